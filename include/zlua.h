@@ -1,0 +1,130 @@
+/*
+ * zlua.h -- libzlua public API.
+ *
+ * libzlua moves values between Lua 5.4 and IL2CPP managed memory without
+ * garbage.  It is called by the embedding player (once, to open a state),
+ * by generated MethodBridge stubs (Lua calling C#) and by generated IC stubs
+ * (C# calling Lua).  One lua_State, one thread; see docs/architecture.md.
+ *
+ * Return conventions: functions returning int return ZLUA_OK (0) on
+ * success and a negative ZLUA_E* code otherwise; they never raise a Lua
+ * error unless their comment says so.
+ */
+#ifndef ZLUA_H
+#define ZLUA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <lua.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ZLUA_VERSION "0.1.0"
+
+/* IL2CPP metadata handles (defined by the runtime; opaque here). */
+typedef struct Il2CppClass Il2CppClass;
+typedef struct Il2CppType Il2CppType;
+typedef struct MethodInfo MethodInfo;
+
+enum {
+    ZLUA_OK = 0,
+    ZLUA_ENOMEM = -1,   /* allocation failed */
+    ZLUA_EINVAL = -2,   /* bad argument (NULL, unknown type, ...) */
+    ZLUA_ESTATE = -3,   /* zlua_open was not called on this lua_State */
+    ZLUA_EFULL = -4,    /* a fixed-capacity table is full */
+    ZLUA_ELUA = -5      /* the Lua call raised; message on the stack */
+};
+
+/* ===== State ================================================================ */
+
+/* Opens libzlua on L: creates the per-state context (released by
+ * lua_close), and sets the globals CS, CSharp and zlua.  The IL2CPP
+ * runtime must be initialised and the host must have called GC_INIT. */
+int zlua_open(lua_State *L);
+
+/* Counters of one state, for tests, tools and the testbed. */
+typedef struct zlua_stats {
+    size_t structs;       /* live NotBlittableStructRegistry entries */
+    size_t objects;       /* live object-registry entries */
+    size_t scope_depth;   /* open StructStackScopes */
+    size_t handles;       /* scope stack size (issued, unexpired slots) */
+    uintptr_t generation; /* current handle generation */
+} zlua_stats;
+
+/* Fills *out; returns ZLUA_ESTATE if zlua_open was not called on L. */
+int zlua_get_stats(lua_State *L, zlua_stats *out);
+
+/* ===== GC shim ================================================================ */
+
+/* A function that makes the collector scan [start, end) conservatively. */
+typedef void (*zlua_gc_push_fn)(void *start, void *end);
+/* A push-root callback: runs during marking, world stopped, GC lock held.
+ * It must not allocate, lock, or touch Lua. */
+typedef void (*zlua_gc_push_root_cb)(zlua_gc_push_fn push_all);
+
+/* Adds cb to the callbacks called on every collection's root push.  The
+ * first registration installs the collector hook, chaining the previous
+ * one.  Registering the same callback twice is a no-op. */
+int zlua_gc_register_push_root_callback(zlua_gc_push_root_cb cb);
+/* Removes cb; unknown callbacks are ignored. */
+void zlua_gc_unregister_push_root_callback(zlua_gc_push_root_cb cb);
+
+/* ===== Scopes and OpaqueValue ================================================== */
+
+/* Opens a StructStackScope on L's context (R-OPQ-4). */
+int zlua_scope_begin(lua_State *L);
+/* Closes the innermost scope: handles issued since its begin expire. */
+int zlua_scope_end(lua_State *L);
+
+/* Pushes an OpaqueValue for the slot at `slot` whose element type is
+ * `elem` (byref types name their element).  The slot must outlive the
+ * current scope.  Allocates nothing.  Requires an open scope. */
+int zlua_push_opaque(lua_State *L, void *slot, const Il2CppType *elem);
+
+/* ===== Marshal metadata ======================================================== */
+
+/* A bound marshal descriptor (writers, class, size); owned by the state. */
+typedef struct zlua_meta zlua_meta;
+
+/* Descriptor of a method's parameter `index` (-1: the return value),
+ * built once and cached.  NULL if the position is unsupported. */
+const zlua_meta *zlua_meta_param(lua_State *L, const MethodInfo *method,
+                                 int index);
+/* Descriptor for a bare type (no attributes), built once and cached. */
+const zlua_meta *zlua_meta_type(lua_State *L, const Il2CppType *type);
+
+/* ===== IC: C# calling Lua ======================================================= */
+
+/* One C#->Lua call, described by the generated IC stub.  Arguments are
+ * read from arg_slots[i] (the address of the C# argument or ref slot) and
+ * pushed by arg_meta[i]'s IC writer: structs and byrefs as OpaqueValue,
+ * everything else as a copy.  The first result is popped into ret_slot by
+ * ret_meta (NULL for void). */
+typedef struct zlua_ic_call {
+    const char *function;            /* global Lua function name */
+    int nargs;
+    const zlua_meta *const *arg_meta;
+    void *const *arg_slots;
+    const zlua_meta *ret_meta;       /* NULL: no result */
+    void *ret_slot;
+    int top;                         /* private: stack top at entry */
+} zlua_ic_call;
+
+/* Opens a scope, pushes the arguments, calls the function in protected
+ * mode, pops the result, closes the scope -- on every path.  Returns
+ * ZLUA_OK or ZLUA_ELUA (message: zlua_ic_error).  Never longjmps.
+ * Call zlua_ic_done afterwards in both cases. */
+int zlua_ic_invoke(lua_State *L, zlua_ic_call *call);
+/* The error message of a failed zlua_ic_invoke (valid until done). */
+const char *zlua_ic_error(lua_State *L, const zlua_ic_call *call,
+                          size_t *len);
+/* Restores the Lua stack to its state before zlua_ic_invoke. */
+void zlua_ic_done(lua_State *L, zlua_ic_call *call);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ZLUA_H */

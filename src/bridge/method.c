@@ -1,0 +1,389 @@
+/*
+ * method.c -- MethodBridge: binding methods once, calling them per call.
+ */
+#include "bridge/method.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "marshal/ud.h"
+#include "scope/scope.h"
+
+typedef union zlua_frame {
+    long double align_ld;
+    void *align_p;
+    uint64_t align_u;
+    unsigned char bytes[ZLUA_FRAME_BYTES];
+} zlua_frame;
+
+static uint32_t zlua_align_up(uint32_t v, uint32_t a)
+{
+    if (a < 1)
+        a = 1;
+    if (a > 16)
+        a = 16;
+    return (v + a - 1) / a * a;
+}
+
+/* "Name(System.Int32,System.Int32&)" */
+static const char *zlua_method_make_signature(zlua_ctx *ctx, const MethodInfo *mi)
+{
+    char buf[1024];
+    size_t n = (size_t)snprintf(buf, sizeof buf, "%s(", il2cpp_method_get_name(mi));
+    uint32_t count = il2cpp_method_get_param_count(mi);
+    for (uint32_t i = 0; i < count && n < sizeof buf; i++) {
+        char *tn = il2cpp_type_get_name(il2cpp_method_get_param(mi, i));
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? "," : "", tn ? tn : "?");
+        il2cpp_free(tn);
+    }
+    if (n < sizeof buf)
+        snprintf(buf + n, sizeof buf - n, ")");
+    return zlua_ctx_strdup(ctx, buf);
+}
+
+zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo *mi)
+{
+    uint32_t count = il2cpp_method_get_param_count(mi);
+    if (count > ZLUA_MAX_PARAMS || owner == NULL)
+        return NULL;
+    zlua_method *m = zlua_ctx_arena_alloc(ctx, sizeof *m);
+    if (m == NULL)
+        return NULL;
+    uint32_t iflags;
+    uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
+    m->mi = mi;
+    m->owner = owner;
+    m->nparams = (uint8_t)count;
+    m->instance = il2cpp_method_is_instance(mi);
+    m->is_virtual = (flags & METHOD_ATTRIBUTE_VIRTUAL) != 0 && !owner->valuetype;
+    char display[512];
+    snprintf(display, sizeof display, "%s.%s", owner->full_name, il2cpp_method_get_name(mi));
+    m->display = zlua_ctx_strdup(ctx, display);
+    m->signature = zlua_method_make_signature(ctx, mi);
+    uint32_t off = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        const zlua_meta *pm = zlua_meta_get(ctx, il2cpp_method_get_param(mi, i));
+        if (pm == NULL)
+            return NULL;
+        if (pm->kind == ZLUA_K_UNSUPPORTED)
+            m->unsupported = 1;
+        off = zlua_align_up(off, pm->align);
+        m->params[i] = pm;
+        m->offsets[i] = (uint16_t)off;
+        off += pm->size;
+    }
+    const zlua_meta *rm = zlua_meta_get(ctx, il2cpp_method_get_return_type(mi));
+    if (rm == NULL)
+        return NULL;
+    m->ret = rm->kind == ZLUA_K_VOID ? NULL : rm;
+    if (m->ret != NULL) {
+        off = zlua_align_up(off, 16);
+        m->ret_offset = (uint16_t)off;
+        off += m->ret->size;
+    }
+    if (off > ZLUA_FRAME_BYTES)
+        return NULL;
+    return m;
+}
+
+/* ---- calling ------------------------------------------------------------------ */
+
+int zlua_method_raise_exception(lua_State *L, const zlua_method *m, Il2CppException *exc)
+{
+    char msg[1024];
+    il2cpp_format_exception(exc, msg, (int)sizeof msg);
+    return luaL_error(L, "%s (in %s)", msg, m->display);
+}
+
+/* Pops every argument into the frame; raises (holding nothing yet) on a
+ * bad one. */
+static void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
+                                 zlua_frame *frame, void **args)
+{
+    for (int i = 0; i < m->nparams; i++) {
+        const zlua_meta *pm = m->params[i];
+        void *slot = frame->bytes + m->offsets[i];
+        int rc = pm->pop(L, base + i, pm, slot);
+        if (rc != ZLUA_POP_OK)
+            zlua_pop_argerror(L, base + i, i + 1, m->display, pm, rc);
+        if (pm->indirect)
+            memcpy(&args[i], slot, sizeof(void *));
+        else
+            args[i] = slot;
+    }
+}
+
+/* R-OPQ-5: the call runs inside its own scope, closed before anything is
+ * raised; the exception, if any, is returned. */
+static Il2CppException *zlua_method_run(const zlua_method *m, void *this_ptr,
+                                        void **args, void *ret)
+{
+    zlua_ctx *ctx = m->owner->ctx;
+    const MethodInfo *mi = m->mi;
+    if (m->is_virtual && this_ptr != NULL) {
+        mi = il2cpp_object_get_virtual_method((Il2CppObject *)this_ptr, mi);
+        /* an override on a value type takes the unboxed payload */
+        if (mi != m->mi && il2cpp_class_is_valuetype(il2cpp_method_get_class(mi)))
+            this_ptr = il2cpp_object_unbox((Il2CppObject *)this_ptr);
+    }
+    Il2CppException *exc = NULL;
+    zlua_scope_state saved = zlua_scope_save(&ctx->scope);
+    /* Without memory for a watermark the call still runs; the restore
+     * below is exact either way. */
+    (void)zlua_scope_open(&ctx->scope);
+    zlua_rt_invoke(mi, this_ptr, args, ret, &exc);
+    zlua_scope_restore(&ctx->scope, saved);
+    return exc;
+}
+
+void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, void *this_ptr,
+                        void *ret)
+{
+    zlua_frame frame;
+    void *args[ZLUA_MAX_PARAMS];
+    zlua_method_pop_args(L, m, base, &frame, args);
+    Il2CppException *exc = zlua_method_run(m, this_ptr, args,
+                                           ret ? ret : frame.bytes + m->ret_offset);
+    if (exc != NULL)
+        zlua_method_raise_exception(L, m, exc);
+}
+
+int zlua_method_call(lua_State *L, const zlua_method *m, int base, void *this_ptr)
+{
+    zlua_frame frame;
+    void *args[ZLUA_MAX_PARAMS];
+    zlua_method_pop_args(L, m, base, &frame, args);
+    void *ret = frame.bytes + m->ret_offset;
+    Il2CppException *exc = zlua_method_run(m, this_ptr, args, ret);
+    if (exc != NULL)
+        return zlua_method_raise_exception(L, m, exc);
+    if (m->ret == NULL)
+        return 0;
+    m->ret->push(L, m->ret, ret);
+    return 1;
+}
+
+/* ---- overloads (SPEC 7.6) -------------------------------------------------------- */
+
+/* Ranks of SPEC 7.6 rule 3, best first. */
+enum {
+    ZLUA_RANK_NONE = 0,
+    ZLUA_RANK_ARRAY,
+    ZLUA_RANK_BOXING,
+    ZLUA_RANK_REFERENCE,
+    ZLUA_RANK_NULL,
+    ZLUA_RANK_ENUM,
+    ZLUA_RANK_NUMERIC,
+    ZLUA_RANK_IDENTITY
+};
+
+static int zlua_is_integral(int kind)
+{
+    return kind >= ZLUA_K_CHAR && kind <= ZLUA_K_UINTPTR;
+}
+
+static int zlua_score_number(lua_State *L, int idx, const zlua_meta *m)
+{
+    uint64_t scratch;
+    int exact = lua_isinteger(L, idx);
+    if (zlua_is_integral(m->kind)) {
+        if (zlua_pop_integer_kind(L, idx, m->kind, &scratch) != ZLUA_POP_OK)
+            return ZLUA_RANK_NONE;
+        return exact && m->kind == ZLUA_K_I4 ? ZLUA_RANK_IDENTITY : ZLUA_RANK_NUMERIC;
+    }
+    if (m->kind == ZLUA_K_R8)
+        return exact ? ZLUA_RANK_NUMERIC : ZLUA_RANK_IDENTITY;
+    if (m->kind == ZLUA_K_R4)
+        return ZLUA_RANK_NUMERIC;
+    if (m->kind == ZLUA_K_ENUM)
+        return zlua_pop_integer_kind(L, idx, m->prim, &scratch) == ZLUA_POP_OK
+                   ? ZLUA_RANK_ENUM : ZLUA_RANK_NONE;
+    if (m->kind == ZLUA_K_OBJECT && m->cls->klass == m->ctx->k_object)
+        return ZLUA_RANK_BOXING;
+    return ZLUA_RANK_NONE;
+}
+
+static int zlua_score_userdata(lua_State *L, int idx, const zlua_meta *m)
+{
+    zlua_ud *u = zlua_ud_any(L, idx);
+    if (u == NULL || m->cls == NULL)
+        return ZLUA_RANK_NONE;
+    if (u->magic == ZLUA_UD_BYVAL) {
+        if (u->cls == m->cls)
+            return ZLUA_RANK_IDENTITY;
+        return m->is_ref && il2cpp_class_is_assignable_from(m->cls->klass, u->cls->klass)
+                   ? ZLUA_RANK_BOXING : ZLUA_RANK_NONE;
+    }
+    if (u->magic != ZLUA_UD_BYOBJ)
+        return ZLUA_RANK_NONE;
+    Il2CppClass *k = il2cpp_object_get_class(u->obj);
+    if (k == m->cls->klass)
+        return ZLUA_RANK_IDENTITY;
+    if (m->is_ref && il2cpp_class_is_assignable_from(m->cls->klass, k))
+        return ZLUA_RANK_REFERENCE;
+    return ZLUA_RANK_NONE;
+}
+
+int zlua_meta_score(lua_State *L, int idx, const zlua_meta *m)
+{
+    if (m->kind == ZLUA_K_NULLABLE && !lua_isnoneornil(L, idx))
+        return zlua_meta_score(L, idx, m->elem);
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER:
+        return zlua_score_number(L, idx, m);
+    case LUA_TBOOLEAN:
+        if (m->kind == ZLUA_K_BOOL)
+            return ZLUA_RANK_IDENTITY;
+        return m->kind == ZLUA_K_OBJECT && m->cls->klass == m->ctx->k_object
+                   ? ZLUA_RANK_BOXING : ZLUA_RANK_NONE;
+    case LUA_TSTRING:
+        if (m->kind == ZLUA_K_STRING)
+            return ZLUA_RANK_IDENTITY;
+        return m->kind == ZLUA_K_OBJECT && m->cls->klass == m->ctx->k_object
+                   ? ZLUA_RANK_REFERENCE : ZLUA_RANK_NONE;
+    case LUA_TNIL:
+    case LUA_TNONE:
+        return m->is_ref || m->kind == ZLUA_K_NULLABLE || m->kind == ZLUA_K_BYREF ||
+                       m->kind == ZLUA_K_POINTER
+                   ? ZLUA_RANK_NULL : ZLUA_RANK_NONE;
+    case LUA_TUSERDATA:
+        return zlua_score_userdata(L, idx, m->kind == ZLUA_K_BYREF ? m->elem : m);
+    case LUA_TLIGHTUSERDATA: {
+        if (m->kind == ZLUA_K_POINTER)
+            return ZLUA_RANK_IDENTITY;
+        const zlua_slot *slot;
+        if (zlua_opaque_resolve(m->ctx, L, idx, &slot) != ZLUA_POP_OK)
+            return ZLUA_RANK_NONE;
+        const zlua_meta *want = m->kind == ZLUA_K_BYREF ? m->elem : m;
+        return ((const zlua_meta *)slot->meta)->cls == want->cls ? ZLUA_RANK_IDENTITY
+                                                                  : ZLUA_RANK_NONE;
+    }
+    case LUA_TTABLE:
+        return m->kind == ZLUA_K_OBJECT && m->cls != NULL && m->cls->is_array
+                   ? ZLUA_RANK_ARRAY : ZLUA_RANK_NONE;
+    default:
+        return ZLUA_RANK_NONE;
+    }
+}
+
+/* Fills ranks[i]; returns 0 when some argument is inapplicable. */
+static int zlua_method_rank(lua_State *L, const zlua_method *m, int base, int n,
+                            int *ranks)
+{
+    for (int i = 0; i < n; i++) {
+        ranks[i] = zlua_meta_score(L, base + i, m->params[i]);
+        if (ranks[i] == ZLUA_RANK_NONE)
+            return 0;
+    }
+    return 1;
+}
+
+static int zlua_method_no_overload(lua_State *L, const zlua_method *head, int base, int n)
+{
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    const char *name = head->is_ctor ? "_ctor" : il2cpp_method_get_name(head->mi);
+    lua_pushfstring(L, "no overload for %s.%s matching (", head->owner->full_name, name);
+    luaL_addvalue(&b);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            luaL_addchar(&b, ',');
+        luaL_addstring(&b, luaL_typename(L, base + i));
+    }
+    luaL_addstring(&b, "); candidates: ");
+    for (const zlua_method *m = head; m != NULL; m = m->next) {
+        luaL_addstring(&b, m->signature);
+        if (m->next)
+            luaL_addstring(&b, ", ");
+    }
+    luaL_pushresult(&b);
+    return lua_error(L);
+}
+
+const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head, int base, int n)
+{
+    if (head->next == NULL) {
+        if (n != head->nparams)
+            luaL_error(L, "wrong number of arguments to '%s' (%d expected, got %d)",
+                       head->display, head->nparams, n);
+        return head;
+    }
+    int best_ranks[ZLUA_MAX_PARAMS], ranks[ZLUA_MAX_PARAMS];
+    const zlua_method *best = NULL;
+    int best_unique = 0;
+    for (const zlua_method *m = head; m != NULL; m = m->next) {
+        if (m->nparams != n || !zlua_method_rank(L, m, base, n, ranks))
+            continue;
+        if (best == NULL) {
+            best = m;
+            best_unique = 1;
+            memcpy(best_ranks, ranks, sizeof ranks);
+            continue;
+        }
+        int better = 0, worse = 0;
+        for (int i = 0; i < n; i++) {
+            better |= ranks[i] > best_ranks[i];
+            worse |= ranks[i] < best_ranks[i];
+        }
+        if (better && !worse) {
+            best = m;
+            best_unique = 1;
+            memcpy(best_ranks, ranks, sizeof ranks);
+        } else if (better == worse) {
+            best_unique = 0;   /* ambiguous with the current best: first wins */
+        }
+    }
+    (void)best_unique;
+    if (best == NULL)
+        zlua_method_no_overload(L, head, base, n);
+    return best;
+}
+
+/* ---- the Lua entry point ------------------------------------------------------------ */
+
+/* `this` for m from the self argument at 1 (R-THIS-1). */
+static void *zlua_method_this(lua_State *L, const zlua_method *m)
+{
+    zlua_ud *u = zlua_ud_any(L, 1);
+    zlua_class *owner = m->owner;
+    if (u != NULL && u->magic == ZLUA_UD_BYVAL) {
+        if (u->cls == owner)
+            return zlua_ud_payload(u);
+        if (!owner->valuetype && il2cpp_class_is_assignable_from(owner->klass, u->cls->klass))
+            return il2cpp_value_box(u->cls->klass, zlua_ud_payload(u));   /* base method */
+    } else if (u != NULL && u->magic == ZLUA_UD_BYOBJ) {
+        Il2CppClass *k = il2cpp_object_get_class(u->obj);
+        if (il2cpp_class_is_assignable_from(owner->klass, k))
+            return owner->valuetype ? il2cpp_object_unbox(u->obj) : (void *)u->obj;
+    } else if (u != NULL && u->magic == ZLUA_UD_DEAD) {
+        luaL_error(L, "struct userdata has been finalized");
+    } else if (u != NULL && u->magic == ZLUA_UD_DEAD_OBJ) {
+        luaL_error(L, "object userdata has been finalized");
+    }
+    luaL_error(L, "calling '%s' on bad self (%s expected, got %s)", m->display,
+               owner->full_name, zlua_typename(L, 1));
+    return NULL;
+}
+
+/* upvalue 1: lightuserdata head of the overload chain */
+static int zlua_method_entry(lua_State *L)
+{
+    const zlua_method *head = lua_touserdata(L, lua_upvalueindex(1));
+    int base = head->instance ? 2 : 1;
+    int n = lua_gettop(L) - base + 1;
+    if (n < 0)
+        n = 0;
+    const zlua_method *m = head;
+    if (head->next != NULL || n != head->nparams)
+        m = zlua_method_select(L, head, base, n);
+    void *this_ptr = m->instance ? zlua_method_this(L, m) : NULL;
+    return zlua_method_call(L, m, base, this_ptr);
+}
+
+void zlua_method_push_closure(lua_State *L, zlua_method *head)
+{
+    lua_pushlightuserdata(L, head);
+    lua_pushcclosure(L, zlua_method_entry, 1);
+}

@@ -1,0 +1,70 @@
+/*
+ * method.h -- MethodBridge: Lua calling C# (R-META-1, R-META-3, R-DEF-4).
+ *
+ * Each public method is bound once into a zlua_method: its metas, the
+ * offsets of its argument slots in a stack frame, and its overload chain.
+ * A call pops every argument by its meta into the frame (pops never
+ * raise, so nothing is held when an argument error is raised), opens a
+ * scope, invokes through IL2CPP's invoker shape, closes the scope, and
+ * only then raises a managed exception as a Lua error or pushes the
+ * result.
+ */
+#ifndef ZLUA_METHOD_H
+#define ZLUA_METHOD_H
+
+#include <stdint.h>
+
+#include <lua.h>
+
+#include "marshal/meta.h"
+#include "types/class.h"
+
+#define ZLUA_MAX_PARAMS 16
+#define ZLUA_FRAME_BYTES 1024
+
+typedef struct zlua_method {
+    const MethodInfo *mi;
+    zlua_class *owner;           /* declaring class */
+    const char *display;         /* "Demo.Add" for messages */
+    const char *signature;       /* "Add(System.Int32,System.Int32)" */
+    const zlua_meta *ret;        /* NULL for void */
+    const zlua_meta *params[ZLUA_MAX_PARAMS];
+    uint16_t offsets[ZLUA_MAX_PARAMS];
+    uint16_t ret_offset;
+    uint8_t nparams;
+    uint8_t instance;            /* takes this */
+    uint8_t is_virtual;
+    uint8_t is_ctor;
+    uint8_t unsupported;         /* a slot cannot be marshalled */
+    struct zlua_method *next;    /* next overload of the same Lua name */
+} zlua_method;
+
+/* Binds mi (NULL when it has more than ZLUA_MAX_PARAMS parameters or a
+ * frame too large: reported as unsupported at call time instead). */
+zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner,
+                              const MethodInfo *mi);
+
+/* Pushes the Lua function that calls the overload chain `head`. */
+void zlua_method_push_closure(lua_State *L, zlua_method *head);
+
+/* Picks the overload for the Lua arguments [base, base+n) or raises
+ * `no overload for ...`.  `head` may be a single method. */
+const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head,
+                                      int base, int n);
+
+/* Pops the arguments at [base, base+nparams), invokes with this, pushes
+ * the result (returns the number of results).  Raises Lua errors for bad
+ * arguments and managed exceptions, after releasing the call's scope. */
+int zlua_method_call(lua_State *L, const zlua_method *m, int base,
+                     void *this_ptr);
+
+/* Like zlua_method_call but writes the unboxed result to ret instead of
+ * pushing it (constructors, property getters used internally). */
+void zlua_method_invoke(lua_State *L, const zlua_method *m, int base,
+                        void *this_ptr, void *ret);
+
+/* Raises the Lua error for a managed exception (after cleanup). */
+int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
+                                Il2CppException *exc);
+
+#endif

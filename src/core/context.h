@@ -1,0 +1,47 @@
+/*
+ * context.h -- the per-lua_State libzlua context.
+ *
+ * One context per lua_State, created by zlua_open and destroyed by the
+ * __gc of its anchor userdata when the state closes (R-SUD-4).  Every
+ * bind-time structure (class bindings, metas, members, methods, names) is
+ * carved from the context's arena and released in one go with it.
+ */
+#ifndef ZLUA_CONTEXT_H
+#define ZLUA_CONTEXT_H
+
+#include <stddef.h>
+
+#include <lua.h>
+
+#include "core/ptrmap.h"
+#include "il2cpp/il2cpp_api.h"
+#include "registry/registry.h"
+#include "scope/scope.h"
+
+typedef struct zlua_arena_block zlua_arena_block;
+
+typedef struct zlua_ctx {
+    lua_State *L;
+    lua_Alloc alloc;
+    void *alloc_ud;
+    zlua_scope scope;
+    zlua_struct_registry structs;
+    zlua_object_registry objects;
+    zlua_ptrmap classes;   /* Il2CppClass* -> zlua_class* */
+    zlua_ptrmap metas;     /* Il2CppType*  -> zlua_meta* */
+    zlua_arena_block *arena;
+    uint32_t header_size;  /* il2cpp_object_header_size(), read once */
+    int namespaces_ref;    /* registry ref: set of known namespaces */
+    /* corlib classes used by the object writers (metadata, not managed) */
+    Il2CppClass *k_object, *k_string, *k_bool, *k_int32, *k_int64, *k_double;
+} zlua_ctx;
+
+/* The context of L, or NULL when zlua_open was not called. */
+zlua_ctx *zlua_ctx_get(lua_State *L);
+
+/* Zeroed, max-aligned memory that lives as long as the context. */
+void *zlua_ctx_arena_alloc(zlua_ctx *ctx, size_t size);
+/* A copy of s in the arena. */
+char *zlua_ctx_strdup(zlua_ctx *ctx, const char *s);
+
+#endif

@@ -1,0 +1,131 @@
+/*
+ * lib.c -- the `zlua` Lua library (R-OPQ-7..10, R-REF-4).
+ */
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "core/open.h"
+#include "marshal/meta.h"
+#include "marshal/ud.h"
+#include "scope/scope.h"
+#include "types/class.h"
+
+#define ZLUA_LIB_TEMP 256
+
+/* Resolves the OpaqueValue argument 1 or raises the R-OPQ-3 message. */
+static const zlua_slot *zlua_lib_check_handle(lua_State *L, zlua_ctx *ctx, const char *fn)
+{
+    if (lua_type(L, 1) != LUA_TLIGHTUSERDATA)
+        luaL_error(L, "bad argument #1 to '%s' (OpaqueValue expected, got %s)", fn,
+                   zlua_typename(L, 1));
+    const zlua_slot *slot;
+    int rc = zlua_opaque_resolve(ctx, L, 1, &slot);
+    if (rc == ZLUA_POP_EXPIRED)
+        luaL_error(L, "bad argument #1 to '%s' (opaque handle expired)", fn);
+    if (rc != ZLUA_POP_OK)
+        luaL_error(L, "bad argument #1 to '%s' (invalid opaque parameter handle)", fn);
+    return slot;
+}
+
+/* R-OPQ-7: the slot's current value by the element's default writer. */
+static int zlua_lib_get_opaquevalue(lua_State *L)
+{
+    zlua_ctx *ctx = lua_touserdata(L, lua_upvalueindex(1));
+    const zlua_slot *slot = zlua_lib_check_handle(L, ctx, "get_opaquevalue");
+    const zlua_meta *m = slot->meta;
+    m->push(L, m, slot->addr);
+    return 1;
+}
+
+/* R-OPQ-8: pops v by the element's writer and stores it with the barrier. */
+static int zlua_lib_set_opaquevalue(lua_State *L)
+{
+    zlua_ctx *ctx = lua_touserdata(L, lua_upvalueindex(1));
+    const zlua_slot *slot = zlua_lib_check_handle(L, ctx, "set_opaquevalue");
+    const zlua_meta *m = slot->meta;
+    uint64_t temp[ZLUA_LIB_TEMP / 8];
+    if (m->size > sizeof temp)
+        return luaL_error(L, "unsupported type %s", m->name);
+    int rc = m->pop(L, 2, m, temp);
+    if (rc != ZLUA_POP_OK)
+        return zlua_pop_argerror(L, 2, 2, "set_opaquevalue", m, rc);
+    zlua_value_store(m, NULL, slot->addr, temp);
+    return 0;
+}
+
+/* R-OPQ-9: an independent copy: ByValUserData for value types, the
+ * referenced object's ByObjUserData for reference slots. */
+static int zlua_lib_to_user_data(lua_State *L)
+{
+    zlua_ctx *ctx = lua_touserdata(L, lua_upvalueindex(1));
+    const zlua_slot *slot = zlua_lib_check_handle(L, ctx, "to_user_data");
+    const zlua_meta *m = slot->meta;
+    if (m->is_ref) {
+        Il2CppObject *obj;
+        memcpy(&obj, slot->addr, sizeof obj);
+        zlua_ud_push_byobj(L, m->cls, obj);
+    } else if (m->cls != NULL && m->cls->valuetype) {
+        zlua_ud_push_byval(L, m->cls, slot->addr);
+    } else {
+        return luaL_error(L, "to_user_data: unsupported slot type %s", m->name);
+    }
+    return 1;
+}
+
+/* ---- zlua.types (R-REF-4) --------------------------------------------------- */
+
+static const char *const zlua_type_keys[][2] = {
+    {"void", "System.Void"}, {"bool", "System.Boolean"}, {"char", "System.Char"},
+    {"byte", "System.Byte"}, {"sbyte", "System.SByte"}, {"short", "System.Int16"},
+    {"ushort", "System.UInt16"}, {"int", "System.Int32"}, {"int32", "System.Int32"},
+    {"uint", "System.UInt32"}, {"long", "System.Int64"}, {"ulong", "System.UInt64"},
+    {"float", "System.Single"}, {"double", "System.Double"}, {"intptr", "System.IntPtr"},
+    {"uintptr", "System.UIntPtr"}, {"decimal", "System.Decimal"},
+    {"object", "System.Object"}, {"string", "System.String"}, {"int8", "System.SByte"},
+    {"uint8", "System.Byte"}, {"int16", "System.Int16"}, {"uint16", "System.UInt16"},
+    {"uint32", "System.UInt32"}, {"int64", "System.Int64"}, {"uint64", "System.UInt64"},
+};
+
+/* zlua.types' __index: resolves a key once, then caches it. */
+static int zlua_lib_types_index(lua_State *L)
+{
+    zlua_ctx *ctx = lua_touserdata(L, lua_upvalueindex(1));
+    const char *key = luaL_checkstring(L, 2);
+    for (size_t i = 0; i < sizeof zlua_type_keys / sizeof zlua_type_keys[0]; i++) {
+        if (strcmp(zlua_type_keys[i][0], key) != 0)
+            continue;
+        zlua_class *cls = zlua_class_find(ctx, zlua_type_keys[i][1]);
+        if (cls == NULL)
+            return luaL_error(L, "type not found: %s", zlua_type_keys[i][1]);
+        zlua_class_push_typetable(L, cls);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, 1);
+        return 1;
+    }
+    return luaL_error(L, "zlua.types has no type '%s'", key);
+}
+
+void zlua_lib_open(lua_State *L, zlua_ctx *ctx)
+{
+    static const luaL_Reg fns[] = {
+        {"get_opaquevalue", zlua_lib_get_opaquevalue},
+        {"set_opaquevalue", zlua_lib_set_opaquevalue},
+        {"to_user_data", zlua_lib_to_user_data},
+        {NULL, NULL},
+    };
+    lua_newtable(L);
+    lua_pushlightuserdata(L, ctx);
+    luaL_setfuncs(L, fns, 1);
+    lua_pushliteral(L, ZLUA_VERSION);
+    lua_setfield(L, -2, "version");
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushlightuserdata(L, ctx);
+    lua_pushcclosure(L, zlua_lib_types_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, -2, "types");
+    lua_setglobal(L, "zlua");
+}

@@ -1,0 +1,78 @@
+/*
+ * byref.c -- ref / in / out slots (SPEC 5, R-REF-1, R-REF-2).
+ *
+ * Storage is a pointer to the referenced slot.  For Lua -> C# the bridge
+ * reserves a temporary right after that pointer (ZLUA_BYREF_TEMP), used
+ * when the Lua value is not something C# can write through.
+ */
+#include <string.h>
+
+#include "marshal/byref.h"
+#include "marshal/ud.h"
+#include "scope/scope.h"
+#include "types/class.h"
+
+/* R-REF-1: the handle's element type must be A, or for reference slots a
+ * type assignable to A. */
+static int zlua_byref_compatible(const zlua_meta *want, const zlua_meta *have)
+{
+    if (want == have || (want->cls != NULL && want->cls == have->cls &&
+                         want->kind == have->kind))
+        return 1;
+    return want->is_ref && have->is_ref && want->cls && have->cls &&
+           il2cpp_class_is_assignable_from(want->cls->klass, have->cls->klass);
+}
+
+static int zlua_pop_byref(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    const zlua_meta *e = m->elem;
+    void *target = (char *)dst + ZLUA_BYREF_TEMP;
+    if (lua_type(L, idx) == LUA_TLIGHTUSERDATA) {
+        const zlua_slot *slot;
+        int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
+        if (rc == ZLUA_POP_OK && !zlua_byref_compatible(e, slot->meta))
+            rc = ZLUA_POP_MISMATCH;
+        if (rc == ZLUA_POP_OK)
+            target = slot->addr;
+        else if (rc != ZLUA_POP_FOREIGN || e->kind != ZLUA_K_POINTER)
+            return rc;
+        else if ((rc = e->pop(L, idx, e, target)) != ZLUA_POP_OK)
+            return rc;
+    } else if (lua_isnoneornil(L, idx) && e->kind != ZLUA_K_NULLABLE) {
+        memset(target, 0, e->size);            /* default(A), not written back */
+    } else {
+        zlua_ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYVAL);
+        if (u != NULL && u->cls == e->cls && e->kind == ZLUA_K_STRUCT) {
+            target = zlua_ud_payload(u);      /* true ref into the payload */
+        } else {
+            int rc = e->pop(L, idx, e, target);  /* copy into the temp */
+            if (rc != ZLUA_POP_OK)
+                return rc;
+        }
+    }
+    memcpy(dst, &target, sizeof target);
+    return ZLUA_POP_OK;
+}
+
+static void zlua_push_byref(lua_State *L, const zlua_meta *m, const void *src)
+{
+    void *target;
+    memcpy(&target, src, sizeof target);
+    m->elem->push(L, m->elem, target);
+}
+
+static int zlua_push_arg_byref(lua_State *L, const zlua_meta *m, const void *src)
+{
+    return zlua_push_arg_opaque(L, m->elem, src);
+}
+
+void zlua_meta_init_byref(zlua_meta *m)
+{
+    m->size = (uint32_t)(ZLUA_BYREF_TEMP + m->elem->size);
+    m->align = 8;
+    m->indirect = 1;
+    m->pop = zlua_pop_byref;
+    m->push = zlua_push_byref;
+    m->push_arg = zlua_push_arg_byref;
+    m->push_safe = 1;
+}

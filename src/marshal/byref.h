@@ -1,0 +1,10 @@
+/* byref.h -- layout of a byref argument slot on the bridge frame. */
+#ifndef ZLUA_BYREF_H
+#define ZLUA_BYREF_H
+
+#include "marshal/meta.h"
+
+/* [ target pointer | pad | temp value ]: the temp starts 16 bytes in. */
+#define ZLUA_BYREF_TEMP 16u
+
+#endif

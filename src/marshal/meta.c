@@ -1,0 +1,254 @@
+/*
+ * meta.c -- choosing the writers of a type, once (R-META-1, R-META-2).
+ */
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "core/context.h"
+#include "marshal/meta.h"
+#include "marshal/ud.h"
+#include "scope/scope.h"
+#include "types/class.h"
+
+static int zlua_prim_of_type(int t)
+{
+    switch (t) {
+    case IL2CPP_TYPE_BOOLEAN: return ZLUA_K_BOOL;
+    case IL2CPP_TYPE_CHAR: return ZLUA_K_CHAR;
+    case IL2CPP_TYPE_I1: return ZLUA_K_I1;
+    case IL2CPP_TYPE_U1: return ZLUA_K_U1;
+    case IL2CPP_TYPE_I2: return ZLUA_K_I2;
+    case IL2CPP_TYPE_U2: return ZLUA_K_U2;
+    case IL2CPP_TYPE_I4: return ZLUA_K_I4;
+    case IL2CPP_TYPE_U4: return ZLUA_K_U4;
+    case IL2CPP_TYPE_I8: return ZLUA_K_I8;
+    case IL2CPP_TYPE_U8: return ZLUA_K_U8;
+    case IL2CPP_TYPE_R4: return ZLUA_K_R4;
+    case IL2CPP_TYPE_R8: return ZLUA_K_R8;
+    case IL2CPP_TYPE_I: return ZLUA_K_INTPTR;
+    case IL2CPP_TYPE_U: return ZLUA_K_UINTPTR;
+    default: return ZLUA_K_UNSUPPORTED;
+    }
+}
+
+/* Classifies a value type: enum, Nullable<T>, unsupported, or struct. */
+static void zlua_meta_init_valuetype(zlua_ctx *ctx, zlua_meta *m)
+{
+    zlua_class *cls = m->cls;
+    if (cls->is_enum) {
+        m->kind = ZLUA_K_ENUM;
+        m->prim = (uint8_t)zlua_prim_of_type(il2cpp_type_get_type(cls->element->type));
+        zlua_meta_init_enum(m);
+    } else if (cls->nullable) {
+        m->kind = ZLUA_K_NULLABLE;
+        m->elem = zlua_meta_of_class(ctx, cls->element->klass);
+        zlua_meta_init_nullable(m);
+    } else if (strcmp(cls->full_name, "System.Decimal") == 0) {
+        m->kind = ZLUA_K_UNSUPPORTED;
+        zlua_meta_init_unsupported(m);
+    } else {
+        m->kind = ZLUA_K_STRUCT;
+        zlua_meta_init_struct(m);
+    }
+}
+
+static void zlua_meta_classify(zlua_ctx *ctx, zlua_meta *m, const Il2CppType *type)
+{
+    int t = il2cpp_type_get_type(type);
+    int prim = zlua_prim_of_type(t);
+    if (prim != ZLUA_K_UNSUPPORTED) {
+        m->kind = m->prim = (uint8_t)prim;
+        zlua_meta_init_primitive(m);
+        return;
+    }
+    switch (t) {
+    case IL2CPP_TYPE_VOID:
+        m->kind = ZLUA_K_VOID;
+        return;
+    case IL2CPP_TYPE_STRING:
+        m->kind = ZLUA_K_STRING;
+        zlua_meta_init_string(m);
+        return;
+    case IL2CPP_TYPE_CLASS: case IL2CPP_TYPE_OBJECT:
+    case IL2CPP_TYPE_SZARRAY: case IL2CPP_TYPE_ARRAY:
+        m->kind = ZLUA_K_OBJECT;
+        zlua_meta_init_object(m);
+        return;
+    case IL2CPP_TYPE_VALUETYPE:
+        zlua_meta_init_valuetype(ctx, m);
+        return;
+    case IL2CPP_TYPE_GENERICINST:
+        if (m->cls->valuetype) {
+            zlua_meta_init_valuetype(ctx, m);
+        } else {
+            m->kind = ZLUA_K_OBJECT;
+            zlua_meta_init_object(m);
+        }
+        return;
+    case IL2CPP_TYPE_PTR: case IL2CPP_TYPE_FNPTR:
+        m->kind = ZLUA_K_POINTER;
+        zlua_meta_init_pointer(m);
+        return;
+    default:   /* TypedReference, generic parameters, ... */
+        m->kind = ZLUA_K_UNSUPPORTED;
+        zlua_meta_init_unsupported(m);
+        return;
+    }
+}
+
+static char *zlua_meta_type_name(zlua_ctx *ctx, const Il2CppType *type)
+{
+    char *n = il2cpp_type_get_name(type);
+    char *copy = zlua_ctx_strdup(ctx, n ? n : "?");
+    il2cpp_free(n);
+    return copy;
+}
+
+const zlua_meta *zlua_meta_get(zlua_ctx *ctx, const Il2CppType *type)
+{
+    zlua_meta *m = zlua_ptrmap_get(&ctx->metas, type);
+    if (m != NULL)
+        return m;
+    m = zlua_ctx_arena_alloc(ctx, sizeof *m);
+    if (m == NULL)
+        return NULL;
+    m->ctx = ctx;
+    m->type = type;
+    m->name = zlua_meta_type_name(ctx, type);
+    Il2CppClass *k = il2cpp_class_from_type(type);
+    m->cls = k ? zlua_class_get(ctx, k) : NULL;
+    if (il2cpp_type_is_byref(type)) {
+        m->kind = ZLUA_K_BYREF;
+        m->elem = m->cls ? m->cls->meta : NULL;
+        if (m->elem == NULL)
+            return NULL;
+        zlua_meta_init_byref(m);
+    } else if (m->cls == NULL && il2cpp_type_get_type(type) != IL2CPP_TYPE_VOID &&
+               il2cpp_type_get_type(type) != IL2CPP_TYPE_PTR) {
+        m->kind = ZLUA_K_UNSUPPORTED;
+        zlua_meta_init_unsupported(m);
+    } else {
+        zlua_meta_classify(ctx, m, type);
+    }
+    if (zlua_ptrmap_put(&ctx->metas, type, m) != ZLUA_OK)
+        return NULL;
+    return m;
+}
+
+const zlua_meta *zlua_meta_of_class(zlua_ctx *ctx, Il2CppClass *klass)
+{
+    zlua_class *cls = zlua_class_get(ctx, klass);
+    return cls ? cls->meta : NULL;
+}
+
+/* ---- public API ---------------------------------------------------------- */
+
+const zlua_meta *zlua_meta_type(lua_State *L, const Il2CppType *type)
+{
+    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
+    return ctx && type ? zlua_meta_get(ctx, type) : NULL;
+}
+
+const zlua_meta *zlua_meta_param(lua_State *L, const MethodInfo *method, int index)
+{
+    if (method == NULL || index < -1 ||
+        (index >= 0 && (uint32_t)index >= il2cpp_method_get_param_count(method)))
+        return NULL;
+    const Il2CppType *t = index < 0 ? il2cpp_method_get_return_type(method)
+                                    : il2cpp_method_get_param(method, (uint32_t)index);
+    return zlua_meta_type(L, t);
+}
+
+/* ---- errors ---------------------------------------------------------------- */
+
+const char *zlua_typename(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) == LUA_TLIGHTUSERDATA)
+        return "light userdata";
+    zlua_ud *u = zlua_ud_any(L, idx);
+    if (u != NULL)
+        return u->cls->full_name;
+    if (luaL_getmetafield(L, idx, "__name") != LUA_TNIL) {
+        /* the name stays referenced by the metatable after the pop */
+        const char *n = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        lua_pop(L, 1);
+        if (n != NULL)
+            return n;
+    }
+    return luaL_typename(L, idx);
+}
+
+static const char *zlua_slot_name(lua_State *L, int idx, const zlua_meta *m)
+{
+    const zlua_slot *slot;
+    if (zlua_opaque_resolve(m->ctx, L, idx, &slot) == ZLUA_POP_OK)
+        return ((const zlua_meta *)slot->meta)->name;
+    return "?";
+}
+
+void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
+{
+    const zlua_meta *want = m->kind == ZLUA_K_BYREF ? m->elem : m;
+    switch (code) {
+    case ZLUA_POP_RANGE:
+        lua_pushfstring(L, "number out of range for %s", want->name);
+        break;
+    case ZLUA_POP_NOTINT:
+        lua_pushliteral(L, "number has no integer representation");
+        break;
+    case ZLUA_POP_EXPIRED:
+        lua_pushliteral(L, "opaque handle expired");
+        break;
+    case ZLUA_POP_FOREIGN:
+        lua_pushliteral(L, "invalid opaque parameter handle");
+        break;
+    case ZLUA_POP_MISMATCH:
+        lua_pushfstring(L, "opaque handle type mismatch (%s expected, got %s)",
+                        want->name, zlua_slot_name(L, idx, m));
+        break;
+    case ZLUA_POP_FINALIZED:
+        lua_pushliteral(L, "struct userdata has been finalized");
+        break;
+    case ZLUA_POP_OBJ_FINALIZED:
+        lua_pushliteral(L, "object userdata has been finalized");
+        break;
+    case ZLUA_POP_UNSUPPORTED:
+        lua_pushliteral(L, "unsupported parameter type");
+        break;
+    default:
+        lua_pushfstring(L, "%s expected, got %s", want->name, zlua_typename(L, idx));
+        break;
+    }
+}
+
+int zlua_pop_argerror(lua_State *L, int idx, int argn, const char *where,
+                      const zlua_meta *m, int code)
+{
+    zlua_pop_error_push(L, idx, m, code);
+    return luaL_error(L, "bad argument #%d to '%s' (%s)", argn, where,
+                      lua_tostring(L, -1));
+}
+
+/* ---- stores with the write barrier ---------------------------------------------- */
+
+void zlua_value_store(const zlua_meta *m, Il2CppObject *owner, void *dst,
+                      const void *src)
+{
+    memmove(dst, src, m->size);
+    if (m->is_ref) {
+        void *ref;
+        memcpy(&ref, dst, sizeof ref);
+        il2cpp_gc_wbarrier_set_field(owner, (void **)dst, ref);
+        return;
+    }
+    const zlua_class *cls = m->cls;
+    if (cls == NULL || m->kind == ZLUA_K_BYREF || cls->nrefs == 0)
+        return;
+    for (uint32_t i = 0; i < cls->nrefs; i++) {
+        void **slot = (void **)((char *)dst + cls->ref_offsets[i]);
+        void *ref;
+        memcpy(&ref, slot, sizeof ref);
+        il2cpp_gc_wbarrier_set_field(owner, slot, ref);
+    }
+}

@@ -1,0 +1,143 @@
+/*
+ * meta.h -- MarshalMetaInfo (R-META-1, R-META-2).
+ *
+ * A zlua_meta is built once per type at bind time and holds the writers
+ * chosen for it.  Every hot path calls these function pointers directly:
+ * no name lookup, no metadata query per call.
+ *
+ * Storage convention, shared by every writer: `src`/`dst` point at the
+ * value's storage (an int32 for int, the payload for a struct, a slot
+ * holding the Il2CppObject* for a reference type, a slot holding the
+ * target address for a byref).  IL2CPP's invoker wants reference and
+ * byref arguments as the pointer itself: `indirect` says so.
+ */
+#ifndef ZLUA_META_H
+#define ZLUA_META_H
+
+#include <stdint.h>
+
+#include <lua.h>
+
+#include "il2cpp/il2cpp_api.h"
+#include "zlua.h"
+
+struct zlua_ctx;
+struct zlua_class;
+
+typedef enum zlua_kind {
+    ZLUA_K_UNSUPPORTED = 0,
+    ZLUA_K_VOID,
+    ZLUA_K_BOOL,
+    ZLUA_K_CHAR,
+    ZLUA_K_I1, ZLUA_K_U1, ZLUA_K_I2, ZLUA_K_U2,
+    ZLUA_K_I4, ZLUA_K_U4, ZLUA_K_I8, ZLUA_K_U8,
+    ZLUA_K_INTPTR, ZLUA_K_UINTPTR,
+    ZLUA_K_R4, ZLUA_K_R8,
+    ZLUA_K_ENUM,      /* prim = the underlying integer kind */
+    ZLUA_K_STRING,
+    ZLUA_K_OBJECT,    /* class, interface, object, array, delegate */
+    ZLUA_K_STRUCT,
+    ZLUA_K_NULLABLE,  /* elem = T's meta */
+    ZLUA_K_POINTER,   /* T*, void*, function pointers */
+    ZLUA_K_BYREF      /* ref/in/out; elem = the element's meta */
+} zlua_kind;
+
+/* Result of a pop; nonzero codes become messages in zlua_pop_error_push. */
+enum {
+    ZLUA_POP_OK = 0,
+    ZLUA_POP_TYPE,            /* "T expected, got X" */
+    ZLUA_POP_RANGE,           /* "number out of range for T" */
+    ZLUA_POP_NOTINT,          /* "number has no integer representation" */
+    ZLUA_POP_EXPIRED,         /* "opaque handle expired" */
+    ZLUA_POP_FOREIGN,         /* "invalid opaque parameter handle" */
+    ZLUA_POP_MISMATCH,        /* "opaque handle type mismatch (...)" */
+    ZLUA_POP_FINALIZED,       /* "struct userdata has been finalized" */
+    ZLUA_POP_OBJ_FINALIZED,   /* "object userdata has been finalized" */
+    ZLUA_POP_UNSUPPORTED      /* "unsupported parameter type" */
+};
+
+typedef struct zlua_meta zlua_meta;
+
+/* Lua -> C#: converts the value at idx into dst.  Never raises; returns
+ * a ZLUA_POP_* code. */
+typedef int (*zlua_pop_fn)(lua_State *L, int idx, const zlua_meta *m,
+                           void *dst);
+/* C# -> Lua: pushes the value stored at src.  May raise (memory). */
+typedef void (*zlua_push_fn)(lua_State *L, const zlua_meta *m,
+                             const void *src);
+/* C# -> Lua argument of an IC call.  For a byref, src is the referenced
+ * slot itself (what an IC stub receives).  Returns ZLUA_OK or a ZLUA_E*
+ * code; raises only when the meta's push_safe is 0. */
+typedef int (*zlua_push_arg_fn)(lua_State *L, const zlua_meta *m,
+                                const void *src);
+
+struct zlua_meta {
+    zlua_pop_fn pop;
+    zlua_push_fn push;      /* copy: returns, field reads, get_opaquevalue */
+    zlua_push_arg_fn push_arg; /* IC argument: OpaqueValue for struct/byref */
+    struct zlua_ctx *ctx;
+    struct zlua_class *cls; /* the value's class (element class for byref) */
+    const Il2CppType *type;
+    const zlua_meta *elem;  /* byref element, Nullable's T */
+    const char *name;       /* CLR full name, for messages */
+    uint32_t size;          /* storage bytes */
+    uint32_t align;
+    uint8_t kind;
+    uint8_t prim;           /* integer kind (also for enums) */
+    uint8_t indirect;       /* args[i] = *(void **)slot */
+    uint8_t push_safe;      /* push_arg never raises nor allocates */
+    uint8_t is_ref;         /* storage holds a managed reference */
+};
+
+/* The meta of `type` (built on first use).  NULL only on memory failure. */
+const zlua_meta *zlua_meta_get(struct zlua_ctx *ctx, const Il2CppType *type);
+/* The meta for an unboxed value of `klass`. */
+const zlua_meta *zlua_meta_of_class(struct zlua_ctx *ctx, Il2CppClass *klass);
+
+/* Pushes the detail of a failed pop ("MyGame.Point2D expected, got
+ * table", "opaque handle expired", ...) as a string. */
+void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code);
+/* Raises `bad argument #N to 'WHERE' (detail)`. */
+int zlua_pop_argerror(lua_State *L, int idx, int argn, const char *where,
+                      const zlua_meta *m, int code);
+
+/* The type name used in "got X": __name of our userdata, else Lua's. */
+const char *zlua_typename(lua_State *L, int idx);
+
+/* Copies a value of meta m from src to dst, applying the GC write barrier
+ * to every managed reference it stores (owner: the object containing dst,
+ * or NULL for root or stack memory). */
+void zlua_value_store(const zlua_meta *m, Il2CppObject *owner, void *dst,
+                      const void *src);
+
+/* Conversion rank of the Lua value at idx for m (SPEC 7.6): 0 = not
+ * applicable, higher is better.  Never converts or allocates. */
+int zlua_meta_score(lua_State *L, int idx, const zlua_meta *m);
+
+/* ---- writer families (one file each) ---------------------------------- */
+void zlua_meta_init_primitive(zlua_meta *m);  /* by m->prim */
+void zlua_meta_init_string(zlua_meta *m);
+void zlua_meta_init_object(zlua_meta *m);
+void zlua_meta_init_struct(zlua_meta *m);
+void zlua_meta_init_enum(zlua_meta *m);
+void zlua_meta_init_nullable(zlua_meta *m);
+void zlua_meta_init_pointer(zlua_meta *m);
+void zlua_meta_init_byref(zlua_meta *m);
+void zlua_meta_init_unsupported(zlua_meta *m);
+
+/* push_arg for metas whose IC argument is a plain copy (m->push). */
+int zlua_push_arg_copy(lua_State *L, const zlua_meta *m, const void *src);
+/* push_arg that issues an OpaqueValue for src with element meta m. */
+int zlua_push_arg_opaque(lua_State *L, const zlua_meta *m, const void *src);
+
+/* Resolves the OpaqueValue at idx: ZLUA_POP_OK and *slot, or
+ * ZLUA_POP_EXPIRED / ZLUA_POP_FOREIGN. */
+struct zlua_slot;
+int zlua_opaque_resolve(struct zlua_ctx *ctx, lua_State *L, int idx,
+                        const struct zlua_slot **slot);
+
+/* Integer/float pop shared by primitives and enums (by m->prim). */
+int zlua_pop_integer_kind(lua_State *L, int idx, int prim, void *dst);
+void zlua_push_integer_kind(lua_State *L, int prim, const void *src);
+
+#endif

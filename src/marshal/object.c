@@ -1,0 +1,186 @@
+/*
+ * object.c -- writers for managed references: classes, interfaces,
+ * object, arrays, delegates (SPEC 2, R-VIEW-1, R-OPQ-10).
+ */
+#include <string.h>
+
+#include "core/context.h"
+#include "marshal/meta.h"
+#include "marshal/string_util.h"
+#include "marshal/ud.h"
+#include "scope/scope.h"
+#include "types/class.h"
+
+/* Boxes a Lua primitive for an `object` slot (SPEC 2 "object" row). */
+static int zlua_pop_boxed_primitive(lua_State *L, int idx, zlua_ctx *ctx,
+                                    Il2CppObject **out)
+{
+    switch (lua_type(L, idx)) {
+    case LUA_TBOOLEAN: {
+        uint8_t b = (uint8_t)lua_toboolean(L, idx);
+        *out = il2cpp_value_box(ctx->k_bool, &b);
+        return ZLUA_POP_OK;
+    }
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, idx)) {
+            lua_Integer v = lua_tointeger(L, idx);
+            if (v >= INT32_MIN && v <= INT32_MAX) {
+                int32_t i = (int32_t)v;
+                *out = il2cpp_value_box(ctx->k_int32, &i);
+            } else {
+                int64_t i = (int64_t)v;
+                *out = il2cpp_value_box(ctx->k_int64, &i);
+            }
+        } else {
+            double d = (double)lua_tonumber(L, idx);
+            *out = il2cpp_value_box(ctx->k_double, &d);
+        }
+        return ZLUA_POP_OK;
+    case LUA_TSTRING:
+        *out = (Il2CppObject *)zlua_string_from_lua(L, idx);
+        return *out ? ZLUA_POP_OK : ZLUA_POP_UNSUPPORTED;
+    default:
+        return ZLUA_POP_TYPE;
+    }
+}
+
+/* R-OPQ-10: a valid handle passed back to a reference parameter yields
+ * the referenced object (reference slots) or a boxed copy (structs). */
+static int zlua_pop_object_handle(lua_State *L, int idx, const zlua_meta *m,
+                                  Il2CppObject **out)
+{
+    const zlua_slot *slot;
+    int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
+    if (rc != ZLUA_POP_OK)
+        return rc;
+    const zlua_meta *sm = slot->meta;
+    Il2CppClass *target = m->cls->klass;
+    if (sm->is_ref && sm->cls != NULL &&
+        il2cpp_class_is_assignable_from(target, sm->cls->klass)) {
+        memcpy(out, slot->addr, sizeof *out);
+        return ZLUA_POP_OK;
+    }
+    if (sm->kind == ZLUA_K_STRUCT &&
+        il2cpp_class_is_assignable_from(target, sm->cls->klass)) {
+        *out = il2cpp_value_box(sm->cls->klass, slot->addr);
+        return ZLUA_POP_OK;
+    }
+    return ZLUA_POP_MISMATCH;
+}
+
+static int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    Il2CppObject *obj = NULL;
+    int rc = ZLUA_POP_OK;
+    switch (lua_type(L, idx)) {
+    case LUA_TNIL:
+    case LUA_TNONE:
+        break;
+    case LUA_TLIGHTUSERDATA:
+        rc = zlua_pop_object_handle(L, idx, m, &obj);
+        break;
+    case LUA_TUSERDATA: {
+        zlua_ud *u = zlua_ud_any(L, idx);
+        if (u == NULL) {
+            rc = ZLUA_POP_TYPE;
+        } else if (u->magic == ZLUA_UD_BYOBJ) {
+            if (il2cpp_class_is_assignable_from(m->cls->klass, il2cpp_object_get_class(u->obj)))
+                obj = u->obj;
+            else
+                rc = ZLUA_POP_TYPE;
+        } else if (u->magic == ZLUA_UD_BYVAL &&
+                   il2cpp_class_is_assignable_from(m->cls->klass, u->cls->klass)) {
+            obj = il2cpp_value_box(u->cls->klass, zlua_ud_payload(u));  /* boxed copy */
+        } else if (u->magic == ZLUA_UD_DEAD) {
+            rc = ZLUA_POP_FINALIZED;
+        } else if (u->magic == ZLUA_UD_DEAD_OBJ) {
+            rc = ZLUA_POP_OBJ_FINALIZED;
+        } else {
+            rc = ZLUA_POP_TYPE;
+        }
+        break;
+    }
+    default:
+        if (m->cls->klass == m->ctx->k_object)
+            rc = zlua_pop_boxed_primitive(L, idx, m->ctx, &obj);
+        else
+            rc = ZLUA_POP_TYPE;
+        break;
+    }
+    if (rc == ZLUA_POP_OK)
+        memcpy(dst, &obj, sizeof obj);
+    return rc;
+}
+
+/* R-VIEW-1: the view is the slot's declared type, never the runtime one. */
+static void zlua_push_object(lua_State *L, const zlua_meta *m, const void *src)
+{
+    Il2CppObject *obj;
+    memcpy(&obj, src, sizeof obj);
+    zlua_ud_push_byobj(L, m->cls, obj);
+}
+
+void zlua_meta_init_object(zlua_meta *m)
+{
+    m->size = m->align = (uint32_t)sizeof(void *);
+    m->indirect = 1;
+    m->is_ref = 1;
+    m->pop = zlua_pop_object;
+    m->push = zlua_push_object;
+    m->push_arg = zlua_push_arg_copy;
+}
+
+/* ---- pointers: plain lightuserdata pass-through (SPEC 2) ----------------- */
+
+static int zlua_pop_pointer(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    (void)m;
+    void *p = NULL;
+    if (lua_type(L, idx) == LUA_TLIGHTUSERDATA)
+        p = lua_touserdata(L, idx);
+    else if (!lua_isnoneornil(L, idx))
+        return ZLUA_POP_TYPE;
+    memcpy(dst, &p, sizeof p);
+    return ZLUA_POP_OK;
+}
+
+static void zlua_push_pointer(lua_State *L, const zlua_meta *m, const void *src)
+{
+    (void)m;
+    void *p;
+    memcpy(&p, src, sizeof p);
+    lua_pushlightuserdata(L, p);
+}
+
+void zlua_meta_init_pointer(zlua_meta *m)
+{
+    m->size = m->align = (uint32_t)sizeof(void *);
+    m->pop = zlua_pop_pointer;
+    m->push = zlua_push_pointer;
+    m->push_arg = zlua_push_arg_copy;
+    m->push_safe = 1;
+}
+
+/* ---- unsupported slots (decimal, by-val ref structs, generic params) -------- */
+
+static int zlua_pop_unsupported(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    (void)L; (void)idx; (void)m; (void)dst;
+    return ZLUA_POP_UNSUPPORTED;
+}
+
+static void zlua_push_unsupported(lua_State *L, const zlua_meta *m, const void *src)
+{
+    (void)src;
+    lua_pushfstring(L, "unsupported type %s", m->name);
+    lua_error(L);
+}
+
+void zlua_meta_init_unsupported(zlua_meta *m)
+{
+    m->size = 16;
+    m->align = 8;
+    m->pop = zlua_pop_unsupported;
+    m->push = zlua_push_unsupported;
+    m->push_arg = zlua_push_arg_copy;
+}

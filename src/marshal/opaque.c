@@ -1,0 +1,36 @@
+/*
+ * opaque.c -- OpaqueValue pushes and resolution shared by the writers
+ * (R-OPQ-2, R-OPQ-3).
+ */
+#include "core/context.h"
+#include "marshal/meta.h"
+#include "scope/scope.h"
+
+int zlua_push_arg_copy(lua_State *L, const zlua_meta *m, const void *src)
+{
+    m->push(L, m, src);
+    return ZLUA_OK;
+}
+
+/* R-OPQ-2: records the slot and pushes a lightuserdata; the only growth is
+ * the scope stack's amortised capacity. */
+int zlua_push_arg_opaque(lua_State *L, const zlua_meta *m, const void *src)
+{
+    uintptr_t h;
+    int rc = zlua_scope_push(&m->ctx->scope, (void *)src, m, &h);
+    if (rc != ZLUA_OK)
+        return rc;
+    lua_pushlightuserdata(L, (void *)h);
+    return ZLUA_OK;
+}
+
+int zlua_opaque_resolve(zlua_ctx *ctx, lua_State *L, int idx,
+                        const zlua_slot **slot)
+{
+    uintptr_t h = (uintptr_t)lua_touserdata(L, idx);
+    switch (zlua_scope_resolve(&ctx->scope, h, slot)) {
+    case ZLUA_SCOPE_VALID: return ZLUA_POP_OK;
+    case ZLUA_SCOPE_EXPIRED: return ZLUA_POP_EXPIRED;
+    default: return ZLUA_POP_FOREIGN;
+    }
+}

@@ -1,0 +1,172 @@
+/*
+ * primitive.c -- writers for bool, char, integers, IntPtr and floats
+ * (SPEC 2).  The integer pop accepts an integer or a float with an exact
+ * integer value, and checks the target's range.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "marshal/meta.h"
+
+/* Storage size of each integer/float kind (index: zlua_kind). */
+static uint32_t zlua_prim_size(int prim)
+{
+    switch (prim) {
+    case ZLUA_K_BOOL: case ZLUA_K_I1: case ZLUA_K_U1: return 1;
+    case ZLUA_K_CHAR: case ZLUA_K_I2: case ZLUA_K_U2: return 2;
+    case ZLUA_K_I4: case ZLUA_K_U4: case ZLUA_K_R4: return 4;
+    case ZLUA_K_INTPTR: case ZLUA_K_UINTPTR: return (uint32_t)sizeof(intptr_t);
+    default: return 8;
+    }
+}
+
+/* Inclusive range of a signed/unsigned kind, as lua_Integer.  U8, I8 and
+ * (64-bit) UINTPTR take every integer: U8 is reinterpreted (SPEC 2). */
+static int zlua_prim_range(int prim, lua_Integer *lo, lua_Integer *hi)
+{
+    switch (prim) {
+    case ZLUA_K_I1: *lo = INT8_MIN; *hi = INT8_MAX; return 1;
+    case ZLUA_K_U1: *lo = 0; *hi = UINT8_MAX; return 1;
+    case ZLUA_K_I2: *lo = INT16_MIN; *hi = INT16_MAX; return 1;
+    case ZLUA_K_U2: case ZLUA_K_CHAR: *lo = 0; *hi = UINT16_MAX; return 1;
+    case ZLUA_K_I4: *lo = INT32_MIN; *hi = INT32_MAX; return 1;
+    case ZLUA_K_U4: *lo = 0; *hi = UINT32_MAX; return 1;
+#if UINTPTR_MAX <= 0xffffffffu
+    case ZLUA_K_INTPTR: *lo = INT32_MIN; *hi = INT32_MAX; return 1;
+    case ZLUA_K_UINTPTR: *lo = 0; *hi = UINT32_MAX; return 1;
+#endif
+    default: return 0;
+    }
+}
+
+static void zlua_store_int(int prim, void *dst, lua_Integer v)
+{
+    switch (zlua_prim_size(prim)) {
+    case 1: { uint8_t x = (uint8_t)v; memcpy(dst, &x, 1); break; }
+    case 2: { uint16_t x = (uint16_t)v; memcpy(dst, &x, 2); break; }
+    case 4: { uint32_t x = (uint32_t)v; memcpy(dst, &x, 4); break; }
+    default: { uint64_t x = (uint64_t)v; memcpy(dst, &x, 8); break; }
+    }
+}
+
+int zlua_pop_integer_kind(lua_State *L, int idx, int prim, void *dst)
+{
+    lua_Integer v;
+    if (lua_isinteger(L, idx)) {
+        v = lua_tointeger(L, idx);
+    } else if (lua_type(L, idx) == LUA_TNUMBER) {
+        lua_Number n = lua_tonumber(L, idx);
+        if (isinf(n))
+            return ZLUA_POP_RANGE;
+        if (n != floor(n))
+            return ZLUA_POP_NOTINT;
+        if (prim == ZLUA_K_U8 && n >= 9223372036854775808.0) {
+            if (n >= 18446744073709551616.0)
+                return ZLUA_POP_RANGE;
+            uint64_t u = (uint64_t)n;
+            memcpy(dst, &u, 8);
+            return ZLUA_POP_OK;
+        }
+        if (!lua_numbertointeger(n, &v))
+            return ZLUA_POP_RANGE;
+    } else {
+        return ZLUA_POP_TYPE;
+    }
+    lua_Integer lo, hi;
+    if (zlua_prim_range(prim, &lo, &hi) && (v < lo || v > hi))
+        return ZLUA_POP_RANGE;
+    zlua_store_int(prim, dst, v);
+    return ZLUA_POP_OK;
+}
+
+void zlua_push_integer_kind(lua_State *L, int prim, const void *src)
+{
+    lua_Integer v;
+    switch (prim) {
+    case ZLUA_K_I1: { int8_t x; memcpy(&x, src, 1); v = x; break; }
+    case ZLUA_K_U1: { uint8_t x; memcpy(&x, src, 1); v = x; break; }
+    case ZLUA_K_I2: { int16_t x; memcpy(&x, src, 2); v = x; break; }
+    case ZLUA_K_U2: case ZLUA_K_CHAR: { uint16_t x; memcpy(&x, src, 2); v = x; break; }
+    case ZLUA_K_I4: { int32_t x; memcpy(&x, src, 4); v = x; break; }
+    case ZLUA_K_U4: { uint32_t x; memcpy(&x, src, 4); v = x; break; }
+    case ZLUA_K_INTPTR: { intptr_t x; memcpy(&x, src, sizeof x); v = (lua_Integer)x; break; }
+    case ZLUA_K_UINTPTR: { uintptr_t x; memcpy(&x, src, sizeof x); v = (lua_Integer)x; break; }
+    default: { uint64_t x; memcpy(&x, src, 8); v = (lua_Integer)x; break; }
+    }
+    lua_pushinteger(L, v);
+}
+
+static int zlua_pop_int(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    return zlua_pop_integer_kind(L, idx, m->prim, dst);
+}
+
+static void zlua_push_int(lua_State *L, const zlua_meta *m, const void *src)
+{
+    zlua_push_integer_kind(L, m->prim, src);
+}
+
+static int zlua_pop_bool(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    (void)m;
+    if (!lua_isboolean(L, idx))
+        return ZLUA_POP_TYPE;
+    *(uint8_t *)dst = (uint8_t)lua_toboolean(L, idx);
+    return ZLUA_POP_OK;
+}
+
+static void zlua_push_bool(lua_State *L, const zlua_meta *m, const void *src)
+{
+    (void)m;
+    lua_pushboolean(L, *(const uint8_t *)src != 0);
+}
+
+static int zlua_pop_float(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    if (lua_type(L, idx) != LUA_TNUMBER)
+        return ZLUA_POP_TYPE;
+    lua_Number n = lua_tonumber(L, idx);
+    if (m->prim == ZLUA_K_R4) {
+        float f = (float)n;
+        memcpy(dst, &f, sizeof f);
+    } else {
+        double d = (double)n;
+        memcpy(dst, &d, sizeof d);
+    }
+    return ZLUA_POP_OK;
+}
+
+static void zlua_push_float(lua_State *L, const zlua_meta *m, const void *src)
+{
+    if (m->prim == ZLUA_K_R4) {
+        float f;
+        memcpy(&f, src, sizeof f);
+        lua_pushnumber(L, (lua_Number)f);
+    } else {
+        double d;
+        memcpy(&d, src, sizeof d);
+        lua_pushnumber(L, (lua_Number)d);
+    }
+}
+
+void zlua_meta_init_primitive(zlua_meta *m)
+{
+    m->size = m->align = zlua_prim_size(m->prim);
+    m->push_safe = 1;
+    switch (m->prim) {
+    case ZLUA_K_BOOL:
+        m->pop = zlua_pop_bool;
+        m->push = zlua_push_bool;
+        break;
+    case ZLUA_K_R4:
+    case ZLUA_K_R8:
+        m->pop = zlua_pop_float;
+        m->push = zlua_push_float;
+        break;
+    default:
+        m->pop = zlua_pop_int;
+        m->push = zlua_push_int;
+        break;
+    }
+    m->push_arg = zlua_push_arg_copy;
+}

@@ -1,0 +1,99 @@
+/*
+ * string.c -- System.String writers (SPEC 2, R-DEF-2).
+ *
+ * C# -> Lua: UTF-16 -> UTF-8 Lua string, null -> nil.
+ * Lua -> C#: Lua string (UTF-8 -> UTF-16), nil -> null, or a
+ * ByObjUserData of System.String.
+ */
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "marshal/meta.h"
+#include "marshal/string_util.h"
+#include "marshal/ud.h"
+#include "marshal/utf.h"
+#include "types/class.h"
+
+#define ZLUA_STACK_UNITS 256
+
+void zlua_string_push(lua_State *L, Il2CppString *s)
+{
+    if (s == NULL) {
+        lua_pushnil(L);
+        return;
+    }
+    const uint16_t *chars = il2cpp_string_chars(s);
+    size_t n = (size_t)il2cpp_string_length(s);
+    size_t len = zlua_utf16_to_utf8(chars, n, NULL);
+    luaL_Buffer b;
+    char *out = luaL_buffinitsize(L, &b, len);
+    zlua_utf16_to_utf8(chars, n, out);
+    luaL_pushresultsize(&b, len);
+}
+
+Il2CppString *zlua_string_from_lua(lua_State *L, int idx)
+{
+    size_t n;
+    const char *s = lua_tolstring(L, idx, &n);
+    uint16_t stackbuf[ZLUA_STACK_UNITS];
+    uint16_t *buf = stackbuf;
+    void *ud = NULL;
+    lua_Alloc alloc = NULL;
+    if (n > ZLUA_STACK_UNITS) {
+        alloc = lua_getallocf(L, &ud);
+        buf = alloc(ud, NULL, 0, n * sizeof *buf);
+        if (buf == NULL)
+            return NULL;
+    }
+    size_t units = zlua_utf8_to_utf16(s, n, buf);
+    Il2CppString *str = il2cpp_string_new_utf16(buf, (int32_t)units);
+    if (buf != stackbuf)
+        alloc(ud, buf, n * sizeof *buf, 0);
+    return str;
+}
+
+static int zlua_pop_string(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    Il2CppString *str;
+    switch (lua_type(L, idx)) {
+    case LUA_TSTRING:
+        str = zlua_string_from_lua(L, idx);
+        if (str == NULL)
+            return ZLUA_POP_UNSUPPORTED;
+        break;
+    case LUA_TNIL:
+    case LUA_TNONE:
+        str = NULL;
+        break;
+    case LUA_TUSERDATA: {
+        zlua_ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYOBJ);
+        if (u == NULL || il2cpp_object_get_class(u->obj) != m->cls->klass)
+            return ZLUA_POP_TYPE;
+        str = (Il2CppString *)u->obj;
+        break;
+    }
+    default:
+        return ZLUA_POP_TYPE;
+    }
+    memcpy(dst, &str, sizeof str);
+    return ZLUA_POP_OK;
+}
+
+static void zlua_push_string(lua_State *L, const zlua_meta *m, const void *src)
+{
+    (void)m;
+    Il2CppString *s;
+    memcpy(&s, src, sizeof s);
+    zlua_string_push(L, s);
+}
+
+void zlua_meta_init_string(zlua_meta *m)
+{
+    m->size = m->align = (uint32_t)sizeof(void *);
+    m->indirect = 1;
+    m->is_ref = 1;
+    m->pop = zlua_pop_string;
+    m->push = zlua_push_string;
+    m->push_arg = zlua_push_arg_copy;
+}

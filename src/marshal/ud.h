@@ -1,0 +1,55 @@
+/*
+ * ud.h -- the layout of libzlua's full userdata.
+ *
+ *     [ zlua_ud header | padding to 16 | payload (ByVal only) ]
+ *
+ * The header's magic tells ByVal, ByObj and finalized userdata apart, so
+ * every accessor checks the userdata itself and never trusts only the
+ * metatable it was reached through (R-SHAPE-1, SPEC 11).
+ */
+#ifndef ZLUA_UD_H
+#define ZLUA_UD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <lua.h>
+
+#include "il2cpp/il2cpp_api.h"
+
+struct zlua_class;
+
+#define ZLUA_UD_BYVAL 0x7A4C5601u
+#define ZLUA_UD_BYOBJ 0x7A4C5602u
+#define ZLUA_UD_DEAD 0x7A4C56DEu     /* ByVal after __gc released it */
+#define ZLUA_UD_DEAD_OBJ 0x7A4C56DFu /* ByObj after __gc released it */
+
+typedef struct zlua_ud {
+    uint32_t magic;
+    uint32_t reg_index;        /* registry entry, or ZLUA_REG_NONE */
+    struct zlua_class *cls;    /* the declared type: the view */
+    Il2CppObject *obj;         /* ByObj: the object; ByVal: NULL */
+} zlua_ud;
+
+#define ZLUA_UD_HEADER ((sizeof(zlua_ud) + 15u) & ~(size_t)15u)
+
+static inline void *zlua_ud_payload(zlua_ud *u)
+{
+    return (char *)u + ZLUA_UD_HEADER;
+}
+
+/* The zlua_ud at idx when it is one of ours with `magic`, else NULL. */
+zlua_ud *zlua_ud_test(lua_State *L, int idx, uint32_t magic);
+/* Like zlua_ud_test for ByVal, but also reports finalized ones. */
+zlua_ud *zlua_ud_any(lua_State *L, int idx);
+
+/* Pushes a new ByValUserData of cls holding a copy of src (NULL: zeroed),
+ * registered when non-blittable (R-SUD-1, R-SUD-2).  Returns its payload. */
+void *zlua_ud_push_byval(lua_State *L, struct zlua_class *cls,
+                         const void *src);
+/* Pushes the ByObjUserData of obj viewed as cls, reusing the cached
+ * userdata of (obj, cls) while it lives (R-SHAPE-2).  NULL pushes nil. */
+void zlua_ud_push_byobj(lua_State *L, struct zlua_class *cls,
+                        Il2CppObject *obj);
+
+#endif

@@ -1,0 +1,128 @@
+/*
+ * valuetype.c -- writers for structs, enums and Nullable<T> (SPEC 2).
+ *
+ * Struct by value: C# -> Lua is a ByValUserData copy (returns, field
+ * reads); as an IC argument it is an OpaqueValue to the caller's slot.
+ * Lua -> C# accepts a ByValUserData of exactly that type, a valid
+ * OpaqueValue of that type, or a boxed ByObjUserData of that type, and
+ * never a table (R-DEF-3).
+ */
+#include <string.h>
+
+#include "marshal/meta.h"
+#include "marshal/ud.h"
+#include "scope/scope.h"
+#include "types/class.h"
+
+/* ---- struct ------------------------------------------------------------ */
+
+static int zlua_pop_struct(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    if (lua_type(L, idx) == LUA_TLIGHTUSERDATA) {
+        const zlua_slot *slot;
+        int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
+        if (rc != ZLUA_POP_OK)
+            return rc;
+        const zlua_meta *sm = slot->meta;
+        if (sm->cls != m->cls || sm->kind != ZLUA_K_STRUCT)
+            return ZLUA_POP_MISMATCH;
+        memcpy(dst, slot->addr, m->size);
+        return ZLUA_POP_OK;
+    }
+    zlua_ud *u = zlua_ud_any(L, idx);
+    if (u == NULL)
+        return ZLUA_POP_TYPE;
+    if (u->magic == ZLUA_UD_BYVAL && u->cls == m->cls) {
+        memcpy(dst, zlua_ud_payload(u), m->size);
+        return ZLUA_POP_OK;
+    }
+    if (u->magic == ZLUA_UD_BYOBJ && il2cpp_object_get_class(u->obj) == m->cls->klass) {
+        memcpy(dst, il2cpp_object_unbox(u->obj), m->size);
+        return ZLUA_POP_OK;
+    }
+    if (u->magic == ZLUA_UD_DEAD && u->cls == m->cls)
+        return ZLUA_POP_FINALIZED;
+    return ZLUA_POP_TYPE;
+}
+
+static void zlua_push_struct(lua_State *L, const zlua_meta *m, const void *src)
+{
+    zlua_ud_push_byval(L, m->cls, src);
+}
+
+void zlua_meta_init_struct(zlua_meta *m)
+{
+    m->size = m->cls->value_size;
+    m->align = m->cls->align;
+    m->pop = zlua_pop_struct;
+    m->push = zlua_push_struct;
+    m->push_arg = zlua_push_arg_opaque;
+    m->push_safe = 1;
+}
+
+/* ---- enum ---------------------------------------------------------------- */
+
+/* R-ENUM-1: an integer, or a boxed enum of that same enum type. */
+static int zlua_pop_enum(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    if (lua_type(L, idx) == LUA_TUSERDATA) {
+        zlua_ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYOBJ);
+        if (u == NULL || il2cpp_object_get_class(u->obj) != m->cls->klass)
+            return ZLUA_POP_TYPE;
+        memcpy(dst, il2cpp_object_unbox(u->obj), m->size);
+        return ZLUA_POP_OK;
+    }
+    int rc = zlua_pop_integer_kind(L, idx, m->prim, dst);
+    return rc;
+}
+
+static void zlua_push_enum(lua_State *L, const zlua_meta *m, const void *src)
+{
+    zlua_push_integer_kind(L, m->prim, src);
+}
+
+void zlua_meta_init_enum(zlua_meta *m)
+{
+    m->size = m->cls->value_size;
+    m->align = m->cls->align;
+    m->pop = zlua_pop_enum;
+    m->push = zlua_push_enum;
+    m->push_arg = zlua_push_arg_copy;
+    m->push_safe = 1;
+}
+
+/* ---- Nullable<T>: { bool hasValue; T value; } ------------------------------- */
+
+static uint32_t zlua_nullable_value_offset(const zlua_meta *m)
+{
+    uint32_t a = m->elem->align ? m->elem->align : 1;
+    return (1u + a - 1u) / a * a;
+}
+
+static int zlua_pop_nullable(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    memset(dst, 0, m->size);
+    if (lua_isnoneornil(L, idx))
+        return ZLUA_POP_OK;
+    int rc = m->elem->pop(L, idx, m->elem, (char *)dst + zlua_nullable_value_offset(m));
+    if (rc == ZLUA_POP_OK)
+        *(uint8_t *)dst = 1;
+    return rc;
+}
+
+static void zlua_push_nullable(lua_State *L, const zlua_meta *m, const void *src)
+{
+    if (*(const uint8_t *)src == 0)
+        lua_pushnil(L);
+    else
+        m->elem->push(L, m->elem, (const char *)src + zlua_nullable_value_offset(m));
+}
+
+void zlua_meta_init_nullable(zlua_meta *m)
+{
+    m->size = m->cls->value_size;
+    m->align = m->cls->align;
+    m->pop = zlua_pop_nullable;
+    m->push = zlua_push_nullable;
+    m->push_arg = zlua_push_arg_copy;
+}

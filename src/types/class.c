@@ -1,0 +1,217 @@
+/*
+ * class.c -- zlua_class: the cached binding of a CLR type.
+ */
+#include "types/class.h"
+
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "marshal/ud.h"
+
+#define ZLUA_MAX_REFS 256
+
+static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k)
+{
+    if (il2cpp_class_is_inflated(k) || il2cpp_class_get_rank(k) > 0) {
+        char *n = il2cpp_type_get_name(il2cpp_class_get_type(k));
+        char *copy = zlua_ctx_strdup(ctx, n ? n : "?");
+        il2cpp_free(n);
+        return copy;
+    }
+    Il2CppClass *outer = il2cpp_class_get_declaring_type(k);
+    const char *prefix = outer ? zlua_class_make_full_name(ctx, outer)
+                               : il2cpp_class_get_namespace(k);
+    const char *name = il2cpp_class_get_name(k);
+    size_t np = prefix ? strlen(prefix) : 0, nn = strlen(name);
+    char *s = zlua_ctx_arena_alloc(ctx, np + nn + 2);
+    if (s == NULL)
+        return name;
+    if (np > 0) {
+        memcpy(s, prefix, np);
+        s[np] = outer ? '+' : '.';
+        memcpy(s + np + 1, name, nn + 1);
+    } else {
+        memcpy(s, name, nn + 1);
+    }
+    return s;
+}
+
+static int zlua_type_is_reference(const Il2CppType *t)
+{
+    switch (il2cpp_type_get_type(t)) {
+    case IL2CPP_TYPE_STRING: case IL2CPP_TYPE_CLASS: case IL2CPP_TYPE_OBJECT:
+    case IL2CPP_TYPE_SZARRAY: case IL2CPP_TYPE_ARRAY:
+        return 1;
+    case IL2CPP_TYPE_GENERICINST:
+        return !il2cpp_class_is_valuetype(il2cpp_class_from_type(t));
+    default:
+        return 0;
+    }
+}
+
+/* Appends the unboxed offsets of every managed reference inside a value
+ * of class k (nested structs flattened) to out[*n], shifted by base. */
+static void zlua_class_collect_refs(zlua_ctx *ctx, zlua_class *cls, uint32_t base,
+                                    uint32_t *out, uint32_t *n)
+{
+    if (cls->nullable) {
+        uint32_t a = cls->element->align ? cls->element->align : 1;
+        zlua_class_collect_refs(ctx, cls->element, base + (1u + a - 1u) / a * a, out, n);
+        return;
+    }
+    void *iter = NULL;
+    FieldInfo *f;
+    while ((f = il2cpp_class_get_fields(cls->klass, &iter)) != NULL) {
+        if (il2cpp_field_get_flags(f) & FIELD_ATTRIBUTE_STATIC)
+            continue;
+        const Il2CppType *t = il2cpp_field_get_type(f);
+        uint32_t off = base + (uint32_t)(il2cpp_field_get_offset(f) - ctx->header_size);
+        if (zlua_type_is_reference(t)) {
+            if (*n < ZLUA_MAX_REFS)
+                out[(*n)++] = off;
+        } else if (il2cpp_type_get_type(t) == IL2CPP_TYPE_VALUETYPE ||
+                   il2cpp_type_get_type(t) == IL2CPP_TYPE_GENERICINST) {
+            zlua_class *sub = zlua_class_get(ctx, il2cpp_class_from_type(t));
+            if (sub != NULL && !sub->blittable)
+                zlua_class_collect_refs(ctx, sub, off, out, n);
+        }
+    }
+}
+
+static int zlua_class_is_nullable(Il2CppClass *k)
+{
+    return il2cpp_class_is_inflated(k) &&
+           strcmp(il2cpp_class_get_namespace(k), "System") == 0 &&
+           strcmp(il2cpp_class_get_name(k), "Nullable`1") == 0;
+}
+
+static void zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
+{
+    int flags = il2cpp_class_get_flags(k);
+    cls->ctx = ctx;
+    cls->klass = k;
+    cls->type = il2cpp_class_get_type(k);
+    cls->name = il2cpp_class_get_name(k);
+    cls->full_name = zlua_class_make_full_name(ctx, k);
+    cls->assembly = il2cpp_class_get_assemblyname(k);
+    cls->valuetype = il2cpp_class_is_valuetype(k);
+    cls->is_enum = il2cpp_class_is_enum(k);
+    cls->interface = il2cpp_class_is_interface(k);
+    cls->abstract = (flags & TYPE_ATTRIBUTE_ABSTRACT) != 0;
+    cls->is_static = cls->abstract && (flags & TYPE_ATTRIBUTE_SEALED) != 0;
+    cls->is_array = il2cpp_class_get_rank(k) > 0;
+    cls->typetable = cls->byval_mt = cls->byobj_mt = LUA_NOREF;
+    cls->statics = cls->static_slots = cls->instance = cls->cache = LUA_NOREF;
+    if (cls->valuetype) {
+        uint32_t align = 0;
+        cls->value_size = (uint32_t)il2cpp_class_value_size(k, &align);
+        cls->align = align ? align : 1;
+        cls->blittable = !il2cpp_class_has_references(k);
+    } else {
+        cls->value_size = cls->align = (uint32_t)sizeof(void *);
+    }
+}
+
+/* Links the related classes (underlying, T, element) and the refs. */
+static void zlua_class_link(zlua_ctx *ctx, zlua_class *cls)
+{
+    Il2CppClass *k = cls->klass;
+    if (cls->is_enum)
+        cls->element = zlua_class_get(ctx, il2cpp_class_enum_basetype(k));
+    else if (cls->valuetype && zlua_class_is_nullable(k)) {
+        cls->nullable = 1;
+        cls->element = zlua_class_get(ctx, il2cpp_class_get_element_class(k));
+        if (cls->element != NULL)
+            cls->blittable = cls->element->blittable;
+    } else if (cls->is_array)
+        cls->element = zlua_class_get(ctx, il2cpp_class_get_element_class(k));
+    if (cls->valuetype && !cls->blittable && !cls->is_enum) {
+        uint32_t refs[ZLUA_MAX_REFS], n = 0;
+        zlua_class_collect_refs(ctx, cls, 0, refs, &n);
+        cls->ref_offsets = zlua_ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *refs);
+        if (cls->ref_offsets != NULL) {
+            memcpy(cls->ref_offsets, refs, n * sizeof *refs);
+            cls->nrefs = n;
+        }
+    }
+}
+
+zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass)
+{
+    if (klass == NULL)
+        return NULL;
+    zlua_class *cls = zlua_ptrmap_get(&ctx->classes, klass);
+    if (cls != NULL)
+        return cls;
+    cls = zlua_ctx_arena_alloc(ctx, sizeof *cls);
+    if (cls == NULL)
+        return NULL;
+    zlua_class_fill(ctx, cls, klass);
+    /* Registered before linking: related types may refer back to it. */
+    if (zlua_ptrmap_put(&ctx->classes, klass, cls) != ZLUA_OK)
+        return NULL;
+    zlua_class_link(ctx, cls);
+    cls->meta = zlua_meta_get(ctx, cls->type);
+    return cls;
+}
+
+/* Looks for "Ns.Name" (or "Name") in one image; nested "Outer+Inner". */
+static Il2CppClass *zlua_class_lookup_in(const Il2CppImage *img, const char *full)
+{
+    char buf[512];
+    size_t n = strlen(full);
+    if (n >= sizeof buf)
+        return NULL;
+    memcpy(buf, full, n + 1);
+    char *plus = strrchr(buf, '+');
+    if (plus != NULL) {
+        *plus = '\0';
+        Il2CppClass *outer = zlua_class_lookup_in(img, buf);
+        if (outer == NULL)
+            return NULL;
+        void *iter = NULL;
+        Il2CppClass *nested;
+        while ((nested = il2cpp_class_get_nested_types(outer, &iter)) != NULL)
+            if (strcmp(il2cpp_class_get_name(nested), plus + 1) == 0)
+                return nested;
+        return NULL;
+    }
+    char *dot = strrchr(buf, '.');
+    if (dot == NULL)
+        return il2cpp_class_from_name(img, "", buf);
+    *dot = '\0';
+    return il2cpp_class_from_name(img, buf, dot + 1);
+}
+
+zlua_class *zlua_class_find(zlua_ctx *ctx, const char *full_name)
+{
+    size_t count = 0;
+    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
+    for (size_t i = 0; i < count; i++) {
+        Il2CppClass *k = zlua_class_lookup_in(il2cpp_assembly_get_image(as[i]), full_name);
+        if (k != NULL)
+            return zlua_class_get(ctx, k);
+    }
+    return NULL;
+}
+
+const char zlua_class_key = 'C';
+
+zlua_class *zlua_class_check_arg(lua_State *L, int idx)
+{
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
+        return NULL;
+    if (lua_type(L, idx) == LUA_TSTRING)
+        return zlua_class_find(ctx, lua_tostring(L, idx));
+    if (lua_type(L, idx) != LUA_TTABLE)
+        return NULL;
+    zlua_class *cls = NULL;
+    if (lua_getmetatable(L, idx)) {
+        lua_rawgetp(L, -1, &zlua_class_key);   /* set by the type table */
+        cls = lua_touserdata(L, -1);
+        lua_pop(L, 2);
+    }
+    return cls;
+}

@@ -1,0 +1,106 @@
+/*
+ * class.h -- the binding of one CLR type (built lazily, cached per state).
+ *
+ * A zlua_class caches what the hot paths need about a type (sizes, flags,
+ * reference offsets) and the registry references of its Lua objects: the
+ * type table, the ByVal and ByObj instance metatables, the member tables
+ * and the identity cache.  Members are bound on first access of the type
+ * table or an instance, never per call.
+ */
+#ifndef ZLUA_CLASS_H
+#define ZLUA_CLASS_H
+
+#include <stdint.h>
+
+#include <lua.h>
+
+#include "core/context.h"
+#include "il2cpp/il2cpp_api.h"
+#include "marshal/meta.h"
+
+typedef struct zlua_class {
+    zlua_ctx *ctx;
+    Il2CppClass *klass;
+    const Il2CppType *type;
+    const char *full_name;     /* "MyGame.Point2D", "Outer+Inner" */
+    const char *name;
+    const char *assembly;
+    uint32_t value_size;       /* unboxed size (value types) */
+    uint32_t align;
+    uint8_t valuetype, is_enum, blittable, nullable;
+    uint8_t interface, abstract, is_static, is_array;
+    struct zlua_class *element; /* enum underlying, Nullable T, array element */
+    uint32_t *ref_offsets;      /* unboxed offsets of managed references */
+    uint32_t nrefs;
+    const zlua_meta *meta;      /* the by-value meta of this type */
+    int typetable;              /* registry refs; LUA_NOREF until made */
+    int byval_mt, byobj_mt;
+    int statics;                /* name -> function / constant (type table) */
+    int static_slots;           /* name -> lightuserdata zlua_member */
+    int instance;               /* name -> function / lightuserdata member */
+    int cache;                  /* weak: lightuserdata(obj) -> userdata */
+    uint8_t members_bound;
+    struct zlua_method *ctors;  /* overload chain of .ctor */
+} zlua_class;
+
+/* The binding of klass (created on first use).  NULL on memory failure. */
+zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass);
+/* The binding of the class named `full_name` in any assembly, or NULL. */
+zlua_class *zlua_class_find(zlua_ctx *ctx, const char *full_name);
+
+/* Binds the members (fields, properties, methods, ctors) into the member
+ * tables if not done yet.  May raise (memory). */
+void zlua_class_bind_members(lua_State *L, zlua_class *cls);
+
+/* Pushes the type table (SPEC 11), creating it on first use. */
+void zlua_class_push_typetable(lua_State *L, zlua_class *cls);
+/* Pushes the ByVal / ByObj instance metatable, creating it on first use. */
+void zlua_class_push_byval_mt(lua_State *L, zlua_class *cls);
+void zlua_class_push_byobj_mt(lua_State *L, zlua_class *cls);
+
+/* Key (its address) under which a type table's metatable holds its
+ * zlua_class as lightuserdata. */
+extern const char zlua_class_key;
+
+/* The zlua_class of a type-argument at idx: a type table or a CLR full
+ * name string.  NULL (nothing pushed) when it is neither. */
+zlua_class *zlua_class_check_arg(lua_State *L, int idx);
+
+/* Member descriptor kept as lightuserdata in the member tables. */
+typedef enum zlua_member_kind {
+    ZLUA_MEMBER_FIELD = 1,       /* instance field at offset */
+    ZLUA_MEMBER_STATIC_FIELD,    /* static field via FieldInfo */
+    ZLUA_MEMBER_PROPERTY,        /* getter/setter bridges */
+    ZLUA_MEMBER_STATIC_PROPERTY
+} zlua_member_kind;
+
+struct zlua_method;
+
+typedef struct zlua_member {
+    uint8_t kind;
+    uint8_t readonly;
+    const char *name;
+    const zlua_meta *meta;
+    uint32_t offset;            /* unboxed for value types, else object */
+    FieldInfo *field;
+    struct zlua_method *getter, *setter;
+} zlua_member;
+
+/* Pushes a new ByVal (byobj = 0) or ByObj instance metatable of cls
+ * (instance.c); the type table must exist. */
+void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj);
+
+/* Reads / writes a member of the instance whose base address is `base`
+ * (payload, unboxed object, or object); owner is the object for the
+ * write barrier (NULL for a ByVal payload). */
+int zlua_member_read(lua_State *L, const zlua_class *cls,
+                     const zlua_member *mem, void *base, void *this_ptr);
+void zlua_member_write(lua_State *L, const zlua_class *cls,
+                       const zlua_member *mem, void *base, void *this_ptr,
+                       Il2CppObject *owner, int vidx);
+
+/* Raises `'T' has no member 'NAME'` or the static/instance variants. */
+int zlua_member_missing(lua_State *L, const zlua_class *cls, int kidx,
+                        int through_instance);
+
+#endif

@@ -1,0 +1,97 @@
+/*
+ * ctor.c -- T(...), T._ctor(...), T._default() (R-CTOR-1).
+ *
+ * A struct is constructed in place: the ByValUserData is created zeroed
+ * (one Lua allocation, no managed one) and the constructor runs with
+ * `this` = its payload.  A class instance is il2cpp_object_new + .ctor.
+ */
+#include "types/ctor.h"
+
+#include <lauxlib.h>
+
+#include "bridge/method.h"
+#include "marshal/ud.h"
+
+int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n)
+{
+    if (cls->interface || cls->abstract)
+        return luaL_error(L, "'%s' has no public constructor", cls->full_name);
+    if (cls->valuetype) {
+        if (n == 0) {
+            zlua_ud_push_byval(L, cls, NULL);   /* default(T) */
+            return 1;
+        }
+        if (cls->ctors == NULL)
+            return luaL_error(L, "'%s' has no public constructor", cls->full_name);
+        const zlua_method *m = zlua_method_select(L, cls->ctors, base, n);
+        void *payload = zlua_ud_push_byval(L, cls, NULL);
+        zlua_method_invoke(L, m, base, payload, NULL);
+        return 1;
+    }
+    if (cls->ctors == NULL)
+        return luaL_error(L, "'%s' has no public constructor", cls->full_name);
+    const zlua_method *m = zlua_method_select(L, cls->ctors, base, n);
+    Il2CppObject *obj = il2cpp_object_new(cls->klass);
+    if (obj == NULL)
+        return luaL_error(L, "not enough memory");
+    zlua_method_invoke(L, m, base, obj, NULL);
+    zlua_ud_push_byobj(L, cls, obj);
+    return 1;
+}
+
+/* upvalues: 1 cls, 2 number of leading arguments to skip (T for __call) */
+static int zlua_ctor_entry(lua_State *L)
+{
+    zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
+    int skip = (int)lua_tointeger(L, lua_upvalueindex(2));
+    int n = lua_gettop(L) - skip;
+    return zlua_ctor_construct(L, cls, skip + 1, n < 0 ? 0 : n);
+}
+
+static int zlua_ctor_default(lua_State *L)
+{
+    zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
+    zlua_ud_push_byval(L, cls, NULL);
+    return 1;
+}
+
+/* N(v) on a Nullable<T> table: T's value, or nil (SPEC 11). */
+static int zlua_ctor_nullable(lua_State *L)
+{
+    zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
+    const zlua_meta *m = cls->meta;
+    uint64_t buf[32];
+    if (m->size > sizeof buf)
+        return luaL_error(L, "unsupported type %s", m->name);
+    int rc = m->pop(L, 2, m, buf);
+    if (rc != ZLUA_POP_OK)
+        return zlua_pop_argerror(L, 2, 1, cls->full_name, m, rc);
+    m->push(L, m, buf);
+    return 1;
+}
+
+static void zlua_ctor_push(lua_State *L, zlua_class *cls, lua_CFunction fn, int skip)
+{
+    lua_pushlightuserdata(L, cls);
+    lua_pushinteger(L, skip);
+    lua_pushcclosure(L, fn, 2);
+}
+
+void zlua_ctor_install(lua_State *L, zlua_class *cls, int statics, int tm)
+{
+    if (cls->is_enum)
+        return;   /* R-ENUM-2: no __call, use zlua.box */
+    if (cls->nullable) {
+        zlua_ctor_push(L, cls, zlua_ctor_nullable, 1);
+        lua_setfield(L, tm, "__call");
+        return;
+    }
+    zlua_ctor_push(L, cls, zlua_ctor_entry, 1);
+    lua_setfield(L, tm, "__call");
+    zlua_ctor_push(L, cls, zlua_ctor_entry, 0);
+    lua_setfield(L, statics, "_ctor");
+    if (cls->valuetype) {
+        zlua_ctor_push(L, cls, zlua_ctor_default, 0);
+        lua_setfield(L, statics, "_default");
+    }
+}

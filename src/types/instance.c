@@ -1,0 +1,233 @@
+/*
+ * instance.c -- the ByVal and ByObj instance metatables (SPEC 1, 11).
+ *
+ * Every metamethod checks the userdata's own header (magic and class), so
+ * a metamethod pulled out with the debug library cannot be applied to the
+ * wrong userdata (R-SHAPE-1), and a finalized struct userdata is an error,
+ * never a read of unscanned memory (R-SUD-3).
+ */
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "bridge/method.h"
+#include "marshal/ud.h"
+#include "registry/registry.h"
+#include "types/class.h"
+
+#define ZLUA_TEMP_BYTES 256
+
+/* The instance at 1 for a metamethod of cls (byobj selects the shape);
+ * raises on anything else.  *base receives the address fields are
+ * relative to, *this_ptr what instance methods of cls take. */
+static zlua_ud *zlua_instance_self(lua_State *L, const zlua_class *cls, int byobj,
+                                   void **base)
+{
+    zlua_ud *u = zlua_ud_any(L, 1);
+    uint32_t want = byobj ? ZLUA_UD_BYOBJ : ZLUA_UD_BYVAL;
+    if (u != NULL && u->magic == want && u->cls == cls) {
+        if (!byobj)
+            *base = zlua_ud_payload(u);
+        else
+            *base = cls->valuetype ? il2cpp_object_unbox(u->obj) : (void *)u->obj;
+        return u;
+    }
+    if (u != NULL && u->magic == ZLUA_UD_DEAD)
+        luaL_error(L, "struct userdata has been finalized");
+    if (u != NULL && u->magic == ZLUA_UD_DEAD_OBJ)
+        luaL_error(L, "object userdata has been finalized");
+    luaL_error(L, "%s userdata of %s expected, got %s", byobj ? "ByObj" : "ByVal",
+               cls->full_name, zlua_typename(L, 1));
+    return NULL;
+}
+
+int zlua_member_missing(lua_State *L, const zlua_class *cls, int kidx, int through_instance)
+{
+    const char *name = lua_tostring(L, kidx);
+    if (name == NULL)
+        name = luaL_typename(L, kidx);
+    if (through_instance) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, cls->static_slots);
+        lua_pushvalue(L, kidx);
+        int in_slots = lua_rawget(L, -2) != LUA_TNIL;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, cls->statics);
+        lua_pushvalue(L, kidx);
+        int in_statics = lua_rawget(L, -2) != LUA_TNIL;
+        if (in_slots || in_statics)   /* R-SHAPE-3 */
+            return luaL_error(L, "static member '%s' cannot be accessed through an instance",
+                              name);
+    }
+    return luaL_error(L, "'%s' has no member '%s'", cls->full_name, name);
+}
+
+int zlua_member_read(lua_State *L, const zlua_class *cls, const zlua_member *mem,
+                     void *base, void *this_ptr)
+{
+    (void)cls;
+    switch (mem->kind) {
+    case ZLUA_MEMBER_FIELD:
+        mem->meta->push(L, mem->meta, (char *)base + mem->offset);
+        return 1;
+    case ZLUA_MEMBER_STATIC_FIELD: {
+        uint64_t buf[ZLUA_TEMP_BYTES / 8];
+        if (mem->meta->size > sizeof buf)
+            return luaL_error(L, "unsupported type %s", mem->meta->name);
+        il2cpp_field_static_get_value(mem->field, buf);
+        mem->meta->push(L, mem->meta, buf);
+        return 1;
+    }
+    default:
+        if (mem->getter == NULL)
+            return luaL_error(L, "member not readable: %s", mem->name);
+        return zlua_method_call(L, mem->getter, lua_gettop(L) + 1, this_ptr);
+    }
+}
+
+static int zlua_member_not_writable(lua_State *L, const zlua_member *mem)
+{
+    int is_static = mem->kind == ZLUA_MEMBER_STATIC_FIELD ||
+                    mem->kind == ZLUA_MEMBER_STATIC_PROPERTY;
+    return luaL_error(L, "%s member not writable: %s", is_static ? "static" : "instance",
+                      mem->name);
+}
+
+void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *mem,
+                       void *base, void *this_ptr, Il2CppObject *owner, int vidx)
+{
+    if (mem->readonly)
+        zlua_member_not_writable(L, mem);
+    if (mem->kind == ZLUA_MEMBER_PROPERTY || mem->kind == ZLUA_MEMBER_STATIC_PROPERTY) {
+        lua_settop(L, vidx);   /* the value is the setter's only argument */
+        zlua_method_call(L, mem->setter, vidx, this_ptr);
+        return;
+    }
+    const zlua_meta *m = mem->meta;
+    uint64_t temp[ZLUA_TEMP_BYTES / 8];
+    if (m->size > sizeof temp)
+        luaL_error(L, "unsupported type %s", m->name);
+    int rc = m->pop(L, vidx, m, temp);
+    if (rc != ZLUA_POP_OK) {
+        zlua_pop_error_push(L, vidx, m, rc);
+        luaL_error(L, "cannot set '%s.%s' (%s)", cls->full_name, mem->name,
+                   lua_tostring(L, -1));
+    }
+    if (mem->kind == ZLUA_MEMBER_STATIC_FIELD)
+        il2cpp_field_static_set_value(mem->field, temp);
+    else
+        zlua_value_store(m, owner, (char *)base + mem->offset, temp);
+}
+
+/* upvalues: 1 instance table, 2 lightuserdata cls, 3 byobj flag */
+static int zlua_instance_index(lua_State *L)
+{
+    const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(2));
+    int byobj = (int)lua_tointeger(L, lua_upvalueindex(3));
+    void *base;
+    zlua_ud *u = zlua_instance_self(L, cls, byobj, &base);
+    lua_pushvalue(L, 2);
+    switch (lua_rawget(L, lua_upvalueindex(1))) {
+    case LUA_TFUNCTION:
+        return 1;
+    case LUA_TLIGHTUSERDATA: {
+        const zlua_member *mem = lua_touserdata(L, -1);
+        lua_pop(L, 1);
+        void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
+        return zlua_member_read(L, cls, mem, base, self);
+    }
+    default:
+        return zlua_member_missing(L, cls, 2, 1);
+    }
+}
+
+static int zlua_instance_newindex(lua_State *L)
+{
+    const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(2));
+    int byobj = (int)lua_tointeger(L, lua_upvalueindex(3));
+    void *base;
+    zlua_ud *u = zlua_instance_self(L, cls, byobj, &base);
+    lua_pushvalue(L, 2);
+    switch (lua_rawget(L, lua_upvalueindex(1))) {
+    case LUA_TFUNCTION:
+        return luaL_error(L, "instance member not writable: %s", lua_tostring(L, 2));
+    case LUA_TLIGHTUSERDATA: {
+        const zlua_member *mem = lua_touserdata(L, -1);
+        lua_pop(L, 1);
+        void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
+        zlua_member_write(L, cls, mem, base, self, byobj ? u->obj : NULL, 3);
+        return 0;
+    }
+    default:
+        return zlua_member_missing(L, cls, 2, 1);
+    }
+}
+
+/* __gc: releases the registry entry; the userdata is dead afterwards. */
+static int zlua_instance_gc(lua_State *L)
+{
+    zlua_ud *u = zlua_ud_any(L, 1);
+    if (u == NULL)
+        return 0;
+    zlua_ctx *ctx = u->cls->ctx;
+    if (u->magic == ZLUA_UD_BYVAL) {
+        if (u->reg_index != ZLUA_REG_NONE)
+            zlua_sreg_remove(&ctx->structs, u->reg_index);
+        u->magic = ZLUA_UD_DEAD;
+    } else if (u->magic == ZLUA_UD_BYOBJ) {
+        if (u->reg_index != ZLUA_REG_NONE)
+            zlua_oreg_remove(&ctx->objects, u->reg_index);
+        u->obj = NULL;
+        u->magic = ZLUA_UD_DEAD_OBJ;
+    }
+    return 0;
+}
+
+/* __tostring: the instance's ToString() when bound, else "T: 0x...". */
+static int zlua_instance_tostring(lua_State *L)
+{
+    const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(2));
+    zlua_ud *u = zlua_ud_any(L, 1);
+    if (u == NULL || (u->magic != ZLUA_UD_BYVAL && u->magic != ZLUA_UD_BYOBJ)) {
+        lua_pushfstring(L, "%s: finalized", cls->full_name);
+        return 1;
+    }
+    if (lua_getfield(L, lua_upvalueindex(1), "ToString") == LUA_TFUNCTION) {
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 1);
+        if (lua_type(L, -1) == LUA_TSTRING)
+            return 1;
+    }
+    lua_pushfstring(L, "%s: %p", cls->full_name, lua_touserdata(L, 1));
+    return 1;
+}
+
+static void zlua_instance_set_closure(lua_State *L, int mt, zlua_class *cls, int byobj,
+                                      lua_CFunction fn, const char *name)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->instance);
+    lua_pushlightuserdata(L, cls);
+    lua_pushinteger(L, byobj);
+    lua_pushcclosure(L, fn, 3);
+    lua_setfield(L, mt, name);
+}
+
+void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj)
+{
+    lua_createtable(L, 0, 10);
+    int mt = lua_gettop(L);
+    zlua_instance_set_closure(L, mt, cls, byobj, zlua_instance_index, "__index");
+    zlua_instance_set_closure(L, mt, cls, byobj, zlua_instance_newindex, "__newindex");
+    zlua_instance_set_closure(L, mt, cls, byobj, zlua_instance_tostring, "__tostring");
+    /* Blittable ByVal payloads hold no registry entry: no __gc needed. */
+    if (byobj || !cls->blittable) {
+        lua_pushcfunction(L, zlua_instance_gc);
+        lua_setfield(L, mt, "__gc");
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->typetable);
+    lua_setfield(L, mt, "__type");
+    lua_pushstring(L, byobj ? "byobj" : "byval");
+    lua_setfield(L, mt, "__zlua_ud_kind");
+    lua_pushstring(L, cls->full_name);
+    lua_setfield(L, mt, "__name");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, mt, "__metatable");
+}

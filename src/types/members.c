@@ -1,0 +1,256 @@
+/*
+ * members.c -- binding a type's public members into its member tables,
+ * once (R-MEM-1, R-VIEW-1, R-META-4).
+ *
+ *   statics       name -> static method closure | enum constant | meta key
+ *   static_slots  name -> lightuserdata zlua_member (static field/property)
+ *   instance      name -> instance method closure | lightuserdata member
+ *
+ * Instance members of base classes are flattened in, the derived type's
+ * member winning; a method wins over a same-named field or property.
+ */
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "bridge/method.h"
+#include "types/class.h"
+
+#define ZLUA_MAX_METHODS 512
+
+static int zlua_member_is_public_field(FieldInfo *f)
+{
+    return (il2cpp_field_get_flags(f) & FIELD_ATTRIBUTE_FIELD_ACCESS_MASK) ==
+           FIELD_ATTRIBUTE_PUBLIC;
+}
+
+static int zlua_method_is_public(const MethodInfo *mi)
+{
+    uint32_t iflags;
+    return (il2cpp_method_get_flags(mi, &iflags) & METHOD_ATTRIBUTE_MEMBER_ACCESS_MASK) ==
+           METHOD_ATTRIBUTE_PUBLIC;
+}
+
+/* Stores t[name] = lightuserdata(mem) unless name is already bound. */
+static void zlua_members_put_slot(lua_State *L, int t, const char *name, zlua_member *mem)
+{
+    if (lua_getfield(L, t, name) == LUA_TNIL) {
+        lua_pushlightuserdata(L, mem);
+        lua_setfield(L, t, name);
+    }
+    lua_pop(L, 1);
+}
+
+/* Pushes the value of a literal static field (enum constants). */
+static void zlua_members_push_constant(lua_State *L, zlua_class *cls, FieldInfo *f)
+{
+    uint64_t buf[2] = {0, 0};
+    il2cpp_field_static_get_value(f, buf);
+    const zlua_meta *m = zlua_meta_get(cls->ctx, il2cpp_field_get_type(f));
+    if (m != NULL)
+        m->push(L, m, buf);
+    else
+        lua_pushnil(L);
+}
+
+static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass *k,
+                                     int statics, int slots, int inst)
+{
+    zlua_ctx *ctx = cls->ctx;
+    void *iter = NULL;
+    FieldInfo *f;
+    while ((f = il2cpp_class_get_fields(k, &iter)) != NULL) {
+        if (!zlua_member_is_public_field(f))
+            continue;
+        int flags = il2cpp_field_get_flags(f);
+        const char *name = il2cpp_field_get_name(f);
+        if (flags & FIELD_ATTRIBUTE_LITERAL) {
+            if (k == cls->klass) {
+                zlua_members_push_constant(L, cls, f);
+                lua_setfield(L, statics, name);
+            }
+            continue;
+        }
+        zlua_member *mem = zlua_ctx_arena_alloc(ctx, sizeof *mem);
+        if (mem == NULL)
+            luaL_error(L, "not enough memory");
+        mem->name = name;
+        mem->field = f;
+        mem->meta = zlua_meta_get(ctx, il2cpp_field_get_type(f));
+        mem->readonly = (flags & FIELD_ATTRIBUTE_INIT_ONLY) != 0;
+        if (flags & FIELD_ATTRIBUTE_STATIC) {
+            if (k != cls->klass)
+                continue;   /* statics of bases are reached through the base */
+            mem->kind = ZLUA_MEMBER_STATIC_FIELD;
+            zlua_members_put_slot(L, slots, name, mem);
+        } else {
+            size_t off = il2cpp_field_get_offset(f);
+            /* R-META-4: value-type offsets include the header; unbox them. */
+            if (il2cpp_class_is_valuetype(k))
+                off -= ctx->header_size;
+            mem->kind = ZLUA_MEMBER_FIELD;
+            mem->offset = (uint32_t)off;
+            zlua_members_put_slot(L, inst, name, mem);
+        }
+    }
+}
+
+static void zlua_members_bind_properties(lua_State *L, zlua_class *cls, Il2CppClass *k,
+                                         int slots, int inst)
+{
+    void *iter = NULL;
+    const PropertyInfo *p;
+    while ((p = il2cpp_class_get_properties(k, &iter)) != NULL) {
+        PropertyInfo *pp = (PropertyInfo *)p;
+        const MethodInfo *get = il2cpp_property_get_get_method(pp);
+        const MethodInfo *set = il2cpp_property_get_set_method(pp);
+        if (get && !zlua_method_is_public(get))
+            get = NULL;
+        if (set && !zlua_method_is_public(set))
+            set = NULL;
+        if (get == NULL && set == NULL)
+            continue;
+        const MethodInfo *any = get ? get : set;
+        if (!il2cpp_method_is_instance(any) && k != cls->klass)
+            continue;
+        zlua_member *mem = zlua_ctx_arena_alloc(cls->ctx, sizeof *mem);
+        if (mem == NULL)
+            luaL_error(L, "not enough memory");
+        mem->name = il2cpp_property_get_name(pp);
+        mem->getter = get ? zlua_method_bind(cls->ctx, zlua_class_get(cls->ctx, k), get) : NULL;
+        mem->setter = set ? zlua_method_bind(cls->ctx, zlua_class_get(cls->ctx, k), set) : NULL;
+        mem->readonly = set == NULL;
+        if (il2cpp_method_is_instance(any)) {
+            mem->kind = ZLUA_MEMBER_PROPERTY;
+            zlua_members_put_slot(L, inst, mem->name, mem);
+        } else {
+            mem->kind = ZLUA_MEMBER_STATIC_PROPERTY;
+            zlua_members_put_slot(L, slots, mem->name, mem);
+        }
+    }
+}
+
+/* A growable list of bound methods, grouped by name when published. */
+typedef struct zlua_method_list {
+    zlua_method *items[ZLUA_MAX_METHODS];
+    size_t n;
+} zlua_method_list;
+
+static int zlua_list_has_signature(const zlua_method_list *l, const zlua_method *m)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (l->items[i]->instance == m->instance &&
+            strcmp(l->items[i]->signature, m->signature) == 0)
+            return 1;
+    return 0;
+}
+
+static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
+                                         zlua_method_list *l)
+{
+    void *iter = NULL;
+    const MethodInfo *mi;
+    int own = k == cls->klass;
+    while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL) {
+        uint32_t iflags;
+        uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
+        if (!zlua_method_is_public(mi) || (flags & METHOD_ATTRIBUTE_SPECIAL_NAME) ||
+            il2cpp_method_is_generic(mi))
+            continue;
+        int instance = il2cpp_method_is_instance(mi);
+        if (!own && !instance)
+            continue;   /* statics of bases are reached through the base */
+        zlua_method *m = zlua_method_bind(cls->ctx, zlua_class_get(cls->ctx, k), mi);
+        if (m == NULL || l->n == ZLUA_MAX_METHODS || zlua_list_has_signature(l, m))
+            continue;   /* an override already bound from the derived type */
+        l->items[l->n++] = m;
+    }
+}
+
+static void zlua_members_collect_ctors(zlua_class *cls)
+{
+    void *iter = NULL;
+    const MethodInfo *mi;
+    zlua_method **tail = &cls->ctors;
+    while ((mi = il2cpp_class_get_methods(cls->klass, &iter)) != NULL) {
+        if (strcmp(il2cpp_method_get_name(mi), ".ctor") != 0 || !zlua_method_is_public(mi))
+            continue;
+        zlua_method *m = zlua_method_bind(cls->ctx, cls, mi);
+        if (m == NULL)
+            continue;
+        m->is_ctor = 1;
+        *tail = m;
+        tail = &m->next;
+    }
+}
+
+/* Pushes a copy of m alone (for its full-signature key, SPEC 7.6 rule 5). */
+static void zlua_members_push_single(lua_State *L, zlua_ctx *ctx, const zlua_method *m)
+{
+    zlua_method *one = zlua_ctx_arena_alloc(ctx, sizeof *one);
+    if (one == NULL)
+        luaL_error(L, "not enough memory");
+    *one = *m;
+    one->next = NULL;
+    zlua_method_push_closure(L, one);
+}
+
+/* Chains same-named methods (same static-ness) and stores the closures;
+ * methods overwrite fields of the same name (R-MEM-1). */
+static void zlua_members_publish(lua_State *L, zlua_class *cls, zlua_method_list *l,
+                                 int statics, int inst)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        zlua_method *head = l->items[i];
+        if (head == NULL)
+            continue;
+        const char *name = il2cpp_method_get_name(head->mi);
+        zlua_method **tail = &head->next;
+        int count = 1;
+        for (size_t j = i + 1; j < l->n; j++) {
+            zlua_method *o = l->items[j];
+            if (o != NULL && o->instance == head->instance &&
+                strcmp(il2cpp_method_get_name(o->mi), name) == 0) {
+                *tail = o;
+                tail = &o->next;
+                l->items[j] = NULL;
+                count++;
+            }
+        }
+        int t = head->instance ? inst : statics;
+        zlua_method_push_closure(L, head);
+        lua_setfield(L, t, name);
+        if (count > 1)
+            for (zlua_method *o = head; o != NULL; o = o->next) {
+                zlua_members_push_single(L, cls->ctx, o);
+                lua_setfield(L, t, o->signature);
+            }
+    }
+}
+
+void zlua_class_bind_members(lua_State *L, zlua_class *cls)
+{
+    if (cls->members_bound)
+        return;
+    luaL_checkstack(L, 8, "zlua: bind");
+    lua_newtable(L);
+    int statics = lua_gettop(L);
+    lua_newtable(L);
+    int slots = lua_gettop(L);
+    lua_newtable(L);
+    int inst = lua_gettop(L);
+    zlua_method_list stack_list;
+    zlua_method_list *list = &stack_list;
+    list->n = 0;
+    for (Il2CppClass *k = cls->klass; k != NULL; k = il2cpp_class_get_parent(k)) {
+        zlua_members_bind_fields(L, cls, k, statics, slots, inst);
+        zlua_members_bind_properties(L, cls, k, slots, inst);
+        zlua_members_collect_methods(cls, k, list);
+    }
+    zlua_members_publish(L, cls, list, statics, inst);
+    zlua_members_collect_ctors(cls);
+    cls->instance = luaL_ref(L, LUA_REGISTRYINDEX);
+    cls->static_slots = luaL_ref(L, LUA_REGISTRYINDEX);
+    cls->statics = luaL_ref(L, LUA_REGISTRYINDEX);
+    cls->members_bound = 1;
+}

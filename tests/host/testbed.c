@@ -1,0 +1,151 @@
+/*
+ * testbed.c -- the `testbed` global of zlua-run (issue 2 section 3).
+ */
+#include "testbed.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "marshal/ud.h"
+#include "sim.h"
+#include "types/class.h"
+#include "zlua.h"
+
+void *testbed_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    (void)osize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    ((testbed_alloc *)ud)->requests++;
+    return realloc(ptr, nsize);
+}
+
+static testbed_alloc *testbed_counter(lua_State *L)
+{
+    return lua_touserdata(L, lua_upvalueindex(1));
+}
+
+/* testbed.gc(): a full collection, then pending finalizers. */
+static int testbed_gc(lua_State *L)
+{
+    (void)L;
+    sim_collect();
+    return 0;
+}
+
+static void testbed_set_int(lua_State *L, const char *k, lua_Integer v)
+{
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, k);
+}
+
+static int testbed_stats(lua_State *L)
+{
+    zlua_stats st;
+    if (zlua_get_stats(L, &st) != ZLUA_OK)
+        return luaL_error(L, "zlua is not open");
+    lua_createtable(L, 0, 7);
+    testbed_set_int(L, "structs", (lua_Integer)st.structs);
+    testbed_set_int(L, "objects", (lua_Integer)st.objects);
+    testbed_set_int(L, "scope_depth", (lua_Integer)st.scope_depth);
+    testbed_set_int(L, "handles", (lua_Integer)st.handles);
+    testbed_set_int(L, "generation", (lua_Integer)st.generation);
+    testbed_set_int(L, "gc_allocs", (lua_Integer)sim_gc_alloc_count());
+    testbed_set_int(L, "lua_allocs", (lua_Integer)testbed_counter(L)->requests);
+    return 1;
+}
+
+/* The object a track() argument designates: a ByObjUserData's object, or
+ * the named reference field of a struct userdata. */
+static Il2CppObject *testbed_target(lua_State *L)
+{
+    zlua_ud *u = zlua_ud_any(L, 1);
+    if (u == NULL)
+        luaL_argerror(L, 1, "zlua userdata expected");
+    if (lua_isnoneornil(L, 2)) {
+        if (u->magic != ZLUA_UD_BYOBJ)
+            luaL_argerror(L, 1, "ByObjUserData expected (or give a field name)");
+        return u->obj;
+    }
+    const char *field = luaL_checkstring(L, 2);
+    if (u->magic != ZLUA_UD_BYVAL)
+        luaL_argerror(L, 1, "struct userdata expected");
+    zlua_class_bind_members(L, u->cls);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, u->cls->instance);
+    if (lua_getfield(L, -1, field) != LUA_TLIGHTUSERDATA)
+        luaL_argerror(L, 2, "no such field");
+    const zlua_member *mem = lua_touserdata(L, -1);
+    if (mem->kind != ZLUA_MEMBER_FIELD || !mem->meta->is_ref)
+        luaL_argerror(L, 2, "not a reference field");
+    Il2CppObject *obj;
+    memcpy(&obj, (char *)zlua_ud_payload(u) + mem->offset, sizeof obj);
+    if (obj == NULL)
+        luaL_argerror(L, 2, "field is null");
+    return obj;
+}
+
+static int testbed_track(lua_State *L)
+{
+    int id = sim_track(testbed_target(L));
+    if (id == 0)
+        return luaL_error(L, "cannot track");
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+static int testbed_alive(lua_State *L)
+{
+    lua_pushboolean(L, sim_alive((int)luaL_checkinteger(L, 1)));
+    return 1;
+}
+
+/* testbed.throw_next(fullname, message): the next C# call raises. */
+static int testbed_throw_next(lua_State *L)
+{
+    const char *full = luaL_checkstring(L, 1);
+    const char *msg = luaL_optstring(L, 2, "");
+    const char *dot = strrchr(full, '.');
+    char ns[256];
+    size_t n = dot ? (size_t)(dot - full) : 0;
+    if (n >= sizeof ns)
+        return luaL_argerror(L, 1, "name too long");
+    memcpy(ns, full, n);
+    ns[n] = '\0';
+    sim_throw_next(ns, dot ? dot + 1 : full, msg);
+    return 0;
+}
+
+void testbed_open(lua_State *L, testbed_alloc *counter)
+{
+    static const luaL_Reg fns[] = {
+        {"gc", testbed_gc},         {"stats", testbed_stats},
+        {"track", testbed_track},   {"alive", testbed_alive},
+        {"throw_next", testbed_throw_next}, {NULL, NULL},
+    };
+    lua_newtable(L);
+    lua_pushlightuserdata(L, counter);
+    luaL_setfuncs(L, fns, 1);
+    lua_setglobal(L, "testbed");
+}
+
+lua_State *testbed_new_state(testbed_alloc *counter)
+{
+    sim_gc_init();
+    sim_init();
+    lua_State *L = lua_newstate(testbed_alloc_fn, counter);
+    if (L == NULL)
+        return NULL;
+    luaL_openlibs(L);
+    if (zlua_open(L) != ZLUA_OK) {
+        lua_close(L);
+        return NULL;
+    }
+    sim_set_lua_state(L);
+    testbed_open(L, counter);
+    return L;
+}
