@@ -91,31 +91,25 @@ void zlua_meta_init_enum(zlua_meta *m)
     m->push_safe = 1;
 }
 
-/* ---- Nullable<T>: { bool hasValue; T value; } ------------------------------- */
-
-static uint32_t zlua_nullable_value_offset(const zlua_meta *m)
-{
-    uint32_t a = m->elem->align ? m->elem->align : 1;
-    return (1u + a - 1u) / a * a;
-}
+/* ---- Nullable<T>: hasValue + value, offsets from the metadata ---------------- */
 
 static int zlua_pop_nullable(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     memset(dst, 0, m->size);
     if (lua_isnoneornil(L, idx))
         return ZLUA_POP_OK;
-    int rc = m->elem->pop(L, idx, m->elem, (char *)dst + zlua_nullable_value_offset(m));
+    int rc = m->elem->pop(L, idx, m->elem, (char *)dst + m->cls->value_offset);
     if (rc == ZLUA_POP_OK)
-        *(uint8_t *)dst = 1;
+        *((uint8_t *)dst + m->cls->has_value_offset) = 1;
     return rc;
 }
 
 static void zlua_push_nullable(lua_State *L, const zlua_meta *m, const void *src)
 {
-    if (*(const uint8_t *)src == 0)
+    if (*((const uint8_t *)src + m->cls->has_value_offset) == 0)
         lua_pushnil(L);
     else
-        m->elem->push(L, m->elem, (const char *)src + zlua_nullable_value_offset(m));
+        m->elem->push(L, m->elem, (const char *)src + m->cls->value_offset);
 }
 
 void zlua_meta_init_nullable(zlua_meta *m)

@@ -56,8 +56,7 @@ static void zlua_class_collect_refs(zlua_ctx *ctx, zlua_class *cls, uint32_t bas
                                     uint32_t *out, uint32_t *n)
 {
     if (cls->nullable) {
-        uint32_t a = cls->element->align ? cls->element->align : 1;
-        zlua_class_collect_refs(ctx, cls->element, base + (1u + a - 1u) / a * a, out, n);
+        zlua_class_collect_refs(ctx, cls->element, base + cls->value_offset, out, n);
         return;
     }
     void *iter = NULL;
@@ -113,6 +112,26 @@ static void zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
     }
 }
 
+/* Nullable<T>'s two fields: Unity's corlib declares (value, has_value),
+ * .NET's (hasValue, value); the metadata says which. */
+static void zlua_class_nullable_layout(zlua_ctx *ctx, zlua_class *cls)
+{
+    uint32_t a = cls->element->align ? cls->element->align : 1;
+    cls->has_value_offset = 0;
+    cls->value_offset = (1u + a - 1u) / a * a;
+    void *iter = NULL;
+    FieldInfo *f;
+    while ((f = il2cpp_class_get_fields(cls->klass, &iter)) != NULL) {
+        if (il2cpp_field_get_flags(f) & FIELD_ATTRIBUTE_STATIC)
+            continue;
+        uint32_t off = (uint32_t)(il2cpp_field_get_offset(f) - ctx->header_size);
+        if (il2cpp_class_from_type(il2cpp_field_get_type(f)) == cls->element->klass)
+            cls->value_offset = off;
+        else
+            cls->has_value_offset = off;
+    }
+}
+
 /* Links the related classes (underlying, T, element) and the refs. */
 static void zlua_class_link(zlua_ctx *ctx, zlua_class *cls)
 {
@@ -122,8 +141,10 @@ static void zlua_class_link(zlua_ctx *ctx, zlua_class *cls)
     else if (cls->valuetype && zlua_class_is_nullable(k)) {
         cls->nullable = 1;
         cls->element = zlua_class_get(ctx, il2cpp_class_get_element_class(k));
-        if (cls->element != NULL)
+        if (cls->element != NULL) {
             cls->blittable = cls->element->blittable;
+            zlua_class_nullable_layout(ctx, cls);
+        }
     } else if (cls->is_array)
         cls->element = zlua_class_get(ctx, il2cpp_class_get_element_class(k));
     if (cls->valuetype && !cls->blittable && !cls->is_enum) {

@@ -30,6 +30,8 @@ typedef struct zlua_class {
     uint8_t valuetype, is_enum, blittable, nullable;
     uint8_t interface, abstract, is_static, is_array;
     struct zlua_class *element; /* enum underlying, Nullable T, array element */
+    uint32_t has_value_offset;  /* Nullable<T>: unboxed offsets, read from */
+    uint32_t value_offset;      /* the field metadata (corlibs differ) */
     uint32_t *ref_offsets;      /* unboxed offsets of managed references */
     uint32_t nrefs;
     const zlua_meta *meta;      /* the by-value meta of this type */

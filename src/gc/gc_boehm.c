@@ -1,0 +1,144 @@
+/*
+ * gc_boehm.c -- the bdwgc backend of the GC shim (R-GC-1, R-GC-3).
+ *
+ * One push_other_roots hook, installed on the first registration, calls
+ * every registered callback and then the hook that was there before it.
+ * The previous hook matters: in a threaded collector the default one is
+ * what scans the thread stacks, so the chain must never be cut.
+ *
+ * The hook runs inside GC_push_roots, with the allocation lock held, on
+ * whichever thread collects.  The callback list is therefore only changed
+ * under that same lock, and the hook stays installed for the life of the
+ * process (someone may have chained behind it; an empty list just
+ * forwards).
+ *
+ * Callbacks get an eager push function.  GC_push_all takes one mark-stack
+ * entry per range and aborts ("Unexpected mark stack overflow") when the
+ * stack is full, because root pushing cannot recover from an overflow;
+ * with one range per live struct userdata that limit is a few thousand
+ * entries.  GC_push_all_eager instead scans the range at once and marks
+ * what it finds; an overflow while greying those objects is the ordinary,
+ * recoverable kind.  It treats interior pointers as valid, which is only
+ * more conservative.
+ */
+#include <gc.h>
+#include <gc/gc_mark.h>
+
+#include <stddef.h>
+
+#include "gc/gc_shim.h"
+
+/* Function pointers only: nothing here is a managed reference (data
+ * segments are not scanned under IL2CPP, GC_set_no_dls). */
+static zlua_gc_push_root_cb zlua_gc_callbacks[ZLUA_GC_MAX_CALLBACKS];
+static size_t zlua_gc_ncallbacks;
+static int zlua_gc_hook_installed;
+static GC_push_other_roots_proc zlua_gc_previous_hook;
+
+/* ---- the hook ----------------------------------------------------------- */
+
+static void zlua_gc_push_eager(void *start, void *end)
+{
+    if (start != NULL && (char *)start < (char *)end)
+        GC_push_all_eager(start, end);
+}
+
+static void GC_CALLBACK zlua_gc_push_other_roots(void)
+{
+    for (size_t i = 0; i < zlua_gc_ncallbacks; i++)
+        zlua_gc_callbacks[i](zlua_gc_push_eager);
+    if (zlua_gc_previous_hook != NULL)
+        zlua_gc_previous_hook();
+}
+
+/* ---- locked helpers ----------------------------------------------------- */
+
+/* A trampoline gives GC_call_with_alloc_lock a function of its own type
+ * (GC_CALLBACK) instead of casting ours. */
+typedef struct zlua_gc_call {
+    void *(*fn)(void *arg);
+    void *arg;
+} zlua_gc_call;
+
+static void *GC_CALLBACK zlua_gc_trampoline(void *p)
+{
+    zlua_gc_call *call = p;
+    return call->fn(call->arg);
+}
+
+void *zlua_gc_with_lock(void *(*fn)(void *arg), void *arg)
+{
+    zlua_gc_call call;
+    call.fn = fn;
+    call.arg = arg;
+    return GC_call_with_alloc_lock(zlua_gc_trampoline, &call);
+}
+
+typedef struct zlua_gc_reg_op {
+    zlua_gc_push_root_cb cb;
+    int result;
+} zlua_gc_reg_op;
+
+static size_t zlua_gc_find(zlua_gc_push_root_cb cb)
+{
+    size_t i = 0;
+    while (i < zlua_gc_ncallbacks && zlua_gc_callbacks[i] != cb)
+        i++;
+    return i;
+}
+
+static void *zlua_gc_register_locked(void *p)
+{
+    zlua_gc_reg_op *op = p;
+    op->result = ZLUA_OK;
+    if (zlua_gc_find(op->cb) < zlua_gc_ncallbacks)
+        return NULL;  /* already registered: a no-op by contract */
+    if (zlua_gc_ncallbacks == ZLUA_GC_MAX_CALLBACKS) {
+        op->result = ZLUA_EFULL;
+        return NULL;
+    }
+    zlua_gc_callbacks[zlua_gc_ncallbacks++] = op->cb;
+    if (!zlua_gc_hook_installed) {
+        /* The getter and setter need external synchronisation: the lock. */
+        zlua_gc_previous_hook = GC_get_push_other_roots();
+        GC_set_push_other_roots(zlua_gc_push_other_roots);
+        zlua_gc_hook_installed = 1;
+    }
+    return NULL;
+}
+
+static void *zlua_gc_unregister_locked(void *p)
+{
+    zlua_gc_reg_op *op = p;
+    size_t i = zlua_gc_find(op->cb);
+    if (i == zlua_gc_ncallbacks)
+        return NULL;
+    /* Shift rather than swap: callbacks keep their registration order. */
+    for (; i + 1 < zlua_gc_ncallbacks; i++)
+        zlua_gc_callbacks[i] = zlua_gc_callbacks[i + 1];
+    zlua_gc_callbacks[--zlua_gc_ncallbacks] = NULL;
+    return NULL;
+}
+
+/* ---- public API --------------------------------------------------------- */
+
+int zlua_gc_register_push_root_callback(zlua_gc_push_root_cb cb)
+{
+    if (cb == NULL)
+        return ZLUA_EINVAL;
+    zlua_gc_reg_op op;
+    op.cb = cb;
+    op.result = ZLUA_OK;
+    (void)zlua_gc_with_lock(zlua_gc_register_locked, &op);
+    return op.result;
+}
+
+void zlua_gc_unregister_push_root_callback(zlua_gc_push_root_cb cb)
+{
+    if (cb == NULL)
+        return;
+    zlua_gc_reg_op op;
+    op.cb = cb;
+    op.result = ZLUA_OK;
+    (void)zlua_gc_with_lock(zlua_gc_unregister_locked, &op);
+}

@@ -1,0 +1,32 @@
+/*
+ * registry_internal.h -- what the registry sources share (not for users of
+ * registry.h).
+ *
+ * The global live lists are owned by registry_roots.c; the link/unlink
+ * functions take the GC allocation lock themselves, so the push-root
+ * callback walking the lists never sees a half-linked registry.
+ */
+#ifndef ZLUA_REGISTRY_INTERNAL_H
+#define ZLUA_REGISTRY_INTERNAL_H
+
+#include "registry/registry.h"
+
+/* Registers zlua_registry_push_roots with the shim (idempotent; the first
+ * registry init does the real work).  ZLUA_OK or the shim's error. */
+int zlua_registry_ensure_callback(void);
+
+void zlua_registry_link_struct(zlua_struct_registry *reg);
+void zlua_registry_unlink_struct(zlua_struct_registry *reg);
+void zlua_registry_link_object(zlua_object_registry *reg);
+void zlua_registry_unlink_object(zlua_object_registry *reg);
+
+/* First capacity of a registry array; later growth doubles. */
+#define ZLUA_REG_MIN_CAP 16u
+/* Indexes are uint32_t and UINT32_MAX means "none". */
+#define ZLUA_REG_MAX_COUNT ((size_t)ZLUA_REG_NONE)
+
+/* The capacity after cap: doubled, 0 when the byte size would overflow
+ * (elem bytes per entry). */
+size_t zlua_registry_next_cap(size_t cap, size_t elem);
+
+#endif /* ZLUA_REGISTRY_INTERNAL_H */

@@ -1,0 +1,161 @@
+/*
+ * scope.c -- StructStackScope (R-OPQ-2, R-OPQ-3, R-OPQ-4, R-OPQ-5).
+ *
+ * The slot and watermark arrays are plain memory from the state's
+ * lua_Alloc.  They never hold managed references (a slot address points at
+ * a C# frame, which the collector scans as a thread stack), so unlike the
+ * registries they need no GC lock and may grow with a realloc.
+ */
+#include "scope/scope.h"
+
+#include <string.h>
+
+#include "zlua.h"
+
+#define ZLUA_SCOPE_MIN_SLOTS 16u
+#define ZLUA_SCOPE_MIN_MARKS 8u
+
+#if UINTPTR_MAX > 0xffffffffu
+#define ZLUA_SCOPE_GEN_MASK ((UINT64_C(1) << ZLUA_HANDLE_GEN_BITS) - 1u)
+#else
+#define ZLUA_SCOPE_GEN_MASK ((UINT32_C(1) << ZLUA_HANDLE_GEN_BITS) - 1u)
+#endif
+
+void zlua_scope_init(zlua_scope *s, lua_Alloc alloc, void *alloc_ud)
+{
+    memset(s, 0, sizeof *s);
+    s->alloc = alloc;
+    s->alloc_ud = alloc_ud;
+}
+
+void zlua_scope_free(zlua_scope *s)
+{
+    if (s->alloc != NULL) {
+        if (s->slots != NULL)
+            s->alloc(s->alloc_ud, s->slots, (size_t)s->cap * sizeof *s->slots,
+                     0);
+        if (s->marks != NULL)
+            s->alloc(s->alloc_ud, s->marks,
+                     (size_t)s->mark_cap * sizeof *s->marks, 0);
+    }
+    /* Keep the allocator so a freed scope can be reused or freed again. */
+    zlua_scope_init(s, s->alloc, s->alloc_ud);
+}
+
+/* Doubles *array (elements of `elem` bytes) from *cap to at least `min`
+ * elements.  On failure nothing changes. */
+static int zlua_scope_grow(const zlua_scope *s, void **array, uint32_t *cap,
+                           uint32_t min, size_t elem)
+{
+    uint32_t ncap = *cap != 0 ? *cap : min;
+    while (ncap <= *cap) {
+        if (ncap > UINT32_MAX / 2u)
+            return ZLUA_ENOMEM;
+        ncap *= 2u;
+    }
+    if ((size_t)ncap > SIZE_MAX / elem)
+        return ZLUA_ENOMEM;
+    void *p = s->alloc(s->alloc_ud, *array, (size_t)*cap * elem,
+                       (size_t)ncap * elem);
+    if (p == NULL)
+        return ZLUA_ENOMEM;
+    *array = p;
+    *cap = ncap;
+    return ZLUA_OK;
+}
+
+/* Every handle stamped with the old generation stops validating. */
+static void zlua_scope_bump(zlua_scope *s)
+{
+    s->generation = (s->generation + 1u) & ZLUA_SCOPE_GEN_MASK;
+}
+
+/* Drops the slots from `size` on; their handles (and, by the shared
+ * generation, every other handle of the chain) expire.  Returns whether
+ * anything was dropped. */
+static int zlua_scope_truncate(zlua_scope *s, uint32_t size)
+{
+    if (s->size <= size)
+        return 0;
+    s->size = size;
+    zlua_scope_bump(s);
+    return 1;
+}
+
+int zlua_scope_open(zlua_scope *s)
+{
+    if (s->depth == s->mark_cap) {
+        void *marks = s->marks;
+        int rc = zlua_scope_grow(s, &marks, &s->mark_cap, ZLUA_SCOPE_MIN_MARKS,
+                                 sizeof *s->marks);
+        if (rc != ZLUA_OK)
+            return rc;
+        s->marks = marks;
+    }
+    s->marks[s->depth++] = s->size;
+    return ZLUA_OK;
+}
+
+void zlua_scope_close(zlua_scope *s)
+{
+    if (s->depth == 0)
+        return;
+    /* R-OPQ-4: a scope that issued nothing leaves the generation alone,
+     * so outer handles survive nested calls that pushed no handle. */
+    (void)zlua_scope_truncate(s, s->marks[--s->depth]);
+}
+
+int zlua_scope_push(zlua_scope *s, void *addr, const void *meta,
+                    uintptr_t *handle)
+{
+    if (s->depth == 0)
+        return ZLUA_ESTATE;
+    if (s->size > ZLUA_HANDLE_MAX_INDEX)
+        return ZLUA_EFULL;
+    if (s->size == s->cap) {
+        /* R-OPQ-2: the only allocation a push may make, amortised. */
+        void *slots = s->slots;
+        int rc = zlua_scope_grow(s, &slots, &s->cap, ZLUA_SCOPE_MIN_SLOTS,
+                                 sizeof *s->slots);
+        if (rc != ZLUA_OK)
+            return rc;
+        s->slots = slots;
+    }
+    uint32_t index = s->size++;
+    s->slots[index].addr = addr;
+    s->slots[index].meta = meta;
+    *handle = zlua_handle_encode(s->generation, index);
+    return ZLUA_OK;
+}
+
+int zlua_scope_resolve(const zlua_scope *s, uintptr_t h,
+                       const zlua_slot **slot)
+{
+    uintptr_t generation;
+    uint32_t index;
+    if (!zlua_handle_decode(h, &generation, &index))
+        return ZLUA_SCOPE_FOREIGN;
+    if (generation != s->generation || index >= s->size)
+        return ZLUA_SCOPE_EXPIRED;
+    *slot = &s->slots[index];
+    return ZLUA_SCOPE_VALID;
+}
+
+zlua_scope_state zlua_scope_save(const zlua_scope *s)
+{
+    zlua_scope_state st;
+    st.size = s->size;
+    st.depth = s->depth;
+    return st;
+}
+
+void zlua_scope_restore(zlua_scope *s, zlua_scope_state st)
+{
+    /* Only rolls back: scopes closed or slots dropped since the snapshot
+     * cannot be brought back, and need not be (R-OPQ-5 wants the state
+     * of the boundary that caught the error, which is never deeper than
+     * what it saved). */
+    if (s->depth > st.depth)
+        s->depth = st.depth;
+    (void)zlua_scope_truncate(s, st.size);
+}
