@@ -59,15 +59,22 @@ int zlua_get_stats(lua_State *L, zlua_stats *out);
 
 /* ===== GC shim ================================================================ */
 
-/* A function that makes the collector scan [start, end) conservatively. */
+/* A function that makes the collector scan [start, end) conservatively.
+ * It marks what it finds at once (no mark-stack entry per range), so a
+ * callback may call it for any number of ranges. */
 typedef void (*zlua_gc_push_fn)(void *start, void *end);
-/* A push-root callback: runs during marking, world stopped, GC lock held.
- * It must not allocate, lock, or touch Lua. */
+/* A push-root callback: runs during marking with the GC allocation lock
+ * held, on whichever thread collects -- with the world stopped, or, under
+ * incremental collection, while other threads run (they cannot take the
+ * lock meanwhile).  It must not allocate, lock, or touch Lua. */
 typedef void (*zlua_gc_push_root_cb)(zlua_gc_push_fn push_all);
 
 /* Adds cb to the callbacks called on every collection's root push.  The
  * first registration installs the collector hook, chaining the previous
- * one.  Registering the same callback twice is a no-op. */
+ * one (which keeps scanning thread stacks); the hook stays installed for
+ * the life of the process.  Registering the same callback twice is a
+ * no-op.  ZLUA_OK, ZLUA_EINVAL (cb is NULL) or ZLUA_EFULL (16 callbacks
+ * are registered already). */
 int zlua_gc_register_push_root_callback(zlua_gc_push_root_cb cb);
 /* Removes cb; unknown callbacks are ignored. */
 void zlua_gc_unregister_push_root_callback(zlua_gc_push_root_cb cb);

@@ -27,17 +27,13 @@ static uint32_t zlua_align_up(uint32_t v, uint32_t a)
     return (v + a - 1) / a * a;
 }
 
-/* "Name(System.Int32,System.Int32&)" */
-static const char *zlua_method_make_signature(zlua_ctx *ctx, const MethodInfo *mi)
+/* "Name(System.Int32,MyGame.Point2D&)": the full-signature key (SPEC 7.6). */
+static const char *zlua_method_make_signature(zlua_ctx *ctx, const zlua_method *m)
 {
     char buf[1024];
-    size_t n = (size_t)snprintf(buf, sizeof buf, "%s(", il2cpp_method_get_name(mi));
-    uint32_t count = il2cpp_method_get_param_count(mi);
-    for (uint32_t i = 0; i < count && n < sizeof buf; i++) {
-        char *tn = il2cpp_type_get_name(il2cpp_method_get_param(mi, i));
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? "," : "", tn ? tn : "?");
-        il2cpp_free(tn);
-    }
+    size_t n = (size_t)snprintf(buf, sizeof buf, "%s(", il2cpp_method_get_name(m->mi));
+    for (int i = 0; i < m->nparams && n < sizeof buf; i++)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? "," : "", m->params[i]->name);
     if (n < sizeof buf)
         snprintf(buf + n, sizeof buf - n, ")");
     return zlua_ctx_strdup(ctx, buf);
@@ -61,7 +57,6 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     char display[512];
     snprintf(display, sizeof display, "%s.%s", owner->full_name, il2cpp_method_get_name(mi));
     m->display = zlua_ctx_strdup(ctx, display);
-    m->signature = zlua_method_make_signature(ctx, mi);
     uint32_t off = 0;
     for (uint32_t i = 0; i < count; i++) {
         const zlua_meta *pm = zlua_meta_get(ctx, il2cpp_method_get_param(mi, i));
@@ -85,6 +80,7 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     }
     if (off > ZLUA_FRAME_BYTES)
         return NULL;
+    m->signature = zlua_method_make_signature(ctx, m);
     return m;
 }
 
@@ -94,6 +90,7 @@ int zlua_method_raise_exception(lua_State *L, const zlua_method *m, Il2CppExcept
 {
     char msg[1024];
     il2cpp_format_exception(exc, msg, (int)sizeof msg);
+    msg[sizeof msg - 1] = '\0';   /* strncpy semantics: may be unterminated */
     return luaL_error(L, "%s (in %s)", msg, m->display);
 }
 

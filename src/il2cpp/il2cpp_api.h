@@ -65,7 +65,8 @@ typedef struct Il2CppArray {
 
 typedef Il2CppObject Il2CppException;
 
-/* ---- MethodInfo prefix (documented, v29) -------------------------------- */
+/* ---- MethodInfo prefix (documented, v29 = Unity 2021.2+; earlier runtimes
+ * have no virtualMethodPointer and need a different prefix) -------------- */
 typedef void (*Il2CppMethodPointer)(void);
 /* IL2CPP invoker shape: the return value is written to ret, unboxed. */
 typedef void (*InvokerMethod)(Il2CppMethodPointer method_ptr,
@@ -162,7 +163,9 @@ Il2CppClass *il2cpp_class_get_declaring_type(Il2CppClass *klass);
 Il2CppClass *il2cpp_class_get_interfaces(Il2CppClass *klass, void **iter);
 Il2CppClass *il2cpp_class_get_nested_types(Il2CppClass *klass, void **iter);
 Il2CppClass *il2cpp_class_get_element_class(Il2CppClass *klass);
-Il2CppClass *il2cpp_class_enum_basetype(Il2CppClass *klass);
+/* The underlying type of an enum (check il2cpp_class_is_enum first:
+ * Nullable<T> and arrays answer too). */
+const Il2CppType *il2cpp_class_enum_basetype(Il2CppClass *klass);
 FieldInfo *il2cpp_class_get_fields(Il2CppClass *klass, void **iter);
 const MethodInfo *il2cpp_class_get_methods(Il2CppClass *klass, void **iter);
 const PropertyInfo *il2cpp_class_get_properties(Il2CppClass *klass,
@@ -192,7 +195,9 @@ int il2cpp_type_get_type(const Il2CppType *type);        /* Il2CppTypeEnum */
 bool il2cpp_type_is_byref(const Il2CppType *type);
 uint32_t il2cpp_type_get_attrs(const Il2CppType *type);
 Il2CppClass *il2cpp_class_from_il2cpp_type(const Il2CppType *type);
-char *il2cpp_type_get_name(const Il2CppType *type);     /* il2cpp_free it */
+/* IL-format name ("System.Nullable<System.Int32>", nested with '.'):
+ * for messages only, never for keys.  il2cpp_free it. */
+char *il2cpp_type_get_name(const Il2CppType *type);
 void il2cpp_free(void *ptr);
 
 /* ---- fields ------------------------------------------------------------- */
@@ -202,6 +207,8 @@ Il2CppClass *il2cpp_field_get_parent(FieldInfo *field);
 /* Offset from the start of the object, header included (value types too). */
 size_t il2cpp_field_get_offset(FieldInfo *field);
 const Il2CppType *il2cpp_field_get_type(FieldInfo *field);
+/* get copies the value to *value; set takes a pointer to the value for
+ * value types but the object pointer ITSELF for reference-typed fields. */
 void il2cpp_field_static_get_value(FieldInfo *field, void *value);
 void il2cpp_field_static_set_value(FieldInfo *field, void *value);
 bool il2cpp_field_has_attribute(FieldInfo *field, Il2CppClass *attr_class);
@@ -274,6 +281,8 @@ void il2cpp_gc_wbarrier_set_field(Il2CppObject *obj, void **targetAddress,
 void il2cpp_gc_collect(int maxGenerations);
 
 /* ---- exceptions ------------------------------------------------------------ */
+/* "Type: message"; copied with strncpy, so a truncated message has no
+ * terminating NUL: terminate it yourself. */
 void il2cpp_format_exception(const Il2CppException *ex, char *message,
                              int message_size);
 

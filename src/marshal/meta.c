@@ -97,17 +97,42 @@ static void zlua_meta_classify(zlua_ctx *ctx, zlua_meta *m, const Il2CppType *ty
     }
 }
 
-static char *zlua_meta_type_name(zlua_ctx *ctx, const Il2CppType *type)
+/* The CLR name used in messages and signature keys: "System.Int32",
+ * "MyGame.Point2D&", "System.Int32[]". */
+static const char *zlua_meta_type_name(zlua_ctx *ctx, const zlua_meta *m)
 {
-    char *n = il2cpp_type_get_name(type);
-    char *copy = zlua_ctx_strdup(ctx, n ? n : "?");
-    il2cpp_free(n);
-    return copy;
+    if (m->cls == NULL) {
+        char *n = il2cpp_type_get_name(m->type);
+        const char *copy = zlua_ctx_strdup(ctx, n ? n : "?");
+        il2cpp_free(n);
+        return copy;
+    }
+    if (m->kind != ZLUA_K_BYREF)
+        return m->cls->full_name;
+    size_t n = strlen(m->cls->full_name);
+    char *s = zlua_ctx_arena_alloc(ctx, n + 2);
+    if (s == NULL)
+        return m->cls->full_name;
+    memcpy(s, m->cls->full_name, n);
+    s[n] = '&';
+    return s;
+}
+
+/* Types are cached by class (parameter and field types are distinct
+ * Il2CppType instances for the same class); byrefs get the odd key
+ * class + 1, which no class pointer can be. */
+static const void *zlua_meta_key(const Il2CppType *type, Il2CppClass *k)
+{
+    if (k == NULL)
+        return type;
+    return il2cpp_type_is_byref(type) ? (const void *)((const char *)k + 1) : (const void *)k;
 }
 
 const zlua_meta *zlua_meta_get(zlua_ctx *ctx, const Il2CppType *type)
 {
-    zlua_meta *m = zlua_ptrmap_get(&ctx->metas, type);
+    Il2CppClass *k = il2cpp_class_from_type(type);
+    const void *key = zlua_meta_key(type, k);
+    zlua_meta *m = zlua_ptrmap_get(&ctx->metas, key);
     if (m != NULL)
         return m;
     m = zlua_ctx_arena_alloc(ctx, sizeof *m);
@@ -115,8 +140,6 @@ const zlua_meta *zlua_meta_get(zlua_ctx *ctx, const Il2CppType *type)
         return NULL;
     m->ctx = ctx;
     m->type = type;
-    m->name = zlua_meta_type_name(ctx, type);
-    Il2CppClass *k = il2cpp_class_from_type(type);
     m->cls = k ? zlua_class_get(ctx, k) : NULL;
     if (il2cpp_type_is_byref(type)) {
         m->kind = ZLUA_K_BYREF;
@@ -131,7 +154,12 @@ const zlua_meta *zlua_meta_get(zlua_ctx *ctx, const Il2CppType *type)
     } else {
         zlua_meta_classify(ctx, m, type);
     }
-    if (zlua_ptrmap_put(&ctx->metas, type, m) != ZLUA_OK)
+    m->name = zlua_meta_type_name(ctx, m);
+    /* the class may already have cached this very meta while binding */
+    zlua_meta *again = zlua_ptrmap_get(&ctx->metas, key);
+    if (again != NULL)
+        return again;
+    if (zlua_ptrmap_put(&ctx->metas, key, m) != ZLUA_OK)
         return NULL;
     return m;
 }

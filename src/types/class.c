@@ -3,6 +3,7 @@
  */
 #include "types/class.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -11,30 +12,40 @@
 
 #define ZLUA_MAX_REFS 256
 
+/* "Ns.Name", "Outer+Inner", "T[]", "T[,]".  Generic instances other than
+ * the ones whose argument the API exposes keep the runtime's spelling. */
 static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k)
 {
-    if (il2cpp_class_is_inflated(k) || il2cpp_class_get_rank(k) > 0) {
+    char buf[512];
+    int rank = il2cpp_class_get_rank(k);
+    if (rank > 0) {
+        const char *elem = zlua_class_make_full_name(ctx, il2cpp_class_get_element_class(k));
+        size_t n = (size_t)snprintf(buf, sizeof buf, "%s[", elem);
+        for (int i = 1; i < rank && n + 2 < sizeof buf; i++)
+            buf[n++] = ',';
+        snprintf(buf + n, sizeof buf - n, "]");
+        return zlua_ctx_strdup(ctx, buf);
+    }
+    if (il2cpp_class_is_inflated(k)) {
+        Il2CppClass *arg = il2cpp_class_get_element_class(k);
+        if (arg != NULL && arg != k && il2cpp_class_is_valuetype(k)) {   /* Nullable<T> */
+            snprintf(buf, sizeof buf, "%s.%s[%s]", il2cpp_class_get_namespace(k),
+                     il2cpp_class_get_name(k), zlua_class_make_full_name(ctx, arg));
+            return zlua_ctx_strdup(ctx, buf);
+        }
         char *n = il2cpp_type_get_name(il2cpp_class_get_type(k));
-        char *copy = zlua_ctx_strdup(ctx, n ? n : "?");
+        const char *copy = zlua_ctx_strdup(ctx, n ? n : "?");
         il2cpp_free(n);
         return copy;
     }
     Il2CppClass *outer = il2cpp_class_get_declaring_type(k);
     const char *prefix = outer ? zlua_class_make_full_name(ctx, outer)
                                : il2cpp_class_get_namespace(k);
-    const char *name = il2cpp_class_get_name(k);
-    size_t np = prefix ? strlen(prefix) : 0, nn = strlen(name);
-    char *s = zlua_ctx_arena_alloc(ctx, np + nn + 2);
-    if (s == NULL)
-        return name;
-    if (np > 0) {
-        memcpy(s, prefix, np);
-        s[np] = outer ? '+' : '.';
-        memcpy(s + np + 1, name, nn + 1);
-    } else {
-        memcpy(s, name, nn + 1);
-    }
-    return s;
+    if (prefix != NULL && prefix[0] != '\0')
+        snprintf(buf, sizeof buf, "%s%c%s", prefix, outer ? '+' : '.', il2cpp_class_get_name(k));
+    else
+        snprintf(buf, sizeof buf, "%s", il2cpp_class_get_name(k));
+    return zlua_ctx_strdup(ctx, buf);
 }
 
 static int zlua_type_is_reference(const Il2CppType *t)
@@ -137,7 +148,7 @@ static void zlua_class_link(zlua_ctx *ctx, zlua_class *cls)
 {
     Il2CppClass *k = cls->klass;
     if (cls->is_enum)
-        cls->element = zlua_class_get(ctx, il2cpp_class_enum_basetype(k));
+        cls->element = zlua_class_get(ctx, il2cpp_class_from_type(il2cpp_class_enum_basetype(k)));
     else if (cls->valuetype && zlua_class_is_nullable(k)) {
         cls->nullable = 1;
         cls->element = zlua_class_get(ctx, il2cpp_class_get_element_class(k));

@@ -18,6 +18,37 @@
 #include "il2cpp/il2cpp_api.h"
 #include "marshal/meta.h"
 
+/* Fields and properties by the address of their interned name: Lua
+ * interns short strings, so lua_tostring of a key equal to a member name
+ * returns the same address while the member table keeps the name alive.
+ * A miss (long or new string) falls back to the member table. */
+typedef struct zlua_names {
+    const char **keys;
+    const struct zlua_member **values;
+    uint32_t mask;   /* capacity - 1; 0 when empty */
+} zlua_names;
+
+static inline uint32_t zlua_names_slot(const void *key, uint32_t mask)
+{
+    uintptr_t h = (uintptr_t)key;
+    h ^= h >> 15;
+    h *= (uintptr_t)0x2C1B3C6Du;
+    h ^= h >> 12;
+    return (uint32_t)h & mask;
+}
+
+static inline const struct zlua_member *zlua_names_get(const zlua_names *t, const char *key)
+{
+    if (t->mask == 0)
+        return NULL;
+    for (uint32_t i = zlua_names_slot(key, t->mask);; i = (i + 1) & t->mask) {
+        if (t->keys[i] == key)
+            return t->values[i];
+        if (t->keys[i] == NULL)
+            return NULL;
+    }
+}
+
 typedef struct zlua_class {
     zlua_ctx *ctx;
     Il2CppClass *klass;
@@ -42,6 +73,7 @@ typedef struct zlua_class {
     int instance;               /* name -> function / lightuserdata member */
     int cache;                  /* weak: lightuserdata(obj) -> userdata */
     uint8_t members_bound;
+    zlua_names fields;          /* instance fields/properties, fast path */
     struct zlua_method *ctors;  /* overload chain of .ctor */
 } zlua_class;
 

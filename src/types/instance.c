@@ -111,8 +111,13 @@ void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *m
         luaL_error(L, "cannot set '%s.%s' (%s)", cls->full_name, mem->name,
                    lua_tostring(L, -1));
     }
-    if (mem->kind == ZLUA_MEMBER_STATIC_FIELD)
-        il2cpp_field_static_set_value(mem->field, temp);
+    if (mem->kind == ZLUA_MEMBER_STATIC_FIELD) {
+        /* reference-typed statics take the object pointer itself */
+        void *value = temp;
+        if (m->is_ref)
+            memcpy(&value, temp, sizeof value);
+        il2cpp_field_static_set_value(mem->field, value);
+    }
     else
         zlua_value_store(m, owner, (char *)base + mem->offset, temp);
 }

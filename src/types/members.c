@@ -228,6 +228,39 @@ static void zlua_members_publish(lua_State *L, zlua_class *cls, zlua_method_list
     }
 }
 
+/* Builds cls->fields from the instance table at index inst. */
+static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst)
+{
+    uint32_t n = 0, cap = 4;
+    lua_pushnil(L);
+    while (lua_next(L, inst)) {
+        n += lua_type(L, -1) == LUA_TLIGHTUSERDATA;
+        lua_pop(L, 1);
+    }
+    if (n == 0)
+        return;
+    while (cap < 2 * n)
+        cap *= 2;
+    zlua_names *t = &cls->fields;
+    t->keys = zlua_ctx_arena_alloc(cls->ctx, cap * sizeof *t->keys);
+    t->values = zlua_ctx_arena_alloc(cls->ctx, cap * sizeof *t->values);
+    if (t->keys == NULL || t->values == NULL)
+        luaL_error(L, "not enough memory");
+    t->mask = cap - 1;
+    lua_pushnil(L);
+    while (lua_next(L, inst)) {
+        if (lua_type(L, -1) == LUA_TLIGHTUSERDATA && lua_type(L, -2) == LUA_TSTRING) {
+            const char *key = lua_tostring(L, -2);   /* interned, kept by inst */
+            uint32_t i = zlua_names_slot(key, t->mask);
+            while (t->keys[i] != NULL)
+                i = (i + 1) & t->mask;
+            t->keys[i] = key;
+            t->values[i] = lua_touserdata(L, -1);
+        }
+        lua_pop(L, 1);
+    }
+}
+
 void zlua_class_bind_members(lua_State *L, zlua_class *cls)
 {
     if (cls->members_bound)
@@ -249,6 +282,7 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
     }
     zlua_members_publish(L, cls, list, statics, inst);
     zlua_members_collect_ctors(cls);
+    zlua_members_index_names(L, cls, inst);
     cls->instance = luaL_ref(L, LUA_REGISTRYINDEX);
     cls->static_slots = luaL_ref(L, LUA_REGISTRYINDEX);
     cls->statics = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -1,0 +1,124 @@
+-- helpers.lua -- shared helpers of the libzlua Lua specs.
+--
+-- Loaded with `require "helpers"` (busted's --lpath points at lua/spec/).
+-- This module runs in the real global environment, not in busted's
+-- per-file sandbox, which matters for `global` below.
+
+local assert = require "luassert"
+
+local M = {}
+
+-- ---- errors -------------------------------------------------------------------
+
+-- A message raised with luaL_error carries a "chunk:line: " prefix when it
+-- is raised from a Lua frame, none when raised from a C function.  This is
+-- that optional prefix and nothing else.
+local function strip_position(msg)
+  local rest = msg:match("^[^\n]-:%d+: (.*)$")
+  return rest or msg
+end
+M.strip_position = strip_position
+
+-- Calls fn(...) in protected mode; returns the error message (a string), or
+-- fails the test when fn does not raise or raises a non-string.
+function M.error_of(fn, ...)
+  local ok, err = pcall(fn, ...)
+  assert.is_false(ok, "expected an error, but the call succeeded")
+  assert.are.equal("string", type(err), "error object is a " .. type(err))
+  return err
+end
+
+-- fn(...) raises exactly `expected` (modulo a position prefix).
+function M.raises(expected, fn, ...)
+  local err = M.error_of(fn, ...)
+  assert.is_true(err == expected or strip_position(err) == expected,
+    ("wrong error message\n  expected: %q\n  got:      %q"):format(expected, err))
+  return err
+end
+
+-- fn(...) raises a message containing `expected` (plain find).
+function M.raises_containing(expected, fn, ...)
+  local err = M.error_of(fn, ...)
+  assert.is_true(err:find(expected, 1, true) ~= nil,
+    ("error message lacks the expected text\n  expected to contain: %q\n  got: %q")
+      :format(expected, err))
+  return err
+end
+
+-- ---- userdata -------------------------------------------------------------------
+
+-- "byval" / "byobj" / nil: the kind recorded in the userdata's metatable.
+function M.kind(ud)
+  local mt = debug.getmetatable(ud)
+  return type(mt) == "table" and rawget(mt, "__zlua_ud_kind") or nil
+end
+
+-- The type table recorded in the userdata's metatable.
+function M.type_of(ud)
+  local mt = debug.getmetatable(ud)
+  return type(mt) == "table" and rawget(mt, "__type") or nil
+end
+
+-- ---- globals for the IC fixtures ------------------------------------------------
+
+-- The IC fixtures (Demo.InvokeWithPoint ...) call a function of the REAL
+-- global table by name; busted runs spec code with its own environment, so
+-- a plain `function f() end` in a spec would not be visible to them.
+function M.global(name, fn)
+  rawset(_G, name, fn)
+  return name
+end
+
+local counter = 0
+-- Registers fn under a fresh global name and returns the name.
+function M.callback(fn)
+  counter = counter + 1
+  return M.global("zlua_spec_cb_" .. counter, fn)
+end
+
+-- ---- scope / GC state ---------------------------------------------------------------
+
+function M.scope_state()
+  local s = testbed.stats()
+  return { handles = s.handles, scope_depth = s.scope_depth }
+end
+
+-- Asserts that the scope stack is exactly as in `before` (R-OPQ-5).
+function M.assert_scope_restored(before, what)
+  local now = testbed.stats()
+  assert.are.equal(before.handles, now.handles,
+    (what or "") .. ": scope stack size (handles) not restored")
+  assert.are.equal(before.scope_depth, now.scope_depth,
+    (what or "") .. ": scope_depth not restored")
+end
+
+-- Lua full collections (with finalizers), then a managed collection, n times.
+function M.full_gc(n)
+  for _ = 1, n or 1 do
+    collectgarbage()
+    collectgarbage()
+    testbed.gc()
+  end
+end
+
+function M.structs()
+  return testbed.stats().structs
+end
+
+-- A string built at run time (never a constant of any chunk), so every
+-- managed copy of it is a fresh managed allocation.
+function M.runtime_string(prefix, len)
+  return (prefix or "") .. string.rep("n", len or 40) .. tostring(os.time()) ..
+         tostring(math.random(1, 1 << 30))
+end
+
+-- Allocates Lua garbage (tables, strings, closures).
+function M.churn(n)
+  local keep = {}
+  for i = 1, n or 1000 do
+    keep[i % 64] = { i, tostring(i) .. "x", function() return i end }
+  end
+  return #keep
+end
+
+return M

@@ -1,0 +1,222 @@
+-- Type tables (SPEC §11) and constructors (R-CTOR-1).
+local h = require "helpers"
+
+describe("type tables (SPEC §11)", function()
+  local Point2D = CS.MyGame.Point2D
+
+  describe("every path returns the same cached table", function()
+    it("CS namespace walk, CS full name, CSharp[assembly][fullName]", function()
+      assert.are.equal("table", type(Point2D))
+      assert.is_true(rawequal(Point2D, CS.MyGame.Point2D))
+      assert.is_true(rawequal(Point2D, CS["MyGame.Point2D"]))
+      assert.is_true(rawequal(Point2D, CSharp["Assembly-CSharp"]["MyGame.Point2D"]))
+      assert.is_true(rawequal(Point2D, CSharp.AC["MyGame.Point2D"]))
+    end)
+
+    it("a global-namespace type: CS.Demo, CSharp.AC.Demo", function()
+      assert.are.equal("table", type(CS.Demo))
+      assert.is_true(rawequal(CS.Demo, CS["Demo"]))
+      assert.is_true(rawequal(CS.Demo, CSharp.AC.Demo))
+      assert.is_true(rawequal(CS.Demo, CSharp["Assembly-CSharp"].Demo))
+    end)
+
+    it("CSharp.AC['MyGame.Color'] and CS.MyGame.Color", function()
+      assert.is_true(rawequal(CSharp.AC["MyGame.Color"], CS.MyGame.Color))
+      assert.is_true(rawequal(CSharp.AC["MyGame.Color"],
+                              CSharp["Assembly-CSharp"]["MyGame.Color"]))
+    end)
+
+    it("CSharp.mscorlib['System.Int32'], CS.System.Int32, zlua.types.int (R-REF-4)", function()
+      local Int32 = CSharp.mscorlib["System.Int32"]
+      assert.are.equal("table", type(Int32))
+      assert.is_true(rawequal(Int32, CS.System.Int32))
+      assert.is_true(rawequal(Int32, CS["System.Int32"]))
+      assert.is_true(rawequal(Int32, zlua.types.int))
+      assert.is_true(rawequal(Int32, zlua.types.int32))
+    end)
+  end)
+
+  describe("unknown names", function()
+    it("CS.MyGame.Nope raises 'type not found: MyGame.Nope'", function()
+      h.raises("type not found: MyGame.Nope", function() return CS.MyGame.Nope end)
+    end)
+    it("CS['MyGame.Nope'] raises the same", function()
+      h.raises("type not found: MyGame.Nope", function() return CS["MyGame.Nope"] end)
+    end)
+    it("CSharp.AC['MyGame.Nope'] raises the same", function()
+      h.raises("type not found: MyGame.Nope", function() return CSharp.AC["MyGame.Nope"] end)
+    end)
+    it("a type looked up in the wrong assembly is not found", function()
+      h.raises("type not found: MyGame.Point2D",
+               function() return CSharp.mscorlib["MyGame.Point2D"] end)
+    end)
+  end)
+
+  describe("meta keys", function()
+    it("a struct: __fullname, __name, __assembly, __struct, __valuetype", function()
+      assert.are.equal("MyGame.Point2D", Point2D.__fullname)
+      assert.are.equal("Point2D", Point2D.__name)
+      assert.are.equal("Assembly-CSharp", Point2D.__assembly)
+      assert.are.equal(true, Point2D.__struct)
+      assert.are.equal(true, Point2D.__valuetype)
+      assert.is_nil(Point2D.__enum)
+      assert.is_nil(Point2D.__nullable)
+    end)
+
+    it("an enum: __enum only", function()
+      local Color = CS.MyGame.Color
+      assert.are.equal("MyGame.Color", Color.__fullname)
+      assert.are.equal("Color", Color.__name)
+      assert.are.equal("Assembly-CSharp", Color.__assembly)
+      assert.are.equal(true, Color.__enum)
+      assert.is_nil(Color.__struct)
+      assert.is_nil(Color.__nullable)
+    end)
+
+    it("a static class: none of __struct / __enum / __nullable", function()
+      local Demo = CS.Demo
+      assert.are.equal("Demo", Demo.__fullname)
+      assert.are.equal("Demo", Demo.__name)
+      assert.are.equal("Assembly-CSharp", Demo.__assembly)
+      assert.is_nil(Demo.__struct)
+      assert.is_nil(Demo.__enum)
+      assert.is_nil(Demo.__nullable)
+    end)
+
+    it("a corlib value type: System.Int32 in mscorlib", function()
+      local Int32 = CS.System.Int32
+      assert.are.equal("System.Int32", Int32.__fullname)
+      assert.are.equal("Int32", Int32.__name)
+      assert.are.equal("mscorlib", Int32.__assembly)
+      assert.are.equal(true, Int32.__valuetype)
+    end)
+  end)
+
+  describe("instance metatables (R-SHAPE-1)", function()
+    it("T.__instance_mt == T.__byval_instance_mt", function()
+      assert.are.equal("table", type(Point2D.__instance_mt))
+      assert.is_true(rawequal(Point2D.__instance_mt, Point2D.__byval_instance_mt))
+    end)
+
+    it("the ByVal metatable has __type == T and __zlua_ud_kind == 'byval'", function()
+      local mt = Point2D.__instance_mt
+      assert.is_true(rawequal(Point2D, mt.__type))
+      assert.are.equal("byval", mt.__zlua_ud_kind)
+    end)
+
+    it("the ByObj metatable has __type == T and __zlua_ud_kind == 'byobj'", function()
+      local mt = Point2D.__byobj_instance_mt
+      assert.are.equal("table", type(mt))
+      assert.is_false(rawequal(mt, Point2D.__instance_mt))
+      assert.is_true(rawequal(Point2D, mt.__type))
+      assert.are.equal("byobj", mt.__zlua_ud_kind)
+    end)
+
+    it("a struct instance carries the ByVal metatable, which is protected", function()
+      local p = Point2D(1, 2)
+      assert.are.equal("userdata", type(p))
+      assert.is_true(rawequal(debug.getmetatable(p), Point2D.__instance_mt))
+      assert.are.equal(false, getmetatable(p))
+    end)
+
+    it("ByVal metatables of different types are distinct", function()
+      local Line = CS.MyGame.Line
+      assert.is_false(rawequal(Line.__instance_mt, Point2D.__instance_mt))
+      assert.is_true(rawequal(Line, Line.__instance_mt.__type))
+    end)
+  end)
+end)
+
+describe("constructors (R-CTOR-1)", function()
+  local Point2D = CS.MyGame.Point2D
+  local Tagged = CS.MyGame.Tagged
+
+  it("Point2D(1, 2) runs the public constructor, result is a ByValUserData", function()
+    local p = Point2D(1, 2)
+    assert.are.equal("userdata", type(p))
+    assert.are.equal("byval", h.kind(p))
+    assert.is_true(rawequal(Point2D, h.type_of(p)))
+    assert.are.equal(1, p.x)
+    assert.are.equal(2, p.y)
+    assert.are.equal("float", math.type(p.x))
+  end)
+
+  it("Point2D._ctor(1, 2) is the same constructor", function()
+    local p = Point2D._ctor(1, 2)
+    assert.are.equal("byval", h.kind(p))
+    assert.are.equal(1, p.x)
+    assert.are.equal(2, p.y)
+  end)
+
+  it("non-integral arguments reach the float fields unchanged", function()
+    local p = Point2D(1.5, -0.25)
+    assert.are.equal(1.5, p.x)
+    assert.are.equal(-0.25, p.y)
+  end)
+
+  it("Point2D._default() and Point2D() give default(T)", function()
+    for _, p in ipairs({ Point2D._default(), Point2D() }) do
+      assert.are.equal("byval", h.kind(p))
+      assert.are.equal(0, p.x)
+      assert.are.equal(0, p.y)
+    end
+  end)
+
+  it("each constructor call yields a distinct userdata", function()
+    local a, b = Point2D(1, 2), Point2D(1, 2)
+    assert.is_false(rawequal(a, b))
+    a.x = 7
+    assert.are.equal(1, b.x)
+  end)
+
+  it("Point2D.Created counts constructor calls; default(T) runs no constructor", function()
+    local c0 = Point2D.Created
+    assert.are.equal("integer", math.type(c0))
+    Point2D(1, 2)
+    assert.are.equal(c0 + 1, Point2D.Created)
+    Point2D._ctor(3, 4)
+    assert.are.equal(c0 + 2, Point2D.Created)
+    Point2D()
+    Point2D._default()
+    assert.are.equal(c0 + 2, Point2D.Created)
+  end)
+
+  it("Tagged(1, 'a') constructs a non-blittable struct", function()
+    local t = Tagged(1, "a")
+    assert.are.equal("byval", h.kind(t))
+    assert.are.equal(1, t.id)
+    assert.are.equal("a", t.name)
+    assert.is_nil(t.payload)
+  end)
+
+  it("Tagged() is default(T): zero id, null references", function()
+    local t = Tagged()
+    assert.are.equal(0, t.id)
+    assert.is_nil(t.name)
+    assert.is_nil(t.payload)
+  end)
+
+  it("constructor arguments are checked like method arguments (R-DEF-1)", function()
+    h.raises_containing("System.Single expected, got string",
+                        function() return Point2D("a", 2) end)
+    h.error_of(function() return Point2D(1) end)
+    h.error_of(function() return Point2D(1, 2, 3) end)
+  end)
+
+  it("a static class: CS.Demo() raises \"'Demo' has no public constructor\"", function()
+    h.raises("'Demo' has no public constructor", function() return CS.Demo() end)
+  end)
+
+  it("an interface: CS.MyGame.IShape() raises \"'MyGame.IShape' has no public constructor\"",
+    function()
+      h.raises("'MyGame.IShape' has no public constructor",
+               function() return CS.MyGame.IShape() end)
+    end)
+
+  it("enum type tables have no constructor (R-ENUM-2)", function()
+    local Color = CS.MyGame.Color
+    h.error_of(function() return Color(1) end)
+    local ok, ctor = pcall(function() return Color._ctor end)
+    assert.is_true(not ok or ctor == nil, "an enum type table exposes _ctor")
+  end)
+end)

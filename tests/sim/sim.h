@@ -1,0 +1,86 @@
+/*
+ * sim.h -- the simulated IL2CPP runtime, as seen by the host and the tests.
+ *
+ * The simulation implements every function of src/il2cpp/il2cpp_api.h on
+ * bdwgc with IL2CPP's object layouts, and defines the fixture catalog of
+ * /work/shared/spec/FIXTURES.md.  This header adds the test hooks a real
+ * player does not have.  Everything here is single-threaded (one test
+ * thread), like the lua_State it serves.
+ */
+#ifndef ZLUA_SIM_H
+#define ZLUA_SIM_H
+
+#include <stdint.h>
+
+#include <lua.h>
+
+#include "il2cpp/il2cpp_api.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* GC_set_no_dls(1); GC_INIT(); GC_allow_register_threads() -- what a
+ * player does.  Data segments are not scanned afterwards.  Idempotent. */
+void sim_gc_init(void);
+/* Builds the catalog (idempotent).  Call after sim_gc_init. */
+void sim_init(void);
+
+/* The lua_State the IC method bodies (C# calling Lua) call into. */
+void sim_set_lua_state(lua_State *L);
+lua_State *sim_get_lua_state(void);
+
+/* Managed allocations so far: objects, strings, arrays, boxes, exceptions,
+ * attribute objects.  String.Empty and metadata are not counted. */
+uint64_t sim_gc_alloc_count(void);
+/* GC_gcollect(); GC_invoke_finalizers(); */
+void sim_collect(void);
+/* Registers a finalizer on obj (which must be a managed object) that only
+ * records "finalized"; returns an id >= 1, or 0 on failure.  Tracking does
+ * not keep obj alive. */
+int sim_track(Il2CppObject *obj);
+/* 1 until the object tracked as id was finalized (0 afterwards, and for
+ * unknown ids). */
+int sim_alive(int id);
+
+/* For method bodies: record a pending managed exception of class ns.name
+ * (e.g. "System", "InvalidOperationException") with message msg (UTF-8,
+ * may be NULL).  The body then returns normally; zlua_rt_invoke reports
+ * and clears it.  The first pending exception wins. */
+void sim_raise(const char *ns, const char *name, const char *msg);
+/* Test hook: the next zlua_rt_invoke does not call its method and reports
+ * this exception instead. */
+void sim_throw_next(const char *ns, const char *name, const char *msg);
+
+/* The byref type (T&) of a class: il2cpp_type_is_byref() is true and
+ * il2cpp_class_from_type() gives klass back. */
+const Il2CppType *sim_byref_type(Il2CppClass *klass);
+/* Any class by full name: "MyGame.Point2D", "System.Int32", "Demo",
+ * "System.Int32[]", "System.Int32[,]", "System.Nullable`1[System.Int32]"
+ * (or its IL spelling "System.Nullable<System.Int32>").  NULL if unknown. */
+Il2CppClass *sim_class(const char *full_name);
+/* The first method declared on the class with that name and parameter
+ * count (-1: any count).  Inherited methods are not searched. */
+const MethodInfo *sim_method(const char *class_full_name, const char *name,
+                             int param_count);
+
+/* LuaMarshalType values of ZLua.LuaMarshalType. */
+enum {
+    SIM_MARSHAL_DEFAULT = 0,
+    SIM_MARSHAL_USERDATA = 1,
+    SIM_MARSHAL_BYTES = 2,
+    SIM_MARSHAL_OPAQUE_VALUE = 3,
+    SIM_MARSHAL_UNPACKED_VALUES = 4,
+    SIM_MARSHAL_TABLE = 5
+};
+/* [LuaMarshalAs] on a parameter (index >= 0) or the return value
+ * (index -1) -- IL2CPP has no API for those.  Returns the LuaMarshalType
+ * (0 = no attribute); *members / *member_count (either may be NULL)
+ * receive the Members list (static storage; NULL / 0 if none). */
+int sim_param_marshal_as(const MethodInfo *m, int index,
+                         const char *const **members, int *member_count);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ZLUA_SIM_H */

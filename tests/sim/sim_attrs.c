@@ -1,0 +1,92 @@
+/*
+ * sim_attrs.c -- custom attributes: [LuaMarshalAs] on types (through the
+ * IL2CPP API) and on parameters / returns (sim.h only: IL2CPP has no API
+ * for those).
+ *
+ * As in Unity 2021+, an Il2CppCustomAttrInfo is a handle into metadata:
+ * il2cpp_custom_attrs_free does nothing, NULL means "no attributes", and
+ * il2cpp_custom_attrs_get_attr constructs a new attribute object per call.
+ */
+#include <string.h>
+
+#include "sim_fixtures.h"
+#include "sim_internal.h"
+
+Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_class(Il2CppClass *klass)
+{
+    return klass ? klass->attrs : NULL;
+}
+
+Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_method(const MethodInfo *m)
+{
+    (void)m;  /* [LuaMarshalAs] is never attached to methods */
+    return NULL;
+}
+
+Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_field(const FieldInfo *field)
+{
+    (void)field;
+    return NULL;
+}
+
+static const SimAttr *find_attr(const Il2CppCustomAttrInfo *ainfo,
+                                Il2CppClass *attr_klass)
+{
+    if (ainfo == NULL || attr_klass == NULL)
+        return NULL;
+    for (int i = 0; i < ainfo->count; i++)
+        if (il2cpp_class_is_assignable_from(attr_klass, ainfo->attrs[i].klass))
+            return &ainfo->attrs[i];
+    return NULL;
+}
+
+bool il2cpp_custom_attrs_has_attr(Il2CppCustomAttrInfo *ainfo,
+                                  Il2CppClass *attr_klass)
+{
+    return find_attr(ainfo, attr_klass) != NULL;
+}
+
+Il2CppObject *il2cpp_custom_attrs_get_attr(Il2CppCustomAttrInfo *ainfo,
+                                           Il2CppClass *attr_klass)
+{
+    const SimAttr *a = find_attr(ainfo, attr_klass);
+    if (a == NULL)
+        return NULL;
+    /* new LuaMarshalAsAttribute(Value) { Members = new[] { ... } } */
+    SimMarshalAsAttribute *obj =
+        (SimMarshalAsAttribute *)il2cpp_object_new(a->klass);
+    if (obj == NULL)
+        return NULL;
+    obj->Value = a->marshal.type;
+    if (a->marshal.member_count > 0) {
+        Il2CppArray *members = il2cpp_array_new(
+            sim_k.string, (il2cpp_array_size_t)a->marshal.member_count);
+        if (members == NULL)
+            return NULL;
+        Il2CppString **slots =
+            (Il2CppString **)(void *)((char *)members +
+                                      il2cpp_array_object_header_size());
+        for (int i = 0; i < a->marshal.member_count; i++)
+            sim_gc_store((void **)&slots[i], sim_literal(a->marshal.members[i]));
+        sim_gc_store((void **)&obj->Members, members);
+    }
+    return &obj->obj;
+}
+
+void il2cpp_custom_attrs_free(Il2CppCustomAttrInfo *ainfo)
+{
+    (void)ainfo;
+}
+
+int sim_param_marshal_as(const MethodInfo *m, int index,
+                         const char *const **members, int *member_count)
+{
+    const SimMarshalAs *none = NULL, *a = none;
+    if (m && index >= -1 && index < (int)sim_m(m)->param_count)
+        a = &sim_m(m)->marshal[index + 1];
+    if (members)
+        *members = a ? a->members : NULL;
+    if (member_count)
+        *member_count = a ? a->member_count : 0;
+    return a ? a->type : 0;
+}

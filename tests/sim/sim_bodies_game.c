@@ -1,0 +1,229 @@
+/*
+ * sim_bodies_game.c -- method bodies of the MyGame types and of
+ * ZLua.LuaMarshalAsAttribute.
+ *
+ * Struct instance methods take the unboxed payload as `this`
+ * (methodPointer); each has an adjustor thunk taking the boxed object
+ * (virtualMethodPointer), as IL2CPP generates for every value type.
+ */
+#include <math.h>
+
+#include "sim_fixtures.h"
+#include "sim_invokers.h"
+#include "sim_tables.h"
+
+/* ---- MyGame.Point2D ------------------------------------------------------------- */
+
+static void point2d_ctor(void *self, float x, float y, const MethodInfo *m)
+{
+    (void)m;
+    SimPoint2D *p = self;
+    p->x = x;
+    p->y = y;
+    ((SimPoint2DStatics *)sim_statics(sim_k.point2d))->Created++;
+}
+
+static void point2d_ctor_boxed(void *boxed, float x, float y, const MethodInfo *m)
+{
+    point2d_ctor(SIM_UNBOXED(boxed), x, y, m);
+}
+
+static float point2d_length(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimPoint2D *p = self;
+    return sqrtf(p->x * p->x + p->y * p->y);
+}
+
+static float point2d_length_boxed(void *boxed, const MethodInfo *m)
+{
+    return point2d_length(SIM_UNBOXED(boxed), m);
+}
+
+static void point2d_scale(void *self, float k, const MethodInfo *m)
+{
+    (void)m;
+    SimPoint2D *p = self;
+    p->x *= k;
+    p->y *= k;
+}
+
+static void point2d_scale_boxed(void *boxed, float k, const MethodInfo *m)
+{
+    point2d_scale(SIM_UNBOXED(boxed), k, m);
+}
+
+static Il2CppString *point2d_to_string(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimPoint2D *p = self;
+    return sim_string_printf("(%g, %g)", (double)p->x, (double)p->y);
+}
+
+static Il2CppString *point2d_to_string_boxed(void *boxed, const MethodInfo *m)
+{
+    return point2d_to_string(SIM_UNBOXED(boxed), m);
+}
+
+/* public static Point2D Zero => default;  (does not count as Created) */
+static SimPoint2D point2d_get_zero(const MethodInfo *m)
+{
+    (void)m;
+    SimPoint2D zero = {0, 0};
+    return zero;
+}
+
+const SimMethodDef sim_methods_point2d[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .params = {{"System.Single", "x"}, {"System.Single", "y"}},
+     .body = SIM_BODY(point2d_ctor), .boxed_body = SIM_BODY(point2d_ctor_boxed),
+     .invoker = sim_inv_v_t_r4_r4},
+    {.name = "Length", .flags = SIM_M_INSTANCE, .ret = "System.Single",
+     .body = SIM_BODY(point2d_length), .boxed_body = SIM_BODY(point2d_length_boxed),
+     .invoker = sim_inv_r4_t},
+    {.name = "Scale", .flags = SIM_M_INSTANCE, .ret = "System.Void",
+     .params = {{"System.Single", "k"}},
+     .body = SIM_BODY(point2d_scale), .boxed_body = SIM_BODY(point2d_scale_boxed),
+     .invoker = sim_inv_v_t_r4},
+    {.name = "ToString", .flags = SIM_M_OVERRIDE, .ret = "System.String",
+     .body = SIM_BODY(point2d_to_string),
+     .boxed_body = SIM_BODY(point2d_to_string_boxed), .invoker = sim_inv_s_t,
+     .overrides = "System.Object::ToString"},
+    {.name = "get_Zero", .flags = SIM_M_STATIC_GETSET, .ret = "MyGame.Point2D",
+     .body = SIM_BODY(point2d_get_zero), .invoker = sim_inv_P},
+    {.name = NULL}};
+
+const SimPropertyDef sim_props_point2d[] = {{"Zero", "get_Zero", NULL},
+                                            {NULL, NULL, NULL}};
+
+/* ---- MyGame.Tagged, MyGame.Vector2 --------------------------------------------- */
+
+static void tagged_ctor(void *self, int32_t id, Il2CppString *name,
+                        const MethodInfo *m)
+{
+    (void)m;
+    SimTagged *t = self;
+    t->id = id;
+    sim_gc_store((void **)&t->name, name);
+    sim_gc_store((void **)&t->payload, NULL);
+}
+
+static void tagged_ctor_boxed(void *boxed, int32_t id, Il2CppString *name,
+                              const MethodInfo *m)
+{
+    tagged_ctor(SIM_UNBOXED(boxed), id, name, m);
+}
+
+const SimMethodDef sim_methods_tagged[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .params = {{"System.Int32", "id"}, {"System.String", "name"}},
+     .body = SIM_BODY(tagged_ctor), .boxed_body = SIM_BODY(tagged_ctor_boxed),
+     .invoker = sim_inv_v_t_i4_s},
+    {.name = NULL}};
+
+static void vector2_ctor(void *self, float x, float y, const MethodInfo *m)
+{
+    (void)m;
+    SimVector2 *v = self;
+    v->X = x;
+    v->Y = y;
+}
+
+static void vector2_ctor_boxed(void *boxed, float x, float y, const MethodInfo *m)
+{
+    vector2_ctor(SIM_UNBOXED(boxed), x, y, m);
+}
+
+const SimMethodDef sim_methods_vector2[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .params = {{"System.Single", "x"}, {"System.Single", "y"}},
+     .body = SIM_BODY(vector2_ctor), .boxed_body = SIM_BODY(vector2_ctor_boxed),
+     .invoker = sim_inv_v_t_r4_r4},
+    {.name = NULL}};
+
+/* ---- MyGame.IShape, MyGame.Player ------------------------------------------------ */
+
+/* abstract: no body; callers dispatch with il2cpp_object_get_virtual_method */
+const SimMethodDef sim_methods_ishape[] = {
+    {.name = "Area", .flags = SIM_M_INTERFACE, .ret = "System.Single",
+     .invoker = sim_inv_r4_t},
+    {.name = NULL}};
+
+static void player_ctor(void *self, Il2CppString *name, const MethodInfo *m)
+{
+    (void)m;
+    SimPlayer *p = self;
+    sim_gc_store((void **)&p->Name, name);
+    p->Hp = 100;
+    ((SimPlayerStatics *)sim_statics(sim_k.player))->Count++;
+}
+
+static void player_move(void *self, float dx, float dy, const MethodInfo *m)
+{
+    (void)m;
+    SimPlayer *p = self;
+    p->Pos.x += dx;
+    p->Pos.y += dy;
+}
+
+static float player_area(void *self, const MethodInfo *m)
+{
+    (void)self;
+    (void)m;
+    return 1.0f;
+}
+
+static int32_t player_get_level(void *self, const MethodInfo *m)
+{
+    (void)m;
+    return ((SimPlayer *)self)->level;
+}
+
+static void player_set_level(void *self, int32_t value, const MethodInfo *m)
+{
+    (void)m;
+    ((SimPlayer *)self)->level = value;
+}
+
+static Il2CppString *player_get_title(void *self, const MethodInfo *m)
+{
+    (void)m;
+    return sim_string_concat(sim_literal("Sir "), ((SimPlayer *)self)->Name);
+}
+
+const SimMethodDef sim_methods_player[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .params = {{"System.String", "name"}},
+     .body = SIM_BODY(player_ctor), .invoker = sim_inv_v_t_s},
+    {.name = "Move", .flags = SIM_M_INSTANCE, .ret = "System.Void",
+     .params = {{"System.Single", "dx"}, {"System.Single", "dy"}},
+     .body = SIM_BODY(player_move), .invoker = sim_inv_v_t_r4_r4},
+    {.name = "Area", .flags = SIM_M_IMPLEMENTS, .ret = "System.Single",
+     .body = SIM_BODY(player_area), .invoker = sim_inv_r4_t,
+     .overrides = "MyGame.IShape::Area"},
+    {.name = "get_Level", .flags = SIM_M_GETSET, .ret = "System.Int32",
+     .body = SIM_BODY(player_get_level), .invoker = sim_inv_i4_t},
+    {.name = "set_Level", .flags = SIM_M_GETSET, .ret = "System.Void",
+     .params = {{"System.Int32", "value"}},
+     .body = SIM_BODY(player_set_level), .invoker = sim_inv_v_t_i4},
+    {.name = "get_Title", .flags = SIM_M_GETSET, .ret = "System.String",
+     .body = SIM_BODY(player_get_title), .invoker = sim_inv_s_t},
+    {.name = NULL}};
+
+const SimPropertyDef sim_props_player[] = {
+    {"Level", "get_Level", "set_Level"}, {"Title", "get_Title", NULL},
+    {NULL, NULL, NULL}};
+
+/* ---- ZLua.LuaMarshalAsAttribute --------------------------------------------------- */
+
+static void marshal_attr_ctor(void *self, int32_t value, const MethodInfo *m)
+{
+    (void)m;
+    ((SimMarshalAsAttribute *)self)->Value = value;
+}
+
+const SimMethodDef sim_methods_marshal_attr[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .params = {{"ZLua.LuaMarshalType", "value"}},
+     .body = SIM_BODY(marshal_attr_ctor), .invoker = sim_inv_v_t_i4},
+    {.name = NULL}};

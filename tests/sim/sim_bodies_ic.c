@@ -1,0 +1,268 @@
+/*
+ * sim_bodies_ic.c -- Demo's C#-calls-Lua methods, written the way a
+ * generated IC stub would be: resolve the marshal metas, point the slots
+ * at the C# arguments / locals, zlua_ic_invoke, zlua_ic_done -- and turn a
+ * Lua error into a managed exception, never a longjmp.
+ */
+#include <string.h>
+
+#include "zlua.h"
+
+#include "sim_fixtures.h"
+#include "sim_invokers.h"
+#include "sim_tables.h"
+
+#define NAME_MAX_BYTES 255
+
+static lua_State *current_state;
+static unsigned state_generation;
+
+void sim_set_lua_state(lua_State *L)
+{
+    current_state = L;
+    /* a new state may reuse a freed one's address: metas cached for the
+     * old one must not survive, so caches key on this generation */
+    state_generation++;
+}
+
+lua_State *sim_get_lua_state(void)
+{
+    return current_state;
+}
+
+unsigned sim_lua_state_generation(void)
+{
+    return state_generation;
+}
+
+/* fn as UTF-8 on the caller's stack; raises and returns false if unusable */
+static bool function_name(Il2CppString *fn, char buf[NAME_MAX_BYTES + 1])
+{
+    if (fn == NULL) {
+        sim_raise("System", "ArgumentNullException",
+                  "Value cannot be null.\nParameter name: fn");
+        return false;
+    }
+    if (sim_string_to_utf8(fn, buf, NAME_MAX_BYTES + 1) > NAME_MAX_BYTES) {
+        sim_raise("System", "ArgumentException",
+                  "Lua function name longer than 255 bytes");
+        return false;
+    }
+    return true;
+}
+
+static bool have_state(lua_State *L)
+{
+    if (L == NULL)
+        sim_raise("System", "InvalidOperationException",
+                  "no lua_State (sim_set_lua_state)");
+    return L != NULL;
+}
+
+static bool have_metas(const zlua_meta *const *metas, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (metas[i] == NULL) {
+            sim_raise("System", "InvalidOperationException",
+                      "no marshal descriptor for an IC argument");
+            return false;
+        }
+    return true;
+}
+
+/* One call.  With error_out the Lua message is returned as a new string
+ * (NULL: no error); without, an error raises InvalidOperationException. */
+static void ic_call(lua_State *L, const char *name, int nargs,
+                    const zlua_meta *const *metas, void *const *slots,
+                    Il2CppString **error_out)
+{
+    zlua_ic_call c = {.function = name, .nargs = nargs, .arg_meta = metas,
+                      .arg_slots = slots, .ret_meta = NULL, .ret_slot = NULL};
+    Il2CppString *error = NULL;
+    if (zlua_ic_invoke(L, &c) != ZLUA_OK) {
+        size_t len = 0;
+        const char *msg = zlua_ic_error(L, &c, &len);
+        /* the message lives on the Lua stack until done: copy it first */
+        error = msg ? sim_string_lossy(msg, len) : sim_literal("Lua error");
+    }
+    zlua_ic_done(L, &c);
+    if (error_out)
+        *error_out = error;
+    else if (error)
+        sim_raise_string("System", "InvalidOperationException", error);
+}
+
+/* public static void InvokeWithPoint(string fn, Point2D p) */
+static void ic_invoke_with_point(Il2CppString *fn, SimPoint2D p,
+                                 const MethodInfo *method)
+{
+    char name[NAME_MAX_BYTES + 1];
+    lua_State *L = sim_get_lua_state();
+    if (!have_state(L) || !function_name(fn, name))
+        return;
+    /* a by-value struct argument goes to Lua as an OpaqueValue */
+    const zlua_meta *metas[1] = {zlua_meta_param(L, method, 1)};
+    void *slots[1] = {&p};
+    if (have_metas(metas, 1))
+        ic_call(L, name, 1, metas, slots, NULL);
+}
+
+/* public static Point2D InvokeWithRefPoint(string fn, Point2D start) */
+static SimPoint2D ic_invoke_with_ref_point(Il2CppString *fn, SimPoint2D start,
+                                           const MethodInfo *method)
+{
+    (void)method;
+    char name[NAME_MAX_BYTES + 1];
+    SimPoint2D slot = start;
+    lua_State *L = sim_get_lua_state();
+    if (!have_state(L) || !function_name(fn, name))
+        return slot;
+    const zlua_meta *metas[1] = {
+        zlua_meta_type(L, sim_byref_type(sim_k.point2d))};
+    void *slots[1] = {&slot};
+    if (have_metas(metas, 1))
+        ic_call(L, name, 1, metas, slots, NULL);
+    return slot;
+}
+
+/* public static int InvokeWithRefInt(string fn, int start) */
+static int32_t ic_invoke_with_ref_int(Il2CppString *fn, int32_t start,
+                                      const MethodInfo *method)
+{
+    (void)method;
+    char name[NAME_MAX_BYTES + 1];
+    int32_t slot = start;
+    lua_State *L = sim_get_lua_state();
+    if (!have_state(L) || !function_name(fn, name))
+        return slot;
+    const zlua_meta *metas[1] = {zlua_meta_type(L, sim_byref_type(sim_k.int32))};
+    void *slots[1] = {&slot};
+    if (have_metas(metas, 1))
+        ic_call(L, name, 1, metas, slots, NULL);
+    return slot;
+}
+
+/* public static string InvokeWithRefString(string fn, string start) */
+static Il2CppString *ic_invoke_with_ref_string(Il2CppString *fn,
+                                               Il2CppString *start,
+                                               const MethodInfo *method)
+{
+    (void)method;
+    char name[NAME_MAX_BYTES + 1];
+    Il2CppString *slot = start;  /* on the C stack, which the GC scans */
+    lua_State *L = sim_get_lua_state();
+    if (!have_state(L) || !function_name(fn, name))
+        return slot;
+    const zlua_meta *metas[1] = {
+        zlua_meta_type(L, sim_byref_type(sim_k.string))};
+    void *slots[1] = {&slot};
+    if (have_metas(metas, 1))
+        ic_call(L, name, 1, metas, slots, NULL);
+    return slot;
+}
+
+/* public static int InvokeNested(string outerFn, string innerFn):
+ * outerFn(h0, innerFn) with h0 a handle to a local Point2D(1, 1) */
+static int32_t ic_invoke_nested(Il2CppString *outer_fn, Il2CppString *inner_fn,
+                                const MethodInfo *method)
+{
+    (void)method;
+    char name[NAME_MAX_BYTES + 1];
+    SimPoint2D h0 = {1, 1};
+    lua_State *L = sim_get_lua_state();
+    if (!have_state(L) || !function_name(outer_fn, name))
+        return 1;
+    const zlua_meta *metas[2] = {
+        zlua_meta_type(L, sim_byref_type(sim_k.point2d)),
+        zlua_meta_type(L, il2cpp_class_get_type(sim_k.string))};
+    void *slots[2] = {&h0, &inner_fn};
+    if (have_metas(metas, 2))
+        ic_call(L, name, 2, metas, slots, NULL);
+    return 1;
+}
+
+/* public static string InvokeCatch(string fn): fn(); the error or "ok" */
+static Il2CppString *ic_invoke_catch(Il2CppString *fn, const MethodInfo *method)
+{
+    (void)method;
+    char name[NAME_MAX_BYTES + 1];
+    lua_State *L = sim_get_lua_state();
+    if (!have_state(L) || !function_name(fn, name))
+        return NULL;
+    Il2CppString *error = NULL;
+    ic_call(L, name, 0, NULL, NULL, &error);
+    return error ? error : sim_literal("ok");
+}
+
+/* ---- fixed-name variants: no managed allocation, no malloc ----------------------
+ * The metas are resolved once per lua_State and kept in C statics (they are
+ * libzlua metadata, not managed objects). */
+static struct {
+    unsigned generation;      /* 0: never resolved */
+    const zlua_meta *ref_int;
+    const zlua_meta *point;
+} cache;
+
+static bool cache_ready(lua_State *L)
+{
+    if (cache.generation != state_generation) {
+        cache.ref_int = zlua_meta_type(L, sim_byref_type(sim_k.int32));
+        cache.point = zlua_meta_param(L, sim_method("Demo", "CallOnPoint", 1), 0);
+        if (cache.ref_int == NULL || cache.point == NULL) {
+            sim_raise("System", "InvalidOperationException",
+                      "no marshal descriptor for an IC argument");
+            return false;
+        }
+        cache.generation = state_generation;
+    }
+    return true;
+}
+
+/* public static int CallOnRefInt(int start): OnRefInt(h) */
+static int32_t ic_call_on_ref_int(int32_t start, const MethodInfo *method)
+{
+    (void)method;
+    int32_t slot = start;
+    lua_State *L = sim_get_lua_state();
+    if (!have_state(L) || !cache_ready(L))
+        return slot;
+    const zlua_meta *metas[1] = {cache.ref_int};
+    void *slots[1] = {&slot};
+    ic_call(L, "OnRefInt", 1, metas, slots, NULL);
+    return slot;
+}
+
+/* public static void CallOnPoint(Point2D p): OnPoint(p) */
+static void ic_call_on_point(SimPoint2D p, const MethodInfo *method)
+{
+    (void)method;
+    lua_State *L = sim_get_lua_state();
+    if (!have_state(L) || !cache_ready(L))
+        return;
+    const zlua_meta *metas[1] = {cache.point};
+    void *slots[1] = {&p};
+    ic_call(L, "OnPoint", 1, metas, slots, NULL);
+}
+
+#define STATIC(n, r, f, inv, ...)                                               \
+    {.name = (n), .flags = SIM_M_STATIC, .ret = (r), .params = {__VA_ARGS__},    \
+     .body = SIM_BODY(f), .invoker = (inv)}
+
+const SimMethodDef sim_methods_demo_ic[] = {
+    STATIC("InvokeWithPoint", "System.Void", ic_invoke_with_point, sim_inv_v_s_P,
+           {"System.String", "fn"}, {"MyGame.Point2D", "p"}),
+    STATIC("InvokeWithRefPoint", "MyGame.Point2D", ic_invoke_with_ref_point,
+           sim_inv_P_s_P, {"System.String", "fn"}, {"MyGame.Point2D", "start"}),
+    STATIC("InvokeWithRefInt", "System.Int32", ic_invoke_with_ref_int,
+           sim_inv_i4_s_i4, {"System.String", "fn"}, {"System.Int32", "start"}),
+    STATIC("InvokeWithRefString", "System.String", ic_invoke_with_ref_string,
+           sim_inv_s_s_s, {"System.String", "fn"}, {"System.String", "start"}),
+    STATIC("InvokeNested", "System.Int32", ic_invoke_nested, sim_inv_i4_s_s,
+           {"System.String", "outerFn"}, {"System.String", "innerFn"}),
+    STATIC("InvokeCatch", "System.String", ic_invoke_catch, sim_inv_s_s,
+           {"System.String", "fn"}),
+    STATIC("CallOnRefInt", "System.Int32", ic_call_on_ref_int, sim_inv_i4_i4,
+           {"System.Int32", "start"}),
+    STATIC("CallOnPoint", "System.Void", ic_call_on_point, sim_inv_v_P,
+           {"MyGame.Point2D", "p"}),
+    {.name = NULL}};

@@ -1,0 +1,435 @@
+/*
+ * sim_builder.c -- turns the catalog tables (SimClassDef & co.) into
+ * metadata, and creates the classes IL2CPP makes on demand: Nullable<T>
+ * instances, generic parameters, pointer classes.
+ *
+ * Construction runs in phases because definitions refer to each other by
+ * name: shells (names, sizes) for every class first, then the hierarchy,
+ * then members, then override links.  A catalog error is a bug in the
+ * simulation: it is reported and aborts, once, at sim_init.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_fixtures.h"
+#include "sim_internal.h"
+
+static void fail(const char *what, const char *name)
+{
+    fprintf(stderr, "zlua_sim: catalog error: %s '%s'\n", what,
+            name ? name : "(null)");
+    abort();
+}
+
+void *sim_xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (p == NULL)
+        fail("out of memory", "calloc");
+    return p;
+}
+
+char *sim_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = sim_xcalloc(1, n);
+    memcpy(p, s, n);
+    return p;
+}
+
+char *sim_strcat3(const char *a, const char *b, const char *c)
+{
+    size_t na = strlen(a), nb = strlen(b), nc = strlen(c);
+    char *p = sim_xcalloc(1, na + nb + nc + 1);
+    memcpy(p, a, na);
+    memcpy(p + na, b, nb);
+    memcpy(p + na + nb, c, nc);
+    return p;
+}
+
+static bool is_primitive_type(uint8_t t)
+{
+    return (t >= IL2CPP_TYPE_BOOLEAN && t <= IL2CPP_TYPE_R8) ||
+           t == IL2CPP_TYPE_I || t == IL2CPP_TYPE_U;
+}
+
+Il2CppClass *sim_class_new(Il2CppImage *image, const char *ns,
+                           const char *name, SimKind kind, uint8_t type)
+{
+    Il2CppClass *k = sim_xcalloc(1, sizeof *k);
+    k->name = name;
+    k->namespaze = ns;
+    k->full_name = *ns ? sim_strcat3(ns, ".", name) : sim_strdup(name);
+    k->il_name = k->full_name;
+    k->image = image;
+    k->valuetype = kind == SIM_KIND_STRUCT || kind == SIM_KIND_ENUM;
+    k->enumtype = kind == SIM_KIND_ENUM;
+    if (type == 0)
+        type = k->valuetype ? IL2CPP_TYPE_VALUETYPE : IL2CPP_TYPE_CLASS;
+    k->primitive = is_primitive_type(type);
+    k->byval_arg.klass = k;
+    k->byval_arg.type = type;
+    k->this_arg.klass = k;
+    k->this_arg.type = type;
+    k->this_arg.byref = true;
+    k->element_class = k;
+    k->cast_class = k;
+    k->instance_size = (int32_t)sizeof(Il2CppObject);
+    k->align = 1;
+    if (kind == SIM_KIND_INTERFACE)
+        k->flags = TYPE_ATTRIBUTE_INTERFACE | TYPE_ATTRIBUTE_ABSTRACT;
+    sim_register_class(k);
+    return k;
+}
+
+Il2CppClass *sim_resolve_class(const char *name)
+{
+    size_t n = name ? strlen(name) : 0;
+    if (n > 1 && name[n - 1] == '*') {
+        char element[256];
+        if (n >= sizeof element)
+            fail("type name too long", name);
+        memcpy(element, name, n - 1);
+        element[n - 1] = '\0';
+        return sim_pointer_class(sim_resolve_class(element));
+    }
+    Il2CppClass *k = sim_class(name);
+    if (k == NULL)
+        fail("unknown type", name);
+    return k;
+}
+
+static void set_value_layout(Il2CppClass *k, uint32_t size, uint32_t align)
+{
+    k->value_size = (int32_t)size;
+    k->align = align ? align : 1;
+    k->instance_size = (int32_t)(sizeof(Il2CppObject) + size);
+}
+
+/* ---- phase 1: shells ------------------------------------------------------------ */
+
+void sim_build_shells(Il2CppImage *image, const SimClassDef *defs)
+{
+    for (const SimClassDef *d = defs; d->name; d++) {
+        Il2CppClass *k = sim_class_new(image, d->ns, d->name, d->kind, d->type);
+        k->flags |= d->flags;
+        if (k->valuetype)
+            set_value_layout(k, d->size, d->align);
+        else if (d->size)
+            k->instance_size = (int32_t)d->size;
+        if (d->static_size) {
+            k->static_size = d->static_size;
+            k->static_data = sim_gc_alloc_root(d->static_size);
+        }
+        sim_image_add(image, k);
+    }
+}
+
+/* ---- phase 2: parents, interfaces, enum underlying types -------------------- */
+
+static const char *default_parent(SimKind kind)
+{
+    switch (kind) {
+    case SIM_KIND_CLASS: return "System.Object";
+    case SIM_KIND_STRUCT: return "System.ValueType";
+    case SIM_KIND_ENUM: return "System.Enum";
+    case SIM_KIND_INTERFACE: return "";  /* interfaces have no parent */
+    }
+    return "";
+}
+
+static Il2CppClass *def_class(const SimClassDef *d)
+{
+    Il2CppClass *k = sim_find_class(d->ns, d->name);
+    if (k == NULL)
+        fail("class not built", d->name);
+    return k;
+}
+
+void sim_build_hierarchy(const SimClassDef *defs)
+{
+    for (const SimClassDef *d = defs; d->name; d++) {
+        Il2CppClass *k = def_class(d);
+        const char *parent = d->parent ? d->parent : default_parent(d->kind);
+        if (*parent)
+            k->parent = sim_resolve_class(parent);
+        if (!k->valuetype && d->size == 0 && k->parent)
+            k->instance_size = k->parent->instance_size;
+        for (int i = 0; i < SIM_MAX_INTERFACES && d->interfaces[i]; i++)
+            k->interfaces[k->interface_count++] =
+                sim_resolve_class(d->interfaces[i]);
+        if (d->kind == SIM_KIND_ENUM) {
+            /* IL2CPP: element_class = castClass = the underlying type */
+            Il2CppClass *base = sim_resolve_class(d->enum_base);
+            k->element_class = base;
+            k->cast_class = base;
+            set_value_layout(k, (uint32_t)base->value_size, base->align);
+        }
+    }
+}
+
+/* ---- phase 3: fields, methods, properties, attributes ------------------------ */
+
+static const Il2CppType *param_type(const char *spec)
+{
+    static const struct {
+        const char *prefix;
+        uint32_t attrs;
+    } modes[] = {{"ref ", 0}, {"out ", SIM_PARAM_OUT}, {"in ", SIM_PARAM_IN}};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        size_t n = strlen(modes[i].prefix);
+        if (strncmp(spec, modes[i].prefix, n) == 0)
+            return sim_meta_type(sim_resolve_class(spec + n), true,
+                                 modes[i].attrs);
+    }
+    return sim_meta_type(sim_resolve_class(spec), false, 0);
+}
+
+static void build_fields(Il2CppClass *k, const SimClassDef *d)
+{
+    size_t n = 0;
+    for (const SimFieldDef *f = d->fields; f && f->name; f++)
+        n++;
+    if (d->kind == SIM_KIND_ENUM)
+        n++;
+    if (n == 0)
+        return;
+    k->fields = sim_xcalloc(n, sizeof *k->fields);
+    if (d->kind == SIM_KIND_ENUM) {
+        FieldInfo *v = &k->fields[k->field_count++];
+        v->name = "value__";
+        v->type = sim_meta_type(k->element_class, false,
+                                FIELD_ATTRIBUTE_PUBLIC |
+                                    SIM_FIELD_SPECIAL_NAME |
+                                    SIM_FIELD_RT_SPECIAL_NAME);
+        v->parent = k;
+        v->offset = (int32_t)sizeof(Il2CppObject);
+    }
+    for (const SimFieldDef *f = d->fields; f && f->name; f++) {
+        FieldInfo *fi = &k->fields[k->field_count++];
+        fi->name = f->name;
+        fi->type = sim_meta_type(sim_resolve_class(f->type), false, f->flags);
+        fi->parent = k;
+        if (f->flags & FIELD_ATTRIBUTE_LITERAL) {
+            fi->offset = 0;
+            fi->literal = f->literal;
+        } else if (f->flags & FIELD_ATTRIBUTE_STATIC) {
+            if (f->offset >= k->static_size)
+                fail("static field outside the statics block", f->name);
+            fi->offset = (int32_t)f->offset;
+        } else {
+            fi->offset = (int32_t)((k->valuetype ? sizeof(Il2CppObject) : 0) +
+                                   f->offset);
+        }
+    }
+}
+
+static const MethodInfo *own_method(Il2CppClass *k, const char *name)
+{
+    for (uint16_t i = 0; i < k->method_count; i++)
+        if (strcmp(k->methods[i]->name, name) == 0)
+            return &k->methods[i]->mi;
+    fail("accessor not found", name);
+    return NULL;
+}
+
+void sim_add_methods(Il2CppClass *k, const SimMethodDef *defs)
+{
+    size_t n = 0;
+    for (const SimMethodDef *d = defs; d->name; d++)
+        n++;
+    SimMethod **grown = realloc(k->methods, (k->method_count + n) * sizeof *grown);
+    if (grown == NULL)
+        fail("out of memory", k->name);
+    k->methods = grown;
+    for (const SimMethodDef *d = defs; d->name; d++) {
+        SimMethod *m = sim_xcalloc(1, sizeof *m);
+        m->mi.methodPointer = d->body;
+        m->mi.virtualMethodPointer = d->boxed_body ? d->boxed_body : d->body;
+        m->mi.invoker_method = d->invoker;
+        m->name = d->name;
+        m->klass = k;
+        m->flags = d->flags;
+        m->return_type = sim_meta_type(sim_resolve_class(d->ret), false, 0);
+        for (int i = 0; i < SIM_MAX_PARAMS && d->params[i].type; i++) {
+            m->params[i] = param_type(d->params[i].type);
+            m->param_names[i] = d->params[i].name;
+            m->param_count++;
+        }
+        m->overrides_name = d->overrides;
+        for (size_t i = 0; i < sizeof d->marshal / sizeof d->marshal[0]; i++) {
+            const SimMarshalDef *md = &d->marshal[i];
+            if (md->type == 0)
+                break;
+            if (md->index < -1 || md->index >= (int)m->param_count)
+                fail("marshal attribute on a missing parameter", d->name);
+            m->marshal[md->index + 1] =
+                (SimMarshalAs){md->type, md->members, md->member_count};
+        }
+        if (k->valuetype && !(d->flags & METHOD_ATTRIBUTE_STATIC) &&
+            d->body && !d->boxed_body)
+            fail("value-type instance method without adjustor", d->name);
+        k->methods[k->method_count++] = m;
+    }
+}
+
+void sim_add_properties(Il2CppClass *k, const SimPropertyDef *defs)
+{
+    size_t n = 0;
+    for (const SimPropertyDef *p = defs; p && p->name; p++)
+        n++;
+    if (n == 0)
+        return;
+    k->properties = sim_xcalloc(n, sizeof *k->properties);
+    for (const SimPropertyDef *p = defs; p->name; p++) {
+        PropertyInfo *pi = &k->properties[k->property_count++];
+        pi->name = p->name;
+        pi->parent = k;
+        pi->get = p->getter ? own_method(k, p->getter) : NULL;
+        pi->set = p->setter ? own_method(k, p->setter) : NULL;
+    }
+}
+
+static void build_attrs(Il2CppClass *k, const SimAttrDef *defs)
+{
+    if (defs == NULL || defs->klass == NULL)
+        return;
+    k->attrs = sim_xcalloc(1, sizeof *k->attrs);
+    for (const SimAttrDef *a = defs; a->klass; a++) {
+        if (k->attrs->count == SIM_MAX_ATTRS)
+            fail("too many attributes", k->name);
+        SimAttr *sa = &k->attrs->attrs[k->attrs->count++];
+        sa->klass = sim_resolve_class(a->klass);
+        sa->marshal = (SimMarshalAs){a->marshal_type, a->members, a->member_count};
+    }
+}
+
+void sim_build_members(const SimClassDef *defs)
+{
+    for (const SimClassDef *d = defs; d->name; d++) {
+        Il2CppClass *k = def_class(d);
+        build_fields(k, d);
+        for (int i = 0; i < SIM_MAX_METHOD_TABLES && d->methods[i]; i++)
+            sim_add_methods(k, d->methods[i]);
+        sim_add_properties(k, d->properties);
+        build_attrs(k, d->attrs);
+    }
+}
+
+/* ---- phase 4: override links ----------------------------------------------------- */
+
+void sim_resolve_overrides(void)
+{
+    for (Il2CppClass *k = sim_first_class(); k; k = k->next_all) {
+        for (uint16_t i = 0; i < k->method_count; i++) {
+            SimMethod *m = k->methods[i];
+            if (m->overrides_name == NULL || m->overrides)
+                continue;
+            const char *sep = strstr(m->overrides_name, "::");
+            char owner[128];
+            size_t n = sep ? (size_t)(sep - m->overrides_name) : 0;
+            if (sep == NULL || n >= sizeof owner)
+                fail("bad override name", m->overrides_name);
+            memcpy(owner, m->overrides_name, n);
+            owner[n] = '\0';
+            const MethodInfo *base =
+                sim_method(owner, sep + 2, (int)m->param_count);
+            if (base == NULL || !(sim_m(base)->flags & METHOD_ATTRIBUTE_VIRTUAL))
+                fail("overridden method not found", m->overrides_name);
+            m->overrides = sim_m(base);
+        }
+    }
+}
+
+/* ---- classes made on demand ------------------------------------------------------ */
+
+/* Nullable<T>, as IL2CPP inflates it: a value type whose element_class and
+ * castClass are T, with the fields of Unity's corlib. */
+Il2CppClass *sim_nullable_of(Il2CppClass *t)
+{
+    Il2CppClass *def = sim_k.nullable;
+    for (Il2CppClass *k = def->next_inflated; k; k = k->next_inflated)
+        if (k->generic_arg == t)
+            return k;
+    if (t == NULL || !t->valuetype)
+        return NULL;
+
+    Il2CppClass *k = sim_class_new(def->image, def->namespaze, def->name,
+                                   SIM_KIND_STRUCT, IL2CPP_TYPE_GENERICINST);
+    free(k->full_name);
+    k->full_name = sim_strcat3("System.Nullable`1[", t->full_name, "]");
+    k->il_name = sim_strcat3("System.Nullable<", t->il_name, ">");
+    k->flags = def->flags;
+    k->parent = def->parent;
+    k->generic_def = def;
+    k->generic_arg = t;
+    k->element_class = t;
+    k->cast_class = t;
+
+    /* natural layout of the two fields, in corlib declaration order */
+    uint32_t align = t->align > 1 ? t->align : 1;
+    uint32_t tsize = (uint32_t)t->value_size, value_off, has_off, size;
+#if SIM_NULLABLE_HASVALUE_FIRST
+    has_off = 0;
+    value_off = (1 + align - 1) / align * align;
+    size = value_off + tsize;
+#else
+    value_off = 0;
+    has_off = tsize;
+    size = tsize + 1;
+#endif
+    size = (size + align - 1) / align * align;
+    set_value_layout(k, size, align);
+
+    k->fields = sim_xcalloc(2, sizeof *k->fields);
+    k->field_count = 2;
+    FieldInfo *value = &k->fields[SIM_NULLABLE_HASVALUE_FIRST ? 1 : 0];
+    FieldInfo *has = &k->fields[SIM_NULLABLE_HASVALUE_FIRST ? 0 : 1];
+    value->name = SIM_NULLABLE_VALUE_NAME;
+    value->type = sim_meta_type(t, false, SIM_FIELD_ASSEMBLY);
+    value->parent = k;
+    value->offset = (int32_t)(sizeof(Il2CppObject) + value_off);
+    has->name = SIM_NULLABLE_HAS_VALUE_NAME;
+    has->type = sim_meta_type(sim_k.boolean, false, SIM_FIELD_ASSEMBLY);
+    has->parent = k;
+    has->offset = (int32_t)(sizeof(Il2CppObject) + has_off);
+
+    k->next_inflated = def->next_inflated;
+    def->next_inflated = k;
+    return k;
+}
+
+/* IL2CPP's Class::FromGenericParameter: a class named after the parameter,
+ * deriving from System.Object, pointer-sized. */
+Il2CppClass *sim_generic_param_class(const char *name)
+{
+    for (Il2CppClass *k = sim_first_class(); k; k = k->next_all)
+        if (k->byval_arg.type == IL2CPP_TYPE_VAR && strcmp(k->name, name) == 0)
+            return k;
+    Il2CppClass *k = sim_class_new(sim_corlib_image(), "", sim_strdup(name),
+                                   SIM_KIND_CLASS, IL2CPP_TYPE_VAR);
+    k->parent = sim_k.object;
+    k->flags = TYPE_ATTRIBUTE_PUBLIC;
+    k->instance_size = (int32_t)sizeof(void *);
+    return k;
+}
+
+/* IL2CPP's Class::GetPtrClass: "Void*", element and cast class = Void. */
+Il2CppClass *sim_pointer_class(Il2CppClass *element)
+{
+    for (Il2CppClass *k = sim_first_class(); k; k = k->next_all)
+        if (k->byval_arg.type == IL2CPP_TYPE_PTR && k->element_class == element)
+            return k;
+    Il2CppClass *k = sim_class_new(element->image, element->namespaze,
+                                   sim_strcat3(element->name, "*", ""),
+                                   SIM_KIND_CLASS, IL2CPP_TYPE_PTR);
+    free(k->full_name);
+    k->full_name = sim_strcat3(element->full_name, "*", "");
+    k->il_name = k->full_name;
+    k->element_class = element;
+    k->cast_class = element;
+    k->flags = element->flags & TYPE_ATTRIBUTE_VISIBILITY_MASK;
+    k->instance_size = (int32_t)(sizeof(Il2CppObject) + sizeof(void *));
+    return k;
+}

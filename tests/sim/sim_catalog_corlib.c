@@ -1,0 +1,137 @@
+/*
+ * sim_catalog_corlib.c -- the types of mscorlib the catalog needs.
+ *
+ * Field names follow Unity's (Mono-derived) corlib.  Primitives are
+ * structs with an `m_value` of their own type, as in the real corlib, so
+ * a walk over their fields must not recurse forever.
+ */
+#include <stdalign.h>
+#include <stddef.h>
+
+#include "sim_catalog.h"
+#include "sim_fixtures.h"
+#include "sim_tables.h"
+
+#define PRIV SIM_FIELD_PRIVATE
+#define SEALED_STRUCT                                                         \
+    (TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_SEQUENTIAL |     \
+     SIM_TYPE_SERIALIZABLE)
+
+/* a primitive: one private m_value field of the type itself */
+#define PRIMITIVE(n, te, ctype, fields_)                                      \
+    {.ns = "System", .name = (n), .kind = SIM_KIND_STRUCT, .type = (te),      \
+     .flags = SEALED_STRUCT, .size = sizeof(ctype), .align = alignof(ctype),  \
+     .fields = (fields_)}
+
+static const SimFieldDef f_bool[] = {{"m_value", "System.Boolean", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_char[] = {{"m_value", "System.Char", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_sbyte[] = {{"m_value", "System.SByte", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_byte[] = {{"m_value", "System.Byte", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_i16[] = {{"m_value", "System.Int16", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_u16[] = {{"m_value", "System.UInt16", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_i32[] = {{"m_value", "System.Int32", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_u32[] = {{"m_value", "System.UInt32", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_i64[] = {{"m_value", "System.Int64", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_u64[] = {{"m_value", "System.UInt64", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_r4[] = {{"m_value", "System.Single", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_r8[] = {{"m_value", "System.Double", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_intptr[] = {{"m_value", "System.Void*", PRIV, 0, 0}, {0}};
+static const SimFieldDef f_uintptr[] = {{"_pointer", "System.Void*", PRIV, 0, 0}, {0}};
+
+static const SimFieldDef f_decimal[] = {
+    {"flags", "System.Int32", PRIV, offsetof(SimDecimal, flags), 0},
+    {"hi", "System.Int32", PRIV, offsetof(SimDecimal, hi), 0},
+    {"lo", "System.Int32", PRIV, offsetof(SimDecimal, lo), 0},
+    {"mid", "System.Int32", PRIV, offsetof(SimDecimal, mid), 0},
+    {0}};
+
+static const SimFieldDef f_string[] = {
+    {"m_stringLength", "System.Int32", PRIV, offsetof(Il2CppString, length), 0},
+    {"m_firstChar", "System.Char", PRIV, offsetof(Il2CppString, chars), 0},
+    {"Empty", "System.String",
+     FIELD_ATTRIBUTE_PUBLIC | FIELD_ATTRIBUTE_STATIC | FIELD_ATTRIBUTE_INIT_ONLY,
+     offsetof(SimStringStatics, Empty), 0},
+    {0}};
+
+/* A generic definition is not laid out (libil2cpp skips it). */
+static const SimFieldDef f_nullable_def[] = {
+    {SIM_NULLABLE_VALUE_NAME, "T", SIM_FIELD_ASSEMBLY, 0, 0},
+    {SIM_NULLABLE_HAS_VALUE_NAME, "System.Boolean", SIM_FIELD_ASSEMBLY, 0, 0},
+    {0}};
+
+static const SimFieldDef f_exception[] = {
+    {"_className", "System.String", SIM_FIELD_ASSEMBLY,
+     offsetof(SimException, _className), 0},
+    {"_message", "System.String", SIM_FIELD_ASSEMBLY,
+     offsetof(SimException, _message), 0},
+    {0}};
+
+#define EXCEPTION(n, parent_)                                                 \
+    {.ns = "System", .name = (n), .kind = SIM_KIND_CLASS,                     \
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_SERIALIZABLE,                  \
+     .parent = (parent_), .size = sizeof(SimException),                       \
+     .methods = {sim_methods_exception_subclass}}
+
+const SimClassDef sim_catalog_corlib[] = {
+    {.ns = "System", .name = "Object", .kind = SIM_KIND_CLASS,
+     .type = IL2CPP_TYPE_OBJECT, .parent = "",
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_SERIALIZABLE,
+     .size = sizeof(Il2CppObject), .methods = {sim_methods_object}},
+    {.ns = "System", .name = "ValueType", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_SERIALIZABLE,
+     .size = sizeof(Il2CppObject), .methods = {sim_methods_value_type}},
+    {.ns = "System", .name = "Enum", .kind = SIM_KIND_CLASS,
+     .parent = "System.ValueType",
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_SERIALIZABLE,
+     .size = sizeof(Il2CppObject), .methods = {sim_methods_enum}},
+    {.ns = "System", .name = "String", .kind = SIM_KIND_CLASS,
+     .type = IL2CPP_TYPE_STRING,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_SERIALIZABLE,
+     .size = sizeof(Il2CppString), .static_size = sizeof(SimStringStatics),
+     .fields = f_string, .methods = {sim_methods_string},
+     .properties = sim_props_string},
+    /* System.Void: a struct without fields, size 1 */
+    {.ns = "System", .name = "Void", .kind = SIM_KIND_STRUCT,
+     .type = IL2CPP_TYPE_VOID, .flags = SEALED_STRUCT, .size = 1, .align = 1},
+    PRIMITIVE("Boolean", IL2CPP_TYPE_BOOLEAN, bool, f_bool),
+    PRIMITIVE("Char", IL2CPP_TYPE_CHAR, Il2CppChar, f_char),
+    PRIMITIVE("SByte", IL2CPP_TYPE_I1, int8_t, f_sbyte),
+    PRIMITIVE("Byte", IL2CPP_TYPE_U1, uint8_t, f_byte),
+    PRIMITIVE("Int16", IL2CPP_TYPE_I2, int16_t, f_i16),
+    PRIMITIVE("UInt16", IL2CPP_TYPE_U2, uint16_t, f_u16),
+    PRIMITIVE("Int32", IL2CPP_TYPE_I4, int32_t, f_i32),
+    PRIMITIVE("UInt32", IL2CPP_TYPE_U4, uint32_t, f_u32),
+    PRIMITIVE("Int64", IL2CPP_TYPE_I8, int64_t, f_i64),
+    PRIMITIVE("UInt64", IL2CPP_TYPE_U8, uint64_t, f_u64),
+    PRIMITIVE("Single", IL2CPP_TYPE_R4, float, f_r4),
+    PRIMITIVE("Double", IL2CPP_TYPE_R8, double, f_r8),
+    PRIMITIVE("IntPtr", IL2CPP_TYPE_I, intptr_t, f_intptr),
+    PRIMITIVE("UIntPtr", IL2CPP_TYPE_U, uintptr_t, f_uintptr),
+    {.ns = "System", .name = "Decimal", .kind = SIM_KIND_STRUCT,
+     .flags = SEALED_STRUCT, .size = sizeof(SimDecimal),
+     .align = alignof(SimDecimal), .fields = f_decimal},
+    {.ns = "System", .name = "Array", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_SERIALIZABLE,
+     .size = sizeof(Il2CppObject), .methods = {sim_methods_array},
+     .properties = sim_props_array},
+    {.ns = "System", .name = "Attribute", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_SERIALIZABLE,
+     .size = sizeof(Il2CppObject), .methods = {sim_methods_attribute}},
+    /* the generic definition; instances come from sim_nullable_of */
+    {.ns = "System", .name = "Nullable`1", .kind = SIM_KIND_STRUCT,
+     .flags = SEALED_STRUCT, .size = 0, .align = 1, .fields = f_nullable_def},
+    {.ns = "System", .name = "Exception", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_SERIALIZABLE,
+     .size = sizeof(SimException), .fields = f_exception,
+     .methods = {sim_methods_exception}, .properties = sim_props_exception},
+    EXCEPTION("SystemException", "System.Exception"),
+    EXCEPTION("InvalidOperationException", "System.SystemException"),
+    EXCEPTION("ArgumentException", "System.SystemException"),
+    EXCEPTION("ArgumentNullException", "System.ArgumentException"),
+    EXCEPTION("NullReferenceException", "System.SystemException"),
+    EXCEPTION("FormatException", "System.SystemException"),
+    EXCEPTION("IndexOutOfRangeException", "System.SystemException"),
+    EXCEPTION("InvalidCastException", "System.SystemException"),
+    EXCEPTION("ArithmeticException", "System.SystemException"),
+    EXCEPTION("OverflowException", "System.ArithmeticException"),
+    {.name = NULL}};

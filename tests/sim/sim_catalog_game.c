@@ -1,0 +1,138 @@
+/*
+ * sim_catalog_game.c -- Assembly-CSharp: the types of FIXTURES.md, in the
+ * order of its C#, plus ZLua.LuaMarshalType / LuaMarshalAsAttribute.
+ *
+ * Offsets and sizes come from the C structs of sim_fixtures.h.  Private
+ * members the C# compiler would emit are present too: Player's auto-
+ * property backing field, and Demo's static storage behind SetColor /
+ * GetColor and FooUnpacked / FooTable / GetPos.
+ */
+#include <stdalign.h>
+#include <stddef.h>
+
+#include "sim_catalog.h"
+#include "sim_fixtures.h"
+#include "sim_tables.h"
+
+#define PUB FIELD_ATTRIBUTE_PUBLIC
+#define STRUCT_FLAGS                                                          \
+    (TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_SEQUENTIAL |     \
+     SIM_TYPE_BEFORE_FIELD_INIT)
+#define ENUM_FLAGS (TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED)
+
+/* enum constants: name, type (the enum), value */
+#define LITERAL(n, t, v) {(n), (t), SIM_F_LITERAL, 0, (v)}
+
+static const SimFieldDef f_color[] = {
+    LITERAL("Red", "MyGame.Color", 0), LITERAL("Green", "MyGame.Color", 1),
+    LITERAL("Blue", "MyGame.Color", 2), {0}};
+static const SimFieldDef f_small[] = {
+    LITERAL("A", "MyGame.Small", 1), LITERAL("B", "MyGame.Small", 200), {0}};
+static const SimFieldDef f_wide[] = {
+    LITERAL("Big", "MyGame.Wide", INT64_C(1) << 40), {0}};
+
+static const SimFieldDef f_point2d[] = {
+    {"x", "System.Single", PUB, offsetof(SimPoint2D, x), 0},
+    {"y", "System.Single", PUB, offsetof(SimPoint2D, y), 0},
+    {"Created", "System.Int32", SIM_F_STATIC, offsetof(SimPoint2DStatics, Created), 0},
+    {0}};
+
+static const SimFieldDef f_line[] = {
+    {"a", "MyGame.Point2D", PUB, offsetof(SimLine, a), 0},
+    {"b", "MyGame.Point2D", PUB, offsetof(SimLine, b), 0},
+    {0}};
+
+static const SimFieldDef f_tagged[] = {
+    {"id", "System.Int32", PUB, offsetof(SimTagged, id), 0},
+    {"name", "System.String", PUB, offsetof(SimTagged, name), 0},
+    {"payload", "System.Object", PUB, offsetof(SimTagged, payload), 0},
+    {0}};
+
+static const SimFieldDef f_mydto[] = {
+    {"X", "System.Int32", PUB, offsetof(SimMyDto, X), 0},
+    {"Y", "System.Int32", PUB, offsetof(SimMyDto, Y), 0},
+    {"Tag", "System.String", PUB, offsetof(SimMyDto, Tag), 0},
+    {0}};
+
+static const char *const mydto_members[] = {"X", "Y", "Tag?"};
+static const SimAttrDef a_mydto[] = {
+    {"ZLua.LuaMarshalAsAttribute", SIM_MARSHAL_TABLE, mydto_members,
+     (int)(sizeof mydto_members / sizeof mydto_members[0])},
+    {NULL, 0, NULL, 0}};
+
+static const SimFieldDef f_vector2[] = {
+    {"X", "System.Single", PUB, offsetof(SimVector2, X), 0},
+    {"Y", "System.Single", PUB, offsetof(SimVector2, Y), 0},
+    {0}};
+
+static const SimFieldDef f_player[] = {
+    {"Name", "System.String", PUB, offsetof(SimPlayer, Name), 0},
+    {"Hp", "System.Int32", PUB, offsetof(SimPlayer, Hp), 0},
+    {"Pos", "MyGame.Point2D", PUB, offsetof(SimPlayer, Pos), 0},
+    {"Count", "System.Int32", SIM_F_STATIC, offsetof(SimPlayerStatics, Count), 0},
+    {"<Level>k__BackingField", "System.Int32", SIM_FIELD_PRIVATE,
+     offsetof(SimPlayer, level), 0},
+    {0}};
+
+static const SimFieldDef f_demo[] = {
+    {"s_color", "MyGame.Color", SIM_F_PRIVATE_STATIC,
+     offsetof(SimDemoStatics, s_color), 0},
+    {"s_pos", "MyGame.Vector2", SIM_F_PRIVATE_STATIC,
+     offsetof(SimDemoStatics, s_pos), 0},
+    {0}};
+
+static const SimFieldDef f_marshal_type[] = {
+    LITERAL("Default", "ZLua.LuaMarshalType", SIM_MARSHAL_DEFAULT),
+    LITERAL("UserData", "ZLua.LuaMarshalType", SIM_MARSHAL_USERDATA),
+    LITERAL("Bytes", "ZLua.LuaMarshalType", SIM_MARSHAL_BYTES),
+    LITERAL("OpaqueValue", "ZLua.LuaMarshalType", SIM_MARSHAL_OPAQUE_VALUE),
+    LITERAL("UnpackedValues", "ZLua.LuaMarshalType", SIM_MARSHAL_UNPACKED_VALUES),
+    LITERAL("Table", "ZLua.LuaMarshalType", SIM_MARSHAL_TABLE),
+    {0}};
+
+static const SimFieldDef f_marshal_attr[] = {
+    {"Value", "ZLua.LuaMarshalType", PUB, offsetof(SimMarshalAsAttribute, Value), 0},
+    {"Members", "System.String[]", PUB, offsetof(SimMarshalAsAttribute, Members), 0},
+    {0}};
+
+#define STRUCT(n, ctype)                                                      \
+    .ns = "MyGame", .name = (n), .kind = SIM_KIND_STRUCT, .flags = STRUCT_FLAGS, \
+    .size = sizeof(ctype), .align = alignof(ctype)
+
+const SimClassDef sim_catalog_game[] = {
+    {.ns = "MyGame", .name = "Color", .kind = SIM_KIND_ENUM, .flags = ENUM_FLAGS,
+     .enum_base = "System.Int32", .fields = f_color},
+    {.ns = "MyGame", .name = "Small", .kind = SIM_KIND_ENUM, .flags = ENUM_FLAGS,
+     .enum_base = "System.Byte", .fields = f_small},
+    {.ns = "MyGame", .name = "Wide", .kind = SIM_KIND_ENUM, .flags = ENUM_FLAGS,
+     .enum_base = "System.Int64", .fields = f_wide},
+    {STRUCT("Point2D", SimPoint2D), .static_size = sizeof(SimPoint2DStatics),
+     .fields = f_point2d, .methods = {sim_methods_point2d},
+     .properties = sim_props_point2d},
+    {STRUCT("Line", SimLine), .fields = f_line},
+    {STRUCT("Tagged", SimTagged), .fields = f_tagged,
+     .methods = {sim_methods_tagged}},
+    {STRUCT("MyDto", SimMyDto), .fields = f_mydto, .attrs = a_mydto},
+    {STRUCT("Vector2", SimVector2), .fields = f_vector2,
+     .methods = {sim_methods_vector2}},
+    {.ns = "MyGame", .name = "IShape", .kind = SIM_KIND_INTERFACE,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_INTERFACE | TYPE_ATTRIBUTE_ABSTRACT,
+     .size = sizeof(Il2CppObject), .methods = {sim_methods_ishape}},
+    {.ns = "MyGame", .name = "Player", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(SimPlayer), .static_size = sizeof(SimPlayerStatics),
+     .interfaces = {"MyGame.IShape"}, .fields = f_player,
+     .methods = {sim_methods_player}, .properties = sim_props_player},
+    /* public static class Demo: abstract sealed, in the global namespace */
+    {.ns = "", .name = "Demo", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT |
+              TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(Il2CppObject), .static_size = sizeof(SimDemoStatics),
+     .fields = f_demo, .methods = {sim_methods_demo, sim_methods_demo_ic}},
+    {.ns = "ZLua", .name = "LuaMarshalType", .kind = SIM_KIND_ENUM,
+     .flags = ENUM_FLAGS, .enum_base = "System.Int32", .fields = f_marshal_type},
+    {.ns = "ZLua", .name = "LuaMarshalAsAttribute", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
+     .parent = "System.Attribute", .size = sizeof(SimMarshalAsAttribute),
+     .fields = f_marshal_attr, .methods = {sim_methods_marshal_attr}},
+    {.name = NULL}};

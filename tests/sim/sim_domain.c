@@ -1,0 +1,199 @@
+/*
+ * sim_domain.c -- the domain, its two assemblies and their images, and the
+ * name lookups (il2cpp_class_from_name, sim_class, sim_method).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+static Il2CppImage corlib_image = {"mscorlib.dll", NULL, NULL, 0, 0};
+static Il2CppImage game_image = {"Assembly-CSharp.dll", NULL, NULL, 0, 0};
+static const Il2CppAssembly corlib_assembly = {"mscorlib", &corlib_image};
+static const Il2CppAssembly game_assembly = {"Assembly-CSharp", &game_image};
+static Il2CppDomain domain = {{&corlib_assembly, &game_assembly}, 2};
+
+/* every class ever created (definitions, arrays, inflated, pointers) */
+static Il2CppClass *all_classes;
+
+void sim_domain_init(void)
+{
+    corlib_image.assembly = &corlib_assembly;
+    game_image.assembly = &game_assembly;
+}
+
+Il2CppImage *sim_corlib_image(void)
+{
+    return &corlib_image;
+}
+
+Il2CppImage *sim_game_image(void)
+{
+    return &game_image;
+}
+
+void sim_image_add(Il2CppImage *image, Il2CppClass *klass)
+{
+    if (image->count == image->cap) {
+        size_t cap = image->cap ? image->cap * 2 : 32;
+        Il2CppClass **grown = realloc(image->classes, cap * sizeof *grown);
+        if (grown == NULL)
+            abort();  /* catalog construction cannot continue */
+        image->classes = grown;
+        image->cap = cap;
+    }
+    image->classes[image->count++] = klass;
+}
+
+void sim_register_class(Il2CppClass *klass)
+{
+    klass->next_all = all_classes;
+    all_classes = klass;
+}
+
+Il2CppClass *sim_first_class(void)
+{
+    return all_classes;
+}
+
+/* ---- IL2CPP API ------------------------------------------------------------------ */
+
+Il2CppDomain *il2cpp_domain_get(void)
+{
+    return &domain;
+}
+
+const Il2CppAssembly **il2cpp_domain_get_assemblies(const Il2CppDomain *d,
+                                                    size_t *size)
+{
+    (void)d;
+    *size = domain.count;
+    return (const Il2CppAssembly **)domain.assemblies;
+}
+
+/* libil2cpp's Assembly::Load matches the assembly name, and the image
+ * name with or without ".dll". */
+static bool names_match(const char *want, const char *have)
+{
+    size_t n = strlen(have);
+    if (strcmp(want, have) == 0)
+        return true;
+    return strncmp(want, have, n) == 0 && strcmp(want + n, ".dll") == 0;
+}
+
+const Il2CppAssembly *il2cpp_domain_assembly_open(Il2CppDomain *d,
+                                                  const char *name)
+{
+    (void)d;
+    if (name == NULL)
+        return NULL;
+    for (size_t i = 0; i < domain.count; i++) {
+        const Il2CppAssembly *a = domain.assemblies[i];
+        if (names_match(name, a->name) || strcmp(name, a->image->name) == 0)
+            return a;
+    }
+    return NULL;
+}
+
+const Il2CppImage *il2cpp_assembly_get_image(const Il2CppAssembly *assembly)
+{
+    return assembly ? assembly->image : NULL;
+}
+
+const char *il2cpp_image_get_name(const Il2CppImage *image)
+{
+    return image->name;
+}
+
+size_t il2cpp_image_get_class_count(const Il2CppImage *image)
+{
+    return image->count;
+}
+
+const Il2CppClass *il2cpp_image_get_class(const Il2CppImage *image,
+                                          size_t index)
+{
+    return index < image->count ? image->classes[index] : NULL;
+}
+
+const Il2CppImage *il2cpp_get_corlib(void)
+{
+    return &corlib_image;
+}
+
+Il2CppClass *il2cpp_class_from_name(const Il2CppImage *image,
+                                    const char *namespaze, const char *name)
+{
+    if (image == NULL || namespaze == NULL || name == NULL)
+        return NULL;
+    for (size_t i = 0; i < image->count; i++) {
+        Il2CppClass *k = image->classes[i];
+        if (strcmp(k->name, name) == 0 && strcmp(k->namespaze, namespaze) == 0)
+            return k;
+    }
+    return NULL;
+}
+
+/* ---- simulation lookups ---------------------------------------------------------- */
+
+Il2CppClass *sim_find_class(const char *ns, const char *name)
+{
+    Il2CppClass *k = il2cpp_class_from_name(&corlib_image, ns, name);
+    return k ? k : il2cpp_class_from_name(&game_image, ns, name);
+}
+
+/* "System.Int32[,]" -> element "System.Int32", rank 2; 0 if not an array */
+static unsigned array_suffix(const char *name, size_t *element_len)
+{
+    size_t n = strlen(name);
+    if (n < 3 || name[n - 1] != ']')
+        return 0;
+    size_t i = n - 2;
+    unsigned rank = 1;
+    while (i > 0 && name[i] == ',') {
+        rank++;
+        i--;
+    }
+    if (name[i] != '[' || i == 0)
+        return 0;
+    *element_len = i;
+    return rank;
+}
+
+Il2CppClass *sim_class(const char *full_name)
+{
+    if (full_name == NULL)
+        return NULL;
+    for (Il2CppClass *k = all_classes; k; k = k->next_all)
+        if (strcmp(k->full_name, full_name) == 0 ||
+            strcmp(k->il_name, full_name) == 0)
+            return k;
+    /* arrays are created on first use, as in IL2CPP */
+    size_t elen;
+    unsigned rank = array_suffix(full_name, &elen);
+    if (rank) {
+        char element[256];
+        if (elen >= sizeof element)
+            return NULL;
+        memcpy(element, full_name, elen);
+        element[elen] = '\0';
+        Il2CppClass *e = sim_class(element);
+        return e ? il2cpp_array_class_get(e, rank) : NULL;
+    }
+    return NULL;
+}
+
+const MethodInfo *sim_method(const char *class_full_name, const char *name,
+                             int param_count)
+{
+    Il2CppClass *k = sim_class(class_full_name);
+    if (k == NULL || name == NULL)
+        return NULL;
+    for (uint16_t i = 0; i < k->method_count; i++) {
+        const SimMethod *m = k->methods[i];
+        if (strcmp(m->name, name) == 0 &&
+            (param_count < 0 || m->param_count == (uint32_t)param_count))
+            return &m->mi;
+    }
+    return NULL;
+}

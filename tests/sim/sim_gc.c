@@ -1,0 +1,197 @@
+/*
+ * sim_gc.c -- the collector side: initialisation like a player, counted
+ * managed allocation, GC handles, the write barrier, finalizer tracking.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <gc.h>
+
+#include "sim_internal.h"
+
+static bool gc_ready;
+static uint64_t alloc_count;
+
+void sim_gc_init(void)
+{
+    if (gc_ready)
+        return;
+    /* What IL2CPP's Boehm backend does: no data-segment roots, so whatever
+     * must stay alive has to be reachable from the stacks, the heap, GC
+     * handles, static-field blocks or registered push-root callbacks. */
+    GC_set_no_dls(1);
+    GC_INIT();
+    GC_allow_register_threads();
+    gc_ready = true;
+}
+
+void *sim_gc_alloc(size_t size, bool pointer_free)
+{
+    /* IL2CPP allocates objects of classes without references pointer-free
+     * (GC_MALLOC_ATOMIC): the collector does not scan them, so nothing may
+     * hide a managed reference in, say, a byte[]. */
+    void *p = pointer_free ? GC_MALLOC_ATOMIC(size) : GC_MALLOC(size);
+    if (p == NULL)
+        return NULL;
+    if (pointer_free)
+        memset(p, 0, size);
+    alloc_count++;
+    return p;
+}
+
+uint64_t sim_gc_alloc_count(void)
+{
+    return alloc_count;
+}
+
+void sim_gc_store(void **slot, void *value)
+{
+    /* libil2cpp: *ptr = value; GarbageCollector::SetWriteBarrier(ptr),
+     * which is GC_dirty under incremental collection. */
+    GC_ptr_store_and_dirty(slot, value);
+}
+
+void il2cpp_gc_wbarrier_set_field(Il2CppObject *obj, void **targetAddress,
+                                  void *object)
+{
+    (void)obj;
+    sim_gc_store(targetAddress, object);
+}
+
+void il2cpp_gc_collect(int maxGenerations)
+{
+    (void)maxGenerations;
+    GC_gcollect();
+}
+
+void sim_collect(void)
+{
+    GC_gcollect();
+    GC_invoke_finalizers();
+}
+
+/* ---- GC handles ---------------------------------------------------------------
+ * Strong handles are slots of one uncollectable (hence scanned) table.  The
+ * handle value encodes the slot like libil2cpp: (slot << 3) | type, with
+ * type 2 = normal, 3 = pinned; 0 is never a valid handle. */
+enum { HANDLE_NORMAL = 2, HANDLE_PINNED = 3 };
+
+static Il2CppObject **handle_slots;  /* GC_MALLOC_UNCOLLECTABLE */
+static uint32_t *handle_free;        /* malloc'd stack of free slot indices */
+static uint8_t *handle_used;
+static uint32_t handle_cap, handle_top, handle_free_count;
+
+static bool handles_grow(void)
+{
+    uint32_t cap = handle_cap ? handle_cap * 2 : 64;
+    Il2CppObject **slots = GC_MALLOC_UNCOLLECTABLE(cap * sizeof *slots);
+    uint32_t *freelist = realloc(handle_free, cap * sizeof *freelist);
+    uint8_t *used = realloc(handle_used, cap);
+    if (freelist)
+        handle_free = freelist;
+    if (used)
+        handle_used = used;
+    if (slots == NULL || freelist == NULL || used == NULL) {
+        GC_FREE(slots);
+        return false;
+    }
+    memset(slots, 0, cap * sizeof *slots);
+    memset(used + handle_cap, 0, cap - handle_cap);
+    if (handle_cap)
+        memcpy(slots, handle_slots, handle_cap * sizeof *slots);
+    GC_FREE(handle_slots);  /* only after the copy holds every target */
+    handle_slots = slots;
+    handle_cap = cap;
+    return true;
+}
+
+uint32_t il2cpp_gchandle_new(Il2CppObject *obj, bool pinned)
+{
+    uint32_t slot;
+    if (handle_free_count > 0) {
+        slot = handle_free[--handle_free_count];
+    } else {
+        if (handle_top == handle_cap && !handles_grow())
+            return 0;
+        slot = handle_top++;
+    }
+    handle_slots[slot] = obj;
+    handle_used[slot] = 1;
+    return ((slot + 1) << 3) | (pinned ? HANDLE_PINNED : HANDLE_NORMAL);
+}
+
+static bool handle_slot(uint32_t gchandle, uint32_t *slot)
+{
+    uint32_t type = gchandle & 7, index = gchandle >> 3;
+    if ((type != HANDLE_NORMAL && type != HANDLE_PINNED) || index == 0 ||
+        index > handle_top || !handle_used[index - 1])
+        return false;
+    *slot = index - 1;
+    return true;
+}
+
+Il2CppObject *il2cpp_gchandle_get_target(uint32_t gchandle)
+{
+    uint32_t slot;
+    return handle_slot(gchandle, &slot) ? handle_slots[slot] : NULL;
+}
+
+void il2cpp_gchandle_free(uint32_t gchandle)
+{
+    uint32_t slot;
+    if (!handle_slot(gchandle, &slot))
+        return;
+    handle_slots[slot] = NULL;
+    handle_used[slot] = 0;
+    handle_free[handle_free_count++] = slot;
+}
+
+/* ---- finalizer tracking ---------------------------------------------------------
+ * The finalizer's client data is the id (an integer, not a pointer), and
+ * the flags live in malloc'd memory the collector does not scan, so being
+ * tracked never keeps an object alive. */
+static uint8_t *track_alive;  /* index = id */
+static int track_count, track_cap;
+
+static void GC_CALLBACK on_finalized(void *obj, void *client_data)
+{
+    int id = (int)(intptr_t)client_data;
+    (void)obj;
+    if (id > 0 && id <= track_count)
+        track_alive[id] = 0;
+}
+
+int sim_track(Il2CppObject *obj)
+{
+    if (obj == NULL || GC_base(obj) != (void *)obj)
+        return 0;
+    if (track_count + 1 >= track_cap) {
+        int cap = track_cap ? track_cap * 2 : 64;
+        uint8_t *grown = realloc(track_alive, (size_t)cap);
+        if (grown == NULL)
+            return 0;
+        track_alive = grown;
+        track_cap = cap;
+    }
+    int id = ++track_count;
+    track_alive[id] = 1;
+    GC_register_finalizer_no_order(obj, on_finalized, (void *)(intptr_t)id,
+                                   NULL, NULL);
+    return id;
+}
+
+int sim_alive(int id)
+{
+    return id > 0 && id <= track_count && track_alive[id];
+}
+
+void *sim_gc_alloc_root(size_t size)
+{
+    /* static-field blocks, String.Empty, the literal table: scanned and
+     * never collected, like libil2cpp's GarbageCollector::AllocateFixed */
+    void *p = GC_MALLOC_UNCOLLECTABLE(size);
+    if (p == NULL)
+        abort();
+    memset(p, 0, size);
+    return p;
+}

@@ -1,0 +1,382 @@
+/*
+ * sim_internal.h -- metadata structures of the simulated IL2CPP runtime.
+ *
+ * libzlua treats every one of these structs as opaque (il2cpp_api.h), so
+ * their layout is ours.  What must match IL2CPP is behaviour: the object
+ * layouts, the offsets, the calling convention and the quirks of the C API
+ * (see the comments at each function).  Metadata is malloc'd and lives for
+ * the whole process; managed objects never live only in metadata, because
+ * IL2CPP runs bdwgc with GC_set_no_dls(1) (data segments are not roots).
+ */
+#ifndef ZLUA_SIM_INTERNAL_H
+#define ZLUA_SIM_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "il2cpp/il2cpp_api.h"
+#include "sim.h"
+
+/* ---- configuration ---------------------------------------------------------
+ * Defaults follow libil2cpp (vm/Object.cpp, utils/StringUtils.cpp,
+ * vm/Type.cpp).  Setting a switch to 1 selects the alternative the
+ * simulation was first specified with; code that works only with a switch
+ * set would not work in a player. */
+#ifndef SIM_NULLABLE_HASVALUE_FIRST
+/* 0: Unity's (Mono's) corlib, Nullable<T> = { T value; bool has_value; }
+ *    -- libil2cpp's Object::Box reads has_value at sizeof(T).
+ * 1: CoreCLR order { bool hasValue; T value; }. */
+#define SIM_NULLABLE_HASVALUE_FIRST 0
+#endif
+#ifndef SIM_STRING_NEW_REPLACES_INVALID
+/* 0: il2cpp_string_new/_len on invalid UTF-8 give "" (libil2cpp's
+ *    StringUtils::Utf8ToUtf16 converts only valid input).
+ * 1: each maximal invalid subsequence becomes U+FFFD. */
+#define SIM_STRING_NEW_REPLACES_INVALID 0
+#endif
+#ifndef SIM_TYPE_NAME_FULL_FORMAT
+/* 0: il2cpp_type_get_name uses IL2CPP_TYPE_NAME_FORMAT_IL, as libil2cpp
+ *    does ("System.Nullable<System.Int32>").
+ * 1: reflection full names ("System.Nullable`1[System.Int32]"). */
+#define SIM_TYPE_NAME_FULL_FORMAT 0
+#endif
+
+/* ---- ECMA-335 flags that il2cpp_api.h does not define ------------------- */
+#define SIM_METHOD_PRIVATE 0x0001
+#define SIM_METHOD_FAMILY 0x0004
+#define SIM_METHOD_FINAL 0x0020
+#define SIM_METHOD_HIDE_BY_SIG 0x0080
+#define SIM_METHOD_NEW_SLOT 0x0100
+
+#define SIM_FIELD_PRIVATE 0x0001
+#define SIM_FIELD_ASSEMBLY 0x0003
+#define SIM_FIELD_FAMILY 0x0004
+#define SIM_FIELD_SPECIAL_NAME 0x0200
+#define SIM_FIELD_RT_SPECIAL_NAME 0x0400
+#define SIM_FIELD_HAS_DEFAULT 0x8000
+
+#define SIM_PARAM_IN 0x0001
+#define SIM_PARAM_OUT 0x0002
+
+#define SIM_TYPE_SEQUENTIAL 0x00000008
+#define SIM_TYPE_SERIALIZABLE 0x00002000
+#define SIM_TYPE_BEFORE_FIELD_INIT 0x00100000
+
+/* Common flag sets, spelled as the C# compiler emits them. */
+#define SIM_M_STATIC                                                    \
+    (METHOD_ATTRIBUTE_PUBLIC | SIM_METHOD_HIDE_BY_SIG | METHOD_ATTRIBUTE_STATIC)
+#define SIM_M_INSTANCE (METHOD_ATTRIBUTE_PUBLIC | SIM_METHOD_HIDE_BY_SIG)
+#define SIM_M_CTOR                                                      \
+    (METHOD_ATTRIBUTE_PUBLIC | SIM_METHOD_HIDE_BY_SIG |                 \
+     METHOD_ATTRIBUTE_SPECIAL_NAME | METHOD_ATTRIBUTE_RT_SPECIAL_NAME)
+#define SIM_M_GETSET (SIM_M_INSTANCE | METHOD_ATTRIBUTE_SPECIAL_NAME)
+#define SIM_M_STATIC_GETSET (SIM_M_STATIC | METHOD_ATTRIBUTE_SPECIAL_NAME)
+#define SIM_M_NEW_VIRTUAL                                               \
+    (SIM_M_INSTANCE | METHOD_ATTRIBUTE_VIRTUAL | SIM_METHOD_NEW_SLOT)
+#define SIM_M_OVERRIDE (SIM_M_INSTANCE | METHOD_ATTRIBUTE_VIRTUAL)
+#define SIM_M_INTERFACE (SIM_M_NEW_VIRTUAL | METHOD_ATTRIBUTE_ABSTRACT)
+/* an implicit interface implementation: virtual final newslot */
+#define SIM_M_IMPLEMENTS (SIM_M_NEW_VIRTUAL | SIM_METHOD_FINAL)
+
+#define SIM_F_PUBLIC FIELD_ATTRIBUTE_PUBLIC
+#define SIM_F_STATIC (FIELD_ATTRIBUTE_PUBLIC | FIELD_ATTRIBUTE_STATIC)
+#define SIM_F_PRIVATE_STATIC (SIM_FIELD_PRIVATE | FIELD_ATTRIBUTE_STATIC)
+#define SIM_F_LITERAL                                                   \
+    (FIELD_ATTRIBUTE_PUBLIC | FIELD_ATTRIBUTE_STATIC |                  \
+     FIELD_ATTRIBUTE_LITERAL | SIM_FIELD_HAS_DEFAULT)
+
+#define SIM_NRE_MESSAGE "Object reference not set to an instance of an object."
+#define SIM_OVERFLOW_MESSAGE "Arithmetic operation resulted in an overflow."
+
+#define SIM_MAX_PARAMS 4
+#define SIM_MAX_INTERFACES 2
+#define SIM_MAX_METHOD_TABLES 2
+#define SIM_MAX_ATTRS 2
+
+/* ---- metadata structures ------------------------------------------------ */
+
+/* A type names a class, by value or by reference.  attrs carries the
+ * field flags (for field types) or the parameter flags (in/out), exactly
+ * like IL2CPP, which is why one class has many Il2CppType instances. */
+struct Il2CppType {
+    Il2CppClass *klass;
+    uint32_t attrs;
+    uint8_t type;               /* Il2CppTypeEnum */
+    bool byref;
+    struct Il2CppType *next;    /* the class's interned metadata types */
+};
+
+struct FieldInfo {
+    const char *name;
+    const Il2CppType *type;     /* attrs = the field's flags */
+    Il2CppClass *parent;
+    int32_t offset;             /* instance: from the object start; static:
+                                   in the static block; literal: 0 */
+    int64_t literal;            /* constant of a literal field */
+};
+
+struct PropertyInfo {
+    const char *name;
+    Il2CppClass *parent;
+    const MethodInfo *get;
+    const MethodInfo *set;
+};
+
+typedef struct SimMarshalAs {
+    int type;                    /* LuaMarshalType, 0 = none */
+    const char *const *members;
+    int member_count;
+} SimMarshalAs;
+
+typedef struct SimMethod {
+    MethodInfo mi;               /* must be first: MethodInfo* <-> SimMethod* */
+    const char *name;
+    Il2CppClass *klass;
+    const Il2CppType *return_type;
+    const Il2CppType *params[SIM_MAX_PARAMS];
+    const char *param_names[SIM_MAX_PARAMS];
+    uint32_t param_count;
+    uint32_t flags;
+    /* the virtual method this one overrides or implements (NULL: none) */
+    const struct SimMethod *overrides;
+    const char *overrides_name;  /* "System.Object::ToString", until resolved */
+    SimMarshalAs marshal[SIM_MAX_PARAMS + 1];  /* [0] return, [1 + i] param i */
+} SimMethod;
+
+static inline const SimMethod *sim_m(const MethodInfo *m)
+{
+    return (const SimMethod *)(const void *)m;
+}
+
+typedef struct SimAttr {
+    Il2CppClass *klass;          /* ZLua.LuaMarshalAsAttribute */
+    SimMarshalAs marshal;
+} SimAttr;
+
+struct Il2CppCustomAttrInfo {
+    int count;
+    SimAttr attrs[SIM_MAX_ATTRS];
+};
+
+struct Il2CppImage {
+    const char *name;            /* "mscorlib.dll" */
+    const Il2CppAssembly *assembly;
+    Il2CppClass **classes;       /* type definitions only */
+    size_t count, cap;
+};
+
+struct Il2CppAssembly {
+    const char *name;            /* "mscorlib" */
+    Il2CppImage *image;
+};
+
+struct Il2CppDomain {
+    const Il2CppAssembly *assemblies[2];
+    size_t count;
+};
+
+typedef enum SimKind {
+    SIM_KIND_CLASS,
+    SIM_KIND_STRUCT,
+    SIM_KIND_ENUM,
+    SIM_KIND_INTERFACE
+} SimKind;
+
+struct Il2CppClass {
+    const char *name;            /* "Int32[]", "Nullable`1" */
+    const char *namespaze;
+    char *full_name;             /* "System.Nullable`1[System.Int32]" */
+    const char *il_name;         /* "System.Nullable<System.Int32>" */
+    Il2CppImage *image;
+    Il2CppType byval_arg;        /* il2cpp_class_get_type */
+    Il2CppType this_arg;         /* byref: sim_byref_type */
+    Il2CppType *interned;        /* metadata types (param/field/return) */
+    Il2CppClass *parent;
+    /* IL2CPP: the class itself, the element of an array, T of Nullable<T>,
+     * the underlying type of an enum. */
+    Il2CppClass *element_class;
+    Il2CppClass *cast_class;     /* arrays: element's cast class */
+    Il2CppClass *generic_def;    /* inflated classes: Nullable`1 */
+    Il2CppClass *generic_arg;    /* inflated classes: T */
+    Il2CppClass *interfaces[SIM_MAX_INTERFACES];
+    uint16_t interface_count;
+    FieldInfo *fields;
+    uint16_t field_count;
+    SimMethod **methods;
+    uint16_t method_count;
+    PropertyInfo *properties;
+    uint16_t property_count;
+    Il2CppClass *next_array;     /* array classes of this element class */
+    Il2CppClass *next_inflated;  /* generic definitions: their instances */
+    Il2CppClass *next_all;       /* every class, for sim_class() */
+    uint32_t flags;              /* TYPE_ATTRIBUTE_* */
+    int32_t instance_size;       /* header + fields (boxed size) */
+    int32_t value_size;          /* value types: unboxed size */
+    uint32_t align;              /* value types: unboxed alignment */
+    uint8_t rank;
+    bool valuetype;
+    bool enumtype;
+    bool is_generic;             /* a generic type definition */
+    bool primitive;
+    uint8_t refs_state;          /* has_references: 0 unknown, 1 computing, 2 known */
+    bool has_refs;
+    void *static_data;           /* GC_MALLOC_UNCOLLECTABLE: statics are roots */
+    uint32_t static_size;
+    Il2CppCustomAttrInfo *attrs;
+};
+
+/* ---- catalog definitions (tables in sim_catalog_*.c, sim_bodies_*.c) ----- */
+
+typedef struct SimFieldDef {
+    const char *name;
+    const char *type;            /* a sim_class() name */
+    uint32_t flags;
+    /* offsetof in the class's C struct: for value types the unboxed struct
+     * (the header size is added), for classes the struct that begins with
+     * Il2CppObject; for statics the class's statics struct. */
+    size_t offset;
+    int64_t literal;             /* literal fields: the constant */
+} SimFieldDef;
+
+typedef struct SimParamDef {
+    const char *type;            /* "System.Int32", "ref MyGame.Point2D",
+                                    "out System.Int32", "in MyGame.Point2D" */
+    const char *name;
+} SimParamDef;
+
+typedef struct SimMarshalDef {
+    int index;                   /* -1 return, else parameter index */
+    int type;                    /* 0 terminates the list */
+    const char *const *members;
+    int member_count;
+} SimMarshalDef;
+
+typedef struct SimMethodDef {
+    const char *name;
+    uint32_t flags;
+    const char *ret;
+    SimParamDef params[SIM_MAX_PARAMS];
+    Il2CppMethodPointer body;
+    /* value-type instance methods: the adjustor thunk, which takes the
+     * boxed object; NULL otherwise (virtualMethodPointer = body) */
+    Il2CppMethodPointer boxed_body;
+    InvokerMethod invoker;
+    const char *overrides;       /* "System.Object::ToString" or NULL */
+    SimMarshalDef marshal[2];
+} SimMethodDef;
+
+typedef struct SimPropertyDef {
+    const char *name;
+    const char *getter;          /* method names on the same class, or NULL */
+    const char *setter;
+} SimPropertyDef;
+
+typedef struct SimAttrDef {
+    const char *klass;           /* NULL terminates the list */
+    int marshal_type;
+    const char *const *members;
+    int member_count;
+} SimAttrDef;
+
+typedef struct SimClassDef {
+    const char *ns, *name;
+    SimKind kind;
+    uint8_t type;                /* Il2CppTypeEnum; 0: CLASS / VALUETYPE */
+    uint32_t flags;
+    const char *parent;          /* NULL: by kind; "" for System.Object */
+    uint32_t size;               /* sizeof of the C struct (see SimFieldDef) */
+    uint32_t align;
+    uint32_t static_size;        /* sizeof the statics struct, 0 if none */
+    const char *enum_base;       /* enums: underlying type */
+    const char *interfaces[SIM_MAX_INTERFACES];
+    const SimFieldDef *fields;   /* terminated by name == NULL */
+    const SimMethodDef *methods[SIM_MAX_METHOD_TABLES];
+    const SimPropertyDef *properties;
+    const SimAttrDef *attrs;
+} SimClassDef;
+
+/* ---- well-known classes (filled by sim_init) ---------------------------- */
+typedef struct SimKnown {
+    Il2CppClass *object, *value_type, *enum_, *string, *void_, *boolean,
+        *char_, *sbyte, *byte, *int16, *uint16, *int32, *uint32, *int64,
+        *uint64, *single, *double_, *intptr, *uintptr, *array, *nullable,
+        *exception;
+    Il2CppClass *point2d, *vector2, *player, *ishape, *demo, *marshal_attr;
+    Il2CppClass *nullable_int32, *nullable_point2d, *nullable_vector2;
+} SimKnown;
+extern SimKnown sim_k;
+
+/* ---- internal API --------------------------------------------------------- */
+
+/* sim_gc.c */
+void *sim_gc_alloc(size_t size, bool pointer_free);  /* zeroed, counted */
+void *sim_gc_alloc_root(size_t size);  /* zeroed, uncollectable (a root), not counted */
+void sim_gc_store(void **slot, void *value);         /* store + barrier */
+
+/* sim_domain.c */
+Il2CppImage *sim_corlib_image(void);
+Il2CppImage *sim_game_image(void);
+void sim_domain_init(void);
+void sim_image_add(Il2CppImage *image, Il2CppClass *klass);
+void sim_register_class(Il2CppClass *klass);        /* for sim_class() */
+Il2CppClass *sim_find_class(const char *ns, const char *name);
+Il2CppClass *sim_first_class(void);
+
+/* sim_builder.c */
+Il2CppClass *sim_class_new(Il2CppImage *image, const char *ns,
+                           const char *name, SimKind kind, uint8_t type);
+void sim_build_shells(Il2CppImage *image, const SimClassDef *defs);
+void sim_build_hierarchy(const SimClassDef *defs);
+void sim_build_members(const SimClassDef *defs);
+void sim_resolve_overrides(void);
+void sim_add_methods(Il2CppClass *klass, const SimMethodDef *defs);
+void sim_add_properties(Il2CppClass *klass, const SimPropertyDef *defs);
+Il2CppClass *sim_nullable_of(Il2CppClass *t);
+Il2CppClass *sim_generic_param_class(const char *name);
+Il2CppClass *sim_pointer_class(Il2CppClass *element);
+Il2CppClass *sim_resolve_class(const char *name);  /* aborts if unknown */
+char *sim_strdup(const char *s);
+char *sim_strcat3(const char *a, const char *b, const char *c);
+void *sim_xcalloc(size_t n, size_t size);
+
+/* sim_types.c */
+const Il2CppType *sim_meta_type(Il2CppClass *klass, bool byref,
+                                uint32_t attrs);
+
+/* sim_classes.c */
+bool sim_class_has_refs(Il2CppClass *klass);
+bool sim_is_reference(const Il2CppClass *klass);  /* not a value type */
+int32_t sim_element_size(const Il2CppClass *klass);
+FieldInfo *sim_field(Il2CppClass *klass, const char *name);
+void *sim_statics(Il2CppClass *klass);
+
+/* sim_strings.c */
+Il2CppString *sim_string_empty(void);
+void sim_strings_init(void);
+/* UTF-8 -> managed string, invalid input becomes U+FFFD (internal use). */
+Il2CppString *sim_string_lossy(const char *s, size_t len);
+/* managed string -> UTF-8 into buf (always NUL-terminated if cap > 0);
+ * returns the full UTF-8 length (like snprintf).  NULL str -> 0. */
+size_t sim_string_to_utf8(const Il2CppString *str, char *buf, size_t cap);
+/* C# a + b: null/empty operands give the other operand. */
+Il2CppString *sim_string_concat(Il2CppString *a, Il2CppString *b);
+/* An interned literal ("..." in C#): created once, kept in a GC root. */
+Il2CppString *sim_literal(const char *utf8);
+/* printf into a new managed string (ASCII/UTF-8 formats only). */
+Il2CppString *sim_string_printf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* sim_exceptions.c */
+void sim_exceptions_init(void);
+void sim_raise_string(const char *ns, const char *name, Il2CppString *msg);
+Il2CppException *sim_exception_new(const char *ns, const char *name,
+                                   Il2CppString *msg);
+
+/* sim_bodies_ic.c */
+unsigned sim_lua_state_generation(void);
+
+#endif /* ZLUA_SIM_INTERNAL_H */

@@ -1,0 +1,46 @@
+/*
+ * sim_tables.h -- the method and property tables, defined next to their
+ * bodies (sim_bodies_*.c) and attached to classes by the catalogs
+ * (sim_catalog_*.c).  Each table ends with an entry whose name is NULL.
+ */
+#ifndef ZLUA_SIM_TABLES_H
+#define ZLUA_SIM_TABLES_H
+
+#include "sim_internal.h"
+
+/* Adjustor thunks find the payload right after the object header. */
+#define SIM_UNBOXED(obj) ((void *)((char *)(obj) + sizeof(Il2CppObject)))
+#define SIM_BODY(f) ((Il2CppMethodPointer)(f))
+
+/* sim_bodies_corlib.c */
+extern const SimMethodDef sim_methods_object[];
+extern const SimMethodDef sim_methods_value_type[];
+extern const SimMethodDef sim_methods_enum[];
+extern const SimMethodDef sim_methods_string[];
+extern const SimPropertyDef sim_props_string[];
+extern const SimMethodDef sim_methods_array[];
+extern const SimPropertyDef sim_props_array[];
+extern const SimMethodDef sim_methods_attribute[];
+extern const SimMethodDef sim_methods_exception[];
+extern const SimPropertyDef sim_props_exception[];
+extern const SimMethodDef sim_methods_exception_subclass[];
+extern const SimMethodDef sim_methods_nullable_int32[];
+extern const SimMethodDef sim_methods_nullable_point2d[];
+extern const SimMethodDef sim_methods_nullable_vector2[];
+extern const SimPropertyDef sim_props_nullable[];
+
+/* sim_bodies_game.c */
+extern const SimMethodDef sim_methods_point2d[];
+extern const SimPropertyDef sim_props_point2d[];
+extern const SimMethodDef sim_methods_tagged[];
+extern const SimMethodDef sim_methods_vector2[];
+extern const SimMethodDef sim_methods_ishape[];
+extern const SimMethodDef sim_methods_player[];
+extern const SimPropertyDef sim_props_player[];
+extern const SimMethodDef sim_methods_marshal_attr[];
+
+/* sim_bodies_demo.c, sim_bodies_ic.c */
+extern const SimMethodDef sim_methods_demo[];
+extern const SimMethodDef sim_methods_demo_ic[];
+
+#endif /* ZLUA_SIM_TABLES_H */
