@@ -60,6 +60,8 @@ int zlua_pop_integer_kind(lua_State *L, int idx, int prim, void *dst)
             return ZLUA_POP_RANGE;
         if (n != floor(n))
             return ZLUA_POP_NOTINT;
+        if (prim == ZLUA_K_U8 && n < 0)
+            return ZLUA_POP_RANGE;   /* floats must lie in [0, 2^64) */
         if (prim == ZLUA_K_U8 && n >= 9223372036854775808.0) {
             if (n >= 18446744073709551616.0)
                 return ZLUA_POP_RANGE;

@@ -68,11 +68,6 @@ int zlua_handle_decode64(uint64_t h, uint64_t *generation, uint32_t *index)
 
 #if UINTPTR_MAX > 0xffffffffu
 
-uintptr_t zlua_handle_encode(uintptr_t generation, uint32_t index)
-{
-    return (uintptr_t)zlua_handle_encode64((uint64_t)generation, index);
-}
-
 int zlua_handle_decode(uintptr_t h, uintptr_t *generation, uint32_t *index)
 {
     uint64_t gen;
@@ -83,11 +78,6 @@ int zlua_handle_decode(uintptr_t h, uintptr_t *generation, uint32_t *index)
 }
 
 #else
-
-uintptr_t zlua_handle_encode(uintptr_t generation, uint32_t index)
-{
-    return (uintptr_t)zlua_handle_encode32((uint32_t)generation, index);
-}
 
 int zlua_handle_decode(uintptr_t h, uintptr_t *generation, uint32_t *index)
 {

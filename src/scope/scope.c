@@ -70,19 +70,15 @@ static void zlua_scope_bump(zlua_scope *s)
     s->generation = (s->generation + 1u) & ZLUA_SCOPE_GEN_MASK;
 }
 
-/* Drops the slots from `size` on; their handles (and, by the shared
- * generation, every other handle of the chain) expire.  Returns whether
- * anything was dropped. */
-static int zlua_scope_truncate(zlua_scope *s, uint32_t size)
+void zlua_scope_drop(zlua_scope *s, uint32_t size)
 {
     if (s->size <= size)
-        return 0;
+        return;
     s->size = size;
     zlua_scope_bump(s);
-    return 1;
 }
 
-int zlua_scope_open(zlua_scope *s)
+int zlua_scope_open_grow(zlua_scope *s)
 {
     if (s->depth == s->mark_cap) {
         void *marks = s->marks;
@@ -96,17 +92,8 @@ int zlua_scope_open(zlua_scope *s)
     return ZLUA_OK;
 }
 
-void zlua_scope_close(zlua_scope *s)
-{
-    if (s->depth == 0)
-        return;
-    /* R-OPQ-4: a scope that issued nothing leaves the generation alone,
-     * so outer handles survive nested calls that pushed no handle. */
-    (void)zlua_scope_truncate(s, s->marks[--s->depth]);
-}
-
-int zlua_scope_push(zlua_scope *s, void *addr, const void *meta,
-                    uintptr_t *handle)
+int zlua_scope_push_grow(zlua_scope *s, void *addr, const void *meta,
+                         uintptr_t *handle)
 {
     if (s->depth == 0)
         return ZLUA_ESTATE;
@@ -128,34 +115,3 @@ int zlua_scope_push(zlua_scope *s, void *addr, const void *meta,
     return ZLUA_OK;
 }
 
-int zlua_scope_resolve(const zlua_scope *s, uintptr_t h,
-                       const zlua_slot **slot)
-{
-    uintptr_t generation;
-    uint32_t index;
-    if (!zlua_handle_decode(h, &generation, &index))
-        return ZLUA_SCOPE_FOREIGN;
-    if (generation != s->generation || index >= s->size)
-        return ZLUA_SCOPE_EXPIRED;
-    *slot = &s->slots[index];
-    return ZLUA_SCOPE_VALID;
-}
-
-zlua_scope_state zlua_scope_save(const zlua_scope *s)
-{
-    zlua_scope_state st;
-    st.size = s->size;
-    st.depth = s->depth;
-    return st;
-}
-
-void zlua_scope_restore(zlua_scope *s, zlua_scope_state st)
-{
-    /* Only rolls back: scopes closed or slots dropped since the snapshot
-     * cannot be brought back, and need not be (R-OPQ-5 wants the state
-     * of the boundary that caught the error, which is never deeper than
-     * what it saved). */
-    if (s->depth > st.depth)
-        s->depth = st.depth;
-    (void)zlua_scope_truncate(s, st.size);
-}

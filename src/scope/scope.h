@@ -51,8 +51,16 @@ int zlua_handle_decode64(uint64_t h, uint64_t *generation, uint32_t *index);
 #define ZLUA_HANDLE_GEN_BITS ZLUA_HANDLE32_GEN_BITS
 #endif
 #define ZLUA_HANDLE_MAX_INDEX ((1u << ZLUA_HANDLE_INDEX_BITS) - 1u)
-uintptr_t zlua_handle_encode(uintptr_t generation, uint32_t index);
 int zlua_handle_decode(uintptr_t h, uintptr_t *generation, uint32_t *index);
+/* Inline: every push encodes. */
+static inline uintptr_t zlua_handle_encode(uintptr_t generation, uint32_t index)
+{
+#if UINTPTR_MAX > 0xffffffffu
+    return (uintptr_t)zlua_handle_encode64((uint64_t)generation, index);
+#else
+    return (uintptr_t)zlua_handle_encode32((uint32_t)generation, index);
+#endif
+}
 
 /* ---- scope stack ---------------------------------------------------------- */
 typedef struct zlua_slot {
@@ -84,25 +92,85 @@ enum {
 void zlua_scope_init(zlua_scope *s, lua_Alloc alloc, void *alloc_ud);
 void zlua_scope_free(zlua_scope *s);
 
+/* Out-of-line halves of the inline operations below (scope.c). */
+int zlua_scope_open_grow(zlua_scope *s);
+int zlua_scope_push_grow(zlua_scope *s, void *addr, const void *meta,
+                         uintptr_t *handle);
+/* Drops the slots from `size` on and bumps the generation (size < s->size). */
+void zlua_scope_drop(zlua_scope *s, uint32_t size);
+
+/* The operations below run on every bridge and IC call and every handle
+ * use, so they are inline; growth and expiry are out of line. */
+
 /* BeginScope: push the watermark.  ZLUA_OK or ZLUA_ENOMEM. */
-int zlua_scope_open(zlua_scope *s);
+static inline int zlua_scope_open(zlua_scope *s)
+{
+    if (s->depth == s->mark_cap)
+        return zlua_scope_open_grow(s);
+    s->marks[s->depth++] = s->size;
+    return 0;
+}
+
 /* EndScope: truncate to the watermark; bump the generation if this scope
  * issued a handle (size > watermark).  No-op when no scope is open. */
-void zlua_scope_close(zlua_scope *s);
+static inline void zlua_scope_close(zlua_scope *s)
+{
+    if (s->depth == 0)
+        return;
+    /* R-OPQ-4: a scope that issued nothing leaves the generation alone,
+     * so outer handles survive nested calls that pushed no handle. */
+    uint32_t mark = s->marks[--s->depth];
+    if (s->size > mark)
+        zlua_scope_drop(s, mark);
+}
 
 /* Records addr/meta and returns its handle in *handle.  ZLUA_OK,
  * ZLUA_ENOMEM, ZLUA_EFULL (index space exhausted) or ZLUA_ESTATE (no
  * open scope). */
-int zlua_scope_push(zlua_scope *s, void *addr, const void *meta,
-                    uintptr_t *handle);
+static inline int zlua_scope_push(zlua_scope *s, void *addr, const void *meta,
+                                  uintptr_t *handle)
+{
+    if (s->depth == 0 || s->size == s->cap || s->size > ZLUA_HANDLE_MAX_INDEX)
+        return zlua_scope_push_grow(s, addr, meta, handle);
+    uint32_t index = s->size++;
+    s->slots[index].addr = addr;
+    s->slots[index].meta = meta;
+    *handle = zlua_handle_encode(s->generation, index);
+    return 0;
+}
 
-/* Validates h; on ZLUA_SCOPE_VALID stores the slot in *slot. */
-int zlua_scope_resolve(const zlua_scope *s, uintptr_t h,
-                       const zlua_slot **slot);
+/* Validates h; on ZLUA_SCOPE_VALID stores the slot in *slot.  The
+ * generation field of a handle is its top bits, so no masking is needed. */
+static inline int zlua_scope_resolve(const zlua_scope *s, uintptr_t h,
+                                     const zlua_slot **slot)
+{
+    if ((h & ZLUA_HANDLE_TAG_MASK) != ZLUA_HANDLE_TAG)
+        return ZLUA_SCOPE_FOREIGN;
+    uint32_t index = (uint32_t)(h >> 2) & ZLUA_HANDLE_MAX_INDEX;
+    if (index >= s->size || (h >> (2u + ZLUA_HANDLE_INDEX_BITS)) != s->generation)
+        return ZLUA_SCOPE_EXPIRED;
+    *slot = &s->slots[index];
+    return ZLUA_SCOPE_VALID;
+}
 
 /* Snapshot / rollback for error paths: restore closes every scope opened
- * since the snapshot and expires their handles like zlua_scope_close. */
-zlua_scope_state zlua_scope_save(const zlua_scope *s);
-void zlua_scope_restore(zlua_scope *s, zlua_scope_state st);
+ * since the snapshot and expires their handles like zlua_scope_close.  It
+ * only rolls back: R-OPQ-5 wants the state of the boundary that caught
+ * the error, which is never deeper than what it saved. */
+static inline zlua_scope_state zlua_scope_save(const zlua_scope *s)
+{
+    zlua_scope_state st;
+    st.size = s->size;
+    st.depth = s->depth;
+    return st;
+}
+
+static inline void zlua_scope_restore(zlua_scope *s, zlua_scope_state st)
+{
+    if (s->depth > st.depth)
+        s->depth = st.depth;
+    if (s->size > st.size)
+        zlua_scope_drop(s, st.size);
+}
 
 #endif /* ZLUA_SCOPE_H */

@@ -166,11 +166,15 @@ static int zlua_instance_newindex(lua_State *L)
     }
 }
 
-/* __gc: releases the registry entry; the userdata is dead afterwards. */
+/* __gc (upvalues as __index): releases the registry entry; the userdata
+ * is dead afterwards.  Applied to anything but its own kind of userdata
+ * (through the debug library) it does nothing. */
 static int zlua_instance_gc(lua_State *L)
 {
+    const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(2));
+    int byobj = (int)lua_tointeger(L, lua_upvalueindex(3));
     zlua_ud *u = zlua_ud_any(L, 1);
-    if (u == NULL)
+    if (u == NULL || u->cls != cls || (u->magic == ZLUA_UD_BYOBJ) != byobj)
         return 0;
     zlua_ctx *ctx = u->cls->ctx;
     if (u->magic == ZLUA_UD_BYVAL) {
@@ -223,10 +227,8 @@ void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj)
     zlua_instance_set_closure(L, mt, cls, byobj, zlua_instance_newindex, "__newindex");
     zlua_instance_set_closure(L, mt, cls, byobj, zlua_instance_tostring, "__tostring");
     /* Blittable ByVal payloads hold no registry entry: no __gc needed. */
-    if (byobj || !cls->blittable) {
-        lua_pushcfunction(L, zlua_instance_gc);
-        lua_setfield(L, mt, "__gc");
-    }
+    if (byobj || !cls->blittable)
+        zlua_instance_set_closure(L, mt, cls, byobj, zlua_instance_gc, "__gc");
     lua_rawgeti(L, LUA_REGISTRYINDEX, cls->typetable);
     lua_setfield(L, mt, "__type");
     lua_pushstring(L, byobj ? "byobj" : "byval");

@@ -23,8 +23,13 @@ static int zlua_static_index(lua_State *L)
     const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
     lua_rawgeti(L, LUA_REGISTRYINDEX, cls->static_slots);
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, -2) != LUA_TLIGHTUSERDATA)
+    if (lua_rawget(L, -2) != LUA_TLIGHTUSERDATA) {
+        /* absent meta keys (__enum on a struct, ...) read as nil */
+        const char *k = lua_tostring(L, 2);
+        if (k != NULL && k[0] == '_' && k[1] == '_')
+            return 0;
         return zlua_member_missing(L, cls, 2, 0);
+    }
     const zlua_member *mem = lua_touserdata(L, -1);
     lua_settop(L, 2);
     return zlua_member_read(L, cls, mem, NULL, NULL);
