@@ -108,6 +108,35 @@ static void zlua_push_int(lua_State *L, const zlua_meta *m, const void *src)
     zlua_push_integer_kind(L, m->prim, src);
 }
 
+/* Specialised writers for the common widths: the integer fast path with
+ * no switch; anything else (floats, wrong types) takes the general pop,
+ * which also produces the error code. */
+#define ZLUA_INT_WRITERS(NAME, CTYPE, LO, HI)                                  \
+    static int zlua_pop_##NAME(lua_State *L, int idx, const zlua_meta *m,      \
+                               void *dst)                                      \
+    {                                                                          \
+        if (lua_isinteger(L, idx)) {                                           \
+            lua_Integer v = lua_tointeger(L, idx);                             \
+            if (v < (LO) || v > (HI))                                          \
+                return ZLUA_POP_RANGE;                                         \
+            CTYPE x = (CTYPE)v;                                                \
+            memcpy(dst, &x, sizeof x);                                         \
+            return ZLUA_POP_OK;                                                \
+        }                                                                      \
+        return zlua_pop_integer_kind(L, idx, m->prim, dst);                    \
+    }                                                                          \
+    static void zlua_push_##NAME(lua_State *L, const zlua_meta *m,             \
+                                 const void *src)                              \
+    {                                                                          \
+        (void)m;                                                               \
+        CTYPE x;                                                               \
+        memcpy(&x, src, sizeof x);                                             \
+        lua_pushinteger(L, (lua_Integer)x);                                    \
+    }
+
+ZLUA_INT_WRITERS(i4, int32_t, INT32_MIN, INT32_MAX)
+ZLUA_INT_WRITERS(i8, int64_t, LUA_MININTEGER, LUA_MAXINTEGER)
+
 static int zlua_pop_bool(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     (void)m;
@@ -123,33 +152,31 @@ static void zlua_push_bool(lua_State *L, const zlua_meta *m, const void *src)
     lua_pushboolean(L, *(const uint8_t *)src != 0);
 }
 
-static int zlua_pop_float(lua_State *L, int idx, const zlua_meta *m, void *dst)
-{
-    if (lua_type(L, idx) != LUA_TNUMBER)
-        return ZLUA_POP_TYPE;
-    lua_Number n = lua_tonumber(L, idx);
-    if (m->prim == ZLUA_K_R4) {
-        float f = (float)n;
-        memcpy(dst, &f, sizeof f);
-    } else {
-        double d = (double)n;
-        memcpy(dst, &d, sizeof d);
+/* float and double: a number (integers convert). */
+#define ZLUA_FLOAT_WRITERS(NAME, CTYPE)                                        \
+    static int zlua_pop_##NAME(lua_State *L, int idx, const zlua_meta *m,      \
+                               void *dst)                                      \
+    {                                                                          \
+        (void)m;                                                               \
+        int isnum;                                                             \
+        lua_Number n = lua_tonumberx(L, idx, &isnum);                          \
+        if (!isnum || lua_type(L, idx) != LUA_TNUMBER)                         \
+            return ZLUA_POP_TYPE;   /* lua_tonumberx also takes strings */     \
+        CTYPE x = (CTYPE)n;                                                    \
+        memcpy(dst, &x, sizeof x);                                             \
+        return ZLUA_POP_OK;                                                    \
+    }                                                                          \
+    static void zlua_push_##NAME(lua_State *L, const zlua_meta *m,             \
+                                 const void *src)                              \
+    {                                                                          \
+        (void)m;                                                               \
+        CTYPE x;                                                               \
+        memcpy(&x, src, sizeof x);                                             \
+        lua_pushnumber(L, (lua_Number)x);                                      \
     }
-    return ZLUA_POP_OK;
-}
 
-static void zlua_push_float(lua_State *L, const zlua_meta *m, const void *src)
-{
-    if (m->prim == ZLUA_K_R4) {
-        float f;
-        memcpy(&f, src, sizeof f);
-        lua_pushnumber(L, (lua_Number)f);
-    } else {
-        double d;
-        memcpy(&d, src, sizeof d);
-        lua_pushnumber(L, (lua_Number)d);
-    }
-}
+ZLUA_FLOAT_WRITERS(r4, float)
+ZLUA_FLOAT_WRITERS(r8, double)
 
 void zlua_meta_init_primitive(zlua_meta *m)
 {
@@ -161,9 +188,20 @@ void zlua_meta_init_primitive(zlua_meta *m)
         m->push = zlua_push_bool;
         break;
     case ZLUA_K_R4:
+        m->pop = zlua_pop_r4;
+        m->push = zlua_push_r4;
+        break;
     case ZLUA_K_R8:
-        m->pop = zlua_pop_float;
-        m->push = zlua_push_float;
+        m->pop = zlua_pop_r8;
+        m->push = zlua_push_r8;
+        break;
+    case ZLUA_K_I4:
+        m->pop = zlua_pop_i4;
+        m->push = zlua_push_i4;
+        break;
+    case ZLUA_K_I8:
+        m->pop = zlua_pop_i8;
+        m->push = zlua_push_i8;
         break;
     default:
         m->pop = zlua_pop_int;

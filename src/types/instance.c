@@ -123,7 +123,7 @@ void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *m
 }
 
 /* upvalues: 1 instance table, 2 lightuserdata cls, 3 byobj flag */
-static int zlua_instance_index(lua_State *L)
+static int zlua_instance_index_slow(lua_State *L)
 {
     const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(2));
     int byobj = (int)lua_tointeger(L, lua_upvalueindex(3));
@@ -144,7 +144,7 @@ static int zlua_instance_index(lua_State *L)
     }
 }
 
-static int zlua_instance_newindex(lua_State *L)
+static int zlua_instance_newindex_slow(lua_State *L)
 {
     const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(2));
     int byobj = (int)lua_tointeger(L, lua_upvalueindex(3));
@@ -164,6 +164,78 @@ static int zlua_instance_newindex(lua_State *L)
     default:
         return zlua_member_missing(L, cls, 2, 1);
     }
+}
+
+/* The field a fast-path access designates, or NULL (take the slow path,
+ * which handles methods, properties, errors and foreign userdata). */
+static inline const zlua_member *zlua_instance_fast_field(lua_State *L, uint32_t magic,
+                                                          zlua_ud **out)
+{
+    zlua_ud *u = lua_touserdata(L, 1);
+    const char *k = lua_tostring(L, 2);
+    if (u == NULL || k == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic ||
+        u->cls != lua_touserdata(L, lua_upvalueindex(2)))
+        return NULL;
+    const zlua_member *mem = zlua_names_get(&u->cls->fields, k);
+    if (mem == NULL || mem->kind != ZLUA_MEMBER_FIELD)
+        return NULL;
+    *out = u;
+    return mem;
+}
+
+/* Fields are the hot path (R-META-4): one check of the userdata, one
+ * lookup by the interned key address, one writer call. */
+static int zlua_instance_index_byval(lua_State *L)
+{
+    zlua_ud *u;
+    const zlua_member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYVAL, &u);
+    if (mem == NULL)
+        return zlua_instance_index_slow(L);
+    mem->meta->push(L, mem->meta, (char *)zlua_ud_payload(u) + mem->offset);
+    return 1;
+}
+
+static void *zlua_instance_obj_base(const zlua_ud *u)
+{
+    return u->cls->valuetype ? il2cpp_object_unbox(u->obj) : (void *)u->obj;
+}
+
+static int zlua_instance_index_byobj(lua_State *L)
+{
+    zlua_ud *u;
+    const zlua_member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYOBJ, &u);
+    if (mem == NULL)
+        return zlua_instance_index_slow(L);
+    mem->meta->push(L, mem->meta, (char *)zlua_instance_obj_base(u) + mem->offset);
+    return 1;
+}
+
+/* Writes pop straight into the field when the meta's pop writes only on
+ * success and stores no managed reference (no barrier needed). */
+static int zlua_member_direct(const zlua_member *mem)
+{
+    return !mem->readonly && mem->meta->kind >= ZLUA_K_BOOL && mem->meta->kind <= ZLUA_K_ENUM;
+}
+
+static int zlua_instance_newindex_byval(lua_State *L)
+{
+    zlua_ud *u;
+    const zlua_member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYVAL, &u);
+    if (mem != NULL && zlua_member_direct(mem) &&
+        mem->meta->pop(L, 3, mem->meta, (char *)zlua_ud_payload(u) + mem->offset) == ZLUA_POP_OK)
+        return 0;
+    return zlua_instance_newindex_slow(L);
+}
+
+static int zlua_instance_newindex_byobj(lua_State *L)
+{
+    zlua_ud *u;
+    const zlua_member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYOBJ, &u);
+    if (mem != NULL && zlua_member_direct(mem) &&
+        mem->meta->pop(L, 3, mem->meta, (char *)zlua_instance_obj_base(u) + mem->offset) ==
+            ZLUA_POP_OK)
+        return 0;
+    return zlua_instance_newindex_slow(L);
 }
 
 /* __gc (upvalues as __index): releases the registry entry; the userdata
@@ -223,8 +295,12 @@ void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj)
 {
     lua_createtable(L, 0, 10);
     int mt = lua_gettop(L);
-    zlua_instance_set_closure(L, mt, cls, byobj, zlua_instance_index, "__index");
-    zlua_instance_set_closure(L, mt, cls, byobj, zlua_instance_newindex, "__newindex");
+    zlua_instance_set_closure(L, mt, cls, byobj,
+                              byobj ? zlua_instance_index_byobj : zlua_instance_index_byval,
+                              "__index");
+    zlua_instance_set_closure(L, mt, cls, byobj,
+                              byobj ? zlua_instance_newindex_byobj : zlua_instance_newindex_byval,
+                              "__newindex");
     zlua_instance_set_closure(L, mt, cls, byobj, zlua_instance_tostring, "__tostring");
     /* Blittable ByVal payloads hold no registry entry: no __gc needed. */
     if (byobj || !cls->blittable)
