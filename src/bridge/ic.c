@@ -51,18 +51,10 @@ static int zlua_ic_trampoline(lua_State *L)
     return c->ret_meta ? 1 : 0;
 }
 
-static int zlua_ic_all_safe(const zlua_ic_call *c)
-{
-    for (int i = 0; i < c->nargs; i++)
-        if (!c->arg_meta[i]->push_safe)
-            return 0;
-    return 1;
-}
-
-static int zlua_ic_run(lua_State *L, zlua_ic_call *c)
+static int zlua_ic_run(lua_State *L, zlua_ic_call *c, int all_safe)
 {
     int nres = c->ret_meta ? 1 : 0;
-    if (zlua_ic_all_safe(c)) {
+    if (all_safe) {
         zlua_ic_push_function(L, c->function);
         if (zlua_ic_push_args(L, c) != ZLUA_OK) {
             lua_settop(L, c->top);
@@ -95,18 +87,25 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
         (c->ret_meta != NULL && c->ret_slot == NULL))
         return ZLUA_EINVAL;
     c->top = lua_gettop(L);
-    zlua_ctx *ctx = zlua_ctx_get(L);
-    if (ctx == NULL)
-        return ZLUA_ESTATE;
-    for (int i = 0; i < c->nargs; i++)
+    int all_safe = 1;
+    for (int i = 0; i < c->nargs; i++) {
         if (c->arg_meta[i] == NULL)
             return ZLUA_EINVAL;
+        all_safe &= c->arg_meta[i]->push_safe;
+    }
+    /* Metas belong to the state they were resolved on (zlua_meta_param /
+     * zlua_meta_type with this L), so the first one names the context;
+     * only argument-less calls look it up. */
+    const zlua_meta *first = c->nargs > 0 ? c->arg_meta[0] : c->ret_meta;
+    zlua_ctx *ctx = first != NULL ? first->ctx : zlua_ctx_get(L);
+    if (ctx == NULL)
+        return ZLUA_ESTATE;
     if (!lua_checkstack(L, c->nargs + 8))
         return ZLUA_ENOMEM;
     zlua_scope_state saved = zlua_scope_save(&ctx->scope);
     if (zlua_scope_open(&ctx->scope) != ZLUA_OK)
         return ZLUA_ENOMEM;
-    int rc = zlua_ic_run(L, c);
+    int rc = zlua_ic_run(L, c, all_safe);
     zlua_scope_restore(&ctx->scope, saved);   /* every path (R-OPQ-5) */
     return rc;
 }

@@ -11,6 +11,12 @@
 #include "marshal/ud.h"
 #include "scope/scope.h"
 
+#if defined(__GNUC__)
+#define ZLUA_HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define ZLUA_HOT_INLINE static inline
+#endif
+
 typedef union zlua_frame {
     long double align_ld;
     void *align_p;
@@ -96,13 +102,22 @@ int zlua_method_raise_exception(lua_State *L, const zlua_method *m, Il2CppExcept
 
 /* Pops every argument into the frame; raises (holding nothing yet) on a
  * bad one. */
-static void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
-                                 zlua_frame *frame, void **args)
+ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
+                                          zlua_frame *frame, void **args)
 {
     for (int i = 0; i < m->nparams; i++) {
         const zlua_meta *pm = m->params[i];
         void *slot = frame->bytes + m->offsets[i];
-        int rc = pm->pop(L, base + i, pm, slot);
+        int rc;
+        if (pm->kind == ZLUA_K_I4 && lua_isinteger(L, base + i)) {
+            /* the commonest parameter, without the indirect call */
+            lua_Integer v = lua_tointeger(L, base + i);
+            int32_t x = (int32_t)v;
+            memcpy(slot, &x, sizeof x);
+            rc = v == x ? ZLUA_POP_OK : ZLUA_POP_RANGE;
+        } else {
+            rc = pm->pop(L, base + i, pm, slot);
+        }
         if (rc != ZLUA_POP_OK)
             zlua_pop_argerror(L, base + i, i + 1, m->display, pm, rc);
         if (pm->indirect)
@@ -114,8 +129,8 @@ static void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
 
 /* R-OPQ-5: the call runs inside its own scope, closed before anything is
  * raised; the exception, if any, is returned. */
-static Il2CppException *zlua_method_run(const zlua_method *m, void *this_ptr,
-                                        void **args, void *ret)
+ZLUA_HOT_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *this_ptr,
+                                                 void **args, void *ret)
 {
     zlua_ctx *ctx = m->owner->ctx;
     const MethodInfo *mi = m->mi;
@@ -147,7 +162,8 @@ void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, void *this
         zlua_method_raise_exception(L, m, exc);
 }
 
-int zlua_method_call(lua_State *L, const zlua_method *m, int base, void *this_ptr)
+ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, int base,
+                                            void *this_ptr)
 {
     zlua_frame frame;
     void *args[ZLUA_MAX_PARAMS];
@@ -158,8 +174,19 @@ int zlua_method_call(lua_State *L, const zlua_method *m, int base, void *this_pt
         return zlua_method_raise_exception(L, m, exc);
     if (m->ret == NULL)
         return 0;
+    if (m->ret->kind == ZLUA_K_I4) {   /* the commonest result, no indirect call */
+        int32_t x;
+        memcpy(&x, ret, sizeof x);
+        lua_pushinteger(L, x);
+        return 1;
+    }
     m->ret->push(L, m->ret, ret);
     return 1;
+}
+
+int zlua_method_call(lua_State *L, const zlua_method *m, int base, void *this_ptr)
+{
+    return zlua_method_call_inline(L, m, base, this_ptr);
 }
 
 /* ---- overloads (SPEC 7.6) -------------------------------------------------------- */
@@ -364,19 +391,27 @@ static void *zlua_method_this(lua_State *L, const zlua_method *m)
     return NULL;
 }
 
-/* upvalue 1: lightuserdata head of the overload chain */
-static int zlua_method_entry(lua_State *L)
+static int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n)
 {
-    const zlua_method *head = lua_touserdata(L, lua_upvalueindex(1));
     int base = head->instance ? 2 : 1;
-    int n = lua_gettop(L) - base + 1;
+    n -= base - 1;
     if (n < 0)
         n = 0;
-    const zlua_method *m = head;
-    if (head->next != NULL || n != head->nparams)
-        m = zlua_method_select(L, head, base, n);
+    const zlua_method *m = zlua_method_select(L, head, base, n);
     void *this_ptr = m->instance ? zlua_method_this(L, m) : NULL;
     return zlua_method_call(L, m, base, this_ptr);
+}
+
+/* upvalue 1: lightuserdata head of the overload chain.  A name with one
+ * candidate and the right argument count goes straight to the call. */
+static int zlua_method_entry(lua_State *L)
+{
+    const zlua_method *m = lua_touserdata(L, lua_upvalueindex(1));
+    int n = lua_gettop(L);
+    if (m->next != NULL || n != m->nparams + m->instance)
+        return zlua_method_entry_select(L, m, n);
+    void *this_ptr = m->instance ? zlua_method_this(L, m) : NULL;
+    return zlua_method_call_inline(L, m, 1 + m->instance, this_ptr);
 }
 
 void zlua_method_push_closure(lua_State *L, zlua_method *head)

@@ -28,11 +28,17 @@ static const zlua_slot *zlua_lib_check_handle(lua_State *L, zlua_ctx *ctx, const
     return slot;
 }
 
-/* R-OPQ-7: the slot's current value by the element's default writer. */
+/* R-OPQ-7: the slot's current value by the element's default writer.
+ * The hot path decodes the handle straight from lua_touserdata: a full
+ * userdata's block is aligned and a non-userdata gives NULL, so neither
+ * carries the tag and both fall to the checked path for their message. */
 static int zlua_lib_get_opaquevalue(lua_State *L)
 {
     zlua_ctx *ctx = lua_touserdata(L, lua_upvalueindex(1));
-    const zlua_slot *slot = zlua_lib_check_handle(L, ctx, "get_opaquevalue");
+    const zlua_slot *slot;
+    if (zlua_scope_resolve(&ctx->scope, (uintptr_t)lua_touserdata(L, 1), &slot) !=
+        ZLUA_SCOPE_VALID)
+        slot = zlua_lib_check_handle(L, ctx, "get_opaquevalue");
     const zlua_meta *m = slot->meta;
     m->push(L, m, slot->addr);
     return 1;

@@ -72,8 +72,9 @@ static void report(Il2CppException **exc, Il2CppException *e)
         *exc = e;
 }
 
-void zlua_rt_invoke(const MethodInfo *method, void *obj, void **args,
-                    void *ret, Il2CppException **exc)
+/* The rare cases of zlua_rt_invoke: an injected exception, or a call a
+ * player would not survive, reported as the managed exception it raises. */
+static void zlua_rt_invoke_unusual(const MethodInfo *method, void *obj, Il2CppException **exc)
 {
     report(exc, NULL);
     if (the_cells()->throw_next) {
@@ -88,12 +89,6 @@ void zlua_rt_invoke(const MethodInfo *method, void *obj, void **args,
         return;
     }
     const SimMethod *m = sim_m(method);
-    if (!(m->flags & METHOD_ATTRIBUTE_STATIC) && obj == NULL) {
-        /* IL2CPP's generated code null-checks `this` */
-        report(exc, sim_exception_new("System", "NullReferenceException",
-                                      sim_literal(SIM_NRE_MESSAGE)));
-        return;
-    }
     if (method->methodPointer == NULL || method->invoker_method == NULL) {
         /* an abstract method invoked without il2cpp_object_get_virtual_method;
          * a player would crash here */
@@ -104,11 +99,29 @@ void zlua_rt_invoke(const MethodInfo *method, void *obj, void **args,
                                                         m->name)));
         return;
     }
-    Il2CppException *outer = cells->pending;  /* nested invokes keep theirs */
-    cells->pending = NULL;
+    (void)obj;   /* IL2CPP's generated code null-checks `this` */
+    report(exc, sim_exception_new("System", "NullReferenceException",
+                                  sim_literal(SIM_NRE_MESSAGE)));
+}
+
+/* The player's version is a try/catch around the invoker, free when
+ * nothing is thrown; this one costs a few loads, so that benchmarks
+ * measure libzlua and not the simulation. */
+void zlua_rt_invoke(const MethodInfo *method, void *obj, void **args,
+                    void *ret, Il2CppException **exc)
+{
+    ExceptionCells *c = cells != NULL ? cells : the_cells();
+    if (c->throw_next != NULL || method == NULL || method->methodPointer == NULL ||
+        method->invoker_method == NULL ||
+        (obj == NULL && !(sim_m(method)->flags & METHOD_ATTRIBUTE_STATIC))) {
+        zlua_rt_invoke_unusual(method, obj, exc);
+        return;
+    }
+    Il2CppException *outer = c->pending;  /* nested invokes keep theirs */
+    c->pending = NULL;
     method->invoker_method(method->methodPointer, method, obj, args, ret);
-    report(exc, cells->pending);
-    cells->pending = outer;
+    report(exc, c->pending);
+    c->pending = outer;
 }
 
 void il2cpp_format_exception(const Il2CppException *ex, char *message,
