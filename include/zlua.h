@@ -83,12 +83,14 @@ void zlua_gc_unregister_push_root_callback(zlua_gc_push_root_cb cb);
 
 /* Opens a StructStackScope on L's context (R-OPQ-4). */
 int zlua_scope_begin(lua_State *L);
-/* Closes the innermost scope: handles issued since its begin expire. */
+/* Closes the innermost scope: handles issued since its begin expire.
+ * ZLUA_EINVAL when no scope is open. */
 int zlua_scope_end(lua_State *L);
 
 /* Pushes an OpaqueValue for the slot at `slot` whose element type is
  * `elem` (byref types name their element).  The slot must outlive the
- * current scope.  Allocates nothing.  Requires an open scope. */
+ * current scope.  Allocates nothing once the scope stack has grown.
+ * ZLUA_ESTATE when no scope is open (nothing is pushed on failure). */
 int zlua_push_opaque(lua_State *L, void *slot, const Il2CppType *elem);
 
 /* ===== Marshal metadata ======================================================== */

@@ -112,7 +112,7 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
 
 const char *zlua_ic_error(lua_State *L, const zlua_ic_call *c, size_t *len)
 {
-    static const char none[] = "no error";
+    static const char none[] = "no Lua error message (see the return code)";
     if (L == NULL || c == NULL || lua_gettop(L) <= c->top) {
         if (len)
             *len = sizeof none - 1;

@@ -147,8 +147,29 @@ int zlua_open(lua_State *L)
     lua_pushcfunction(L, zlua_open_protected);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
         lua_pop(L, 1);
+        /* Forget the half-made context: its anchor's __gc releases it, and
+         * a later zlua_open starts afresh. */
+        lua_pushnil(L);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &zlua_ctx_key);
         return ZLUA_ENOMEM;
     }
+    return ZLUA_OK;
+}
+
+int zlua_scope_begin(lua_State *L)
+{
+    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
+    return ctx ? zlua_scope_open(&ctx->scope) : ZLUA_ESTATE;
+}
+
+int zlua_scope_end(lua_State *L)
+{
+    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
+    if (ctx == NULL)
+        return ZLUA_ESTATE;
+    if (ctx->scope.depth == 0)
+        return ZLUA_EINVAL;   /* unbalanced: no scope is open */
+    zlua_scope_close(&ctx->scope);
     return ZLUA_OK;
 }
 

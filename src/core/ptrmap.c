@@ -92,11 +92,3 @@ int zlua_ptrmap_put(zlua_ptrmap *m, const void *key, void *value)
     zlua_ptrmap_insert(m, key, value);
     return ZLUA_OK;
 }
-
-void zlua_ptrmap_each(const zlua_ptrmap *m, void (*fn)(void *value, void *arg),
-                      void *arg)
-{
-    for (size_t i = 0; i < m->cap; i++)
-        if (m->keys[i] != NULL)
-            fn(m->values[i], arg);
-}

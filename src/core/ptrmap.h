@@ -24,8 +24,5 @@ void zlua_ptrmap_free(zlua_ptrmap *m);
 void *zlua_ptrmap_get(const zlua_ptrmap *m, const void *key);
 /* Stores key -> value (replacing).  ZLUA_OK or ZLUA_ENOMEM. */
 int zlua_ptrmap_put(zlua_ptrmap *m, const void *key, void *value);
-/* Calls fn(value, arg) for every stored value. */
-void zlua_ptrmap_each(const zlua_ptrmap *m, void (*fn)(void *value, void *arg),
-                      void *arg);
 
 #endif

@@ -34,3 +34,20 @@ int zlua_opaque_resolve(zlua_ctx *ctx, lua_State *L, int idx,
     default: return ZLUA_POP_FOREIGN;
     }
 }
+
+int zlua_push_opaque(lua_State *L, void *slot, const Il2CppType *elem)
+{
+    if (L == NULL || slot == NULL || elem == NULL)
+        return ZLUA_EINVAL;
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
+        return ZLUA_ESTATE;
+    const zlua_meta *m = zlua_meta_get(ctx, elem);
+    if (m == NULL)
+        return ZLUA_ENOMEM;
+    if (m->kind == ZLUA_K_BYREF)
+        m = m->elem;   /* a byref type names its element */
+    if (!lua_checkstack(L, 1))
+        return ZLUA_ENOMEM;
+    return zlua_push_arg_opaque(L, m, slot);
+}

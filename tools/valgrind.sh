@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs every test binary, spec and the tour under valgrind (memcheck, full
+# leak check).  bdwgc's conservative scanning reads uninitialised words by
+# design; the suppression files silence only errors raised inside libgc.
+#   tools/valgrind.sh [BUILD_DIR]     (default: build, built by tools/test.sh)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+vg=(valgrind -q --error-exitcode=9 --leak-check=full
+    --errors-for-leak-kinds=definite,indirect
+    --suppressions=tests/unit/valgrind-bdwgc.supp
+    --suppressions=tests/sim/bdwgc.supp)
+fail=0
+run() { if "$@" >/tmp/zlua-vg.log 2>&1; then echo "ok    $*"; else echo "FAIL  $*"; tail -30 /tmp/zlua-vg.log; fail=1; fi; }
+for t in "$build"/test_*; do run "${vg[@]}" "$t"; done
+for s in lua/spec/*_spec.lua; do
+  run "${vg[@]}" "$build/zlua-run" "$(command -v busted)" --lpath=lua/spec/?.lua -o TAP "$s"
+done
+run "${vg[@]}" "$build/zlua-run" lua/examples/tour.lua
+exit $fail
