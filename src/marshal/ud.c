@@ -35,6 +35,11 @@ zlua_ud *zlua_ud_any(lua_State *L, int idx)
 
 void *zlua_ud_push_byval(lua_State *L, zlua_class *cls, const void *src)
 {
+    return zlua_ud_push_byval_mt(L, cls, src, 0);
+}
+
+void *zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls, const void *src, int mt)
+{
     zlua_ud *u = lua_newuserdatauv(L, ZLUA_UD_HEADER + cls->value_size, 0);
     u->magic = ZLUA_UD_BYVAL;
     u->reg_index = ZLUA_REG_NONE;
@@ -44,7 +49,10 @@ void *zlua_ud_push_byval(lua_State *L, zlua_class *cls, const void *src)
     memset(payload, 0, cls->value_size);
     /* The metatable (with its __gc) goes on first, so the registry entry
      * made below is released even if anything later raises. */
-    zlua_class_push_byval_mt(L, cls);
+    if (mt != 0)
+        lua_pushvalue(L, mt);
+    else
+        zlua_class_push_byval_mt(L, cls);
     lua_setmetatable(L, -2);
     if (!cls->blittable &&
         zlua_sreg_add(&cls->ctx->structs, payload, cls->value_size, &u->reg_index) != ZLUA_OK)

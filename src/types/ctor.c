@@ -48,6 +48,43 @@ static int zlua_ctor_entry(lua_State *L)
     return zlua_ctor_construct(L, cls, skip + 1, n < 0 ? 0 : n);
 }
 
+/* Struct constructors, the hot case (upvalues: 1 cls, 2 its ByVal
+ * metatable): one userdata, the constructor runs on its payload. */
+static int zlua_ctor_struct(lua_State *L, int base)
+{
+    zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
+    int n = lua_gettop(L) - base + 1;
+    if (n <= 0) {
+        zlua_ud_push_byval_mt(L, cls, NULL, lua_upvalueindex(2));   /* default(T) */
+        return 1;
+    }
+    const zlua_method *m = cls->ctors;
+    if (m == NULL)
+        return luaL_error(L, "'%s' has no public constructor", cls->full_name);
+    if (m->next != NULL || m->nparams != n)
+        m = zlua_method_select(L, m, base, n);
+    void *payload = zlua_ud_push_byval_mt(L, cls, NULL, lua_upvalueindex(2));
+    zlua_method_invoke(L, m, base, payload, NULL);
+    return 1;
+}
+
+static int zlua_ctor_struct_call(lua_State *L)   /* T(...): T is argument 1 */
+{
+    return zlua_ctor_struct(L, 2);
+}
+
+static int zlua_ctor_struct_ctor(lua_State *L)   /* T._ctor(...) */
+{
+    return zlua_ctor_struct(L, 1);
+}
+
+static void zlua_ctor_push_struct(lua_State *L, zlua_class *cls, lua_CFunction fn)
+{
+    lua_pushlightuserdata(L, cls);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->byval_mt);
+    lua_pushcclosure(L, fn, 2);
+}
+
 static int zlua_ctor_default(lua_State *L)
 {
     zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
@@ -86,10 +123,17 @@ void zlua_ctor_install(lua_State *L, zlua_class *cls, int statics, int tm)
         lua_setfield(L, tm, "__call");
         return;
     }
-    zlua_ctor_push(L, cls, zlua_ctor_entry, 1);
-    lua_setfield(L, tm, "__call");
-    zlua_ctor_push(L, cls, zlua_ctor_entry, 0);
-    lua_setfield(L, statics, "_ctor");
+    if (cls->valuetype && !cls->interface && !cls->abstract) {
+        zlua_ctor_push_struct(L, cls, zlua_ctor_struct_call);
+        lua_setfield(L, tm, "__call");
+        zlua_ctor_push_struct(L, cls, zlua_ctor_struct_ctor);
+        lua_setfield(L, statics, "_ctor");
+    } else {
+        zlua_ctor_push(L, cls, zlua_ctor_entry, 1);
+        lua_setfield(L, tm, "__call");
+        zlua_ctor_push(L, cls, zlua_ctor_entry, 0);
+        lua_setfield(L, statics, "_ctor");
+    }
     if (cls->valuetype) {
         zlua_ctor_push(L, cls, zlua_ctor_default, 0);
         lua_setfield(L, statics, "_default");

@@ -129,14 +129,15 @@ static void zlua_typetable_create(lua_State *L, zlua_class *cls)
     lua_setfield(L, tm, "__tostring");
     lua_pushlightuserdata(L, cls);
     lua_rawsetp(L, tm, &zlua_class_key);
-    zlua_ctor_install(L, cls, statics, tm);
     lua_pushboolean(L, 0);
     lua_setfield(L, tm, "__metatable");
+    lua_pushvalue(L, tm);
     lua_setmetatable(L, t);
     zlua_typetable_fill_keys(L, cls, statics);
     lua_pushvalue(L, t);
     cls->typetable = luaL_ref(L, LUA_REGISTRYINDEX);
     zlua_typetable_make_mts(L, cls, statics);
+    zlua_ctor_install(L, cls, statics, tm);   /* after the mts: upvalues */
     lua_settop(L, t);
 }
 
