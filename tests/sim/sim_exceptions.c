@@ -74,6 +74,9 @@ static void report(Il2CppException **exc, Il2CppException *e)
 
 /* The rare cases of zlua_rt_invoke: an injected exception, or a call a
  * player would not survive, reported as the managed exception it raises. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
 static void zlua_rt_invoke_unusual(const MethodInfo *method, void *obj, Il2CppException **exc)
 {
     report(exc, NULL);
@@ -120,7 +123,8 @@ void zlua_rt_invoke(const MethodInfo *method, void *obj, void **args,
     Il2CppException *outer = c->pending;  /* nested invokes keep theirs */
     c->pending = NULL;
     method->invoker_method(method->methodPointer, method, obj, args, ret);
-    report(exc, c->pending);
+    if (exc != NULL)
+        *exc = c->pending;
     c->pending = outer;
 }
 
