@@ -227,23 +227,3 @@ zlua_class *zlua_class_find(zlua_ctx *ctx, const char *full_name)
     }
     return NULL;
 }
-
-const char zlua_class_key = 'C';
-
-zlua_class *zlua_class_check_arg(lua_State *L, int idx)
-{
-    zlua_ctx *ctx = zlua_ctx_get(L);
-    if (ctx == NULL)
-        return NULL;
-    if (lua_type(L, idx) == LUA_TSTRING)
-        return zlua_class_find(ctx, lua_tostring(L, idx));
-    if (lua_type(L, idx) != LUA_TTABLE)
-        return NULL;
-    zlua_class *cls = NULL;
-    if (lua_getmetatable(L, idx)) {
-        lua_rawgetp(L, -1, &zlua_class_key);   /* set by the type table */
-        cls = lua_touserdata(L, -1);
-        lua_pop(L, 2);
-    }
-    return cls;
-}

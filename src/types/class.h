@@ -92,14 +92,6 @@ void zlua_class_push_typetable(lua_State *L, zlua_class *cls);
 void zlua_class_push_byval_mt(lua_State *L, zlua_class *cls);
 void zlua_class_push_byobj_mt(lua_State *L, zlua_class *cls);
 
-/* Key (its address) under which a type table's metatable holds its
- * zlua_class as lightuserdata. */
-extern const char zlua_class_key;
-
-/* The zlua_class of a type-argument at idx: a type table or a CLR full
- * name string.  NULL (nothing pushed) when it is neither. */
-zlua_class *zlua_class_check_arg(lua_State *L, int idx);
-
 /* Member descriptor kept as lightuserdata in the member tables. */
 typedef enum zlua_member_kind {
     ZLUA_MEMBER_FIELD = 1,       /* instance field at offset */

@@ -127,8 +127,6 @@ static void zlua_typetable_create(lua_State *L, zlua_class *cls)
     lua_pushlightuserdata(L, cls);
     lua_pushcclosure(L, zlua_typetable_tostring, 1);
     lua_setfield(L, tm, "__tostring");
-    lua_pushlightuserdata(L, cls);
-    lua_rawsetp(L, tm, &zlua_class_key);
     lua_pushboolean(L, 0);
     lua_setfield(L, tm, "__metatable");
     lua_pushvalue(L, tm);
