@@ -54,7 +54,8 @@ typedef struct zlua_stats {
     uintptr_t generation; /* current handle generation */
 } zlua_stats;
 
-/* Fills *out; returns ZLUA_ESTATE if zlua_open was not called on L. */
+/* Fills *out; ZLUA_EINVAL for NULL arguments, ZLUA_ESTATE if zlua_open
+ * was not called on L. */
 int zlua_get_stats(lua_State *L, zlua_stats *out);
 
 /* ===== GC shim ================================================================ */

@@ -19,6 +19,14 @@ set(CMAKE_C_FLAGS_INIT "-m32")
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-m32")
 set(CMAKE_SHARED_LINKER_FLAGS_INIT "-m32")
 set(CMAKE_MODULE_LINKER_FLAGS_INIT "-m32")
+# A -DCMAKE_C_FLAGS=... on the command line replaces the _INIT values: keep
+# -m32 in front of whatever was given.
+foreach(v CMAKE_C_FLAGS CMAKE_EXE_LINKER_FLAGS CMAKE_SHARED_LINKER_FLAGS
+          CMAKE_MODULE_LINKER_FLAGS)
+  if(DEFINED CACHE{${v}} AND NOT "$CACHE{${v}}" MATCHES "(^| )-m32( |$)")
+    set(${v} "-m32 $CACHE{${v}}" CACHE STRING "" FORCE)
+  endif()
+endforeach()
 
 # pkg-config must see only the i386 .pc files (plus arch-independent ones).
 set(ENV{PKG_CONFIG_LIBDIR} "/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig")

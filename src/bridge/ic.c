@@ -82,11 +82,14 @@ static int zlua_ic_run(lua_State *L, zlua_ic_call *c, int all_safe)
 
 int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
 {
-    if (L == NULL || c == NULL || c->function == NULL || c->nargs < 0 ||
+    if (L == NULL || c == NULL)
+        return ZLUA_EINVAL;
+    /* First, so that zlua_ic_error / zlua_ic_done are safe on every path. */
+    c->top = lua_gettop(L);
+    if (c->function == NULL || c->nargs < 0 ||
         (c->nargs > 0 && (c->arg_meta == NULL || c->arg_slots == NULL)) ||
         (c->ret_meta != NULL && c->ret_slot == NULL))
         return ZLUA_EINVAL;
-    c->top = lua_gettop(L);
     int all_safe = 1;
     for (int i = 0; i < c->nargs; i++) {
         if (c->arg_meta[i] == NULL)

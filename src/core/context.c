@@ -175,8 +175,10 @@ int zlua_scope_end(lua_State *L)
 
 int zlua_get_stats(lua_State *L, zlua_stats *out)
 {
-    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
-    if (ctx == NULL || out == NULL)
+    if (L == NULL || out == NULL)
+        return ZLUA_EINVAL;
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
         return ZLUA_ESTATE;
     out->structs = ctx->structs.count;
     out->objects = ctx->objects.count;

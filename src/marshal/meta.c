@@ -218,9 +218,12 @@ static const char *zlua_slot_name(lua_State *L, int idx, const zlua_meta *m)
 void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
 {
     const zlua_meta *want = m->kind == ZLUA_K_BYREF ? m->elem : m;
+    const zlua_meta *num = want;   /* the integer type a range refers to */
+    while (num->kind == ZLUA_K_NULLABLE || num->kind == ZLUA_K_BYREF)
+        num = num->elem;
     switch (code) {
     case ZLUA_POP_RANGE:
-        lua_pushfstring(L, "number out of range for %s", want->name);
+        lua_pushfstring(L, "number out of range for %s", num->name);
         break;
     case ZLUA_POP_NOTINT:
         lua_pushliteral(L, "number has no integer representation");

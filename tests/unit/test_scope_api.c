@@ -47,6 +47,8 @@ static const char *get_value(lua_State *L)
 static void test_errors_without_state_or_scope(void **unused)
 {
     (void)unused;
+    sim_gc_init();
+    sim_init();   /* before type_of: the catalog must exist */
     lua_State *bare = luaL_newstate();
     int32_t slot = 1;
     assert_int_equal(zlua_scope_begin(bare), ZLUA_ESTATE);

@@ -18,6 +18,16 @@
 #include <pthread.h>
 #endif
 
+#if !defined(UNIT_SUPPORT_NO_GC) && !defined(UNIT_SUPPORT_NO_SIM)
+#include <stdio.h>
+
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "sim.h"
+#include "zlua.h"
+#endif
+
 /* ---- counting allocator ------------------------------------------------- */
 
 /* Each block carries its size in front, max-aligned, so every later call
@@ -241,5 +251,52 @@ size_t unit_collector_stop(void)
     if (pthread_join(unit_collector, NULL) != 0)
         abort();
     return atomic_load(&unit_collections);
+}
+#endif
+
+#if !defined(UNIT_SUPPORT_NO_GC) && !defined(UNIT_SUPPORT_NO_SIM)
+/* ---- ready lua_States --------------------------------------------------- */
+
+lua_State *unit_state_new_bare(lua_Alloc f, void *ud)
+{
+    sim_gc_init();
+    sim_init();
+    lua_State *L = f != NULL ? lua_newstate(f, ud) : luaL_newstate();
+    if (L == NULL)
+        return NULL;
+    luaL_openlibs(L);
+    return L;
+}
+
+lua_State *unit_state_new(lua_Alloc f, void *ud)
+{
+    lua_State *L = unit_state_new_bare(f, ud);
+    if (L == NULL)
+        return NULL;
+    if (zlua_open(L) != ZLUA_OK) {
+        lua_close(L);
+        return NULL;
+    }
+    sim_set_lua_state(L);
+    return L;
+}
+
+void unit_state_close(lua_State *L)
+{
+    if (L == NULL)
+        return;
+    if (sim_get_lua_state() == L)
+        sim_set_lua_state(NULL);
+    lua_close(L);
+}
+
+int unit_dostring(lua_State *L, const char *code)
+{
+    if (luaL_dostring(L, code) == LUA_OK)
+        return 0;
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "unit_dostring: %s\n", msg != NULL ? msg : "(non-string error)");
+    lua_pop(L, 1);
+    return 1;
 }
 #endif

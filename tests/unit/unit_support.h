@@ -83,6 +83,23 @@ void unit_collector_start(void);
 size_t unit_collector_stop(void);
 #endif
 
+#if !defined(UNIT_SUPPORT_NO_GC) && !defined(UNIT_SUPPORT_NO_SIM)
+/* ---- ready lua_States (simulated runtime + libzlua) --------------------- */
+
+/* sim_gc_init(); sim_init(); a new state (lua_newstate(f, ud), or
+ * luaL_newstate() when f is NULL) with the standard libraries and
+ * zlua_open, made the simulation's current state (sim_set_lua_state) so
+ * the IC method bodies call into it.  NULL on failure. */
+lua_State *unit_state_new(lua_Alloc f, void *ud);
+/* Like unit_state_new without zlua_open (and not made current). */
+lua_State *unit_state_new_bare(lua_Alloc f, void *ud);
+/* lua_close(L), forgetting it as the simulation's current state first. */
+void unit_state_close(lua_State *L);
+/* luaL_dostring; on error prints the message, pops it and returns it
+ * non-zero (so tests can assert_int_equal(unit_dostring(...), 0)). */
+int unit_dostring(lua_State *L, const char *code);
+#endif
+
 /* Milliseconds from a monotonic clock. */
 double unit_now_ms(void);
 

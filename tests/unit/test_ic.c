@@ -1,0 +1,713 @@
+/*
+ * test_ic.c -- IC: C# calling Lua through zlua_ic_invoke (src/bridge/ic.c;
+ * R-IC-1, R-OPQ-2..5, R-OPQ-7..9, R-VIEW-1).
+ *
+ * The tests play the generated IC stub: they resolve metas once with
+ * zlua_meta_type (byref types from sim_byref_type), keep the C# slots in
+ * C locals (the C stack is scanned by the collector, like a C# frame),
+ * call Lua globals defined with luaL_dostring, and check from C what the
+ * callbacks did to the slots.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "marshal/meta.h"
+#include "marshal/ud.h"
+#include "sim.h"
+#include "types/class.h"
+#include "unit_support.h"
+#include "zlua.h"
+
+typedef struct point2d {
+    float x, y;
+} point2d;
+
+static const char callbacks[] =
+    /* ref object */
+    "function SetObjStr(h) zlua.set_opaquevalue(h, 'hello \\u{E9}') end\n"
+    "function SetObjInt(h) zlua.set_opaquevalue(h, 42) end\n"
+    "function SetNil(h) zlua.set_opaquevalue(h, nil) end\n"
+    "function GetObj(h) Got = zlua.get_opaquevalue(h) end\n"
+    "function ToUd(h)\n"
+    "  U = zlua.to_user_data(h)\n"
+    "  G = zlua.get_opaquevalue(h)\n"
+    "  zlua.set_opaquevalue(h, nil)\n"
+    "  After = zlua.get_opaquevalue(h)\n"
+    "end\n"
+    /* ref string */
+    "function StrGet(h) Got = zlua.get_opaquevalue(h) end\n"
+    "function StrSet(h) zlua.set_opaquevalue(h, V) end\n"
+    "function StrToUd(h) U = zlua.to_user_data(h) end\n"
+    /* ref int */
+    "function IntAdd(h) zlua.set_opaquevalue(h, zlua.get_opaquevalue(h) + 1) end\n"
+    "function IntAddRet(h)\n"
+    "  local v = zlua.get_opaquevalue(h) + 1\n"
+    "  zlua.set_opaquevalue(h, v)\n"
+    "  return v\n"
+    "end\n"
+    "function IntBad(h) zlua.set_opaquevalue(h, 'x') end\n"
+    "function IntToUd(h) U = zlua.to_user_data(h); zlua.set_opaquevalue(h, 99) end\n"
+    "function Twice(h) return zlua.get_opaquevalue(h) * 2 end\n"
+    /* by-val struct */
+    "function PointGet(h) Kind = type(h); P = zlua.get_opaquevalue(h) end\n"
+    "function PointSet(h) zlua.set_opaquevalue(h, CS.MyGame.Point2D(5, 6)) end\n"
+    "function PointToUd(h)\n"
+    "  U = zlua.to_user_data(h)\n"
+    "  zlua.set_opaquevalue(h, CS.MyGame.Point2D(9, 9))\n"
+    "end\n"
+    /* several arguments */
+    "function Echo(...)\n"
+    "  local t = table.pack(...)\n"
+    "  Types = {}\n"
+    "  for i = 1, t.n do Types[i] = type(t[i]) end\n"
+    "  Third = t[3]; Fourth = t[4]\n"
+    "  return t.n\n"
+    "end\n"
+    /* errors and results */
+    "function ReturnString() return 'x' end\n"
+    "function ReturnNothing() end\n"
+    "function Boom() error('kaboom') end\n"
+    "function BoomTable() error({}) end\n"
+    "function Save(h) Saved = h end\n"
+    "function SaveAndBoom(h) Saved = h; error('after save') end\n"
+    "function UseSaved() return zlua.get_opaquevalue(Saved) end\n"
+    "function SetSaved(h) zlua.set_opaquevalue(Saved, 5) end\n"
+    "function ToUdSaved() return zlua.to_user_data(Saved) end\n"
+    "function UseOuter() return zlua.get_opaquevalue(Outer) end\n"
+    "function Identity(x) return x end\n"
+    "function Noop() end\n";
+
+typedef struct fixture {
+    unit_alloc alloc;
+    lua_State *L;
+    const zlua_meta *ref_object, *ref_string, *ref_int, *point, *i4, *string;
+    char err[512];
+} fixture;
+
+static Il2CppClass *klass(const char *name)
+{
+    Il2CppClass *k = sim_class(name);
+    if (k == NULL)
+        fail_msg("no class %s", name);
+    return k;
+}
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    if (f == NULL)
+        return -1;
+    unit_alloc_init(&f->alloc);
+    f->L = unit_state_new(unit_alloc_fn, &f->alloc);
+    if (f->L == NULL || unit_dostring(f->L, callbacks) != 0)
+        return -1;
+    lua_State *L = f->L;
+    f->ref_object = zlua_meta_type(L, sim_byref_type(sim_class("System.Object")));
+    f->ref_string = zlua_meta_type(L, sim_byref_type(sim_class("System.String")));
+    f->ref_int = zlua_meta_type(L, sim_byref_type(sim_class("System.Int32")));
+    f->point = zlua_meta_type(L, il2cpp_class_get_type(sim_class("MyGame.Point2D")));
+    f->i4 = zlua_meta_type(L, il2cpp_class_get_type(sim_class("System.Int32")));
+    f->string = zlua_meta_type(L, il2cpp_class_get_type(sim_class("System.String")));
+    if (!f->ref_object || !f->ref_string || !f->ref_int || !f->point || !f->i4 || !f->string)
+        return -1;
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    unit_state_close(f->L);
+    assert_int_equal(f->alloc.live_blocks, 0);
+    assert_int_equal(f->alloc.bad_osize, 0);
+    free(f);
+    return 0;
+}
+
+static void get_stats(lua_State *L, zlua_stats *st)
+{
+    assert_int_equal(zlua_get_stats(L, st), ZLUA_OK);
+}
+
+/* One IC call the way a stub makes it; checks R-OPQ-5 / R-IC-1 on every
+ * path: the Lua stack top and the scope stack (handles, depth) are what
+ * they were before.  An error message is copied into f->err. */
+static int ic_call(fixture *f, const char *fn, int nargs, const zlua_meta *const *metas,
+                   void *const *slots, const zlua_meta *ret, void *ret_slot)
+{
+    lua_State *L = f->L;
+    zlua_stats before, after;
+    get_stats(L, &before);
+    int top = lua_gettop(L);
+    zlua_ic_call c = {.function = fn, .nargs = nargs, .arg_meta = metas,
+                      .arg_slots = slots, .ret_meta = ret, .ret_slot = ret_slot};
+    int rc = zlua_ic_invoke(L, &c);
+    f->err[0] = '\0';
+    if (rc == ZLUA_ELUA) {
+        size_t len = 0;
+        const char *msg = zlua_ic_error(L, &c, &len);
+        assert_non_null(msg);
+        assert_int_equal(len, strlen(msg));
+        snprintf(f->err, sizeof f->err, "%s", msg);
+    } else {
+        assert_int_equal(rc, ZLUA_OK);
+    }
+    zlua_ic_done(L, &c);
+    assert_int_equal(lua_gettop(L), top);
+    get_stats(L, &after);
+    assert_int_equal(after.handles, before.handles);
+    assert_int_equal(after.scope_depth, before.scope_depth);
+    return rc;
+}
+
+static int ic1(fixture *f, const char *fn, const zlua_meta *m, void *slot)
+{
+    const zlua_meta *metas[1] = {m};
+    void *slots[1] = {slot};
+    return ic_call(f, fn, 1, metas, slots, NULL, NULL);
+}
+
+static void expect_err(fixture *f, const char *part)
+{
+    if (strstr(f->err, part) == NULL)
+        fail_msg("error \"%s\" does not contain \"%s\"", f->err, part);
+}
+
+static zlua_ud *global_ud(lua_State *L, const char *name, uint32_t magic)
+{
+    lua_getglobal(L, name);
+    zlua_ud *u = zlua_ud_test(L, -1, magic);
+    if (u == NULL)
+        fail_msg("global %s is a %s, not our userdata", name, luaL_typename(L, -1));
+    lua_pop(L, 1);
+    return u;
+}
+
+static void expect_managed_string(Il2CppObject *o, const char *utf8)
+{
+    assert_non_null(o);
+    assert_ptr_equal(il2cpp_object_get_class(o), klass("System.String"));
+    Il2CppString *want = il2cpp_string_new(utf8);
+    Il2CppString *s = (Il2CppString *)o;
+    assert_int_equal(il2cpp_string_length(s), il2cpp_string_length(want));
+    assert_memory_equal(il2cpp_string_chars(s), il2cpp_string_chars(want),
+                        (size_t)il2cpp_string_length(want) * sizeof(Il2CppChar));
+}
+
+/* ---- ref object (R-OPQ-7..9, SPEC 2 object row) ------------------------------ */
+
+static void test_ref_object_set_string(void **state)
+{
+    fixture *f = *state;
+    int32_t one = 1;
+    Il2CppObject *slot = il2cpp_value_box(klass("System.Int32"), &one);
+    assert_int_equal(ic1(f, "SetObjStr", f->ref_object, &slot), ZLUA_OK);
+    /* R-OPQ-8: the C# slot now holds a System.String with that text */
+    expect_managed_string(slot, "hello \xC3\xA9");
+}
+
+static void test_ref_object_set_int_and_nil(void **state)
+{
+    fixture *f = *state;
+    Il2CppObject *slot = NULL;
+    assert_int_equal(ic1(f, "SetObjInt", f->ref_object, &slot), ZLUA_OK);
+    /* SPEC 2 object row: an integer that fits becomes a boxed Int32 */
+    assert_non_null(slot);
+    assert_ptr_equal(il2cpp_object_get_class(slot), klass("System.Int32"));
+    assert_int_equal(*(int32_t *)il2cpp_object_unbox(slot), 42);
+
+    assert_int_equal(ic1(f, "SetNil", f->ref_object, &slot), ZLUA_OK);
+    assert_null(slot);
+}
+
+static void test_ref_object_get_is_byobj(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    int32_t seven = 7;
+    Il2CppObject *slot = il2cpp_value_box(klass("System.Int32"), &seven);
+    assert_int_equal(ic1(f, "GetObj", f->ref_object, &slot), ZLUA_OK);
+    /* R-OPQ-7: a ByObjUserData of the object, System.Object view (R-VIEW-1) */
+    zlua_ud *u = global_ud(L, "Got", ZLUA_UD_BYOBJ);
+    assert_ptr_equal(u->obj, slot);
+    assert_ptr_equal(u->cls->klass, klass("System.Object"));
+
+    /* R-VIEW-1: a string through an object slot stays a userdata */
+    slot = (Il2CppObject *)il2cpp_string_new("text");
+    assert_int_equal(ic1(f, "GetObj", f->ref_object, &slot), ZLUA_OK);
+    u = global_ud(L, "Got", ZLUA_UD_BYOBJ);
+    assert_ptr_equal(u->obj, slot);
+    assert_ptr_equal(u->cls->klass, klass("System.Object"));
+
+    /* a null slot reads as nil */
+    slot = NULL;
+    assert_int_equal(ic1(f, "GetObj", f->ref_object, &slot), ZLUA_OK);
+    assert_int_equal(lua_getglobal(L, "Got"), LUA_TNIL);
+    lua_pop(L, 1);
+}
+
+static void test_ref_object_to_user_data(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    Il2CppObject *obj = (Il2CppObject *)il2cpp_string_new("kept");
+    Il2CppObject *slot = obj;
+    assert_int_equal(ic1(f, "ToUd", f->ref_object, &slot), ZLUA_OK);
+    /* R-OPQ-9: the referenced object's userdata ... */
+    zlua_ud *u = global_ud(L, "U", ZLUA_UD_BYOBJ);
+    assert_ptr_equal(u->obj, obj);
+    assert_ptr_equal(u->cls->klass, klass("System.Object"));
+    /* ... the same userdata get_opaquevalue gives (R-SHAPE-2) ... */
+    lua_getglobal(L, "U");
+    lua_getglobal(L, "G");
+    assert_true(lua_rawequal(L, -1, -2));
+    lua_pop(L, 2);
+    /* ... and independent of the slot, which the callback then cleared */
+    assert_null(slot);
+    assert_int_equal(lua_getglobal(L, "After"), LUA_TNIL);
+    lua_pop(L, 1);
+    assert_ptr_equal(global_ud(L, "U", ZLUA_UD_BYOBJ)->obj, obj);
+}
+
+/* ---- ref string (R-OPQ-7..9) ------------------------------------------------------ */
+
+static void test_ref_string(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    Il2CppString *slot = il2cpp_string_new("h\xC3\xA9llo");
+
+    /* get: a Lua string (UTF-8) */
+    assert_int_equal(ic1(f, "StrGet", f->ref_string, &slot), ZLUA_OK);
+    assert_int_equal(lua_getglobal(L, "Got"), LUA_TSTRING);
+    assert_string_equal(lua_tostring(L, -1), "h\xC3\xA9llo");
+    lua_pop(L, 1);
+
+    /* set: a new managed string with the right UTF-16 */
+    lua_pushstring(L, "w\xC3\xB6rld \xF0\x9F\x98\x80");
+    lua_setglobal(L, "V");
+    assert_int_equal(ic1(f, "StrSet", f->ref_string, &slot), ZLUA_OK);
+    assert_non_null(slot);
+    static const Il2CppChar want[] = {'w', 0xF6, 'r', 'l', 'd', ' ', 0xD83D, 0xDE00};
+    assert_int_equal(il2cpp_string_length(slot), 8);
+    assert_memory_equal(il2cpp_string_chars(slot), want, sizeof want);
+
+    /* to_user_data: the string's ByObjUserData */
+    assert_int_equal(ic1(f, "StrToUd", f->ref_string, &slot), ZLUA_OK);
+    zlua_ud *u = global_ud(L, "U", ZLUA_UD_BYOBJ);
+    assert_ptr_equal(u->obj, (Il2CppObject *)slot);
+    assert_ptr_equal(u->cls->klass, klass("System.String"));
+
+    /* set nil: null; get of a null slot: nil */
+    lua_pushnil(L);
+    lua_setglobal(L, "V");
+    assert_int_equal(ic1(f, "StrSet", f->ref_string, &slot), ZLUA_OK);
+    assert_null(slot);
+    assert_int_equal(ic1(f, "StrGet", f->ref_string, &slot), ZLUA_OK);
+    assert_int_equal(lua_getglobal(L, "Got"), LUA_TNIL);
+    lua_pop(L, 1);
+
+    /* set with a wrong type: an error, the slot unchanged */
+    lua_pushboolean(L, 1);
+    lua_setglobal(L, "V");
+    slot = il2cpp_string_new("same");
+    Il2CppString *before = slot;
+    assert_int_equal(ic1(f, "StrSet", f->ref_string, &slot), ZLUA_ELUA);
+    expect_err(f, "bad argument #2 to 'set_opaquevalue' (System.String expected, got boolean)");
+    assert_ptr_equal(slot, before);
+}
+
+/* ---- ref int (R-OPQ-7..9, R-DEF-1 messages) ------------------------------------------ */
+
+static void test_ref_int(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    int32_t slot = 41;
+    assert_int_equal(ic1(f, "IntAdd", f->ref_int, &slot), ZLUA_OK);
+    assert_int_equal(slot, 42);
+
+    /* to_user_data: a ByValUserData copy, independent of the slot */
+    assert_int_equal(ic1(f, "IntToUd", f->ref_int, &slot), ZLUA_OK);
+    assert_int_equal(slot, 99);
+    zlua_ud *u = global_ud(L, "U", ZLUA_UD_BYVAL);
+    assert_ptr_equal(u->cls->klass, klass("System.Int32"));
+    assert_int_equal(*(int32_t *)zlua_ud_payload(u), 42);
+
+    /* a wrong value: the R-DEF-1 message, the slot unchanged */
+    assert_int_equal(ic1(f, "IntBad", f->ref_int, &slot), ZLUA_ELUA);
+    expect_err(f, "bad argument #2 to 'set_opaquevalue' (System.Int32 expected, got string)");
+    assert_int_equal(slot, 99);
+}
+
+/* ---- by-value struct: pushed as an OpaqueValue to the caller's slot ------------------ */
+
+static void test_byval_point(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    point2d p = {1.5f, 2.5f};
+    assert_int_equal(ic1(f, "PointGet", f->point, &p), ZLUA_OK);
+    /* R-IC-1 / R-OPQ-2: a lightuserdata handle, not a userdata copy */
+    assert_int_equal(lua_getglobal(L, "Kind"), LUA_TSTRING);
+    assert_string_equal(lua_tostring(L, -1), "userdata");   /* type() of a lightuserdata */
+    lua_pop(L, 1);
+    /* R-OPQ-7: get_opaquevalue of a struct is a ByValUserData copy */
+    zlua_ud *u = global_ud(L, "P", ZLUA_UD_BYVAL);
+    assert_ptr_equal(u->cls->klass, klass("MyGame.Point2D"));
+    point2d *copy = zlua_ud_payload(u);
+    assert_true(copy->x == 1.5f && copy->y == 2.5f);
+
+    /* R-OPQ-8: set writes the caller's slot */
+    assert_int_equal(ic1(f, "PointSet", f->point, &p), ZLUA_OK);
+    assert_true(p.x == 5 && p.y == 6);
+    assert_true(copy->x == 1.5f);   /* the earlier copy is independent */
+
+    /* R-OPQ-9: to_user_data copies; the slot changes afterwards */
+    assert_int_equal(ic1(f, "PointToUd", f->point, &p), ZLUA_OK);
+    assert_true(p.x == 9 && p.y == 9);
+    u = global_ud(L, "U", ZLUA_UD_BYVAL);
+    assert_true(((point2d *)zlua_ud_payload(u))->x == 5);
+}
+
+/* R-IC-1, R-OPQ-2: handles for struct and byref, copies for the rest;
+ * a string argument takes the protected trampoline (it may raise). */
+static void test_mixed_arguments(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    int32_t i = 3, byval = 77;
+    point2d p = {0, 0};
+    Il2CppString *s = il2cpp_string_new("arg");
+    const zlua_meta *metas[4] = {f->ref_int, f->point, f->string, f->i4};
+    void *slots[4] = {&i, &p, &s, &byval};
+    int32_t ret = -1;
+    assert_int_equal(f->string->push_safe, 0);
+    assert_int_equal(ic_call(f, "Echo", 4, metas, slots, f->i4, &ret), ZLUA_OK);
+    assert_int_equal(ret, 4);
+    assert_int_equal(unit_dostring(L,
+        "assert(Types[1] == 'userdata' and Types[2] == 'userdata')\n"
+        "assert(Types[3] == 'string' and Third == 'arg')\n"
+        "assert(math.type(Fourth) == 'integer' and Fourth == 77)"), 0);
+
+    /* the same call with every push safe runs without the trampoline */
+    const zlua_meta *safe[3] = {f->ref_int, f->point, f->i4};
+    void *safe_slots[3] = {&i, &p, &byval};
+    assert_int_equal(ic_call(f, "Echo", 3, safe, safe_slots, f->i4, &ret), ZLUA_OK);
+    assert_int_equal(ret, 3);
+
+    /* an error raised under the trampoline is reported the same way */
+    assert_int_equal(ic_call(f, "Boom", 4, metas, slots, NULL, NULL), ZLUA_ELUA);
+    expect_err(f, "kaboom");
+}
+
+/* ---- results (R-IC-1: the first result popped into the return slot) ----------------- */
+
+static void test_result_into_ret_slot(void **state)
+{
+    fixture *f = *state;
+    int32_t slot = 21, ret = 0;
+    const zlua_meta *metas[1] = {f->ref_int};
+    void *slots[1] = {&slot};
+    assert_int_equal(ic_call(f, "Twice", 1, metas, slots, f->i4, &ret), ZLUA_OK);
+    assert_int_equal(ret, 42);
+    assert_int_equal(slot, 21);
+
+    /* a result that does not pop is an error, not a longjmp */
+    ret = 5;
+    assert_int_equal(ic_call(f, "ReturnString", 0, NULL, NULL, f->i4, &ret), ZLUA_ELUA);
+    expect_err(f, "bad result from 'ReturnString'");
+    expect_err(f, "System.Int32 expected, got string");
+    assert_int_equal(ic_call(f, "ReturnNothing", 0, NULL, NULL, f->i4, &ret), ZLUA_ELUA);
+    expect_err(f, "System.Int32 expected, got nil");
+
+    /* a by-value argument comes back through the result */
+    int32_t in = -9;
+    const zlua_meta *im[1] = {f->i4};
+    void *is[1] = {&in};
+    assert_int_equal(ic_call(f, "Identity", 1, im, is, f->i4, &ret), ZLUA_OK);
+    assert_int_equal(ret, -9);
+}
+
+/* ---- errors (R-IC-1, R-OPQ-5) -------------------------------------------------------- */
+
+static void test_lua_error_is_reported(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    /* something of the caller's on the stack, which must survive */
+    lua_pushinteger(L, 1);
+    lua_pushstring(L, "caller");
+    int top = lua_gettop(L);
+    zlua_stats st0, st1;
+    get_stats(L, &st0);
+
+    int32_t slot = 1;
+    point2d p = {1, 1};
+    const zlua_meta *metas[2] = {f->ref_int, f->point};
+    void *slots[2] = {&slot, &p};
+    zlua_ic_call c = {.function = "Boom", .nargs = 2, .arg_meta = metas, .arg_slots = slots};
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_ELUA);
+    size_t len = 0;
+    const char *msg = zlua_ic_error(L, &c, &len);
+    assert_non_null(strstr(msg, "kaboom"));
+    assert_int_equal(len, strlen(msg));
+    /* the scope is closed already: handles and depth as before */
+    get_stats(L, &st1);
+    assert_int_equal(st1.handles, st0.handles);
+    assert_int_equal(st1.scope_depth, st0.scope_depth);
+    zlua_ic_done(L, &c);
+    assert_int_equal(lua_gettop(L), top);
+    assert_string_equal(lua_tostring(L, -1), "caller");
+    lua_pop(L, 2);
+
+    /* a non-string error object */
+    assert_int_equal(ic_call(f, "BoomTable", 0, NULL, NULL, NULL, NULL), ZLUA_ELUA);
+    assert_string_equal(f->err, "(error object is not a string)");
+    /* a missing function */
+    assert_int_equal(ic_call(f, "NoSuchFunction", 0, NULL, NULL, NULL, NULL), ZLUA_ELUA);
+    expect_err(f, "attempt to call a nil value");
+    assert_int_equal(ic1(f, "NoSuchFunction", f->ref_int, &slot), ZLUA_ELUA);
+    /* the state is still usable */
+    assert_int_equal(ic1(f, "IntAdd", f->ref_int, &slot), ZLUA_OK);
+    assert_int_equal(slot, 2);
+}
+
+/* R-OPQ-4/5: handles die with their call, on success and on error. */
+static void test_saved_handle_expires(void **state)
+{
+    fixture *f = *state;
+    int32_t slot = 10, ret = 0;
+    zlua_stats st0, st1;
+    get_stats(f->L, &st0);
+    assert_int_equal(ic1(f, "Save", f->ref_int, &slot), ZLUA_OK);
+    get_stats(f->L, &st1);
+    assert_true(st1.generation != st0.generation);   /* the scope issued a handle */
+
+    assert_int_equal(ic_call(f, "UseSaved", 0, NULL, NULL, f->i4, &ret), ZLUA_ELUA);
+    expect_err(f, "opaque handle expired");
+    assert_int_equal(ic_call(f, "ToUdSaved", 0, NULL, NULL, NULL, NULL), ZLUA_ELUA);
+    expect_err(f, "opaque handle expired");
+    /* not even while a new handle occupies the same stack index */
+    int32_t other = 20;
+    assert_int_equal(ic1(f, "SetSaved", f->ref_int, &other), ZLUA_ELUA);
+    expect_err(f, "opaque handle expired");
+    assert_int_equal(slot, 10);
+    assert_int_equal(other, 20);
+
+    /* a handle saved by a callback that then fails expires too */
+    assert_int_equal(ic1(f, "SaveAndBoom", f->ref_int, &slot), ZLUA_ELUA);
+    expect_err(f, "after save");
+    assert_int_equal(ic_call(f, "UseSaved", 0, NULL, NULL, f->i4, &ret), ZLUA_ELUA);
+    expect_err(f, "opaque handle expired");
+}
+
+/* R-OPQ-4: a call that issues no handle leaves the generation and the
+ * caller's handles alone; one that issues handles expires the chain.
+ * The caller's open scope is restored exactly either way (R-OPQ-5). */
+static void test_outer_scope_restored(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    int32_t outer = 500, ret = 0;
+    assert_int_equal(zlua_scope_begin(L), ZLUA_OK);
+    assert_int_equal(zlua_push_opaque(L, &outer, il2cpp_class_get_type(klass("System.Int32"))),
+                     ZLUA_OK);
+    lua_setglobal(L, "Outer");
+    zlua_stats st0, st1;
+    get_stats(L, &st0);
+    assert_int_equal(st0.scope_depth, 1);
+    assert_int_equal(st0.handles, 1);
+
+    assert_int_equal(ic_call(f, "UseOuter", 0, NULL, NULL, f->i4, &ret), ZLUA_OK);
+    assert_int_equal(ret, 500);
+    assert_int_equal(ic_call(f, "Boom", 0, NULL, NULL, NULL, NULL), ZLUA_ELUA);
+    get_stats(L, &st1);
+    assert_true(st1.generation == st0.generation);
+    assert_int_equal(ic_call(f, "UseOuter", 0, NULL, NULL, f->i4, &ret), ZLUA_OK);
+
+    int32_t inner = 0;
+    assert_int_equal(ic1(f, "IntAdd", f->ref_int, &inner), ZLUA_OK);
+    get_stats(L, &st1);
+    assert_int_equal(st1.scope_depth, 1);
+    assert_int_equal(st1.handles, 1);
+    assert_int_equal(ic_call(f, "UseOuter", 0, NULL, NULL, f->i4, &ret), ZLUA_ELUA);
+    expect_err(f, "opaque handle expired");
+    assert_int_equal(zlua_scope_end(L), ZLUA_OK);
+    get_stats(L, &st1);
+    assert_int_equal(st1.scope_depth, 0);
+    assert_int_equal(st1.handles, 0);
+}
+
+/* ---- bad arguments, no state (R-IC-1: rejected before anything runs) --------------- */
+
+static void test_bad_arguments(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    int32_t slot = 0, ret = 0;
+    const zlua_meta *metas[1] = {f->ref_int};
+    const zlua_meta *null_meta[1] = {NULL};
+    void *slots[1] = {&slot};
+    lua_pushinteger(L, 123);
+    int top = lua_gettop(L);
+    zlua_stats st0, st1;
+    get_stats(L, &st0);
+
+    zlua_ic_call ok = {.function = "IntAdd", .nargs = 1, .arg_meta = metas, .arg_slots = slots};
+    assert_int_equal(zlua_ic_invoke(L, NULL), ZLUA_EINVAL);
+    assert_int_equal(zlua_ic_invoke(NULL, &ok), ZLUA_EINVAL);
+
+    zlua_ic_call c;
+    c = ok;
+    c.function = NULL;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    c = ok;
+    c.arg_meta = NULL;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    c = ok;
+    c.arg_slots = NULL;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    c = ok;
+    c.arg_meta = null_meta;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    c = ok;
+    c.nargs = -1;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    c = ok;
+    c.ret_meta = f->i4;   /* and no ret_slot */
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+
+    /* nothing ran, nothing changed */
+    assert_int_equal(slot, 0);
+    assert_int_equal(lua_gettop(L), top);
+    get_stats(L, &st1);
+    assert_int_equal(st1.handles, st0.handles);
+    assert_int_equal(st1.scope_depth, st0.scope_depth);
+    assert_true(st1.generation == st0.generation);
+
+    /* and the good call still works */
+    c = ok;
+    c.ret_meta = f->i4;
+    c.ret_slot = &ret;
+    c.function = "IntAddRet";
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+    zlua_ic_done(L, &c);
+    assert_int_equal(slot, 1);
+    assert_int_equal(ret, 1);
+    assert_int_equal(lua_gettop(L), top);
+    lua_pop(L, 1);
+}
+
+/* The README's stub pattern (invoke; on failure report zlua_ic_error;
+ * always zlua_ic_done) must be harmless when invoke rejects its
+ * arguments: the caller's stack stays as it was. */
+static void test_bad_arguments_then_done_keeps_stack(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    lua_pushinteger(L, 1);
+    lua_pushinteger(L, 2);
+    int top = lua_gettop(L);
+    zlua_ic_call c = {.function = NULL, .nargs = 0};
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    (void)zlua_ic_error(L, &c, NULL);
+    zlua_ic_done(L, &c);
+    assert_int_equal(lua_gettop(L), top);
+    lua_pop(L, 2);
+}
+
+/* zlua_open was never called: ZLUA_ESTATE, and the function is not run. */
+static void test_state_without_zlua(void **state)
+{
+    (void)state;
+    lua_State *bare = unit_state_new_bare(NULL, NULL);
+    assert_non_null(bare);
+    assert_int_equal(luaL_dostring(bare, "function f() Called = true end"), LUA_OK);
+    int top = lua_gettop(bare);
+    zlua_ic_call c = {.function = "f", .nargs = 0};
+    assert_int_equal(zlua_ic_invoke(bare, &c), ZLUA_ESTATE);
+    zlua_ic_done(bare, &c);
+    assert_int_equal(lua_gettop(bare), top);
+    assert_int_equal(lua_getglobal(bare, "Called"), LUA_TNIL);   /* not called */
+    lua_pop(bare, 1);
+    unit_state_close(bare);
+}
+
+/* ---- zero allocations per call (R-OPQ-2: handles allocate nothing) ----------------- */
+
+static void test_ref_int_call_allocates_nothing(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    int32_t slot = 0, ret = 0;
+    const zlua_meta *metas[1] = {f->ref_int};
+    void *slots[1] = {&slot};
+    zlua_ic_call c = {.function = "IntAddRet", .nargs = 1, .arg_meta = metas,
+                      .arg_slots = slots, .ret_meta = f->i4, .ret_slot = &ret};
+    for (int i = 0; i < 100; i++) {   /* warm-up: scope stack capacity */
+        assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+        zlua_ic_done(L, &c);
+    }
+    size_t calls = unit_alloc_calls(&f->alloc);
+    uint64_t managed = sim_gc_alloc_count();
+    for (int i = 0; i < 10000; i++) {
+        if (zlua_ic_invoke(L, &c) != ZLUA_OK)
+            fail_msg("call %d failed", i);
+        zlua_ic_done(L, &c);
+    }
+    assert_int_equal(unit_alloc_calls(&f->alloc) - calls, 0);
+    assert_int_equal(sim_gc_alloc_count() - managed, 0);
+    assert_int_equal(slot, 10100);
+    assert_int_equal(ret, 10100);
+
+    /* same for a by-value struct handle read in Lua */
+    point2d p = {1, 2};
+    const zlua_meta *pm[1] = {f->point};
+    void *ps[1] = {&p};
+    zlua_ic_call pc = {.function = "Noop", .nargs = 1, .arg_meta = pm, .arg_slots = ps};
+    for (int i = 0; i < 100; i++) {
+        assert_int_equal(zlua_ic_invoke(L, &pc), ZLUA_OK);
+        zlua_ic_done(L, &pc);
+    }
+    calls = unit_alloc_calls(&f->alloc);
+    for (int i = 0; i < 10000; i++) {
+        assert_int_equal(zlua_ic_invoke(L, &pc), ZLUA_OK);
+        zlua_ic_done(L, &pc);
+    }
+    assert_int_equal(unit_alloc_calls(&f->alloc) - calls, 0);
+}
+
+int main(void)
+{
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+    const struct CMUnitTest tests[] = {
+        T(test_ref_object_set_string),
+        T(test_ref_object_set_int_and_nil),
+        T(test_ref_object_get_is_byobj),
+        T(test_ref_object_to_user_data),
+        T(test_ref_string),
+        T(test_ref_int),
+        T(test_byval_point),
+        T(test_mixed_arguments),
+        T(test_result_into_ret_slot),
+        T(test_lua_error_is_reported),
+        T(test_saved_handle_expires),
+        T(test_outer_scope_restored),
+        T(test_bad_arguments),
+        T(test_bad_arguments_then_done_keeps_stack),
+        T(test_state_without_zlua),
+        T(test_ref_int_call_allocates_nothing),
+    };
+#undef T
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
