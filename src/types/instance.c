@@ -185,13 +185,26 @@ static inline const zlua_member *zlua_instance_fast_field(lua_State *L, uint32_t
 
 /* Fields are the hot path (R-META-4): one check of the userdata, one
  * lookup by the interned key address, one writer call. */
+/* float fields (vectors, points) are the commonest: no indirect call. */
+static inline void zlua_instance_push_field(lua_State *L, const zlua_member *mem,
+                                            const char *addr)
+{
+    if (mem->meta->kind == ZLUA_K_R4) {
+        float f;
+        memcpy(&f, addr, sizeof f);
+        lua_pushnumber(L, (lua_Number)f);
+    } else {
+        mem->meta->push(L, mem->meta, addr);
+    }
+}
+
 static int zlua_instance_index_byval(lua_State *L)
 {
     zlua_ud *u;
     const zlua_member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYVAL, &u);
     if (mem == NULL)
         return zlua_instance_index_slow(L);
-    mem->meta->push(L, mem->meta, (char *)zlua_ud_payload(u) + mem->offset);
+    zlua_instance_push_field(L, mem, (char *)zlua_ud_payload(u) + mem->offset);
     return 1;
 }
 
@@ -206,7 +219,7 @@ static int zlua_instance_index_byobj(lua_State *L)
     const zlua_member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYOBJ, &u);
     if (mem == NULL)
         return zlua_instance_index_slow(L);
-    mem->meta->push(L, mem->meta, (char *)zlua_instance_obj_base(u) + mem->offset);
+    zlua_instance_push_field(L, mem, (char *)zlua_instance_obj_base(u) + mem->offset);
     return 1;
 }
 
