@@ -230,12 +230,24 @@ static int zlua_member_direct(const zlua_member *mem)
     return !mem->readonly && mem->meta->kind >= ZLUA_K_BOOL && mem->meta->kind <= ZLUA_K_ENUM;
 }
 
+/* Stores the value at 3 into a direct field; 0 when it must take the
+ * slow path (which raises the message).  Floats without an indirect call. */
+static inline int zlua_instance_store_field(lua_State *L, const zlua_member *mem, char *addr)
+{
+    if (mem->meta->kind == ZLUA_K_R4 && lua_type(L, 3) == LUA_TNUMBER) {
+        float f = (float)lua_tonumber(L, 3);
+        memcpy(addr, &f, sizeof f);
+        return 1;
+    }
+    return mem->meta->pop(L, 3, mem->meta, addr) == ZLUA_POP_OK;
+}
+
 static int zlua_instance_newindex_byval(lua_State *L)
 {
     zlua_ud *u;
     const zlua_member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYVAL, &u);
     if (mem != NULL && zlua_member_direct(mem) &&
-        mem->meta->pop(L, 3, mem->meta, (char *)zlua_ud_payload(u) + mem->offset) == ZLUA_POP_OK)
+        zlua_instance_store_field(L, mem, (char *)zlua_ud_payload(u) + mem->offset))
         return 0;
     return zlua_instance_newindex_slow(L);
 }
@@ -245,8 +257,7 @@ static int zlua_instance_newindex_byobj(lua_State *L)
     zlua_ud *u;
     const zlua_member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYOBJ, &u);
     if (mem != NULL && zlua_member_direct(mem) &&
-        mem->meta->pop(L, 3, mem->meta, (char *)zlua_instance_obj_base(u) + mem->offset) ==
-            ZLUA_POP_OK)
+        zlua_instance_store_field(L, mem, (char *)zlua_instance_obj_base(u) + mem->offset))
         return 0;
     return zlua_instance_newindex_slow(L);
 }
