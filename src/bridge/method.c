@@ -17,6 +17,8 @@
 #define ZLUA_HOT_INLINE static inline
 #endif
 
+#define ZLUA_SIMPLE_PARAMS 4
+
 typedef union zlua_frame {
     long double align_ld;
     void *align_p;
@@ -43,6 +45,24 @@ static const char *zlua_method_make_signature(zlua_ctx *ctx, const zlua_method *
     if (n < sizeof buf)
         snprintf(buf + n, sizeof buf - n, ")");
     return zlua_ctx_strdup(ctx, buf);
+}
+
+static int zlua_meta_is_scalar(const zlua_meta *m)
+{
+    return m->kind >= ZLUA_K_BOOL && m->kind <= ZLUA_K_ENUM && m->size <= 8;
+}
+
+/* The shape the simple entry serves: a static method whose parameters and
+ * result are scalars (primitives, enums) -- what a generated stub for a
+ * hot signature would cover (R-META-3). */
+static int zlua_method_is_simple(const zlua_method *m)
+{
+    if (m->instance || m->unsupported || m->nparams > ZLUA_SIMPLE_PARAMS)
+        return 0;
+    for (int i = 0; i < m->nparams; i++)
+        if (!zlua_meta_is_scalar(m->params[i]))
+            return 0;
+    return m->ret == NULL || zlua_meta_is_scalar(m->ret);
 }
 
 zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo *mi)
@@ -87,6 +107,7 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     if (off > ZLUA_FRAME_BYTES)
         return NULL;
     m->signature = zlua_method_make_signature(ctx, m);
+    m->simple = zlua_method_is_simple(m);
     return m;
 }
 
@@ -414,8 +435,54 @@ static int zlua_method_entry(lua_State *L)
     return zlua_method_call_inline(L, m, 1 + m->instance, this_ptr);
 }
 
+/* The entry for simple methods: every value fits a 64-bit cell, so there
+ * is no frame layout, no `this` and no virtual dispatch to consider.
+ * Anything unusual (arity, overloads) goes to the general entry. */
+static int zlua_method_entry_simple(lua_State *L)
+{
+    const zlua_method *m = lua_touserdata(L, lua_upvalueindex(1));
+    if (lua_gettop(L) != m->nparams)
+        return zlua_method_entry(L);
+    uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
+    void *args[ZLUA_SIMPLE_PARAMS];
+    for (int i = 0; i < m->nparams; i++) {
+        const zlua_meta *pm = m->params[i];
+        int rc;
+        if (pm->kind == ZLUA_K_I4 && lua_isinteger(L, i + 1)) {
+            lua_Integer v = lua_tointeger(L, i + 1);
+            int32_t x = (int32_t)v;
+            memcpy(&cells[i], &x, sizeof x);
+            rc = v == x ? ZLUA_POP_OK : ZLUA_POP_RANGE;
+        } else {
+            rc = pm->pop(L, i + 1, pm, &cells[i]);
+        }
+        if (rc != ZLUA_POP_OK)
+            return zlua_pop_argerror(L, i + 1, i + 1, m->display, pm, rc);
+        args[i] = &cells[i];
+    }
+    zlua_scope *scope = &m->owner->ctx->scope;
+    zlua_scope_state saved = zlua_scope_save(scope);
+    (void)zlua_scope_open(scope);
+    Il2CppException *exc = NULL;
+    zlua_rt_invoke(m->mi, NULL, args, &ret, &exc);
+    zlua_scope_restore(scope, saved);
+    if (exc != NULL)
+        return zlua_method_raise_exception(L, m, exc);
+    if (m->ret == NULL)
+        return 0;
+    if (m->ret->kind == ZLUA_K_I4) {
+        int32_t x;
+        memcpy(&x, &ret, sizeof x);
+        lua_pushinteger(L, x);
+    } else {
+        m->ret->push(L, m->ret, &ret);
+    }
+    return 1;
+}
+
 void zlua_method_push_closure(lua_State *L, zlua_method *head)
 {
     lua_pushlightuserdata(L, head);
-    lua_pushcclosure(L, zlua_method_entry, 1);
+    lua_pushcclosure(L, head->simple && head->next == NULL ? zlua_method_entry_simple
+                                                           : zlua_method_entry, 1);
 }

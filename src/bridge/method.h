@@ -36,6 +36,7 @@ typedef struct zlua_method {
     uint8_t is_virtual;
     uint8_t is_ctor;
     uint8_t unsupported;         /* a slot cannot be marshalled */
+    uint8_t simple;              /* static, <= 4 by-value primitive params */
     struct zlua_method *next;    /* next overload of the same Lua name */
 } zlua_method;
 

@@ -77,7 +77,8 @@ static void report(Il2CppException **exc, Il2CppException *e)
 #if defined(__GNUC__)
 __attribute__((noinline, cold))
 #endif
-static void zlua_rt_invoke_unusual(const MethodInfo *method, void *obj, Il2CppException **exc)
+static void zlua_rt_invoke_unusual(const MethodInfo *method, void *obj, void **args,
+                                   void *ret, Il2CppException **exc)
 {
     report(exc, NULL);
     if (the_cells()->throw_next) {
@@ -102,9 +103,13 @@ static void zlua_rt_invoke_unusual(const MethodInfo *method, void *obj, Il2CppEx
                                                         m->name)));
         return;
     }
-    (void)obj;   /* IL2CPP's generated code null-checks `this` */
-    report(exc, sim_exception_new("System", "NullReferenceException",
-                                  sim_literal(SIM_NRE_MESSAGE)));
+    if (obj == NULL && !(m->flags & METHOD_ATTRIBUTE_STATIC)) {
+        /* IL2CPP's generated code null-checks `this` */
+        report(exc, sim_exception_new("System", "NullReferenceException",
+                                      sim_literal(SIM_NRE_MESSAGE)));
+        return;
+    }
+    zlua_rt_invoke(method, obj, args, ret, exc);   /* only the catalog was missing */
 }
 
 /* The player's version is a try/catch around the invoker, free when
@@ -113,19 +118,20 @@ static void zlua_rt_invoke_unusual(const MethodInfo *method, void *obj, Il2CppEx
 void zlua_rt_invoke(const MethodInfo *method, void *obj, void **args,
                     void *ret, Il2CppException **exc)
 {
-    ExceptionCells *c = cells != NULL ? cells : the_cells();
-    if (c->throw_next != NULL || method == NULL || method->methodPointer == NULL ||
-        method->invoker_method == NULL ||
+    ExceptionCells *c = cells;
+    if (c == NULL || c->throw_next != NULL || method == NULL ||
+        method->invoker_method == NULL || method->methodPointer == NULL ||
         (obj == NULL && !(sim_m(method)->flags & METHOD_ATTRIBUTE_STATIC))) {
-        zlua_rt_invoke_unusual(method, obj, exc);
+        zlua_rt_invoke_unusual(method, obj, args, ret, exc);
         return;
     }
     Il2CppException *outer = c->pending;  /* nested invokes keep theirs */
     c->pending = NULL;
     method->invoker_method(method->methodPointer, method, obj, args, ret);
-    if (exc != NULL)
-        *exc = c->pending;
+    Il2CppException *raised = c->pending;
     c->pending = outer;
+    if (exc != NULL)
+        *exc = raised;
 }
 
 void il2cpp_format_exception(const Il2CppException *ex, char *message,
