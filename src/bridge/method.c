@@ -121,6 +121,30 @@ int zlua_method_raise_exception(lua_State *L, const zlua_method *m, Il2CppExcept
     return luaL_error(L, "%s (in %s)", msg, m->display);
 }
 
+/* One argument: int32, the commonest parameter, without the indirect call. */
+ZLUA_HOT_INLINE int zlua_method_pop_one(lua_State *L, int idx, const zlua_meta *pm, void *slot)
+{
+    if (pm->kind == ZLUA_K_I4 && lua_isinteger(L, idx)) {
+        lua_Integer v = lua_tointeger(L, idx);
+        int32_t x = (int32_t)v;
+        memcpy(slot, &x, sizeof x);
+        return v == x ? ZLUA_POP_OK : ZLUA_POP_RANGE;
+    }
+    return pm->pop(L, idx, pm, slot);
+}
+
+/* The result: int32, the commonest, without the indirect call. */
+ZLUA_HOT_INLINE void zlua_method_push_result(lua_State *L, const zlua_meta *rm, const void *ret)
+{
+    if (rm->kind == ZLUA_K_I4) {
+        int32_t x;
+        memcpy(&x, ret, sizeof x);
+        lua_pushinteger(L, x);
+    } else {
+        rm->push(L, rm, ret);
+    }
+}
+
 /* Pops every argument into the frame; raises (holding nothing yet) on a
  * bad one. */
 ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
@@ -129,16 +153,7 @@ ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, in
     for (int i = 0; i < m->nparams; i++) {
         const zlua_meta *pm = m->params[i];
         void *slot = frame->bytes + m->offsets[i];
-        int rc;
-        if (pm->kind == ZLUA_K_I4 && lua_isinteger(L, base + i)) {
-            /* the commonest parameter, without the indirect call */
-            lua_Integer v = lua_tointeger(L, base + i);
-            int32_t x = (int32_t)v;
-            memcpy(slot, &x, sizeof x);
-            rc = v == x ? ZLUA_POP_OK : ZLUA_POP_RANGE;
-        } else {
-            rc = pm->pop(L, base + i, pm, slot);
-        }
+        int rc = zlua_method_pop_one(L, base + i, pm, slot);
         if (rc != ZLUA_POP_OK)
             zlua_pop_argerror(L, base + i, i + 1, m->display, pm, rc);
         if (pm->indirect)
@@ -195,13 +210,7 @@ ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, 
         return zlua_method_raise_exception(L, m, exc);
     if (m->ret == NULL)
         return 0;
-    if (m->ret->kind == ZLUA_K_I4) {   /* the commonest result, no indirect call */
-        int32_t x;
-        memcpy(&x, ret, sizeof x);
-        lua_pushinteger(L, x);
-        return 1;
-    }
-    m->ret->push(L, m->ret, ret);
+    zlua_method_push_result(L, m->ret, ret);
     return 1;
 }
 
@@ -447,15 +456,7 @@ static int zlua_method_entry_simple(lua_State *L)
     void *args[ZLUA_SIMPLE_PARAMS];
     for (int i = 0; i < m->nparams; i++) {
         const zlua_meta *pm = m->params[i];
-        int rc;
-        if (pm->kind == ZLUA_K_I4 && lua_isinteger(L, i + 1)) {
-            lua_Integer v = lua_tointeger(L, i + 1);
-            int32_t x = (int32_t)v;
-            memcpy(&cells[i], &x, sizeof x);
-            rc = v == x ? ZLUA_POP_OK : ZLUA_POP_RANGE;
-        } else {
-            rc = pm->pop(L, i + 1, pm, &cells[i]);
-        }
+        int rc = zlua_method_pop_one(L, i + 1, pm, &cells[i]);
         if (rc != ZLUA_POP_OK)
             return zlua_pop_argerror(L, i + 1, i + 1, m->display, pm, rc);
         args[i] = &cells[i];
@@ -470,13 +471,7 @@ static int zlua_method_entry_simple(lua_State *L)
         return zlua_method_raise_exception(L, m, exc);
     if (m->ret == NULL)
         return 0;
-    if (m->ret->kind == ZLUA_K_I4) {
-        int32_t x;
-        memcpy(&x, &ret, sizeof x);
-        lua_pushinteger(L, x);
-    } else {
-        m->ret->push(L, m->ret, &ret);
-    }
+    zlua_method_push_result(L, m->ret, &ret);
     return 1;
 }
 
