@@ -18,8 +18,8 @@
 #define ZLUA_TEMP_BYTES 256
 
 /* The instance at 1 for a metamethod of cls (byobj selects the shape);
- * raises on anything else.  *base receives the address fields are
- * relative to, *this_ptr what instance methods of cls take. */
+ * raises on anything else.  *base receives the address its fields are
+ * relative to (the payload, the unboxed object, or the object). */
 static zlua_ud *zlua_instance_self(lua_State *L, const zlua_class *cls, int byobj,
                                    void **base)
 {
