@@ -124,11 +124,10 @@ int zlua_method_raise_exception(lua_State *L, const zlua_method *m, Il2CppExcept
 /* One argument: int32, the commonest parameter, without the indirect call. */
 ZLUA_HOT_INLINE int zlua_method_pop_one(lua_State *L, int idx, const zlua_meta *pm, void *slot)
 {
-    if (pm->kind == ZLUA_K_I4 && lua_isinteger(L, idx)) {
-        lua_Integer v = lua_tointeger(L, idx);
-        int32_t x = (int32_t)v;
-        memcpy(slot, &x, sizeof x);
-        return v == x ? ZLUA_POP_OK : ZLUA_POP_RANGE;
+    if (pm->kind == ZLUA_K_I4) {
+        int rc = zlua_pop_i4_fast(L, idx, slot);
+        if (rc != ZLUA_POP_TYPE)
+            return rc;
     }
     return pm->pop(L, idx, pm, slot);
 }
@@ -136,13 +135,10 @@ ZLUA_HOT_INLINE int zlua_method_pop_one(lua_State *L, int idx, const zlua_meta *
 /* The result: int32, the commonest, without the indirect call. */
 ZLUA_HOT_INLINE void zlua_method_push_result(lua_State *L, const zlua_meta *rm, const void *ret)
 {
-    if (rm->kind == ZLUA_K_I4) {
-        int32_t x;
-        memcpy(&x, ret, sizeof x);
-        lua_pushinteger(L, x);
-    } else {
+    if (rm->kind == ZLUA_K_I4)
+        zlua_push_i4_value(L, ret);
+    else
         rm->push(L, rm, ret);
-    }
 }
 
 /* Pops every argument into the frame; raises (holding nothing yet) on a
@@ -461,12 +457,7 @@ static int zlua_method_entry_simple(lua_State *L)
             return zlua_pop_argerror(L, i + 1, i + 1, m->display, pm, rc);
         args[i] = &cells[i];
     }
-    zlua_scope *scope = &m->owner->ctx->scope;
-    zlua_scope_state saved = zlua_scope_save(scope);
-    (void)zlua_scope_open(scope);
-    Il2CppException *exc = NULL;
-    zlua_rt_invoke(m->mi, NULL, args, &ret, &exc);
-    zlua_scope_restore(scope, saved);
+    Il2CppException *exc = zlua_method_run(m, NULL, args, &ret);
     if (exc != NULL)
         return zlua_method_raise_exception(L, m, exc);
     if (m->ret == NULL)

@@ -15,6 +15,7 @@
 #define ZLUA_META_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include <lua.h>
 
@@ -135,6 +136,56 @@ int zlua_push_arg_opaque(lua_State *L, const zlua_meta *m, const void *src);
 struct zlua_slot;
 int zlua_opaque_resolve(struct zlua_ctx *ctx, lua_State *L, int idx,
                         const struct zlua_slot **slot);
+
+/* ---- the scalar rules, inline -------------------------------------------
+ * The writers of primitive.c are built on these, and the hot callers that
+ * skip the indirect writer call (bridge arguments and results, field
+ * access) use them directly, so each acceptance rule has one definition.
+ * Pops write only on success. */
+
+/* Integers of a width: OK or RANGE for a Lua integer, TYPE for anything
+ * else (the writer's general pop then handles exact floats and errors). */
+#define ZLUA_INT_SCALAR(NAME, CTYPE, LO, HI)                                   \
+    static inline int zlua_pop_##NAME##_fast(lua_State *L, int idx, void *dst) \
+    {                                                                          \
+        if (!lua_isinteger(L, idx))                                            \
+            return ZLUA_POP_TYPE;                                              \
+        lua_Integer v = lua_tointeger(L, idx);                                 \
+        if (v < (LO) || v > (HI))                                              \
+            return ZLUA_POP_RANGE;                                             \
+        CTYPE x = (CTYPE)v;                                                    \
+        memcpy(dst, &x, sizeof x);                                             \
+        return ZLUA_POP_OK;                                                    \
+    }                                                                          \
+    static inline void zlua_push_##NAME##_value(lua_State *L, const void *src) \
+    {                                                                          \
+        CTYPE x;                                                               \
+        memcpy(&x, src, sizeof x);                                             \
+        lua_pushinteger(L, (lua_Integer)x);                                    \
+    }
+
+/* float and double: a Lua number only (integers convert; strings, which
+ * lua_tonumber would coerce, do not). */
+#define ZLUA_FLOAT_SCALAR(NAME, CTYPE)                                         \
+    static inline int zlua_pop_##NAME##_value(lua_State *L, int idx, void *dst)\
+    {                                                                          \
+        if (lua_type(L, idx) != LUA_TNUMBER)                                   \
+            return ZLUA_POP_TYPE;                                              \
+        CTYPE x = (CTYPE)lua_tonumber(L, idx);                                 \
+        memcpy(dst, &x, sizeof x);                                             \
+        return ZLUA_POP_OK;                                                    \
+    }                                                                          \
+    static inline void zlua_push_##NAME##_value(lua_State *L, const void *src) \
+    {                                                                          \
+        CTYPE x;                                                               \
+        memcpy(&x, src, sizeof x);                                             \
+        lua_pushnumber(L, (lua_Number)x);                                      \
+    }
+
+ZLUA_INT_SCALAR(i4, int32_t, INT32_MIN, INT32_MAX)
+ZLUA_INT_SCALAR(i8, int64_t, LUA_MININTEGER, LUA_MAXINTEGER)
+ZLUA_FLOAT_SCALAR(r4, float)
+ZLUA_FLOAT_SCALAR(r8, double)
 
 /* Integer/float pop shared by primitives and enums (by m->prim). */
 int zlua_pop_integer_kind(lua_State *L, int idx, int prim, void *dst);

@@ -108,34 +108,24 @@ static void zlua_push_int(lua_State *L, const zlua_meta *m, const void *src)
     zlua_push_integer_kind(L, m->prim, src);
 }
 
-/* Specialised writers for the common widths: the integer fast path with
- * no switch; anything else (floats, wrong types) takes the general pop,
- * which also produces the error code. */
-#define ZLUA_INT_WRITERS(NAME, CTYPE, LO, HI)                                  \
+/* Specialised writers for the common widths, over the inline rules of
+ * meta.h; a non-integer takes the general pop (exact floats, errors). */
+#define ZLUA_INT_WRITERS(NAME)                                                 \
     static int zlua_pop_##NAME(lua_State *L, int idx, const zlua_meta *m,      \
                                void *dst)                                      \
     {                                                                          \
-        if (lua_isinteger(L, idx)) {                                           \
-            lua_Integer v = lua_tointeger(L, idx);                             \
-            if (v < (LO) || v > (HI))                                          \
-                return ZLUA_POP_RANGE;                                         \
-            CTYPE x = (CTYPE)v;                                                \
-            memcpy(dst, &x, sizeof x);                                         \
-            return ZLUA_POP_OK;                                                \
-        }                                                                      \
-        return zlua_pop_integer_kind(L, idx, m->prim, dst);                    \
+        int rc = zlua_pop_##NAME##_fast(L, idx, dst);                          \
+        return rc != ZLUA_POP_TYPE ? rc : zlua_pop_integer_kind(L, idx, m->prim, dst); \
     }                                                                          \
     static void zlua_push_##NAME(lua_State *L, const zlua_meta *m,             \
                                  const void *src)                              \
     {                                                                          \
         (void)m;                                                               \
-        CTYPE x;                                                               \
-        memcpy(&x, src, sizeof x);                                             \
-        lua_pushinteger(L, (lua_Integer)x);                                    \
+        zlua_push_##NAME##_value(L, src);                                      \
     }
 
-ZLUA_INT_WRITERS(i4, int32_t, INT32_MIN, INT32_MAX)
-ZLUA_INT_WRITERS(i8, int64_t, LUA_MININTEGER, LUA_MAXINTEGER)
+ZLUA_INT_WRITERS(i4)
+ZLUA_INT_WRITERS(i8)
 
 static int zlua_pop_bool(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
@@ -152,31 +142,23 @@ static void zlua_push_bool(lua_State *L, const zlua_meta *m, const void *src)
     lua_pushboolean(L, *(const uint8_t *)src != 0);
 }
 
-/* float and double: a number (integers convert). */
-#define ZLUA_FLOAT_WRITERS(NAME, CTYPE)                                        \
+/* float and double, over the inline rules of meta.h. */
+#define ZLUA_FLOAT_WRITERS(NAME)                                               \
     static int zlua_pop_##NAME(lua_State *L, int idx, const zlua_meta *m,      \
                                void *dst)                                      \
     {                                                                          \
         (void)m;                                                               \
-        int isnum;                                                             \
-        lua_Number n = lua_tonumberx(L, idx, &isnum);                          \
-        if (!isnum || lua_type(L, idx) != LUA_TNUMBER)                         \
-            return ZLUA_POP_TYPE;   /* lua_tonumberx also takes strings */     \
-        CTYPE x = (CTYPE)n;                                                    \
-        memcpy(dst, &x, sizeof x);                                             \
-        return ZLUA_POP_OK;                                                    \
+        return zlua_pop_##NAME##_value(L, idx, dst);                           \
     }                                                                          \
     static void zlua_push_##NAME(lua_State *L, const zlua_meta *m,             \
                                  const void *src)                              \
     {                                                                          \
         (void)m;                                                               \
-        CTYPE x;                                                               \
-        memcpy(&x, src, sizeof x);                                             \
-        lua_pushnumber(L, (lua_Number)x);                                      \
+        zlua_push_##NAME##_value(L, src);                                      \
     }
 
-ZLUA_FLOAT_WRITERS(r4, float)
-ZLUA_FLOAT_WRITERS(r8, double)
+ZLUA_FLOAT_WRITERS(r4)
+ZLUA_FLOAT_WRITERS(r8)
 
 void zlua_meta_init_primitive(zlua_meta *m)
 {

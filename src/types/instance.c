@@ -183,20 +183,18 @@ static inline const zlua_member *zlua_instance_fast_field(lua_State *L, uint32_t
     return mem;
 }
 
-/* Fields are the hot path (R-META-4): one check of the userdata, one
- * lookup by the interned key address, one writer call. */
 /* float fields (vectors, points) are the commonest: no indirect call. */
 static inline void zlua_instance_push_field(lua_State *L, const zlua_member *mem,
                                             const char *addr)
 {
-    if (mem->meta->kind == ZLUA_K_R4) {
-        float f;
-        memcpy(&f, addr, sizeof f);
-        lua_pushnumber(L, (lua_Number)f);
-    } else {
+    if (mem->meta->kind == ZLUA_K_R4)
+        zlua_push_r4_value(L, addr);
+    else
         mem->meta->push(L, mem->meta, addr);
-    }
 }
+
+/* Fields are the hot path (R-META-4): one check of the userdata, one
+ * lookup by the interned key address, one writer call. */
 
 static int zlua_instance_index_byval(lua_State *L)
 {
@@ -234,11 +232,8 @@ static int zlua_member_direct(const zlua_member *mem)
  * slow path (which raises the message).  Floats without an indirect call. */
 static inline int zlua_instance_store_field(lua_State *L, const zlua_member *mem, char *addr)
 {
-    if (mem->meta->kind == ZLUA_K_R4 && lua_type(L, 3) == LUA_TNUMBER) {
-        float f = (float)lua_tonumber(L, 3);
-        memcpy(addr, &f, sizeof f);
-        return 1;
-    }
+    if (mem->meta->kind == ZLUA_K_R4)
+        return zlua_pop_r4_value(L, 3, addr) == ZLUA_POP_OK;
     return mem->meta->pop(L, 3, mem->meta, addr) == ZLUA_POP_OK;
 }
 
