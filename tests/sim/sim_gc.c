@@ -64,8 +64,23 @@ void il2cpp_gc_collect(int maxGenerations)
     GC_gcollect();
 }
 
+/* Zeroes the stack just below the caller.  The collector scans live
+ * frames conservatively, including their never-written padding; a
+ * collection started from frames that reuse the addresses of an earlier,
+ * deeper call (a field read, a method bridge) would otherwise find that
+ * call's leftover pointers and keep dead objects alive at random. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void sim_scrub_stack(void)
+{
+    volatile unsigned char scratch[32768];
+    memset((void *)scratch, 0, sizeof scratch);
+}
+
 void sim_collect(void)
 {
+    sim_scrub_stack();
     GC_gcollect();
     GC_invoke_finalizers();
 }
