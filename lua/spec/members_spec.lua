@@ -263,6 +263,15 @@ describe("R-SHAPE-1: metamethods applied to the wrong userdata raise, never cras
     assert.are.equal("(5, 6)", tostring(q))
   end)
 
+  it("fields are read through the userdata's own layout: Point2D's __index on a Line reads the Line's 'a'", function()
+    local l = Line()
+    l.a = Point2D(3, 4)
+    local a = mt.__index(l, "a")
+    assert.are.equal(3, a.x)
+    assert.are.equal(4, a.y)
+    h.raises("ByVal userdata of MyGame.Point2D expected, got MyGame.Line", mt.__index, l, "Length")
+  end)
+
   it("the victim userdata are unchanged afterwards", function()
     local l = Line()
     pcall(mt.__newindex, l, "x", 7)

@@ -17,8 +17,6 @@
 #define ZLUA_HOT_INLINE static inline
 #endif
 
-#define ZLUA_SIMPLE_PARAMS 4
-
 typedef union zlua_frame {
     long double align_ld;
     void *align_p;
@@ -108,6 +106,9 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
         return NULL;
     m->signature = zlua_method_make_signature(ctx, m);
     m->simple = zlua_method_is_simple(m);
+    m->scope = &ctx->scope;
+    for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)
+        m->kinds[i] = m->params[i]->kind;
     return m;
 }
 
@@ -172,12 +173,11 @@ ZLUA_HOT_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *thi
         if (mi != m->mi && il2cpp_class_is_valuetype(il2cpp_method_get_class(mi)))
             this_ptr = il2cpp_object_unbox((Il2CppObject *)this_ptr);
     }
-    Il2CppException *exc = NULL;
     zlua_scope_state saved = zlua_scope_save(&ctx->scope);
     /* Without memory for a watermark the call still runs; the restore
      * below is exact either way. */
     (void)zlua_scope_open(&ctx->scope);
-    zlua_rt_invoke(mi, this_ptr, args, ret, &exc);
+    Il2CppException *exc = zlua_rt_invoke(mi, this_ptr, args, ret);
     zlua_scope_restore(&ctx->scope, saved);
     return exc;
 }
@@ -440,6 +440,49 @@ static int zlua_method_entry(lua_State *L)
     return zlua_method_call_inline(L, m, 1 + m->instance, this_ptr);
 }
 
+/* The simple entry's rare path for argument i: the general pop (exact
+ * floats, other widths, enums) and, failing that, the argument error. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static void zlua_method_simple_pop(lua_State *L, const zlua_method *m, int i, void *cell)
+{
+    const zlua_meta *pm = m->params[i];
+    int rc = pm->pop(L, i + 1, pm, cell);
+    if (rc != ZLUA_POP_OK)
+        zlua_pop_argerror(L, i + 1, i + 1, m->display, pm, rc);
+}
+
+/* The simple entry's body for exactly n parameters: n is a constant at
+ * each call site below, so the pops unroll.  An int32 argument costs two
+ * Lua API calls and a range check; every other scalar, one indirect
+ * writer call.  The scope and the invoke are zlua_method_run's, without
+ * its virtual dispatch (simple methods are static). */
+ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, int n)
+{
+    uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
+    void *args[ZLUA_SIMPLE_PARAMS];
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+    for (int i = 0; i < n; i++) {
+        args[i] = &cells[i];
+        if (m->kinds[i] != ZLUA_K_I4 || zlua_pop_i4_fast(L, i + 1, &cells[i]) != ZLUA_POP_OK)
+            zlua_method_simple_pop(L, m, i, &cells[i]);
+    }
+    zlua_scope *scope = m->scope;
+    zlua_scope_state saved = zlua_scope_save(scope);
+    (void)zlua_scope_open(scope);   /* see zlua_method_run */
+    Il2CppException *exc = zlua_rt_invoke(m->mi, NULL, args, &ret);
+    zlua_scope_restore(scope, saved);
+    if (exc != NULL)
+        return zlua_method_raise_exception(L, m, exc);
+    if (m->ret == NULL)
+        return 0;
+    zlua_method_push_result(L, m->ret, &ret);
+    return 1;
+}
+
 /* The entry for simple methods: every value fits a 64-bit cell, so there
  * is no frame layout, no `this` and no virtual dispatch to consider.
  * Anything unusual (arity, overloads) goes to the general entry. */
@@ -448,22 +491,18 @@ static int zlua_method_entry_simple(lua_State *L)
     const zlua_method *m = lua_touserdata(L, lua_upvalueindex(1));
     if (lua_gettop(L) != m->nparams)
         return zlua_method_entry(L);
-    uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
-    void *args[ZLUA_SIMPLE_PARAMS];
-    for (int i = 0; i < m->nparams; i++) {
-        const zlua_meta *pm = m->params[i];
-        int rc = zlua_method_pop_one(L, i + 1, pm, &cells[i]);
-        if (rc != ZLUA_POP_OK)
-            return zlua_pop_argerror(L, i + 1, i + 1, m->display, pm, rc);
-        args[i] = &cells[i];
+    switch (m->nparams) {
+    case 0:
+        return zlua_method_simple_call(L, m, 0);
+    case 1:
+        return zlua_method_simple_call(L, m, 1);
+    case 2:
+        return zlua_method_simple_call(L, m, 2);
+    case 3:
+        return zlua_method_simple_call(L, m, 3);
+    default:
+        return zlua_method_simple_call(L, m, ZLUA_SIMPLE_PARAMS);
     }
-    Il2CppException *exc = zlua_method_run(m, NULL, args, &ret);
-    if (exc != NULL)
-        return zlua_method_raise_exception(L, m, exc);
-    if (m->ret == NULL)
-        return 0;
-    zlua_method_push_result(L, m->ret, &ret);
-    return 1;
 }
 
 void zlua_method_push_closure(lua_State *L, zlua_method *head)

@@ -20,10 +20,14 @@
 #include "types/class.h"
 
 #define ZLUA_MAX_PARAMS 16
+#define ZLUA_SIMPLE_PARAMS 4         /* parameters of a simple method, at most */
 #define ZLUA_FRAME_BYTES 1024
 
 typedef struct zlua_method {
+    /* what the simple entry reads first, together */
     const MethodInfo *mi;
+    struct zlua_scope *scope;    /* the context's scope stack */
+    uint8_t kinds[ZLUA_SIMPLE_PARAMS]; /* params[i]->kind, i < 4 */
     zlua_class *owner;           /* declaring class */
     const char *display;         /* "Demo.Add" for messages */
     const char *signature;       /* "Add(System.Int32,System.Int32)" */

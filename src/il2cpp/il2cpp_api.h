@@ -288,13 +288,13 @@ void il2cpp_format_exception(const Il2CppException *ex, char *message,
 
 /*
  * Runtime glue, not part of the IL2CPP API: invoke `method` through its
- * invoker and report a managed exception in *exc instead of unwinding.
- * In a player this is a few lines of C++ (try/catch around
- * method->invoker_method) compiled with the player; the simulation
+ * invoker and return the managed exception it threw (NULL when none)
+ * instead of unwinding.  In a player this is a few lines of C++ (try/catch
+ * around method->invoker_method) compiled with the player; the simulation
  * provides its own.  libzlua never lets an exception unwind its frames.
  */
-void zlua_rt_invoke(const MethodInfo *method, void *obj, void **args,
-                    void *ret, Il2CppException **exc);
+Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj,
+                                void **args, void *ret);
 
 #ifdef __cplusplus
 }

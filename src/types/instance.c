@@ -167,14 +167,21 @@ static int zlua_instance_newindex_slow(lua_State *L)
 }
 
 /* The field a fast-path access designates, or NULL (take the slow path,
- * which handles methods, properties, errors and foreign userdata). */
+ * which handles methods, properties, errors and foreign userdata).
+ *
+ * The field is looked up in the class the userdata's own header names,
+ * not in the class the metamethod was made for: the payload is always
+ * read through its own layout, so the check costs no upvalue read.  A
+ * metamethod of T pulled out with the debug library and applied to a U
+ * userdata therefore reads U's field (never T's layout over U's payload);
+ * any other access through it takes the slow path, which raises
+ * (R-SHAPE-1). */
 static inline const zlua_member *zlua_instance_fast_field(lua_State *L, uint32_t magic,
                                                           zlua_ud **out)
 {
     zlua_ud *u = lua_touserdata(L, 1);
     const char *k = lua_tostring(L, 2);
-    if (u == NULL || k == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic ||
-        u->cls != lua_touserdata(L, lua_upvalueindex(2)))
+    if (u == NULL || k == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic)
         return NULL;
     const zlua_member *mem = zlua_names_get(&u->cls->fields, k);
     if (mem == NULL || mem->kind != ZLUA_MEMBER_FIELD)

@@ -66,72 +66,65 @@ void sim_throw_next(const char *ns, const char *name, const char *msg)
     c->throw_next = sim_exception_new(ns, name, s);
 }
 
-static void report(Il2CppException **exc, Il2CppException *e)
-{
-    if (exc)
-        *exc = e;
-}
-
 /* The rare cases of zlua_rt_invoke: an injected exception, or a call a
  * player would not survive, reported as the managed exception it raises. */
 #if defined(__GNUC__)
 __attribute__((noinline, cold))
 #endif
-static void zlua_rt_invoke_unusual(const MethodInfo *method, void *obj, void **args,
-                                   void *ret, Il2CppException **exc)
+static Il2CppException *zlua_rt_invoke_unusual(const MethodInfo *method, void *obj,
+                                               void **args, void *ret)
 {
-    report(exc, NULL);
     if (the_cells()->throw_next) {
         Il2CppException *e = cells->throw_next;
         cells->throw_next = NULL;
-        report(exc, e);
-        return;
+        return e;
     }
-    if (method == NULL) {
-        report(exc, sim_exception_new("System", "ArgumentNullException",
-                                      sim_literal("method")));
-        return;
-    }
+    if (method == NULL)
+        return sim_exception_new("System", "ArgumentNullException", sim_literal("method"));
     const SimMethod *m = sim_m(method);
     if (method->methodPointer == NULL || method->invoker_method == NULL) {
         /* an abstract method invoked without il2cpp_object_get_virtual_method;
          * a player would crash here */
-        report(exc, sim_exception_new("System", "InvalidOperationException",
-                                      sim_string_printf("abstract method %s::%s "
-                                                        "invoked directly",
-                                                        m->klass->full_name,
-                                                        m->name)));
-        return;
+        return sim_exception_new("System", "InvalidOperationException",
+                                 sim_string_printf("abstract method %s::%s "
+                                                   "invoked directly",
+                                                   m->klass->full_name, m->name));
     }
     if (obj == NULL && !(m->flags & METHOD_ATTRIBUTE_STATIC)) {
         /* IL2CPP's generated code null-checks `this` */
-        report(exc, sim_exception_new("System", "NullReferenceException",
-                                      sim_literal(SIM_NRE_MESSAGE)));
-        return;
+        return sim_exception_new("System", "NullReferenceException",
+                                 sim_literal(SIM_NRE_MESSAGE));
     }
-    zlua_rt_invoke(method, obj, args, ret, exc);   /* only the catalog was missing */
+    return zlua_rt_invoke(method, obj, args, ret);   /* only the catalog was missing */
+}
+
+/* True when method can go straight to its invoker: the test hook is
+ * idle and the call is one a player would survive. */
+static inline int sim_invoke_plain(const ExceptionCells *c, const MethodInfo *method,
+                                   const void *obj)
+{
+    return c != NULL && c->throw_next == NULL && method != NULL &&
+           method->invoker_method != NULL && method->methodPointer != NULL &&
+           (obj != NULL || (sim_m(method)->flags & METHOD_ATTRIBUTE_STATIC));
 }
 
 /* The player's version is a try/catch around the invoker, free when
- * nothing is thrown; this one costs a few loads, so that benchmarks
- * measure libzlua and not the simulation. */
-void zlua_rt_invoke(const MethodInfo *method, void *obj, void **args,
-                    void *ret, Il2CppException **exc)
+ * nothing is thrown; this one adds what catching costs without C++
+ * exceptions (the pending cell saved, cleared, read and restored, so
+ * nested invokes keep their own), so that benchmarks measure libzlua and
+ * not the simulation. */
+Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args,
+                                void *ret)
 {
     ExceptionCells *c = cells;
-    if (c == NULL || c->throw_next != NULL || method == NULL ||
-        method->invoker_method == NULL || method->methodPointer == NULL ||
-        (obj == NULL && !(sim_m(method)->flags & METHOD_ATTRIBUTE_STATIC))) {
-        zlua_rt_invoke_unusual(method, obj, args, ret, exc);
-        return;
-    }
-    Il2CppException *outer = c->pending;  /* nested invokes keep theirs */
+    if (__builtin_expect(!sim_invoke_plain(c, method, obj), 0))
+        return zlua_rt_invoke_unusual(method, obj, args, ret);
+    Il2CppException *outer = c->pending;
     c->pending = NULL;
     method->invoker_method(method->methodPointer, method, obj, args, ret);
     Il2CppException *raised = c->pending;
     c->pending = outer;
-    if (exc != NULL)
-        *exc = raised;
+    return raised;
 }
 
 void il2cpp_format_exception(const Il2CppException *ex, char *message,
