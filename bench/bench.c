@@ -86,6 +86,23 @@ static int base_add(lua_State *L)
     return 1;
 }
 
+/* (e, info) what any bridge must do before marshalling, and nothing else:
+ * read its method from an upvalue, check the argument count, check that
+ * each argument is an integer (SPEC 2 rejects numeric strings, which
+ * luaL_checkinteger accepts: one more API call per argument), push the
+ * result.  The distance between this row and e is libzlua's own cost plus
+ * IL2CPP's invoker shape. */
+static int floor_add(lua_State *L)
+{
+    const int *nparams = lua_touserdata(L, lua_upvalueindex(1));
+    if (lua_gettop(L) != *nparams || !lua_isinteger(L, 1) || !lua_isinteger(L, 2))
+        return luaL_error(L, "bad arguments");
+    lua_pushinteger(L, (lua_Integer)(int32_t)(lua_tointeger(L, 1) + lua_tointeger(L, 2)));
+    return 1;
+}
+
+static int g_floor_nparams = 2;
+
 static void bench_open_baselines(lua_State *L)
 {
     lua_newtable(L);
@@ -93,6 +110,9 @@ static void bench_open_baselines(lua_State *L)
     lua_setfield(L, -2, "get");
     lua_pushcfunction(L, base_add);
     lua_setfield(L, -2, "add");
+    lua_pushlightuserdata(L, &g_floor_nparams);
+    lua_pushcclosure(L, floor_add, 1);
+    lua_setfield(L, -2, "floor_add");
     lua_newtable(L);                       /* the baseline point metatable */
     lua_pushcfunction(L, base_index);
     lua_setfield(L, -2, "__index");
@@ -234,6 +254,12 @@ static const bench_case g_cases[] = {
      "function run(n) local v for i = 1, n do v = Demo.Add(1, 2) end end",
      "local B = B "
      "function run(n) local v for i = 1, n do v = B.add(1, 2) end end",
+     NULL, NULL, 1, 0, 0, 0},
+    {"e\" the checks alone, no invoke (floor, info)",
+     "local add = B.floor_add "
+     "function run(n) local v for i = 1, n do v = add(1, 2) end end",
+     "local add = B.add "
+     "function run(n) local v for i = 1, n do v = add(1, 2) end end",
      NULL, NULL, 1, 0, 0, 0},
     {"f IC call with a Point2D argument",
      "function OnPoint(h) end", "function OnPoint(h) end",

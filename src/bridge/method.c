@@ -13,8 +13,10 @@
 
 #if defined(__GNUC__)
 #define ZLUA_HOT_INLINE static inline __attribute__((always_inline))
+#define ZLUA_COLD __attribute__((noinline, cold))
 #else
 #define ZLUA_HOT_INLINE static inline
+#define ZLUA_COLD
 #endif
 
 typedef union zlua_frame {
@@ -114,7 +116,9 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
 
 /* ---- calling ------------------------------------------------------------------ */
 
-int zlua_method_raise_exception(lua_State *L, const zlua_method *m, Il2CppException *exc)
+/* Cold and out of line: its message buffer stays off the hot frames. */
+ZLUA_COLD int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
+                                          Il2CppException *exc)
 {
     char msg[1024];
     il2cpp_format_exception(exc, msg, (int)sizeof msg);
@@ -442,10 +446,7 @@ static int zlua_method_entry(lua_State *L)
 
 /* The simple entry's rare path for argument i: the general pop (exact
  * floats, other widths, enums) and, failing that, the argument error. */
-#if defined(__GNUC__)
-__attribute__((noinline, cold))
-#endif
-static void zlua_method_simple_pop(lua_State *L, const zlua_method *m, int i, void *cell)
+static ZLUA_COLD void zlua_method_simple_pop(lua_State *L, const zlua_method *m, int i, void *cell)
 {
     const zlua_meta *pm = m->params[i];
     int rc = pm->pop(L, i + 1, pm, cell);
