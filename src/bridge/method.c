@@ -166,10 +166,24 @@ ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, in
 
 /* R-OPQ-5: the call runs inside its own scope, closed before anything is
  * raised; the exception, if any, is returned. */
+ZLUA_HOT_INLINE Il2CppException *zlua_method_invoke_scoped(zlua_scope *scope,
+                                                           const MethodInfo *mi,
+                                                           void *this_ptr, void **args,
+                                                           void *ret)
+{
+    zlua_scope_state saved = zlua_scope_save(scope);
+    /* Without memory for a watermark the call still runs; the restore
+     * below is exact either way. */
+    (void)zlua_scope_open(scope);
+    Il2CppException *exc = zlua_rt_invoke(mi, this_ptr, args, ret);
+    zlua_scope_restore(scope, saved);
+    return exc;
+}
+
+/* Dispatches a virtual call on the real object, then invokes. */
 ZLUA_HOT_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *this_ptr,
                                                  void **args, void *ret)
 {
-    zlua_ctx *ctx = m->owner->ctx;
     const MethodInfo *mi = m->mi;
     if (m->is_virtual && this_ptr != NULL) {
         mi = il2cpp_object_get_virtual_method((Il2CppObject *)this_ptr, mi);
@@ -177,13 +191,19 @@ ZLUA_HOT_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *thi
         if (mi != m->mi && il2cpp_class_is_valuetype(il2cpp_method_get_class(mi)))
             this_ptr = il2cpp_object_unbox((Il2CppObject *)this_ptr);
     }
-    zlua_scope_state saved = zlua_scope_save(&ctx->scope);
-    /* Without memory for a watermark the call still runs; the restore
-     * below is exact either way. */
-    (void)zlua_scope_open(&ctx->scope);
-    Il2CppException *exc = zlua_rt_invoke(mi, this_ptr, args, ret);
-    zlua_scope_restore(&ctx->scope, saved);
-    return exc;
+    return zlua_method_invoke_scoped(m->scope, mi, this_ptr, args, ret);
+}
+
+/* After the scope is closed: raise the exception or push the result. */
+ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
+                                       Il2CppException *exc, const void *ret)
+{
+    if (exc != NULL)
+        return zlua_method_raise_exception(L, m, exc);
+    if (m->ret == NULL)
+        return 0;
+    zlua_method_push_result(L, m->ret, ret);
+    return 1;
 }
 
 void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, void *this_ptr,
@@ -206,12 +226,7 @@ ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, 
     zlua_method_pop_args(L, m, base, &frame, args);
     void *ret = frame.bytes + m->ret_offset;
     Il2CppException *exc = zlua_method_run(m, this_ptr, args, ret);
-    if (exc != NULL)
-        return zlua_method_raise_exception(L, m, exc);
-    if (m->ret == NULL)
-        return 0;
-    zlua_method_push_result(L, m->ret, ret);
-    return 1;
+    return zlua_method_finish(L, m, exc, ret);
 }
 
 int zlua_method_call(lua_State *L, const zlua_method *m, int base, void *this_ptr)
@@ -457,8 +472,7 @@ static ZLUA_COLD void zlua_method_simple_pop(lua_State *L, const zlua_method *m,
 /* The simple entry's body for exactly n parameters: n is a constant at
  * each call site below, so the pops unroll.  An int32 argument costs two
  * Lua API calls and a range check; every other scalar, one indirect
- * writer call.  The scope and the invoke are zlua_method_run's, without
- * its virtual dispatch (simple methods are static). */
+ * writer call.  Simple methods are static: no virtual dispatch. */
 ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, int n)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
@@ -471,17 +485,8 @@ ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, 
         if (m->kinds[i] != ZLUA_K_I4 || zlua_pop_i4_fast(L, i + 1, &cells[i]) != ZLUA_POP_OK)
             zlua_method_simple_pop(L, m, i, &cells[i]);
     }
-    zlua_scope *scope = m->scope;
-    zlua_scope_state saved = zlua_scope_save(scope);
-    (void)zlua_scope_open(scope);   /* see zlua_method_run */
-    Il2CppException *exc = zlua_rt_invoke(m->mi, NULL, args, &ret);
-    zlua_scope_restore(scope, saved);
-    if (exc != NULL)
-        return zlua_method_raise_exception(L, m, exc);
-    if (m->ret == NULL)
-        return 0;
-    zlua_method_push_result(L, m->ret, &ret);
-    return 1;
+    Il2CppException *exc = zlua_method_invoke_scoped(m->scope, m->mi, NULL, args, &ret);
+    return zlua_method_finish(L, m, exc, &ret);
 }
 
 /* The entry for simple methods: every value fits a 64-bit cell, so there

@@ -117,7 +117,7 @@ Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args
                                 void *ret)
 {
     ExceptionCells *c = cells;
-    if (__builtin_expect(!sim_invoke_plain(c, method, obj), 0))
+    if (!sim_invoke_plain(c, method, obj))
         return zlua_rt_invoke_unusual(method, obj, args, ret);
     Il2CppException *outer = c->pending;
     c->pending = NULL;
