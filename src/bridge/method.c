@@ -126,15 +126,19 @@ ZLUA_COLD int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
     return luaL_error(L, "%s (in %s)", msg, m->display);
 }
 
-/* One argument: int32, the commonest parameter, without the indirect call. */
-ZLUA_HOT_INLINE int zlua_method_pop_one(lua_State *L, int idx, const zlua_meta *pm, void *slot)
+/* Argument i (at idx, of the given kind): int32, the commonest parameter,
+ * without the indirect call; otherwise (other kinds, exact floats) the
+ * meta's pop.  Raises the argument error (R-DEF-1), holding nothing yet,
+ * on a bad one. */
+ZLUA_HOT_INLINE void zlua_method_pop_arg(lua_State *L, const zlua_method *m, int i, int idx,
+                                         int kind, void *slot)
 {
-    if (pm->kind == ZLUA_K_I4) {
-        int rc = zlua_pop_i4_fast(L, idx, slot);
-        if (rc != ZLUA_POP_TYPE)
-            return rc;
-    }
-    return pm->pop(L, idx, pm, slot);
+    if (kind == ZLUA_K_I4 && zlua_pop_i4_fast(L, idx, slot) == ZLUA_POP_OK)
+        return;
+    const zlua_meta *pm = m->params[i];
+    int rc = pm->pop(L, idx, pm, slot);
+    if (rc != ZLUA_POP_OK)
+        zlua_pop_argerror(L, idx, i + 1, m->display, pm, rc);
 }
 
 /* The result: int32, the commonest, without the indirect call. */
@@ -154,9 +158,7 @@ ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, in
     for (int i = 0; i < m->nparams; i++) {
         const zlua_meta *pm = m->params[i];
         void *slot = frame->bytes + m->offsets[i];
-        int rc = zlua_method_pop_one(L, base + i, pm, slot);
-        if (rc != ZLUA_POP_OK)
-            zlua_pop_argerror(L, base + i, i + 1, m->display, pm, rc);
+        zlua_method_pop_arg(L, m, i, base + i, pm->kind, slot);
         if (pm->indirect)
             memcpy(&args[i], slot, sizeof(void *));
         else
@@ -459,16 +461,6 @@ static int zlua_method_entry(lua_State *L)
     return zlua_method_call_inline(L, m, 1 + m->instance, this_ptr);
 }
 
-/* The simple entry's rare path for argument i: the general pop (exact
- * floats, other widths, enums) and, failing that, the argument error. */
-static ZLUA_COLD void zlua_method_simple_pop(lua_State *L, const zlua_method *m, int i, void *cell)
-{
-    const zlua_meta *pm = m->params[i];
-    int rc = pm->pop(L, i + 1, pm, cell);
-    if (rc != ZLUA_POP_OK)
-        zlua_pop_argerror(L, i + 1, i + 1, m->display, pm, rc);
-}
-
 /* The simple entry's body for exactly n parameters: n is a constant at
  * each call site below, so the pops unroll.  An int32 argument costs two
  * Lua API calls and a range check; every other scalar, one indirect
@@ -482,8 +474,7 @@ ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, 
 #endif
     for (int i = 0; i < n; i++) {
         args[i] = &cells[i];
-        if (m->kinds[i] != ZLUA_K_I4 || zlua_pop_i4_fast(L, i + 1, &cells[i]) != ZLUA_POP_OK)
-            zlua_method_simple_pop(L, m, i, &cells[i]);
+        zlua_method_pop_arg(L, m, i, i + 1, m->kinds[i], &cells[i]);
     }
     Il2CppException *exc = zlua_method_invoke_scoped(m->scope, m->mi, NULL, args, &ret);
     return zlua_method_finish(L, m, exc, &ret);
