@@ -40,9 +40,15 @@ enum {
 
 /* ===== State ================================================================ */
 
-/* Opens libzlua on L: creates the per-state context (released by
- * lua_close), and sets the globals CS, CSharp and zlua.  The IL2CPP
- * runtime must be initialised and the host must have called GC_INIT. */
+/* Opens libzlua on L: creates the per-state context, and sets the globals
+ * CS, CSharp and zlua.  The IL2CPP runtime must be initialised and the
+ * host must have called GC_INIT.
+ *
+ * The context is released by lua_close, after every finalizer of the
+ * state has run: zlua_open interposes a forwarding allocator (lua_getallocf
+ * then returns libzlua's) that notices lua_close freeing the state's last
+ * block.  Do not replace the allocator (lua_setallocf) after zlua_open.
+ * Calling zlua_open again is a no-op; after ZLUA_ENOMEM it retries. */
 int zlua_open(lua_State *L);
 
 /* Counters of one state, for tests, tools and the testbed. */
@@ -115,6 +121,7 @@ const zlua_meta *zlua_meta_type(lua_State *L, const Il2CppType *type);
  * ret_meta (NULL for void). */
 typedef struct zlua_ic_call {
     const char *function;            /* global Lua function name */
+    size_t function_len;             /* its bytes; 0: NUL-terminated */
     int nargs;
     const zlua_meta *const *arg_meta;
     void *const *arg_slots;

@@ -238,17 +238,16 @@ describe("R-SUD-3: access after __gc raises 'struct userdata has been finalized'
     t = nil
   end)
 
-  it("calling __gc by hand (debug library) finalizes once", function()
+  it("R-RT-4: calling __gc by hand (debug library) is refused; the collector's finalizer releases once", function()
     local holder = { t = Tagged(3, h.runtime_string("hand-")), u = Tagged(4, "keep") }
     assert.are.equal(baseline + 2, h.structs())
     local gc = debug.getmetatable(holder.t).__gc
-    gc(holder.t)
-    assert.are.equal(baseline + 1, h.structs())
-    h.raises("struct userdata has been finalized", function() return holder.t.name end)
-    gc(holder.t)                                     -- a second call is harmless
-    assert.are.equal(baseline + 1, h.structs())
+    h.raises("zlua: __gc is called by the collector only", gc, holder.t)
+    h.raises("zlua: __gc is called by the collector only", Tagged.__instance_mt.__gc, holder.t)
+    assert.are.equal(baseline + 2, h.structs())
+    assert.are.equal(3, holder.t.id)                 -- still alive and readable
     holder.t = nil
-    h.full_gc(2)                                     -- the real __gc: no double release
+    collect_until(baseline + 1, {}, 10)              -- the real __gc
     assert.are.equal(baseline + 1, h.structs())
     assert.are.equal("keep", holder.u.name)
     holder.u = nil

@@ -117,8 +117,30 @@ describe("type tables (SPEC §11)", function()
     it("a struct instance carries the ByVal metatable, which is protected", function()
       local p = Point2D(1, 2)
       assert.are.equal("userdata", type(p))
-      assert.is_true(rawequal(debug.getmetatable(p), Point2D.__instance_mt))
+      local live = debug.getmetatable(p)
+      assert.are.equal("byval", live.__zlua_ud_kind)
+      assert.is_true(rawequal(live.__index, Point2D.__instance_mt.__index))
       assert.are.equal(false, getmetatable(p))
+    end)
+
+    it("SPEC 11: __instance_mt is a read-only view, not the live metatable", function()
+      local p = Point2D(1, 2)
+      local view = Point2D.__instance_mt
+      assert.is_false(rawequal(debug.getmetatable(p), view))
+      assert.is_false(getmetatable(view))
+      for _, key in ipairs({"__gc", "__index", "__newindex", "x"}) do
+        local ok, err = pcall(function() view[key] = false end)
+        assert.is_false(ok)
+        assert.is_truthy(err:find("zlua: MyGame.Point2D.__instance_mt is read-only", 1, true))
+      end
+      local ok, err = pcall(function() CS.MyGame.Tagged.__byobj_instance_mt.__gc = nil end)
+      assert.is_false(ok)
+      assert.is_truthy(err:find("zlua: MyGame.Tagged.__byobj_instance_mt is read-only", 1, true))
+      assert.is_nil(rawget(view, "__index"))   -- nothing is stored in the view itself
+      local keys = {}
+      for k in pairs(view) do keys[k] = true end
+      assert.is_true(keys.__index and keys.__newindex and keys.__type and true)
+      assert.are.equal(1, p.x)
     end)
 
     it("ByVal metatables of different types are distinct", function()

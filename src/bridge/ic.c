@@ -19,11 +19,17 @@
 #include "marshal/meta.h"
 #include "scope/scope.h"
 
-/* Pushes the global function (raw lookup: no metamethod can raise). */
-static void zlua_ic_push_function(lua_State *L, const char *name)
+/* Pushes the global function (raw lookup: no metamethod can raise).  The
+ * name is taken with its length: "OnA\0x" is not "OnA".  A globals table
+ * replaced in the registry (debug library) yields nil. */
+static void zlua_ic_push_function(lua_State *L, const zlua_ic_call *c)
 {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-    lua_pushstring(L, name);
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return;
+    }
+    lua_pushlstring(L, c->function, c->function_len ? c->function_len : strlen(c->function));
     lua_rawget(L, -2);
     lua_remove(L, -2);
 }
@@ -39,23 +45,30 @@ static int zlua_ic_push_args(lua_State *L, const zlua_ic_call *c)
     return ZLUA_OK;
 }
 
-/* Protected body for calls whose argument pushes may raise. */
+/* Protected body for calls whose argument pushes may raise.  A script can
+ * capture this function (a call hook sees it) and call it later with any
+ * lightuserdata: only the call zlua_ic_run announced in the context is
+ * run, once. */
 static int zlua_ic_trampoline(lua_State *L)
 {
+    zlua_ctx *ctx = zlua_ctx_get(L);
     const zlua_ic_call *c = lua_touserdata(L, 1);
+    if (ctx == NULL || c == NULL || c != ctx->ic_pending)
+        return luaL_error(L, "zlua: the IC trampoline is not callable from Lua");
+    ctx->ic_pending = NULL;
     lua_settop(L, 0);
-    zlua_ic_push_function(L, c->function);
+    zlua_ic_push_function(L, c);
     if (zlua_ic_push_args(L, c) != ZLUA_OK)
         return luaL_error(L, "zlua: cannot push the arguments of '%s'", c->function);
     lua_call(L, c->nargs, c->ret_meta ? 1 : 0);
     return c->ret_meta ? 1 : 0;
 }
 
-static int zlua_ic_run(lua_State *L, zlua_ic_call *c, int all_safe)
+static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_safe)
 {
     int nres = c->ret_meta ? 1 : 0;
     if (all_safe) {
-        zlua_ic_push_function(L, c->function);
+        zlua_ic_push_function(L, c);
         if (zlua_ic_push_args(L, c) != ZLUA_OK) {
             lua_settop(L, c->top);
             lua_pushfstring(L, "zlua: cannot push the arguments of '%s'", c->function);
@@ -66,7 +79,11 @@ static int zlua_ic_run(lua_State *L, zlua_ic_call *c, int all_safe)
     } else {
         lua_pushcfunction(L, zlua_ic_trampoline);
         lua_pushlightuserdata(L, c);
-        if (lua_pcall(L, 1, nres, 0) != LUA_OK)
+        const void *outer = ctx->ic_pending;
+        ctx->ic_pending = c;
+        int status = lua_pcall(L, 1, nres, 0);
+        ctx->ic_pending = outer;
+        if (status != LUA_OK)
             return ZLUA_ELUA;
     }
     if (nres) {
@@ -108,7 +125,7 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
     zlua_scope_state saved = zlua_scope_save(&ctx->scope);
     if (zlua_scope_open(&ctx->scope) != ZLUA_OK)
         return ZLUA_ENOMEM;
-    int rc = zlua_ic_run(L, c, all_safe);
+    int rc = zlua_ic_run(L, ctx, c, all_safe);
     zlua_scope_restore(&ctx->scope, saved);   /* every path (R-OPQ-5) */
     return rc;
 }

@@ -8,6 +8,7 @@
 
 #include <lauxlib.h>
 
+#include "core/box.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
 
@@ -449,16 +450,35 @@ static int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n
     return zlua_method_call(L, m, base, this_ptr);
 }
 
-/* upvalue 1: lightuserdata head of the overload chain.  A name with one
- * candidate and the right argument count goes straight to the call. */
-static int zlua_method_entry(lua_State *L)
+ZLUA_COLD static int zlua_method_tampered(lua_State *L)
 {
-    const zlua_method *m = lua_touserdata(L, lua_upvalueindex(1));
+    return luaL_error(L, "zlua: tampered upvalue (method expected)");
+}
+
+/* The method chain boxed in upvalue 1 (core/box.h: a script may have
+ * replaced the upvalue with anything). */
+ZLUA_HOT_INLINE const zlua_method *zlua_method_upvalue(lua_State *L)
+{
+    const zlua_method *m = zlua_box_get(L, lua_upvalueindex(1), ZLUA_BOX_METHOD);
+    if (m == NULL)
+        zlua_method_tampered(L);
+    return m;
+}
+
+static int zlua_method_entry_general(lua_State *L, const zlua_method *m)
+{
     int n = lua_gettop(L);
     if (m->next != NULL || n != m->nparams + m->instance)
         return zlua_method_entry_select(L, m, n);
     void *this_ptr = m->instance ? zlua_method_this(L, m) : NULL;
     return zlua_method_call_inline(L, m, 1 + m->instance, this_ptr);
+}
+
+/* upvalue 1: the boxed head of the overload chain.  A name with one
+ * candidate and the right argument count goes straight to the call. */
+static int zlua_method_entry(lua_State *L)
+{
+    return zlua_method_entry_general(L, zlua_method_upvalue(L));
 }
 
 /* The simple entry's body for exactly n parameters: n is a constant at
@@ -485,9 +505,9 @@ ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, 
  * Anything unusual (arity, overloads) goes to the general entry. */
 static int zlua_method_entry_simple(lua_State *L)
 {
-    const zlua_method *m = lua_touserdata(L, lua_upvalueindex(1));
+    const zlua_method *m = zlua_method_upvalue(L);
     if (lua_gettop(L) != m->nparams)
-        return zlua_method_entry(L);
+        return zlua_method_entry_general(L, m);
     switch (m->nparams) {
     case 0:
         return zlua_method_simple_call(L, m, 0);
@@ -504,7 +524,7 @@ static int zlua_method_entry_simple(lua_State *L)
 
 void zlua_method_push_closure(lua_State *L, zlua_method *head)
 {
-    lua_pushlightuserdata(L, head);
+    zlua_box_push(L, ZLUA_BOX_METHOD, head);
     lua_pushcclosure(L, head->simple && head->next == NULL ? zlua_method_entry_simple
                                                            : zlua_method_entry, 1);
 }

@@ -11,9 +11,6 @@
 #include "il2cpp/il2cpp_api.h"
 #include "zlua.h"
 
-/* The registry key of the context anchor (its address is the key). */
-static const char zlua_ctx_key = 'Z';
-
 #define ZLUA_ARENA_BLOCK 16384u
 #define ZLUA_ARENA_ALIGN 16u
 
@@ -26,12 +23,50 @@ struct zlua_arena_block {
 #define ZLUA_ARENA_HDR \
     ((sizeof(zlua_arena_block) + ZLUA_ARENA_ALIGN - 1) & ~(size_t)(ZLUA_ARENA_ALIGN - 1))
 
+/*
+ * Lifetime.  The context must outlive every Lua object that points into it
+ * (closures and metatables hold class and method pointers, userdata hold
+ * cells and slots), and it must stay registered with the collector while
+ * any of them can still run -- including finalizers during lua_close.  An
+ * anchor userdata with a __gc cannot promise that: a script with the debug
+ * library can reach the registry, drop the anchor or re-mark it, and have
+ * the context freed while the state lives.
+ *
+ * So zlua_open interposes a forwarding allocator.  Its user data is the
+ * context (which is how zlua_ctx_get finds it: no registry lookup, nothing
+ * a script can reach), and when Lua frees its main block -- the last thing
+ * lua_close does, after every finalizer and every object -- the context is
+ * released.  The forwarding costs one indirect call per Lua allocation.
+ */
+static void zlua_ctx_release(zlua_ctx *ctx);
+
+static void *zlua_ctx_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    zlua_ctx *ctx = ud;
+    void *r = ctx->alloc(ctx->alloc_ud, ptr, osize, nsize);
+    if (nsize == 0 && ptr != NULL && ptr == ctx->main_block)
+        zlua_ctx_release(ctx);   /* lua_close is done with the state */
+    return r;
+}
+
 zlua_ctx *zlua_ctx_get(lua_State *L)
 {
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &zlua_ctx_key);
-    zlua_ctx *ctx = lua_touserdata(L, -1);
+    void *ud;
+    return lua_getallocf(L, &ud) == zlua_ctx_alloc ? ud : NULL;
+}
+
+int zlua_ref_push_table(lua_State *L, int ref)
+{
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) == LUA_TTABLE)
+        return 1;
     lua_pop(L, 1);
-    return ctx;
+    return 0;
+}
+
+void zlua_ref_table(lua_State *L, int ref)
+{
+    if (!zlua_ref_push_table(L, ref))
+        luaL_error(L, "zlua: internal table replaced");
 }
 
 void *zlua_ctx_arena_alloc(zlua_ctx *ctx, size_t size)
@@ -82,32 +117,26 @@ static void zlua_ctx_release(zlua_ctx *ctx)
         ctx->alloc(ctx->alloc_ud, ctx->arena, ZLUA_ARENA_HDR + ctx->arena->size, 0);
         ctx->arena = next;
     }
+    lua_Alloc alloc = ctx->alloc;
+    void *alloc_ud = ctx->alloc_ud;
+    alloc(alloc_ud, ctx, sizeof *ctx, 0);
 }
 
-/* __gc of the anchor: runs at lua_close after every zlua userdata of the
- * state (it was created first, so it is finalized last). */
-static int zlua_ctx_gc(lua_State *L)
+/* The C side of the context: no Lua call, nothing to unwind.  NULL when
+ * memory or the collector hook is missing. */
+static zlua_ctx *zlua_ctx_create(lua_State *L)
 {
-    zlua_ctx *ctx = lua_touserdata(L, 1);
-    if (ctx != NULL && ctx->L != NULL) {
-        zlua_ctx_release(ctx);
-        ctx->L = NULL;
-    }
-    return 0;
-}
-
-static int zlua_ctx_create(lua_State *L)
-{
-    zlua_ctx *ctx = lua_newuserdatauv(L, sizeof *ctx, 0);
+    void *alloc_ud;
+    lua_Alloc alloc = lua_getallocf(L, &alloc_ud);
+    zlua_ctx *ctx = alloc(alloc_ud, NULL, 0, sizeof *ctx);
+    if (ctx == NULL)
+        return NULL;
     memset(ctx, 0, sizeof *ctx);
-    lua_createtable(L, 0, 1);
-    lua_pushcfunction(L, zlua_ctx_gc);
-    lua_setfield(L, -2, "__gc");
-    lua_setmetatable(L, -2);
-    ctx->alloc = lua_getallocf(L, &ctx->alloc_ud);
-    zlua_scope_init(&ctx->scope, ctx->alloc, ctx->alloc_ud);
-    zlua_ptrmap_init(&ctx->classes, ctx->alloc, ctx->alloc_ud);
-    zlua_ptrmap_init(&ctx->metas, ctx->alloc, ctx->alloc_ud);
+    ctx->alloc = alloc;
+    ctx->alloc_ud = alloc_ud;
+    zlua_scope_init(&ctx->scope, alloc, alloc_ud);
+    zlua_ptrmap_init(&ctx->classes, alloc, alloc_ud);
+    zlua_ptrmap_init(&ctx->metas, alloc, alloc_ud);
     ctx->namespaces_ref = LUA_NOREF;
     ctx->header_size = il2cpp_object_header_size();
     const Il2CppImage *corlib = il2cpp_get_corlib();
@@ -117,22 +146,27 @@ static int zlua_ctx_create(lua_State *L)
     ctx->k_int32 = il2cpp_class_from_name(corlib, "System", "Int32");
     ctx->k_int64 = il2cpp_class_from_name(corlib, "System", "Int64");
     ctx->k_double = il2cpp_class_from_name(corlib, "System", "Double");
-    if (zlua_sreg_init(&ctx->structs, ctx->alloc, ctx->alloc_ud) != ZLUA_OK)
-        return luaL_error(L, "zlua: cannot initialise the struct registry");
-    if (zlua_oreg_init(&ctx->objects, ctx->alloc, ctx->alloc_ud) != ZLUA_OK) {
+    if (zlua_sreg_init(&ctx->structs, alloc, alloc_ud) != ZLUA_OK ||
+        zlua_oreg_init(&ctx->objects, alloc, alloc_ud) != ZLUA_OK) {
         zlua_sreg_free(&ctx->structs);
-        return luaL_error(L, "zlua: cannot initialise the object registry");
+        zlua_oreg_free(&ctx->objects);
+        alloc(alloc_ud, ctx, sizeof *ctx, 0);
+        return NULL;
     }
+    /* The main thread's block starts at its extra space (lua.h's
+     * lua_getextraspace); the registry names the main thread. */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+    ctx->main_block = lua_getextraspace(lua_tothread(L, -1));
+    lua_pop(L, 1);
     ctx->L = L;
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &zlua_ctx_key);
-    return 0;
+    lua_setallocf(L, zlua_ctx_alloc, ctx);
+    return ctx;
 }
 
-/* Protected body of zlua_open: a failure leaves no half-made globals. */
+/* Protected body of zlua_open: the Lua-visible parts. */
 static int zlua_open_protected(lua_State *L)
 {
-    zlua_ctx_create(L);
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua_ctx *ctx = lua_touserdata(L, 1);
     zlua_types_open(L, ctx);   /* CS, CSharp */
     zlua_lib_open(L, ctx);     /* zlua */
     return 0;
@@ -142,17 +176,20 @@ int zlua_open(lua_State *L)
 {
     if (L == NULL)
         return ZLUA_EINVAL;
-    if (zlua_ctx_get(L) != NULL)
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx != NULL && ctx->opened)
         return ZLUA_OK;
+    if (ctx == NULL && (ctx = zlua_ctx_create(L)) == NULL)
+        return ZLUA_ENOMEM;
+    /* A failure here leaves the context (released by lua_close) and
+     * possibly some globals; a later zlua_open sets them again. */
     lua_pushcfunction(L, zlua_open_protected);
-    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+    lua_pushlightuserdata(L, ctx);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
         lua_pop(L, 1);
-        /* Forget the half-made context: its anchor's __gc releases it, and
-         * a later zlua_open starts afresh. */
-        lua_pushnil(L);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &zlua_ctx_key);
         return ZLUA_ENOMEM;
     }
+    ctx->opened = 1;
     return ZLUA_OK;
 }
 
@@ -180,8 +217,8 @@ int zlua_get_stats(lua_State *L, zlua_stats *out)
     zlua_ctx *ctx = zlua_ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
-    out->structs = ctx->structs.count;
-    out->objects = ctx->objects.count;
+    out->structs = ctx->structs.live;
+    out->objects = ctx->objects.live;
     out->scope_depth = ctx->scope.depth;
     out->handles = ctx->scope.size;
     out->generation = ctx->scope.generation;

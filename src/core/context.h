@@ -1,8 +1,8 @@
 /*
  * context.h -- the per-lua_State libzlua context.
  *
- * One context per lua_State, created by zlua_open and destroyed by the
- * __gc of its anchor userdata when the state closes (R-SUD-4).  Every
+ * One context per lua_State, created by zlua_open and released when
+ * lua_close frees the state's last block (context.c says why; R-SUD-4).  Every
  * bind-time structure (class bindings, metas, members, methods, names) is
  * carved from the context's arena and released in one go with it.
  */
@@ -22,8 +22,10 @@ typedef struct zlua_arena_block zlua_arena_block;
 
 typedef struct zlua_ctx {
     lua_State *L;
-    lua_Alloc alloc;
+    lua_Alloc alloc;       /* the state's allocator before zlua_open */
     void *alloc_ud;
+    void *main_block;      /* freed last by lua_close: the end of the context */
+    int opened;            /* CS, CSharp and zlua are set */
     zlua_scope scope;
     zlua_struct_registry structs;
     zlua_object_registry objects;
@@ -32,12 +34,21 @@ typedef struct zlua_ctx {
     zlua_arena_block *arena;
     uint32_t header_size;  /* il2cpp_object_header_size(), read once */
     int namespaces_ref;    /* registry ref: set of known namespaces */
+    struct zlua_class *binding;   /* the type table being made (one shot) */
+    const void *ic_pending;       /* the IC call its trampoline may run */
     /* corlib classes used by the object writers (metadata, not managed) */
     Il2CppClass *k_object, *k_string, *k_bool, *k_int32, *k_int64, *k_double;
 } zlua_ctx;
 
 /* The context of L, or NULL when zlua_open was not called. */
 zlua_ctx *zlua_ctx_get(lua_State *L);
+
+/* Pushes the table registry[ref] and returns 1.  The registry is
+ * reachable through the debug library, so when a script replaced the
+ * entry it pushes nothing and returns 0. */
+int zlua_ref_push_table(lua_State *L, int ref);
+/* The same, raising `zlua: internal table replaced` instead of 0. */
+void zlua_ref_table(lua_State *L, int ref);
 
 /* Zeroed, max-aligned memory that lives as long as the context. */
 void *zlua_ctx_arena_alloc(zlua_ctx *ctx, size_t size);

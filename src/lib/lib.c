@@ -13,6 +13,16 @@
 
 #define ZLUA_LIB_TEMP 256
 
+/* The context: the allocator's user data (core/context.c), which no
+ * script can reach -- an upvalue could be swapped. */
+static zlua_ctx *zlua_lib_ctx(lua_State *L)
+{
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
+        luaL_error(L, "zlua: the library is not open on this state");
+    return ctx;
+}
+
 /* Resolves the OpaqueValue argument 1 or raises the R-OPQ-3 message. */
 static const zlua_slot *zlua_lib_check_handle(lua_State *L, zlua_ctx *ctx, const char *fn)
 {
@@ -34,7 +44,7 @@ static const zlua_slot *zlua_lib_check_handle(lua_State *L, zlua_ctx *ctx, const
  * carries the tag and both fall to the checked path for their message. */
 static int zlua_lib_get_opaquevalue(lua_State *L)
 {
-    zlua_ctx *ctx = lua_touserdata(L, lua_upvalueindex(1));
+    zlua_ctx *ctx = zlua_lib_ctx(L);
     const zlua_slot *slot;
     if (zlua_scope_resolve(&ctx->scope, (uintptr_t)lua_touserdata(L, 1), &slot) !=
         ZLUA_SCOPE_VALID)
@@ -47,7 +57,7 @@ static int zlua_lib_get_opaquevalue(lua_State *L)
 /* R-OPQ-8: pops v by the element's writer and stores it with the barrier. */
 static int zlua_lib_set_opaquevalue(lua_State *L)
 {
-    zlua_ctx *ctx = lua_touserdata(L, lua_upvalueindex(1));
+    zlua_ctx *ctx = zlua_lib_ctx(L);
     const zlua_slot *slot = zlua_lib_check_handle(L, ctx, "set_opaquevalue");
     const zlua_meta *m = slot->meta;
     uint64_t temp[ZLUA_LIB_TEMP / 8];
@@ -64,7 +74,7 @@ static int zlua_lib_set_opaquevalue(lua_State *L)
  * referenced object's ByObjUserData for reference slots. */
 static int zlua_lib_to_user_data(lua_State *L)
 {
-    zlua_ctx *ctx = lua_touserdata(L, lua_upvalueindex(1));
+    zlua_ctx *ctx = zlua_lib_ctx(L);
     const zlua_slot *slot = zlua_lib_check_handle(L, ctx, "to_user_data");
     const zlua_meta *m = slot->meta;
     if (m->is_ref) {
@@ -96,7 +106,8 @@ static const char *const zlua_type_keys[][2] = {
 /* zlua.types' __index: resolves a key once, then caches it. */
 static int zlua_lib_types_index(lua_State *L)
 {
-    zlua_ctx *ctx = lua_touserdata(L, lua_upvalueindex(1));
+    zlua_ctx *ctx = zlua_lib_ctx(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
     const char *key = luaL_checkstring(L, 2);
     for (size_t i = 0; i < sizeof zlua_type_keys / sizeof zlua_type_keys[0]; i++) {
         if (strcmp(zlua_type_keys[i][0], key) != 0)
@@ -121,15 +132,14 @@ void zlua_lib_open(lua_State *L, zlua_ctx *ctx)
         {"to_user_data", zlua_lib_to_user_data},
         {NULL, NULL},
     };
+    (void)ctx;
     lua_newtable(L);
-    lua_pushlightuserdata(L, ctx);
-    luaL_setfuncs(L, fns, 1);
+    luaL_setfuncs(L, fns, 0);
     lua_pushliteral(L, ZLUA_VERSION);
     lua_setfield(L, -2, "version");
     lua_newtable(L);
     lua_createtable(L, 0, 1);
-    lua_pushlightuserdata(L, ctx);
-    lua_pushcclosure(L, zlua_lib_types_index, 1);
+    lua_pushcfunction(L, zlua_lib_types_index);
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);
     lua_setfield(L, -2, "types");

@@ -207,6 +207,25 @@ const char *zlua_typename(lua_State *L, int idx)
     return luaL_typename(L, idx);
 }
 
+const char *zlua_keyname(lua_State *L, int idx)
+{
+    switch (lua_type(L, idx)) {
+    case LUA_TSTRING:
+        return lua_tostring(L, idx);
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, idx))
+            return lua_pushfstring(L, "%I", (LUAI_UACINT)lua_tointeger(L, idx));
+        return lua_pushfstring(L, "%f", (LUAI_UACNUMBER)lua_tonumber(L, idx));
+    case LUA_TBOOLEAN:
+        return lua_toboolean(L, idx) ? "true" : "false";
+    case LUA_TNIL:
+    case LUA_TNONE:
+        return "nil";
+    default:
+        return zlua_typename(L, idx);
+    }
+}
+
 static const char *zlua_slot_name(lua_State *L, int idx, const zlua_meta *m)
 {
     const zlua_slot *slot;

@@ -104,6 +104,10 @@ int zlua_pop_argerror(lua_State *L, int idx, int argn, const char *where,
 
 /* The type name used in "got X": __name of our userdata, else Lua's. */
 const char *zlua_typename(lua_State *L, int idx);
+/* A key as messages name it: a string or number by its value, true,
+ * false, nil, anything else by its type name.  May push a string; never
+ * calls a metamethod. */
+const char *zlua_keyname(lua_State *L, int idx);
 
 /* Copies a value of meta m from src to dst, applying the GC write barrier
  * to every managed reference it stores (owner: the object containing dst,

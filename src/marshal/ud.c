@@ -40,26 +40,58 @@ void *zlua_ud_push_byval(lua_State *L, zlua_class *cls, const void *src)
 
 void *zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls, const void *src, int mt)
 {
-    zlua_ud *u = lua_newuserdatauv(L, ZLUA_UD_HEADER + cls->value_size, 0);
-    u->magic = ZLUA_UD_BYVAL;
-    u->reg_index = ZLUA_REG_NONE;
+    if (mt != 0)
+        mt = lua_absindex(L, mt);
+    size_t inline_bytes = cls->blittable ? cls->value_size : 0;
+    zlua_ud *u = lua_newuserdatauv(L, ZLUA_UD_HEADER + inline_bytes, 0);
+    u->magic = ZLUA_UD_DEAD;
+    u->slot = ZLUA_REG_NONE;
     u->cls = cls;
     u->obj = NULL;
-    void *payload = zlua_ud_payload(u);
-    memset(payload, 0, cls->value_size);
-    /* The metatable (with its __gc) goes on first, so the registry entry
-     * made below is released even if anything later raises. */
-    if (mt != 0)
+    u->payload = NULL;
+    /* The metatable goes on first: binding the type may run GC steps (and
+     * finalizers), which cannot reach this userdata yet. */
+    if (mt != 0 && lua_type(L, mt) == LUA_TTABLE)
         lua_pushvalue(L, mt);
     else
         zlua_class_push_byval_mt(L, cls);
     lua_setmetatable(L, -2);
-    if (!cls->blittable &&
-        zlua_sreg_add(&cls->ctx->structs, payload, cls->value_size, &u->reg_index) != ZLUA_OK)
-        luaL_error(L, "not enough memory");
+    void *payload;
+    if (cls->blittable) {
+        payload = (char *)u + ZLUA_UD_HEADER;
+        memset(payload, 0, cls->value_size);
+    } else {
+        /* R-SUD-2: a zeroed cell the collector scans from now on. */
+        payload = zlua_sreg_alloc(&cls->ctx->structs, &cls->pool);
+        if (payload == NULL)
+            luaL_error(L, "not enough memory");
+    }
+    u->payload = payload;
+    u->magic = ZLUA_UD_BYVAL;
     if (src != NULL)
         zlua_value_store(cls->meta, NULL, payload, src);
     return payload;
+}
+
+/* Pushes cls's identity cache (weak values), creating it on first use.
+ * A GC step while it is being made may run a finalizer that pushes an
+ * object of cls and makes a cache first; that one is kept. */
+static void zlua_ud_push_cache(lua_State *L, zlua_class *cls)
+{
+    if (cls->cache != LUA_NOREF && zlua_ref_push_table(L, cls->cache))
+        return;
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "v");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    if (cls->cache != LUA_NOREF && zlua_ref_push_table(L, cls->cache)) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pushvalue(L, -1);
+    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    cls->cache = ref;
 }
 
 void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
@@ -68,30 +100,47 @@ void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
         lua_pushnil(L);
         return;
     }
-    if (cls->cache == LUA_NOREF) {
-        lua_createtable(L, 0, 0);
-        lua_createtable(L, 0, 1);
-        lua_pushliteral(L, "v");
-        lua_setfield(L, -2, "__mode");
-        lua_setmetatable(L, -2);
-        cls->cache = luaL_ref(L, LUA_REGISTRYINDEX);
-    }
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->cache);
+    zlua_ud_push_cache(L, cls);
     if (lua_rawgetp(L, -1, obj) == LUA_TUSERDATA) {
-        lua_remove(L, -2);
-        return;   /* R-SHAPE-2: same (object, declared type), same userdata */
+        /* The cache is reachable through the debug library: trust only a
+         * live userdata of this very (object, view). */
+        zlua_ud *hit = zlua_ud_test(L, -1, ZLUA_UD_BYOBJ);
+        if (hit != NULL && hit->obj == obj && hit->cls == cls) {
+            lua_remove(L, -2);
+            return;   /* R-SHAPE-2: same (object, declared type), same userdata */
+        }
     }
     lua_pop(L, 1);
-    zlua_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
-    u->magic = ZLUA_UD_BYOBJ;
-    u->reg_index = ZLUA_REG_NONE;
+    zlua_ud *u = lua_newuserdatauv(L, ZLUA_UD_HEADER, 0);
+    u->magic = ZLUA_UD_DEAD_OBJ;
+    u->slot = ZLUA_REG_NONE;
     u->cls = cls;
-    u->obj = obj;
+    u->obj = NULL;
+    u->payload = NULL;
     zlua_class_push_byobj_mt(L, cls);
     lua_setmetatable(L, -2);
-    if (zlua_oreg_add(&cls->ctx->objects, obj, &u->reg_index) != ZLUA_OK)
+    /* obj is on this C stack (scanned) until the registry holds it. */
+    if (zlua_oreg_add(&cls->ctx->objects, obj, &u->slot) != ZLUA_OK)
         luaL_error(L, "not enough memory");
+    u->obj = obj;
+    u->magic = ZLUA_UD_BYOBJ;
     lua_pushvalue(L, -1);
     lua_rawsetp(L, -3, obj);
     lua_remove(L, -2);
+}
+
+void zlua_ud_release(zlua_ud *u)
+{
+    zlua_ctx *ctx = u->cls->ctx;
+    if (u->magic == ZLUA_UD_BYVAL) {
+        if (!u->cls->blittable)
+            zlua_sreg_release(&ctx->structs, &u->cls->pool, u->payload);
+        u->payload = NULL;
+        u->magic = ZLUA_UD_DEAD;
+    } else if (u->magic == ZLUA_UD_BYOBJ) {
+        zlua_oreg_release(&ctx->objects, u->slot, u->obj);
+        u->slot = ZLUA_REG_NONE;
+        u->obj = NULL;
+        u->magic = ZLUA_UD_DEAD_OBJ;
+    }
 }

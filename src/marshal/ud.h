@@ -23,19 +23,26 @@ struct zlua_class;
 #define ZLUA_UD_BYOBJ 0x7A4C5602u
 #define ZLUA_UD_DEAD 0x7A4C56DEu     /* ByVal after __gc released it */
 #define ZLUA_UD_DEAD_OBJ 0x7A4C56DFu /* ByObj after __gc released it */
+/* A userdata is DEAD from its creation until it holds its value, so one
+ * that a memory error leaves half-made is never read. */
 
 typedef struct zlua_ud {
     uint32_t magic;
-    uint32_t reg_index;        /* registry entry, or ZLUA_REG_NONE */
+    uint32_t slot;             /* ByObj: its object-registry slot */
     struct zlua_class *cls;    /* the declared type: the view */
-    Il2CppObject *obj;         /* ByObj: the object; ByVal: NULL */
+    Il2CppObject *obj;         /* ByObj: the object; otherwise NULL */
+    void *payload;             /* ByVal: the value; otherwise NULL */
 } zlua_ud;
 
+/* A ByVal payload follows the header when the type is blittable; a
+ * non-blittable one lives in a struct-registry cell (registry.h), so the
+ * collector never scans Lua memory and a userdata freed without its __gc
+ * leaves nothing dangling. */
 #define ZLUA_UD_HEADER ((sizeof(zlua_ud) + 15u) & ~(size_t)15u)
 
-static inline void *zlua_ud_payload(zlua_ud *u)
+static inline void *zlua_ud_payload(const zlua_ud *u)
 {
-    return (char *)u + ZLUA_UD_HEADER;
+    return u->payload;
 }
 
 /* The zlua_ud at idx when it is one of ours with `magic`, else NULL. */
@@ -55,5 +62,9 @@ void *zlua_ud_push_byval_mt(lua_State *L, struct zlua_class *cls,
  * userdata of (obj, cls) while it lives (R-SHAPE-2).  NULL pushes nil. */
 void zlua_ud_push_byobj(lua_State *L, struct zlua_class *cls,
                         Il2CppObject *obj);
+
+/* Releases what u holds (its cell or slot) and marks it dead.  Called by
+ * the collector's finalizer only; a second call does nothing. */
+void zlua_ud_release(zlua_ud *u);
 
 #endif

@@ -1,16 +1,16 @@
 /*
  * object_registry.c -- managed objects kept alive for Lua userdata
- * (R-GC-2, R-SUD-4, R-GC-3).
+ * (R-GC-2, R-SUD-4, R-GC-3, R-RT-4).
  *
- * `objects` is a dense array of Il2CppObject* that the push-root callback
- * hands to the collector as one range [objects, objects + count), so the
- * cost of a collection does not depend on the number of ranges.  The
- * owners' index slots sit in the same block, after the objects: one
- * allocation per growth, and only the first part is ever scanned.
+ * `objects` is an array of Il2CppObject* that the push-root callback
+ * hands to the collector as one range [objects, objects + used).  A slot
+ * keeps its index for its whole life (no swap-with-tail: nothing outside
+ * the registry is ever written), released slots hold NULL and are reused
+ * through a free list kept in `next_free`, which sits in the same block
+ * after the objects and is never scanned.
  *
- * Same discipline as the struct registry: every change of objects/count
- * under the GC allocation lock; growth allocates and fills the new block
- * before the lock, publishes it under the lock, frees the old one after.
+ * Growth allocates and fills the new block before the GC lock, publishes
+ * it under the lock and frees the old block after it.
  */
 #include "registry/registry_internal.h"
 
@@ -18,34 +18,20 @@
 
 #include "gc/gc_shim.h"
 
-/* Bytes of one entry: its object pointer plus its owner's index slot. */
-#define ZLUA_OREG_ENTRY_BYTES (sizeof(void *) + sizeof(uint32_t *))
+/* Bytes of one slot: its object pointer plus its free-list link. */
+#define ZLUA_OREG_SLOT_BYTES (sizeof(void *) + sizeof(uint32_t))
 
 typedef struct zlua_oreg_block {
     void **objects;
-    uint32_t **index_slots;
+    uint32_t *next_free;
     size_t cap;
 } zlua_oreg_block;
 
-typedef struct zlua_oreg_add_op {
-    zlua_object_registry *reg;
-    void *object;
-    uint32_t *index_slot;
-    zlua_oreg_block grown;    /* objects == NULL: no growth */
-    zlua_oreg_block retired;  /* out: the block replaced by `grown` */
-} zlua_oreg_add_op;
-
-typedef struct zlua_oreg_remove_op {
-    zlua_object_registry *reg;
-    uint32_t index;
-} zlua_oreg_remove_op;
-
-static void zlua_oreg_release_block(const zlua_object_registry *reg,
-                                    const zlua_oreg_block *b)
+static void zlua_oreg_release_block(const zlua_object_registry *reg, void **objects,
+                                    size_t cap)
 {
-    if (b->objects != NULL)
-        reg->alloc(reg->alloc_ud, b->objects, b->cap * ZLUA_OREG_ENTRY_BYTES,
-                   0);
+    if (objects != NULL)
+        reg->alloc(reg->alloc_ud, objects, cap * ZLUA_OREG_SLOT_BYTES, 0);
 }
 
 int zlua_oreg_init(zlua_object_registry *reg, lua_Alloc alloc, void *ud)
@@ -55,6 +41,7 @@ int zlua_oreg_init(zlua_object_registry *reg, lua_Alloc alloc, void *ud)
     memset(reg, 0, sizeof *reg);
     reg->alloc = alloc;
     reg->alloc_ud = ud;
+    reg->free_head = ZLUA_REG_NONE;
     int rc = zlua_registry_ensure_callback();
     if (rc != ZLUA_OK)
         return rc;
@@ -65,109 +52,78 @@ int zlua_oreg_init(zlua_object_registry *reg, lua_Alloc alloc, void *ud)
 void zlua_oreg_free(zlua_object_registry *reg)
 {
     if (reg == NULL || reg->alloc == NULL)
-        return;  /* never initialised (zeroed) or already freed */
+        return;   /* never initialised (zeroed) or already freed */
     zlua_registry_unlink_object(reg);
-    for (size_t i = 0; i < reg->count; i++)
-        *reg->index_slots[i] = ZLUA_REG_NONE;
-    zlua_oreg_block b;
-    b.objects = reg->objects;
-    b.index_slots = reg->index_slots;
-    b.cap = reg->cap;
-    zlua_oreg_release_block(reg, &b);
+    zlua_oreg_release_block(reg, reg->objects, reg->cap);
     memset(reg, 0, sizeof *reg);
 }
 
-static void *zlua_oreg_add_locked(void *p)
+static void *zlua_oreg_publish_locked(void *p)
 {
-    zlua_oreg_add_op *op = p;
-    zlua_object_registry *reg = op->reg;
-    if (op->grown.objects != NULL) {
-        op->retired.objects = reg->objects;
-        op->retired.index_slots = reg->index_slots;
-        op->retired.cap = reg->cap;
-        reg->objects = op->grown.objects;
-        reg->index_slots = op->grown.index_slots;
-        reg->cap = op->grown.cap;
-    }
-    reg->objects[reg->count] = op->object;
-    reg->index_slots[reg->count] = op->index_slot;
-    reg->count++;
+    void **pair = p;   /* [0] registry, [1] new block; out: [1] old block */
+    zlua_object_registry *reg = pair[0];
+    zlua_oreg_block *b = pair[1];
+    zlua_oreg_block old = {reg->objects, reg->next_free, reg->cap};
+    reg->objects = b->objects;
+    reg->next_free = b->next_free;
+    reg->cap = b->cap;
+    *b = old;
     return NULL;
 }
 
-static int zlua_oreg_prepare_growth(const zlua_object_registry *reg,
-                                    zlua_oreg_add_op *op)
+static int zlua_oreg_grow(zlua_object_registry *reg)
 {
-    size_t ncap = zlua_registry_next_cap(reg->cap, ZLUA_OREG_ENTRY_BYTES);
-    if (ncap == 0)
+    size_t ncap = zlua_registry_next_cap(reg->cap, ZLUA_OREG_SLOT_BYTES);
+    if (ncap == 0 || ncap > ZLUA_REG_MAX_COUNT)
         return ZLUA_ENOMEM;
-    void **objects =
-        reg->alloc(reg->alloc_ud, NULL, 0, ncap * ZLUA_OREG_ENTRY_BYTES);
+    void **objects = reg->alloc(reg->alloc_ud, NULL, 0, ncap * ZLUA_OREG_SLOT_BYTES);
     if (objects == NULL)
         return ZLUA_ENOMEM;
-    uint32_t **index_slots = (uint32_t **)(void *)(objects + ncap);
-    if (reg->count != 0) {
-        memcpy(objects, reg->objects, reg->count * sizeof *objects);
-        memcpy(index_slots, reg->index_slots,
-               reg->count * sizeof *index_slots);
+    uint32_t *next_free = (uint32_t *)(void *)(objects + ncap);
+    memset(objects, 0, ncap * sizeof *objects);
+    if (reg->used != 0) {
+        memcpy(objects, reg->objects, reg->used * sizeof *objects);
+        memcpy(next_free, reg->next_free, reg->used * sizeof *next_free);
     }
-    op->grown.objects = objects;
-    op->grown.index_slots = index_slots;
-    op->grown.cap = ncap;
+    zlua_oreg_block b = {objects, next_free, ncap};
+    void *pair[2] = {reg, &b};
+    (void)zlua_gc_with_lock(zlua_oreg_publish_locked, pair);
+    zlua_oreg_release_block(reg, b.objects, b.cap);   /* b is the old block now */
     return ZLUA_OK;
 }
 
-int zlua_oreg_add(zlua_object_registry *reg, void *object,
-                  uint32_t *index_slot)
+int zlua_oreg_add(zlua_object_registry *reg, void *object, uint32_t *slot)
 {
-    if (reg == NULL || reg->alloc == NULL || object == NULL
-        || index_slot == NULL)
+    if (reg == NULL || reg->alloc == NULL || object == NULL || slot == NULL)
         return ZLUA_EINVAL;
-    if (reg->count >= ZLUA_REG_MAX_COUNT)
-        return ZLUA_EFULL;
-    zlua_oreg_add_op op;
-    memset(&op, 0, sizeof op);
-    op.reg = reg;
-    op.object = object;
-    op.index_slot = index_slot;
-    if (reg->count == reg->cap) {
-        int rc = zlua_oreg_prepare_growth(reg, &op);
-        if (rc != ZLUA_OK)
-            return rc;
+    uint32_t i = reg->free_head;
+    if (i != ZLUA_REG_NONE) {
+        reg->free_head = reg->next_free[i];
+    } else {
+        if (reg->used >= ZLUA_REG_MAX_COUNT)
+            return ZLUA_EFULL;
+        if (reg->used == reg->cap) {
+            int rc = zlua_oreg_grow(reg);
+            if (rc != ZLUA_OK)
+                return rc;
+        }
+        i = (uint32_t)reg->used;
+        /* The slot is NULL until written, so the callback may see `used`
+         * grow before the object lands: it scans a NULL. */
+        reg->used++;
     }
-    uint32_t index = (uint32_t)reg->count;
-    (void)zlua_gc_with_lock(zlua_oreg_add_locked, &op);
-    *index_slot = index;
-    zlua_oreg_release_block(reg, &op.retired);
+    reg->objects[i] = object;
+    reg->live++;
+    *slot = i;
     return ZLUA_OK;
 }
 
-static void *zlua_oreg_remove_locked(void *p)
+void zlua_oreg_release(zlua_object_registry *reg, uint32_t slot, const void *object)
 {
-    zlua_oreg_remove_op *op = p;
-    zlua_object_registry *reg = op->reg;
-    size_t tail = reg->count - 1u;
-    if (op->index != tail) {
-        reg->objects[op->index] = reg->objects[tail];
-        reg->index_slots[op->index] = reg->index_slots[tail];
-        *reg->index_slots[op->index] = op->index;
-    }
-    /* The slot past count is never scanned; clearing it anyway leaves no
-     * stale object address behind. */
-    reg->objects[tail] = NULL;
-    reg->index_slots[tail] = NULL;
-    reg->count = tail;
-    return NULL;
-}
-
-void zlua_oreg_remove(zlua_object_registry *reg, uint32_t index)
-{
-    if (reg == NULL || index >= reg->count)
+    if (reg == NULL || slot >= reg->used || object == NULL || reg->objects[slot] != object)
         return;
-    uint32_t *released = reg->index_slots[index];
-    zlua_oreg_remove_op op;
-    op.reg = reg;
-    op.index = index;
-    (void)zlua_gc_with_lock(zlua_oreg_remove_locked, &op);
-    *released = ZLUA_REG_NONE;
+    reg->objects[slot] = NULL;
+    reg->next_free[slot] = reg->free_head;
+    reg->free_head = slot;
+    reg->live--;
 }

@@ -1,24 +1,32 @@
 /*
  * registry.h -- NotBlittableStructRegistry and the object registry
- * (R-SUD-2..4, R-GC-2, R-GC-3).
+ * (R-SUD-2..4, R-GC-2, R-GC-3, R-RT-4).
  *
- * Both are dense arrays with O(1) append and O(1) swap-with-tail release.
- * Each entry remembers where its owner (a Lua userdata) keeps the entry's
- * index, so a release that moves the tail entry updates the moved owner.
+ * Both registries own their memory: nothing in them points into a Lua
+ * userdata.  A userdata only names what it holds (a cell address, a slot
+ * index), so a userdata that Lua frees without running its __gc (removed
+ * metatable, finalizer skipped at the C-stack limit, error in a
+ * finalizer) costs at most its cell or slot until the state closes; it
+ * never leaves the registry pointing at freed memory.
  *
- * Lua userdata live in memory the collector does not scan, so:
- *   - struct registry: every live payload range [start, start+size) is
- *     handed to the collector by the push-root callback;
- *   - object registry: the array of Il2CppObject* itself is one root range.
+ *   struct registry: payloads of non-blittable struct userdata live in
+ *     cells carved from chunks the registry allocates.  Each chunk is
+ *     handed to the collector as one range, so a collection pushes one
+ *     range per chunk, not one per payload.  A pool hands out cells of
+ *     one class only, so a cell never changes layout while the state
+ *     lives: a stale address can only ever see a value of its own type.
+ *   object registry: one dense array of Il2CppObject* slots with a free
+ *     list kept beside it (never scanned); the used part of the array is
+ *     one root range.
  *
- * Every mutation (append, release, growth) runs under the GC allocation
- * lock (zlua_gc_with_lock), so a collection at any instruction of the Lua
- * thread sees either the old or the new array, both complete.  Growth
- * allocates the new array before taking the lock and frees the old one
- * after releasing it; the callback itself never allocates.
- *
- * All registries of all states are linked into one global list that the
- * single push-root callback walks; that list holds no managed references.
+ * Concurrency (R-GC-3): the push-root callback may run on another thread
+ * (stop-the-world collection) or between two instructions of this one.
+ * It reads the chunk list and the slot array; these are only replaced or
+ * linked under the GC allocation lock, with the new memory complete
+ * before it is published and the old memory freed after.  Cell and slot
+ * contents are written without the lock: the collector scans words
+ * conservatively, an aligned word store is atomic, and bdwgc rescans every
+ * root with the world stopped before it frees anything.
  */
 #ifndef ZLUA_REGISTRY_H
 #define ZLUA_REGISTRY_H
@@ -30,51 +38,63 @@
 
 #include "zlua.h"
 
-#define ZLUA_REG_NONE UINT32_MAX   /* "not registered" index value */
+#define ZLUA_REG_NONE UINT32_MAX   /* "no slot" */
 
-typedef struct zlua_sreg_entry {
-    void *start;           /* payload address */
-    size_t size;           /* payload bytes */
-    uint32_t *index_slot;  /* where the owner keeps this entry's index */
-} zlua_sreg_entry;
+typedef struct zlua_sreg_chunk zlua_sreg_chunk;
+
+/* Cells of one struct layout (one per non-blittable class). */
+typedef struct zlua_sreg_pool {
+    uint32_t cell_size;    /* payload bytes rounded up to 16; 0 = unset */
+    uint32_t next_cells;   /* cells in the next chunk */
+    void *free;            /* released cells, linked through word 0 */
+    char *bump, *bump_end; /* never-used tail of the newest chunk */
+} zlua_sreg_pool;
 
 typedef struct zlua_struct_registry {
-    zlua_sreg_entry *entries;
-    size_t count, cap;
+    zlua_sreg_chunk *chunks;   /* every chunk of every pool (GC lock) */
+    size_t live;               /* cells in use */
+    size_t chunk_bytes;        /* bytes held in chunks */
     lua_Alloc alloc;
     void *alloc_ud;
-    struct zlua_struct_registry *next_live;  /* global list (under lock) */
+    struct zlua_struct_registry *next_live;  /* global list (GC lock) */
 } zlua_struct_registry;
 
 typedef struct zlua_object_registry {
-    void **objects;        /* dense: pushed as one root range */
-    uint32_t **index_slots;
-    size_t count, cap;
+    void **objects;        /* [0, used) is one root range */
+    uint32_t *next_free;   /* beside objects, never scanned */
+    size_t used, cap;      /* slots ever handed out, capacity */
+    uint32_t free_head;    /* ZLUA_REG_NONE when empty */
+    size_t live;           /* slots in use */
     lua_Alloc alloc;
     void *alloc_ud;
     struct zlua_object_registry *next_live;
 } zlua_object_registry;
 
 /* ---- struct registry ------------------------------------------------------- */
-/* Links reg into the global list and makes sure the push-root callback is
- * registered.  ZLUA_OK or ZLUA_ENOMEM. */
+/* Links reg into the global list and registers the push-root callback.
+ * ZLUA_OK, ZLUA_EINVAL or the shim's error. */
 int zlua_sreg_init(zlua_struct_registry *reg, lua_Alloc alloc, void *ud);
-/* Releases every entry (setting each owner's index to ZLUA_REG_NONE),
- * unlinks reg and frees its memory (R-SUD-4). */
+/* Unlinks reg and frees every chunk (R-SUD-4).  Safe on a zeroed or
+ * already freed registry. */
 void zlua_sreg_free(zlua_struct_registry *reg);
-/* Appends [start, start+size); stores the index in *index_slot. */
-int zlua_sreg_add(zlua_struct_registry *reg, void *start, size_t size,
-                  uint32_t *index_slot);
-/* Releases entry `index` (swap with tail); sets the released owner's index
- * to ZLUA_REG_NONE.  Out-of-range indexes are ignored. */
-void zlua_sreg_remove(zlua_struct_registry *reg, uint32_t index);
+/* Sets the pool's payload size (once, at class binding). */
+void zlua_sreg_pool_init(zlua_sreg_pool *pool, size_t payload_size);
+/* A zeroed cell of pool, scanned from now on; NULL without memory. */
+void *zlua_sreg_alloc(zlua_struct_registry *reg, zlua_sreg_pool *pool);
+/* Zeroes cell (its references stop being roots) and returns it to pool. */
+void zlua_sreg_release(zlua_struct_registry *reg, zlua_sreg_pool *pool,
+                       void *cell);
 
 /* ---- object registry ---------------------------------------------------------- */
 int zlua_oreg_init(zlua_object_registry *reg, lua_Alloc alloc, void *ud);
 void zlua_oreg_free(zlua_object_registry *reg);
-int zlua_oreg_add(zlua_object_registry *reg, void *object,
-                  uint32_t *index_slot);
-void zlua_oreg_remove(zlua_object_registry *reg, uint32_t index);
+/* Roots object in a slot; the slot's index goes to *slot.  ZLUA_OK,
+ * ZLUA_EINVAL, ZLUA_EFULL or ZLUA_ENOMEM. */
+int zlua_oreg_add(zlua_object_registry *reg, void *object, uint32_t *slot);
+/* Releases slot when it holds object; anything else is ignored (a slot
+ * is only ever released by the userdata that holds it). */
+void zlua_oreg_release(zlua_object_registry *reg, uint32_t slot,
+                       const void *object);
 
 /* The push-root callback shared by all registries (registered by init). */
 void zlua_registry_push_roots(zlua_gc_push_fn push_all);

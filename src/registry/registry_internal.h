@@ -29,4 +29,19 @@ void zlua_registry_unlink_object(zlua_object_registry *reg);
  * (elem bytes per entry). */
 size_t zlua_registry_next_cap(size_t cap, size_t elem);
 
+/* A chunk of struct cells: this header, then `bytes` of cells. */
+#define ZLUA_SREG_CELL_ALIGN 16u
+struct zlua_sreg_chunk {
+    zlua_sreg_chunk *next;
+    size_t bytes;
+};
+#define ZLUA_SREG_CHUNK_HDR                                                       \
+    ((sizeof(zlua_sreg_chunk) + ZLUA_SREG_CELL_ALIGN - 1) &                     \
+     ~(size_t)(ZLUA_SREG_CELL_ALIGN - 1))
+
+static inline char *zlua_sreg_chunk_cells(zlua_sreg_chunk *c)
+{
+    return (char *)c + ZLUA_SREG_CHUNK_HDR;
+}
+
 #endif /* ZLUA_REGISTRY_INTERNAL_H */

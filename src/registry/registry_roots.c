@@ -24,9 +24,11 @@ static void zlua_registry_push_structs(zlua_gc_push_fn push_all)
 {
     for (const zlua_struct_registry *reg = zlua_registry_structs; reg != NULL;
          reg = reg->next_live) {
-        const zlua_sreg_entry *e = reg->entries;
-        for (size_t i = 0; i < reg->count; i++)
-            push_all(e[i].start, (char *)e[i].start + e[i].size);
+        /* One range per chunk, however many cells it holds. */
+        for (zlua_sreg_chunk *c = reg->chunks; c != NULL; c = c->next) {
+            char *cells = zlua_sreg_chunk_cells(c);
+            push_all(cells, cells + c->bytes);
+        }
     }
 }
 
@@ -34,9 +36,9 @@ static void zlua_registry_push_objects(zlua_gc_push_fn push_all)
 {
     for (const zlua_object_registry *reg = zlua_registry_objects; reg != NULL;
          reg = reg->next_live) {
-        /* Dense array of object pointers: one range however many. */
-        if (reg->count != 0)
-            push_all(reg->objects, reg->objects + reg->count);
+        /* The used slots, live or NULL: one range however many. */
+        if (reg->used != 0)
+            push_all(reg->objects, reg->objects + reg->used);
     }
 }
 

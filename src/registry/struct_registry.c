@@ -1,15 +1,17 @@
 /*
- * struct_registry.c -- NotBlittableStructRegistry (R-SUD-2, R-SUD-4, R-GC-3).
+ * struct_registry.c -- NotBlittableStructRegistry (R-SUD-2, R-SUD-4,
+ * R-GC-3, R-RT-4).
  *
- * A dense array of payload ranges.  The push-root callback reads
- * `entries` and `count` from another thread, so:
- *   - each change of entries/count is made under the GC allocation lock;
- *   - growth never reallocs in place: the new array is allocated and
- *     filled before the lock (only this thread writes the registry, so the
- *     copy is stable), published under the lock, and the old array freed
- *     after it, when no callback can still be reading it;
- *   - nothing under the lock allocates (the allocator may itself be the
- *     collector's, which would deadlock).
+ * Payloads of non-blittable struct userdata live in cells owned by the
+ * registry.  Cells come from chunks; a chunk belongs to one pool (one
+ * class) for the life of the state, and is scanned whole as one range.
+ * Free and never-used cells are zero (word 0 of a free cell links the
+ * free list: an address of this registry's own memory, never of the
+ * managed heap), so scanning them retains nothing.
+ *
+ * Only the chunk list is read by the push-root callback; a new chunk is
+ * zeroed before it is linked under the GC lock, and chunks are freed only
+ * after the registry is unlinked.
  */
 #include "registry/registry_internal.h"
 
@@ -17,26 +19,8 @@
 
 #include "gc/gc_shim.h"
 
-typedef struct zlua_sreg_add_op {
-    zlua_struct_registry *reg;
-    zlua_sreg_entry entry;
-    zlua_sreg_entry *grown;   /* new array to publish, or NULL */
-    size_t grown_cap;
-    zlua_sreg_entry *retired; /* out: the array replaced by `grown` */
-    size_t retired_cap;
-} zlua_sreg_add_op;
-
-typedef struct zlua_sreg_remove_op {
-    zlua_struct_registry *reg;
-    uint32_t index;
-} zlua_sreg_remove_op;
-
-static void zlua_sreg_release_array(const zlua_struct_registry *reg,
-                                    zlua_sreg_entry *entries, size_t cap)
-{
-    if (entries != NULL)
-        reg->alloc(reg->alloc_ud, entries, cap * sizeof *entries, 0);
-}
+#define ZLUA_SREG_FIRST_CELLS 8u
+#define ZLUA_SREG_MAX_CHUNK (64u * 1024u)   /* bytes, unless one cell is larger */
 
 int zlua_sreg_init(zlua_struct_registry *reg, lua_Alloc alloc, void *ud)
 {
@@ -45,8 +29,7 @@ int zlua_sreg_init(zlua_struct_registry *reg, lua_Alloc alloc, void *ud)
     memset(reg, 0, sizeof *reg);
     reg->alloc = alloc;
     reg->alloc_ud = ud;
-    /* Register first: if that fails nothing is linked and nothing needs
-     * undoing.  The arrays are allocated on the first add. */
+    /* Register first: if that fails nothing is linked to undo. */
     int rc = zlua_registry_ensure_callback();
     if (rc != ZLUA_OK)
         return rc;
@@ -57,98 +40,91 @@ int zlua_sreg_init(zlua_struct_registry *reg, lua_Alloc alloc, void *ud)
 void zlua_sreg_free(zlua_struct_registry *reg)
 {
     if (reg == NULL || reg->alloc == NULL)
-        return;  /* never initialised (zeroed) or already freed */
-    /* Once unlinked no callback reads the registry, so the rest needs no
-     * lock. */
+        return;   /* never initialised (zeroed) or already freed */
+    /* Once unlinked no callback reads the chunks: no lock needed below. */
     zlua_registry_unlink_struct(reg);
-    for (size_t i = 0; i < reg->count; i++)
-        *reg->entries[i].index_slot = ZLUA_REG_NONE;
-    zlua_sreg_release_array(reg, reg->entries, reg->cap);
+    zlua_sreg_chunk *c = reg->chunks;
+    while (c != NULL) {
+        zlua_sreg_chunk *next = c->next;
+        reg->alloc(reg->alloc_ud, c, ZLUA_SREG_CHUNK_HDR + c->bytes, 0);
+        c = next;
+    }
     memset(reg, 0, sizeof *reg);
 }
 
-static void *zlua_sreg_add_locked(void *p)
+void zlua_sreg_pool_init(zlua_sreg_pool *pool, size_t payload_size)
 {
-    zlua_sreg_add_op *op = p;
-    zlua_struct_registry *reg = op->reg;
-    if (op->grown != NULL) {
-        op->retired = reg->entries;
-        op->retired_cap = reg->cap;
-        reg->entries = op->grown;
-        reg->cap = op->grown_cap;
-    }
-    reg->entries[reg->count] = op->entry;
-    reg->count++;
+    memset(pool, 0, sizeof *pool);
+    size_t size = payload_size < sizeof(void *) ? sizeof(void *) : payload_size;
+    size = (size + ZLUA_SREG_CELL_ALIGN - 1) & ~(size_t)(ZLUA_SREG_CELL_ALIGN - 1);
+    pool->cell_size = size <= UINT32_MAX ? (uint32_t)size : 0;
+    pool->next_cells = ZLUA_SREG_FIRST_CELLS;
+}
+
+typedef struct zlua_sreg_link_op {
+    zlua_struct_registry *reg;
+    zlua_sreg_chunk *chunk;
+} zlua_sreg_link_op;
+
+static void *zlua_sreg_link_locked(void *p)
+{
+    zlua_sreg_link_op *op = p;
+    op->chunk->next = op->reg->chunks;
+    op->reg->chunks = op->chunk;
     return NULL;
 }
 
-/* Allocates and fills the next array (outside the lock); ZLUA_ENOMEM
- * leaves the registry untouched. */
-static int zlua_sreg_prepare_growth(const zlua_struct_registry *reg,
-                                    zlua_sreg_add_op *op)
+/* Allocates the pool's next chunk, zeroed, and publishes it. */
+static int zlua_sreg_grow(zlua_struct_registry *reg, zlua_sreg_pool *pool)
 {
-    size_t ncap = zlua_registry_next_cap(reg->cap, sizeof *reg->entries);
-    if (ncap == 0)
+    size_t cells = pool->next_cells;
+    if (cells * pool->cell_size > ZLUA_SREG_MAX_CHUNK)
+        cells = ZLUA_SREG_MAX_CHUNK / pool->cell_size;
+    if (cells == 0)
+        cells = 1;
+    if (cells > (SIZE_MAX - ZLUA_SREG_CHUNK_HDR) / pool->cell_size)
         return ZLUA_ENOMEM;
-    zlua_sreg_entry *grown =
-        reg->alloc(reg->alloc_ud, NULL, 0, ncap * sizeof *grown);
-    if (grown == NULL)
+    size_t bytes = cells * pool->cell_size;
+    zlua_sreg_chunk *c = reg->alloc(reg->alloc_ud, NULL, 0, ZLUA_SREG_CHUNK_HDR + bytes);
+    if (c == NULL)
         return ZLUA_ENOMEM;
-    if (reg->count != 0)
-        memcpy(grown, reg->entries, reg->count * sizeof *grown);
-    op->grown = grown;
-    op->grown_cap = ncap;
+    c->next = NULL;
+    c->bytes = bytes;
+    memset(zlua_sreg_chunk_cells(c), 0, bytes);
+    zlua_sreg_link_op op = {reg, c};
+    (void)zlua_gc_with_lock(zlua_sreg_link_locked, &op);
+    reg->chunk_bytes += bytes;
+    pool->bump = zlua_sreg_chunk_cells(c);
+    pool->bump_end = pool->bump + bytes;
+    if (pool->next_cells < UINT32_MAX / 2)
+        pool->next_cells *= 2;
     return ZLUA_OK;
 }
 
-int zlua_sreg_add(zlua_struct_registry *reg, void *start, size_t size,
-                  uint32_t *index_slot)
+void *zlua_sreg_alloc(zlua_struct_registry *reg, zlua_sreg_pool *pool)
 {
-    if (reg == NULL || reg->alloc == NULL || start == NULL
-        || index_slot == NULL)
-        return ZLUA_EINVAL;
-    if (reg->count >= ZLUA_REG_MAX_COUNT)
-        return ZLUA_EFULL;
-    zlua_sreg_add_op op;
-    memset(&op, 0, sizeof op);
-    op.reg = reg;
-    op.entry.start = start;
-    op.entry.size = size;
-    op.entry.index_slot = index_slot;
-    if (reg->count == reg->cap) {
-        int rc = zlua_sreg_prepare_growth(reg, &op);
-        if (rc != ZLUA_OK)
-            return rc;
+    if (reg == NULL || reg->alloc == NULL || pool == NULL || pool->cell_size == 0)
+        return NULL;
+    void *cell = pool->free;
+    if (cell != NULL) {
+        memcpy(&pool->free, cell, sizeof(void *));
+        memset(cell, 0, sizeof(void *));
+    } else {
+        if (pool->bump == pool->bump_end && zlua_sreg_grow(reg, pool) != ZLUA_OK)
+            return NULL;
+        cell = pool->bump;
+        pool->bump += pool->cell_size;
     }
-    uint32_t index = (uint32_t)reg->count;
-    (void)zlua_gc_with_lock(zlua_sreg_add_locked, &op);
-    *index_slot = index;
-    zlua_sreg_release_array(reg, op.retired, op.retired_cap);
-    return ZLUA_OK;
+    reg->live++;
+    return cell;
 }
 
-static void *zlua_sreg_remove_locked(void *p)
+void zlua_sreg_release(zlua_struct_registry *reg, zlua_sreg_pool *pool, void *cell)
 {
-    zlua_sreg_remove_op *op = p;
-    zlua_struct_registry *reg = op->reg;
-    size_t tail = reg->count - 1u;
-    if (op->index != tail) {
-        /* Swap-with-tail: the moved owner learns its new index. */
-        reg->entries[op->index] = reg->entries[tail];
-        *reg->entries[op->index].index_slot = op->index;
-    }
-    reg->count = tail;
-    return NULL;
-}
-
-void zlua_sreg_remove(zlua_struct_registry *reg, uint32_t index)
-{
-    if (reg == NULL || index >= reg->count)
+    if (reg == NULL || pool == NULL || cell == NULL)
         return;
-    uint32_t *released = reg->entries[index].index_slot;
-    zlua_sreg_remove_op op;
-    op.reg = reg;
-    op.index = index;
-    (void)zlua_gc_with_lock(zlua_sreg_remove_locked, &op);
-    *released = ZLUA_REG_NONE;
+    memset(cell, 0, pool->cell_size);
+    memcpy(cell, &pool->free, sizeof(void *));
+    pool->free = cell;
+    reg->live--;
 }

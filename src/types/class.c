@@ -184,6 +184,8 @@ zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass)
     if (zlua_ptrmap_put(&ctx->classes, klass, cls) != ZLUA_OK)
         return NULL;
     zlua_class_link(ctx, cls);
+    if (cls->valuetype && !cls->blittable)
+        zlua_sreg_pool_init(&cls->pool, cls->value_size);
     cls->meta = zlua_meta_get(ctx, cls->type);
     return cls;
 }

@@ -75,6 +75,7 @@ typedef struct zlua_class {
     uint8_t members_bound;
     zlua_names fields;          /* instance fields/properties, fast path */
     struct zlua_method *ctors;  /* overload chain of .ctor */
+    zlua_sreg_pool pool;        /* non-blittable structs: payload cells */
 } zlua_class;
 
 /* The binding of klass (created on first use).  NULL on memory failure. */
@@ -103,6 +104,7 @@ typedef enum zlua_member_kind {
 struct zlua_method;
 
 typedef struct zlua_member {
+    const struct zlua_class *owner;  /* the class whose table holds it */
     uint8_t kind;
     uint8_t readonly;
     const char *name;
@@ -113,8 +115,9 @@ typedef struct zlua_member {
 } zlua_member;
 
 /* Pushes a new ByVal (byobj = 0) or ByObj instance metatable of cls
- * (instance.c); the type table must exist. */
-void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj);
+ * (instance.c) over the instance member table at inst, with __type the
+ * type table at typetable. */
+void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj, int inst, int typetable);
 
 /* Reads / writes a member of the instance whose base address is `base`
  * (payload, unboxed object, or object); owner is the object for the

@@ -10,6 +10,7 @@
 #include <lauxlib.h>
 
 #include "bridge/method.h"
+#include "core/box.h"
 #include "marshal/ud.h"
 
 int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n)
@@ -39,20 +40,28 @@ int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n)
     return 1;
 }
 
-/* upvalues: 1 cls, 2 number of leading arguments to skip (T for __call) */
+static zlua_class *zlua_ctor_class(lua_State *L)
+{
+    return zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+}
+
+/* upvalues: 1 boxed cls, 2 number of leading arguments to skip (T for __call) */
 static int zlua_ctor_entry(lua_State *L)
 {
-    zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
-    int skip = (int)lua_tointeger(L, lua_upvalueindex(2));
+    zlua_class *cls = zlua_ctor_class(L);
+    int skip = lua_tointeger(L, lua_upvalueindex(2)) == 1;   /* 0 or 1, whatever is there */
     int n = lua_gettop(L) - skip;
     return zlua_ctor_construct(L, cls, skip + 1, n < 0 ? 0 : n);
 }
 
-/* Struct constructors, the hot case (upvalues: 1 cls, 2 its ByVal
- * metatable): one userdata, the constructor runs on its payload. */
+/* Struct constructors, the hot case (upvalues: 1 boxed cls, 2 its ByVal
+ * metatable): one userdata, the constructor runs on its payload.  A
+ * script may swap upvalue 2 (debug.setupvalue): zlua_ud_push_byval_mt
+ * takes only a table, and a userdata given a wrong metatable can cost
+ * its cell until lua_close, never memory safety. */
 static int zlua_ctor_struct(lua_State *L, int base)
 {
-    zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
+    zlua_class *cls = zlua_ctor_class(L);
     int n = lua_gettop(L) - base + 1;
     if (n <= 0) {
         zlua_ud_push_byval_mt(L, cls, NULL, lua_upvalueindex(2));   /* default(T) */
@@ -80,14 +89,14 @@ static int zlua_ctor_struct_ctor(lua_State *L)   /* T._ctor(...) */
 
 static void zlua_ctor_push_struct(lua_State *L, zlua_class *cls, lua_CFunction fn)
 {
-    lua_pushlightuserdata(L, cls);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->byval_mt);
+    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+    zlua_ref_table(L, cls->byval_mt);
     lua_pushcclosure(L, fn, 2);
 }
 
 static int zlua_ctor_default(lua_State *L)
 {
-    zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
+    zlua_class *cls = zlua_ctor_class(L);
     zlua_ud_push_byval(L, cls, NULL);
     return 1;
 }
@@ -95,7 +104,7 @@ static int zlua_ctor_default(lua_State *L)
 /* N(v) on a Nullable<T> table: T's value, or nil (SPEC 11). */
 static int zlua_ctor_nullable(lua_State *L)
 {
-    zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
+    zlua_class *cls = zlua_ctor_class(L);
     const zlua_meta *m = cls->meta;
     uint64_t buf[32];
     if (m->size > sizeof buf)
@@ -109,7 +118,7 @@ static int zlua_ctor_nullable(lua_State *L)
 
 static void zlua_ctor_push(lua_State *L, zlua_class *cls, lua_CFunction fn, int skip)
 {
-    lua_pushlightuserdata(L, cls);
+    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
     lua_pushinteger(L, skip);
     lua_pushcclosure(L, fn, 2);
 }

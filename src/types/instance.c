@@ -11,6 +11,7 @@
 #include <lauxlib.h>
 
 #include "bridge/method.h"
+#include "core/box.h"
 #include "marshal/ud.h"
 #include "registry/registry.h"
 #include "types/class.h"
@@ -43,14 +44,13 @@ static zlua_ud *zlua_instance_self(lua_State *L, const zlua_class *cls, int byob
 
 int zlua_member_missing(lua_State *L, const zlua_class *cls, int kidx, int through_instance)
 {
-    const char *name = lua_tostring(L, kidx);
-    if (name == NULL)
-        name = luaL_typename(L, kidx);
+    kidx = lua_absindex(L, kidx);
+    const char *name = zlua_keyname(L, kidx);
     if (through_instance) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, cls->static_slots);
+        zlua_ref_table(L, cls->static_slots);
         lua_pushvalue(L, kidx);
         int in_slots = lua_rawget(L, -2) != LUA_TNIL;
-        lua_rawgeti(L, LUA_REGISTRYINDEX, cls->statics);
+        zlua_ref_table(L, cls->statics);
         lua_pushvalue(L, kidx);
         int in_statics = lua_rawget(L, -2) != LUA_TNIL;
         if (in_slots || in_statics)   /* R-SHAPE-3 */
@@ -122,20 +122,41 @@ void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *m
         zlua_value_store(m, owner, (char *)base + mem->offset, temp);
 }
 
-/* upvalues: 1 instance table, 2 lightuserdata cls, 3 byobj flag */
+/* upvalues: 1 instance table, 2 boxed cls, 3 byobj flag.  The fast paths
+ * read none of them; the slow paths check each before use. */
+static const zlua_class *zlua_instance_upvalues(lua_State *L, int *byobj)
+{
+    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_CLASS, "class");
+    if (lua_type(L, lua_upvalueindex(1)) != LUA_TTABLE)
+        luaL_error(L, "zlua: tampered upvalue (member table expected)");
+    *byobj = lua_toboolean(L, lua_upvalueindex(3));
+    return cls;
+}
+
+/* The member descriptor the member table gave at -1 (a script may have
+ * put anything there): a boxed member of cls itself, or an error. */
+static const zlua_member *zlua_instance_member(lua_State *L, const zlua_class *cls, int kidx)
+{
+    const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
+    if (mem == NULL || mem->owner != cls)
+        luaL_error(L, "zlua: member table of %s tampered with at '%s'", cls->full_name,
+                   zlua_keyname(L, kidx));
+    lua_pop(L, 1);
+    return mem;
+}
+
 static int zlua_instance_index_slow(lua_State *L)
 {
-    const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(2));
-    int byobj = (int)lua_tointeger(L, lua_upvalueindex(3));
+    int byobj;
+    const zlua_class *cls = zlua_instance_upvalues(L, &byobj);
     void *base;
     zlua_ud *u = zlua_instance_self(L, cls, byobj, &base);
     lua_pushvalue(L, 2);
     switch (lua_rawget(L, lua_upvalueindex(1))) {
     case LUA_TFUNCTION:
         return 1;
-    case LUA_TLIGHTUSERDATA: {
-        const zlua_member *mem = lua_touserdata(L, -1);
-        lua_pop(L, 1);
+    case LUA_TUSERDATA: {
+        const zlua_member *mem = zlua_instance_member(L, cls, 2);
         void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
         return zlua_member_read(L, cls, mem, base, self);
     }
@@ -146,17 +167,16 @@ static int zlua_instance_index_slow(lua_State *L)
 
 static int zlua_instance_newindex_slow(lua_State *L)
 {
-    const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(2));
-    int byobj = (int)lua_tointeger(L, lua_upvalueindex(3));
+    int byobj;
+    const zlua_class *cls = zlua_instance_upvalues(L, &byobj);
     void *base;
     zlua_ud *u = zlua_instance_self(L, cls, byobj, &base);
     lua_pushvalue(L, 2);
     switch (lua_rawget(L, lua_upvalueindex(1))) {
     case LUA_TFUNCTION:
-        return luaL_error(L, "instance member not writable: %s", lua_tostring(L, 2));
-    case LUA_TLIGHTUSERDATA: {
-        const zlua_member *mem = lua_touserdata(L, -1);
-        lua_pop(L, 1);
+        return luaL_error(L, "instance member not writable: %s", zlua_keyname(L, 2));
+    case LUA_TUSERDATA: {
+        const zlua_member *mem = zlua_instance_member(L, cls, 2);
         void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
         zlua_member_write(L, cls, mem, base, self, byobj ? u->obj : NULL, 3);
         return 0;
@@ -264,40 +284,46 @@ static int zlua_instance_newindex_byobj(lua_State *L)
     return zlua_instance_newindex_slow(L);
 }
 
-/* __gc (upvalues as __index): releases the registry entry; the userdata
- * is dead afterwards.  Applied to anything but its own kind of userdata
- * (through the debug library) it does nothing. */
+/* Whether the running C function was called by the collector as a
+ * finalizer: Lua names such a call "__gc", namewhat "metamethod", and no
+ * call a script makes gets that name (a call from Lua code is named after
+ * the calling instruction, one from C gets no name). */
+static int zlua_called_by_collector(lua_State *L)
+{
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "n", &ar))
+        return 0;
+    return ar.name != NULL && ar.namewhat != NULL && strcmp(ar.name, "__gc") == 0 &&
+           strcmp(ar.namewhat, "metamethod") == 0;
+}
+
+/* __gc: releases what the userdata holds, by its own header, whichever
+ * metatable it carries (a script may have given it another type's).  A
+ * call from a script (the function is reachable through the debug
+ * library) would release a cell the userdata still uses: refused. */
 static int zlua_instance_gc(lua_State *L)
 {
-    const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(2));
-    int byobj = (int)lua_tointeger(L, lua_upvalueindex(3));
     zlua_ud *u = zlua_ud_any(L, 1);
-    if (u == NULL || u->cls != cls || (u->magic == ZLUA_UD_BYOBJ) != byobj)
+    if (u == NULL)
         return 0;
-    zlua_ctx *ctx = u->cls->ctx;
-    if (u->magic == ZLUA_UD_BYVAL) {
-        if (u->reg_index != ZLUA_REG_NONE)
-            zlua_sreg_remove(&ctx->structs, u->reg_index);
-        u->magic = ZLUA_UD_DEAD;
-    } else if (u->magic == ZLUA_UD_BYOBJ) {
-        if (u->reg_index != ZLUA_REG_NONE)
-            zlua_oreg_remove(&ctx->objects, u->reg_index);
-        u->obj = NULL;
-        u->magic = ZLUA_UD_DEAD_OBJ;
-    }
+    if (!zlua_called_by_collector(L))
+        return luaL_error(L, "zlua: __gc is called by the collector only");
+    zlua_ud_release(u);
     return 0;
 }
 
 /* __tostring: the instance's ToString() when bound, else "T: 0x...". */
 static int zlua_instance_tostring(lua_State *L)
 {
-    const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(2));
+    int byobj;
+    const zlua_class *cls = zlua_instance_upvalues(L, &byobj);
     zlua_ud *u = zlua_ud_any(L, 1);
     if (u == NULL || (u->magic != ZLUA_UD_BYVAL && u->magic != ZLUA_UD_BYOBJ)) {
         lua_pushfstring(L, "%s: finalized", cls->full_name);
         return 1;
     }
-    if (lua_getfield(L, lua_upvalueindex(1), "ToString") == LUA_TFUNCTION) {
+    lua_pushliteral(L, "ToString");
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TFUNCTION) {
         lua_pushvalue(L, 1);
         lua_call(L, 1, 1);
         if (lua_type(L, -1) == LUA_TSTRING)
@@ -307,31 +333,35 @@ static int zlua_instance_tostring(lua_State *L)
     return 1;
 }
 
-static void zlua_instance_set_closure(lua_State *L, int mt, zlua_class *cls, int byobj,
-                                      lua_CFunction fn, const char *name)
+static void zlua_instance_set_closure(lua_State *L, int mt, int inst, zlua_class *cls,
+                                      int byobj, lua_CFunction fn, const char *name)
 {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->instance);
-    lua_pushlightuserdata(L, cls);
-    lua_pushinteger(L, byobj);
+    lua_pushvalue(L, inst);
+    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+    lua_pushboolean(L, byobj);
     lua_pushcclosure(L, fn, 3);
     lua_setfield(L, mt, name);
 }
 
-void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj)
+void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj, int inst, int typetable)
 {
+    inst = lua_absindex(L, inst);
+    typetable = lua_absindex(L, typetable);
     lua_createtable(L, 0, 10);
     int mt = lua_gettop(L);
-    zlua_instance_set_closure(L, mt, cls, byobj,
+    zlua_instance_set_closure(L, mt, inst, cls, byobj,
                               byobj ? zlua_instance_index_byobj : zlua_instance_index_byval,
                               "__index");
-    zlua_instance_set_closure(L, mt, cls, byobj,
+    zlua_instance_set_closure(L, mt, inst, cls, byobj,
                               byobj ? zlua_instance_newindex_byobj : zlua_instance_newindex_byval,
                               "__newindex");
-    zlua_instance_set_closure(L, mt, cls, byobj, zlua_instance_tostring, "__tostring");
-    /* Blittable ByVal payloads hold no registry entry: no __gc needed. */
-    if (byobj || !cls->blittable)
-        zlua_instance_set_closure(L, mt, cls, byobj, zlua_instance_gc, "__gc");
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->typetable);
+    zlua_instance_set_closure(L, mt, inst, cls, byobj, zlua_instance_tostring, "__tostring");
+    /* Blittable ByVal payloads hold no registry cell: no __gc needed. */
+    if (byobj || !cls->blittable) {
+        lua_pushcfunction(L, zlua_instance_gc);
+        lua_setfield(L, mt, "__gc");
+    }
+    lua_pushvalue(L, typetable);
     lua_setfield(L, mt, "__type");
     lua_pushstring(L, byobj ? "byobj" : "byval");
     lua_setfield(L, mt, "__zlua_ud_kind");

@@ -3,8 +3,13 @@
  * once (R-MEM-1, R-VIEW-1, R-META-4).
  *
  *   statics       name -> static method closure | enum constant | meta key
- *   static_slots  name -> lightuserdata zlua_member (static field/property)
- *   instance      name -> instance method closure | lightuserdata member
+ *   static_slots  name -> boxed zlua_member (static field/property)
+ *   instance      name -> instance method closure | boxed zlua_member
+ *
+ * The tables are reachable through the debug library, so their member
+ * values are boxes (core/box.h) naming their owner class; users check
+ * both before trusting one.  Everything is built first and published on
+ * cls at the end, in one step.
  *
  * Instance members of base classes are flattened in, the derived type's
  * member winning; a method wins over a same-named field or property.
@@ -14,6 +19,7 @@
 #include <lauxlib.h>
 
 #include "bridge/method.h"
+#include "core/box.h"
 #include "types/class.h"
 
 #define ZLUA_MAX_METHODS 512
@@ -31,11 +37,11 @@ static int zlua_method_is_public(const MethodInfo *mi)
            METHOD_ATTRIBUTE_PUBLIC;
 }
 
-/* Stores t[name] = lightuserdata(mem) unless name is already bound. */
+/* Stores t[name] = box(mem) unless name is already bound. */
 static void zlua_members_put_slot(lua_State *L, int t, const char *name, zlua_member *mem)
 {
     if (lua_getfield(L, t, name) == LUA_TNIL) {
-        lua_pushlightuserdata(L, mem);
+        zlua_box_push(L, ZLUA_BOX_MEMBER, mem);
         lua_setfield(L, t, name);
     }
     lua_pop(L, 1);
@@ -74,6 +80,7 @@ static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass 
         zlua_member *mem = zlua_ctx_arena_alloc(ctx, sizeof *mem);
         if (mem == NULL)
             luaL_error(L, "not enough memory");
+        mem->owner = cls;
         mem->name = name;
         mem->field = f;
         mem->meta = zlua_meta_get(ctx, il2cpp_field_get_type(f));
@@ -116,6 +123,7 @@ static void zlua_members_bind_properties(lua_State *L, zlua_class *cls, Il2CppCl
         zlua_member *mem = zlua_ctx_arena_alloc(cls->ctx, sizeof *mem);
         if (mem == NULL)
             luaL_error(L, "not enough memory");
+        mem->owner = cls;
         mem->name = il2cpp_property_get_name(pp);
         mem->getter = get ? zlua_method_bind(cls->ctx, zlua_class_get(cls->ctx, k), get) : NULL;
         mem->setter = set ? zlua_method_bind(cls->ctx, zlua_class_get(cls->ctx, k), set) : NULL;
@@ -167,11 +175,12 @@ static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
     }
 }
 
-static void zlua_members_collect_ctors(zlua_class *cls)
+static zlua_method *zlua_members_collect_ctors(zlua_class *cls)
 {
     void *iter = NULL;
     const MethodInfo *mi;
-    zlua_method **tail = &cls->ctors;
+    zlua_method *head = NULL;
+    zlua_method **tail = &head;
     while ((mi = il2cpp_class_get_methods(cls->klass, &iter)) != NULL) {
         if (strcmp(il2cpp_method_get_name(mi), ".ctor") != 0 || !zlua_method_is_public(mi))
             continue;
@@ -182,6 +191,7 @@ static void zlua_members_collect_ctors(zlua_class *cls)
         *tail = m;
         tail = &m->next;
     }
+    return head;
 }
 
 /* Pushes a copy of m alone (for its full-signature key, SPEC 7.6 rule 5). */
@@ -228,20 +238,19 @@ static void zlua_members_publish(lua_State *L, zlua_class *cls, zlua_method_list
     }
 }
 
-/* Builds cls->fields from the instance table at index inst. */
-static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst)
+/* Builds *t from the (still private) instance table at index inst. */
+static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst, zlua_names *t)
 {
     uint32_t n = 0, cap = 4;
     lua_pushnil(L);
     while (lua_next(L, inst)) {
-        n += lua_type(L, -1) == LUA_TLIGHTUSERDATA;
+        n += zlua_box_get(L, -1, ZLUA_BOX_MEMBER) != NULL;
         lua_pop(L, 1);
     }
     if (n == 0)
         return;
     while (cap < 2 * n)
         cap *= 2;
-    zlua_names *t = &cls->fields;
     t->keys = zlua_ctx_arena_alloc(cls->ctx, cap * sizeof *t->keys);
     t->values = zlua_ctx_arena_alloc(cls->ctx, cap * sizeof *t->values);
     if (t->keys == NULL || t->values == NULL)
@@ -249,13 +258,17 @@ static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst)
     t->mask = cap - 1;
     lua_pushnil(L);
     while (lua_next(L, inst)) {
-        if (lua_type(L, -1) == LUA_TLIGHTUSERDATA && lua_type(L, -2) == LUA_TSTRING) {
+        const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
+        if (mem != NULL && lua_type(L, -2) == LUA_TSTRING) {
+            /* Compared by address only: a key a script later removes
+             * from the table can only ever make a lookup miss or find
+             * another member of this same class. */
             const char *key = lua_tostring(L, -2);   /* interned, kept by inst */
             uint32_t i = zlua_names_slot(key, t->mask);
             while (t->keys[i] != NULL)
                 i = (i + 1) & t->mask;
             t->keys[i] = key;
-            t->values[i] = lua_touserdata(L, -1);
+            t->values[i] = mem;
         }
         lua_pop(L, 1);
     }
@@ -281,10 +294,21 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
         zlua_members_collect_methods(cls, k, list);
     }
     zlua_members_publish(L, cls, list, statics, inst);
-    zlua_members_collect_ctors(cls);
-    zlua_members_index_names(L, cls, inst);
-    cls->instance = luaL_ref(L, LUA_REGISTRYINDEX);
-    cls->static_slots = luaL_ref(L, LUA_REGISTRYINDEX);
-    cls->statics = luaL_ref(L, LUA_REGISTRYINDEX);
+    zlua_method *ctors = zlua_members_collect_ctors(cls);
+    zlua_names fields = {NULL, NULL, 0};
+    zlua_members_index_names(L, cls, inst, &fields);
+    if (cls->members_bound) {   /* bound meanwhile (re-entered): keep that one */
+        lua_settop(L, statics - 1);
+        return;
+    }
+    int r_inst = luaL_ref(L, LUA_REGISTRYINDEX);
+    int r_slots = luaL_ref(L, LUA_REGISTRYINDEX);
+    int r_statics = luaL_ref(L, LUA_REGISTRYINDEX);
+    /* Published together, nothing in between can allocate. */
+    cls->instance = r_inst;
+    cls->static_slots = r_slots;
+    cls->statics = r_statics;
+    cls->fields = fields;
+    cls->ctors = ctors;
     cls->members_bound = 1;
 }

@@ -7,56 +7,72 @@
  * properties are served by the statics table's own __index function;
  * every write goes through __newindex.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <lauxlib.h>
 
 #include "bridge/method.h"
+#include "core/box.h"
 #include "core/open.h"
 #include "marshal/ud.h"
 #include "types/class.h"
 #include "types/ctor.h"
 
-/* statics' __index (upvalue 1: cls): static fields and properties. */
+/* The static member named by the key at 2, or NULL when there is none.
+ * The table is reachable through the debug library: only a boxed member
+ * of cls itself is accepted. */
+static const zlua_member *zlua_static_member(lua_State *L, const zlua_class *cls)
+{
+    zlua_ref_table(L, cls->static_slots);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, -2) == LUA_TNIL) {
+        lua_pop(L, 2);
+        return NULL;
+    }
+    const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
+    if (mem == NULL || mem->owner != cls)
+        luaL_error(L, "zlua: member table of %s tampered with at '%s'", cls->full_name,
+                   zlua_keyname(L, 2));
+    lua_pop(L, 2);
+    return mem;
+}
+
+/* statics' __index (upvalue 1: boxed cls): static fields and properties. */
 static int zlua_static_index(lua_State *L)
 {
-    const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->static_slots);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, -2) != LUA_TLIGHTUSERDATA) {
+    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    const zlua_member *mem = zlua_static_member(L, cls);
+    if (mem == NULL) {
         /* absent meta keys (__enum on a struct, ...) read as nil */
-        const char *k = lua_tostring(L, 2);
+        const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
         if (k != NULL && k[0] == '_' && k[1] == '_')
             return 0;
         return zlua_member_missing(L, cls, 2, 0);
     }
-    const zlua_member *mem = lua_touserdata(L, -1);
     lua_settop(L, 2);
     return zlua_member_read(L, cls, mem, NULL, NULL);
 }
 
-/* T's __newindex (upvalue 1: cls). */
+/* T's __newindex (upvalue 1: boxed cls). */
 static int zlua_static_newindex(lua_State *L)
 {
-    const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->static_slots);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, -2) == LUA_TLIGHTUSERDATA) {
-        const zlua_member *mem = lua_touserdata(L, -1);
-        lua_pop(L, 2);
+    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    const zlua_member *mem = zlua_static_member(L, cls);
+    if (mem != NULL) {
         zlua_member_write(L, cls, mem, NULL, NULL, NULL, 3);
         return 0;
     }
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->statics);
+    zlua_ref_table(L, cls->statics);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, -2) != LUA_TNIL)
-        return luaL_error(L, "static member not writable: %s", lua_tostring(L, 2));
+        return luaL_error(L, "static member not writable: %s", zlua_keyname(L, 2));
     return zlua_member_missing(L, cls, 2, 0);
 }
 
 static int zlua_typetable_tostring(lua_State *L)
 {
-    const zlua_class *cls = lua_touserdata(L, lua_upvalueindex(1));
+    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
     lua_pushfstring(L, "type: %s", cls->full_name);
     return 1;
 }
@@ -86,34 +102,88 @@ static void zlua_typetable_fill_keys(lua_State *L, zlua_class *cls, int statics)
     }
 }
 
-static void zlua_typetable_make_mts(lua_State *L, zlua_class *cls, int statics)
+/* A view's __newindex (upvalue 1: its name). */
+static int zlua_view_newindex(lua_State *L)
 {
-    if (cls->valuetype && !cls->nullable) {
-        zlua_instance_new_mt(L, cls, 0);
-        lua_pushvalue(L, -1);
-        lua_setfield(L, statics, "__instance_mt");
-        lua_pushvalue(L, -1);
-        lua_setfield(L, statics, "__byval_instance_mt");
-        cls->byval_mt = luaL_ref(L, LUA_REGISTRYINDEX);
-    }
-    if (!cls->is_static && !cls->nullable) {
-        zlua_instance_new_mt(L, cls, 1);
-        lua_pushvalue(L, -1);
-        lua_setfield(L, statics, "__byobj_instance_mt");
-        cls->byobj_mt = luaL_ref(L, LUA_REGISTRYINDEX);
-    }
+    return luaL_error(L, "zlua: %s is read-only", lua_tostring(L, lua_upvalueindex(1)));
 }
 
-static void zlua_typetable_create(lua_State *L, zlua_class *cls)
+/* A view's __pairs (upvalue 1: the metatable): next over the real one. */
+static int zlua_view_pairs(lua_State *L)
 {
-    luaL_checkstack(L, 10, "zlua: type table");
+    lua_getglobal(L, "next");
+    if (lua_type(L, -1) != LUA_TFUNCTION)
+        return luaL_error(L, "zlua: pairs needs the global next");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushnil(L);
+    return 3;
+}
+
+/* Pushes a read-only view of the table at mt: reads see it, writes raise
+ * `zlua: NAME is read-only`.  What T.__instance_mt gives a script is such a
+ * view, never the metatable libzlua relies on (SPEC 11). */
+static void zlua_typetable_push_view(lua_State *L, int mt, const char *name)
+{
+    mt = lua_absindex(L, mt);
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, mt);
+    lua_setfield(L, -2, "__index");
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, zlua_view_newindex, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushvalue(L, mt);
+    lua_pushcclosure(L, zlua_view_pairs, 1);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+}
+
+/* Makes the instance metatables of cls; stores their views in statics and
+ * the metatables themselves in *byval / *byobj (registry refs, NOREF when
+ * the type has none).  Nothing is published on cls. */
+static void zlua_typetable_make_mts(lua_State *L, zlua_class *cls, int statics, int t,
+                                    int *byval, int *byobj)
+{
+    char name[600];
+    *byval = *byobj = LUA_NOREF;
+    zlua_ref_table(L, cls->instance);
+    int inst = lua_gettop(L);
+    if (cls->valuetype && !cls->nullable) {
+        zlua_instance_new_mt(L, cls, 0, inst, t);
+        snprintf(name, sizeof name, "%s.__instance_mt", cls->full_name);
+        zlua_typetable_push_view(L, -1, name);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, statics, "__instance_mt");
+        lua_setfield(L, statics, "__byval_instance_mt");
+        *byval = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    if (!cls->is_static && !cls->nullable) {
+        zlua_instance_new_mt(L, cls, 1, inst, t);
+        snprintf(name, sizeof name, "%s.__byobj_instance_mt", cls->full_name);
+        zlua_typetable_push_view(L, -1, name);
+        lua_setfield(L, statics, "__byobj_instance_mt");
+        *byobj = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    lua_pop(L, 1);
+}
+
+/* Builds the whole type table of cls and publishes it: the metatable refs
+ * first, the type table ref last, so whoever sees cls->typetable finds
+ * everything it implies.  Runs inside zlua_typetable_section. */
+static void zlua_typetable_build(lua_State *L, zlua_class *cls)
+{
+    luaL_checkstack(L, 12, "zlua: type table");
     zlua_class_bind_members(L, cls);
+    if (cls->typetable != LUA_NOREF)
+        return;   /* made meanwhile (a hook ran Lua code): keep that one */
     lua_newtable(L);                                   /* T */
     int t = lua_gettop(L);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->statics);   /* S */
+    zlua_ref_table(L, cls->statics);                   /* S */
     int statics = lua_gettop(L);
     lua_createtable(L, 0, 1);                          /* S's metatable */
-    lua_pushlightuserdata(L, cls);
+    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
     lua_pushcclosure(L, zlua_static_index, 1);
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, statics);
@@ -121,10 +191,10 @@ static void zlua_typetable_create(lua_State *L, zlua_class *cls)
     int tm = lua_gettop(L);
     lua_pushvalue(L, statics);
     lua_setfield(L, tm, "__index");
-    lua_pushlightuserdata(L, cls);
+    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
     lua_pushcclosure(L, zlua_static_newindex, 1);
     lua_setfield(L, tm, "__newindex");
-    lua_pushlightuserdata(L, cls);
+    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
     lua_pushcclosure(L, zlua_typetable_tostring, 1);
     lua_setfield(L, tm, "__tostring");
     lua_pushboolean(L, 0);
@@ -132,37 +202,73 @@ static void zlua_typetable_create(lua_State *L, zlua_class *cls)
     lua_pushvalue(L, tm);
     lua_setmetatable(L, t);
     zlua_typetable_fill_keys(L, cls, statics);
+    int byval, byobj;
+    zlua_typetable_make_mts(L, cls, statics, t, &byval, &byobj);
     lua_pushvalue(L, t);
-    cls->typetable = luaL_ref(L, LUA_REGISTRYINDEX);
-    zlua_typetable_make_mts(L, cls, statics);
+    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    cls->byval_mt = byval;
+    cls->byobj_mt = byobj;
     zlua_ctor_install(L, cls, statics, tm);   /* after the mts: upvalues */
-    lua_settop(L, t);
+    cls->typetable = ref;
+    lua_settop(L, t - 1);
+}
+
+/* lua_pcall'd body of the section.  Its class comes from the context, one
+ * shot, not from an argument: a hook can capture this function and call
+ * it later, and must find nothing to work on. */
+static int zlua_typetable_section_body(lua_State *L)
+{
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua_class *cls = ctx != NULL ? ctx->binding : NULL;
+    if (cls == NULL)
+        return luaL_error(L, "zlua: no type is being bound");
+    ctx->binding = NULL;
+    zlua_typetable_build(L, cls);
+    return 0;
+}
+
+/* Creates the type table of cls with the Lua collector stopped, so no GC
+ * step -- and so no finalizer, which could push this very type -- runs
+ * while it is half-made; the collector is restarted on every path,
+ * errors included, and the error raised again afterwards. */
+static void zlua_typetable_create(lua_State *L, zlua_class *cls)
+{
+    zlua_ctx *ctx = cls->ctx;
+    int was_running = lua_gc(L, LUA_GCISRUNNING) == 1;
+    if (was_running)
+        lua_gc(L, LUA_GCSTOP);
+    zlua_class *outer = ctx->binding;
+    ctx->binding = cls;
+    lua_pushcfunction(L, zlua_typetable_section_body);
+    int status = lua_pcall(L, 0, 0, 0);
+    ctx->binding = outer;
+    if (was_running)
+        lua_gc(L, LUA_GCRESTART);
+    if (status != LUA_OK)
+        lua_error(L);
+    if (cls->typetable == LUA_NOREF)
+        luaL_error(L, "zlua: cannot bind %s", cls->full_name);
 }
 
 void zlua_class_push_typetable(lua_State *L, zlua_class *cls)
 {
     if (cls->typetable == LUA_NOREF)
         zlua_typetable_create(L, cls);
-    else
-        lua_rawgeti(L, LUA_REGISTRYINDEX, cls->typetable);
+    zlua_ref_table(L, cls->typetable);
 }
 
 void zlua_class_push_byval_mt(lua_State *L, zlua_class *cls)
 {
-    if (cls->typetable == LUA_NOREF) {
+    if (cls->typetable == LUA_NOREF)
         zlua_typetable_create(L, cls);
-        lua_pop(L, 1);
-    }
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->byval_mt);
+    zlua_ref_table(L, cls->byval_mt);
 }
 
 void zlua_class_push_byobj_mt(lua_State *L, zlua_class *cls)
 {
-    if (cls->typetable == LUA_NOREF) {
+    if (cls->typetable == LUA_NOREF)
         zlua_typetable_create(L, cls);
-        lua_pop(L, 1);
-    }
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->byobj_mt);
+    zlua_ref_table(L, cls->byobj_mt);
 }
 
 /* ---- CSharp[assembly][fullName] ------------------------------------------- */
@@ -178,7 +284,9 @@ static int zlua_push_type_or_fail(lua_State *L, zlua_class *cls, const char *nam
 /* assembly table __index (upvalue 1: image lightuserdata). */
 static int zlua_assembly_index(lua_State *L)
 {
+    /* only compared, never dereferenced: a swapped upvalue finds nothing */
     const Il2CppImage *img = lua_touserdata(L, lua_upvalueindex(1));
+    luaL_checktype(L, 1, LUA_TTABLE);
     const char *full = luaL_checkstring(L, 2);
     zlua_ctx *ctx = zlua_ctx_get(L);
     zlua_class *cls = zlua_class_find(ctx, full);
@@ -208,6 +316,7 @@ static const Il2CppImage *zlua_image_named(const char *name)
 
 static int zlua_csharp_index(lua_State *L)
 {
+    luaL_checktype(L, 1, LUA_TTABLE);
     const char *name = luaL_checkstring(L, 2);
     const char *lookup = strcmp(name, "AC") == 0 ? "Assembly-CSharp" : name;
     const Il2CppImage *img = zlua_image_named(lookup);
@@ -235,10 +344,8 @@ static int zlua_csharp_index(lua_State *L)
  * namespace and namespace prefix, built once. */
 static void zlua_push_namespaces(lua_State *L, zlua_ctx *ctx)
 {
-    if (ctx->namespaces_ref != LUA_NOREF) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, ctx->namespaces_ref);
+    if (ctx->namespaces_ref != LUA_NOREF && zlua_ref_push_table(L, ctx->namespaces_ref))
         return;
-    }
     lua_newtable(L);
     size_t count = 0;
     const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
@@ -268,6 +375,9 @@ static void zlua_push_namespace_table(lua_State *L, const char *prefix);
 static int zlua_namespace_index(lua_State *L)
 {
     const char *prefix = lua_tostring(L, lua_upvalueindex(1));
+    if (prefix == NULL)
+        return luaL_error(L, "zlua: tampered upvalue (namespace expected)");
+    luaL_checktype(L, 1, LUA_TTABLE);
     const char *key = luaL_checkstring(L, 2);
     zlua_ctx *ctx = zlua_ctx_get(L);
     if (prefix[0] != '\0')

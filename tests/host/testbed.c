@@ -9,6 +9,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "core/box.h"
 #include "marshal/ud.h"
 #include "sim.h"
 #include "types/class.h"
@@ -77,9 +78,10 @@ static Il2CppObject *testbed_target(lua_State *L)
         luaL_argerror(L, 1, "struct userdata expected");
     zlua_class_bind_members(L, u->cls);
     lua_rawgeti(L, LUA_REGISTRYINDEX, u->cls->instance);
-    if (lua_getfield(L, -1, field) != LUA_TLIGHTUSERDATA)
+    lua_getfield(L, -1, field);
+    const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
+    if (mem == NULL || mem->owner != u->cls)
         luaL_argerror(L, 2, "no such field");
-    const zlua_member *mem = lua_touserdata(L, -1);
     if (mem->kind != ZLUA_MEMBER_FIELD || !mem->meta->is_ref)
         luaL_argerror(L, 2, "not a reference field");
     Il2CppObject *obj;
