@@ -82,7 +82,11 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     m->instance = il2cpp_method_is_instance(mi);
     m->is_virtual = (flags & METHOD_ATTRIBUTE_VIRTUAL) != 0 && !owner->valuetype;
     char display[512];
-    snprintf(display, sizeof display, "%s.%s", owner->full_name, il2cpp_method_get_name(mi));
+    const char *mname = il2cpp_method_get_name(mi);
+    if (strcmp(mname, ".ctor") == 0)   /* messages name a constructor T(...) */
+        snprintf(display, sizeof display, "%s(...)", owner->full_name);
+    else
+        snprintf(display, sizeof display, "%s.%s", owner->full_name, mname);
     m->display = zlua_ctx_strdup(ctx, display);
     uint32_t off = 0;
     for (uint32_t i = 0; i < count; i++) {
@@ -121,9 +125,13 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
 ZLUA_COLD int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
                                           Il2CppException *exc)
 {
-    char msg[1024];
+    static const char cut[] = "... (message truncated)";
+    char msg[4096];
     il2cpp_format_exception(exc, msg, (int)sizeof msg);
-    msg[sizeof msg - 1] = '\0';   /* strncpy semantics: may be unterminated */
+    /* strncpy semantics: unterminated when the message did not fit; then
+     * say so rather than cut it silently. */
+    if (memchr(msg, '\0', sizeof msg) == NULL)
+        memcpy(msg + sizeof msg - sizeof cut, cut, sizeof cut);
     return luaL_error(L, "%s (in %s)", msg, m->display);
 }
 
@@ -356,13 +364,16 @@ static int zlua_method_no_overload(lua_State *L, const zlua_method *head, int ba
 {
     luaL_Buffer b;
     luaL_buffinit(L, &b);
-    const char *name = head->is_ctor ? "_ctor" : il2cpp_method_get_name(head->mi);
-    lua_pushfstring(L, "no overload for %s.%s matching (", head->owner->full_name, name);
+    if (head->is_ctor)
+        lua_pushfstring(L, "no overload for %s(...) matching (", head->owner->full_name);
+    else
+        lua_pushfstring(L, "no overload for %s.%s matching (", head->owner->full_name,
+                        il2cpp_method_get_name(head->mi));
     luaL_addvalue(&b);
     for (int i = 0; i < n; i++) {
         if (i)
             luaL_addchar(&b, ',');
-        luaL_addstring(&b, luaL_typename(L, base + i));
+        luaL_addstring(&b, zlua_typename(L, base + i));
     }
     luaL_addstring(&b, "); candidates: ");
     for (const zlua_method *m = head; m != NULL; m = m->next) {
@@ -506,7 +517,9 @@ ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, 
 static int zlua_method_entry_simple(lua_State *L)
 {
     const zlua_method *m = zlua_method_upvalue(L);
-    if (lua_gettop(L) != m->nparams)
+    /* m->simple: the upvalue may hold another genuine method (moved there
+     * with the debug library), which this entry must not run. */
+    if (lua_gettop(L) != m->nparams || !m->simple)
         return zlua_method_entry_general(L, m);
     switch (m->nparams) {
     case 0:

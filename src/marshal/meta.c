@@ -266,6 +266,9 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
     case ZLUA_POP_UNSUPPORTED:
         lua_pushliteral(L, "unsupported parameter type");
         break;
+    case ZLUA_POP_NOMEM:
+        lua_pushliteral(L, "not enough memory");
+        break;
     default:
         lua_pushfstring(L, "%s expected, got %s", want->name, zlua_typename(L, idx));
         break;
@@ -275,6 +278,10 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
 int zlua_pop_argerror(lua_State *L, int idx, int argn, const char *where,
                       const zlua_meta *m, int code)
 {
+    if (code == ZLUA_POP_NOMEM) {   /* not the argument's fault: Lua's own message */
+        lua_pushliteral(L, "not enough memory");
+        return lua_error(L);
+    }
     zlua_pop_error_push(L, idx, m, code);
     return luaL_error(L, "bad argument #%d to '%s' (%s)", argn, where,
                       lua_tostring(L, -1));

@@ -54,7 +54,8 @@ enum {
     ZLUA_POP_MISMATCH,        /* "opaque handle type mismatch (...)" */
     ZLUA_POP_FINALIZED,       /* "struct userdata has been finalized" */
     ZLUA_POP_OBJ_FINALIZED,   /* "object userdata has been finalized" */
-    ZLUA_POP_UNSUPPORTED      /* "unsupported parameter type" */
+    ZLUA_POP_UNSUPPORTED,     /* "unsupported parameter type" */
+    ZLUA_POP_NOMEM            /* "not enough memory" (raised bare) */
 };
 
 typedef struct zlua_meta zlua_meta;

@@ -38,7 +38,7 @@ static int zlua_pop_boxed_primitive(lua_State *L, int idx, zlua_ctx *ctx,
         return ZLUA_POP_OK;
     case LUA_TSTRING:
         *out = (Il2CppObject *)zlua_string_from_lua(L, idx);
-        return *out ? ZLUA_POP_OK : ZLUA_POP_UNSUPPORTED;
+        return *out ? ZLUA_POP_OK : ZLUA_POP_NOMEM;
     default:
         return ZLUA_POP_TYPE;
     }

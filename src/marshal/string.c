@@ -60,7 +60,7 @@ static int zlua_pop_string(lua_State *L, int idx, const zlua_meta *m, void *dst)
     case LUA_TSTRING:
         str = zlua_string_from_lua(L, idx);
         if (str == NULL)
-            return ZLUA_POP_UNSUPPORTED;
+            return ZLUA_POP_NOMEM;
         break;
     case LUA_TNIL:
     case LUA_TNONE:

@@ -22,7 +22,12 @@ void *testbed_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize)
         free(ptr);
         return NULL;
     }
-    ((testbed_alloc *)ud)->requests++;
+    testbed_alloc *a = ud;
+    a->requests++;
+    if (a->fail_min != 0 && nsize >= a->fail_min && nsize > osize) {
+        a->fail_min = 0;   /* one shot */
+        return NULL;
+    }
     return realloc(ptr, nsize);
 }
 
@@ -122,12 +127,22 @@ static int testbed_throw_next(lua_State *L)
     return 0;
 }
 
+/* testbed.fail_alloc(n): the next Lua allocation of at least n bytes
+ * fails (one shot; 0 cancels). */
+static int testbed_fail_alloc(lua_State *L)
+{
+    lua_Integer n = luaL_checkinteger(L, 1);
+    testbed_counter(L)->fail_min = n > 0 ? (size_t)n : 0;
+    return 0;
+}
+
 void testbed_open(lua_State *L, testbed_alloc *counter)
 {
     static const luaL_Reg fns[] = {
         {"gc", testbed_gc},         {"stats", testbed_stats},
         {"track", testbed_track},   {"alive", testbed_alive},
-        {"throw_next", testbed_throw_next}, {NULL, NULL},
+        {"throw_next", testbed_throw_next}, {"fail_alloc", testbed_fail_alloc},
+        {NULL, NULL},
     };
     lua_newtable(L);
     lua_pushlightuserdata(L, counter);

@@ -12,6 +12,7 @@
 /* A lua_Alloc that counts the calls asking for memory (nsize > 0). */
 typedef struct testbed_alloc {
     uint64_t requests;
+    size_t fail_min;   /* nonzero: the next request of >= fail_min bytes fails */
 } testbed_alloc;
 
 void *testbed_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize);

@@ -643,6 +643,31 @@ static void test_state_without_zlua(void **state)
     unit_state_close(bare);
 }
 
+/* Issue 6: the function name is taken with its length, so a stub's name
+ * with an embedded NUL never calls the function named by its prefix. */
+static void test_function_name_with_length(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    assert_int_equal(luaL_dostring(L, "OnACalls = 0 function OnA() OnACalls = OnACalls + 1 end"),
+                     LUA_OK);
+    lua_pushliteral(L, "pad");   /* zlua_ic_done restores exactly this top */
+    zlua_ic_call c = {.function = "OnA\0x", .function_len = 5, .nargs = 0};
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_ELUA);
+    assert_non_null(strstr(zlua_ic_error(L, &c, NULL), "attempt to call a nil value"));
+    zlua_ic_done(L, &c);
+    lua_pop(L, 1);
+    zlua_ic_call whole = {.function = "OnA\0x", .function_len = 3, .nargs = 0};
+    assert_int_equal(zlua_ic_invoke(L, &whole), ZLUA_OK);
+    zlua_ic_done(L, &whole);
+    zlua_ic_call plain = {.function = "OnA", .nargs = 0};   /* 0: NUL-terminated */
+    assert_int_equal(zlua_ic_invoke(L, &plain), ZLUA_OK);
+    zlua_ic_done(L, &plain);
+    lua_getglobal(L, "OnACalls");
+    assert_int_equal(lua_tointeger(L, -1), 2);
+    lua_pop(L, 1);
+}
+
 /* ---- zero allocations per call (R-OPQ-2: handles allocate nothing) ----------------- */
 
 static void test_ref_int_call_allocates_nothing(void **state)
@@ -707,6 +732,7 @@ int main(void)
         T(test_bad_arguments_then_done_keeps_stack),
         T(test_state_without_zlua),
         T(test_ref_int_call_allocates_nothing),
+        T(test_function_name_with_length),
     };
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);

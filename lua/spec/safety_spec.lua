@@ -1,0 +1,302 @@
+-- Issue 6 / R-RT-4 / SPEC 11: no script, with or without the debug library,
+-- can make libzlua touch freed or foreign memory.  A finalizer that never
+-- runs costs at most its registry cell or slot until lua_close.
+--
+-- Most of these snippets crashed (heap use-after-free under ASan, usually
+-- at lua_close) before the registries owned their memory; CI runs them in
+-- the ASan + UBSan build, where a regression fails the run.
+local h = require("helpers")
+
+local Tagged = CS.MyGame.Tagged
+local Point2D = CS.MyGame.Point2D
+local Player = CS.MyGame.Player
+local Demo = CS.Demo
+
+describe("registry safety when finalizers do not run (R-RT-4)", function()
+  it("the issue's snippet 1: writes to T.__instance_mt raise, nothing is orphaned", function()
+    local T = CS.MyGame.Tagged
+    local mt = T.__instance_mt
+    local a = T(1, "a")
+    local g = mt.__gc
+    assert.are.equal("function", type(g))
+    h.raises("zlua: MyGame.Tagged.__instance_mt is read-only", function() mt.__gc = nil end)
+    do local b = T(2, "b") end
+    collectgarbage(); collectgarbage()
+    h.raises("zlua: MyGame.Tagged.__instance_mt is read-only", function() mt.__gc = g end)
+    a = nil
+    collectgarbage(); collectgarbage()
+    assert.is_nil(a)
+  end)
+
+  it("the live metatable's __gc removed through the debug library costs a cell, not safety", function()
+    h.full_gc(2)
+    local base = h.structs()
+    local a = Tagged(1, h.runtime_string("live-"))
+    local live = debug.getmetatable(a)
+    local g = rawget(live, "__gc")
+    rawset(live, "__gc", nil)
+    do local b = Tagged(2, h.runtime_string("orphan-")) end
+    h.full_gc(2)
+    rawset(live, "__gc", g)
+    assert.are.equal(base + 2, h.structs())      -- b's cell stays until lua_close
+    assert.are.equal(1, a.id)
+    a = nil
+    h.full_gc(2)
+    assert.are.equal(base + 1, h.structs())
+  end)
+
+  it("debug.setmetatable(ud, nil) and another type's metatable", function()
+    h.full_gc(2)
+    local base = h.structs()
+    local objects = testbed.stats().objects
+    do
+      local t = Tagged(3, h.runtime_string("nomt-"))
+      debug.setmetatable(t, nil)
+      local q = Tagged(4, h.runtime_string("pointmt-"))
+      debug.setmetatable(q, debug.getmetatable(Point2D(1, 2)))
+      local p = Point2D(5, 6)
+      debug.setmetatable(p, debug.getmetatable(Tagged(5, "x")))
+      h.raises("ByVal userdata of MyGame.Tagged expected, got MyGame.Point2D",
+               function() return p.name end)
+      local pl = Demo.MakePlayer(h.runtime_string("pl-"))
+      debug.setmetatable(pl, nil)
+      local pl2 = Demo.MakePlayer(h.runtime_string("pl2-"))
+      debug.setmetatable(pl2, debug.getmetatable(Point2D(1, 2)))
+    end
+    h.full_gc(3)
+    -- t and q (cells) and pl, pl2 (slots) stay registered until lua_close
+    assert.is_true(h.structs() <= base + 2)
+    assert.is_true(testbed.stats().objects <= objects + 2)
+    local t = Tagged(6, "after")
+    assert.are.equal("after", t.name)
+  end)
+
+  it("Player.__byobj_instance_mt is read-only too", function()
+    local mt = Player.__byobj_instance_mt
+    h.raises("zlua: MyGame.Player.__byobj_instance_mt is read-only", function() mt.__gc = nil end)
+    h.raises("zlua: MyGame.Point2D.__instance_mt is read-only",   -- one view, both names
+             function() Point2D.__byval_instance_mt.__index = print end)
+  end)
+
+  it("the issue's snippet 2: finalizers Lua skips at the C-stack limit", function()
+    local T = CS.MyGame.Tagged
+    local function deep(n)
+      if n == 0 then
+        for i = 1, 50 do local t = T(i, "x") end
+        collectgarbage()
+        return
+      end
+      pcall(deep, n - 1)
+    end
+    local warn_was = warn
+    warn("@off")
+    for d = 150, 200 do deep(d) end
+    collectgarbage(); collectgarbage()
+    warn("@on")
+    assert.are.equal(warn_was, warn)
+    local t = T(1, "still fine")
+    assert.are.equal("still fine", t.name)
+    assert.is_true(testbed.stats().structs >= 1)
+  end)
+
+  it("an error inside a finalizer that holds zlua values", function()
+    for i = 1, 20 do
+      setmetatable({ Tagged(i, "f" .. i) }, { __gc = function() error("boom") end })
+    end
+    warn("@off")
+    h.full_gc(2)
+    warn("@on")
+    assert.are.equal("y", Tagged(1, "y").name)
+  end)
+end)
+
+describe("trusted pointers are checked (issue 6)", function()
+  it("a Tagged member descriptor copied into Point2D's member table raises", function()
+    local p = Point2D(1, 2)
+    local _, pmembers = debug.getupvalue(Point2D.__instance_mt.__index, 1)
+    local _, tmembers = debug.getupvalue(Tagged.__instance_mt.__index, 1)
+    assert.are.equal("table", type(pmembers))
+    pmembers.zzz = tmembers.name
+    h.raises("zlua: member table of MyGame.Point2D tampered with at 'zzz'", function() return p.zzz end)
+    h.raises("zlua: member table of MyGame.Point2D tampered with at 'zzz'",
+             function() p.zzz = "x" end)
+    pmembers.zzz = select(2, debug.getupvalue(Point2D.__instance_mt.__index, 2))   -- a class box
+    h.raises("zlua: member table of MyGame.Point2D tampered with at 'zzz'", function() return p.zzz end)
+    pmembers.zzz = nil
+    assert.are.equal(1, p.x)
+  end)
+
+  it("debug.setupvalue on a bridge closure: anything but its method raises", function()
+    local add = Demo.Add
+    local name, orig = debug.getupvalue(add, 1)
+    assert.are.equal("", name)
+    local ok, err = pcall(function()
+      local _, cls = debug.getupvalue(Point2D.__instance_mt.__index, 2)
+      for _, bad in ipairs({ cls, 42, "Add", {}, io.stdout, Point2D(1, 2) }) do
+        debug.setupvalue(add, 1, bad)
+        h.raises("zlua: tampered upvalue (method expected)", add, 1, 2)
+      end
+      -- another genuine method runs by its own rules, through the general entry
+      debug.setupvalue(add, 1, select(2, debug.getupvalue(Demo.Concat, 1)))
+      assert.are.equal("ab", add("a", "b"))
+      debug.setupvalue(add, 1, select(2, debug.getupvalue(Demo.MakeTagged, 1)))
+      assert.are.equal("t", add(1, "t").name)
+    end)
+    debug.setupvalue(add, 1, orig)
+    assert.is_true(ok, err)
+    assert.are.equal(3, add(1, 2))
+  end)
+
+  it("instance and static metamethods with swapped upvalues raise", function()
+    local p = Point2D(1, 2)
+    local index = Point2D.__instance_mt.__index
+    local _, members = debug.getupvalue(index, 1)
+    local _, cls = debug.getupvalue(index, 2)
+    local _, method = debug.getupvalue(Demo.Add, 1)
+    debug.setupvalue(index, 2, method)
+    assert.are.equal(1, p.x)                             -- the field fast path reads no upvalue
+    h.raises("zlua: tampered upvalue (class expected)", function() return p.Length end)
+    debug.setupvalue(index, 2, cls)
+    debug.setupvalue(index, 1, 7)
+    h.raises("zlua: tampered upvalue (member table expected)", function() return p.Length end)
+    debug.setupvalue(index, 1, members)
+    assert.are.equal("function", type(p.Length))
+    local smeta = debug.getmetatable(Point2D).__index
+    local sindex = debug.getmetatable(smeta).__index
+    local _, scls = debug.getupvalue(sindex, 1)
+    debug.setupvalue(sindex, 1, method)
+    h.raises("zlua: tampered upvalue (class expected)", function() return Point2D.Created end)
+    debug.setupvalue(sindex, 1, scls)
+    assert.are.equal("number", type(Point2D.Created))
+  end)
+
+  it("constructor closures with swapped upvalues", function()
+    local call = debug.getmetatable(Point2D).__call
+    local _, cls = debug.getupvalue(call, 1)
+    local _, mt = debug.getupvalue(call, 2)
+    debug.setupvalue(call, 2, 5)                          -- not a table: the real metatable
+    assert.are.equal(3, Point2D(3, 4).x)
+    debug.setupvalue(call, 2, mt)
+    debug.setupvalue(call, 1, select(2, debug.getupvalue(Demo.Add, 1)))
+    h.raises("zlua: tampered upvalue (class expected)", Point2D, 3, 4)
+    debug.setupvalue(call, 1, cls)
+    local pcall_ = debug.getmetatable(Player).__call
+    local _, pcls = debug.getupvalue(pcall_, 1)
+    debug.setupvalue(pcall_, 2, -1000)                    -- argument skip: 0 or 1 only
+    assert.is_true(pcall(Player, "x") or true)
+    debug.setupvalue(pcall_, 2, 1)
+    debug.setupvalue(pcall_, 1, pcls)
+    assert.are.equal("p", Player("p").Name)
+  end)
+
+  it("metamethods called directly with foreign values raise, never crash", function()
+    local CSmt = debug.getmetatable(CS)
+    h.raises_containing("table expected", CSmt.__index, 5, "MyGame")
+    h.raises_containing("table expected", debug.getmetatable(CSharp).__index, 5, "mscorlib")
+    h.raises_containing("table expected", debug.getmetatable(zlua.types).__index, 5, "int")
+    local asm = CSharp["Assembly-CSharp"]
+    h.raises_containing("table expected", debug.getmetatable(asm).__index, true, "Demo")
+    for _, f in ipairs({ Point2D.__instance_mt.__index, Point2D.__instance_mt.__newindex,
+                         Player.__byobj_instance_mt.__index, Tagged.__instance_mt.__tostring }) do
+      for _, v in ipairs({ 1, "s", {}, io.stdout, Point2D(1, 1), Demo.MakePlayer("z") }) do
+        pcall(f, v, "x", 1)
+        pcall(f, v, 1, 1)
+      end
+    end
+  end)
+
+  it("a type table's statics table holds boxes a script cannot misuse", function()
+    local statics = debug.getmetatable(Point2D).__index
+    local _, slots_owner = debug.getupvalue(debug.getmetatable(statics).__index, 1)
+    assert.are.equal("userdata", type(slots_owner))
+    local reg = debug.getregistry()
+    -- replace every libzlua table in the registry by a number, then restore
+    local saved = {}
+    for k, v in pairs(reg) do
+      if type(k) == "number" and type(v) == "table" and k > 2 then saved[k] = v end
+    end
+    for k in pairs(saved) do reg[k] = 1 end
+    for _, f in ipairs({ function() return Point2D.Created end, function() return Tagged(1, "a") end,
+                         function() return Point2D(1, 2):Length() end,
+                         function() return Demo.MakePlayer("r") end,
+                         function() return tostring(Point2D(1, 2)) end,
+                         function() return Point2D(1, 2).nope end }) do
+      pcall(f)
+    end
+    for k, v in pairs(saved) do reg[k] = v end
+    assert.are.equal(5, Point2D(3, 4):Length())
+  end)
+end)
+
+describe("publish after complete (issue 6)", function()
+  it("C functions captured by a call hook during a type's first binding are harmless later", function()
+    local captured, seen = {}, {}
+    local known = {}
+    for _, lib in ipairs({ _G, string, table, math, coroutine, debug, io, os, utf8, package }) do
+      for _, v in pairs(lib) do if type(v) == "function" then known[v] = true end end
+    end
+    debug.sethook(function()
+      local info = debug.getinfo(2, "fS")
+      if info and info.what == "C" and not known[info.func] and not seen[info.func] then
+        seen[info.func] = true
+        captured[#captured + 1] = info.func
+      end
+    end, "c")
+    local Line = CSharp["Assembly-CSharp"]["MyGame.Line"]
+    local l = Line()
+    debug.sethook()
+    assert.is_true(#captured > 0)
+    for _, f in ipairs(captured) do
+      for _, args in ipairs({ {}, { 1 }, { io.stdout }, { {} , "x" }, { l, "a", 1 } }) do
+        pcall(f, table.unpack(args))
+      end
+    end
+    l.a = Point2D(1, 2)
+    assert.are.equal(1, l.a.x)
+  end)
+end)
+
+describe("clearer errors (issue 6)", function()
+  it("constructors are named T(...) in messages", function()
+    h.raises("bad argument #1 to 'MyGame.Point2D(...)' (System.Single expected, got string)",
+             Point2D, "a", 1)
+    h.raises("wrong number of arguments to 'MyGame.Tagged(...)' (2 expected, got 3)",
+             Tagged, 1, "a", 3)
+    h.raises("wrong number of arguments to 'MyGame.Player(...)' (1 expected, got 3)",
+             Player, 1, 2, 3)
+  end)
+
+  it("a non-string key is named by its value", function()
+    local p = Point2D(1, 2)
+    h.raises("'MyGame.Point2D' has no member 'true'", function() return p[true] end)
+    h.raises("'MyGame.Point2D' has no member '42'", function() return p[42] end)
+    h.raises("'MyGame.Point2D' has no member '1.5'", function() return p[1.5] end)
+    h.raises("'MyGame.Point2D' has no member 'table'", function() return p[{}] end)
+    h.raises("'MyGame.Point2D' has no member 'false'", function() p[false] = 1 end)
+  end)
+
+  it("the no-overload list names userdata by their type", function()
+    h.raises("no overload for Demo.Pick matching (MyGame.Player); candidates: " ..
+             "Pick(System.Int32), Pick(System.Double), Pick(System.String), Pick(MyGame.Point2D), " ..
+             "Pick(System.Int32,System.Int32)",
+             Demo.Pick, Demo.MakePlayer("x"))
+    h.raises_containing("matching (MyGame.Tagged,boolean)", Demo.Pick, Tagged(1, "a"), true)
+  end)
+
+  it("long managed exception messages are kept, or cut visibly", function()
+    local long = string.rep("m", 3000)
+    testbed.throw_next("System.InvalidOperationException", long)
+    h.raises("System.InvalidOperationException: " .. long .. " (in Demo.Add)", Demo.Add, 1, 2)
+    testbed.throw_next("System.InvalidOperationException", string.rep("n", 10000))
+    local err = h.error_of(Demo.Add, 1, 2)
+    assert.is_truthy(err:find("... (message truncated) (in Demo.Add)", 1, true))
+  end)
+
+  it("running out of memory while popping a string is Lua's 'not enough memory'", function()
+    local big = string.rep("s", 200000)
+    testbed.fail_alloc(300000)                        -- the UTF-16 buffer of `big`
+    h.raises("not enough memory", Demo.Concat, big, "x")
+    testbed.fail_alloc(0)
+    assert.are.equal(200001, #Demo.Concat(big, "x"))
+  end)
+end)
