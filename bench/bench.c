@@ -11,6 +11,11 @@
  * Usage: zlua-bench [ITERATIONS [CASES]]
  *   ITERATIONS  operations per round (default 2 000 000)
  *   CASES       letters of the cases to run, e.g. "be" (default: all)
+ *
+ * With ZLUA_BENCH_SIDE=zlua or =base, runs only that side of the first
+ * selected case, once, untimed: tools/bench-callgrind.sh counts its
+ * instructions at two iteration counts and prints the difference per op
+ * (instruction counts do not depend on the machine's load).
  */
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 
@@ -261,10 +266,39 @@ static const bench_case g_cases[] = {
      "local add = B.add "
      "function run(n) local v for i = 1, n do v = add(1, 2) end end",
      NULL, NULL, 1, 0, 0, 0},
+    {"g t.id (Tagged field read: non-blittable, info)",
+     "local t = CS.MyGame.Tagged(1, 'a') "
+     "function run(n) local v for i = 1, n do v = t.id end end",
+     "local p = B.new(1, 2) "
+     "function run(n) local v for i = 1, n do v = p.x end end",
+     NULL, NULL, 1, 0, 0, 0},
+    {"h Tagged(1, s) (non-blittable construction, info)",
+     "local T, s = CS.MyGame.Tagged, 'a' "
+     "function run(n) local v for i = 1, n do v = T(1, s) end end",
+     "local new = B.new "
+     "function run(n) local v for i = 1, n do v = new(1, 2) end end",
+     NULL, NULL, 1, 0, 1, 1},
     {"f IC call with a Point2D argument",
      "function OnPoint(h) end", "function OnPoint(h) end",
      bench_ic_zlua, bench_ic_base, 1, 1.5, 0, 0},
 };
+
+/* One side of the first case selected by `only`, once (see the usage). */
+static int bench_one_side(lua_State *L, long n, const char *only, int base)
+{
+    for (size_t i = 0; i < sizeof g_cases / sizeof g_cases[0]; i++) {
+        const bench_case *c = &g_cases[i];
+        if (only != NULL && strchr(only, c->name[0]) == NULL)
+            continue;
+        bench_define(L, base ? c->base_setup : c->setup);
+        bench_fn fn = base ? c->cbase : c->cfn;
+        (fn ? fn : bench_lua)(L, n);
+        lua_close(L);
+        return 0;
+    }
+    lua_close(L);
+    return 2;
+}
 
 int main(int argc, char **argv)
 {
@@ -279,6 +313,9 @@ int main(int argc, char **argv)
     }
     bench_open_baselines(L);
     g_point_meta = zlua_meta_type(L, il2cpp_class_get_type(sim_class("MyGame.Point2D")));
+    const char *side = getenv("ZLUA_BENCH_SIDE");
+    if (side != NULL)
+        return bench_one_side(L, n, only, strcmp(side, "base") == 0);
     printf("libzlua bench: %ld ops per round, best of %d rounds\n\n", n, ZLUA_BENCH_ROUNDS);
     printf("%-44s %9s %9s %7s %7s %9s %9s  %s\n", "case", "zlua ns", "base ns", "ratio",
            "target", "lua/op", "gc/op", "verdict");

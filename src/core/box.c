@@ -12,10 +12,7 @@ void zlua_box_push(lua_State *L, uint64_t tag, void *ptr)
     b->ptr = ptr;
 }
 
-void *zlua_box_upvalue(lua_State *L, int idx, uint64_t tag, const char *what)
+int zlua_box_tampered(lua_State *L, const char *what)
 {
-    void *p = zlua_box_get(L, idx, tag);
-    if (p == NULL)
-        luaL_error(L, "zlua: tampered upvalue (%s expected)", what);
-    return p;
+    return luaL_error(L, "zlua: tampered upvalue (%s expected)", what);
 }

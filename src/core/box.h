@@ -40,8 +40,17 @@ static inline void *zlua_box_get(lua_State *L, int idx, uint64_t tag)
     return b != NULL && b->tag == tag ? b->ptr : NULL;
 }
 
-/* The same, raising `zlua: tampered upvalue (WHAT expected)` for anything
- * else; idx is an upvalue index. */
-void *zlua_box_upvalue(lua_State *L, int idx, uint64_t tag, const char *what);
+/* Raises `zlua: tampered upvalue (WHAT expected)`. */
+int zlua_box_tampered(lua_State *L, const char *what);
+
+/* zlua_box_get for an upvalue, raising zlua_box_tampered for anything
+ * else. */
+static inline void *zlua_box_upvalue(lua_State *L, int idx, uint64_t tag, const char *what)
+{
+    void *p = zlua_box_get(L, idx, tag);
+    if (p == NULL)
+        zlua_box_tampered(L, what);
+    return p;
+}
 
 #endif

@@ -40,8 +40,6 @@ void *zlua_ud_push_byval(lua_State *L, zlua_class *cls, const void *src)
 
 void *zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls, const void *src, int mt)
 {
-    if (mt != 0)
-        mt = lua_absindex(L, mt);
     size_t inline_bytes = cls->blittable ? cls->value_size : 0;
     zlua_ud *u = lua_newuserdatauv(L, ZLUA_UD_HEADER + inline_bytes, 0);
     u->magic = ZLUA_UD_DEAD;

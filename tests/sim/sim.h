@@ -52,6 +52,10 @@ void sim_raise(const char *ns, const char *name, const char *msg);
  * this exception instead. */
 void sim_throw_next(const char *ns, const char *name, const char *msg);
 
+/* Test hook: probe(ud, klass) runs inside every il2cpp_class_get_methods
+ * call (libzlua calls it while binding a type); NULL removes it. */
+void sim_set_methods_probe(void (*probe)(void *ud, Il2CppClass *klass), void *ud);
+
 /* The byref type (T&) of a class: il2cpp_type_is_byref() is true and
  * il2cpp_class_from_type() gives klass back. */
 const Il2CppType *sim_byref_type(Il2CppClass *klass);

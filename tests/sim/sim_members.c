@@ -19,8 +19,19 @@ FieldInfo *il2cpp_class_get_fields(Il2CppClass *klass, void **iter)
     return next;
 }
 
+static void (*sim_methods_probe)(void *ud, Il2CppClass *klass);
+static void *sim_methods_probe_ud;
+
+void sim_set_methods_probe(void (*probe)(void *ud, Il2CppClass *klass), void *ud)
+{
+    sim_methods_probe = probe;
+    sim_methods_probe_ud = ud;
+}
+
 const MethodInfo *il2cpp_class_get_methods(Il2CppClass *klass, void **iter)
 {
+    if (sim_methods_probe != NULL)
+        sim_methods_probe(sim_methods_probe_ud, klass);
     if (iter == NULL || klass->method_count == 0)
         return NULL;
     SimMethod **next = *iter ? (SimMethod **)*iter + 1 : klass->methods;

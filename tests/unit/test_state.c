@@ -366,6 +366,85 @@ static void test_interleaved_states_survivor(void **state)
     close_and_collect(S, &q);
 }
 
+/* ---- issue 6: publish after complete, context lifetime ---------------------- */
+
+typedef struct bind_probe {
+    lua_State *L;
+    Il2CppClass *klass;    /* the class whose binding is watched */
+    int calls, running;    /* probe calls; calls that saw the Lua GC running */
+    int raise;             /* raise a Lua error from inside the binding */
+} bind_probe;
+
+static void bind_probe_fn(void *ud, Il2CppClass *klass)
+{
+    bind_probe *p = ud;
+    if (klass != p->klass)
+        return;
+    p->calls++;
+    p->running += lua_gc(p->L, LUA_GCISRUNNING) == 1;
+    if (p->raise) {
+        p->raise = 0;
+        luaL_error(p->L, "probe: binding failed");
+    }
+}
+
+/* A type is bound with the Lua collector stopped (no GC step, so no
+ * finalizer, can see it half-made), restarted afterwards on every path,
+ * an error included; a collector the host stopped stays stopped. */
+static void test_binding_stops_the_lua_gc(void **state)
+{
+    (void)state;
+    qalloc q = {0};
+    lua_State *L = unit_state_new(qalloc_fn, &q);
+    assert_non_null(L);
+    bind_probe p = {L, sim_class("MyGame.Line"), 0, 0, 1};
+    sim_set_methods_probe(bind_probe_fn, &p);
+    /* first attempt fails inside the binding: error surfaces, GC restarted */
+    assert_int_not_equal(luaL_dostring(L, "return CS.MyGame.Line"), 0);
+    assert_non_null(strstr(lua_tostring(L, -1), "probe: binding failed"));
+    lua_pop(L, 1);
+    assert_int_equal(lua_gc(L, LUA_GCISRUNNING), 1);
+    /* second attempt binds */
+    run(L, "local l = CS.MyGame.Line() assert(l.a.x == 0)");
+    assert_true(p.calls > 1);
+    assert_int_equal(p.running, 0);
+    assert_int_equal(lua_gc(L, LUA_GCISRUNNING), 1);
+    /* the host's stop is kept */
+    p.klass = sim_class("MyGame.Vector2");
+    p.calls = 0;
+    lua_gc(L, LUA_GCSTOP);
+    run(L, "local v = CS.MyGame.Vector2(1, 2) assert(v.X == 1)");
+    assert_true(p.calls > 0);
+    assert_int_equal(lua_gc(L, LUA_GCISRUNNING), 0);
+    lua_gc(L, LUA_GCRESTART);
+    sim_set_methods_probe(NULL, NULL);
+    close_and_collect(L, &q);
+}
+
+/* The context is found through the allocator, not the registry: a script
+ * that wipes the registry (debug library) cannot make it go away, and
+ * lua_close still releases it (the counting allocator ends at zero). */
+static void test_context_survives_registry_wipe(void **state)
+{
+    (void)state;
+    qalloc q = {0};
+    lua_State *L = unit_state_new(qalloc_fn, &q);
+    assert_non_null(L);
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    assert_non_null(ctx);
+    void *ud;
+    assert_true(lua_getallocf(L, &ud) != qalloc_fn);   /* interposed */
+    assert_ptr_equal(ud, ctx);
+    run(L, "T = CS.MyGame.Tagged(1, 'kept') "
+           "local reg = debug.getregistry() "
+           "for k, v in pairs(reg) do if k ~= 1 and k ~= 2 then reg[k] = nil end end "
+           "collectgarbage() collectgarbage()");
+    assert_ptr_equal(zlua_ctx_get(L), ctx);
+    run(L, "pcall(function() return T.name end) pcall(CS.MyGame.Tagged, 2, 'x') "
+           "collectgarbage()");
+    close_and_collect(L, &q);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -375,6 +454,8 @@ int main(void)
         cmocka_unit_test(test_close_releases_everything),
         cmocka_unit_test(test_open_close_50_states),
         cmocka_unit_test(test_interleaved_states_survivor),
+        cmocka_unit_test(test_binding_stops_the_lua_gc),
+        cmocka_unit_test(test_context_survives_registry_wipe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
