@@ -3,6 +3,7 @@
  */
 #include "testbed.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,19 +151,129 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
     lua_setglobal(L, "testbed");
 }
 
-lua_State *testbed_new_state(testbed_alloc *counter)
+/* ---- forced Lua collector modes (issue 6) ---------------------------------- */
+
+int testbed_gc_mode_parse(const char *s)
+{
+    if (s == NULL || *s == '\0' || strcmp(s, "default") == 0)
+        return TESTBED_GC_DEFAULT;
+    if (strcmp(s, "inc") == 0)
+        return TESTBED_GC_INC;
+    if (strcmp(s, "gen") == 0)
+        return TESTBED_GC_GEN;
+    return -1;
+}
+
+static const char *testbed_gc_mode_name(testbed_gc_mode mode)
+{
+    return mode == TESTBED_GC_INC   ? "inc"
+           : mode == TESTBED_GC_GEN ? "gen"
+                                    : "default";
+}
+
+/* Lua 5.4 (lgc.c, incstep): after a step the collector waits
+ * (overshoot / stepmul) * 16 bytes, at least 2^stepsize bytes, then runs
+ * singlesteps worth (allocated bytes / 16) * stepmul work units.  So the
+ * step *interval* is set by stepsize and shrinks as stepmul grows; a small
+ * stepmul spaces steps out (a step that ran 10 finalizers costs 500 units:
+ * 8 KB of silence at stepmul 1) and makes cycles long.  Measured on a
+ * 1 MB heap: stepmul 1 with pause 0 ran about as many cycles as Lua's
+ * defaults, finalizer batches ~110 allocations apart; stepmul 400 runs a
+ * step at every allocation that checks the GC and a full cycle every few
+ * dozen allocations.  Hence:
+ *  - incremental: stepsize 1 (the smallest LUA_GCINC accepts: 2 bytes,
+ *    i.e. 0 work units, so any debt starts a step), stepmul 400, then
+ *    pause 0 through LUA_GCSETPAUSE (LUA_GCINC reads 0 as "unchanged"):
+ *    the next cycle starts at the first allocation after one ends;
+ *  - generational: minor multiplier 1 (a minor collection after each 1 %
+ *    of growth, the smallest LUA_GCGEN accepts), major multiplier left at
+ *    its default. */
+#define TESTBED_GC_INC_STEPMUL 400
+#define TESTBED_GC_INC_STEPSIZE 1
+static void testbed_gc_apply(lua_State *L, testbed_gc_mode mode)
+{
+    switch (mode) {
+    case TESTBED_GC_INC:
+        (void)lua_gc(L, LUA_GCINC, 0, TESTBED_GC_INC_STEPMUL, TESTBED_GC_INC_STEPSIZE);
+        (void)lua_gc(L, LUA_GCSETPAUSE, 0);
+        break;
+    case TESTBED_GC_GEN:
+        (void)lua_gc(L, LUA_GCGEN, 1, 0);
+        break;
+    case TESTBED_GC_DEFAULT:
+        break;
+    }
+}
+
+/* collectgarbage with a forced mode: upvalue 1 the real function, 2 the
+ * mode.  The options that would change the mode or its parameters
+ * re-apply the forced settings and return what the real function returns
+ * (the previous mode's name; the previous parameter value). */
+static int testbed_collectgarbage(lua_State *L)
+{
+    testbed_gc_mode mode = (testbed_gc_mode)lua_tointeger(L, lua_upvalueindex(2));
+    const char *opt = luaL_optstring(L, 1, "collect");
+    int forced = strcmp(opt, "incremental") == 0 ||
+                 strcmp(opt, "generational") == 0 ||
+                 strcmp(opt, "setpause") == 0 || strcmp(opt, "setstepmul") == 0;
+    if (!forced) {
+        int n = lua_gettop(L);
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_insert(L, 1);
+        lua_call(L, n, LUA_MULTRET);
+        return lua_gettop(L);
+    }
+    static int noted;
+    if (!noted) {
+        noted = 1;
+        fprintf(stderr, "zlua-run: ZLUA_RUN_GC=%s kept against collectgarbage(\"%s\")\n",
+                testbed_gc_mode_name(mode), opt);
+    }
+    if (opt[0] == 's') {
+        /* report the current value, then restore the forced one */
+        int cur = lua_gc(L, opt[3] == 'p' ? LUA_GCSETPAUSE : LUA_GCSETSTEPMUL, 0);
+        testbed_gc_apply(L, mode);
+        lua_pushinteger(L, cur);
+        return 1;
+    }
+    testbed_gc_apply(L, mode);
+    lua_pushstring(L, mode == TESTBED_GC_GEN ? "generational" : "incremental");
+    return 1;
+}
+
+static void testbed_gc_wrap(lua_State *L, testbed_gc_mode mode)
+{
+    lua_getglobal(L, "collectgarbage");
+    lua_pushinteger(L, mode);
+    lua_pushcclosure(L, testbed_collectgarbage, 2);
+    lua_setglobal(L, "collectgarbage");
+}
+
+lua_State *testbed_new_state_gc(testbed_alloc *counter, testbed_gc_mode mode)
 {
     sim_gc_init();
     sim_init();
     lua_State *L = lua_newstate(testbed_alloc_fn, counter);
     if (L == NULL)
         return NULL;
+    testbed_gc_apply(L, mode);
     luaL_openlibs(L);
+    if (mode != TESTBED_GC_DEFAULT)
+        testbed_gc_wrap(L, mode);
     if (zlua_open(L) != ZLUA_OK) {
         lua_close(L);
         return NULL;
     }
     sim_set_lua_state(L);
     testbed_open(L, counter);
+    lua_getglobal(L, "testbed");
+    lua_pushstring(L, testbed_gc_mode_name(mode));
+    lua_setfield(L, -2, "gc_mode");
+    lua_pop(L, 1);
     return L;
+}
+
+lua_State *testbed_new_state(testbed_alloc *counter)
+{
+    return testbed_new_state_gc(counter, TESTBED_GC_DEFAULT);
 }

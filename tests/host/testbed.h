@@ -21,6 +21,32 @@ void *testbed_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize);
  * libzlua and the `testbed` global.  NULL on failure. */
 lua_State *testbed_new_state(testbed_alloc *counter);
 
+/* How aggressively the Lua collector runs (issue 6).
+ *   TESTBED_GC_DEFAULT  Lua's defaults;
+ *   TESTBED_GC_INC      incremental, pause 0 (a cycle restarts as soon as
+ *                       one ends), the smallest step size and a large step
+ *                       multiplier: a GC step at nearly every allocation and
+ *                       a full cycle every few dozen (testbed.c says why a
+ *                       small multiplier would space the steps out);
+ *   TESTBED_GC_GEN      generational, minor multiplier 1 (the smallest):
+ *                       a minor collection after every 1 % of growth.
+ * A forced mode is set right after lua_newstate (so libzlua's own setup
+ * runs under it too), and `collectgarbage` is wrapped so that scripts
+ * cannot switch it off: "incremental", "generational", "setpause" and
+ * "setstepmul" re-apply the forced settings instead (they still return
+ * what the real function would).  Everything else is passed through. */
+typedef enum testbed_gc_mode {
+    TESTBED_GC_DEFAULT = 0,
+    TESTBED_GC_INC,
+    TESTBED_GC_GEN
+} testbed_gc_mode;
+
+/* Parses "", "default", "inc", "gen"; -1 for anything else. */
+int testbed_gc_mode_parse(const char *s);
+
+/* testbed_new_state with the Lua collector in `mode`. */
+lua_State *testbed_new_state_gc(testbed_alloc *counter, testbed_gc_mode mode);
+
 /* Sets the global `testbed` table (gc, stats, track, alive, throw_next). */
 void testbed_open(lua_State *L, testbed_alloc *counter);
 

@@ -2,6 +2,10 @@
  * zlua_run.c -- `zlua-run FILE.lua [ARGS...]`: the embedding host used by
  * the tour, the Lua specs (busted runs inside it) and by hand.
  *
+ * ZLUA_RUN_GC=inc|gen runs the Lua collector at its most aggressive
+ * (incremental with pause 0 and minimal steps, or generational with minor
+ * multiplier 1; see testbed.h); unset or "default" keeps Lua's defaults.
+ *
  * Exit status: 0 when the chunk completes, 1 with the message and a
  * traceback on stderr when it raises, 2 on usage or setup errors.
  */
@@ -40,8 +44,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s FILE.lua [ARGS...]\n", argv[0]);
         return 2;
     }
+    /* ZLUA_RUN_GC=inc|gen: the Lua collector at its most aggressive
+     * (testbed.h), applied right after the state is created. */
+    const char *gc_env = getenv("ZLUA_RUN_GC");
+    int gc_mode = testbed_gc_mode_parse(gc_env);
+    if (gc_mode < 0) {
+        fprintf(stderr, "zlua-run: ZLUA_RUN_GC must be inc, gen or default, not '%s'\n",
+                gc_env);
+        return 2;
+    }
     testbed_alloc counter = {0};
-    lua_State *L = testbed_new_state(&counter);
+    lua_State *L = testbed_new_state_gc(&counter, (testbed_gc_mode)gc_mode);
     if (L == NULL) {
         fprintf(stderr, "zlua-run: cannot create the Lua state\n");
         return 2;
