@@ -29,7 +29,12 @@ static void zlua_ic_push_function(lua_State *L, const zlua_ic_call *c)
         lua_pushnil(L);
         return;
     }
-    lua_pushlstring(L, c->function, c->function_len ? c->function_len : strlen(c->function));
+    /* lua_pushstring keeps a cache by C address: a stub's constant name
+     * is not hashed again on every call */
+    if (c->function_len != 0)
+        lua_pushlstring(L, c->function, c->function_len);
+    else
+        lua_pushstring(L, c->function);
     lua_rawget(L, -2);
     lua_remove(L, -2);
 }
