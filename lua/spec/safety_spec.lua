@@ -300,3 +300,26 @@ describe("clearer errors (issue 6)", function()
     assert.are.equal(200001, #Demo.Concat(big, "x"))
   end)
 end)
+
+describe("__gc and debug hooks (R-RT-4)", function()
+  it("__gc installed as a hook function is harmless", function()
+    local gc = debug.getmetatable(CS.MyGame.Tagged(1, "h")).__gc
+    debug.sethook(gc, "c")
+    local t = CS.MyGame.Tagged(2, "under hook")
+    debug.sethook()
+    assert.are.equal("under hook", t.name)
+  end)
+
+  it("finalizers that run while a hook is active still release", function()
+    h.full_gc(2)
+    local base = h.structs()
+    local n = 0
+    debug.sethook(function() n = n + 1 end, "crl")
+    for i = 1, 300 do local t = CS.MyGame.Tagged(i, h.runtime_string("hk-")) end
+    collectgarbage(); collectgarbage()
+    debug.sethook()
+    h.full_gc(2)
+    assert.is_true(n > 0)
+    assert.are.equal(base, h.structs())
+  end)
+end)

@@ -287,13 +287,18 @@ static int zlua_instance_newindex_byobj(lua_State *L)
 /* Whether the running C function was called by the collector as a
  * finalizer: Lua names such a call "__gc", namewhat "metamethod", and no
  * call a script makes gets that name (a call from Lua code is named after
- * the calling instruction, one from C gets no name). */
+ * the calling instruction, one from C gets no name).  A finalizer run by a
+ * GC step inside the C part of a debug hook is named "hook" instead; the
+ * only other call named so is a script's hook function itself, whose
+ * arguments are an event name and a line, never a userdata. */
 static int zlua_called_by_collector(lua_State *L)
 {
     lua_Debug ar;
-    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "n", &ar))
+    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "n", &ar) || ar.namewhat == NULL)
         return 0;
-    return ar.name != NULL && ar.namewhat != NULL && strcmp(ar.name, "__gc") == 0 &&
+    if (strcmp(ar.namewhat, "hook") == 0)
+        return 1;
+    return ar.name != NULL && strcmp(ar.name, "__gc") == 0 &&
            strcmp(ar.namewhat, "metamethod") == 0;
 }
 
