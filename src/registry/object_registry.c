@@ -39,12 +39,12 @@ int zlua_oreg_init(zlua_object_registry *reg, lua_Alloc alloc, void *ud)
     if (reg == NULL || alloc == NULL)
         return ZLUA_EINVAL;
     memset(reg, 0, sizeof *reg);
-    reg->alloc = alloc;
-    reg->alloc_ud = ud;
     reg->free_head = ZLUA_REG_NONE;
     int rc = zlua_registry_ensure_callback();
     if (rc != ZLUA_OK)
-        return rc;
+        return rc;   /* zeroed: add refuses, nothing unscanned is handed out */
+    reg->alloc = alloc;
+    reg->alloc_ud = ud;
     zlua_registry_link_object(reg);
     return ZLUA_OK;
 }

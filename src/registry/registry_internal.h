@@ -29,19 +29,21 @@ void zlua_registry_unlink_object(zlua_object_registry *reg);
  * (elem bytes per entry). */
 size_t zlua_registry_next_cap(size_t cap, size_t elem);
 
-/* A chunk of struct cells: this header, then `bytes` of cells. */
+/* A chunk of struct cells: this header, then `bytes` of cells starting at
+ * the first 16-aligned address after it (the allocator may align to 8). */
 #define ZLUA_SREG_CELL_ALIGN 16u
 struct zlua_sreg_chunk {
     zlua_sreg_chunk *next;
     size_t bytes;
 };
-#define ZLUA_SREG_CHUNK_HDR                                                       \
-    ((sizeof(zlua_sreg_chunk) + ZLUA_SREG_CELL_ALIGN - 1) &                     \
-     ~(size_t)(ZLUA_SREG_CELL_ALIGN - 1))
+/* Bytes to allocate for a chunk of `bytes` cell bytes. */
+#define ZLUA_SREG_CHUNK_HDR (sizeof(zlua_sreg_chunk) + ZLUA_SREG_CELL_ALIGN - 1)
 
 static inline char *zlua_sreg_chunk_cells(zlua_sreg_chunk *c)
 {
-    return (char *)c + ZLUA_SREG_CHUNK_HDR;
+    uintptr_t p = (uintptr_t)(c + 1);
+    p = (p + ZLUA_SREG_CELL_ALIGN - 1) & ~(uintptr_t)(ZLUA_SREG_CELL_ALIGN - 1);
+    return (char *)p;
 }
 
 #endif /* ZLUA_REGISTRY_INTERNAL_H */

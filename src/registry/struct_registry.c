@@ -27,12 +27,13 @@ int zlua_sreg_init(zlua_struct_registry *reg, lua_Alloc alloc, void *ud)
     if (reg == NULL || alloc == NULL)
         return ZLUA_EINVAL;
     memset(reg, 0, sizeof *reg);
-    reg->alloc = alloc;
-    reg->alloc_ud = ud;
-    /* Register first: if that fails nothing is linked to undo. */
+    /* Register first: if that fails the registry stays zeroed (unusable:
+     * nothing is handed out that the collector would not scan). */
     int rc = zlua_registry_ensure_callback();
     if (rc != ZLUA_OK)
         return rc;
+    reg->alloc = alloc;
+    reg->alloc_ud = ud;
     zlua_registry_link_struct(reg);
     return ZLUA_OK;
 }
@@ -58,7 +59,9 @@ void zlua_sreg_pool_init(zlua_sreg_pool *pool, size_t payload_size)
     size_t size = payload_size < sizeof(void *) ? sizeof(void *) : payload_size;
     size = (size + ZLUA_SREG_CELL_ALIGN - 1) & ~(size_t)(ZLUA_SREG_CELL_ALIGN - 1);
     pool->cell_size = size <= UINT32_MAX ? (uint32_t)size : 0;
-    pool->next_cells = ZLUA_SREG_FIRST_CELLS;
+    size_t cap_cells = pool->cell_size ? ZLUA_SREG_MAX_CHUNK / pool->cell_size : 0;
+    pool->next_cells = cap_cells >= ZLUA_SREG_FIRST_CELLS ? ZLUA_SREG_FIRST_CELLS
+                       : cap_cells ? (uint32_t)cap_cells : 1;
 }
 
 typedef struct zlua_sreg_link_op {
@@ -77,9 +80,7 @@ static void *zlua_sreg_link_locked(void *p)
 /* Allocates the pool's next chunk, zeroed, and publishes it. */
 static int zlua_sreg_grow(zlua_struct_registry *reg, zlua_sreg_pool *pool)
 {
-    size_t cells = pool->next_cells;
-    if (cells * pool->cell_size > ZLUA_SREG_MAX_CHUNK)
-        cells = ZLUA_SREG_MAX_CHUNK / pool->cell_size;
+    size_t cells = pool->next_cells;   /* 1 .. the cap's cell count (or 1) */
     if (cells == 0)
         cells = 1;
     if (cells > (SIZE_MAX - ZLUA_SREG_CHUNK_HDR) / pool->cell_size)
@@ -96,8 +97,11 @@ static int zlua_sreg_grow(zlua_struct_registry *reg, zlua_sreg_pool *pool)
     reg->chunk_bytes += bytes;
     pool->bump = zlua_sreg_chunk_cells(c);
     pool->bump_end = pool->bump + bytes;
-    if (pool->next_cells < UINT32_MAX / 2)
-        pool->next_cells *= 2;
+    /* Double up to the cap, then stay there: next_cells never exceeds
+     * the cap's cell count, so nothing above can wrap (32-bit size_t). */
+    size_t cap_cells = ZLUA_SREG_MAX_CHUNK / pool->cell_size;
+    size_t next = (size_t)pool->next_cells * 2u;
+    pool->next_cells = (uint32_t)(next < cap_cells ? next : cap_cells ? cap_cells : 1);
     return ZLUA_OK;
 }
 
@@ -121,7 +125,10 @@ void *zlua_sreg_alloc(zlua_struct_registry *reg, zlua_sreg_pool *pool)
 
 void zlua_sreg_release(zlua_struct_registry *reg, zlua_sreg_pool *pool, void *cell)
 {
-    if (reg == NULL || pool == NULL || cell == NULL)
+    /* A freed or never-initialised registry has no chunks any cell could
+     * belong to: nothing to write. */
+    if (reg == NULL || reg->alloc == NULL || pool == NULL || pool->cell_size == 0 ||
+        cell == NULL || reg->live == 0)
         return;
     memset(cell, 0, pool->cell_size);
     memcpy(cell, &pool->free, sizeof(void *));

@@ -1,11 +1,25 @@
 /*
  * test_struct_registry.c -- NotBlittableStructRegistry (R-SUD-2, R-SUD-4,
- * R-GC-1, R-GC-3).
+ * R-GC-2, R-GC-3, R-RT-4).
  *
- * Owners stand in for Lua userdata: malloc'd memory the collector never
- * scans, holding the owner's index slot and a payload whose first word
- * is a managed reference.  Data segments are not scanned (unit_gc_init),
- * so only the registry can keep the referenced objects alive.
+ * The registry owns the payload cells of non-blittable struct userdata; a
+ * userdata only names its cell.  Here an "owner" (a stand-in for a Lua
+ * userdata) is malloc'd memory the collector never scans, holding nothing
+ * but its cell's address.  Data segments are not scanned either
+ * (unit_gc_init, as under IL2CPP), so an object referenced only from a
+ * cell stays alive only through the registry's push-root callback.
+ *
+ * The collector is conservative: a stale copy of an address on the stack
+ * or in a register may keep any one object alive.  Tests that expect
+ * objects to be collected therefore release in bulk and ask for nearly all
+ * of them, never for one particular object.
+ *
+ * Several tests call zlua_registry_push_roots with a spy push function (as
+ * the collector would, with the GC lock held) to see which ranges a
+ * collection is given.  Every registry of the process is on the global
+ * list, so a test that expects "exactly these ranges" relies on its
+ * fixture holding the only live registries (teardown frees them even when
+ * a test fails).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,29 +28,104 @@
 #include <cmocka.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #ifndef GC_THREADS
 #define GC_THREADS
 #endif
 #include <gc.h>
 
+#include "gc/gc_shim.h"
 #include "registry/registry.h"
 #include "unit_support.h"
 #include "zlua.h"
 
-typedef struct owner {
-    uint32_t index;     /* the owner's index slot */
-    void *payload[2];   /* struct copy: a reference and a pad word */
-} owner;
+/* The struct of the owners' class: a managed reference and a pad word. */
+typedef struct payload {
+    void *ref;
+    uintptr_t pad;
+} payload;
+
+/* A second class, larger, whose reference sits in its last word: the
+ * whole cell is scanned, not just word 0. */
+#define WIDE_WORDS 5u
+#define WIDE_REF (WIDE_WORDS - 1u)
+
+/* The registry never hands out more than this per chunk (unless one cell
+ * is larger): ZLUA_SREG_MAX_CHUNK in struct_registry.c. */
+#define CHUNK_CAP (64u * 1024u)
+
+/* ---- fixture: a registry whose every block is recorded ------------------ */
+
+typedef struct block {
+    char *p;
+    size_t n;
+} block;
 
 typedef struct fixture {
     unit_alloc alloc;
+    block *blocks;            /* live blocks of the registry, allocation order */
+    size_t nblocks, capblocks;
     zlua_struct_registry reg;
-    owner *owners;
-    size_t nowners;
+    zlua_sreg_pool pool;      /* class `payload` of this state */
+    zlua_sreg_pool wide;      /* class of WIDE_WORDS words of this state */
+    void **cells;             /* owner i's cell; NULL when released */
+    size_t wide_every;        /* owner i is `wide` when i % wide_every == 0 */
+    payload *standins;        /* unregistered payloads (control test) */
+    size_t n;
     volatile unsigned char *flags;
-    struct fixture *other;   /* a second state's registry, if any */
+    struct fixture *other;    /* a second state's registry, if any */
 } fixture;
+
+static void blocks_note(fixture *f, void *p, size_t n)
+{
+    if (f->nblocks == f->capblocks) {
+        size_t cap = f->capblocks != 0 ? 2 * f->capblocks : 64;
+        block *b = realloc(f->blocks, cap * sizeof *b);
+        if (b == NULL)
+            abort();
+        f->blocks = b;
+        f->capblocks = cap;
+    }
+    f->blocks[f->nblocks].p = p;
+    f->blocks[f->nblocks].n = n;
+    f->nblocks++;
+}
+
+static void blocks_forget(fixture *f, void *p)
+{
+    for (size_t i = 0; i < f->nblocks; i++) {
+        if (f->blocks[i].p == p) {
+            memmove(&f->blocks[i], &f->blocks[i + 1],
+                    (f->nblocks - i - 1) * sizeof *f->blocks);
+            f->nblocks--;
+            return;
+        }
+    }
+    abort();   /* freeing a block it was never given */
+}
+
+/* unit_alloc_fn, plus a record of which blocks are live. */
+static void *rec_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    fixture *f = ud;
+    void *p = unit_alloc_fn(&f->alloc, ptr, osize, nsize);
+    if (ptr != NULL && (nsize == 0 || p != NULL))
+        blocks_forget(f, ptr);
+    if (p != NULL)
+        blocks_note(f, p, nsize);
+    return p;
+}
+
+/* The index of f's block holding [p, p + n), or SIZE_MAX. */
+static size_t block_of(const fixture *f, const void *p, size_t n)
+{
+    const char *c = p;
+    for (size_t i = 0; i < f->nblocks; i++)
+        if (c >= f->blocks[i].p && c + n <= f->blocks[i].p + f->blocks[i].n)
+            return i;
+    return SIZE_MAX;
+}
 
 static int setup(void **state)
 {
@@ -44,8 +133,10 @@ static int setup(void **state)
     if (f == NULL)
         return -1;
     unit_alloc_init(&f->alloc);
-    if (zlua_sreg_init(&f->reg, unit_alloc_fn, &f->alloc) != ZLUA_OK)
+    if (zlua_sreg_init(&f->reg, rec_alloc, f) != ZLUA_OK)
         return -1;
+    zlua_sreg_pool_init(&f->pool, sizeof(payload));
+    zlua_sreg_pool_init(&f->wide, WIDE_WORDS * sizeof(void *));
     *state = f;
     return 0;
 }
@@ -60,250 +151,695 @@ static int teardown(void **state)
     }
     zlua_sreg_free(&f->reg);
     assert_int_equal(f->alloc.live_blocks, 0);
+    assert_int_equal(f->alloc.live_bytes, 0);
     assert_int_equal(f->alloc.bad_osize, 0);
-    free(f->owners);
+    assert_int_equal(f->nblocks, 0);
+    free(f->blocks);
+    free(f->cells);
+    free(f->standins);
     free(f);
     return 0;
 }
 
-static owner *make_owners(fixture *f, size_t n)
+static void make_owners(fixture *f, size_t n)
 {
-    f->owners = calloc(n, sizeof *f->owners);
+    f->cells = calloc(n, sizeof *f->cells);
     f->flags = unit_flags_new(n);
-    assert_non_null(f->owners);
+    assert_non_null(f->cells);
     assert_non_null(f->flags);
-    f->nowners = n;
+    f->n = n;
+}
+
+static void *alloc_ok(fixture *f, zlua_sreg_pool *pool)
+{
+    void *cell = zlua_sreg_alloc(&f->reg, pool);
+    assert_non_null(cell);
+    return cell;
+}
+
+static int all_zero(const void *p, size_t n)
+{
+    const unsigned char *c = p;
     for (size_t i = 0; i < n; i++)
-        f->owners[i].index = 0xabcdu;   /* "never written" marker */
-    return f->owners;
+        if (c[i] != 0)
+            return 0;
+    return 1;
 }
 
-static void add_ok(fixture *f, owner *o)
+static int all_byte(const void *p, size_t n, unsigned char v)
 {
-    assert_int_equal(zlua_sreg_add(&f->reg, o->payload, sizeof o->payload,
-                                   &o->index),
-                     ZLUA_OK);
+    const unsigned char *c = p;
+    for (size_t i = 0; i < n; i++)
+        if (c[i] != v)
+            return 0;
+    return 1;
 }
 
-/* Every live entry's owner holds that entry's index. */
-static void check_consistent(const zlua_struct_registry *reg)
+static int cmp_addr(const void *a, const void *b)
 {
-    for (size_t i = 0; i < reg->count; i++)
-        assert_int_equal(*reg->entries[i].index_slot, i);
+    uintptr_t x = (uintptr_t)*(void *const *)a;
+    uintptr_t y = (uintptr_t)*(void *const *)b;
+    return x < y ? -1 : x > y;
 }
 
-/* R-SUD-2: O(1) append; each owner learns its index. */
-static void test_add_assigns_indexes(void **state)
+/* ---- spy: the ranges one collection would be given ---------------------- */
+
+enum { SPY_MAX = 1 << 14 };
+typedef struct spy_range {
+    char *start, *end;
+} spy_range;
+/* Addresses of registry memory only (never of managed objects). */
+static spy_range spy_ranges[SPY_MAX];
+static size_t spy_n;
+static int spy_overflow;
+
+static void spy_push(void *start, void *end)
 {
-    fixture *f = *state;
-    owner *o = make_owners(f, 5);
-    for (size_t i = 0; i < 5; i++) {
-        add_ok(f, &o[i]);
-        assert_int_equal(o[i].index, i);
+    if (spy_n == SPY_MAX) {
+        spy_overflow = 1;
+        return;
     }
-    assert_int_equal(f->reg.count, 5);
-    for (size_t i = 0; i < 5; i++) {
-        assert_ptr_equal(f->reg.entries[i].start, o[i].payload);
-        assert_int_equal(f->reg.entries[i].size, sizeof o[i].payload);
-        assert_ptr_equal(f->reg.entries[i].index_slot, &o[i].index);
+    spy_ranges[spy_n].start = start;
+    spy_ranges[spy_n].end = end;
+    spy_n++;
+}
+
+static void *spy_locked(void *arg)
+{
+    (void)arg;
+    zlua_registry_push_roots(spy_push);
+    return NULL;
+}
+
+/* Runs the callback as a collection does: with the GC lock held. */
+static void spy_run(void)
+{
+    spy_n = 0;
+    spy_overflow = 0;
+    (void)zlua_gc_with_lock(spy_locked, NULL);
+    assert_false(spy_overflow);
+}
+
+/* The index of the spied range holding [p, p + n), or SIZE_MAX. */
+static size_t range_of(const void *p, size_t n)
+{
+    const char *c = p;
+    for (size_t i = 0; i < spy_n; i++)
+        if (c >= spy_ranges[i].start && c + n <= spy_ranges[i].end)
+            return i;
+    return SIZE_MAX;
+}
+
+/* How many spied ranges lie inside f's block b; *which gets the last. */
+static size_t ranges_in_block(const fixture *f, size_t b, size_t *which)
+{
+    size_t count = 0;
+    const block *blk = &f->blocks[b];
+    for (size_t i = 0; i < spy_n; i++) {
+        int starts_in = spy_ranges[i].start >= blk->p &&
+                        spy_ranges[i].start < blk->p + blk->n;
+        if (!starts_in)
+            continue;
+        assert_true(spy_ranges[i].end <= blk->p + blk->n);
+        count++;
+        *which = i;
+    }
+    return count;
+}
+
+/* R-SUD-2: one range per chunk -- every block of f (f allocates nothing
+ * but chunks) is pushed exactly once, and nothing else is pushed. */
+static void check_one_range_per_chunk(const fixture *f)
+{
+    spy_run();
+    size_t which = 0;
+    for (size_t b = 0; b < f->nblocks; b++)
+        assert_int_equal(ranges_in_block(f, b, &which), 1);
+    assert_int_equal(spy_n, f->nblocks + (f->other != NULL ? f->other->nblocks : 0));
+}
+
+/* Whether owner i's cell is of the `wide` class. */
+static int owner_wide(const fixture *f, size_t i)
+{
+    return f->wide_every != 0 && i % f->wide_every == 0;
+}
+
+/* Every live cell of f lies wholly inside a pushed range (spy_run first). */
+static void check_cells_covered(const fixture *f)
+{
+    for (size_t i = 0; i < f->n; i++) {
+        size_t size = owner_wide(f, i) ? f->wide.cell_size : f->pool.cell_size;
+        if (f->cells[i] != NULL && range_of(f->cells[i], size) == SIZE_MAX)
+            fail_msg("live cell %zu is not in any pushed range", i);
     }
 }
 
-/* R-SUD-2: swap-with-tail release updates the moved owner's index and
- * sets the released owner's to ZLUA_REG_NONE. */
-static void test_remove_swaps_tail(void **state)
+/* ---- cells -------------------------------------------------------------- */
+
+/* R-SUD-2: cells are handed out zeroed, 16-byte aligned, and at least the
+ * payload size apart (whatever the payload size), inside the registry's
+ * own chunks; filling every cell completely disturbs no other cell. */
+static void test_cells_zeroed_aligned_apart(void **state)
 {
     fixture *f = *state;
-    owner *o = make_owners(f, 5);
-    for (size_t i = 0; i < 5; i++)
-        add_ok(f, &o[i]);
-
-    zlua_sreg_remove(&f->reg, 1);             /* o[4] moves into 1 */
-    assert_int_equal(f->reg.count, 4);
-    assert_int_equal(o[1].index, ZLUA_REG_NONE);
-    assert_int_equal(o[4].index, 1);
-    assert_ptr_equal(f->reg.entries[1].start, o[4].payload);
-    check_consistent(&f->reg);
-
-    zlua_sreg_remove(&f->reg, 3);             /* the tail (o[3]): no move */
-    assert_int_equal(f->reg.count, 3);
-    assert_int_equal(o[3].index, ZLUA_REG_NONE);
-    assert_int_equal(o[0].index, 0);
-    assert_int_equal(o[4].index, 1);
-    assert_int_equal(o[2].index, 2);
-    check_consistent(&f->reg);
-
-    zlua_sreg_remove(&f->reg, 3);             /* out of range: ignored */
-    zlua_sreg_remove(&f->reg, ZLUA_REG_NONE);
-    assert_int_equal(f->reg.count, 3);
-
-    zlua_sreg_remove(&f->reg, o[0].index);
-    zlua_sreg_remove(&f->reg, o[2].index);
-    zlua_sreg_remove(&f->reg, o[4].index);
-    assert_int_equal(f->reg.count, 0);
-    for (size_t i = 0; i < 5; i++)
-        assert_int_equal(o[i].index, ZLUA_REG_NONE);
-}
-
-/* R-SUD-2: random adds and releases keep every owner's index right. */
-static void test_churn_keeps_indexes(void **state)
-{
-    fixture *f = *state;
-    enum { N = 2000 };
-    owner *o = make_owners(f, N);
-    uint32_t rng = 12345u;
-    size_t next = 0;
-    while (next < N) {
-        rng = rng * 1103515245u + 12345u;
-        if (f->reg.count == 0 || (rng >> 16) % 3 != 0) {
-            add_ok(f, &o[next++]);
-        } else {
-            uint32_t victim = (uint32_t)((rng >> 8) % f->reg.count);
-            uint32_t *slot = f->reg.entries[victim].index_slot;
-            zlua_sreg_remove(&f->reg, victim);
-            assert_int_equal(*slot, ZLUA_REG_NONE);
+    static const size_t sizes[] = {0, 1, 8, 15, 16, 17, 24, 40, 100, 1000, 5000};
+    enum { NS = sizeof sizes / sizeof sizes[0], PER = 50 };
+    zlua_sreg_pool pools[NS];
+    void *cells[NS][PER];
+    size_t k = 0;
+    for (size_t s = 0; s < NS; s++) {
+        zlua_sreg_pool_init(&pools[s], sizes[s]);
+        size_t span = sizes[s] != 0 ? sizes[s] : 1;
+        assert_true(pools[s].cell_size >= span);
+        assert_int_equal(pools[s].cell_size % 16, 0);
+        for (size_t i = 0; i < PER; i++, k++) {
+            void *c = alloc_ok(f, &pools[s]);
+            cells[s][i] = c;
+            assert_int_equal((uintptr_t)c % 16, 0);
+            if (!all_zero(c, pools[s].cell_size))
+                fail_msg("cell %zu of pool %zu not zeroed", i, s);
+            assert_true(block_of(f, c, pools[s].cell_size) != SIZE_MAX);
+            memset(c, 1 + (int)(k % 251), span);
         }
-        check_consistent(&f->reg);
     }
-    size_t live = 0;
+    assert_int_equal(f->reg.live, NS * PER);
+    k = 0;
+    for (size_t s = 0; s < NS; s++) {
+        size_t span = sizes[s] != 0 ? sizes[s] : 1;
+        for (size_t i = 0; i < PER; i++, k++)
+            if (!all_byte(cells[s][i], span, (unsigned char)(1 + k % 251)))
+                fail_msg("cell %zu of pool %zu overwritten", i, s);
+        void *sorted[PER];
+        memcpy(sorted, cells[s], sizeof sorted);
+        qsort(sorted, PER, sizeof sorted[0], cmp_addr);
+        for (size_t i = 1; i < PER; i++) {
+            uintptr_t gap = (uintptr_t)sorted[i] - (uintptr_t)sorted[i - 1];
+            assert_true(gap >= span);
+            assert_true(gap >= 16);
+        }
+    }
+    for (size_t s = 0; s < NS; s++)
+        for (size_t i = 0; i < PER; i++)
+            zlua_sreg_release(&f->reg, &pools[s], cells[s][i]);
+    assert_int_equal(f->reg.live, 0);
+}
+
+/* R-RT-4, R-SUD-2: a cell never moves -- its address stays valid and its
+ * content untouched through growth of its own and other pools, releases
+ * of its neighbours and reuse of their cells. */
+static void test_cell_never_moves(void **state)
+{
+    fixture *f = *state;
+    enum { N = 20000 };
+    make_owners(f, N);
+    payload *mine = alloc_ok(f, &f->pool);
+    memset(mine, 0x3c, sizeof *mine);
+    uintptr_t *wide = alloc_ok(f, &f->wide);
+    memset(wide, 0x4d, WIDE_WORDS * sizeof(void *));
+    f->wide_every = 2;
     for (size_t i = 0; i < N; i++)
-        if (o[i].index != ZLUA_REG_NONE) {
+        f->cells[i] = alloc_ok(f, owner_wide(f, i) ? &f->wide : &f->pool);
+    for (size_t i = 1; i < N; i += 2) {
+        zlua_sreg_release(&f->reg, &f->pool, f->cells[i]);
+        f->cells[i] = NULL;
+    }
+    for (size_t i = 1; i < N; i += 2)
+        f->cells[i] = alloc_ok(f, &f->pool);
+    assert_true(all_byte(mine, sizeof *mine, 0x3c));
+    assert_true(all_byte(wide, WIDE_WORDS * sizeof(void *), 0x4d));
+    assert_true(block_of(f, mine, sizeof *mine) != SIZE_MAX);
+    spy_run();
+    assert_true(range_of(mine, sizeof *mine) != SIZE_MAX);
+    assert_true(range_of(wide, WIDE_WORDS * sizeof(void *)) != SIZE_MAX);
+    assert_int_equal(f->reg.live, N + 2);
+    check_cells_covered(f);
+}
+
+/* R-SUD-2, R-RT-4: release zeroes the cell (all but the free-list link in
+ * word 0, which can only name another free cell of the same pool); cells
+ * are reused last-released first, and handed out zeroed again. */
+static void test_release_zeroes_and_reuses_lifo(void **state)
+{
+    fixture *f = *state;
+    enum { K = 5 };
+    uintptr_t *c[K];
+    for (size_t i = 0; i < K; i++) {
+        c[i] = alloc_ok(f, &f->wide);
+        memset(c[i], 0xff, WIDE_WORDS * sizeof(void *));
+    }
+    assert_int_equal(f->reg.live, K);
+    for (size_t i = 0; i < K; i++) {
+        zlua_sreg_release(&f->reg, &f->wide, c[i]);
+        assert_int_equal(f->reg.live, K - i - 1);
+        assert_true(all_zero(c[i] + 1, f->wide.cell_size - sizeof(void *)));
+        /* word 0: NULL, or the cell released just before (this pool's) */
+        assert_true(c[i][0] == 0 || (i > 0 && c[i][0] == (uintptr_t)c[i - 1]));
+    }
+    for (size_t i = K; i-- > 0;) {
+        uintptr_t *again = alloc_ok(f, &f->wide);
+        assert_ptr_equal(again, c[i]);
+        assert_true(all_zero(again, f->wide.cell_size));
+    }
+    assert_int_equal(f->reg.live, K);
+}
+
+/* R-RT-4: a pool hands out its own cells only.  A cell released by pool A
+ * is never handed out by pool B, even of the same payload size, and B
+ * never carves cells from A's chunks: a stale cell address can only ever
+ * see a value of its own class. */
+static void test_reuse_within_own_pool_only(void **state)
+{
+    fixture *f = *state;
+    enum { N = 100, M = 300 };
+    zlua_sreg_pool a, b, c;
+    zlua_sreg_pool_init(&a, sizeof(payload));
+    zlua_sreg_pool_init(&b, sizeof(payload));          /* same layout size */
+    zlua_sreg_pool_init(&c, 3 * sizeof(payload));
+    void *ca[N], *cb[M], *cc[M];
+    for (size_t i = 0; i < N; i++)
+        ca[i] = alloc_ok(f, &a);
+    size_t blocks_a = f->nblocks;      /* A's chunks: blocks [0, blocks_a) */
+    for (size_t i = 0; i < N; i++)
+        zlua_sreg_release(&f->reg, &a, ca[i]);
+    for (size_t i = 0; i < M; i++) {
+        cb[i] = alloc_ok(f, &b);
+        cc[i] = alloc_ok(f, &c);
+        size_t kb = block_of(f, cb[i], b.cell_size);
+        size_t kc = block_of(f, cc[i], c.cell_size);
+        assert_true(kb != SIZE_MAX && kb >= blocks_a);
+        assert_true(kc != SIZE_MAX && kc >= blocks_a);
+        for (size_t j = 0; j < N; j++)
+            assert_true(cb[i] != ca[j] && cc[i] != ca[j]);
+    }
+    /* B's releases do not feed A either. */
+    for (size_t i = 0; i < M; i++)
+        zlua_sreg_release(&f->reg, &b, cb[i]);
+    size_t mallocs = f->alloc.mallocs;
+    for (size_t i = N; i-- > 0;)
+        assert_ptr_equal(alloc_ok(f, &a), ca[i]);   /* A's own, LIFO */
+    assert_int_equal(f->alloc.mallocs, mallocs);
+    /* Beyond its free list, A carves from its own chunks only. */
+    size_t kb[M], kc[M];
+    for (size_t j = 0; j < M; j++) {
+        kb[j] = block_of(f, cb[j], b.cell_size);
+        kc[j] = block_of(f, cc[j], c.cell_size);
+    }
+    for (size_t i = 0; i < M; i++) {
+        void *more = alloc_ok(f, &a);
+        size_t k = block_of(f, more, a.cell_size);
+        assert_true(k != SIZE_MAX);
+        for (size_t j = 0; j < M; j++)
+            assert_true(more != cb[j] && k != kb[j] && k != kc[j]);
+    }
+    assert_int_equal(f->reg.live, N + M + M);
+}
+
+/* R-SUD-2: random allocations and releases over two pools: `live` counts
+ * the cells in use, live cells keep their content, no two alias. */
+static void test_churn_keeps_cells_and_live(void **state)
+{
+    fixture *f = *state;
+    enum { N = 3000 };
+    make_owners(f, N);
+    f->wide_every = 3;
+    uint32_t rng = 12345u;
+    size_t live = 0;
+    for (size_t op = 0; op < 4 * N; op++) {
+        rng = rng * 1103515245u + 12345u;
+        size_t i = (rng >> 8) % N;
+        zlua_sreg_pool *pool = owner_wide(f, i) ? &f->wide : &f->pool;
+        if (f->cells[i] == NULL) {
+            uintptr_t *c = alloc_ok(f, pool);
+            assert_true(all_zero(c, pool->cell_size));
+            c[0] = c[1] = (uintptr_t)i;
+            f->cells[i] = c;
             live++;
-            assert_ptr_equal(f->reg.entries[o[i].index].start, o[i].payload);
+        } else {
+            zlua_sreg_release(&f->reg, pool, f->cells[i]);
+            f->cells[i] = NULL;
+            live--;
         }
-    assert_int_equal(live, f->reg.count);
+        assert_int_equal(f->reg.live, live);
+        if (op % 97 == 0)
+            for (size_t j = 0; j < N; j++) {
+                const uintptr_t *c = f->cells[j];
+                if (c != NULL && (c[0] != j || c[1] != j))
+                    fail_msg("cell of owner %zu overwritten", j);
+            }
+    }
+    void **sorted = malloc(live * sizeof *sorted);
+    assert_non_null(sorted);
+    size_t k = 0;
+    for (size_t j = 0; j < N; j++)
+        if (f->cells[j] != NULL)
+            sorted[k++] = f->cells[j];
+    assert_int_equal(k, live);
+    qsort(sorted, k, sizeof *sorted, cmp_addr);
+    for (size_t j = 1; j < k; j++)
+        assert_true(sorted[j] != sorted[j - 1]);
+    free(sorted);
+    spy_run();
+    check_cells_covered(f);
 }
 
-/* R-SUD-4: free releases every entry (owners see ZLUA_REG_NONE) and all
- * memory; a second free, or a free of a zeroed registry, is harmless. */
-static void test_free_releases_all(void **state)
+/* ---- chunks ------------------------------------------------------------- */
+
+/* R-SUD-2: chunks grow -- the first is small (a state with one struct
+ * value holds little), each next one bigger up to a cap, then capped --
+ * and a collection is given one range per chunk, however many cells: 40
+ * thousand live cells are a couple of dozen ranges, and every live cell
+ * lies inside one of them. */
+static void test_chunks_grow_capped_one_range_each(void **state)
 {
     fixture *f = *state;
-    owner *o = make_owners(f, 40);
-    for (size_t i = 0; i < 40; i++)
-        add_ok(f, &o[i]);
-    assert_true(f->alloc.live_blocks > 0);
-    zlua_sreg_free(&f->reg);
-    for (size_t i = 0; i < 40; i++)
-        assert_int_equal(o[i].index, ZLUA_REG_NONE);
-    assert_int_equal(f->alloc.live_blocks, 0);
-    assert_int_equal(f->alloc.live_bytes, 0);
-    assert_int_equal(f->reg.count, 0);
-    assert_null(f->reg.entries);
-    zlua_sreg_free(&f->reg);
-    zlua_struct_registry zeroed = { 0 };
-    zlua_sreg_free(&zeroed);
-    /* re-initialisable */
-    assert_int_equal(zlua_sreg_init(&f->reg, unit_alloc_fn, &f->alloc), ZLUA_OK);
+    enum { N = 40000 };
+    make_owners(f, N);
+    for (size_t i = 0; i < N; i++)
+        f->cells[i] = alloc_ok(f, &f->pool);
+    assert_int_equal(f->nblocks, f->alloc.live_blocks);
+    check_one_range_per_chunk(f);
+    assert_true(spy_n < 32);
+    check_cells_covered(f);
+
+    /* The chunk sizes in allocation order (ranges are pushed in any). */
+    size_t prev = 0;
+    for (size_t b = 0; b < f->nblocks; b++) {
+        size_t which = 0;
+        (void)ranges_in_block(f, b, &which);
+        size_t bytes = (size_t)(spy_ranges[which].end - spy_ranges[which].start);
+        assert_int_equal(bytes % f->pool.cell_size, 0);
+        assert_true(bytes <= CHUNK_CAP);
+        if (b == 0)
+            assert_true(bytes >= f->pool.cell_size && bytes <= 16 * f->pool.cell_size);
+        else if (prev < CHUNK_CAP)
+            assert_true(bytes > prev);
+        else
+            assert_int_equal(bytes, CHUNK_CAP);
+        prev = bytes;
+    }
+    assert_int_equal(prev, CHUNK_CAP);   /* the cap was reached and held */
+
+    /* A cell larger than the cap: one cell per chunk, one range each. */
+    zlua_sreg_pool big;
+    zlua_sreg_pool_init(&big, 100000);
+    void *bc[3];
+    size_t before = f->nblocks;
+    for (size_t i = 0; i < 3; i++) {
+        bc[i] = alloc_ok(f, &big);
+        assert_int_equal((uintptr_t)bc[i] % 16, 0);
+        assert_true(all_zero(bc[i], big.cell_size));
+    }
+    assert_int_equal(f->nblocks, before + 3);
+    check_one_range_per_chunk(f);
+    for (size_t i = 0; i < 3; i++) {
+        size_t r = range_of(bc[i], big.cell_size);
+        assert_true(r != SIZE_MAX);
+        assert_int_equal(spy_ranges[r].end - spy_ranges[r].start, big.cell_size);
+    }
+    check_cells_covered(f);
 }
 
-/* R-GC-3: growth never reallocates in place (a collection may be reading
- * the old array): a new array is allocated, the old one freed after. */
-static void test_growth_allocates_then_frees(void **state)
+/* R-GC-3, R-RT-4: growth only adds chunks -- nothing is reallocated or
+ * freed before zlua_sreg_free, so no cell ever moves and a collection
+ * never reads freed memory; init allocates nothing; reuse of released
+ * cells allocates nothing. */
+static void test_growth_adds_chunks_only(void **state)
 {
     fixture *f = *state;
-    owner *o = make_owners(f, 1024);
-    assert_int_equal(unit_alloc_calls(&f->alloc), 0);  /* init allocates nothing */
-    for (size_t i = 0; i < 16; i++)
-        add_ok(f, &o[i]);
+    enum { N = 5000 };
+    make_owners(f, N);
+    assert_int_equal(unit_alloc_calls(&f->alloc), 0);   /* init */
+    f->cells[0] = alloc_ok(f, &f->pool);
     assert_int_equal(f->alloc.mallocs, 1);
-    add_ok(f, &o[16]);
+    size_t i = 1;
+    while (f->pool.bump != f->pool.bump_end)
+        f->cells[i++] = alloc_ok(f, &f->pool);
+    assert_true(i >= 2);                 /* the first chunk holds several */
+    assert_int_equal(f->alloc.mallocs, 1);
+    f->cells[i++] = alloc_ok(f, &f->pool);
     assert_int_equal(f->alloc.mallocs, 2);
-    assert_int_equal(f->alloc.frees, 1);
-    for (size_t i = 17; i < 1024; i++)
-        add_ok(f, &o[i]);
-    /* 16, 32, ..., 1024 */
-    assert_int_equal(f->alloc.mallocs, 7);
-    assert_int_equal(f->alloc.frees, 6);
+    for (; i < N; i++)
+        f->cells[i] = alloc_ok(f, &f->pool);
     assert_int_equal(f->alloc.reallocs, 0);
-    assert_int_equal(f->alloc.live_blocks, 1);
-    assert_int_equal(f->reg.cap, 1024);
-    check_consistent(&f->reg);
-    for (size_t i = 0; i < 1024; i++)
-        assert_ptr_equal(f->reg.entries[i].start, o[i].payload);
-    /* Removing and re-adding within capacity allocates nothing. */
+    assert_int_equal(f->alloc.frees, 0);
+    assert_int_equal(f->alloc.live_blocks, f->alloc.mallocs);
+    for (size_t j = 0; j < N; j++)
+        assert_true(block_of(f, f->cells[j], sizeof(payload)) != SIZE_MAX);
     size_t calls = unit_alloc_calls(&f->alloc);
-    for (size_t i = 0; i < 100; i++)
-        zlua_sreg_remove(&f->reg, 0);
-    for (size_t i = 0; i < 1024; i++)
-        if (o[i].index == ZLUA_REG_NONE)
-            add_ok(f, &o[i]);
+    for (size_t j = 0; j < N; j += 7) {
+        zlua_sreg_release(&f->reg, &f->pool, f->cells[j]);
+        f->cells[j] = NULL;
+    }
+    for (size_t j = 0; j < N; j += 7)
+        f->cells[j] = alloc_ok(f, &f->pool);
     assert_int_equal(unit_alloc_calls(&f->alloc), calls);
+    assert_int_equal(f->reg.live, N);
 }
 
-/* A failed growth is ZLUA_ENOMEM and changes nothing. */
+/* A failed growth returns NULL and changes nothing: the live cells, their
+ * content and the pushed ranges are as before, and the registry stays
+ * usable -- released cells are still reused without the allocator, and
+ * the next growth succeeds. */
 static void test_growth_failure(void **state)
 {
     fixture *f = *state;
-    owner *o = make_owners(f, 17);
-    for (size_t i = 0; i < 16; i++)
-        add_ok(f, &o[i]);
-    zlua_sreg_entry *before = f->reg.entries;
+    enum { N = 200 };
+    make_owners(f, N);
+    size_t n = 0;
+    do {
+        assert_true(n < N / 2);
+        uintptr_t *c = alloc_ok(f, &f->pool);
+        c[0] = c[1] = n;
+        f->cells[n++] = c;
+    } while (f->pool.bump != f->pool.bump_end);
+    spy_run();
+    size_t ranges = spy_n;
+    size_t calls = unit_alloc_calls(&f->alloc);
+    size_t chunk_bytes = f->reg.chunk_bytes;
     f->alloc.fail_in = 0;
-    assert_int_equal(zlua_sreg_add(&f->reg, o[16].payload, sizeof o[16].payload,
-                                   &o[16].index),
-                     ZLUA_ENOMEM);
-    assert_int_equal(f->reg.count, 16);
-    assert_int_equal(f->reg.cap, 16);
-    assert_ptr_equal(f->reg.entries, before);
-    assert_int_equal(o[16].index, 0xabcdu);
-    add_ok(f, &o[16]);
-    assert_int_equal(o[16].index, 16);
-    check_consistent(&f->reg);
+    assert_null(zlua_sreg_alloc(&f->reg, &f->pool));
+    assert_int_equal(f->alloc.fail_in, -1);       /* growth was attempted */
+    assert_int_equal(f->reg.live, n);
+    assert_int_equal(unit_alloc_calls(&f->alloc), calls);
+    assert_int_equal(f->alloc.live_blocks, f->nblocks);
+    assert_int_equal(f->reg.chunk_bytes, chunk_bytes);
+    assert_true(f->pool.bump == f->pool.bump_end);
+    spy_run();
+    assert_int_equal(spy_n, ranges);
+    check_cells_covered(f);
+    for (size_t i = 0; i < n; i++) {
+        const uintptr_t *c = f->cells[i];
+        assert_true(c[0] == i && c[1] == i);
+    }
+
+    /* A released cell comes back without asking the allocator. */
+    void *x = f->cells[n / 2];
+    zlua_sreg_release(&f->reg, &f->pool, x);
+    f->alloc.fail_in = 0;
+    uintptr_t *y = alloc_ok(f, &f->pool);
+    assert_ptr_equal(y, x);
+    assert_int_equal(f->alloc.fail_in, 0);        /* not asked */
+    f->alloc.fail_in = -1;
+    y[0] = y[1] = n / 2;
+
+    /* The next growth works; then a failure in the middle of a fill. */
+    while (n < N / 2) {
+        uintptr_t *c = alloc_ok(f, &f->pool);
+        c[0] = c[1] = n;
+        f->cells[n++] = c;
+    }
+    f->alloc.fail_in = 0;
+    for (;;) {
+        uintptr_t *c = zlua_sreg_alloc(&f->reg, &f->pool);
+        if (c == NULL)
+            break;
+        assert_true(n < N);
+        c[0] = c[1] = n;
+        f->cells[n++] = c;
+    }
+    assert_int_equal(f->reg.live, n);
+    while (n < N) {
+        uintptr_t *c = alloc_ok(f, &f->pool);
+        c[0] = c[1] = n;
+        f->cells[n++] = c;
+    }
+    assert_int_equal(f->reg.live, N);
+    for (size_t i = 0; i < N; i++) {
+        const uintptr_t *c = f->cells[i];
+        assert_true(c[0] == i && c[1] == i);
+    }
+    check_one_range_per_chunk(f);
+    check_cells_covered(f);
 }
 
+/* Bad arguments: init refuses NULLs; alloc returns NULL (asking nothing of
+ * the allocator) for a NULL or uninitialised registry, a NULL, unset or
+ * oversized pool; release ignores a NULL registry, pool or cell. */
 static void test_bad_arguments(void **state)
 {
     fixture *f = *state;
-    owner *o = make_owners(f, 1);
-    assert_int_equal(zlua_sreg_add(&f->reg, NULL, 8, &o->index), ZLUA_EINVAL);
-    assert_int_equal(zlua_sreg_add(&f->reg, o->payload, 8, NULL), ZLUA_EINVAL);
-    assert_int_equal(zlua_sreg_add(NULL, o->payload, 8, &o->index), ZLUA_EINVAL);
     zlua_struct_registry r;
+    assert_int_equal(zlua_sreg_init(NULL, unit_alloc_fn, &f->alloc), ZLUA_EINVAL);
     assert_int_equal(zlua_sreg_init(&r, NULL, NULL), ZLUA_EINVAL);
-    assert_int_equal(f->reg.count, 0);
-    /* A zero-size payload is legal (pushes nothing). */
-    assert_int_equal(zlua_sreg_add(&f->reg, o->payload, 0, &o->index), ZLUA_OK);
-    unit_gc_collect(1);
-    zlua_sreg_remove(&f->reg, o->index);
+
+    size_t calls = unit_alloc_calls(&f->alloc);
+    assert_null(zlua_sreg_alloc(NULL, &f->pool));
+    assert_null(zlua_sreg_alloc(&f->reg, NULL));
+    zlua_sreg_pool unset;
+    memset(&unset, 0, sizeof unset);
+    assert_null(zlua_sreg_alloc(&f->reg, &unset));
+    zlua_sreg_pool huge;
+#if SIZE_MAX > UINT32_MAX
+    zlua_sreg_pool_init(&huge, (size_t)UINT32_MAX + 1u);
+    assert_null(zlua_sreg_alloc(&f->reg, &huge));
+#endif
+    zlua_sreg_pool_init(&huge, SIZE_MAX);
+    assert_null(zlua_sreg_alloc(&f->reg, &huge));
+    zlua_struct_registry zeroed;
+    memset(&zeroed, 0, sizeof zeroed);
+    assert_null(zlua_sreg_alloc(&zeroed, &f->pool));
+    assert_null(f->pool.bump);
+    assert_int_equal(unit_alloc_calls(&f->alloc), calls);
+    assert_int_equal(f->reg.live, 0);
+
+    payload *c = alloc_ok(f, &f->pool);
+    memset(c, 0x77, sizeof *c);
+    zlua_sreg_release(NULL, &f->pool, c);
+    zlua_sreg_release(&f->reg, NULL, c);
+    zlua_sreg_release(&f->reg, &f->pool, NULL);
+    assert_int_equal(f->reg.live, 1);
+    assert_true(all_byte(c, sizeof *c, 0x77));
+    assert_null(f->pool.free);
+    payload *d = alloc_ok(f, &f->pool);
+    assert_true(d != c);
+    zlua_sreg_release(&f->reg, &f->pool, d);
+    zlua_sreg_release(&f->reg, &f->pool, c);
+    assert_int_equal(f->reg.live, 0);
+}
+
+/* R-RT-4: a release that reaches a registry which was never initialised,
+ * or was freed already (a finalizer running after its state's registry
+ * is gone), is ignored: it writes nothing into the cell and leaves the
+ * pool and the count alone. */
+static void test_release_on_uninitialised_registry_is_ignored(void **state)
+{
+    fixture *f = *state;
+    _Alignas(16) unsigned char fake[32];
+    memset(fake, 0x5a, sizeof fake);
+
+    zlua_struct_registry zeroed;
+    memset(&zeroed, 0, sizeof zeroed);
+    zlua_sreg_release(&zeroed, &f->pool, fake);
+    assert_int_equal(zeroed.live, 0);
+    assert_null(f->pool.free);
+    assert_true(all_byte(fake, sizeof fake, 0x5a));
+
+    zlua_sreg_free(&f->reg);
+    zlua_sreg_release(&f->reg, &f->pool, fake);
+    assert_int_equal(f->reg.live, 0);
+    assert_null(f->pool.free);
+    assert_true(all_byte(fake, sizeof fake, 0x5a));
+}
+
+/* R-SUD-4: free releases every cell of every pool and all memory, and
+ * unlinks the registry (a collection is given none of its ranges); the
+ * freed registry hands out nothing; a second free, or the free of a
+ * zeroed registry, is harmless; the registry can be initialised again. */
+static void test_free_releases_all(void **state)
+{
+    fixture *f = *state;
+    enum { N = 1000 };
+    make_owners(f, N);
+    zlua_sreg_pool third;
+    zlua_sreg_pool_init(&third, 200);
+    for (size_t i = 0; i < N; i++)
+        f->cells[i] = alloc_ok(f, i % 3 == 0 ? &f->pool : i % 3 == 1 ? &f->wide : &third);
+    assert_true(f->alloc.live_blocks > 0);
+    check_one_range_per_chunk(f);
+    assert_true(spy_n > 0);
+
+    zlua_sreg_free(&f->reg);
+    assert_int_equal(f->alloc.live_blocks, 0);
+    assert_int_equal(f->alloc.live_bytes, 0);
+    assert_int_equal(f->alloc.bad_osize, 0);
+    assert_int_equal(f->reg.live, 0);
+    assert_null(f->reg.chunks);
+    spy_run();
+    assert_int_equal(spy_n, 0);
+    size_t calls = unit_alloc_calls(&f->alloc);
+    assert_null(zlua_sreg_alloc(&f->reg, &f->pool));
+    assert_int_equal(unit_alloc_calls(&f->alloc), calls);
+
+    zlua_sreg_free(&f->reg);
+    zlua_struct_registry zeroed;
+    memset(&zeroed, 0, sizeof zeroed);
+    zlua_sreg_free(&zeroed);
+    zlua_sreg_free(NULL);
+    assert_int_equal(f->alloc.live_blocks, 0);
+
+    /* Re-initialisable.  The pools' cells died with the old registry, so
+     * the classes are bound again (a new state binds new classes). */
+    assert_int_equal(zlua_sreg_init(&f->reg, rec_alloc, f), ZLUA_OK);
+    zlua_sreg_pool_init(&f->pool, sizeof(payload));
+    for (size_t i = 0; i < N; i++)
+        f->cells[i] = alloc_ok(f, &f->pool);
+    assert_int_equal(f->reg.live, N);
+    check_one_range_per_chunk(f);
+    check_cells_covered(f);
 }
 
 /* ---- liveness ----------------------------------------------------------- */
 
-/* Creates the objects one by one, each stored only in its owner's payload
- * and registered before the next allocation (which may collect).
+/* Owner i's reference slot: word 0 of a `pool` cell, the last word of a
+ * `wide` one. */
+static void **ref_slot(void *cell, int wide)
+{
+    return (void **)cell + (wide ? WIDE_REF : 0);
+}
+
+/* Fills owners [0, n) one by one: a cell (registered; of the `wide`
+ * class for owner_wide owners) or a stand-in payload (not registered),
+ * then an object stored only there.  A sampled object (every `every`-th)
+ * is tracked with flag i / every; the others are plain and checked by
+ * content.  The cell exists before the object: the object is on this
+ * frame until stored, and scanned in the cell from then on.
  * noinline + scrub: no stack copy of an address should outlive this. */
 static UNIT_NOINLINE void fill_tracked(fixture *f, size_t n, int do_register,
-                                       size_t sample_every)
+                                       size_t every)
 {
+    if (!do_register) {
+        f->standins = calloc(n, sizeof *f->standins);
+        assert_non_null(f->standins);
+    }
     for (size_t i = 0; i < n; i++) {
-        owner *o = &f->owners[i];
-        if (i % sample_every == 0) {
-            o->payload[0] = unit_tracked_new(16, i / sample_every, f->flags);
+        int wide = do_register && owner_wide(f, i);
+        void *cell = !do_register ? (void *)&f->standins[i]
+                     : alloc_ok(f, wide ? &f->wide : &f->pool);
+        f->cells[i] = cell;
+        if (i % every == 0) {
+            *ref_slot(cell, wide) = unit_tracked_new(16, i / every, f->flags);
         } else {
             uintptr_t *obj = GC_MALLOC(2 * sizeof *obj);
             assert_non_null(obj);
             obj[0] = UNIT_MAGIC;
             obj[1] = i;
-            o->payload[0] = obj;
+            *ref_slot(cell, wide) = obj;
         }
-        if (do_register)
-            add_ok(f, o);
     }
 }
 
-static void check_payloads_intact(const fixture *f, size_t n, size_t sample_every)
+static void check_payloads_intact(const fixture *f, size_t n, size_t every)
 {
     for (size_t i = 0; i < n; i++) {
-        const uintptr_t *obj = f->owners[i].payload[0];
-        uintptr_t id = i % sample_every == 0 ? i / sample_every : i;
-        if (obj[0] != UNIT_MAGIC || obj[1] != id)
+        const uintptr_t *obj = *ref_slot(f->cells[i], owner_wide(f, i));
+        uintptr_t id = i % every == 0 ? i / every : i;
+        if (obj == NULL || obj[0] != UNIT_MAGIC || obj[1] != id)
             fail_msg("object of owner %zu was collected", i);
     }
 }
 
-/* R-SUD-2, R-GC-1: an object referenced only from a registered payload
- * survives repeated collections; after release it is finalized. */
+/* R-SUD-2, R-GC-2: an object referenced only from a live cell survives
+ * repeated collections (only the push-root callback can reach it). */
 static void test_payload_keeps_object_alive(void **state)
 {
     fixture *f = *state;
@@ -314,18 +850,50 @@ static void test_payload_keeps_object_alive(void **state)
     unit_gc_collect(4);
     assert_int_equal(unit_count_flags(f->flags, N), 0);
     check_payloads_intact(f, N, 1);
-
-    for (size_t i = 0; i < N; i++)
-        zlua_sreg_remove(&f->reg, f->owners[i].index);
-    assert_int_equal(f->reg.count, 0);
-    unit_gc_scrub_stack();
-    unit_gc_collect(4);
-    /* conservative scanning may keep a few; the bulk must be finalized */
-    assert_true(unit_count_flags(f->flags, N) >= N * 9 / 10);
+    assert_int_equal(f->reg.live, N);
 }
 
-/* Control: the same payloads unregistered are not roots at all, so the
- * survival above is the registry's doing. */
+/* R-SUD-2, R-RT-4: a released cell's references no longer keep anything
+ * alive (release zeroes the whole cell: the references sit in the last
+ * word of `wide` cells, not in word 0, which the free list overwrites
+ * anyway).  Half the cells are released in bulk: nearly all of their
+ * objects are finalized -- conservative scanning may keep a few, so no
+ * particular one is asserted -- while every object of the other half
+ * survives. */
+static void test_released_cell_is_not_a_root(void **state)
+{
+    fixture *f = *state;
+    enum { N = 2000 };
+    make_owners(f, N);
+    f->wide_every = 1;
+    fill_tracked(f, N, 1, 1);
+    unit_gc_scrub_stack();
+    unit_gc_collect(2);
+    assert_int_equal(unit_count_flags(f->flags, N), 0);
+
+    for (size_t i = 0; i < N; i += 2) {
+        zlua_sreg_release(&f->reg, &f->wide, f->cells[i]);
+        f->cells[i] = NULL;
+    }
+    assert_int_equal(f->reg.live, N / 2);
+    unit_gc_scrub_stack();
+    unit_gc_collect(4);
+    size_t released_dead = 0;
+    for (size_t i = 0; i < N; i++) {
+        if (i % 2 == 0) {
+            released_dead += f->flags[i] != 0;
+        } else {
+            if (f->flags[i])
+                fail_msg("object of live cell %zu was finalized", i);
+            const uintptr_t *obj = *ref_slot(f->cells[i], 1);
+            assert_true(obj[0] == UNIT_MAGIC && obj[1] == i);
+        }
+    }
+    assert_true(released_dead >= (N / 2) * 9 / 10);
+}
+
+/* Control: the same payloads outside the registry are not roots at all,
+ * so the survival above is the registry's doing. */
 static void test_unregistered_payload_is_not_a_root(void **state)
 {
     fixture *f = *state;
@@ -335,27 +903,33 @@ static void test_unregistered_payload_is_not_a_root(void **state)
     unit_gc_scrub_stack();
     unit_gc_collect(4);
     assert_true(unit_count_flags(f->flags, N) >= N * 9 / 10);
+    assert_int_equal(f->reg.live, 0);
 }
 
-/* R-SUD-2 at scale: 1 000 000 live payload ranges.  The shim's eager push
- * marks them without a mark-stack entry per range (GC_push_all would
- * abort, see test_gc_shim); the collection completes and every object
- * survives: 1000 sampled by finalizers, all content-checked. */
+/* R-SUD-2 at scale: 1 000 000 live cells are a few hundred ranges (one per
+ * chunk).  The collection completes and every object survives: 1000
+ * sampled by finalizers, all content-checked.  After free, nearly all are
+ * collected. */
 static void test_million_entries(void **state)
 {
     fixture *f = *state;
     enum { N = 1000000, EVERY = 1000 };
     make_owners(f, N);
     fill_tracked(f, N, 1, EVERY);
-    assert_int_equal(f->reg.count, N);
+    assert_int_equal(f->reg.live, N);
+    spy_run();
+    assert_int_equal(spy_n, f->nblocks);
+    assert_true(spy_n < N / 1000);
+    for (size_t i = 0; i < N; i += 997)
+        assert_true(range_of(f->cells[i], sizeof(payload)) != SIZE_MAX);
     unit_gc_scrub_stack();
     /* The first collections also grow bdwgc's mark stack (recoverable
      * overflows while greying a million objects); the third is steady. */
     double first = unit_gc_timed_collect();
     double second = unit_gc_timed_collect();
     double steady = unit_gc_timed_collect();
-    print_message("struct registry, 1M live entries: collections "
-                  "%.1f, %.1f, %.1f ms\n", first, second, steady);
+    print_message("struct registry, 1M live cells in %zu ranges: collections "
+                  "%.1f, %.1f, %.1f ms\n", spy_n, first, second, steady);
     assert_int_equal(unit_count_flags(f->flags, N / EVERY), 0);
     check_payloads_intact(f, N, EVERY);
     /* Again with parallel marking: bdwgc starts its marker threads with
@@ -369,15 +943,17 @@ static void test_million_entries(void **state)
     assert_int_equal(unit_count_flags(f->flags, N / EVERY), 0);
     check_payloads_intact(f, N, EVERY);
     zlua_sreg_free(&f->reg);
+    assert_int_equal(f->alloc.live_bytes, 0);
     for (size_t i = 0; i < N; i++)
-        f->owners[i].payload[0] = NULL;
+        f->cells[i] = NULL;
     unit_gc_scrub_stack();
     unit_gc_collect(3);
     assert_true(unit_count_flags(f->flags, N / EVERY) >= N / EVERY * 9 / 10);
 }
 
-/* All registries of all states are walked: two registries keep their own
- * objects; freeing one unlinks it without touching the other. */
+/* All registries of all states are walked: two registries (two states,
+ * each with its own pools) keep their own objects; freeing one unlinks it
+ * and frees its memory without touching the other. */
 static void test_two_registries(void **state)
 {
     fixture *a = *state;
@@ -390,6 +966,11 @@ static void test_two_registries(void **state)
     make_owners(b, N);
     fill_tracked(a, N, 1, 1);
     fill_tracked(b, N, 1, 1);
+    check_one_range_per_chunk(a);
+    for (size_t i = 0; i < N; i++)
+        assert_true(block_of(a, b->cells[i], sizeof(payload)) == SIZE_MAX);
+    check_cells_covered(a);
+    check_cells_covered(b);
     unit_gc_scrub_stack();
     unit_gc_collect(3);
     assert_int_equal(unit_count_flags(a->flags, N), 0);
@@ -397,43 +978,58 @@ static void test_two_registries(void **state)
 
     zlua_sreg_free(&b->reg);
     assert_int_equal(b->alloc.live_blocks, 0);
+    assert_int_equal(b->alloc.live_bytes, 0);
+    for (size_t i = 0; i < N; i++)
+        b->cells[i] = NULL;
+    spy_run();
+    assert_int_equal(spy_n, a->nblocks);
+    check_cells_covered(a);
     unit_gc_scrub_stack();
     unit_gc_collect(3);
     assert_int_equal(unit_count_flags(a->flags, N), 0);
     check_payloads_intact(a, N, 1);
     assert_true(unit_count_flags(b->flags, N) >= N * 9 / 10);
+    assert_int_equal(a->reg.live, N);
 }
 
-/* R-GC-3: collections on another thread at arbitrary points of adds,
- * releases and growths never miss a live payload (and, under ASan, never
- * read freed registry memory). */
+/* R-GC-3: collections on another thread at arbitrary points of
+ * allocations (new chunks linked), releases and reuse of released cells,
+ * over two pools, never miss a live cell (and, under ASan, never read
+ * freed registry memory). */
 enum { STRESS_GROW = 60000, STRESS_TOTAL = 90000 };
 
-/* Registers owner i, then stores its reference: a collection between a
- * store and the add would see an unrooted object (a real caller still
- * holds the source value on its frame at that point). */
+/* The cell first (zeroed and scanned from the start), then the object,
+ * which stays on this frame until it is stored. */
 static UNIT_NOINLINE void add_tracked(fixture *f, size_t i)
 {
-    owner *o = &f->owners[i];
-    o->payload[0] = NULL;
-    add_ok(f, o);
-    o->payload[0] = unit_tracked_new(16, i, f->flags);
+    int wide = owner_wide(f, i);
+    void *cell = alloc_ok(f, wide ? &f->wide : &f->pool);
+    f->cells[i] = cell;
+    *ref_slot(cell, wide) = unit_tracked_new(16, i, f->flags);
 }
 
-static UNIT_NOINLINE void churn_under_collections(fixture *f)
+static UNIT_NOINLINE void churn_under_collections(fixture *f, size_t *ids,
+                                                  size_t *nids)
 {
-    /* Growth: every add, ever larger arrays swapped in. */
-    for (size_t i = 0; i < STRESS_GROW; i++)
+    for (size_t i = 0; i < STRESS_GROW; i++) {
         add_tracked(f, i);
-    /* Releases dominate: the tail moved into each hole is usually an old
-     * entry that nothing but the registry reaches any more. */
+        ids[(*nids)++] = i;
+    }
+    /* Releases dominate; the adds that follow reuse released cells. */
     uint32_t rng = 777u;
     size_t next = STRESS_GROW;
     while (next < STRESS_TOTAL) {
         rng = rng * 1103515245u + 12345u;
-        zlua_sreg_remove(&f->reg, (uint32_t)((rng >> 4) % f->reg.count));
-        if ((rng >> 20) & 1u)
-            add_tracked(f, next++);
+        size_t k = (rng >> 4) % *nids;
+        size_t victim = ids[k];
+        ids[k] = ids[--*nids];
+        zlua_sreg_release(&f->reg, owner_wide(f, victim) ? &f->wide : &f->pool,
+                          f->cells[victim]);
+        f->cells[victim] = NULL;
+        if ((rng >> 20) & 1u) {
+            add_tracked(f, next);
+            ids[(*nids)++] = next++;
+        }
     }
 }
 
@@ -442,26 +1038,33 @@ static void test_collections_during_mutation(void **state)
     fixture *f = *state;
     enum { N = STRESS_TOTAL };
     make_owners(f, N);
+    f->wide_every = 3;
+    size_t *ids = malloc(N * sizeof *ids);
+    assert_non_null(ids);
+    size_t nids = 0;
     unit_collector_start();
-    churn_under_collections(f);
+    churn_under_collections(f, ids, &nids);
     size_t collections = unit_collector_stop();
+    free(ids);
     print_message("%zu collections ran during the churn (%zu left live)\n",
-                  collections, f->reg.count);
+                  collections, f->reg.live);
     assert_true(collections >= 1);
+    assert_int_equal(f->reg.live, nids);
     unit_gc_scrub_stack();
     unit_gc_collect(2);
-    check_consistent(&f->reg);
     size_t live = 0;
     for (size_t i = 0; i < N; i++) {
-        if (f->owners[i].index == ZLUA_REG_NONE)
+        if (f->cells[i] == NULL)
             continue;
         live++;
         if (f->flags[i])
-            fail_msg("live entry %zu was finalized", i);
-        const uintptr_t *obj = f->owners[i].payload[0];
+            fail_msg("live cell %zu's object was finalized", i);
+        const uintptr_t *obj = *ref_slot(f->cells[i], owner_wide(f, i));
         assert_true(obj[0] == UNIT_MAGIC && obj[1] == i);
     }
-    assert_int_equal(live, f->reg.count);
+    assert_int_equal(live, f->reg.live);
+    check_one_range_per_chunk(f);
+    check_cells_covered(f);
 }
 
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -470,14 +1073,19 @@ int main(void)
 {
     unit_gc_init();
     const struct CMUnitTest tests[] = {
-        T(test_add_assigns_indexes),
-        T(test_remove_swaps_tail),
-        T(test_churn_keeps_indexes),
-        T(test_free_releases_all),
-        T(test_growth_allocates_then_frees),
+        T(test_cells_zeroed_aligned_apart),
+        T(test_cell_never_moves),
+        T(test_release_zeroes_and_reuses_lifo),
+        T(test_reuse_within_own_pool_only),
+        T(test_churn_keeps_cells_and_live),
+        T(test_chunks_grow_capped_one_range_each),
+        T(test_growth_adds_chunks_only),
         T(test_growth_failure),
         T(test_bad_arguments),
+        T(test_release_on_uninitialised_registry_is_ignored),
+        T(test_free_releases_all),
         T(test_payload_keeps_object_alive),
+        T(test_released_cell_is_not_a_root),
         T(test_unregistered_payload_is_not_a_root),
         T(test_million_entries),
         T(test_two_registries),
