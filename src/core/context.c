@@ -43,10 +43,12 @@ static void zlua_ctx_release(zlua_ctx *ctx);
 static void *zlua_ctx_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     zlua_ctx *ctx = ud;
-    void *r = ctx->alloc(ctx->alloc_ud, ptr, osize, nsize);
-    if (nsize == 0 && ptr != NULL && ptr == ctx->main_block)
+    if (ptr == ctx->main_block && nsize == 0) {
+        void *r = ctx->alloc(ctx->alloc_ud, ptr, osize, nsize);
         zlua_ctx_release(ctx);   /* lua_close is done with the state */
-    return r;
+        return r;
+    }
+    return ctx->alloc(ctx->alloc_ud, ptr, osize, nsize);   /* a tail call */
 }
 
 zlua_ctx *zlua_ctx_get(lua_State *L)

@@ -33,12 +33,20 @@ zlua_ud *zlua_ud_any(lua_State *L, int idx)
     }
 }
 
-void *zlua_ud_push_byval(lua_State *L, zlua_class *cls, const void *src)
+/* Pushes cls's ByVal metatable: one registry read, whose result type is
+ * the check (a script may have replaced the entry); the slow path binds
+ * the type or raises. */
+static inline void zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls)
 {
-    return zlua_ud_push_byval_mt(L, cls, src, 0);
+    if (cls->byval_mt != LUA_NOREF &&
+        lua_rawgeti(L, LUA_REGISTRYINDEX, cls->byval_mt) == LUA_TTABLE)
+        return;
+    if (cls->byval_mt != LUA_NOREF)
+        lua_pop(L, 1);
+    zlua_class_push_byval_mt(L, cls);
 }
 
-void *zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls, const void *src, int mt)
+void *zlua_ud_push_byval(lua_State *L, zlua_class *cls, const void *src)
 {
     size_t inline_bytes = cls->blittable ? cls->value_size : 0;
     zlua_ud *u = lua_newuserdatauv(L, ZLUA_UD_HEADER + inline_bytes, 0);
@@ -49,10 +57,7 @@ void *zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls, const void *src, int 
     u->payload = NULL;
     /* The metatable goes on first: binding the type may run GC steps (and
      * finalizers), which cannot reach this userdata yet. */
-    if (mt != 0 && lua_type(L, mt) == LUA_TTABLE)
-        lua_pushvalue(L, mt);
-    else
-        zlua_class_push_byval_mt(L, cls);
+    zlua_ud_push_byval_mt(L, cls);
     lua_setmetatable(L, -2);
     void *payload;
     if (cls->blittable) {

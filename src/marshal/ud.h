@@ -54,11 +54,6 @@ zlua_ud *zlua_ud_any(lua_State *L, int idx);
  * registered when non-blittable (R-SUD-1, R-SUD-2).  Returns its payload. */
 void *zlua_ud_push_byval(lua_State *L, struct zlua_class *cls,
                          const void *src);
-/* The same with the ByVal metatable at mt, an absolute or pseudo index (a
- * constructor keeps it as an upvalue); anything but a table there is
- * ignored. */
-void *zlua_ud_push_byval_mt(lua_State *L, struct zlua_class *cls,
-                            const void *src, int mt);
 /* Pushes the ByObjUserData of obj viewed as cls, reusing the cached
  * userdata of (obj, cls) while it lives (R-SHAPE-2).  NULL pushes nil. */
 void zlua_ud_push_byobj(lua_State *L, struct zlua_class *cls,

@@ -54,17 +54,14 @@ static int zlua_ctor_entry(lua_State *L)
     return zlua_ctor_construct(L, cls, skip + 1, n < 0 ? 0 : n);
 }
 
-/* Struct constructors, the hot case (upvalues: 1 boxed cls, 2 its ByVal
- * metatable): one userdata, the constructor runs on its payload.  A
- * script may swap upvalue 2 (debug.setupvalue): zlua_ud_push_byval_mt
- * takes only a table, and a userdata given a wrong metatable can cost
- * its cell until lua_close, never memory safety. */
+/* Struct constructors, the hot case (upvalue 1: boxed cls): one userdata,
+ * the constructor runs on its payload. */
 static int zlua_ctor_struct(lua_State *L, int base)
 {
     zlua_class *cls = zlua_ctor_class(L);
     int n = lua_gettop(L) - base + 1;
     if (n <= 0) {
-        zlua_ud_push_byval_mt(L, cls, NULL, lua_upvalueindex(2));   /* default(T) */
+        zlua_ud_push_byval(L, cls, NULL);   /* default(T) */
         return 1;
     }
     const zlua_method *m = cls->ctors;
@@ -72,7 +69,7 @@ static int zlua_ctor_struct(lua_State *L, int base)
         return luaL_error(L, "'%s' has no public constructor", cls->full_name);
     if (m->next != NULL || m->nparams != n)
         m = zlua_method_select(L, m, base, n);
-    void *payload = zlua_ud_push_byval_mt(L, cls, NULL, lua_upvalueindex(2));
+    void *payload = zlua_ud_push_byval(L, cls, NULL);
     zlua_method_invoke(L, m, base, payload, NULL);
     return 1;
 }
@@ -90,8 +87,7 @@ static int zlua_ctor_struct_ctor(lua_State *L)   /* T._ctor(...) */
 static void zlua_ctor_push_struct(lua_State *L, zlua_class *cls, lua_CFunction fn)
 {
     zlua_box_push(L, ZLUA_BOX_CLASS, cls);
-    zlua_ref_table(L, cls->byval_mt);
-    lua_pushcclosure(L, fn, 2);
+    lua_pushcclosure(L, fn, 1);
 }
 
 static int zlua_ctor_default(lua_State *L)
