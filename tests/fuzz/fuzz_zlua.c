@@ -1,0 +1,413 @@
+/*
+ * fuzz_zlua.c -- the libFuzzer harness of libzlua (issue 6).
+ *
+ * Every input becomes a Lua program (fuzz_gen.c) run in a fresh state
+ * built like zlua-run's: the standard libraries (debug included), the
+ * simulated runtime, libzlua and the `testbed` global.  The program runs
+ * under pcall with an instruction limit (a count hook) and a memory cap (a
+ * limiting lua_Alloc); Lua errors are normal outcomes, only crashes and
+ * sanitizer reports are findings.
+ *
+ * Built with -DZLUA_FUZZ_REPLAY it has its own main instead of libFuzzer's:
+ * it runs every file named on the command line (directories: every file
+ * in them, sorted), so regression inputs run in plain ctest under any
+ * compiler.
+ *
+ * Environment:
+ *   ZLUA_FUZZ_PRINT=1   print the generated program to stderr (2: with the
+ *                       prelude) before running it
+ *   ZLUA_FUZZ_TRACE=1   print the error of every failing statement
+ *   ZLUA_FUZZ_DRY=1     only generate and compile the program (grammar checks)
+ *   ZLUA_FUZZ_SKIP=a,b  leave productions out (fuzz_gen.h), to look past a
+ *                       known crash
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gc.h>
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+#include "fuzz_gen.h"
+#include "sim.h"
+#include "testbed.h"
+#include "zlua.h"
+
+#define FZ_MEM_LIMIT ((size_t)64 << 20)          /* Lua heap of one input */
+#define FZ_GC_HEAP_LIMIT ((size_t)1 << 30)       /* managed heap, all inputs */
+#define FZ_HOOK_PERIOD 1000                      /* instructions per count hook */
+#define FZ_STEP_LIMIT 2000000L                   /* instructions per input */
+#define FZ_PROGRAM_CAP ((size_t)256 << 10)
+
+/* The allocator's state; `counter` first, so testbed.stats can read it. */
+typedef struct fz_alloc {
+    testbed_alloc counter;
+    size_t used, limit;
+    long fail_after;   /* the allocation that fails (-1: none) */
+} fz_alloc;
+
+static struct {
+    fz_alloc alloc;
+    long steps;
+    int print, trace, dry;
+    char program[FZ_PROGRAM_CAP];
+} fz;
+
+static void *fz_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    fz_alloc *a = ud;
+    size_t old = ptr != NULL ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        a->used -= old;
+        return NULL;
+    }
+    if (nsize > old) {   /* Lua assumes that shrinking never fails */
+        if (a->used - old + nsize > a->limit)
+            return NULL;
+        if (a->fail_after >= 0 && a->fail_after-- == 0)
+            return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL)
+        return NULL;
+    a->used = a->used - old + nsize;
+    a->counter.requests++;
+    return p;
+}
+
+/* ---- hooks: the instruction limit, and debug.sethook on top of it --------- */
+
+static const char fz_hook_key = 'H';
+
+static void fz_hook(lua_State *L, lua_Debug *ar)
+{
+    static const char *const events[] = {"call", "return", "line", "count", "tail call"};
+    if (ar->event == LUA_HOOKCOUNT) {
+        fz.steps += FZ_HOOK_PERIOD;
+        if (fz.steps > FZ_STEP_LIMIT)
+            luaL_error(L, "fuzz: instruction limit");
+    }
+    /* the script's own hook for this thread: {function, wants count} */
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &fz_hook_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pushthread(L);
+    if (lua_rawget(L, -2) != LUA_TTABLE) {
+        lua_pop(L, 2);
+        return;
+    }
+    lua_rawgeti(L, -1, 2);
+    int wants_count = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (ar->event == LUA_HOOKCOUNT && !wants_count) {
+        lua_pop(L, 2);
+        return;
+    }
+    lua_rawgeti(L, -1, 1);
+    lua_pushstring(L, events[ar->event]);
+    if (ar->event == LUA_HOOKLINE)
+        lua_pushinteger(L, ar->currentline);
+    else
+        lua_pushnil(L);
+    lua_call(L, 2, 0);
+    lua_pop(L, 2);
+}
+
+static void fz_push_hooks(lua_State *L)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &fz_hook_key) == LUA_TTABLE)
+        return;
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &fz_hook_key);
+}
+
+/* debug.sethook([thread,] [f [, mask [, count]]]): the script's hook runs
+ * beside the harness's count hook, which no script can remove. */
+static int fz_sethook(lua_State *L)
+{
+    lua_State *L1 = L;
+    int arg = 0;
+    if (lua_isthread(L, 1)) {
+        L1 = lua_tothread(L, 1);
+        arg = 1;
+    }
+    int mask = LUA_MASKCOUNT;
+    fz_push_hooks(L);
+    int hooks = lua_gettop(L);
+    lua_pushthread(L1);
+    lua_xmove(L1, L, 1);
+    if (lua_isnoneornil(L, arg + 1)) {
+        lua_pushnil(L);
+    } else {
+        luaL_checktype(L, arg + 1, LUA_TFUNCTION);
+        const char *smask = luaL_optstring(L, arg + 2, "");
+        lua_Integer count = luaL_optinteger(L, arg + 3, 0);
+        if (strchr(smask, 'c'))
+            mask |= LUA_MASKCALL;
+        if (strchr(smask, 'r'))
+            mask |= LUA_MASKRET;
+        if (strchr(smask, 'l'))
+            mask |= LUA_MASKLINE;
+        lua_createtable(L, 2, 0);
+        lua_pushvalue(L, arg + 1);
+        lua_rawseti(L, -2, 1);
+        lua_pushboolean(L, count > 0);
+        lua_rawseti(L, -2, 2);
+    }
+    lua_rawset(L, hooks);
+    lua_sethook(L1, fz_hook, mask, FZ_HOOK_PERIOD);
+    return 0;
+}
+
+static int fz_gethook(lua_State *L)
+{
+    lua_State *L1 = lua_isthread(L, 1) ? lua_tothread(L, 1) : L;
+    fz_push_hooks(L);
+    lua_pushthread(L1);
+    lua_xmove(L1, L, 1);
+    if (lua_rawget(L, -2) != LUA_TTABLE)
+        return 0;
+    lua_rawgeti(L, -1, 1);
+    return 1;
+}
+
+/* ---- what the harness adds to the state ------------------------------------ */
+
+/* OOM(n): the n-th allocation from now fails (once). */
+static int fz_oom(lua_State *L)
+{
+    lua_Integer n = luaL_checkinteger(L, 1);
+    fz.alloc.fail_after = n < 0 ? -1 : (long)(n > 1000000 ? 1000000 : n);
+    return 0;
+}
+
+static int fz_trace(lua_State *L)
+{
+    const char *msg = lua_tostring(L, 1);
+    fprintf(stderr, "  error: %s\n", msg ? msg : luaL_typename(L, 1));
+    return 0;
+}
+
+static void fz_open(lua_State *L)
+{
+    lua_getglobal(L, "debug");
+    lua_pushcfunction(L, fz_sethook);
+    lua_setfield(L, -2, "sethook");
+    lua_pushcfunction(L, fz_gethook);
+    lua_setfield(L, -2, "gethook");
+    lua_pop(L, 1);
+    lua_pushcfunction(L, fz_oom);
+    lua_setglobal(L, "OOM");
+    /* foreign full userdata: one byte, and 64 bytes that are not a zlua_ud */
+    lua_newuserdatauv(L, 1, 0);
+    lua_setglobal(L, "FOREIGN1");
+    memset(lua_newuserdatauv(L, 64, 1), 0xAB, 64);
+    lua_setglobal(L, "FOREIGN2");
+    lua_sethook(L, fz_hook, LUA_MASKCOUNT, FZ_HOOK_PERIOD);
+}
+
+/* ---- per-input reset ------------------------------------------------------ */
+
+static void fz_zero_static(const char *cls_name, const char *field)
+{
+    Il2CppClass *k = sim_class(cls_name);
+    void *iter = NULL;
+    FieldInfo *f;
+    while (k != NULL && (f = il2cpp_class_get_fields(k, &iter)) != NULL) {
+        if ((il2cpp_field_get_flags(f) & FIELD_ATTRIBUTE_STATIC) &&
+            strcmp(il2cpp_field_get_name(f), field) == 0) {
+            uint64_t zero[8] = {0};
+            il2cpp_field_static_set_value(f, zero);
+        }
+    }
+}
+
+/* Global state an input may leave behind: the state pointer the IC bodies
+ * call into (and their meta caches, keyed by its generation), a pending
+ * testbed.throw_next, the fixture statics. */
+static void fz_reset(void)
+{
+    sim_set_lua_state(NULL);
+    const MethodInfo *get_color = sim_method("Demo", "GetColor", 0);
+    if (get_color != NULL) {
+        int32_t ret = 0;
+        (void)zlua_rt_invoke(get_color, NULL, NULL, &ret);   /* drains throw_next */
+    }
+    fz_zero_static("MyGame.Point2D", "Created");
+    fz_zero_static("MyGame.Player", "Count");
+    fz_zero_static("Demo", "s_color");
+    fz_zero_static("Demo", "s_pos");
+}
+
+static void fz_init(void)
+{
+    static int ready;
+    if (ready)
+        return;
+    ready = 1;
+    sim_gc_init();
+    GC_set_max_heap_size(FZ_GC_HEAP_LIMIT);
+    sim_init();
+    const char *p = getenv("ZLUA_FUZZ_PRINT");
+    fz.print = p != NULL ? atoi(p) : 0;
+    fz.trace = getenv("ZLUA_FUZZ_TRACE") != NULL;
+    fz.dry = getenv("ZLUA_FUZZ_DRY") != NULL;
+    fz_skip_mask = fz_parse_skip(getenv("ZLUA_FUZZ_SKIP"));
+}
+
+static void fz_run(const uint8_t *data, size_t size)
+{
+    fz_init();
+    size_t pre = strlen(fz_prelude);
+    memcpy(fz.program, fz_prelude, pre);
+    size_t n = pre + fz_generate(data, size, fz.program + pre, sizeof fz.program - pre);
+    if (fz.print)
+        fprintf(stderr, "-- generated program (%zu input bytes)\n%s-- end\n", size,
+                fz.print > 1 ? fz.program : fz.program + pre);
+
+    memset(&fz.alloc, 0, sizeof fz.alloc);
+    fz.alloc.limit = FZ_MEM_LIMIT;
+    fz.alloc.fail_after = -1;
+    fz.steps = 0;
+    lua_State *L = lua_newstate(fz_alloc_fn, &fz.alloc);
+    if (L == NULL)
+        abort();
+    luaL_openlibs(L);
+    if (zlua_open(L) != ZLUA_OK)
+        abort();
+    sim_set_lua_state(L);
+    testbed_open(L, &fz.alloc.counter);
+    fz_open(L);
+
+    int status = luaL_loadbuffer(L, fz.program, n, "=fuzz");
+    if (status == LUA_ERRSYNTAX) {   /* the grammar's bug, not the library's */
+        fprintf(stderr, "fuzz: generated program does not compile: %s\n%s\n",
+                lua_tostring(L, -1), fz.program + pre);
+        abort();
+    }
+    if (status == LUA_OK && !fz.dry) {
+        if (fz.trace)
+            lua_pushcfunction(L, fz_trace);
+        else
+            lua_pushnil(L);
+        status = lua_pcall(L, 1, 0, 0);
+        if (status != LUA_OK && fz.trace)
+            fz_trace(L);
+    }
+    fz.alloc.fail_after = -1;
+    fz.alloc.limit = (size_t)-1;   /* lua_close's finalizers may allocate */
+    lua_close(L);
+    fz_reset();
+}
+
+#ifdef ZLUA_FUZZ_REPLAY
+
+static int fz_replay_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        perror(path);
+        return 1;
+    }
+    static uint8_t buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    fprintf(stderr, "fuzz-replay: %s (%zu bytes)\n", path, n);
+    fz_run(buf, n);
+    return 0;
+}
+
+static int fz_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* every regular file of dir except README* and dot files, sorted */
+static int fz_replay_dir(const char *dir, int *count)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return fz_replay_file(dir) == 0 ? (++*count, 0) : 1;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.' || strncmp(e->d_name, "README", 6) == 0)
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            char **grown = realloc(names, cap * sizeof *names);
+            if (grown == NULL)
+                abort();
+            names = grown;
+        }
+        size_t len = strlen(dir) + strlen(e->d_name) + 2;
+        names[n] = malloc(len);
+        if (names[n] == NULL)
+            abort();
+        snprintf(names[n], len, "%s/%s", dir, e->d_name);
+        n++;
+    }
+    closedir(d);
+    if (n > 0)
+        qsort(names, n, sizeof *names, fz_cmp);
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        DIR *sub = opendir(names[i]);
+        if (sub != NULL)
+            closedir(sub);
+        else if (fz_replay_file(names[i]) != 0)
+            rc = 1;
+        else
+            ++*count;
+        free(names[i]);
+    }
+    free(names);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s FILE|DIR...\n", argv[0]);
+        return 2;
+    }
+    int rc = 0, count = 0;
+    for (int i = 1; i < argc; i++)
+        if (fz_replay_dir(argv[i], &count) != 0)
+            rc = 1;
+    fprintf(stderr, "fuzz-replay: %d inputs replayed without a crash\n", count);
+    return rc;
+}
+
+#else
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    fz_init();
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fz_run(data, size);
+    return 0;
+}
+
+#endif
