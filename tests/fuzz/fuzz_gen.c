@@ -1840,9 +1840,11 @@ static void g_stmt(G *g)
         g_testbed(g);
         break;
     case 36:
-        if (g->depth == 0) {
+        if (g->depth == 0) {   /* no nested loops */
             emitf(g, "for i = 1, %u do ", 1 + pick(g, 20));
+            g->depth++;
             g_stmt(g);
+            g->depth--;
             emit(g, " end");
         } else {
             g_slot(g);

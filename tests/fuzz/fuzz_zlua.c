@@ -143,6 +143,11 @@ static int fz_sethook(lua_State *L)
         arg = 1;
     }
     int mask = LUA_MASKCOUNT;
+    /* lua_sethook restarts the instruction count: charge a period for it,
+     * or a loop calling debug.sethook would never reach the limit */
+    fz.steps += FZ_HOOK_PERIOD;
+    if (fz.steps > FZ_STEP_LIMIT)
+        return luaL_error(L, "fuzz: instruction limit");
     fz_push_hooks(L);
     int hooks = lua_gettop(L);
     lua_pushthread(L1);
@@ -192,6 +197,17 @@ static int fz_oom(lua_State *L)
     return 0;
 }
 
+/* testbed.gc(): a full managed collection costs milliseconds; charge it
+ * 100 000 instructions so an input makes at most a few dozen. */
+static int fz_testbed_gc(lua_State *L)
+{
+    fz.steps += 100000;
+    if (fz.steps > FZ_STEP_LIMIT)
+        return luaL_error(L, "fuzz: instruction limit");
+    sim_collect();
+    return 0;
+}
+
 static int fz_trace(lua_State *L)
 {
     const char *msg = lua_tostring(L, 1);
@@ -206,6 +222,10 @@ static void fz_open(lua_State *L)
     lua_setfield(L, -2, "sethook");
     lua_pushcfunction(L, fz_gethook);
     lua_setfield(L, -2, "gethook");
+    lua_pop(L, 1);
+    lua_getglobal(L, "testbed");
+    lua_pushcfunction(L, fz_testbed_gc);
+    lua_setfield(L, -2, "gc");
     lua_pop(L, 1);
     lua_pushcfunction(L, fz_oom);
     lua_setglobal(L, "OOM");
