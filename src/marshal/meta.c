@@ -141,6 +141,8 @@ const zlua_meta *zlua_meta_get(zlua_ctx *ctx, const Il2CppType *type)
     m->ctx = ctx;
     m->type = type;
     m->cls = k ? zlua_class_get(ctx, k) : NULL;
+    if (k != NULL && m->cls == NULL)
+        return NULL;   /* out of memory: nothing is cached, a later call retries */
     if (il2cpp_type_is_byref(type)) {
         m->kind = ZLUA_K_BYREF;
         m->elem = m->cls ? m->cls->meta : NULL;
@@ -155,6 +157,8 @@ const zlua_meta *zlua_meta_get(zlua_ctx *ctx, const Il2CppType *type)
         zlua_meta_classify(ctx, m, type);
     }
     m->name = zlua_meta_type_name(ctx, m);
+    if (m->name == NULL || (m->kind == ZLUA_K_NULLABLE && m->elem == NULL))
+        return NULL;   /* out of memory: publish nothing half-made */
     /* the class may already have cached this very meta while binding */
     zlua_meta *again = zlua_ptrmap_get(&ctx->metas, key);
     if (again != NULL)

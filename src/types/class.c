@@ -62,14 +62,14 @@ static int zlua_type_is_reference(const Il2CppType *t)
 }
 
 /* Appends the unboxed offsets of every managed reference inside a value
- * of class k (nested structs flattened) to out[*n], shifted by base. */
-static void zlua_class_collect_refs(zlua_ctx *ctx, zlua_class *cls, uint32_t base,
-                                    uint32_t *out, uint32_t *n)
+ * of class k (nested structs flattened) to out[*n], shifted by base.
+ * 0 when a nested type cannot be bound (memory): its references would go
+ * unrecorded. */
+static int zlua_class_collect_refs(zlua_ctx *ctx, zlua_class *cls, uint32_t base,
+                                   uint32_t *out, uint32_t *n)
 {
-    if (cls->nullable) {
-        zlua_class_collect_refs(ctx, cls->element, base + cls->value_offset, out, n);
-        return;
-    }
+    if (cls->nullable)
+        return zlua_class_collect_refs(ctx, cls->element, base + cls->value_offset, out, n);
     void *iter = NULL;
     FieldInfo *f;
     while ((f = il2cpp_class_get_fields(cls->klass, &iter)) != NULL) {
@@ -83,10 +83,13 @@ static void zlua_class_collect_refs(zlua_ctx *ctx, zlua_class *cls, uint32_t bas
         } else if (il2cpp_type_get_type(t) == IL2CPP_TYPE_VALUETYPE ||
                    il2cpp_type_get_type(t) == IL2CPP_TYPE_GENERICINST) {
             zlua_class *sub = zlua_class_get(ctx, il2cpp_class_from_type(t));
-            if (sub != NULL && !sub->blittable)
-                zlua_class_collect_refs(ctx, sub, off, out, n);
+            if (sub == NULL)
+                return 0;
+            if (!sub->blittable && !zlua_class_collect_refs(ctx, sub, off, out, n))
+                return 0;
         }
     }
+    return 1;
 }
 
 static int zlua_class_is_nullable(Il2CppClass *k)
@@ -96,7 +99,8 @@ static int zlua_class_is_nullable(Il2CppClass *k)
            strcmp(il2cpp_class_get_name(k), "Nullable`1") == 0;
 }
 
-static void zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
+/* 0 when out of memory (no name). */
+static int zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
 {
     int flags = il2cpp_class_get_flags(k);
     cls->ctx = ctx;
@@ -121,6 +125,7 @@ static void zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
     } else {
         cls->value_size = cls->align = (uint32_t)sizeof(void *);
     }
+    return cls->full_name != NULL;
 }
 
 /* Nullable<T>'s two fields: Unity's corlib declares (value, has_value),
@@ -143,30 +148,53 @@ static void zlua_class_nullable_layout(zlua_ctx *ctx, zlua_class *cls)
     }
 }
 
-/* Links the related classes (underlying, T, element) and the refs. */
-static void zlua_class_link(zlua_ctx *ctx, zlua_class *cls)
+/* Links the related classes (underlying, T, element) and the refs; 0
+ * when one of them cannot be bound (memory). */
+static int zlua_class_link(zlua_ctx *ctx, zlua_class *cls)
 {
     Il2CppClass *k = cls->klass;
-    if (cls->is_enum)
+    if (cls->is_enum) {
         cls->element = zlua_class_get(ctx, il2cpp_class_from_type(il2cpp_class_enum_basetype(k)));
-    else if (cls->valuetype && zlua_class_is_nullable(k)) {
+        if (cls->element == NULL)
+            return 0;
+    } else if (cls->valuetype && zlua_class_is_nullable(k)) {
         cls->nullable = 1;
         cls->element = zlua_class_get(ctx, il2cpp_class_get_element_class(k));
-        if (cls->element != NULL) {
-            cls->blittable = cls->element->blittable;
-            zlua_class_nullable_layout(ctx, cls);
-        }
-    } else if (cls->is_array)
+        if (cls->element == NULL)
+            return 0;
+        cls->blittable = cls->element->blittable;
+        zlua_class_nullable_layout(ctx, cls);
+    } else if (cls->is_array) {
         cls->element = zlua_class_get(ctx, il2cpp_class_get_element_class(k));
+        if (cls->element == NULL)
+            return 0;
+    }
     if (cls->valuetype && !cls->blittable && !cls->is_enum) {
         uint32_t refs[ZLUA_MAX_REFS], n = 0;
-        zlua_class_collect_refs(ctx, cls, 0, refs, &n);
-        cls->ref_offsets = zlua_ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *refs);
-        if (cls->ref_offsets != NULL) {
-            memcpy(cls->ref_offsets, refs, n * sizeof *refs);
-            cls->nrefs = n;
-        }
+        if (!zlua_class_collect_refs(ctx, cls, 0, refs, &n))
+            return 0;
+        uint32_t *offsets = zlua_ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *refs);
+        if (offsets == NULL)
+            return 0;
+        memcpy(offsets, refs, n * sizeof *refs);
+        cls->ref_offsets = offsets;
+        cls->nrefs = n;
     }
+    return 1;
+}
+
+/* Links cls and makes its meta; 0 when memory ran out (cls->meta stays
+ * NULL, and a later zlua_class_get tries again). */
+static int zlua_class_complete(zlua_ctx *ctx, zlua_class *cls)
+{
+    cls->building = 1;
+    if (zlua_class_link(ctx, cls)) {
+        if (cls->valuetype && !cls->blittable && cls->pool.cell_size == 0)
+            zlua_sreg_pool_init(&cls->pool, cls->value_size);
+        cls->meta = zlua_meta_get(ctx, cls->type);
+    }
+    cls->building = 0;
+    return cls->meta != NULL;
 }
 
 zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass)
@@ -174,20 +202,20 @@ zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass)
     if (klass == NULL)
         return NULL;
     zlua_class *cls = zlua_ptrmap_get(&ctx->classes, klass);
-    if (cls != NULL)
-        return cls;
+    if (cls != NULL) {
+        /* While it is being built, related types may refer back to it; a
+         * binding that ran out of memory before is completed now, or the
+         * caller sees NULL again -- never a class without its meta. */
+        if (cls->meta != NULL || cls->building)
+            return cls;
+        return zlua_class_complete(ctx, cls) ? cls : NULL;
+    }
     cls = zlua_ctx_arena_alloc(ctx, sizeof *cls);
-    if (cls == NULL)
+    if (cls == NULL || !zlua_class_fill(ctx, cls, klass))
         return NULL;
-    zlua_class_fill(ctx, cls, klass);
-    /* Registered before linking: related types may refer back to it. */
     if (zlua_ptrmap_put(&ctx->classes, klass, cls) != ZLUA_OK)
         return NULL;
-    zlua_class_link(ctx, cls);
-    if (cls->valuetype && !cls->blittable)
-        zlua_sreg_pool_init(&cls->pool, cls->value_size);
-    cls->meta = zlua_meta_get(ctx, cls->type);
-    return cls;
+    return zlua_class_complete(ctx, cls) ? cls : NULL;
 }
 
 /* Looks for "Ns.Name" (or "Name") in one image; nested "Outer+Inner". */

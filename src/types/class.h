@@ -73,6 +73,7 @@ typedef struct zlua_class {
     int instance;               /* name -> function / lightuserdata member */
     int cache;                  /* weak: lightuserdata(obj) -> userdata */
     uint8_t members_bound;
+    uint8_t building;           /* zlua_class_get is completing it */
     zlua_names fields;          /* instance fields/properties, fast path */
     struct zlua_method *ctors;  /* overload chain of .ctor */
     zlua_sreg_pool pool;        /* non-blittable structs: payload cells */
