@@ -289,6 +289,8 @@ static int zlua_assembly_index(lua_State *L)
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *full = luaL_checkstring(L, 2);
     zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
+        return luaL_error(L, "zlua: the library is not open on this state");
     zlua_class *cls = zlua_class_find(ctx, full);
     if (cls != NULL && il2cpp_class_get_image(cls->klass) != img)
         cls = NULL;
@@ -380,6 +382,8 @@ static int zlua_namespace_index(lua_State *L)
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *key = luaL_checkstring(L, 2);
     zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
+        return luaL_error(L, "zlua: the library is not open on this state");
     if (prefix[0] != '\0')
         lua_pushfstring(L, "%s.%s", prefix, key);
     else
