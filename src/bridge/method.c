@@ -112,6 +112,8 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     if (off > ZLUA_FRAME_BYTES)
         return NULL;
     m->signature = zlua_method_make_signature(ctx, m);
+    if (m->display == NULL || m->signature == NULL)
+        return NULL;
     m->simple = zlua_method_is_simple(m);
     m->scope = &ctx->scope;
     for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)

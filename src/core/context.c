@@ -78,8 +78,10 @@ void *zlua_ctx_arena_alloc(zlua_ctx *ctx, size_t size)
     if (b == NULL || b->size - b->used < size) {
         size_t cap = size > ZLUA_ARENA_BLOCK ? size : ZLUA_ARENA_BLOCK;
         b = ctx->alloc(ctx->alloc_ud, NULL, 0, ZLUA_ARENA_HDR + cap);
-        if (b == NULL)
+        if (b == NULL) {
+            ctx->nomem++;   /* binders check it before they publish */
             return NULL;
+        }
         b->size = cap;
         b->used = 0;
         /* A big request gets its own block behind the current one, so the

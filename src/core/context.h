@@ -35,6 +35,7 @@ typedef struct zlua_ctx {
     uint32_t header_size;  /* il2cpp_object_header_size(), read once */
     int namespaces_ref;    /* registry ref: set of known namespaces */
     struct zlua_class *binding;   /* the type table being made (one shot) */
+    unsigned nomem;               /* arena allocations that failed, ever */
     const void *ic_pending;       /* the IC call its trampoline may run */
     /* corlib classes used by the object writers (metadata, not managed) */
     Il2CppClass *k_object, *k_string, *k_bool, *k_int32, *k_int64, *k_double;

@@ -20,6 +20,8 @@ static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k)
     int rank = il2cpp_class_get_rank(k);
     if (rank > 0) {
         const char *elem = zlua_class_make_full_name(ctx, il2cpp_class_get_element_class(k));
+        if (elem == NULL)
+            return NULL;
         size_t n = (size_t)snprintf(buf, sizeof buf, "%s[", elem);
         for (int i = 1; i < rank && n + 2 < sizeof buf; i++)
             buf[n++] = ',';
@@ -29,8 +31,11 @@ static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k)
     if (il2cpp_class_is_inflated(k)) {
         Il2CppClass *arg = il2cpp_class_get_element_class(k);
         if (arg != NULL && arg != k && il2cpp_class_is_valuetype(k)) {   /* Nullable<T> */
+            const char *targ = zlua_class_make_full_name(ctx, arg);
+            if (targ == NULL)
+                return NULL;
             snprintf(buf, sizeof buf, "%s.%s[%s]", il2cpp_class_get_namespace(k),
-                     il2cpp_class_get_name(k), zlua_class_make_full_name(ctx, arg));
+                     il2cpp_class_get_name(k), targ);
             return zlua_ctx_strdup(ctx, buf);
         }
         char *n = il2cpp_type_get_name(il2cpp_class_get_type(k));
@@ -41,6 +46,8 @@ static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k)
     Il2CppClass *outer = il2cpp_class_get_declaring_type(k);
     const char *prefix = outer ? zlua_class_make_full_name(ctx, outer)
                                : il2cpp_class_get_namespace(k);
+    if (outer != NULL && prefix == NULL)
+        return NULL;
     if (prefix != NULL && prefix[0] != '\0')
         snprintf(buf, sizeof buf, "%s%c%s", prefix, outer ? '+' : '.', il2cpp_class_get_name(k));
     else

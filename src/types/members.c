@@ -84,6 +84,8 @@ static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass 
         mem->name = name;
         mem->field = f;
         mem->meta = zlua_meta_get(ctx, il2cpp_field_get_type(f));
+        if (mem->meta == NULL)
+            luaL_error(L, "not enough memory");
         mem->readonly = (flags & FIELD_ATTRIBUTE_INIT_ONLY) != 0;
         if (flags & FIELD_ATTRIBUTE_STATIC) {
             if (k != cls->klass)
@@ -128,6 +130,8 @@ static void zlua_members_bind_properties(lua_State *L, zlua_class *cls, Il2CppCl
         mem->getter = get ? zlua_method_bind(cls->ctx, zlua_class_get(cls->ctx, k), get) : NULL;
         mem->setter = set ? zlua_method_bind(cls->ctx, zlua_class_get(cls->ctx, k), set) : NULL;
         mem->readonly = set == NULL;
+        if ((get != NULL && mem->getter == NULL) || (set != NULL && mem->setter == NULL))
+            luaL_error(L, "not enough memory");
         if (il2cpp_method_is_instance(any)) {
             mem->kind = ZLUA_MEMBER_PROPERTY;
             zlua_members_put_slot(L, inst, mem->name, mem);
@@ -279,6 +283,10 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
     if (cls->members_bound)
         return;
     luaL_checkstack(L, 8, "zlua: bind");
+    /* Any bind-time allocation that fails below (a method, a meta, a name)
+     * leaves something out: nothing is published then, and the error is
+     * Lua's memory error. */
+    unsigned nomem = cls->ctx->nomem;
     lua_newtable(L);
     int statics = lua_gettop(L);
     lua_newtable(L);
@@ -301,6 +309,8 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
         lua_settop(L, statics - 1);
         return;
     }
+    if (cls->ctx->nomem != nomem)
+        luaL_error(L, "not enough memory");
     int r_inst = luaL_ref(L, LUA_REGISTRYINDEX);
     int r_slots = luaL_ref(L, LUA_REGISTRYINDEX);
     int r_statics = luaL_ref(L, LUA_REGISTRYINDEX);
