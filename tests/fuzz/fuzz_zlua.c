@@ -21,7 +21,10 @@
  *   ZLUA_FUZZ_SKIP=a,b  leave productions out (fuzz_gen.h), to look past a
  *                       known crash
  */
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime */
+
 #include <dirent.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +43,7 @@
 #define FZ_GC_HEAP_LIMIT ((size_t)1 << 30)       /* managed heap, all inputs */
 #define FZ_HOOK_PERIOD 1000                      /* instructions per count hook */
 #define FZ_STEP_LIMIT 2000000L                   /* instructions per input */
+#define FZ_TIME_LIMIT_NS 3000000000LL            /* wall time per input */
 #define FZ_PROGRAM_CAP ((size_t)256 << 10)
 
 /* The allocator's state; `counter` first, so testbed.stats can read it. */
@@ -52,6 +56,7 @@ typedef struct fz_alloc {
 static struct {
     fz_alloc alloc;
     long steps;
+    long long start_ns;
     int print, trace, dry;
     char program[FZ_PROGRAM_CAP];
 } fz;
@@ -83,13 +88,27 @@ static void *fz_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize)
 
 static const char fz_hook_key = 'H';
 
+static long long fz_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
 static void fz_hook(lua_State *L, lua_Debug *ar)
 {
     static const char *const events[] = {"call", "return", "line", "count", "tail call"};
     if (ar->event == LUA_HOOKCOUNT) {
         fz.steps += FZ_HOOK_PERIOD;
-        if (fz.steps > FZ_STEP_LIMIT)
+        if (fz.steps <= FZ_STEP_LIMIT && fz_now_ns() - fz.start_ns > FZ_TIME_LIMIT_NS)
+            fz.steps = FZ_STEP_LIMIT + 1;   /* C-heavy work: the clock decides */
+        if (fz.steps > FZ_STEP_LIMIT) {
+            /* Over the limit every instruction raises: the script's pcalls
+             * (and C# catching Lua errors) cannot keep it running, each
+             * enclosing frame errors at its next instruction. */
+            lua_sethook(L, fz_hook, LUA_MASKCOUNT, 1);
             luaL_error(L, "fuzz: instruction limit");
+        }
     }
     /* the script's own hook for this thread: {function, wants count} */
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &fz_hook_key) != LUA_TTABLE) {
@@ -144,7 +163,8 @@ static int fz_sethook(lua_State *L)
     }
     int mask = LUA_MASKCOUNT;
     /* lua_sethook restarts the instruction count: charge a period for it,
-     * or a loop calling debug.sethook would never reach the limit */
+     * or a loop calling debug.sethook would never reach the limit; over
+     * the limit, the period-1 hook must stay */
     fz.steps += FZ_HOOK_PERIOD;
     if (fz.steps > FZ_STEP_LIMIT)
         return luaL_error(L, "fuzz: instruction limit");
@@ -300,6 +320,7 @@ static void fz_run(const uint8_t *data, size_t size)
     fz.alloc.limit = FZ_MEM_LIMIT;
     fz.alloc.fail_after = -1;
     fz.steps = 0;
+    fz.start_ns = fz_now_ns();
     lua_State *L = lua_newstate(fz_alloc_fn, &fz.alloc);
     if (L == NULL)
         abort();
