@@ -5,7 +5,8 @@
  * for n > 256) and returns it modulo n; an exhausted input reads as zeros,
  * and choice 0 is always the shortest alternative, so generation ends.
  * The program is a list of statements, each wrapped as
- * `P(function() ... end)` (P is a local pcall that drops the error), over
+ * `P(function() ... end)` (P, from the harness, is a pcall that drops the
+ * error; being a C function it holds no state a script could reach), over
  * a value pool V[1..16], the handles kept from C# -> Lua calls (H), and
  * the prelude's helpers (MT, UP, SUP, MEM, STA, REG, RK, ...).
  *
@@ -26,9 +27,7 @@
 /* ---- the prelude -------------------------------------------------------- */
 
 const char fz_prelude[] =
-    "local TR = ...\n"
-    "local dbg, pcall = debug, pcall\n"
-    "local function P(f, ...) local ok, e = pcall(f, ...) if not ok and TR then TR(e) end end\n"
+    "local dbg = debug\n"
     "V, H, D, W = {}, {}, 0, {}\n"
     "NOOP = function(...) return ... end\n"
     "print, warn = NOOP, NOOP\n"

@@ -45,6 +45,8 @@
 #define FZ_HOOK_PERIOD 1000                      /* instructions per count hook */
 #define FZ_STEP_LIMIT 2000000L                   /* instructions per input */
 #define FZ_TIME_LIMIT_NS 3000000000LL            /* wall time per input */
+#define FZ_HOOK_CALL_COST 1000L                  /* instructions per script hook call */
+#define FZ_P_COST 50L                            /* instructions per statement (P) */
 #define FZ_PROGRAM_CAP ((size_t)256 << 10)
 
 /* The allocator's state; `counter` first, so testbed.stats can read it. */
@@ -129,6 +131,11 @@ static void fz_hook(lua_State *L, lua_Debug *ar)
         lua_pop(L, 2);
         return;
     }
+    /* the script's hook runs with hooks off, uncounted: charge each call,
+     * or a "crl" hook doing heavy work on every line never ends */
+    fz.steps += FZ_HOOK_CALL_COST;
+    if (fz.steps > FZ_STEP_LIMIT)
+        luaL_error(L, "fuzz: instruction limit");
     lua_rawgeti(L, -1, 1);
     lua_pushstring(L, events[ar->event]);
     if (ar->event == LUA_HOOKLINE)
@@ -247,11 +254,34 @@ static int fz_testbed_gc(lua_State *L)
     return 0;
 }
 
-static int fz_trace(lua_State *L)
+static void fz_trace(lua_State *L)
 {
-    const char *msg = lua_tostring(L, 1);
-    fprintf(stderr, "  error: %s\n", msg ? msg : luaL_typename(L, 1));
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "  error: %s\n", msg ? msg : luaL_typename(L, -1));
+}
+
+/* P(f, ...): pcall(f, ...) that drops the results and the error (printed
+ * with ZLUA_FUZZ_TRACE).  A C function with a continuation, so f may yield
+ * like under pcall, and no script can reach its state: a Lua P reading a
+ * local trace function could be turned, by debug.setlocal on the main
+ * chunk, into an error handler that retries itself exponentially. */
+static int fz_P_k(lua_State *L, int status, lua_KContext ctx)
+{
+    (void)ctx;
+    if (status != LUA_OK && status != LUA_YIELD && fz.trace)
+        fz_trace(L);
     return 0;
+}
+
+static int fz_P(lua_State *L)
+{
+    /* every generated statement runs in a P, also in finalizers and hooks,
+     * where no count hook runs: charge it, so those stop too */
+    fz.steps += FZ_P_COST;
+    if (fz.steps > FZ_STEP_LIMIT)
+        return luaL_error(L, "fuzz: instruction limit");
+    luaL_checkany(L, 1);
+    return fz_P_k(L, lua_pcallk(L, lua_gettop(L) - 1, 0, 0, 0, fz_P_k), 0);
 }
 
 static void fz_open(lua_State *L)
@@ -271,6 +301,8 @@ static void fz_open(lua_State *L)
     lua_pop(L, 1);
     lua_pushcfunction(L, fz_oom);
     lua_setglobal(L, "OOM");
+    lua_pushcfunction(L, fz_P);
+    lua_setglobal(L, "P");
     /* foreign full userdata: one byte, and 64 bytes that are not a zlua_ud */
     lua_newuserdatauv(L, 1, 0);
     lua_setglobal(L, "FOREIGN1");
@@ -356,11 +388,7 @@ static void fz_exec(size_t pre, size_t n)
         abort();
     }
     if (status == LUA_OK && !fz.dry) {
-        if (fz.trace)
-            lua_pushcfunction(L, fz_trace);
-        else
-            lua_pushnil(L);
-        status = lua_pcall(L, 1, 0, 0);
+        status = lua_pcall(L, 0, 0, 0);
         if (status != LUA_OK && fz.trace)
             fz_trace(L);
     }
