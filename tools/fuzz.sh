@@ -43,6 +43,11 @@ after=$(ls "$build/fuzz-artifacts" | wc -l)
 if [ "$rc" -ne 0 ]; then
   echo "== FINDING (libFuzzer exit $rc): $((after - before)) new artifact(s) in $build/fuzz-artifacts =="
   grep -E 'SUMMARY:|Test unit written to' "$build/fuzz.log" || true
+  for f in $(ls -t "$build/fuzz-artifacts" | head -n $((after - before))); do
+    echo "-- the Lua program of $f --"
+    ZLUA_FUZZ_PRINT=1 ZLUA_FUZZ_DRY=1 "$build/zlua-fuzz" "$build/fuzz-artifacts/$f" 2>&1 |
+      sed -n '/^-- generated program/,/^-- end/p' | head -n 80
+  done
   echo "-- end of the log --"
   tail -n 60 "$build/fuzz.log"
   exit 1
