@@ -320,3 +320,21 @@ describe("__gc and debug hooks (R-RT-4)", function()
     assert.are.equal(base, h.structs())
   end)
 end)
+
+describe("debug.setlocal and libzlua's C frames (issue 6)", function()
+  it("writes Lua locals as the standard one does, refuses C frames", function()
+    local x = 1
+    assert.are.equal("x", debug.setlocal(1, 1, 5))
+    assert.are.equal(5, x)
+    h.raises_containing("level out of range", debug.setlocal, 100, 1, 0)
+    -- inside an IC callback, level 2 is the C# method's bridge closure (C)
+    local err
+    local cb = h.callback(function(hd)
+      local ok, e = pcall(debug.setlocal, 3, 1, nil)
+      err = e
+    end)
+    CS.Demo.InvokeWithPoint(cb, CS.MyGame.Point2D(1, 2))
+    assert.are.equal("zlua: debug.setlocal cannot write a C function's stack", err)
+    assert.are.equal(package.loaded.debug.setlocal, debug.setlocal)
+  end)
+end)

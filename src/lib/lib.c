@@ -124,8 +124,64 @@ static int zlua_lib_types_index(lua_State *L)
     return luaL_error(L, "zlua.types has no type '%s'", key);
 }
 
+/* ---- the debug library's setlocal, restricted to Lua frames --------------- */
+
+/* libzlua's C functions keep userdata, tables and their own temporaries on
+ * their Lua stack and rely on them while script code may run (a finalizer
+ * in a GC step, a hook around an internal call).  debug.setlocal could
+ * replace those slots -- "(C temporary)" -- and drop the last reference to
+ * a userdata whose memory the C code still holds.  This setlocal writes
+ * Lua functions' variables, as the standard one does, and refuses C
+ * frames: no script has a use for them.
+ *
+ * debug.setlocal([thread,] level, n, value) -> name | nil */
+static int zlua_lib_setlocal(lua_State *L)
+{
+    int arg = 0;
+    lua_State *L1 = L;
+    if (lua_type(L, 1) == LUA_TTHREAD) {
+        L1 = lua_tothread(L, 1);
+        arg = 1;
+    }
+    int level = (int)luaL_checkinteger(L, arg + 1);
+    int n = (int)luaL_checkinteger(L, arg + 2);
+    luaL_checkany(L, arg + 3);
+    lua_Debug ar;
+    if (!lua_getstack(L1, level, &ar))
+        return luaL_argerror(L, arg + 1, "level out of range");
+    if (!lua_getinfo(L1, "S", &ar) || strcmp(ar.what, "C") == 0)
+        return luaL_error(L, "zlua: debug.setlocal cannot write a C function's stack");
+    lua_settop(L, arg + 3);
+    if (L1 != L && !lua_checkstack(L1, 1))
+        return luaL_error(L, "stack overflow");
+    lua_xmove(L, L1, 1);
+    const char *name = lua_setlocal(L1, &ar, n);
+    if (name == NULL)
+        lua_pop(L1, 1);   /* not consumed */
+    lua_pushstring(L, name);
+    return 1;
+}
+
+/* Replaces setlocal in the debug library of L, if it is loaded, wherever
+ * it is reachable (the global and package.loaded point at one table). */
+static void zlua_lib_harden_debug(lua_State *L)
+{
+    int top = lua_gettop(L);
+    if (lua_getglobal(L, "debug") == LUA_TTABLE) {
+        lua_pushcfunction(L, zlua_lib_setlocal);
+        lua_setfield(L, -2, "setlocal");
+    }
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE) == LUA_TTABLE &&
+        lua_getfield(L, -1, "debug") == LUA_TTABLE) {
+        lua_pushcfunction(L, zlua_lib_setlocal);
+        lua_setfield(L, -2, "setlocal");
+    }
+    lua_settop(L, top);
+}
+
 void zlua_lib_open(lua_State *L, zlua_ctx *ctx)
 {
+    zlua_lib_harden_debug(L);
     static const luaL_Reg fns[] = {
         {"get_opaquevalue", zlua_lib_get_opaquevalue},
         {"set_opaquevalue", zlua_lib_set_opaquevalue},
