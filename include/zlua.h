@@ -42,7 +42,9 @@ enum {
 
 /* Opens libzlua on L: creates the per-state context, and sets the globals
  * CS, CSharp and zlua.  The IL2CPP runtime must be initialised and the
- * host must have called GC_INIT.
+ * host must have called GC_INIT.  Open the standard libraries first: a
+ * debug library present now gets a debug.setlocal that refuses C frames
+ * (docs/architecture.md, "Hostile scripts").
  *
  * The context is released by lua_close, after every finalizer of the
  * state has run: zlua_open interposes a forwarding allocator (lua_getallocf
