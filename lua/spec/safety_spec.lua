@@ -338,3 +338,33 @@ describe("debug.setlocal and libzlua's C frames (issue 6)", function()
     assert.are.equal(package.loaded.debug.setlocal, debug.setlocal)
   end)
 end)
+
+describe("swapped member tables (issue 6)", function()
+  it("an instance member found through the static path raises, and the reverse", function()
+    local V = CS.MyGame.Vector2
+    local sindex = debug.getmetatable(debug.getmetatable(V).__index).__index
+    local reg = debug.getregistry()
+    local _, inst = debug.getupvalue(V.__instance_mt.__index, 1)
+    -- find Vector2's static_slots table in the registry and swap it for the
+    -- instance member table
+    local slots_ref
+    for k, v in pairs(reg) do
+      if type(k) == "number" and type(v) == "table" and v ~= inst and next(v) == nil then
+        -- an empty table: Vector2 has no static fields; try it
+        reg[k] = inst
+        local ok, err = pcall(function() return V.Y end)
+        reg[k] = v
+        if not ok and err:find("tampered", 1, true) then slots_ref = k break end
+      end
+    end
+    assert.is_not_nil(slots_ref, "the swapped static table was not detected")
+    assert.is_truthy(sindex)
+    local v = V(1, 2)
+    local _, cls = debug.getupvalue(V.__instance_mt.__index, 2)
+    debug.setupvalue(V.__instance_mt.__index, 1, reg[slots_ref])
+    h.raises("'MyGame.Vector2' has no member 'Y2'", function() return v.Y2 end)
+    debug.setupvalue(V.__instance_mt.__index, 1, inst)
+    assert.are.equal(2, v.Y)
+    assert.is_truthy(cls)
+  end)
+end)

@@ -134,11 +134,13 @@ static const zlua_class *zlua_instance_upvalues(lua_State *L, int *byobj)
 }
 
 /* The member descriptor the member table gave at -1 (a script may have
- * put anything there): a boxed member of cls itself, or an error. */
+ * put anything there, or swapped the table for another of cls's): a boxed
+ * instance member of cls itself, or an error. */
 static const zlua_member *zlua_instance_member(lua_State *L, const zlua_class *cls, int kidx)
 {
     const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
-    if (mem == NULL || mem->owner != cls)
+    if (mem == NULL || mem->owner != cls ||
+        (mem->kind != ZLUA_MEMBER_FIELD && mem->kind != ZLUA_MEMBER_PROPERTY))
         luaL_error(L, "zlua: member table of %s tampered with at '%s'", cls->full_name,
                    zlua_keyname(L, kidx));
     lua_pop(L, 1);

@@ -20,8 +20,9 @@
 #include "types/ctor.h"
 
 /* The static member named by the key at 2, or NULL when there is none.
- * The table is reachable through the debug library: only a boxed member
- * of cls itself is accepted. */
+ * The table is reachable through the debug library (and its registry
+ * entry may have been swapped for another table of cls): only a boxed
+ * static member of cls itself is accepted. */
 static const zlua_member *zlua_static_member(lua_State *L, const zlua_class *cls)
 {
     zlua_ref_table(L, cls->static_slots);
@@ -31,7 +32,8 @@ static const zlua_member *zlua_static_member(lua_State *L, const zlua_class *cls
         return NULL;
     }
     const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
-    if (mem == NULL || mem->owner != cls)
+    if (mem == NULL || mem->owner != cls ||
+        (mem->kind != ZLUA_MEMBER_STATIC_FIELD && mem->kind != ZLUA_MEMBER_STATIC_PROPERTY))
         luaL_error(L, "zlua: member table of %s tampered with at '%s'", cls->full_name,
                    zlua_keyname(L, 2));
     lua_pop(L, 2);
