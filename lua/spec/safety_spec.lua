@@ -368,3 +368,15 @@ describe("swapped member tables (issue 6)", function()
     assert.is_truthy(cls)
   end)
 end)
+
+describe("IC function names (issue 6)", function()
+  it("a name with an embedded NUL is not its prefix", function()
+    local called = 0
+    h.global("OnA", function() called = called + 1 end)
+    h.raises_containing("attempt to call a nil value",
+                        CS.Demo.InvokeWithPoint, "OnA\0x", CS.MyGame.Point2D(1, 2))
+    assert.are.equal(0, called)
+    CS.Demo.InvokeWithPoint("OnA", CS.MyGame.Point2D(1, 2))
+    assert.are.equal(1, called)
+  end)
+end)

@@ -36,14 +36,22 @@ unsigned sim_lua_state_generation(void)
 }
 
 /* fn as UTF-8 on the caller's stack; raises and returns false if unusable */
-static bool function_name(Il2CppString *fn, char buf[NAME_MAX_BYTES + 1])
+/* A Lua function name from a C# string: its UTF-8 bytes and their count
+ * (a name may hold a NUL: "OnA\0x" is not "OnA"). */
+typedef struct sim_fn_name {
+    char bytes[NAME_MAX_BYTES + 1];
+    size_t len;
+} sim_fn_name;
+
+static bool function_name(Il2CppString *fn, sim_fn_name *name)
 {
     if (fn == NULL) {
         sim_raise("System", "ArgumentNullException",
                   "Value cannot be null.\nParameter name: fn");
         return false;
     }
-    if (sim_string_to_utf8(fn, buf, NAME_MAX_BYTES + 1) > NAME_MAX_BYTES) {
+    name->len = sim_string_to_utf8(fn, name->bytes, NAME_MAX_BYTES + 1);
+    if (name->len > NAME_MAX_BYTES) {
         sim_raise("System", "ArgumentException",
                   "Lua function name longer than 255 bytes");
         return false;
@@ -72,11 +80,12 @@ static bool have_metas(const zlua_meta *const *metas, int n)
 
 /* One call.  With error_out the Lua message is returned as a new string
  * (NULL: no error); without, an error raises InvalidOperationException. */
-static void ic_call(lua_State *L, const char *name, int nargs,
+static void ic_call(lua_State *L, const sim_fn_name *name, int nargs,
                     const zlua_meta *const *metas, void *const *slots,
                     Il2CppString **error_out)
 {
-    zlua_ic_call c = {.function = name, .nargs = nargs, .arg_meta = metas,
+    zlua_ic_call c = {.function = name->bytes, .function_len = name->len, .nargs = nargs,
+                      .arg_meta = metas,
                       .arg_slots = slots, .ret_meta = NULL, .ret_slot = NULL};
     Il2CppString *error = NULL;
     if (zlua_ic_invoke(L, &c) != ZLUA_OK) {
@@ -96,15 +105,15 @@ static void ic_call(lua_State *L, const char *name, int nargs,
 static void ic_invoke_with_point(Il2CppString *fn, SimPoint2D p,
                                  const MethodInfo *method)
 {
-    char name[NAME_MAX_BYTES + 1];
+    sim_fn_name name;
     lua_State *L = sim_get_lua_state();
-    if (!have_state(L) || !function_name(fn, name))
+    if (!have_state(L) || !function_name(fn, &name))
         return;
     /* a by-value struct argument goes to Lua as an OpaqueValue */
     const zlua_meta *metas[1] = {zlua_meta_param(L, method, 1)};
     void *slots[1] = {&p};
     if (have_metas(metas, 1))
-        ic_call(L, name, 1, metas, slots, NULL);
+        ic_call(L, &name, 1, metas, slots, NULL);
 }
 
 /* public static Point2D InvokeWithRefPoint(string fn, Point2D start) */
@@ -112,16 +121,16 @@ static SimPoint2D ic_invoke_with_ref_point(Il2CppString *fn, SimPoint2D start,
                                            const MethodInfo *method)
 {
     (void)method;
-    char name[NAME_MAX_BYTES + 1];
+    sim_fn_name name;
     SimPoint2D slot = start;
     lua_State *L = sim_get_lua_state();
-    if (!have_state(L) || !function_name(fn, name))
+    if (!have_state(L) || !function_name(fn, &name))
         return slot;
     const zlua_meta *metas[1] = {
         zlua_meta_type(L, sim_byref_type(sim_k.point2d))};
     void *slots[1] = {&slot};
     if (have_metas(metas, 1))
-        ic_call(L, name, 1, metas, slots, NULL);
+        ic_call(L, &name, 1, metas, slots, NULL);
     return slot;
 }
 
@@ -130,15 +139,15 @@ static int32_t ic_invoke_with_ref_int(Il2CppString *fn, int32_t start,
                                       const MethodInfo *method)
 {
     (void)method;
-    char name[NAME_MAX_BYTES + 1];
+    sim_fn_name name;
     int32_t slot = start;
     lua_State *L = sim_get_lua_state();
-    if (!have_state(L) || !function_name(fn, name))
+    if (!have_state(L) || !function_name(fn, &name))
         return slot;
     const zlua_meta *metas[1] = {zlua_meta_type(L, sim_byref_type(sim_k.int32))};
     void *slots[1] = {&slot};
     if (have_metas(metas, 1))
-        ic_call(L, name, 1, metas, slots, NULL);
+        ic_call(L, &name, 1, metas, slots, NULL);
     return slot;
 }
 
@@ -148,16 +157,16 @@ static Il2CppString *ic_invoke_with_ref_string(Il2CppString *fn,
                                                const MethodInfo *method)
 {
     (void)method;
-    char name[NAME_MAX_BYTES + 1];
+    sim_fn_name name;
     Il2CppString *slot = start;  /* on the C stack, which the GC scans */
     lua_State *L = sim_get_lua_state();
-    if (!have_state(L) || !function_name(fn, name))
+    if (!have_state(L) || !function_name(fn, &name))
         return slot;
     const zlua_meta *metas[1] = {
         zlua_meta_type(L, sim_byref_type(sim_k.string))};
     void *slots[1] = {&slot};
     if (have_metas(metas, 1))
-        ic_call(L, name, 1, metas, slots, NULL);
+        ic_call(L, &name, 1, metas, slots, NULL);
     return slot;
 }
 
@@ -167,17 +176,17 @@ static int32_t ic_invoke_nested(Il2CppString *outer_fn, Il2CppString *inner_fn,
                                 const MethodInfo *method)
 {
     (void)method;
-    char name[NAME_MAX_BYTES + 1];
+    sim_fn_name name;
     SimPoint2D h0 = {1, 1};
     lua_State *L = sim_get_lua_state();
-    if (!have_state(L) || !function_name(outer_fn, name))
+    if (!have_state(L) || !function_name(outer_fn, &name))
         return 1;
     const zlua_meta *metas[2] = {
         zlua_meta_type(L, sim_byref_type(sim_k.point2d)),
         zlua_meta_type(L, il2cpp_class_get_type(sim_k.string))};
     void *slots[2] = {&h0, &inner_fn};
     if (have_metas(metas, 2))
-        ic_call(L, name, 2, metas, slots, NULL);
+        ic_call(L, &name, 2, metas, slots, NULL);
     return 1;
 }
 
@@ -185,12 +194,12 @@ static int32_t ic_invoke_nested(Il2CppString *outer_fn, Il2CppString *inner_fn,
 static Il2CppString *ic_invoke_catch(Il2CppString *fn, const MethodInfo *method)
 {
     (void)method;
-    char name[NAME_MAX_BYTES + 1];
+    sim_fn_name name;
     lua_State *L = sim_get_lua_state();
-    if (!have_state(L) || !function_name(fn, name))
+    if (!have_state(L) || !function_name(fn, &name))
         return NULL;
     Il2CppString *error = NULL;
-    ic_call(L, name, 0, NULL, NULL, &error);
+    ic_call(L, &name, 0, NULL, NULL, &error);
     return error ? error : sim_literal("ok");
 }
 
@@ -228,7 +237,8 @@ static int32_t ic_call_on_ref_int(int32_t start, const MethodInfo *method)
         return slot;
     const zlua_meta *metas[1] = {cache.ref_int};
     void *slots[1] = {&slot};
-    ic_call(L, "OnRefInt", 1, metas, slots, NULL);
+    static const sim_fn_name on_ref_int = {"OnRefInt", 0};   /* 0: NUL-terminated */
+    ic_call(L, &on_ref_int, 1, metas, slots, NULL);
     return slot;
 }
 
@@ -241,7 +251,8 @@ static void ic_call_on_point(SimPoint2D p, const MethodInfo *method)
         return;
     const zlua_meta *metas[1] = {cache.point};
     void *slots[1] = {&p};
-    ic_call(L, "OnPoint", 1, metas, slots, NULL);
+    static const sim_fn_name on_point = {"OnPoint", 0};
+    ic_call(L, &on_point, 1, metas, slots, NULL);
 }
 
 #define STATIC(n, r, f, inv, ...)                                               \
