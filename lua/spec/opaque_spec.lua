@@ -1,5 +1,5 @@
 -- OpaqueValue and StructStackScope (SPEC §3, R-OPQ-*, R-IC-1) through the
--- IC fixtures of FIXTURES.md, which call a Lua GLOBAL function by name.
+-- IC fixtures of the catalog, which call a Lua GLOBAL function by name.
 local h = require "helpers"
 
 local Demo = CS.Demo

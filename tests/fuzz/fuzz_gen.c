@@ -278,7 +278,7 @@ static const fz_method demo[] = {
     {"InvokeWithRefInt", "Fi"}, {"InvokeWithRefString", "Fs"},
     {"InvokeNested", "FF"}, {"InvokeCatch", "F"}, {"CallOnRefInt", "i"},
     {"CallOnPoint", "P"},
-    /* Additions (FIXTURES.md); absent ones raise, which is fine */
+    /* later additions to the catalog; absent ones raise, which is fine */
     {"Throw", "s"}, {"ThrowArg", "s"}, {"MakeFragile", "i"}, {"Apply", "Lii"},
     {"ApplyFunc", "Li"}, {"ApplyPoint", "LP"}, {"MakeAdder", "i"}, {"Logger", ""},
     {"SameDelegate", "oo"}, {"MakeGrid", "zz"}, {"GridSum", "O"}, {"Names", ""},

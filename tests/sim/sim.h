@@ -3,7 +3,7 @@
  *
  * The simulation implements every function of src/il2cpp/il2cpp_api.h on
  * bdwgc with IL2CPP's object layouts, and defines the fixture catalog of
- * /work/shared/spec/FIXTURES.md.  This header adds the test hooks a real
+ * the test catalog (sim_catalog_*.c).  This header adds the test hooks a real
  * player does not have.  Everything here is single-threaded (one test
  * thread), like the lua_State it serves.
  */

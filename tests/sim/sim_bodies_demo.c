@@ -2,7 +2,7 @@
  * sim_bodies_demo.c -- the static class Demo (everything but the C#-calls-
  * Lua group, which is in sim_bodies_ic.c).
  *
- * The bodies behave as the C# of FIXTURES.md would: C# integer arithmetic
+ * The bodies behave as the C# of the fixture catalog would: C# integer arithmetic
  * wraps, `new T(...)` runs the constructor (through its MethodInfo, as
  * IL2CPP code does), string literals are interned, and dereferencing null
  * raises NullReferenceException.

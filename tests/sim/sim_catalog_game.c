@@ -1,5 +1,5 @@
 /*
- * sim_catalog_game.c -- Assembly-CSharp: the types of FIXTURES.md, in the
+ * sim_catalog_game.c -- Assembly-CSharp: the fixture types, in the
  * order of its C#, plus ZLua.LuaMarshalType / LuaMarshalAsAttribute.
  *
  * Offsets and sizes come from the C structs of sim_fixtures.h.  Private

@@ -30,7 +30,7 @@
 #include "unit_support.h"
 #include "zlua.h"
 
-/* MyGame.Tagged as the runtime lays it out (FIXTURES.md: int id; string
+/* MyGame.Tagged as the runtime lays it out (the fixture catalog: int id; string
  * name; object payload), checked against the meta's size below. */
 typedef struct tagged {
     int32_t id;

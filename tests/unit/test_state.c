@@ -154,7 +154,7 @@ static UNIT_NOINLINE int track_name(lua_State *L, int i)
     lua_rawgeti(L, -1, i);
     zlua_ud *u = zlua_ud_test(L, -1, ZLUA_UD_BYVAL);
     assert_non_null(u);
-    /* Tagged: int id; string name; object payload (FIXTURES.md) */
+    /* Tagged: int id; string name; object payload (the fixture catalog) */
     struct { int32_t id; Il2CppString *name; Il2CppObject *payload; } t;
     memcpy(&t, zlua_ud_payload(u), sizeof t);
     lua_pop(L, 2);
