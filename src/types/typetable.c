@@ -206,11 +206,12 @@ static void zlua_typetable_build(lua_State *L, zlua_class *cls)
     zlua_typetable_fill_keys(L, cls, statics);
     int byval, byobj;
     zlua_typetable_make_mts(L, cls, statics, t, &byval, &byobj);
+    zlua_ctor_install(L, cls, statics, tm);
     lua_pushvalue(L, t);
     int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    /* nothing below allocates: the three refs appear together */
     cls->byval_mt = byval;
     cls->byobj_mt = byobj;
-    zlua_ctor_install(L, cls, statics, tm);   /* after the mts: upvalues */
     cls->typetable = ref;
     lua_settop(L, t - 1);
 }
@@ -231,19 +232,26 @@ static int zlua_typetable_section_body(lua_State *L)
 
 /* Creates the type table of cls with the Lua collector stopped, so no GC
  * step -- and so no finalizer, which could push this very type -- runs
- * while it is half-made; the collector is restarted on every path,
- * errors included, and the error raised again afterwards. */
+ * while it is half-made, and with this thread's debug hook off, so no
+ * script code runs at all; both are restored on every path, errors
+ * included, and the error raised again afterwards. */
 static void zlua_typetable_create(lua_State *L, zlua_class *cls)
 {
     zlua_ctx *ctx = cls->ctx;
     int was_running = lua_gc(L, LUA_GCISRUNNING) == 1;
     if (was_running)
         lua_gc(L, LUA_GCSTOP);
+    lua_Hook hook = lua_gethook(L);
+    int hook_mask = lua_gethookmask(L), hook_count = lua_gethookcount(L);
+    if (hook != NULL)
+        lua_sethook(L, NULL, 0, 0);
     zlua_class *outer = ctx->binding;
     ctx->binding = cls;
     lua_pushcfunction(L, zlua_typetable_section_body);
     int status = lua_pcall(L, 0, 0, 0);
     ctx->binding = outer;
+    if (hook != NULL)
+        lua_sethook(L, hook, hook_mask, hook_count);
     if (was_running)
         lua_gc(L, LUA_GCRESTART);
     if (status != LUA_OK)
