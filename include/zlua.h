@@ -134,8 +134,10 @@ typedef struct zlua_ic_call {
 
 /* Opens a scope, pushes the arguments, calls the function in protected
  * mode, pops the result, closes the scope -- on every path.  Returns
- * ZLUA_OK or ZLUA_ELUA (message: zlua_ic_error).  Never longjmps.
- * Call zlua_ic_done afterwards in both cases. */
+ * ZLUA_OK, ZLUA_ELUA (message: zlua_ic_error) or ZLUA_ENOMEM / ZLUA_EINVAL
+ * / ZLUA_ESTATE (no message).  Never longjmps, not even out of memory:
+ * whatever can raise runs inside the protected call.  Call zlua_ic_done
+ * afterwards in every case. */
 int zlua_ic_invoke(lua_State *L, zlua_ic_call *call);
 /* The error message of a failed zlua_ic_invoke (valid until done). */
 const char *zlua_ic_error(lua_State *L, const zlua_ic_call *call,

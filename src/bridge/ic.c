@@ -6,10 +6,14 @@
  * and restores the scope stack exactly -- on every path -- so no Lua
  * error ever unwinds into the C# frames of the caller.
  *
- * When every argument push is safe (cannot raise: OpaqueValues, numbers,
- * booleans), the function is called directly with lua_pcall, the same
- * cost as a hand-written call; otherwise a small trampoline does the
- * pushes inside the protected call.
+ * Nothing that can raise runs outside a protected call, since a longjmp
+ * there would unwind C# frames: when the function name is already
+ * interned (a small cache in the context) and every argument push is safe
+ * (OpaqueValues, numbers, booleans), the pushes allocate nothing and the
+ * function is called directly with lua_pcall, the cost of a hand-written
+ * call; otherwise a small trampoline does everything inside the protected
+ * call and interns the name for next time.  Error messages made after a
+ * call are made in a protected call too.
  */
 #include <string.h>
 
@@ -19,24 +23,73 @@
 #include "marshal/meta.h"
 #include "scope/scope.h"
 
-/* Pushes the global function (raw lookup: no metamethod can raise).  The
- * name is taken with its length: "OnA\0x" is not "OnA".  A globals table
- * replaced in the registry (debug library) yields nil. */
-static void zlua_ic_push_function(lua_State *L, const zlua_ic_call *c)
+static size_t zlua_ic_name_len(const zlua_ic_call *c)
 {
-    if (lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS) != LUA_TTABLE) {
+    return c->function_len != 0 ? c->function_len : strlen(c->function);
+}
+
+static struct zlua_ic_name *zlua_ic_name_slot(zlua_ctx *ctx, const char *key)
+{
+    uintptr_t h = (uintptr_t)key;
+    h ^= h >> 9;
+    return &ctx->ic_names[h % (sizeof ctx->ic_names / sizeof ctx->ic_names[0])];
+}
+
+/* Pushes the interned name of c's function and returns 1 when the cache
+ * has it (no allocation); else pushes nothing and returns 0.  Keyed by the
+ * C string's address, whose content a stub may change (a reused buffer),
+ * and the registry slot is reachable by scripts: both are checked. */
+static int zlua_ic_push_cached_name(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c)
+{
+    struct zlua_ic_name *e = zlua_ic_name_slot(ctx, c->function);
+    if (e->key != c->function)
+        return 0;
+    /* the very string interned (a replaced registry slot gives another
+     * one), whose bytes the stub's name still equals: with a length,
+     * byte for byte; NUL-terminated, by strcmp, when the interned bytes
+     * hold no NUL (then equal means exactly equal) */
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref) == LUA_TSTRING &&
+        lua_tolstring(L, -1, NULL) == e->str &&
+        (c->function_len != 0 ? c->function_len == e->len && memcmp(e->str, c->function, e->len) == 0
+                              : e->plain && strcmp(e->str, c->function) == 0))
+        return 1;
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* Interns the name at -1 for c (may raise: only inside the trampoline). */
+static void zlua_ic_cache_name(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c, size_t len)
+{
+    struct zlua_ic_name *e = zlua_ic_name_slot(ctx, c->function);
+    lua_pushvalue(L, -1);
+    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (e->key != NULL)
+        luaL_unref(L, LUA_REGISTRYINDEX, e->ref);
+    e->key = c->function;
+    e->len = len;
+    e->ref = ref;
+    e->str = lua_tostring(L, -1);
+    e->plain = memchr(e->str, '\0', len) == NULL;   /* strcmp can vouch for it */
+}
+
+/* Pushes the globals table (raw lookups: no metamethod runs); a table
+ * replaced in the registry (debug library) is pushed as an empty one's
+ * stand-in: nil, and the lookup below yields nil. */
+static int zlua_ic_push_globals(lua_State *L)
+{
+    return lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS) == LUA_TTABLE;
+}
+
+/* [globals, name] -> [function] (nil when the globals were replaced). */
+static void zlua_ic_lookup_function(lua_State *L, int globals_ok)
+{
+    if (globals_ok)
+        lua_rawget(L, -2);
+    else {
         lua_pop(L, 1);
         lua_pushnil(L);
-        return;
     }
-    /* lua_pushstring keeps a cache by C address: a stub's constant name
-     * is not hashed again on every call */
-    if (c->function_len != 0)
-        lua_pushlstring(L, c->function, c->function_len);
-    else
-        lua_pushstring(L, c->function);
-    lua_rawget(L, -2);
-    lua_remove(L, -2);
+    lua_replace(L, -2);
 }
 
 static int zlua_ic_push_args(lua_State *L, const zlua_ic_call *c)
@@ -50,10 +103,12 @@ static int zlua_ic_push_args(lua_State *L, const zlua_ic_call *c)
     return ZLUA_OK;
 }
 
-/* Protected body for calls whose argument pushes may raise.  A script can
+/* The protected body: the whole call when the fast path cannot take it
+ * (uncached name, or argument pushes that may raise), or, called with a
+ * pop code and a value, the error message of a bad result.  A script can
  * capture this function (a call hook sees it) and call it later with any
- * lightuserdata: only the call zlua_ic_run announced in the context is
- * run, once. */
+ * lightuserdata: only the call zlua_ic_run announced in the context runs,
+ * once. */
 static int zlua_ic_trampoline(lua_State *L)
 {
     zlua_ctx *ctx = zlua_ctx_get(L);
@@ -61,41 +116,68 @@ static int zlua_ic_trampoline(lua_State *L)
     if (ctx == NULL || c == NULL || c != ctx->ic_pending)
         return luaL_error(L, "zlua: the IC trampoline is not callable from Lua");
     ctx->ic_pending = NULL;
+    if (lua_gettop(L) == 3) {   /* 2: the pop code, 3: the bad result */
+        zlua_pop_error_push(L, 3, c->ret_meta, (int)lua_tointeger(L, 2));
+        return luaL_error(L, "bad result from '%s' (%s)", c->function, lua_tostring(L, -1));
+    }
     lua_settop(L, 0);
-    zlua_ic_push_function(L, c);
+    size_t len = zlua_ic_name_len(c);
+    int globals_ok = zlua_ic_push_globals(L);
+    lua_pushlstring(L, c->function, len);
+    zlua_ic_cache_name(L, ctx, c, len);
+    zlua_ic_lookup_function(L, globals_ok);
     if (zlua_ic_push_args(L, c) != ZLUA_OK)
         return luaL_error(L, "zlua: cannot push the arguments of '%s'", c->function);
     lua_call(L, c->nargs, c->ret_meta ? 1 : 0);
     return c->ret_meta ? 1 : 0;
 }
 
+/* Calls the trampoline for c with the nextra values on top as its extra
+ * arguments (its pushes allocate nothing: a light C function and a
+ * lightuserdata on a checked stack). */
+static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c, int nextra,
+                             int nres)
+{
+    lua_pushcfunction(L, zlua_ic_trampoline);
+    lua_pushlightuserdata(L, (void *)c);
+    lua_rotate(L, -(nextra + 2), 2);   /* function, c, extras */
+    const void *outer = ctx->ic_pending;
+    ctx->ic_pending = c;
+    int status = lua_pcall(L, nextra + 1, nres, 0);
+    ctx->ic_pending = outer;
+    return status;
+}
+
 static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_safe)
 {
     int nres = c->ret_meta ? 1 : 0;
+    int direct = 0;
     if (all_safe) {
-        zlua_ic_push_function(L, c);
+        int globals_ok = zlua_ic_push_globals(L);
+        direct = zlua_ic_push_cached_name(L, ctx, c);
+        if (direct)
+            zlua_ic_lookup_function(L, globals_ok);
+        else
+            lua_pop(L, 1);
+    }
+    if (direct) {
+        /* nothing here allocates: a cached name, safe pushes, lua_pcall */
         if (zlua_ic_push_args(L, c) != ZLUA_OK) {
             lua_settop(L, c->top);
-            lua_pushfstring(L, "zlua: cannot push the arguments of '%s'", c->function);
-            return ZLUA_ELUA;
+            return ZLUA_ENOMEM;   /* the scope stack could not grow */
         }
         if (lua_pcall(L, c->nargs, nres, 0) != LUA_OK)
             return ZLUA_ELUA;
-    } else {
-        lua_pushcfunction(L, zlua_ic_trampoline);
-        lua_pushlightuserdata(L, c);
-        const void *outer = ctx->ic_pending;
-        ctx->ic_pending = c;
-        int status = lua_pcall(L, 1, nres, 0);
-        ctx->ic_pending = outer;
-        if (status != LUA_OK)
-            return ZLUA_ELUA;
+    } else if (zlua_ic_protected(L, ctx, c, 0, nres) != LUA_OK) {
+        return ZLUA_ELUA;
     }
     if (nres) {
         int rc = c->ret_meta->pop(L, -1, c->ret_meta, c->ret_slot);
         if (rc != ZLUA_POP_OK) {
-            zlua_pop_error_push(L, -1, c->ret_meta, rc);
-            lua_pushfstring(L, "bad result from '%s' (%s)", c->function, lua_tostring(L, -1));
+            /* the message allocates: made in the protected body */
+            lua_pushinteger(L, rc);
+            lua_insert(L, -2);
+            (void)zlua_ic_protected(L, ctx, c, 2, 0);
             return ZLUA_ELUA;
         }
     }

@@ -37,6 +37,16 @@ typedef struct zlua_ctx {
     struct zlua_class *binding;   /* the type table being made (one shot) */
     unsigned nomem;               /* arena allocations that failed, ever */
     const void *ic_pending;       /* the IC call its trampoline may run */
+    /* IC function names already interned, by the address of the C string
+     * (content checked on every hit): a registry ref each, so the fast
+     * path pushes the name without allocating (bridge/ic.c). */
+    struct zlua_ic_name {
+        const char *key;   /* the stub's C string */
+        const char *str;   /* the interned Lua string's bytes */
+        size_t len;
+        int ref;
+        int plain;         /* its bytes hold no NUL */
+    } ic_names[32];
     /* corlib classes used by the object writers (metadata, not managed) */
     Il2CppClass *k_object, *k_string, *k_bool, *k_int32, *k_int64, *k_double;
 } zlua_ctx;

@@ -663,8 +663,24 @@ static void test_function_name_with_length(void **state)
     zlua_ic_call plain = {.function = "OnA", .nargs = 0};   /* 0: NUL-terminated */
     assert_int_equal(zlua_ic_invoke(L, &plain), ZLUA_OK);
     zlua_ic_done(L, &plain);
+    /* one buffer, two names: the interned-name cache is keyed by address
+     * and must follow the content */
+    char buf[8];
+    memcpy(buf, "OnA\0x", 6);
+    zlua_ic_call viabuf = {.function = buf, .function_len = 5, .nargs = 0};
+    assert_int_equal(zlua_ic_invoke(L, &viabuf), ZLUA_ELUA);   /* "OnA\0x": nil */
+    zlua_ic_done(L, &viabuf);
+    zlua_ic_call same = {.function = buf, .nargs = 0};          /* "OnA" */
+    assert_int_equal(zlua_ic_invoke(L, &same), ZLUA_OK);
+    zlua_ic_done(L, &same);
+    assert_int_equal(zlua_ic_invoke(L, &same), ZLUA_OK);        /* cached now */
+    zlua_ic_done(L, &same);
+    memcpy(buf, "OnB", 4);
+    assert_int_equal(luaL_dostring(L, "function OnB() OnACalls = OnACalls + 100 end"), LUA_OK);
+    assert_int_equal(zlua_ic_invoke(L, &same), ZLUA_OK);        /* "OnB" now */
+    zlua_ic_done(L, &same);
     lua_getglobal(L, "OnACalls");
-    assert_int_equal(lua_tointeger(L, -1), 2);
+    assert_int_equal(lua_tointeger(L, -1), 104);
     lua_pop(L, 1);
 }
 
