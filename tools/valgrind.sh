@@ -20,4 +20,6 @@ for s in lua/spec/*_spec.lua; do
   run "${vg[@]}" "$build/zlua-run" "$(command -v busted)" --lpath=lua/spec/?.lua -o TAP "$s"
 done
 run "${vg[@]}" "$build/zlua-run" lua/examples/tour.lua
+# every fuzzer regression and seed, through the same harness
+run "${vg[@]}" "$build/zlua-fuzz-replay" tests/fuzz/regressions tests/fuzz/corpus
 exit $fail
