@@ -337,6 +337,17 @@ describe("debug.setlocal and libzlua's C frames (issue 6)", function()
     assert.are.equal("zlua: debug.setlocal cannot write a C function's stack", err)
     assert.are.equal(package.loaded.debug.setlocal, debug.setlocal)
   end)
+
+  it("refuses a Lua function's internal slots (the interpreter relies on them)", function()
+    for i = 1, 1 do
+      assert.are.equal("(for state)", (debug.getlocal(1, 1)))
+      local ok, err = pcall(function() local r = debug.setlocal(3, 1, 0) return r end)
+      assert.is_false(ok)
+      assert.is_truthy(err:find("zlua: debug.setlocal cannot write the internal slot (for state)", 1, true))
+      assert.are.equal(1, i)
+    end
+    assert.is_nil(debug.setlocal(1, 200, 0))   -- no such variable: nil, as before
+  end)
 end)
 
 describe("swapped member tables (issue 6)", function()

@@ -130,9 +130,12 @@ static int zlua_lib_types_index(lua_State *L)
  * their Lua stack and rely on them while script code may run (a finalizer
  * in a GC step, a hook around an internal call).  debug.setlocal could
  * replace those slots -- "(C temporary)" -- and drop the last reference to
- * a userdata whose memory the C code still holds.  This setlocal writes
- * Lua functions' variables, as the standard one does, and refuses C
- * frames: no script has a use for them.
+ * a userdata whose memory the C code still holds.  The same goes for a Lua
+ * function's unnamed slots ("(temporary)", "(for state)", varargs): the
+ * interpreter itself relies on them, and a finalizer writing the slot of a
+ * function being called crashes Lua.  This setlocal writes the named local
+ * variables of Lua functions, as the standard one does, and refuses the
+ * rest: no script has a use for them.
  *
  * debug.setlocal([thread,] level, n, value) -> name | nil */
 static int zlua_lib_setlocal(lua_State *L)
@@ -151,9 +154,17 @@ static int zlua_lib_setlocal(lua_State *L)
         return luaL_argerror(L, arg + 1, "level out of range");
     if (!lua_getinfo(L1, "S", &ar) || strcmp(ar.what, "C") == 0)
         return luaL_error(L, "zlua: debug.setlocal cannot write a C function's stack");
-    lua_settop(L, arg + 3);
     if (L1 != L && !lua_checkstack(L1, 1))
         return luaL_error(L, "stack overflow");
+    const char *local = lua_getlocal(L1, &ar, n);   /* pushes the value when found */
+    if (local == NULL) {
+        lua_pushnil(L);
+        return 1;   /* no such variable: what the standard one answers */
+    }
+    lua_pop(L1, 1);
+    if (local[0] == '(')
+        return luaL_error(L, "zlua: debug.setlocal cannot write the internal slot %s", local);
+    lua_settop(L, arg + 3);
     lua_xmove(L, L1, 1);
     const char *name = lua_setlocal(L1, &ar, n);
     if (name == NULL)
