@@ -37,30 +37,32 @@ static struct zlua_ic_name *zlua_ic_name_slot(zlua_ctx *ctx, const char *key)
 
 /* Pushes the interned name of c's function and returns 1 when the cache
  * has it (no allocation); else pushes nothing and returns 0.  Keyed by the
- * C string's address, whose content a stub may change (a reused buffer),
- * and the registry slot is reachable by scripts: both are checked. */
+ * C string's address, whose content a stub may change (a reused buffer):
+ * the bytes are compared with the cache's own copy -- with a length byte
+ * for byte, NUL-terminated by strcmp when the copy holds no NUL.  The
+ * registry slot is reachable by scripts; one that no longer holds a
+ * string is a miss (one that holds another string makes this call look
+ * up another global, which a script could do by assigning globals). */
 static int zlua_ic_push_cached_name(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c)
 {
     struct zlua_ic_name *e = zlua_ic_name_slot(ctx, c->function);
-    if (e->key != c->function)
+    if (e->key != c->function ||
+        !(c->function_len != 0 ? c->function_len == e->len && memcmp(e->bytes, c->function, e->len) == 0
+                               : e->plain && strcmp(e->bytes, c->function) == 0))
         return 0;
-    /* the very string interned (a replaced registry slot gives another
-     * one), whose bytes the stub's name still equals: with a length,
-     * byte for byte; NUL-terminated, by strcmp, when the interned bytes
-     * hold no NUL (then equal means exactly equal) */
-    if (lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref) == LUA_TSTRING &&
-        lua_tolstring(L, -1, NULL) == e->str &&
-        (c->function_len != 0 ? c->function_len == e->len && memcmp(e->str, c->function, e->len) == 0
-                              : e->plain && strcmp(e->str, c->function) == 0))
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref) == LUA_TSTRING)
         return 1;
     lua_pop(L, 1);
     return 0;
 }
 
-/* Interns the name at -1 for c (may raise: only inside the trampoline). */
+/* Interns the name at -1 for c (may raise: only inside the trampoline);
+ * names too long for the copy are not cached. */
 static void zlua_ic_cache_name(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c, size_t len)
 {
     struct zlua_ic_name *e = zlua_ic_name_slot(ctx, c->function);
+    if (len >= sizeof e->bytes)
+        return;
     lua_pushvalue(L, -1);
     int ref = luaL_ref(L, LUA_REGISTRYINDEX);
     if (e->key != NULL)
@@ -68,19 +70,20 @@ static void zlua_ic_cache_name(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *
     e->key = c->function;
     e->len = len;
     e->ref = ref;
-    e->str = lua_tostring(L, -1);
-    e->plain = memchr(e->str, '\0', len) == NULL;   /* strcmp can vouch for it */
+    memcpy(e->bytes, lua_tostring(L, -1), len);
+    e->bytes[len] = '\0';
+    e->plain = memchr(e->bytes, '\0', len) == NULL;   /* then strcmp can vouch for it */
 }
 
-/* Pushes the globals table (raw lookups: no metamethod runs); a table
- * replaced in the registry (debug library) is pushed as an empty one's
- * stand-in: nil, and the lookup below yields nil. */
+/* Pushes the globals table (raw lookups: no metamethod runs); 0 when a
+ * script replaced it in the registry: the lookup below then yields nil. */
 static int zlua_ic_push_globals(lua_State *L)
 {
     return lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS) == LUA_TTABLE;
 }
 
-/* [globals, name] -> [function] (nil when the globals were replaced). */
+/* [globals, name] -> [globals, function]: the globals table stays below
+ * the call (zlua_ic_done drops it with everything else). */
 static void zlua_ic_lookup_function(lua_State *L, int globals_ok)
 {
     if (globals_ok)
@@ -89,7 +92,6 @@ static void zlua_ic_lookup_function(lua_State *L, int globals_ok)
         lua_pop(L, 1);
         lua_pushnil(L);
     }
-    lua_replace(L, -2);
 }
 
 static int zlua_ic_push_args(lua_State *L, const zlua_ic_call *c)

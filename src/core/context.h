@@ -42,10 +42,10 @@ typedef struct zlua_ctx {
      * path pushes the name without allocating (bridge/ic.c). */
     struct zlua_ic_name {
         const char *key;   /* the stub's C string */
-        const char *str;   /* the interned Lua string's bytes */
         size_t len;
-        int ref;
+        int ref;           /* the interned Lua string */
         int plain;         /* its bytes hold no NUL */
+        char bytes[40];    /* a copy of them, NUL-terminated */
     } ic_names[32];
     /* corlib classes used by the object writers (metadata, not managed) */
     Il2CppClass *k_object, *k_string, *k_bool, *k_int32, *k_int64, *k_double;
