@@ -148,42 +148,11 @@ static void check_consistent(const fixture *f)
     assert_true(reg->used <= reg->cap);
 }
 
-/* ---- spy: the ranges one collection would be given ---------------------- */
+/* ---- spy: the ranges one collection would be given (unit_support) ----- */
 
-enum { SPY_MAX = 64 };
-typedef struct spy_range {
-    char *start, *end;
-} spy_range;
-/* Addresses of registry memory only (never of managed objects). */
-static spy_range spy_ranges[SPY_MAX];
-static size_t spy_n;
-static int spy_overflow;
-
-static void spy_push(void *start, void *end)
-{
-    if (spy_n == SPY_MAX) {
-        spy_overflow = 1;
-        return;
-    }
-    spy_ranges[spy_n].start = start;
-    spy_ranges[spy_n].end = end;
-    spy_n++;
-}
-
-static void *spy_locked(void *arg)
-{
-    (void)arg;
-    zlua_registry_push_roots(spy_push);
-    return NULL;
-}
-
-/* Runs the callback as a collection does: with the GC lock held. */
 static void spy_run(void)
 {
-    spy_n = 0;
-    spy_overflow = 0;
-    (void)zlua_gc_with_lock(spy_locked, NULL);
-    assert_false(spy_overflow);
+    assert_true(unit_spy_run());
 }
 
 /* R-GC-2: the registry is pushed as exactly one range, [objects, objects
@@ -191,14 +160,14 @@ static void spy_run(void)
 static void check_one_range(const zlua_object_registry *reg)
 {
     size_t found = 0;
-    for (size_t i = 0; i < spy_n; i++) {
-        if (spy_ranges[i].start == (char *)reg->objects) {
+    for (size_t i = 0; i < unit_spy_n; i++) {
+        if (unit_spy_ranges[i].start == (char *)reg->objects) {
             found++;
-            assert_ptr_equal(spy_ranges[i].end, (char *)(reg->objects + reg->used));
+            assert_ptr_equal(unit_spy_ranges[i].end, (char *)(reg->objects + reg->used));
         } else if (reg->objects != NULL) {
             /* no other range touches this registry's block */
-            assert_true(spy_ranges[i].end <= (char *)reg->objects ||
-                        spy_ranges[i].start >= (char *)(reg->objects + reg->cap));
+            assert_true(unit_spy_ranges[i].end <= (char *)reg->objects ||
+                        unit_spy_ranges[i].start >= (char *)(reg->objects + reg->cap));
         }
     }
     assert_int_equal(found, reg->used != 0 ? 1 : 0);
@@ -374,7 +343,7 @@ static void test_growth_keeps_objects_in_place(void **state)
             cap = f->reg.cap;
             check_consistent(f);
             spy_run();
-            assert_int_equal(spy_n, 1);
+            assert_int_equal(unit_spy_n, 1);
             check_one_range(&f->reg);
         }
     }
@@ -494,7 +463,7 @@ static void test_free_releases_all(void **state)
     for (size_t i = 0; i < 40; i++)
         add_ok(f, i, fake(f, i));
     spy_run();
-    assert_int_equal(spy_n, 1);
+    assert_int_equal(unit_spy_n, 1);
     zlua_oreg_free(&f->reg);
     assert_int_equal(f->alloc.live_blocks, 0);
     assert_int_equal(f->alloc.live_bytes, 0);
@@ -503,7 +472,7 @@ static void test_free_releases_all(void **state)
     assert_int_equal(f->reg.live, 0);
     assert_int_equal(f->reg.used, 0);
     spy_run();
-    assert_int_equal(spy_n, 0);
+    assert_int_equal(unit_spy_n, 0);
     zlua_oreg_free(&f->reg);
     zlua_object_registry zeroed;
     memset(&zeroed, 0, sizeof zeroed);
@@ -519,7 +488,7 @@ static void test_free_releases_all(void **state)
     }
     check_consistent(f);
     spy_run();
-    assert_int_equal(spy_n, 1);
+    assert_int_equal(unit_spy_n, 1);
     check_one_range(&f->reg);
 }
 
@@ -632,7 +601,7 @@ static void test_million_entries(void **state)
     fill_tracked(f, N, 1, EVERY);
     assert_int_equal(f->reg.live, N);
     spy_run();
-    assert_int_equal(spy_n, 1);
+    assert_int_equal(unit_spy_n, 1);
     check_one_range(&f->reg);
     unit_gc_scrub_stack();
     /* The first collections also grow bdwgc's mark stack (recoverable
@@ -678,7 +647,7 @@ static void test_two_registries(void **state)
     fill_tracked(a, N, 1, 1);
     fill_tracked(b, N, 1, 1);
     spy_run();
-    assert_int_equal(spy_n, 2);
+    assert_int_equal(unit_spy_n, 2);
     check_one_range(&a->reg);
     check_one_range(&b->reg);
     unit_gc_scrub_stack();
@@ -691,7 +660,7 @@ static void test_two_registries(void **state)
     for (size_t i = 0; i < N; i++)
         b->owners[i].obj = NULL;
     spy_run();
-    assert_int_equal(spy_n, 1);
+    assert_int_equal(unit_spy_n, 1);
     check_one_range(&a->reg);
     unit_gc_scrub_stack();
     unit_gc_collect(3);

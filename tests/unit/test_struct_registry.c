@@ -202,50 +202,19 @@ static int cmp_addr(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* ---- spy: the ranges one collection would be given ---------------------- */
+/* ---- spy: the ranges one collection would be given (unit_support) ----- */
 
-enum { SPY_MAX = 1 << 14 };
-typedef struct spy_range {
-    char *start, *end;
-} spy_range;
-/* Addresses of registry memory only (never of managed objects). */
-static spy_range spy_ranges[SPY_MAX];
-static size_t spy_n;
-static int spy_overflow;
-
-static void spy_push(void *start, void *end)
-{
-    if (spy_n == SPY_MAX) {
-        spy_overflow = 1;
-        return;
-    }
-    spy_ranges[spy_n].start = start;
-    spy_ranges[spy_n].end = end;
-    spy_n++;
-}
-
-static void *spy_locked(void *arg)
-{
-    (void)arg;
-    zlua_registry_push_roots(spy_push);
-    return NULL;
-}
-
-/* Runs the callback as a collection does: with the GC lock held. */
 static void spy_run(void)
 {
-    spy_n = 0;
-    spy_overflow = 0;
-    (void)zlua_gc_with_lock(spy_locked, NULL);
-    assert_false(spy_overflow);
+    assert_true(unit_spy_run());
 }
 
 /* The index of the spied range holding [p, p + n), or SIZE_MAX. */
 static size_t range_of(const void *p, size_t n)
 {
     const char *c = p;
-    for (size_t i = 0; i < spy_n; i++)
-        if (c >= spy_ranges[i].start && c + n <= spy_ranges[i].end)
+    for (size_t i = 0; i < unit_spy_n; i++)
+        if (c >= unit_spy_ranges[i].start && c + n <= unit_spy_ranges[i].end)
             return i;
     return SIZE_MAX;
 }
@@ -255,12 +224,12 @@ static size_t ranges_in_block(const fixture *f, size_t b, size_t *which)
 {
     size_t count = 0;
     const block *blk = &f->blocks[b];
-    for (size_t i = 0; i < spy_n; i++) {
-        int starts_in = spy_ranges[i].start >= blk->p &&
-                        spy_ranges[i].start < blk->p + blk->n;
+    for (size_t i = 0; i < unit_spy_n; i++) {
+        int starts_in = unit_spy_ranges[i].start >= blk->p &&
+                        unit_spy_ranges[i].start < blk->p + blk->n;
         if (!starts_in)
             continue;
-        assert_true(spy_ranges[i].end <= blk->p + blk->n);
+        assert_true(unit_spy_ranges[i].end <= blk->p + blk->n);
         count++;
         *which = i;
     }
@@ -275,7 +244,7 @@ static void check_one_range_per_chunk(const fixture *f)
     size_t which = 0;
     for (size_t b = 0; b < f->nblocks; b++)
         assert_int_equal(ranges_in_block(f, b, &which), 1);
-    assert_int_equal(spy_n, f->nblocks + (f->other != NULL ? f->other->nblocks : 0));
+    assert_int_equal(unit_spy_n, f->nblocks + (f->other != NULL ? f->other->nblocks : 0));
 }
 
 /* Whether owner i's cell is of the `wide` class. */
@@ -518,7 +487,7 @@ static void test_chunks_grow_capped_one_range_each(void **state)
         f->cells[i] = alloc_ok(f, &f->pool);
     assert_int_equal(f->nblocks, f->alloc.live_blocks);
     check_one_range_per_chunk(f);
-    assert_true(spy_n < 32);
+    assert_true(unit_spy_n < 32);
     check_cells_covered(f);
 
     /* The chunk sizes in allocation order (ranges are pushed in any). */
@@ -526,7 +495,7 @@ static void test_chunks_grow_capped_one_range_each(void **state)
     for (size_t b = 0; b < f->nblocks; b++) {
         size_t which = 0;
         (void)ranges_in_block(f, b, &which);
-        size_t bytes = (size_t)(spy_ranges[which].end - spy_ranges[which].start);
+        size_t bytes = (size_t)(unit_spy_ranges[which].end - unit_spy_ranges[which].start);
         assert_int_equal(bytes % f->pool.cell_size, 0);
         assert_true(bytes <= CHUNK_CAP);
         if (b == 0)
@@ -554,7 +523,7 @@ static void test_chunks_grow_capped_one_range_each(void **state)
     for (size_t i = 0; i < 3; i++) {
         size_t r = range_of(bc[i], big.cell_size);
         assert_true(r != SIZE_MAX);
-        assert_int_equal(spy_ranges[r].end - spy_ranges[r].start, big.cell_size);
+        assert_int_equal(unit_spy_ranges[r].end - unit_spy_ranges[r].start, big.cell_size);
     }
     check_cells_covered(f);
 }
@@ -613,7 +582,7 @@ static void test_growth_failure(void **state)
         f->cells[n++] = c;
     } while (f->pool.bump != f->pool.bump_end);
     spy_run();
-    size_t ranges = spy_n;
+    size_t ranges = unit_spy_n;
     size_t calls = unit_alloc_calls(&f->alloc);
     size_t chunk_bytes = f->reg.chunk_bytes;
     f->alloc.fail_in = 0;
@@ -625,7 +594,7 @@ static void test_growth_failure(void **state)
     assert_int_equal(f->reg.chunk_bytes, chunk_bytes);
     assert_true(f->pool.bump == f->pool.bump_end);
     spy_run();
-    assert_int_equal(spy_n, ranges);
+    assert_int_equal(unit_spy_n, ranges);
     check_cells_covered(f);
     for (size_t i = 0; i < n; i++) {
         const uintptr_t *c = f->cells[i];
@@ -756,7 +725,7 @@ static void test_free_releases_all(void **state)
         f->cells[i] = alloc_ok(f, i % 3 == 0 ? &f->pool : i % 3 == 1 ? &f->wide : &third);
     assert_true(f->alloc.live_blocks > 0);
     check_one_range_per_chunk(f);
-    assert_true(spy_n > 0);
+    assert_true(unit_spy_n > 0);
 
     zlua_sreg_free(&f->reg);
     assert_int_equal(f->alloc.live_blocks, 0);
@@ -765,7 +734,7 @@ static void test_free_releases_all(void **state)
     assert_int_equal(f->reg.live, 0);
     assert_null(f->reg.chunks);
     spy_run();
-    assert_int_equal(spy_n, 0);
+    assert_int_equal(unit_spy_n, 0);
     size_t calls = unit_alloc_calls(&f->alloc);
     assert_null(zlua_sreg_alloc(&f->reg, &f->pool));
     assert_int_equal(unit_alloc_calls(&f->alloc), calls);
@@ -918,8 +887,8 @@ static void test_million_entries(void **state)
     fill_tracked(f, N, 1, EVERY);
     assert_int_equal(f->reg.live, N);
     spy_run();
-    assert_int_equal(spy_n, f->nblocks);
-    assert_true(spy_n < N / 1000);
+    assert_int_equal(unit_spy_n, f->nblocks);
+    assert_true(unit_spy_n < N / 1000);
     for (size_t i = 0; i < N; i += 997)
         assert_true(range_of(f->cells[i], sizeof(payload)) != SIZE_MAX);
     unit_gc_scrub_stack();
@@ -929,7 +898,7 @@ static void test_million_entries(void **state)
     double second = unit_gc_timed_collect();
     double steady = unit_gc_timed_collect();
     print_message("struct registry, 1M live cells in %zu ranges: collections "
-                  "%.1f, %.1f, %.1f ms\n", spy_n, first, second, steady);
+                  "%.1f, %.1f, %.1f ms\n", unit_spy_n, first, second, steady);
     assert_int_equal(unit_count_flags(f->flags, N / EVERY), 0);
     check_payloads_intact(f, N, EVERY);
     /* Again with parallel marking: bdwgc starts its marker threads with
@@ -982,7 +951,7 @@ static void test_two_registries(void **state)
     for (size_t i = 0; i < N; i++)
         b->cells[i] = NULL;
     spy_run();
-    assert_int_equal(spy_n, a->nblocks);
+    assert_int_equal(unit_spy_n, a->nblocks);
     check_cells_covered(a);
     unit_gc_scrub_stack();
     unit_gc_collect(3);

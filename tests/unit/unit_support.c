@@ -24,6 +24,8 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "gc/gc_shim.h"
+#include "registry/registry.h"
 #include "sim.h"
 #include "zlua.h"
 #endif
@@ -300,3 +302,35 @@ int unit_dostring(lua_State *L, const char *code)
     return 1;
 }
 #endif
+
+/* ---- the registries' push-root ranges ------------------------------------ */
+
+unit_range unit_spy_ranges[UNIT_SPY_MAX];
+size_t unit_spy_n;
+static int unit_spy_overflow;
+
+static void unit_spy_push(void *start, void *end)
+{
+    if (unit_spy_n == UNIT_SPY_MAX) {
+        unit_spy_overflow = 1;
+        return;
+    }
+    unit_spy_ranges[unit_spy_n].start = start;
+    unit_spy_ranges[unit_spy_n].end = end;
+    unit_spy_n++;
+}
+
+static void *unit_spy_locked(void *arg)
+{
+    (void)arg;
+    zlua_registry_push_roots(unit_spy_push);
+    return NULL;
+}
+
+int unit_spy_run(void)
+{
+    unit_spy_n = 0;
+    unit_spy_overflow = 0;
+    (void)zlua_gc_with_lock(unit_spy_locked, NULL);
+    return !unit_spy_overflow;
+}

@@ -103,4 +103,18 @@ int unit_dostring(lua_State *L, const char *code);
 /* Milliseconds from a monotonic clock. */
 double unit_now_ms(void);
 
+/* ---- the registries' push-root ranges, as a collection sees them ------- */
+
+typedef struct unit_range {
+    char *start, *end;
+} unit_range;
+#define UNIT_SPY_MAX ((size_t)1 << 14)
+/* Registry memory only, never managed objects: not a root. */
+extern unit_range unit_spy_ranges[UNIT_SPY_MAX];
+extern size_t unit_spy_n;
+/* Runs the registries' push-root callback with the GC lock held, as a
+ * collection does, into unit_spy_ranges[0, unit_spy_n); 0 when it pushed
+ * more than UNIT_SPY_MAX ranges. */
+int unit_spy_run(void);
+
 #endif /* ZLUA_UNIT_SUPPORT_H */
