@@ -463,19 +463,11 @@ static int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n
     return zlua_method_call(L, m, base, this_ptr);
 }
 
-ZLUA_COLD static int zlua_method_tampered(lua_State *L)
-{
-    return luaL_error(L, "zlua: tampered upvalue (method expected)");
-}
-
 /* The method chain boxed in upvalue 1 (core/box.h: a script may have
  * replaced the upvalue with anything). */
 ZLUA_HOT_INLINE const zlua_method *zlua_method_upvalue(lua_State *L)
 {
-    const zlua_method *m = zlua_box_get(L, lua_upvalueindex(1), ZLUA_BOX_METHOD);
-    if (m == NULL)
-        zlua_method_tampered(L);
-    return m;
+    return zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_METHOD, "method");
 }
 
 static int zlua_method_entry_general(lua_State *L, const zlua_method *m)

@@ -129,6 +129,14 @@ void zlua_member_write(lua_State *L, const zlua_class *cls,
                        const zlua_member *mem, void *base, void *this_ptr,
                        Il2CppObject *owner, int vidx);
 
+/* The member descriptor at idx, which a member table gave for the key at
+ * kidx: a boxed member of cls itself, static or not as asked.  Member
+ * tables are reachable through the debug library (and a registry entry can
+ * be swapped for another of cls's tables), so anything else raises
+ * `zlua: member table of T tampered with at 'NAME'`. */
+const zlua_member *zlua_member_check(lua_State *L, int idx, const zlua_class *cls,
+                                     int is_static, int kidx);
+
 /* Raises `'T' has no member 'NAME'` or the static/instance variants. */
 int zlua_member_missing(lua_State *L, const zlua_class *cls, int kidx,
                         int through_instance);

@@ -128,21 +128,27 @@ static const zlua_class *zlua_instance_upvalues(lua_State *L, int *byobj)
 {
     const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_CLASS, "class");
     if (lua_type(L, lua_upvalueindex(1)) != LUA_TTABLE)
-        luaL_error(L, "zlua: tampered upvalue (member table expected)");
+        zlua_box_tampered(L, "member table");
     *byobj = lua_toboolean(L, lua_upvalueindex(3));
     return cls;
 }
 
-/* The member descriptor the member table gave at -1 (a script may have
- * put anything there, or swapped the table for another of cls's): a boxed
- * instance member of cls itself, or an error. */
-static const zlua_member *zlua_instance_member(lua_State *L, const zlua_class *cls, int kidx)
+const zlua_member *zlua_member_check(lua_State *L, int idx, const zlua_class *cls,
+                                     int is_static, int kidx)
 {
-    const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
-    if (mem == NULL || mem->owner != cls ||
-        (mem->kind != ZLUA_MEMBER_FIELD && mem->kind != ZLUA_MEMBER_PROPERTY))
+    const zlua_member *mem = zlua_box_get(L, idx, ZLUA_BOX_MEMBER);
+    int member_static = mem != NULL && (mem->kind == ZLUA_MEMBER_STATIC_FIELD ||
+                                        mem->kind == ZLUA_MEMBER_STATIC_PROPERTY);
+    if (mem == NULL || mem->owner != cls || member_static != is_static)
         luaL_error(L, "zlua: member table of %s tampered with at '%s'", cls->full_name,
                    zlua_keyname(L, kidx));
+    return mem;
+}
+
+/* The instance member the member table gave at -1, popped. */
+static const zlua_member *zlua_instance_member(lua_State *L, const zlua_class *cls, int kidx)
+{
+    const zlua_member *mem = zlua_member_check(L, -1, cls, 0, kidx);
     lua_pop(L, 1);
     return mem;
 }

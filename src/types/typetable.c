@@ -19,10 +19,8 @@
 #include "types/class.h"
 #include "types/ctor.h"
 
-/* The static member named by the key at 2, or NULL when there is none.
- * The table is reachable through the debug library (and its registry
- * entry may have been swapped for another table of cls): only a boxed
- * static member of cls itself is accepted. */
+/* The static member named by the key at 2, or NULL when there is none
+ * (zlua_member_check vouches for what the table holds). */
 static const zlua_member *zlua_static_member(lua_State *L, const zlua_class *cls)
 {
     zlua_ref_table(L, cls->static_slots);
@@ -31,11 +29,7 @@ static const zlua_member *zlua_static_member(lua_State *L, const zlua_class *cls
         lua_pop(L, 2);
         return NULL;
     }
-    const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
-    if (mem == NULL || mem->owner != cls ||
-        (mem->kind != ZLUA_MEMBER_STATIC_FIELD && mem->kind != ZLUA_MEMBER_STATIC_PROPERTY))
-        luaL_error(L, "zlua: member table of %s tampered with at '%s'", cls->full_name,
-                   zlua_keyname(L, 2));
+    const zlua_member *mem = zlua_member_check(L, -1, cls, 1, 2);
     lua_pop(L, 2);
     return mem;
 }
@@ -388,7 +382,7 @@ static int zlua_namespace_index(lua_State *L)
 {
     const char *prefix = lua_tostring(L, lua_upvalueindex(1));
     if (prefix == NULL)
-        return luaL_error(L, "zlua: tampered upvalue (namespace expected)");
+        return zlua_box_tampered(L, "namespace");
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *key = luaL_checkstring(L, 2);
     zlua_ctx *ctx = zlua_ctx_get(L);
