@@ -57,6 +57,14 @@ zlua_ctx *zlua_ctx_get(lua_State *L)
     return lua_getallocf(L, &ud) == zlua_ctx_alloc ? ud : NULL;
 }
 
+zlua_ctx *zlua_ctx_check(lua_State *L)
+{
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
+        luaL_error(L, "zlua: the library is not open on this state");
+    return ctx;
+}
+
 int zlua_ref_push_table(lua_State *L, int ref)
 {
     if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) == LUA_TTABLE)
@@ -162,15 +170,16 @@ static zlua_ctx *zlua_ctx_create(lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
     ctx->main_block = lua_getextraspace(lua_tothread(L, -1));
     lua_pop(L, 1);
-    ctx->L = L;
     lua_setallocf(L, zlua_ctx_alloc, ctx);
     return ctx;
 }
 
-/* Protected body of zlua_open: the Lua-visible parts. */
+/* Protected body of zlua_open: the Lua-visible parts.  The context comes
+ * from the allocator, not an argument: a call hook can capture this
+ * function and call it later with any lightuserdata. */
 static int zlua_open_protected(lua_State *L)
 {
-    zlua_ctx *ctx = lua_touserdata(L, 1);
+    zlua_ctx *ctx = zlua_ctx_check(L);
     zlua_types_open(L, ctx);   /* CS, CSharp */
     zlua_lib_open(L, ctx);     /* zlua */
     return 0;
@@ -188,8 +197,7 @@ int zlua_open(lua_State *L)
     /* A failure here leaves the context (released by lua_close) and
      * possibly some globals; a later zlua_open sets them again. */
     lua_pushcfunction(L, zlua_open_protected);
-    lua_pushlightuserdata(L, ctx);
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
         lua_pop(L, 1);
         return ZLUA_ENOMEM;
     }

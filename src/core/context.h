@@ -21,7 +21,6 @@
 typedef struct zlua_arena_block zlua_arena_block;
 
 typedef struct zlua_ctx {
-    lua_State *L;
     lua_Alloc alloc;       /* the state's allocator before zlua_open */
     void *alloc_ud;
     void *main_block;      /* freed last by lua_close: the end of the context */
@@ -53,6 +52,9 @@ typedef struct zlua_ctx {
 
 /* The context of L, or NULL when zlua_open was not called. */
 zlua_ctx *zlua_ctx_get(lua_State *L);
+/* The same for Lua-facing functions: raises `zlua: the library is not open
+ * on this state` instead of NULL. */
+zlua_ctx *zlua_ctx_check(lua_State *L);
 
 /* Pushes the table registry[ref] and returns 1.  The registry is
  * reachable through the debug library, so when a script replaced the

@@ -13,16 +13,6 @@
 
 #define ZLUA_LIB_TEMP 256
 
-/* The context: the allocator's user data (core/context.c), which no
- * script can reach -- an upvalue could be swapped. */
-static zlua_ctx *zlua_lib_ctx(lua_State *L)
-{
-    zlua_ctx *ctx = zlua_ctx_get(L);
-    if (ctx == NULL)
-        luaL_error(L, "zlua: the library is not open on this state");
-    return ctx;
-}
-
 /* Resolves the OpaqueValue argument 1 or raises the R-OPQ-3 message. */
 static const zlua_slot *zlua_lib_check_handle(lua_State *L, zlua_ctx *ctx, const char *fn)
 {
@@ -44,7 +34,7 @@ static const zlua_slot *zlua_lib_check_handle(lua_State *L, zlua_ctx *ctx, const
  * carries the tag and both fall to the checked path for their message. */
 static int zlua_lib_get_opaquevalue(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_lib_ctx(L);
+    zlua_ctx *ctx = zlua_ctx_check(L);
     const zlua_slot *slot;
     if (zlua_scope_resolve(&ctx->scope, (uintptr_t)lua_touserdata(L, 1), &slot) !=
         ZLUA_SCOPE_VALID)
@@ -57,7 +47,7 @@ static int zlua_lib_get_opaquevalue(lua_State *L)
 /* R-OPQ-8: pops v by the element's writer and stores it with the barrier. */
 static int zlua_lib_set_opaquevalue(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_lib_ctx(L);
+    zlua_ctx *ctx = zlua_ctx_check(L);
     const zlua_slot *slot = zlua_lib_check_handle(L, ctx, "set_opaquevalue");
     const zlua_meta *m = slot->meta;
     uint64_t temp[ZLUA_LIB_TEMP / 8];
@@ -74,7 +64,7 @@ static int zlua_lib_set_opaquevalue(lua_State *L)
  * referenced object's ByObjUserData for reference slots. */
 static int zlua_lib_to_user_data(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_lib_ctx(L);
+    zlua_ctx *ctx = zlua_ctx_check(L);
     const zlua_slot *slot = zlua_lib_check_handle(L, ctx, "to_user_data");
     const zlua_meta *m = slot->meta;
     if (m->is_ref) {
@@ -106,7 +96,7 @@ static const char *const zlua_type_keys[][2] = {
 /* zlua.types' __index: resolves a key once, then caches it. */
 static int zlua_lib_types_index(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_lib_ctx(L);
+    zlua_ctx *ctx = zlua_ctx_check(L);
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *key = luaL_checkstring(L, 2);
     for (size_t i = 0; i < sizeof zlua_type_keys / sizeof zlua_type_keys[0]; i++) {

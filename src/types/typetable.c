@@ -292,9 +292,7 @@ static int zlua_assembly_index(lua_State *L)
     const Il2CppImage *img = lua_touserdata(L, lua_upvalueindex(1));
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *full = luaL_checkstring(L, 2);
-    zlua_ctx *ctx = zlua_ctx_get(L);
-    if (ctx == NULL)
-        return luaL_error(L, "zlua: the library is not open on this state");
+    zlua_ctx *ctx = zlua_ctx_check(L);
     zlua_class *cls = zlua_class_find(ctx, full);
     if (cls != NULL && il2cpp_class_get_image(cls->klass) != img)
         cls = NULL;
@@ -385,9 +383,7 @@ static int zlua_namespace_index(lua_State *L)
         return zlua_box_tampered(L, "namespace");
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *key = luaL_checkstring(L, 2);
-    zlua_ctx *ctx = zlua_ctx_get(L);
-    if (ctx == NULL)
-        return luaL_error(L, "zlua: the library is not open on this state");
+    zlua_ctx *ctx = zlua_ctx_check(L);
     if (prefix[0] != '\0')
         lua_pushfstring(L, "%s.%s", prefix, key);
     else
