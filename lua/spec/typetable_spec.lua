@@ -141,6 +141,15 @@ describe("type tables (SPEC §11)", function()
       for k in pairs(view) do keys[k] = true end
       assert.is_true(keys.__index and keys.__newindex and keys.__type and true)
       assert.are.equal(1, p.x)
+      -- pairs never hands the live metatable to script code (a replaced
+      -- global next would receive it and could change it)
+      local seen
+      local real_next = next
+      rawset(_G, "next", function(t, k) seen = t return real_next(t, k) end)
+      local ok = pcall(function() for _ in pairs(view) do end end)
+      rawset(_G, "next", real_next)
+      assert.is_true(ok)
+      assert.is_false(rawequal(seen, debug.getmetatable(p)))
     end)
 
     it("ByVal metatables of different types are distinct", function()

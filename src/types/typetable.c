@@ -104,13 +104,23 @@ static int zlua_view_newindex(lua_State *L)
     return luaL_error(L, "zlua: %s is read-only", lua_tostring(L, lua_upvalueindex(1)));
 }
 
-/* A view's __pairs (upvalue 1: the metatable): next over the real one. */
+/* The iterator of a view (upvalue 1: the metatable): (_, key) -> the next
+ * key and value of the metatable.  The metatable itself is never handed to
+ * script code (the global `next` is the script's: it could keep it). */
+static int zlua_view_next(lua_State *L)
+{
+    if (lua_type(L, lua_upvalueindex(1)) != LUA_TTABLE)
+        return zlua_box_tampered(L, "metatable");
+    lua_settop(L, 2);
+    return lua_next(L, lua_upvalueindex(1)) ? 2 : 0;
+}
+
+/* A view's __pairs (upvalue 1: the metatable). */
 static int zlua_view_pairs(lua_State *L)
 {
-    lua_getglobal(L, "next");
-    if (lua_type(L, -1) != LUA_TFUNCTION)
-        return luaL_error(L, "zlua: pairs needs the global next");
     lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushcclosure(L, zlua_view_next, 1);
+    lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
 }
