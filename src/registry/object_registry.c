@@ -58,16 +58,20 @@ void zlua_oreg_free(zlua_object_registry *reg)
     memset(reg, 0, sizeof *reg);
 }
 
+typedef struct zlua_oreg_publish_op {
+    zlua_object_registry *reg;
+    zlua_oreg_block block;   /* in: the new block; out: the old one */
+} zlua_oreg_publish_op;
+
 static void *zlua_oreg_publish_locked(void *p)
 {
-    void **pair = p;   /* [0] registry, [1] new block; out: [1] old block */
-    zlua_object_registry *reg = pair[0];
-    zlua_oreg_block *b = pair[1];
+    zlua_oreg_publish_op *op = p;
+    zlua_object_registry *reg = op->reg;
     zlua_oreg_block old = {reg->objects, reg->next_free, reg->cap};
-    reg->objects = b->objects;
-    reg->next_free = b->next_free;
-    reg->cap = b->cap;
-    *b = old;
+    reg->objects = op->block.objects;
+    reg->next_free = op->block.next_free;
+    reg->cap = op->block.cap;
+    op->block = old;
     return NULL;
 }
 
@@ -85,10 +89,9 @@ static int zlua_oreg_grow(zlua_object_registry *reg)
         memcpy(objects, reg->objects, reg->used * sizeof *objects);
         memcpy(next_free, reg->next_free, reg->used * sizeof *next_free);
     }
-    zlua_oreg_block b = {objects, next_free, ncap};
-    void *pair[2] = {reg, &b};
-    (void)zlua_gc_with_lock(zlua_oreg_publish_locked, pair);
-    zlua_oreg_release_block(reg, b.objects, b.cap);   /* b is the old block now */
+    zlua_oreg_publish_op op = {reg, {objects, next_free, ncap}};
+    (void)zlua_gc_with_lock(zlua_oreg_publish_locked, &op);
+    zlua_oreg_release_block(reg, op.block.objects, op.block.cap);   /* the old block */
     return ZLUA_OK;
 }
 
