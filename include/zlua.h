@@ -24,10 +24,15 @@ extern "C" {
 
 #define ZLUA_VERSION "0.1.0"
 
-/* IL2CPP metadata handles (defined by the runtime; opaque here). */
+/* IL2CPP handles (defined by the runtime; incomplete here, so this header
+ * and libil2cpp's own headers can be included together). */
 typedef struct Il2CppClass Il2CppClass;
 typedef struct Il2CppType Il2CppType;
 typedef struct MethodInfo MethodInfo;
+typedef struct Il2CppObject Il2CppObject;
+typedef struct Il2CppString Il2CppString;
+typedef struct Il2CppArray Il2CppArray;
+typedef struct Il2CppException Il2CppException;
 
 enum {
     ZLUA_OK = 0,
@@ -144,6 +149,68 @@ const char *zlua_ic_error(lua_State *L, const zlua_ic_call *call,
                           size_t *len);
 /* Restores the Lua stack to its state before zlua_ic_invoke. */
 void zlua_ic_done(lua_State *L, zlua_ic_call *call);
+/* After a failed zlua_ic_invoke (any code), before zlua_ic_done: the
+ * managed exception for the C# caller, a System.InvalidOperationException
+ * whose message is the Lua error (or names the failure), made through the
+ * glue.  Never NULL: when even that fails, the exception of the failure
+ * (OutOfMemoryException).  The stub then calls zlua_ic_done, and raises it
+ * with zlua_rt_raise from its own (C++) frame -- never through libzlua's:
+ *
+ *     if (zlua_ic_invoke(L, &c) != ZLUA_OK) {
+ *         Il2CppException *ex = zlua_ic_exception(L, &c);
+ *         zlua_ic_done(L, &c);
+ *         zlua_rt_raise(ex);
+ *     }
+ *     zlua_ic_done(L, &c);
+ */
+Il2CppException *zlua_ic_exception(lua_State *L, const zlua_ic_call *call);
+
+/* ===== Runtime glue: what the player provides ===================================
+ *
+ * In IL2CPP a managed exception is a C++ exception, and several runtime
+ * operations throw one: invoking a method, creating an object or boxing
+ * (both run static constructors), creating a string or an array (out of
+ * memory), class init (what a static constructor throws).  libzlua is C,
+ * built without unwind tables, and holds state in Lua's frames: an
+ * exception must never cross it.  So libzlua performs each of these
+ * operations only through the functions below, which run it inside a
+ * try/catch and return the exception (NULL: none) instead of unwinding.
+ *
+ * They are C-callable C++ and are not part of libzlua.a: the player
+ * compiles src/glue/zlua_glue_il2cpp.cpp (installed as
+ * share/zlua/glue/) inside its IL2CPP build, where it catches
+ * Il2CppExceptionWrapper and raises with il2cpp_raise_exception; the
+ * tests compile the same file against the simulated runtime.  See
+ * docs/embedding.md.  Results go to *out, which is left NULL on an
+ * exception. */
+
+/* method->invoker_method(method->methodPointer, method, obj, args, ret). */
+Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj,
+                                void **args, void *ret);
+/* il2cpp_object_new(klass). */
+Il2CppException *zlua_rt_object_new(Il2CppClass *klass, Il2CppObject **out);
+/* il2cpp_value_box(klass, data). */
+Il2CppException *zlua_rt_value_box(Il2CppClass *klass, void *data,
+                                   Il2CppObject **out);
+/* il2cpp_string_new_utf16(chars, len). */
+Il2CppException *zlua_rt_string_new_utf16(const uint16_t *chars, int32_t len,
+                                          Il2CppString **out);
+/* il2cpp_array_new(element_class, length). */
+Il2CppException *zlua_rt_array_new(Il2CppClass *element_class, uintptr_t length,
+                                   Il2CppArray **out);
+/* il2cpp_runtime_class_init(klass): runs the static constructor once. */
+Il2CppException *zlua_rt_class_init(Il2CppClass *klass);
+/* il2cpp_exception_from_name_msg(corlib, name_space, name, msg). */
+Il2CppException *zlua_rt_exception_new(const char *name_space, const char *name,
+                                       const char *msg, Il2CppException **out);
+/* Throws exc into the calling C# code (il2cpp_raise_exception); never
+ * returns.  Only generated (C++) stubs call it, from their own frame. */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+[[noreturn]]
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+_Noreturn
+#endif
+void zlua_rt_raise(Il2CppException *exc);
 
 #ifdef __cplusplus
 }

@@ -236,6 +236,16 @@ const char *zlua_ic_error(lua_State *L, const zlua_ic_call *c, size_t *len)
     return lua_tolstring(L, -1, len);
 }
 
+Il2CppException *zlua_ic_exception(lua_State *L, const zlua_ic_call *c)
+{
+    /* the Lua message, or the failure's own text; a NUL in it ends it */
+    const char *msg = zlua_ic_error(L, c, NULL);
+    Il2CppException *exc = NULL;
+    Il2CppException *thrown = zlua_rt_exception_new("System", "InvalidOperationException",
+                                                    msg, &exc);
+    return thrown != NULL ? thrown : exc;   /* out of memory: that one */
+}
+
 void zlua_ic_done(lua_State *L, zlua_ic_call *c)
 {
     if (L != NULL && c != NULL && lua_gettop(L) >= c->top)

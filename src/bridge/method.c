@@ -9,6 +9,7 @@
 #include <lauxlib.h>
 
 #include "core/box.h"
+#include "core/exception.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
 
@@ -80,7 +81,7 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     m->owner = owner;
     m->nparams = (uint8_t)count;
     m->instance = il2cpp_method_is_instance(mi);
-    m->is_virtual = (flags & METHOD_ATTRIBUTE_VIRTUAL) != 0 && !owner->valuetype;
+    m->is_virtual = (flags & ZLUA_METHOD_ATTRIBUTE_VIRTUAL) != 0 && !owner->valuetype;
     char display[512];
     const char *mname = il2cpp_method_get_name(mi);
     if (strcmp(mname, ".ctor") == 0)   /* messages name a constructor T(...) */
@@ -123,18 +124,10 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
 
 /* ---- calling ------------------------------------------------------------------ */
 
-/* Cold and out of line: its message buffer stays off the hot frames. */
 ZLUA_COLD int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
                                           Il2CppException *exc)
 {
-    static const char cut[] = "... (message truncated)";
-    char msg[4096];
-    il2cpp_format_exception(exc, msg, (int)sizeof msg);
-    /* strncpy semantics: unterminated when the message did not fit; then
-     * say so rather than cut it silently. */
-    if (memchr(msg, '\0', sizeof msg) == NULL)
-        memcpy(msg + sizeof msg - sizeof cut, cut, sizeof cut);
-    return luaL_error(L, "%s (in %s)", msg, m->display);
+    return zlua_exc_raise(L, exc, m->display);
 }
 
 /* Argument i (at idx, of the given kind): int32, the commonest parameter,
@@ -234,6 +227,8 @@ void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, void *this
 ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, int base,
                                             void *this_ptr)
 {
+    if (!m->instance)
+        zlua_class_init(L, m->owner, m->display);   /* R-RT-2 */
     zlua_frame frame;
     void *args[ZLUA_MAX_PARAMS];
     zlua_method_pop_args(L, m, base, &frame, args);
@@ -436,8 +431,13 @@ static void *zlua_method_this(lua_State *L, const zlua_method *m)
     if (u != NULL && u->magic == ZLUA_UD_BYVAL) {
         if (u->cls == owner)
             return zlua_ud_payload(u);
-        if (!owner->valuetype && il2cpp_class_is_assignable_from(owner->klass, u->cls->klass))
-            return il2cpp_value_box(u->cls->klass, zlua_ud_payload(u));   /* base method */
+        if (!owner->valuetype && il2cpp_class_is_assignable_from(owner->klass, u->cls->klass)) {
+            Il2CppObject *boxed;   /* a base method's `this`: a boxed copy */
+            Il2CppException *exc = zlua_rt_value_box(u->cls->klass, zlua_ud_payload(u), &boxed);
+            if (exc != NULL)
+                zlua_exc_raise(L, exc, m->display);
+            return boxed;
+        }
     } else if (u != NULL && u->magic == ZLUA_UD_BYOBJ) {
         Il2CppClass *k = il2cpp_object_get_class(u->obj);
         if (il2cpp_class_is_assignable_from(owner->klass, k))
@@ -494,6 +494,7 @@ ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, 
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
+    zlua_class_init(L, m->owner, m->display);   /* R-RT-2: simple methods are static */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 4
 #endif

@@ -36,6 +36,7 @@ typedef struct zlua_ctx {
     struct zlua_class *binding;   /* the type table being made (one shot) */
     unsigned nomem;               /* arena allocations that failed, ever */
     const void *ic_pending;       /* the IC call its trampoline may run */
+    uint32_t held_exception;      /* a GC handle: core/exception.h, 0 none */
     /* IC function names already interned, by the address of the C string
      * (content checked on every hit): a registry ref each, so the fast
      * path pushes the name without allocating (bridge/ic.c). */

@@ -1,14 +1,19 @@
 /*
  * il2cpp_api.h -- the only door from libzlua into the managed runtime.
  *
- * Declares the subset of the IL2CPP C API (il2cpp-api-functions.h) that
- * libzlua calls, with the real signatures, plus the documented object
- * layouts (Il2CppObject, Il2CppString, Il2CppArray) and the documented
- * prefix of MethodInfo (Unity 2021.2+, metadata v29: methodPointer,
- * virtualMethodPointer, invoker_method).  Everything else about classes,
- * fields, methods and types is reached through functions, never through
- * struct layouts, so libzlua does not depend on a runtime version beyond
- * this prefix.
+ * Declares exactly the IL2CPP C API functions libzlua calls, with the
+ * signatures of libil2cpp's il2cpp-api-functions.h (metadata v29+, Unity
+ * 2021.2 and later), and nothing else of IL2CPP: every handle is an
+ * incomplete type, no layout is declared, and the metadata constants
+ * carry libzlua's prefix.  So a C++ file may include this header together
+ * with the real libil2cpp headers (the player glue does; tests/player
+ * proves it compiles).
+ *
+ * None of these functions throws a managed exception in IL2CPP.  The ones
+ * that can (object creation, boxing, string and array creation, class
+ * init, invoke) are reached only through the runtime glue of zlua.h
+ * ("Runtime glue"), which catches and returns the exception: they are
+ * deliberately not declared here, so a direct call does not compile.
  *
  * In a player these symbols come from libil2cpp; in the tests they come
  * from the simulated runtime in tests/sim.
@@ -20,121 +25,80 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "zlua.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* ---- opaque metadata handles ------------------------------------------ */
-typedef struct Il2CppClass Il2CppClass;
-typedef struct Il2CppType Il2CppType;
+/* ---- handles (incomplete types, as in il2cpp-api-types.h) ---------------- */
 typedef struct FieldInfo FieldInfo;
 typedef struct PropertyInfo PropertyInfo;
 typedef struct Il2CppImage Il2CppImage;
 typedef struct Il2CppAssembly Il2CppAssembly;
 typedef struct Il2CppDomain Il2CppDomain;
-typedef struct Il2CppCustomAttrInfo Il2CppCustomAttrInfo;
-typedef struct MethodInfo MethodInfo;
 
-typedef uint16_t Il2CppChar;           /* UTF-16 code unit */
-typedef uintptr_t il2cpp_array_size_t;
-typedef int32_t il2cpp_array_lower_bound_t;
+/* The UTF-16 unit, chosen by compiler the way libil2cpp chooses it (the
+ * two typedefs must agree where both headers are seen). */
+#if defined(_MSC_VER)
+typedef wchar_t Il2CppChar;
+#elif defined(__cplusplus) && defined(__has_feature)
+#if __has_feature(cxx_unicode_literals)
+typedef char16_t Il2CppChar;
+#else
+typedef uint16_t Il2CppChar;
+#endif
+#else
+typedef uint16_t Il2CppChar;
+#endif
 
-/* ---- documented object layouts ----------------------------------------- */
-typedef struct Il2CppObject {
-    Il2CppClass *klass;
-    void *monitor;
-} Il2CppObject;
-
-typedef struct Il2CppString {
-    Il2CppObject object;
-    int32_t length;         /* in UTF-16 code units */
-    Il2CppChar chars[];     /* NUL-terminated; length excludes the NUL */
-} Il2CppString;
-
-typedef struct Il2CppArrayBounds {
-    il2cpp_array_size_t length;
-    il2cpp_array_lower_bound_t lower_bound;
-} Il2CppArrayBounds;
-
-/* Elements start at il2cpp_array_object_header_size() (8-aligned). */
-typedef struct Il2CppArray {
-    Il2CppObject obj;
-    Il2CppArrayBounds *bounds;       /* NULL for szarray (T[]) */
-    il2cpp_array_size_t max_length;  /* total element count */
-} Il2CppArray;
-
-typedef Il2CppObject Il2CppException;
-
-/* ---- MethodInfo prefix (documented, v29 = Unity 2021.2+; earlier runtimes
- * have no virtualMethodPointer and need a different prefix) -------------- */
-typedef void (*Il2CppMethodPointer)(void);
-/* IL2CPP invoker shape: the return value is written to ret, unboxed. */
-typedef void (*InvokerMethod)(Il2CppMethodPointer method_ptr,
-                              const MethodInfo *method, void *obj,
-                              void **args, void *ret);
-
-struct MethodInfo {
-    Il2CppMethodPointer methodPointer;
-    Il2CppMethodPointer virtualMethodPointer;
-    InvokerMethod invoker_method;
-    /* further members are reached through il2cpp_method_* only */
+/* ---- metadata constants (ECMA-335 element types and flags) --------------- */
+enum {
+    ZLUA_IL2CPP_TYPE_VOID = 0x01,
+    ZLUA_IL2CPP_TYPE_BOOLEAN = 0x02,
+    ZLUA_IL2CPP_TYPE_CHAR = 0x03,
+    ZLUA_IL2CPP_TYPE_I1 = 0x04,
+    ZLUA_IL2CPP_TYPE_U1 = 0x05,
+    ZLUA_IL2CPP_TYPE_I2 = 0x06,
+    ZLUA_IL2CPP_TYPE_U2 = 0x07,
+    ZLUA_IL2CPP_TYPE_I4 = 0x08,
+    ZLUA_IL2CPP_TYPE_U4 = 0x09,
+    ZLUA_IL2CPP_TYPE_I8 = 0x0a,
+    ZLUA_IL2CPP_TYPE_U8 = 0x0b,
+    ZLUA_IL2CPP_TYPE_R4 = 0x0c,
+    ZLUA_IL2CPP_TYPE_R8 = 0x0d,
+    ZLUA_IL2CPP_TYPE_STRING = 0x0e,
+    ZLUA_IL2CPP_TYPE_PTR = 0x0f,
+    ZLUA_IL2CPP_TYPE_BYREF = 0x10,
+    ZLUA_IL2CPP_TYPE_VALUETYPE = 0x11,
+    ZLUA_IL2CPP_TYPE_CLASS = 0x12,
+    ZLUA_IL2CPP_TYPE_VAR = 0x13,
+    ZLUA_IL2CPP_TYPE_ARRAY = 0x14,
+    ZLUA_IL2CPP_TYPE_GENERICINST = 0x15,
+    ZLUA_IL2CPP_TYPE_I = 0x18,
+    ZLUA_IL2CPP_TYPE_U = 0x19,
+    ZLUA_IL2CPP_TYPE_FNPTR = 0x1b,
+    ZLUA_IL2CPP_TYPE_OBJECT = 0x1c,
+    ZLUA_IL2CPP_TYPE_SZARRAY = 0x1d,
+    ZLUA_IL2CPP_TYPE_MVAR = 0x1e,
+    ZLUA_IL2CPP_TYPE_ENUM = 0x55 /* IL2CPP-specific: an enum's own type */
 };
 
-/* ---- Il2CppTypeEnum (ECMA-335 element types) ---------------------------- */
-typedef enum Il2CppTypeEnum {
-    IL2CPP_TYPE_END = 0x00,
-    IL2CPP_TYPE_VOID = 0x01,
-    IL2CPP_TYPE_BOOLEAN = 0x02,
-    IL2CPP_TYPE_CHAR = 0x03,
-    IL2CPP_TYPE_I1 = 0x04,
-    IL2CPP_TYPE_U1 = 0x05,
-    IL2CPP_TYPE_I2 = 0x06,
-    IL2CPP_TYPE_U2 = 0x07,
-    IL2CPP_TYPE_I4 = 0x08,
-    IL2CPP_TYPE_U4 = 0x09,
-    IL2CPP_TYPE_I8 = 0x0a,
-    IL2CPP_TYPE_U8 = 0x0b,
-    IL2CPP_TYPE_R4 = 0x0c,
-    IL2CPP_TYPE_R8 = 0x0d,
-    IL2CPP_TYPE_STRING = 0x0e,
-    IL2CPP_TYPE_PTR = 0x0f,
-    IL2CPP_TYPE_BYREF = 0x10,
-    IL2CPP_TYPE_VALUETYPE = 0x11,
-    IL2CPP_TYPE_CLASS = 0x12,
-    IL2CPP_TYPE_VAR = 0x13,
-    IL2CPP_TYPE_ARRAY = 0x14,
-    IL2CPP_TYPE_GENERICINST = 0x15,
-    IL2CPP_TYPE_TYPEDBYREF = 0x16,
-    IL2CPP_TYPE_I = 0x18,
-    IL2CPP_TYPE_U = 0x19,
-    IL2CPP_TYPE_FNPTR = 0x1b,
-    IL2CPP_TYPE_OBJECT = 0x1c,
-    IL2CPP_TYPE_SZARRAY = 0x1d,
-    IL2CPP_TYPE_MVAR = 0x1e,
-    IL2CPP_TYPE_ENUM = 0x55 /* IL2CPP-specific: an enum's own type */
-} Il2CppTypeEnum;
+#define ZLUA_METHOD_ATTRIBUTE_MEMBER_ACCESS_MASK 0x0007
+#define ZLUA_METHOD_ATTRIBUTE_PUBLIC 0x0006
+#define ZLUA_METHOD_ATTRIBUTE_STATIC 0x0010
+#define ZLUA_METHOD_ATTRIBUTE_VIRTUAL 0x0040
+#define ZLUA_METHOD_ATTRIBUTE_ABSTRACT 0x0400
+#define ZLUA_METHOD_ATTRIBUTE_SPECIAL_NAME 0x0800
 
-/* ---- ECMA-335 attribute flags used by the binder ------------------------ */
-#define METHOD_ATTRIBUTE_MEMBER_ACCESS_MASK 0x0007
-#define METHOD_ATTRIBUTE_PUBLIC 0x0006
-#define METHOD_ATTRIBUTE_STATIC 0x0010
-#define METHOD_ATTRIBUTE_VIRTUAL 0x0040
-#define METHOD_ATTRIBUTE_ABSTRACT 0x0400
-#define METHOD_ATTRIBUTE_SPECIAL_NAME 0x0800
-#define METHOD_ATTRIBUTE_RT_SPECIAL_NAME 0x1000
+#define ZLUA_FIELD_ATTRIBUTE_FIELD_ACCESS_MASK 0x0007
+#define ZLUA_FIELD_ATTRIBUTE_PUBLIC 0x0006
+#define ZLUA_FIELD_ATTRIBUTE_STATIC 0x0010
+#define ZLUA_FIELD_ATTRIBUTE_INIT_ONLY 0x0020
+#define ZLUA_FIELD_ATTRIBUTE_LITERAL 0x0040
 
-#define FIELD_ATTRIBUTE_FIELD_ACCESS_MASK 0x0007
-#define FIELD_ATTRIBUTE_PUBLIC 0x0006
-#define FIELD_ATTRIBUTE_STATIC 0x0010
-#define FIELD_ATTRIBUTE_INIT_ONLY 0x0020
-#define FIELD_ATTRIBUTE_LITERAL 0x0040
-
-#define TYPE_ATTRIBUTE_VISIBILITY_MASK 0x00000007
-#define TYPE_ATTRIBUTE_PUBLIC 0x00000001
-#define TYPE_ATTRIBUTE_NESTED_PUBLIC 0x00000002
-#define TYPE_ATTRIBUTE_INTERFACE 0x00000020
-#define TYPE_ATTRIBUTE_ABSTRACT 0x00000080
-#define TYPE_ATTRIBUTE_SEALED 0x00000100
+#define ZLUA_TYPE_ATTRIBUTE_ABSTRACT 0x00000080
+#define ZLUA_TYPE_ATTRIBUTE_SEALED 0x00000100
 
 /* ---- domain, assemblies, images ---------------------------------------- */
 Il2CppDomain *il2cpp_domain_get(void);
@@ -160,7 +124,6 @@ const char *il2cpp_class_get_assemblyname(const Il2CppClass *klass);
 const Il2CppImage *il2cpp_class_get_image(Il2CppClass *klass);
 Il2CppClass *il2cpp_class_get_parent(Il2CppClass *klass);
 Il2CppClass *il2cpp_class_get_declaring_type(Il2CppClass *klass);
-Il2CppClass *il2cpp_class_get_interfaces(Il2CppClass *klass, void **iter);
 Il2CppClass *il2cpp_class_get_nested_types(Il2CppClass *klass, void **iter);
 Il2CppClass *il2cpp_class_get_element_class(Il2CppClass *klass);
 /* The underlying type of an enum (check il2cpp_class_is_enum first:
@@ -175,26 +138,15 @@ int il2cpp_class_get_rank(const Il2CppClass *klass);
 bool il2cpp_class_is_valuetype(const Il2CppClass *klass);
 bool il2cpp_class_is_enum(const Il2CppClass *klass);
 bool il2cpp_class_is_interface(const Il2CppClass *klass);
-bool il2cpp_class_is_abstract(const Il2CppClass *klass);
-bool il2cpp_class_is_blittable(const Il2CppClass *klass);
-bool il2cpp_class_is_generic(const Il2CppClass *klass);
 bool il2cpp_class_is_inflated(const Il2CppClass *klass);
 bool il2cpp_class_has_references(Il2CppClass *klass);
 bool il2cpp_class_is_assignable_from(Il2CppClass *klass, Il2CppClass *oklass);
-bool il2cpp_class_is_subclass_of(Il2CppClass *klass, Il2CppClass *klassc,
-                                 bool check_interfaces);
 /* Size of an unboxed value (value types); align receives its alignment. */
 int32_t il2cpp_class_value_size(Il2CppClass *klass, uint32_t *align);
-int32_t il2cpp_class_instance_size(Il2CppClass *klass);
-int il2cpp_class_array_element_size(const Il2CppClass *klass);
-Il2CppClass *il2cpp_array_class_get(Il2CppClass *element_class,
-                                    uint32_t rank);
 
 /* ---- types -------------------------------------------------------------- */
-int il2cpp_type_get_type(const Il2CppType *type);        /* Il2CppTypeEnum */
+int il2cpp_type_get_type(const Il2CppType *type);        /* ZLUA_IL2CPP_TYPE_* */
 bool il2cpp_type_is_byref(const Il2CppType *type);
-uint32_t il2cpp_type_get_attrs(const Il2CppType *type);
-Il2CppClass *il2cpp_class_from_il2cpp_type(const Il2CppType *type);
 /* IL-format name ("System.Nullable<System.Int32>", nested with '.'):
  * for messages only, never for keys.  il2cpp_free it. */
 char *il2cpp_type_get_name(const Il2CppType *type);
@@ -203,7 +155,6 @@ void il2cpp_free(void *ptr);
 /* ---- fields ------------------------------------------------------------- */
 const char *il2cpp_field_get_name(FieldInfo *field);
 int il2cpp_field_get_flags(FieldInfo *field);
-Il2CppClass *il2cpp_field_get_parent(FieldInfo *field);
 /* Offset from the start of the object, header included (value types too). */
 size_t il2cpp_field_get_offset(FieldInfo *field);
 const Il2CppType *il2cpp_field_get_type(FieldInfo *field);
@@ -211,90 +162,49 @@ const Il2CppType *il2cpp_field_get_type(FieldInfo *field);
  * value types but the object pointer ITSELF for reference-typed fields. */
 void il2cpp_field_static_get_value(FieldInfo *field, void *value);
 void il2cpp_field_static_set_value(FieldInfo *field, void *value);
-bool il2cpp_field_has_attribute(FieldInfo *field, Il2CppClass *attr_class);
 
 /* ---- properties ----------------------------------------------------------- */
 const char *il2cpp_property_get_name(PropertyInfo *prop);
 const MethodInfo *il2cpp_property_get_get_method(PropertyInfo *prop);
 const MethodInfo *il2cpp_property_get_set_method(PropertyInfo *prop);
-Il2CppClass *il2cpp_property_get_parent(PropertyInfo *prop);
 
 /* ---- methods ------------------------------------------------------------ */
 const char *il2cpp_method_get_name(const MethodInfo *method);
 Il2CppClass *il2cpp_method_get_class(const MethodInfo *method);
-Il2CppClass *il2cpp_method_get_declaring_type(const MethodInfo *method);
 const Il2CppType *il2cpp_method_get_return_type(const MethodInfo *method);
 uint32_t il2cpp_method_get_param_count(const MethodInfo *method);
 const Il2CppType *il2cpp_method_get_param(const MethodInfo *method,
                                           uint32_t index);
-const char *il2cpp_method_get_param_name(const MethodInfo *method,
-                                         uint32_t index);
 uint32_t il2cpp_method_get_flags(const MethodInfo *method, uint32_t *iflags);
 bool il2cpp_method_is_instance(const MethodInfo *method);
 bool il2cpp_method_is_generic(const MethodInfo *method);
 const MethodInfo *il2cpp_object_get_virtual_method(Il2CppObject *obj,
                                                    const MethodInfo *method);
 
-/* ---- custom attributes ---------------------------------------------------- */
-Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_class(Il2CppClass *klass);
-Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_method(const MethodInfo *m);
-Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_field(const FieldInfo *field);
-bool il2cpp_custom_attrs_has_attr(Il2CppCustomAttrInfo *ainfo,
-                                  Il2CppClass *attr_klass);
-Il2CppObject *il2cpp_custom_attrs_get_attr(Il2CppCustomAttrInfo *ainfo,
-                                           Il2CppClass *attr_klass);
-void il2cpp_custom_attrs_free(Il2CppCustomAttrInfo *ainfo);
-
 /* ---- objects, boxing ------------------------------------------------------ */
 uint32_t il2cpp_object_header_size(void);
-uint32_t il2cpp_array_object_header_size(void);
 Il2CppClass *il2cpp_object_get_class(Il2CppObject *obj);
-uint32_t il2cpp_object_get_size(Il2CppObject *obj);
-Il2CppObject *il2cpp_object_new(const Il2CppClass *klass);
 void *il2cpp_object_unbox(Il2CppObject *obj);
-Il2CppObject *il2cpp_value_box(Il2CppClass *klass, void *data);
 
 /* ---- strings ------------------------------------------------------------- */
-Il2CppString *il2cpp_string_new(const char *str);
-Il2CppString *il2cpp_string_new_len(const char *str, uint32_t length);
-Il2CppString *il2cpp_string_new_utf16(const Il2CppChar *text, int32_t len);
 int32_t il2cpp_string_length(Il2CppString *str);
 Il2CppChar *il2cpp_string_chars(Il2CppString *str);
 
-/* ---- arrays -------------------------------------------------------------- */
-Il2CppArray *il2cpp_array_new(Il2CppClass *element_class,
-                              il2cpp_array_size_t length);
-Il2CppArray *il2cpp_array_new_full(Il2CppClass *array_class,
-                                   il2cpp_array_size_t *lengths,
-                                   il2cpp_array_size_t *lower_bounds);
-uint32_t il2cpp_array_length(Il2CppArray *array);
-uint32_t il2cpp_array_get_byte_length(Il2CppArray *array);
-int il2cpp_array_element_size(const Il2CppClass *array_class);
-
 /* ---- GC ------------------------------------------------------------------ */
-uint32_t il2cpp_gchandle_new(Il2CppObject *obj, bool pinned);
-Il2CppObject *il2cpp_gchandle_get_target(uint32_t gchandle);
-void il2cpp_gchandle_free(uint32_t gchandle);
 /* Store a reference into managed or GC-scanned memory with the barrier. */
 void il2cpp_gc_wbarrier_set_field(Il2CppObject *obj, void **targetAddress,
                                   void *object);
-void il2cpp_gc_collect(int maxGenerations);
+
+/* ---- GC handles ------------------------------------------------------------ */
+uint32_t il2cpp_gchandle_new(Il2CppObject *obj, bool pinned);
+Il2CppObject *il2cpp_gchandle_get_target(uint32_t gchandle);
+void il2cpp_gchandle_free(uint32_t gchandle);
 
 /* ---- exceptions ------------------------------------------------------------ */
 /* "Type: message"; copied with strncpy, so a truncated message has no
  * terminating NUL: terminate it yourself. */
 void il2cpp_format_exception(const Il2CppException *ex, char *message,
                              int message_size);
-
-/*
- * Runtime glue, not part of the IL2CPP API: invoke `method` through its
- * invoker and return the managed exception it threw (NULL when none)
- * instead of unwinding.  In a player this is a few lines of C++ (try/catch
- * around method->invoker_method) compiled with the player; the simulation
- * provides its own.  libzlua never lets an exception unwind its frames.
- */
-Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj,
-                                void **args, void *ret);
 
 #ifdef __cplusplus
 }

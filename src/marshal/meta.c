@@ -6,6 +6,7 @@
 #include <lauxlib.h>
 
 #include "core/context.h"
+#include "core/exception.h"
 #include "marshal/meta.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
@@ -14,20 +15,20 @@
 static int zlua_prim_of_type(int t)
 {
     switch (t) {
-    case IL2CPP_TYPE_BOOLEAN: return ZLUA_K_BOOL;
-    case IL2CPP_TYPE_CHAR: return ZLUA_K_CHAR;
-    case IL2CPP_TYPE_I1: return ZLUA_K_I1;
-    case IL2CPP_TYPE_U1: return ZLUA_K_U1;
-    case IL2CPP_TYPE_I2: return ZLUA_K_I2;
-    case IL2CPP_TYPE_U2: return ZLUA_K_U2;
-    case IL2CPP_TYPE_I4: return ZLUA_K_I4;
-    case IL2CPP_TYPE_U4: return ZLUA_K_U4;
-    case IL2CPP_TYPE_I8: return ZLUA_K_I8;
-    case IL2CPP_TYPE_U8: return ZLUA_K_U8;
-    case IL2CPP_TYPE_R4: return ZLUA_K_R4;
-    case IL2CPP_TYPE_R8: return ZLUA_K_R8;
-    case IL2CPP_TYPE_I: return ZLUA_K_INTPTR;
-    case IL2CPP_TYPE_U: return ZLUA_K_UINTPTR;
+    case ZLUA_IL2CPP_TYPE_BOOLEAN: return ZLUA_K_BOOL;
+    case ZLUA_IL2CPP_TYPE_CHAR: return ZLUA_K_CHAR;
+    case ZLUA_IL2CPP_TYPE_I1: return ZLUA_K_I1;
+    case ZLUA_IL2CPP_TYPE_U1: return ZLUA_K_U1;
+    case ZLUA_IL2CPP_TYPE_I2: return ZLUA_K_I2;
+    case ZLUA_IL2CPP_TYPE_U2: return ZLUA_K_U2;
+    case ZLUA_IL2CPP_TYPE_I4: return ZLUA_K_I4;
+    case ZLUA_IL2CPP_TYPE_U4: return ZLUA_K_U4;
+    case ZLUA_IL2CPP_TYPE_I8: return ZLUA_K_I8;
+    case ZLUA_IL2CPP_TYPE_U8: return ZLUA_K_U8;
+    case ZLUA_IL2CPP_TYPE_R4: return ZLUA_K_R4;
+    case ZLUA_IL2CPP_TYPE_R8: return ZLUA_K_R8;
+    case ZLUA_IL2CPP_TYPE_I: return ZLUA_K_INTPTR;
+    case ZLUA_IL2CPP_TYPE_U: return ZLUA_K_UINTPTR;
     default: return ZLUA_K_UNSUPPORTED;
     }
 }
@@ -63,22 +64,22 @@ static void zlua_meta_classify(zlua_ctx *ctx, zlua_meta *m, const Il2CppType *ty
         return;
     }
     switch (t) {
-    case IL2CPP_TYPE_VOID:
+    case ZLUA_IL2CPP_TYPE_VOID:
         m->kind = ZLUA_K_VOID;
         return;
-    case IL2CPP_TYPE_STRING:
+    case ZLUA_IL2CPP_TYPE_STRING:
         m->kind = ZLUA_K_STRING;
         zlua_meta_init_string(m);
         return;
-    case IL2CPP_TYPE_CLASS: case IL2CPP_TYPE_OBJECT:
-    case IL2CPP_TYPE_SZARRAY: case IL2CPP_TYPE_ARRAY:
+    case ZLUA_IL2CPP_TYPE_CLASS: case ZLUA_IL2CPP_TYPE_OBJECT:
+    case ZLUA_IL2CPP_TYPE_SZARRAY: case ZLUA_IL2CPP_TYPE_ARRAY:
         m->kind = ZLUA_K_OBJECT;
         zlua_meta_init_object(m);
         return;
-    case IL2CPP_TYPE_VALUETYPE:
+    case ZLUA_IL2CPP_TYPE_VALUETYPE:
         zlua_meta_init_valuetype(ctx, m);
         return;
-    case IL2CPP_TYPE_GENERICINST:
+    case ZLUA_IL2CPP_TYPE_GENERICINST:
         if (m->cls->valuetype) {
             zlua_meta_init_valuetype(ctx, m);
         } else {
@@ -86,7 +87,7 @@ static void zlua_meta_classify(zlua_ctx *ctx, zlua_meta *m, const Il2CppType *ty
             zlua_meta_init_object(m);
         }
         return;
-    case IL2CPP_TYPE_PTR: case IL2CPP_TYPE_FNPTR:
+    case ZLUA_IL2CPP_TYPE_PTR: case ZLUA_IL2CPP_TYPE_FNPTR:
         m->kind = ZLUA_K_POINTER;
         zlua_meta_init_pointer(m);
         return;
@@ -149,8 +150,8 @@ const zlua_meta *zlua_meta_get(zlua_ctx *ctx, const Il2CppType *type)
         if (m->elem == NULL)
             return NULL;
         zlua_meta_init_byref(m);
-    } else if (m->cls == NULL && il2cpp_type_get_type(type) != IL2CPP_TYPE_VOID &&
-               il2cpp_type_get_type(type) != IL2CPP_TYPE_PTR) {
+    } else if (m->cls == NULL && il2cpp_type_get_type(type) != ZLUA_IL2CPP_TYPE_VOID &&
+               il2cpp_type_get_type(type) != ZLUA_IL2CPP_TYPE_PTR) {
         m->kind = ZLUA_K_UNSUPPORTED;
         zlua_meta_init_unsupported(m);
     } else {
@@ -267,6 +268,9 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
     case ZLUA_POP_OBJ_FINALIZED:
         lua_pushliteral(L, "object userdata has been finalized");
         break;
+    case ZLUA_POP_EXCEPTION:
+        zlua_exc_push_held(L, m->ctx);
+        break;
     case ZLUA_POP_UNSUPPORTED:
         lua_pushliteral(L, "unsupported parameter type");
         break;
@@ -282,6 +286,8 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
 int zlua_pop_argerror(lua_State *L, int idx, int argn, const char *where,
                       const zlua_meta *m, int code)
 {
+    if (code == ZLUA_POP_EXCEPTION)   /* the conversion threw (R-RT-1) */
+        return zlua_exc_raise_held(L, m->ctx, where);
     if (code == ZLUA_POP_NOMEM) {   /* not the argument's fault: Lua's own message */
         lua_pushliteral(L, "not enough memory");
         return lua_error(L);

@@ -55,7 +55,9 @@ enum {
     ZLUA_POP_FINALIZED,       /* "struct userdata has been finalized" */
     ZLUA_POP_OBJ_FINALIZED,   /* "object userdata has been finalized" */
     ZLUA_POP_UNSUPPORTED,     /* "unsupported parameter type" */
-    ZLUA_POP_NOMEM            /* "not enough memory" (raised bare) */
+    ZLUA_POP_NOMEM,           /* "not enough memory" (raised bare) */
+    ZLUA_POP_EXCEPTION        /* the runtime threw: held in the context
+                                 (core/exception.h), raised as R-DEF-4 */
 };
 
 typedef struct zlua_meta zlua_meta;

@@ -5,11 +5,23 @@
 #include <string.h>
 
 #include "core/context.h"
+#include "core/exception.h"
 #include "marshal/meta.h"
 #include "marshal/string_util.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
 #include "types/class.h"
+
+/* Boxes through the glue (boxing runs static constructors, allocates):
+ * ZLUA_POP_OK, or ZLUA_POP_EXCEPTION with the exception held. */
+static int zlua_box(zlua_ctx *ctx, Il2CppClass *klass, void *data, Il2CppObject **out)
+{
+    Il2CppException *exc = zlua_rt_value_box(klass, data, out);
+    if (exc == NULL)
+        return ZLUA_POP_OK;
+    zlua_exc_hold(ctx, exc);
+    return ZLUA_POP_EXCEPTION;
+}
 
 /* Boxes a Lua primitive for an `object` slot (SPEC 2 "object" row). */
 static int zlua_pop_boxed_primitive(lua_State *L, int idx, zlua_ctx *ctx,
@@ -18,27 +30,23 @@ static int zlua_pop_boxed_primitive(lua_State *L, int idx, zlua_ctx *ctx,
     switch (lua_type(L, idx)) {
     case LUA_TBOOLEAN: {
         uint8_t b = (uint8_t)lua_toboolean(L, idx);
-        *out = il2cpp_value_box(ctx->k_bool, &b);
-        return ZLUA_POP_OK;
+        return zlua_box(ctx, ctx->k_bool, &b, out);
     }
     case LUA_TNUMBER:
         if (lua_isinteger(L, idx)) {
             lua_Integer v = lua_tointeger(L, idx);
             if (v >= INT32_MIN && v <= INT32_MAX) {
                 int32_t i = (int32_t)v;
-                *out = il2cpp_value_box(ctx->k_int32, &i);
-            } else {
-                int64_t i = (int64_t)v;
-                *out = il2cpp_value_box(ctx->k_int64, &i);
+                return zlua_box(ctx, ctx->k_int32, &i, out);
             }
+            int64_t i = (int64_t)v;
+            return zlua_box(ctx, ctx->k_int64, &i, out);
         } else {
             double d = (double)lua_tonumber(L, idx);
-            *out = il2cpp_value_box(ctx->k_double, &d);
+            return zlua_box(ctx, ctx->k_double, &d, out);
         }
-        return ZLUA_POP_OK;
     case LUA_TSTRING:
-        *out = (Il2CppObject *)zlua_string_from_lua(L, idx);
-        return *out ? ZLUA_POP_OK : ZLUA_POP_NOMEM;
+        return zlua_string_from_lua(L, idx, (Il2CppString **)out);
     default:
         return ZLUA_POP_TYPE;
     }
@@ -61,10 +69,8 @@ static int zlua_pop_object_handle(lua_State *L, int idx, const zlua_meta *m,
         return ZLUA_POP_OK;
     }
     if (sm->kind == ZLUA_K_STRUCT &&
-        il2cpp_class_is_assignable_from(target, sm->cls->klass)) {
-        *out = il2cpp_value_box(sm->cls->klass, slot->addr);
-        return ZLUA_POP_OK;
-    }
+        il2cpp_class_is_assignable_from(target, sm->cls->klass))
+        return zlua_box(m->ctx, sm->cls->klass, slot->addr, out);
     return ZLUA_POP_MISMATCH;
 }
 
@@ -90,7 +96,7 @@ static int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst)
                 rc = ZLUA_POP_TYPE;
         } else if (u->magic == ZLUA_UD_BYVAL &&
                    il2cpp_class_is_assignable_from(m->cls->klass, u->cls->klass)) {
-            obj = il2cpp_value_box(u->cls->klass, zlua_ud_payload(u));  /* boxed copy */
+            rc = zlua_box(m->ctx, u->cls->klass, zlua_ud_payload(u), &obj);  /* a copy */
         } else if (u->magic == ZLUA_UD_DEAD) {
             rc = ZLUA_POP_FINALIZED;
         } else if (u->magic == ZLUA_UD_DEAD_OBJ) {

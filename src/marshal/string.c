@@ -9,6 +9,8 @@
 
 #include <lauxlib.h>
 
+#include "core/context.h"
+#include "core/exception.h"
 #include "marshal/meta.h"
 #include "marshal/string_util.h"
 #include "marshal/ud.h"
@@ -32,7 +34,7 @@ void zlua_string_push(lua_State *L, Il2CppString *s)
     luaL_pushresultsize(&b, len);
 }
 
-Il2CppString *zlua_string_from_lua(lua_State *L, int idx)
+int zlua_string_from_lua(lua_State *L, int idx, Il2CppString **out)
 {
     size_t n;
     const char *s = lua_tolstring(L, idx, &n);
@@ -44,24 +46,35 @@ Il2CppString *zlua_string_from_lua(lua_State *L, int idx)
         alloc = lua_getallocf(L, &ud);
         buf = alloc(ud, NULL, 0, n * sizeof *buf);
         if (buf == NULL)
-            return NULL;
+            return ZLUA_POP_NOMEM;
     }
     size_t units = zlua_utf8_to_utf16(s, n, buf);
-    Il2CppString *str = il2cpp_string_new_utf16(buf, (int32_t)units);
+    int rc = ZLUA_POP_OK;
+    if (units > (size_t)INT32_MAX) {
+        *out = NULL;
+        rc = ZLUA_POP_NOMEM;   /* no managed string is that long */
+    } else {
+        Il2CppException *exc = zlua_rt_string_new_utf16(buf, (int32_t)units, out);
+        if (exc != NULL) {
+            zlua_exc_hold(zlua_ctx_get(L), exc);
+            rc = ZLUA_POP_EXCEPTION;
+        }
+    }
     if (buf != stackbuf)
         alloc(ud, buf, n * sizeof *buf, 0);
-    return str;
+    return rc;
 }
 
 static int zlua_pop_string(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     Il2CppString *str;
     switch (lua_type(L, idx)) {
-    case LUA_TSTRING:
-        str = zlua_string_from_lua(L, idx);
-        if (str == NULL)
-            return ZLUA_POP_NOMEM;
+    case LUA_TSTRING: {
+        int rc = zlua_string_from_lua(L, idx, &str);
+        if (rc != ZLUA_POP_OK)
+            return rc;
         break;
+    }
     case LUA_TNIL:
     case LUA_TNONE:
         str = NULL;

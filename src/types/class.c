@@ -8,6 +8,7 @@
 
 #include <lauxlib.h>
 
+#include "core/exception.h"
 #include "marshal/ud.h"
 
 #define ZLUA_MAX_REFS 256
@@ -58,10 +59,10 @@ static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k)
 static int zlua_type_is_reference(const Il2CppType *t)
 {
     switch (il2cpp_type_get_type(t)) {
-    case IL2CPP_TYPE_STRING: case IL2CPP_TYPE_CLASS: case IL2CPP_TYPE_OBJECT:
-    case IL2CPP_TYPE_SZARRAY: case IL2CPP_TYPE_ARRAY:
+    case ZLUA_IL2CPP_TYPE_STRING: case ZLUA_IL2CPP_TYPE_CLASS: case ZLUA_IL2CPP_TYPE_OBJECT:
+    case ZLUA_IL2CPP_TYPE_SZARRAY: case ZLUA_IL2CPP_TYPE_ARRAY:
         return 1;
-    case IL2CPP_TYPE_GENERICINST:
+    case ZLUA_IL2CPP_TYPE_GENERICINST:
         return !il2cpp_class_is_valuetype(il2cpp_class_from_type(t));
     default:
         return 0;
@@ -80,15 +81,15 @@ static int zlua_class_collect_refs(zlua_ctx *ctx, zlua_class *cls, uint32_t base
     void *iter = NULL;
     FieldInfo *f;
     while ((f = il2cpp_class_get_fields(cls->klass, &iter)) != NULL) {
-        if (il2cpp_field_get_flags(f) & FIELD_ATTRIBUTE_STATIC)
+        if (il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_STATIC)
             continue;
         const Il2CppType *t = il2cpp_field_get_type(f);
         uint32_t off = base + (uint32_t)(il2cpp_field_get_offset(f) - ctx->header_size);
         if (zlua_type_is_reference(t)) {
             if (*n < ZLUA_MAX_REFS)
                 out[(*n)++] = off;
-        } else if (il2cpp_type_get_type(t) == IL2CPP_TYPE_VALUETYPE ||
-                   il2cpp_type_get_type(t) == IL2CPP_TYPE_GENERICINST) {
+        } else if (il2cpp_type_get_type(t) == ZLUA_IL2CPP_TYPE_VALUETYPE ||
+                   il2cpp_type_get_type(t) == ZLUA_IL2CPP_TYPE_GENERICINST) {
             zlua_class *sub = zlua_class_get(ctx, il2cpp_class_from_type(t));
             if (sub == NULL)
                 return 0;
@@ -119,8 +120,8 @@ static int zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
     cls->valuetype = il2cpp_class_is_valuetype(k);
     cls->is_enum = il2cpp_class_is_enum(k);
     cls->interface = il2cpp_class_is_interface(k);
-    cls->abstract = (flags & TYPE_ATTRIBUTE_ABSTRACT) != 0;
-    cls->is_static = cls->abstract && (flags & TYPE_ATTRIBUTE_SEALED) != 0;
+    cls->abstract = (flags & ZLUA_TYPE_ATTRIBUTE_ABSTRACT) != 0;
+    cls->is_static = cls->abstract && (flags & ZLUA_TYPE_ATTRIBUTE_SEALED) != 0;
     cls->is_array = il2cpp_class_get_rank(k) > 0;
     cls->typetable = cls->byval_mt = cls->byobj_mt = LUA_NOREF;
     cls->statics = cls->static_slots = cls->instance = cls->cache = LUA_NOREF;
@@ -145,7 +146,7 @@ static void zlua_class_nullable_layout(zlua_ctx *ctx, zlua_class *cls)
     void *iter = NULL;
     FieldInfo *f;
     while ((f = il2cpp_class_get_fields(cls->klass, &iter)) != NULL) {
-        if (il2cpp_field_get_flags(f) & FIELD_ATTRIBUTE_STATIC)
+        if (il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_STATIC)
             continue;
         uint32_t off = (uint32_t)(il2cpp_field_get_offset(f) - ctx->header_size);
         if (il2cpp_class_from_type(il2cpp_field_get_type(f)) == cls->element->klass)
@@ -263,4 +264,15 @@ zlua_class *zlua_class_find(zlua_ctx *ctx, const char *full_name)
             return zlua_class_get(ctx, k);
     }
     return NULL;
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+void zlua_class_run_init(lua_State *L, zlua_class *cls, const char *where)
+{
+    Il2CppException *exc = zlua_rt_class_init(cls->klass);
+    if (exc != NULL)
+        zlua_exc_raise(L, exc, where);
+    cls->inited = 1;
 }

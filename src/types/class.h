@@ -74,6 +74,7 @@ typedef struct zlua_class {
     int cache;                  /* weak: lightuserdata(obj) -> userdata */
     uint8_t members_bound;
     uint8_t building;           /* zlua_class_get is completing it */
+    uint8_t inited;             /* class init ran (R-RT-2) */
     zlua_names fields;          /* instance fields/properties, fast path */
     struct zlua_method *ctors;  /* overload chain of .ctor */
     zlua_sreg_pool pool;        /* non-blittable structs: payload cells */
@@ -83,6 +84,22 @@ typedef struct zlua_class {
 zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass);
 /* The binding of the class named `full_name` in any assembly, or NULL. */
 zlua_class *zlua_class_find(zlua_ctx *ctx, const char *full_name);
+
+/* R-RT-2: runs the class init (the static constructor, once) through the
+ * glue before the first static field access, static method call or
+ * construction.  A throwing one raises the Lua error for
+ * System.TypeInitializationException (in `where`), and the next access
+ * tries again -- and throws again, as the CLR does. */
+void zlua_class_run_init(lua_State *L, zlua_class *cls, const char *where);
+static inline void zlua_class_init(lua_State *L, zlua_class *cls, const char *where)
+{
+#if defined(__GNUC__)
+    if (__builtin_expect(!cls->inited, 0))
+#else
+    if (!cls->inited)
+#endif
+        zlua_class_run_init(L, cls, where);
+}
 
 /* Binds the members (fields, properties, methods, ctors) into the member
  * tables if not done yet.  May raise (memory). */

@@ -3,7 +3,8 @@
  *
  * A struct is constructed in place: the ByValUserData is created zeroed
  * (one Lua allocation, no managed one) and the constructor runs with
- * `this` = its payload.  A class instance is il2cpp_object_new + .ctor.
+ * `this` = its payload.  A class instance is object creation (through the
+ * glue: it can throw) + .ctor; either runs the class init first (R-RT-2).
  */
 #include "types/ctor.h"
 
@@ -11,6 +12,7 @@
 
 #include "bridge/method.h"
 #include "core/box.h"
+#include "core/exception.h"
 #include "marshal/ud.h"
 
 int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n)
@@ -25,6 +27,7 @@ int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n)
         if (cls->ctors == NULL)
             return luaL_error(L, "'%s' has no public constructor", cls->full_name);
         const zlua_method *m = zlua_method_select(L, cls->ctors, base, n);
+        zlua_class_init(L, cls, m->display);
         void *payload = zlua_ud_push_byval(L, cls, NULL);
         zlua_method_invoke(L, m, base, payload, NULL);
         return 1;
@@ -32,9 +35,11 @@ int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n)
     if (cls->ctors == NULL)
         return luaL_error(L, "'%s' has no public constructor", cls->full_name);
     const zlua_method *m = zlua_method_select(L, cls->ctors, base, n);
-    Il2CppObject *obj = il2cpp_object_new(cls->klass);
-    if (obj == NULL)
-        return luaL_error(L, "not enough memory");
+    zlua_class_init(L, cls, m->display);
+    Il2CppObject *obj;
+    Il2CppException *exc = zlua_rt_object_new(cls->klass, &obj);
+    if (exc != NULL)
+        return zlua_exc_raise(L, exc, m->display);
     zlua_method_invoke(L, m, base, obj, NULL);
     zlua_ud_push_byobj(L, cls, obj);
     return 1;
@@ -69,6 +74,7 @@ static int zlua_ctor_struct(lua_State *L, int base)
         return luaL_error(L, "'%s' has no public constructor", cls->full_name);
     if (m->next != NULL || m->nparams != n)
         m = zlua_method_select(L, m, base, n);
+    zlua_class_init(L, cls, m->display);
     void *payload = zlua_ud_push_byval(L, cls, NULL);
     zlua_method_invoke(L, m, base, payload, NULL);
     return 1;

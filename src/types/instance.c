@@ -12,6 +12,7 @@
 
 #include "bridge/method.h"
 #include "core/box.h"
+#include "core/exception.h"
 #include "marshal/ud.h"
 #include "registry/registry.h"
 #include "types/class.h"
@@ -106,6 +107,10 @@ void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *m
     if (m->size > sizeof temp)
         luaL_error(L, "unsupported type %s", m->name);
     int rc = m->pop(L, vidx, m, temp);
+    if (rc == ZLUA_POP_EXCEPTION) {   /* the conversion threw (R-RT-1) */
+        lua_pushfstring(L, "%s.%s", cls->full_name, mem->name);
+        zlua_exc_raise_held(L, cls->ctx, lua_tostring(L, -1));
+    }
     if (rc != ZLUA_POP_OK) {
         zlua_pop_error_push(L, vidx, m, rc);
         luaL_error(L, "cannot set '%s.%s' (%s)", cls->full_name, mem->name,

@@ -26,15 +26,15 @@
 
 static int zlua_member_is_public_field(FieldInfo *f)
 {
-    return (il2cpp_field_get_flags(f) & FIELD_ATTRIBUTE_FIELD_ACCESS_MASK) ==
-           FIELD_ATTRIBUTE_PUBLIC;
+    return (il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_FIELD_ACCESS_MASK) ==
+           ZLUA_FIELD_ATTRIBUTE_PUBLIC;
 }
 
 static int zlua_method_is_public(const MethodInfo *mi)
 {
     uint32_t iflags;
-    return (il2cpp_method_get_flags(mi, &iflags) & METHOD_ATTRIBUTE_MEMBER_ACCESS_MASK) ==
-           METHOD_ATTRIBUTE_PUBLIC;
+    return (il2cpp_method_get_flags(mi, &iflags) & ZLUA_METHOD_ATTRIBUTE_MEMBER_ACCESS_MASK) ==
+           ZLUA_METHOD_ATTRIBUTE_PUBLIC;
 }
 
 /* Stores t[name] = box(mem) unless name is already bound. */
@@ -70,7 +70,7 @@ static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass 
             continue;
         int flags = il2cpp_field_get_flags(f);
         const char *name = il2cpp_field_get_name(f);
-        if (flags & FIELD_ATTRIBUTE_LITERAL) {
+        if (flags & ZLUA_FIELD_ATTRIBUTE_LITERAL) {
             if (k == cls->klass) {
                 zlua_members_push_constant(L, cls, f);
                 lua_setfield(L, statics, name);
@@ -86,8 +86,8 @@ static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass 
         mem->meta = zlua_meta_get(ctx, il2cpp_field_get_type(f));
         if (mem->meta == NULL)
             luaL_error(L, "not enough memory");
-        mem->readonly = (flags & FIELD_ATTRIBUTE_INIT_ONLY) != 0;
-        if (flags & FIELD_ATTRIBUTE_STATIC) {
+        mem->readonly = (flags & ZLUA_FIELD_ATTRIBUTE_INIT_ONLY) != 0;
+        if (flags & ZLUA_FIELD_ATTRIBUTE_STATIC) {
             if (k != cls->klass)
                 continue;   /* statics of bases are reached through the base */
             mem->kind = ZLUA_MEMBER_STATIC_FIELD;
@@ -166,7 +166,7 @@ static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
     while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL) {
         uint32_t iflags;
         uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
-        if (!zlua_method_is_public(mi) || (flags & METHOD_ATTRIBUTE_SPECIAL_NAME) ||
+        if (!zlua_method_is_public(mi) || (flags & ZLUA_METHOD_ATTRIBUTE_SPECIAL_NAME) ||
             il2cpp_method_is_generic(mi))
             continue;
         int instance = il2cpp_method_is_instance(mi);

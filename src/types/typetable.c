@@ -35,9 +35,20 @@ static const zlua_member *zlua_static_member(lua_State *L, const zlua_class *cls
 }
 
 /* statics' __index (upvalue 1: boxed cls): static fields and properties. */
+/* R-RT-2 for static fields: their access does not run the class init in
+ * IL2CPP, so libzlua runs it first ("T.name" names the access). */
+static void zlua_static_field_init(lua_State *L, zlua_class *cls, const zlua_member *mem)
+{
+    if (mem->kind != ZLUA_MEMBER_STATIC_FIELD || cls->inited)
+        return;
+    lua_pushfstring(L, "%s.%s", cls->full_name, mem->name);
+    zlua_class_run_init(L, cls, lua_tostring(L, -1));
+    lua_pop(L, 1);
+}
+
 static int zlua_static_index(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
     const zlua_member *mem = zlua_static_member(L, cls);
     if (mem == NULL) {
         /* absent meta keys (__enum on a struct, ...) read as nil */
@@ -47,15 +58,18 @@ static int zlua_static_index(lua_State *L)
         return zlua_member_missing(L, cls, 2, 0);
     }
     lua_settop(L, 2);
+    zlua_static_field_init(L, cls, mem);
     return zlua_member_read(L, cls, mem, NULL, NULL);
 }
 
 /* T's __newindex (upvalue 1: boxed cls). */
 static int zlua_static_newindex(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
     const zlua_member *mem = zlua_static_member(L, cls);
     if (mem != NULL) {
+        lua_settop(L, 3);
+        zlua_static_field_init(L, cls, mem);
         zlua_member_write(L, cls, mem, NULL, NULL, NULL, 3);
         return 0;
     }

@@ -14,7 +14,7 @@
 
 #include <lua.h>
 
-#include "il2cpp/il2cpp_api.h"
+#include "il2cpp-api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,14 +43,25 @@ int sim_track(Il2CppObject *obj);
  * unknown ids). */
 int sim_alive(int id);
 
-/* For method bodies: record a pending managed exception of class ns.name
- * (e.g. "System", "InvalidOperationException") with message msg (UTF-8,
- * may be NULL).  The body then returns normally; zlua_rt_invoke reports
- * and clears it.  The first pending exception wins. */
+/* For method bodies: throw a managed exception of class ns.name (e.g.
+ * "System", "InvalidOperationException") with message msg (UTF-8, may be
+ * NULL), as a C++ exception the way IL2CPP throws (never returns). */
+#if defined(__GNUC__)
+__attribute__((noreturn))
+#endif
 void sim_raise(const char *ns, const char *name, const char *msg);
-/* Test hook: the next zlua_rt_invoke does not call its method and reports
- * this exception instead. */
+/* Test hook: the next method invoked through an invoker throws this
+ * exception instead of running. */
 void sim_throw_next(const char *ns, const char *name, const char *msg);
+/* Test hook: the nth call from now (1: the next) of a runtime operation
+ * throws as it can in IL2CPP: "object_new", "value_box", "class_init"
+ * with System.TypeInitializationException (a static constructor failed),
+ * "string_new", "array_new" with System.OutOfMemoryException.  nth 0
+ * cancels.  Returns 0 for an unknown operation. */
+int sim_fail_next(const char *op, int nth);
+/* Test hook: forget that the static constructor of the class ran (its
+ * statics are zeroed), as in a fresh process.  0 if unknown. */
+int sim_reset_class_init(const char *full_name);
 
 /* Test hook: probe(ud, klass) runs inside every il2cpp_class_get_methods
  * call (libzlua calls it while binding a type); NULL removes it. */

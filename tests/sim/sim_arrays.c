@@ -74,6 +74,7 @@ Il2CppArray *il2cpp_array_new_full(Il2CppClass *array_class,
                                    il2cpp_array_size_t *lengths,
                                    il2cpp_array_size_t *lower_bounds)
 {
+    sim_fail_point(SIM_OP_ARRAY_NEW, array_class);
     if (array_class == NULL || array_class->rank == 0 || lengths == NULL)
         return NULL;
     size_t esize = (size_t)sim_element_size(array_class->element_class);
@@ -83,11 +84,11 @@ Il2CppArray *il2cpp_array_new_full(Il2CppClass *array_class,
         /* libil2cpp raises OverflowException past IL2CPP_ARRAY_MAX_INDEX */
         if (lengths[i] > (il2cpp_array_size_t)INT32_MAX ||
             (lengths[i] && count > ((il2cpp_array_size_t)INT32_MAX) / lengths[i]))
-            return NULL;
+            sim_raise("System", "OverflowException", SIM_OVERFLOW_MESSAGE);
         count *= lengths[i];
     }
     if (esize && count > (SIZE_MAX - ARRAY_HEADER_SIZE - 256) / esize)
-        return NULL;
+        sim_raise_oom();
     size_t size = ARRAY_HEADER_SIZE + esize * count, bounds_at = 0;
     if (!sz) {
         size = (size + sizeof(void *) - 1) & ~(sizeof(void *) - 1);
@@ -96,7 +97,7 @@ Il2CppArray *il2cpp_array_new_full(Il2CppClass *array_class,
     }
     Il2CppArray *a = sim_gc_alloc(size, !sim_class_has_refs(array_class));
     if (a == NULL)
-        return NULL;
+        sim_raise_oom();
     a->obj.klass = array_class;
     a->max_length = count;
     if (!sz) {

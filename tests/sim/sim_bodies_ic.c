@@ -78,8 +78,11 @@ static bool have_metas(const zlua_meta *const *metas, int n)
     return true;
 }
 
-/* One call.  With error_out the Lua message is returned as a new string
- * (NULL: no error); without, an error raises InvalidOperationException. */
+/* One call, the way a generated IC stub makes it.  With error_out the Lua
+ * message is returned as a new string (NULL: no error); without, the error
+ * is raised into the C# caller: the managed exception is made while the
+ * message is still on the Lua stack, the stack restored, then thrown from
+ * this (C#) frame. */
 static void ic_call(lua_State *L, const sim_fn_name *name, int nargs,
                     const zlua_meta *const *metas, void *const *slots,
                     Il2CppString **error_out)
@@ -87,18 +90,22 @@ static void ic_call(lua_State *L, const sim_fn_name *name, int nargs,
     zlua_ic_call c = {.function = name->bytes, .function_len = name->len, .nargs = nargs,
                       .arg_meta = metas,
                       .arg_slots = slots, .ret_meta = NULL, .ret_slot = NULL};
-    Il2CppString *error = NULL;
-    if (zlua_ic_invoke(L, &c) != ZLUA_OK) {
-        size_t len = 0;
-        const char *msg = zlua_ic_error(L, &c, &len);
-        /* the message lives on the Lua stack until done: copy it first */
-        error = msg ? sim_string_lossy(msg, len) : sim_literal("Lua error");
+    if (zlua_ic_invoke(L, &c) == ZLUA_OK) {
+        zlua_ic_done(L, &c);
+        if (error_out)
+            *error_out = NULL;
+        return;
     }
+    if (error_out == NULL) {
+        Il2CppException *ex = zlua_ic_exception(L, &c);
+        zlua_ic_done(L, &c);
+        zlua_rt_raise(ex);
+    }
+    size_t len = 0;
+    const char *msg = zlua_ic_error(L, &c, &len);
+    /* the message lives on the Lua stack until done: copy it first */
+    *error_out = msg ? sim_string_lossy(msg, len) : sim_literal("Lua error");
     zlua_ic_done(L, &c);
-    if (error_out)
-        *error_out = error;
-    else if (error)
-        sim_raise_string("System", "InvalidOperationException", error);
 }
 
 /* public static void InvokeWithPoint(string fn, Point2D p) */

@@ -122,6 +122,7 @@ void sim_build_shells(Il2CppImage *image, const SimClassDef *defs)
             k->static_size = d->static_size;
             k->static_data = sim_gc_alloc_root(d->static_size);
         }
+        k->cctor = d->cctor;
         sim_image_add(image, k);
     }
 }
@@ -247,7 +248,8 @@ void sim_add_methods(Il2CppClass *k, const SimMethodDef *defs)
         SimMethod *m = sim_xcalloc(1, sizeof *m);
         m->mi.methodPointer = d->body;
         m->mi.virtualMethodPointer = d->boxed_body ? d->boxed_body : d->body;
-        m->mi.invoker_method = d->invoker;
+        /* abstract methods have no body: calling one directly crashes */
+        m->mi.invoker_method = d->body ? d->invoker : sim_invoke_abstract;
         m->name = d->name;
         m->klass = k;
         m->flags = d->flags;

@@ -64,6 +64,8 @@ static const SimFieldDef f_exception[] = {
      offsetof(SimException, _className), 0},
     {"_message", "System.String", SIM_FIELD_ASSEMBLY,
      offsetof(SimException, _message), 0},
+    {"_innerException", "System.Exception", SIM_FIELD_ASSEMBLY,
+     offsetof(SimException, _innerException), 0},
     {0}};
 
 #define EXCEPTION(n, parent_)                                                 \
@@ -134,4 +136,7 @@ const SimClassDef sim_catalog_corlib[] = {
     EXCEPTION("InvalidCastException", "System.SystemException"),
     EXCEPTION("ArithmeticException", "System.SystemException"),
     EXCEPTION("OverflowException", "System.ArithmeticException"),
+    EXCEPTION("ArgumentOutOfRangeException", "System.ArgumentException"),
+    EXCEPTION("TypeInitializationException", "System.SystemException"),
+    EXCEPTION("OutOfMemoryException", "System.SystemException"),
     {.name = NULL}};

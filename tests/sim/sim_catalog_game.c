@@ -81,6 +81,20 @@ static const SimFieldDef f_demo[] = {
      offsetof(SimDemoStatics, s_pos), 0},
     {0}};
 
+static const SimFieldDef f_config[] = {
+    {"Loaded", "System.Boolean", SIM_F_STATIC, offsetof(SimConfigStatics, Loaded), 0},
+    {"Version", "System.Int32", SIM_F_STATIC, offsetof(SimConfigStatics, Version), 0},
+    {"Inits", "System.Int32", SIM_F_STATIC, offsetof(SimConfigStatics, Inits), 0},
+    {0}};
+
+static const SimFieldDef f_broken[] = {
+    {"Value", "System.Int32", SIM_F_STATIC, offsetof(SimBrokenStatics, Value), 0},
+    {0}};
+
+static const SimFieldDef f_fragile[] = {
+    {"v", "System.Int32", PUB, offsetof(SimFragile, v), 0},
+    {0}};
+
 static const SimFieldDef f_marshal_type[] = {
     LITERAL("Default", "ZLua.LuaMarshalType", SIM_MARSHAL_DEFAULT),
     LITERAL("UserData", "ZLua.LuaMarshalType", SIM_MARSHAL_USERDATA),
@@ -128,7 +142,20 @@ const SimClassDef sim_catalog_game[] = {
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT |
               TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(Il2CppObject), .static_size = sizeof(SimDemoStatics),
-     .fields = f_demo, .methods = {sim_methods_demo, sim_methods_demo_ic}},
+     .fields = f_demo,
+     .methods = {sim_methods_demo, sim_methods_demo_ic, sim_methods_demo_rt}},
+    /* static constructors: no beforefieldinit, so they run exactly at the
+     * first access (C# types with an explicit static constructor) */
+    {.ns = "MyGame", .name = "Config", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | TYPE_ATTRIBUTE_SEALED,
+     .size = sizeof(Il2CppObject), .static_size = sizeof(SimConfigStatics),
+     .fields = f_config, .methods = {sim_methods_config}, .cctor = sim_config_cctor},
+    {.ns = "MyGame", .name = "Broken", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC, .size = sizeof(Il2CppObject),
+     .static_size = sizeof(SimBrokenStatics), .fields = f_broken,
+     .methods = {sim_methods_broken}, .cctor = sim_broken_cctor},
+    {STRUCT("Fragile", SimFragile), .fields = f_fragile,
+     .methods = {sim_methods_fragile}},
     {.ns = "ZLua", .name = "LuaMarshalType", .kind = SIM_KIND_ENUM,
      .flags = ENUM_FLAGS, .enum_base = "System.Int32", .fields = f_marshal_type},
     {.ns = "ZLua", .name = "LuaMarshalAsAttribute", .kind = SIM_KIND_CLASS,

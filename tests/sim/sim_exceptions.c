@@ -1,10 +1,13 @@
 /*
- * sim_exceptions.c -- managed exceptions without unwinding.
+ * sim_exceptions.c -- managed exceptions, thrown as IL2CPP throws them.
  *
- * A body "throws" by recording a pending exception (sim_raise) and
- * returning; zlua_rt_invoke hands it to the caller, like the try/catch a
- * player's glue puts around invoker_method.  Nothing longjmps.
+ * A body throws with sim_raise: a C++ exception (sim_throw.cpp) that
+ * unwinds through the body and its invoker to whoever catches it -- the
+ * runtime glue in libzlua's calls, as in a player.  The test hooks of
+ * sim.h inject exceptions into invokes and into the runtime operations
+ * that can throw in IL2CPP (sim_fail_next).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,16 +16,21 @@
 
 /* GC-visible cells (data segments are not roots) */
 typedef struct ExceptionCells {
-    Il2CppException *pending;     /* raised by the running body */
     Il2CppException *throw_next;  /* sim_throw_next */
+    Il2CppException *oom;         /* preallocated, like libil2cpp's */
 } ExceptionCells;
 
 static ExceptionCells *cells;
+static int fail_countdown[SIM_OP_COUNT];   /* 0 idle, n: the n-th call throws */
+int sim_invoke_armed;
 
 void sim_exceptions_init(void)
 {
-    if (cells == NULL)
-        cells = sim_gc_alloc_root(sizeof *cells);
+    if (cells != NULL)
+        return;
+    cells = sim_gc_alloc_root(sizeof *cells);
+    cells->oom = sim_exception_new("System", "OutOfMemoryException",
+                                   sim_literal("Insufficient memory to continue the execution of the program."));
 }
 
 static ExceptionCells *the_cells(void)
@@ -37,94 +45,116 @@ Il2CppException *sim_exception_new(const char *ns, const char *name,
     Il2CppClass *k = sim_find_class(ns ? ns : "", name ? name : "");
     if (k == NULL || !il2cpp_class_is_subclass_of(k, sim_k.exception, false))
         k = sim_k.exception;
-    SimException *e = (SimException *)il2cpp_object_new(k);
+    SimException *e = (SimException *)sim_object_alloc(k);
     if (e == NULL)
-        return NULL;
+        return cells ? cells->oom : NULL;
     sim_gc_store((void **)&e->_message, msg);
-    return &e->obj;
+    return (Il2CppException *)(void *)e;
+}
+
+void sim_raise_exception(Il2CppException *ex)
+{
+    sim_throw(ex ? ex : the_cells()->oom);
 }
 
 void sim_raise_string(const char *ns, const char *name, Il2CppString *msg)
 {
-    if (the_cells()->pending)
-        return;  /* the first throw already unwinds the C# frame */
-    cells->pending = sim_exception_new(ns, name, msg);
+    the_cells();
+    sim_throw(sim_exception_new(ns, name, msg));
 }
 
 void sim_raise(const char *ns, const char *name, const char *msg)
 {
-    if (the_cells()->pending)
-        return;
+    the_cells();
     Il2CppString *s = msg ? sim_string_lossy(msg, strlen(msg)) : NULL;
     sim_raise_string(ns, name, s);
+}
+
+void sim_raise_oom(void)
+{
+    sim_throw(the_cells()->oom);
+}
+
+Il2CppException *il2cpp_exception_from_name_msg(const Il2CppImage *image,
+                                                const char *name_space,
+                                                const char *name,
+                                                const char *msg)
+{
+    (void)image;
+    Il2CppString *s = msg ? sim_string_lossy(msg, strlen(msg)) : NULL;
+    return sim_exception_new(name_space, name, s);
 }
 
 void sim_throw_next(const char *ns, const char *name, const char *msg)
 {
     ExceptionCells *c = the_cells();
     Il2CppString *s = msg ? sim_string_lossy(msg, strlen(msg)) : NULL;
-    c->throw_next = sim_exception_new(ns, name, s);
+    sim_gc_store((void **)&c->throw_next, sim_exception_new(ns, name, s));
+    sim_invoke_armed = 1;
 }
 
-/* The rare cases of zlua_rt_invoke: an injected exception, or a call a
- * player would not survive, reported as the managed exception it raises. */
-#if defined(__GNUC__)
-__attribute__((noinline, cold))
-#endif
-static Il2CppException *zlua_rt_invoke_unusual(const MethodInfo *method, void *obj,
-                                               void **args, void *ret)
+/* ---- fault injection -------------------------------------------------------- */
+
+static const char *const op_names[SIM_OP_COUNT] = {
+    "object_new", "value_box", "string_new", "array_new", "class_init"};
+
+int sim_fail_next(const char *op, int nth)
 {
-    if (the_cells()->throw_next) {
+    for (int i = 0; i < SIM_OP_COUNT; i++)
+        if (strcmp(op, op_names[i]) == 0) {
+            fail_countdown[i] = nth > 0 ? nth : 0;
+            return 1;
+        }
+    return 0;
+}
+
+void sim_fail_point(int op, const Il2CppClass *klass)
+{
+    if (fail_countdown[op] == 0 || --fail_countdown[op] != 0)
+        return;
+    /* Allocation fails with OutOfMemoryException; the operations that run
+     * a static constructor fail the way a throwing one makes them. */
+    if (op == SIM_OP_STRING_NEW || op == SIM_OP_ARRAY_NEW)
+        sim_raise_oom();
+    Il2CppString *msg = sim_string_printf("The type initializer for '%s' threw an exception.",
+                                          klass ? klass->full_name : "?");
+    sim_raise_string("System", "TypeInitializationException", msg);
+}
+
+/* ---- the invoker prologue --------------------------------------------------- */
+
+void sim_crash(const char *fmt, const char *a, const char *b)
+{
+    /* where a player would crash (a segfault, a call through NULL): fail
+     * loudly, so that no test can pass over it */
+    fprintf(stderr, "sim: fatal: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    abort();
+}
+
+void sim_invoke_unusual(const MethodInfo *method, const void *obj)
+{
+    const SimMethod *m = sim_m(method);
+    if (obj == NULL && !(m->flags & METHOD_ATTRIBUTE_STATIC))
+        sim_crash("instance method %s::%s invoked with a null this "
+                  "(IL2CPP's method bodies do not check it: a player crashes)",
+                  m->klass->full_name, m->name);
+    if (cells != NULL && cells->throw_next != NULL) {
         Il2CppException *e = cells->throw_next;
         cells->throw_next = NULL;
-        return e;
+        sim_invoke_armed = 0;
+        sim_throw(e);
     }
-    if (method == NULL)
-        return sim_exception_new("System", "ArgumentNullException", sim_literal("method"));
+}
+
+void sim_invoke_abstract(Il2CppMethodPointer fn, const MethodInfo *method, void *obj,
+                         void **args, void *ret)
+{
+    (void)fn, (void)obj, (void)args, (void)ret;
     const SimMethod *m = sim_m(method);
-    if (method->methodPointer == NULL || method->invoker_method == NULL) {
-        /* an abstract method invoked without il2cpp_object_get_virtual_method;
-         * a player would crash here */
-        return sim_exception_new("System", "InvalidOperationException",
-                                 sim_string_printf("abstract method %s::%s "
-                                                   "invoked directly",
-                                                   m->klass->full_name, m->name));
-    }
-    if (obj == NULL && !(m->flags & METHOD_ATTRIBUTE_STATIC)) {
-        /* IL2CPP's generated code null-checks `this` */
-        return sim_exception_new("System", "NullReferenceException",
-                                 sim_literal(SIM_NRE_MESSAGE));
-    }
-    return zlua_rt_invoke(method, obj, args, ret);   /* only the catalog was missing */
-}
-
-/* True when method can go straight to its invoker: the test hook is
- * idle and the call is one a player would survive. */
-static inline int sim_invoke_plain(const ExceptionCells *c, const MethodInfo *method,
-                                   const void *obj)
-{
-    return c != NULL && c->throw_next == NULL && method != NULL &&
-           method->invoker_method != NULL && method->methodPointer != NULL &&
-           (obj != NULL || (sim_m(method)->flags & METHOD_ATTRIBUTE_STATIC));
-}
-
-/* The player's version is a try/catch around the invoker, free when
- * nothing is thrown; this one adds what catching costs without C++
- * exceptions (the pending cell saved, cleared, read and restored, so
- * nested invokes keep their own), so that benchmarks measure libzlua and
- * not the simulation. */
-Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args,
-                                void *ret)
-{
-    ExceptionCells *c = cells;
-    if (!sim_invoke_plain(c, method, obj))
-        return zlua_rt_invoke_unusual(method, obj, args, ret);
-    Il2CppException *outer = c->pending;
-    c->pending = NULL;
-    method->invoker_method(method->methodPointer, method, obj, args, ret);
-    Il2CppException *raised = c->pending;
-    c->pending = outer;
-    return raised;
+    sim_crash("abstract method %s::%s invoked without virtual dispatch "
+              "(a player calls through NULL)", m->klass->full_name, m->name);
 }
 
 void il2cpp_format_exception(const Il2CppException *ex, char *message,
@@ -134,7 +164,7 @@ void il2cpp_format_exception(const Il2CppException *ex, char *message,
      * libil2cpp does, with strncpy: NOT NUL-terminated when truncated. */
     if (ex == NULL || message == NULL || message_size <= 0)
         return;
-    Il2CppClass *k = ex->klass;
+    Il2CppClass *k = ex->object.klass;
     const SimException *e = (const SimException *)(const void *)ex;
     Il2CppString *text = NULL;
     if (il2cpp_class_is_subclass_of(k, sim_k.exception, false))

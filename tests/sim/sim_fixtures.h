@@ -26,6 +26,7 @@ typedef struct SimException {
     Il2CppObject obj;
     Il2CppString *_className;
     Il2CppString *_message;
+    struct SimException *_innerException;
 } SimException;
 
 typedef struct SimStringStatics {
@@ -94,6 +95,22 @@ typedef struct SimPoint2DStatics {
 typedef struct SimPlayerStatics {
     int32_t Count;
 } SimPlayerStatics;
+
+/* MyGame.Config, MyGame.Broken, MyGame.Fragile (static constructors and
+ * exceptions, sim_bodies_runtime.c) */
+typedef struct SimConfigStatics {
+    bool Loaded;
+    int32_t Version;
+    int32_t Inits;
+} SimConfigStatics;
+
+typedef struct SimBrokenStatics {
+    int32_t Value;
+} SimBrokenStatics;
+
+typedef struct SimFragile {
+    int32_t v;
+} SimFragile;
 
 typedef struct SimDemoStatics {
     int32_t s_color;             /* SetColor / GetColor */

@@ -15,8 +15,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "il2cpp/il2cpp_api.h"
+#include "il2cpp-api.h"
+#include "il2cpp/il2cpp_api.h"   /* libzlua's subset: checked against ours */
 #include "sim.h"
+
+#if defined(__GNUC__)
+#define SIM_NORETURN __attribute__((noreturn))
+#define SIM_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define SIM_NORETURN
+#define SIM_UNLIKELY(x) (x)
+#endif
 
 /* ---- configuration ---------------------------------------------------------
  * Defaults follow libil2cpp (vm/Object.cpp, utils/StringUtils.cpp,
@@ -91,7 +100,7 @@
 
 #define SIM_MAX_PARAMS 4
 #define SIM_MAX_INTERFACES 2
-#define SIM_MAX_METHOD_TABLES 2
+#define SIM_MAX_METHOD_TABLES 3
 #define SIM_MAX_ATTRS 2
 
 /* ---- metadata structures ------------------------------------------------ */
@@ -221,6 +230,9 @@ struct Il2CppClass {
     bool primitive;
     uint8_t refs_state;          /* has_references: 0 unknown, 1 computing, 2 known */
     bool has_refs;
+    void (*cctor)(void);         /* the static constructor, NULL: none */
+    uint8_t cctor_state;         /* SIM_CCTOR_* */
+    Il2CppException **init_error;/* a root cell: the TypeInitializationException */
     void *static_data;           /* GC_MALLOC_UNCOLLECTABLE: statics are roots */
     uint32_t static_size;
     Il2CppCustomAttrInfo *attrs;
@@ -294,6 +306,7 @@ typedef struct SimClassDef {
     const SimMethodDef *methods[SIM_MAX_METHOD_TABLES];
     const SimPropertyDef *properties;
     const SimAttrDef *attrs;
+    void (*cctor)(void);         /* static constructor body, NULL: none */
 } SimClassDef;
 
 /* ---- well-known classes (filled by sim_init) ---------------------------- */
@@ -370,11 +383,42 @@ Il2CppString *sim_string_printf(const char *fmt, ...)
 #endif
     ;
 
-/* sim_exceptions.c */
+/* sim_exceptions.c, sim_throw.cpp */
 void sim_exceptions_init(void);
-void sim_raise_string(const char *ns, const char *name, Il2CppString *msg);
+/* Throw (never return): a new ns.name with msg; ex itself; the
+ * preallocated OutOfMemoryException. */
+SIM_NORETURN void sim_raise_string(const char *ns, const char *name, Il2CppString *msg);
+SIM_NORETURN void sim_raise_exception(Il2CppException *ex);
+SIM_NORETURN void sim_raise_oom(void);
+SIM_NORETURN void sim_throw(Il2CppException *ex);
+/* Runs fn(ud); returns the managed exception it threw, NULL if none. */
+Il2CppException *sim_try(void (*fn)(void *), void *ud);
+/* Never throws: NULL-free (the preallocated OOM at worst) once inited. */
 Il2CppException *sim_exception_new(const char *ns, const char *name,
                                    Il2CppString *msg);
+/* The operations sim_fail_next can make throw. */
+enum { SIM_OP_OBJECT_NEW, SIM_OP_VALUE_BOX, SIM_OP_STRING_NEW, SIM_OP_ARRAY_NEW,
+       SIM_OP_CLASS_INIT, SIM_OP_COUNT };
+/* Called by each such operation: throws when an injected fault is due. */
+void sim_fail_point(int op, const Il2CppClass *klass);
+/* Aborts with a message where a player would crash. */
+SIM_NORETURN void sim_crash(const char *fmt, const char *a, const char *b);
+/* The invoker prologue (sim_invokers.h): a null `this` crashes, an
+ * injected exception (sim_throw_next) is thrown. */
+extern int sim_invoke_armed;
+void sim_invoke_unusual(const MethodInfo *method, const void *obj);
+/* The invoker of abstract methods: crashes (a player calls NULL). */
+void sim_invoke_abstract(Il2CppMethodPointer fn, const MethodInfo *method, void *obj,
+                         void **args, void *ret);
+
+/* sim_objects.c */
+/* A zeroed managed object of klass without running its class init, NULL
+ * when out of memory: the runtime's internal allocation. */
+Il2CppObject *sim_object_alloc(Il2CppClass *klass);
+/* Static constructor states. */
+enum { SIM_CCTOR_NONE, SIM_CCTOR_RUNNING, SIM_CCTOR_DONE, SIM_CCTOR_FAILED };
+/* For bodies that touch statics: a forgotten class init crashes. */
+void sim_require_init(Il2CppClass *klass);
 
 /* sim_bodies_ic.c */
 unsigned sim_lua_state_generation(void);

@@ -496,3 +496,25 @@ SIM_INVOKER(sim_inv_v_t_i4_s)
     (void)ret;
     ((Fn)fn)(obj, VAL(int32_t, 0), REF(Il2CppString *, 1), m);
 }
+
+SIM_INVOKER(sim_inv_i4_s)
+{
+    typedef int32_t (*Fn)(Il2CppString *, const MethodInfo *);
+    (void)obj;
+    *(int32_t *)ret = ((Fn)fn)(REF(Il2CppString *, 0), m);
+}
+
+SIM_INVOKER(sim_inv_v_s)
+{
+    typedef void (*Fn)(Il2CppString *, const MethodInfo *);
+    (void)obj;
+    (void)ret;
+    ((Fn)fn)(REF(Il2CppString *, 0), m);
+}
+
+SIM_INVOKER(sim_inv_F_i4)
+{
+    typedef SimFragile (*Fn)(int32_t, const MethodInfo *);
+    (void)obj;
+    *(SimFragile *)ret = ((Fn)fn)(VAL(int32_t, 0), m);
+}

@@ -5,7 +5,7 @@
  * Name: sim_inv_<return>_<params>, with v void, b bool, u1 uint8_t,
  * c2 Il2CppChar, i4 int32_t, i8 int64_t, u8 uint64_t, r4 float, r8 double,
  * s Il2CppString*, o Il2CppObject*, a Il2CppArray*, P SimPoint2D,
- * T SimTagged, V SimVector2, D SimMyDto, NI / NP / NV Nullable<int /
+ * T SimTagged, F SimFragile, V SimVector2, D SimMyDto, NI / NP / NV Nullable<int /
  * Point2D / Vector2>, pX a byref X (X*), t the instance (`this`, void*).
  * Enums travel as their underlying integer (Color i4, Small u1, Wide i8).
  */
@@ -14,76 +14,101 @@
 
 #include "sim_internal.h"
 
-#define SIM_INVOKER(name)                                                   \
+#define SIM_INVOKER_DECL(name)                                              \
     void name(Il2CppMethodPointer fn, const MethodInfo *m, void *obj,      \
               void **args, void *ret)
 
-SIM_INVOKER(sim_inv_i4_i4_i4);
-SIM_INVOKER(sim_inv_i8_i8_i8);
-SIM_INVOKER(sim_inv_r8_r8_r8);
-SIM_INVOKER(sim_inv_u1_u1);
-SIM_INVOKER(sim_inv_u8_u8);
-SIM_INVOKER(sim_inv_c2_c2);
-SIM_INVOKER(sim_inv_s_s_s);
-SIM_INVOKER(sim_inv_b_b);
-SIM_INVOKER(sim_inv_P_r4_r4);
-SIM_INVOKER(sim_inv_r4_P);
-SIM_INVOKER(sim_inv_T_i4_s);
-SIM_INVOKER(sim_inv_s_T);
-SIM_INVOKER(sim_inv_v_i4);
-SIM_INVOKER(sim_inv_i4);
-SIM_INVOKER(sim_inv_i8_i8);
-SIM_INVOKER(sim_inv_o_i4);
-SIM_INVOKER(sim_inv_NI_b);
-SIM_INVOKER(sim_inv_i4_NI);
-SIM_INVOKER(sim_inv_v_pi4);
-SIM_INVOKER(sim_inv_v_pP_i4_i4);
-SIM_INVOKER(sim_inv_v_pNP);
-SIM_INVOKER(sim_inv_v_ps);
-SIM_INVOKER(sim_inv_b_s_pi4);
-SIM_INVOKER(sim_inv_r4_pP);
-SIM_INVOKER(sim_inv_v_po);
-SIM_INVOKER(sim_inv_i4_a);
-SIM_INVOKER(sim_inv_i4_i4_a);
-SIM_INVOKER(sim_inv_v_V);
-SIM_INVOKER(sim_inv_V);
-SIM_INVOKER(sim_inv_s_NV);
-SIM_INVOKER(sim_inv_s_D);
-SIM_INVOKER(sim_inv_D_i4_i4_s);
-SIM_INVOKER(sim_inv_a_i4);
-SIM_INVOKER(sim_inv_s_s);
-SIM_INVOKER(sim_inv_s_i4);
-SIM_INVOKER(sim_inv_s_r8);
-SIM_INVOKER(sim_inv_s_P);
-SIM_INVOKER(sim_inv_s_i4_i4);
-SIM_INVOKER(sim_inv_v_s_P);
-SIM_INVOKER(sim_inv_P_s_P);
-SIM_INVOKER(sim_inv_i4_s_i4);
-SIM_INVOKER(sim_inv_i4_s_s);
-SIM_INVOKER(sim_inv_i4_i4);
-SIM_INVOKER(sim_inv_v_P);
-SIM_INVOKER(sim_inv_o_s);
-SIM_INVOKER(sim_inv_o_o);
-SIM_INVOKER(sim_inv_r4_o);
-SIM_INVOKER(sim_inv_P);
-SIM_INVOKER(sim_inv_v_t);
-SIM_INVOKER(sim_inv_b_t_o);
-SIM_INVOKER(sim_inv_i4_t);
-SIM_INVOKER(sim_inv_s_t);
-SIM_INVOKER(sim_inv_c2_t_i4);
-SIM_INVOKER(sim_inv_v_t_s);
-SIM_INVOKER(sim_inv_i4_t_i4);
-SIM_INVOKER(sim_inv_o_t_i4);
-SIM_INVOKER(sim_inv_v_t_o_i4);
-SIM_INVOKER(sim_inv_v_t_i4);
-SIM_INVOKER(sim_inv_b_t);
-SIM_INVOKER(sim_inv_v_t_P);
-SIM_INVOKER(sim_inv_P_t);
-SIM_INVOKER(sim_inv_v_t_V);
-SIM_INVOKER(sim_inv_V_t);
-SIM_INVOKER(sim_inv_v_t_r4_r4);
-SIM_INVOKER(sim_inv_r4_t);
-SIM_INVOKER(sim_inv_v_t_r4);
-SIM_INVOKER(sim_inv_v_t_i4_s);
+/* The prologue every invoker runs: one load and a branch unless a test
+ * armed an exception; a null `this` of an instance method crashes (as in a
+ * player, where the body dereferences it). */
+static inline void sim_invoke_enter(const MethodInfo *m, const void *obj)
+{
+    if (SIM_UNLIKELY(sim_invoke_armed) ||
+        SIM_UNLIKELY(obj == NULL && !(sim_m(m)->flags & METHOD_ATTRIBUTE_STATIC)))
+        sim_invoke_unusual(m, obj);
+}
+
+/* Defines invoker `name` with the prologue; the body follows the macro. */
+#define SIM_INVOKER(name)                                                   \
+    static void name##_body(Il2CppMethodPointer fn, const MethodInfo *m,   \
+                            void *obj, void **args, void *ret);             \
+    SIM_INVOKER_DECL(name)                                                  \
+    {                                                                       \
+        sim_invoke_enter(m, obj);                                           \
+        name##_body(fn, m, obj, args, ret);                                 \
+    }                                                                       \
+    static void name##_body(Il2CppMethodPointer fn, const MethodInfo *m,   \
+                            void *obj, void **args, void *ret)
+
+SIM_INVOKER_DECL(sim_inv_i4_i4_i4);
+SIM_INVOKER_DECL(sim_inv_i8_i8_i8);
+SIM_INVOKER_DECL(sim_inv_r8_r8_r8);
+SIM_INVOKER_DECL(sim_inv_u1_u1);
+SIM_INVOKER_DECL(sim_inv_u8_u8);
+SIM_INVOKER_DECL(sim_inv_c2_c2);
+SIM_INVOKER_DECL(sim_inv_s_s_s);
+SIM_INVOKER_DECL(sim_inv_b_b);
+SIM_INVOKER_DECL(sim_inv_P_r4_r4);
+SIM_INVOKER_DECL(sim_inv_r4_P);
+SIM_INVOKER_DECL(sim_inv_T_i4_s);
+SIM_INVOKER_DECL(sim_inv_s_T);
+SIM_INVOKER_DECL(sim_inv_v_i4);
+SIM_INVOKER_DECL(sim_inv_i4);
+SIM_INVOKER_DECL(sim_inv_i8_i8);
+SIM_INVOKER_DECL(sim_inv_o_i4);
+SIM_INVOKER_DECL(sim_inv_NI_b);
+SIM_INVOKER_DECL(sim_inv_i4_NI);
+SIM_INVOKER_DECL(sim_inv_v_pi4);
+SIM_INVOKER_DECL(sim_inv_v_pP_i4_i4);
+SIM_INVOKER_DECL(sim_inv_v_pNP);
+SIM_INVOKER_DECL(sim_inv_v_ps);
+SIM_INVOKER_DECL(sim_inv_b_s_pi4);
+SIM_INVOKER_DECL(sim_inv_r4_pP);
+SIM_INVOKER_DECL(sim_inv_v_po);
+SIM_INVOKER_DECL(sim_inv_i4_a);
+SIM_INVOKER_DECL(sim_inv_i4_i4_a);
+SIM_INVOKER_DECL(sim_inv_v_V);
+SIM_INVOKER_DECL(sim_inv_V);
+SIM_INVOKER_DECL(sim_inv_s_NV);
+SIM_INVOKER_DECL(sim_inv_s_D);
+SIM_INVOKER_DECL(sim_inv_D_i4_i4_s);
+SIM_INVOKER_DECL(sim_inv_a_i4);
+SIM_INVOKER_DECL(sim_inv_s_s);
+SIM_INVOKER_DECL(sim_inv_s_i4);
+SIM_INVOKER_DECL(sim_inv_s_r8);
+SIM_INVOKER_DECL(sim_inv_s_P);
+SIM_INVOKER_DECL(sim_inv_s_i4_i4);
+SIM_INVOKER_DECL(sim_inv_v_s_P);
+SIM_INVOKER_DECL(sim_inv_P_s_P);
+SIM_INVOKER_DECL(sim_inv_i4_s_i4);
+SIM_INVOKER_DECL(sim_inv_i4_s_s);
+SIM_INVOKER_DECL(sim_inv_i4_i4);
+SIM_INVOKER_DECL(sim_inv_v_P);
+SIM_INVOKER_DECL(sim_inv_o_s);
+SIM_INVOKER_DECL(sim_inv_o_o);
+SIM_INVOKER_DECL(sim_inv_r4_o);
+SIM_INVOKER_DECL(sim_inv_P);
+SIM_INVOKER_DECL(sim_inv_v_t);
+SIM_INVOKER_DECL(sim_inv_b_t_o);
+SIM_INVOKER_DECL(sim_inv_i4_t);
+SIM_INVOKER_DECL(sim_inv_s_t);
+SIM_INVOKER_DECL(sim_inv_c2_t_i4);
+SIM_INVOKER_DECL(sim_inv_v_t_s);
+SIM_INVOKER_DECL(sim_inv_i4_t_i4);
+SIM_INVOKER_DECL(sim_inv_o_t_i4);
+SIM_INVOKER_DECL(sim_inv_v_t_o_i4);
+SIM_INVOKER_DECL(sim_inv_v_t_i4);
+SIM_INVOKER_DECL(sim_inv_b_t);
+SIM_INVOKER_DECL(sim_inv_v_t_P);
+SIM_INVOKER_DECL(sim_inv_P_t);
+SIM_INVOKER_DECL(sim_inv_v_t_V);
+SIM_INVOKER_DECL(sim_inv_V_t);
+SIM_INVOKER_DECL(sim_inv_v_t_r4_r4);
+SIM_INVOKER_DECL(sim_inv_r4_t);
+SIM_INVOKER_DECL(sim_inv_v_t_r4);
+SIM_INVOKER_DECL(sim_inv_v_t_i4_s);
+SIM_INVOKER_DECL(sim_inv_i4_s);
+SIM_INVOKER_DECL(sim_inv_v_s);
+SIM_INVOKER_DECL(sim_inv_F_i4);
 
 #endif /* ZLUA_SIM_INVOKERS_H */

@@ -114,6 +114,8 @@ void il2cpp_field_static_get_value(FieldInfo *field, void *value)
         write_literal(field, value);
         return;
     }
+    /* libil2cpp's Field::StaticGetValue runs no static constructor */
+    sim_require_init(field->parent);
     /* value receives a copy of the slot: the object pointer itself for
      * reference fields (*(void **)value = obj), the payload for values */
     const char *src = (const char *)field->parent->static_data + field->offset;
@@ -125,6 +127,7 @@ void il2cpp_field_static_set_value(FieldInfo *field, void *value)
     uint32_t attrs = field->type->attrs;
     if (!(attrs & FIELD_ATTRIBUTE_STATIC) || (attrs & FIELD_ATTRIBUTE_LITERAL))
         return;
+    sim_require_init(field->parent);   /* nor does StaticSetValue */
     char *dest = (char *)field->parent->static_data + field->offset;
     /* libil2cpp's Field::SetValueRaw(..., deref_pointer = false): for a
      * reference field `value` IS the object pointer (not a pointer to it),

@@ -15,7 +15,7 @@ Il2CppClass *il2cpp_object_get_class(Il2CppObject *obj)
     return obj->klass;
 }
 
-static Il2CppObject *object_alloc(Il2CppClass *klass)
+Il2CppObject *sim_object_alloc(Il2CppClass *klass)
 {
     Il2CppObject *o = sim_gc_alloc((size_t)klass->instance_size,
                                    !sim_class_has_refs(klass));
@@ -24,13 +24,21 @@ static Il2CppObject *object_alloc(Il2CppClass *klass)
     return o;
 }
 
+/* libil2cpp's Object::New: class init first (a throwing static
+ * constructor throws TypeInitializationException), then the allocation,
+ * which throws OutOfMemoryException rather than return NULL. */
 Il2CppObject *il2cpp_object_new(const Il2CppClass *klass)
 {
     Il2CppClass *k = (Il2CppClass *)klass;
+    sim_fail_point(SIM_OP_OBJECT_NEW, k);
+    il2cpp_runtime_class_init(k);
     /* libil2cpp: a "new Nullable<T>" object is a boxed T */
     if (k->generic_def == sim_k.nullable)
         k = k->generic_arg;
-    return object_alloc(k);
+    Il2CppObject *o = sim_object_alloc(k);
+    if (o == NULL)
+        sim_raise_oom();
+    return o;
 }
 
 void *il2cpp_object_unbox(Il2CppObject *obj)
@@ -45,6 +53,8 @@ Il2CppObject *il2cpp_value_box(Il2CppClass *klass, void *data)
      * value (ECMA-335 I.8.2.4). */
     if (!klass->valuetype)
         return *(Il2CppObject **)data;
+    sim_fail_point(SIM_OP_VALUE_BOX, klass);
+    il2cpp_runtime_class_init(klass);
     if (klass->generic_def == sim_k.nullable) {
         const FieldInfo *value = &klass->fields[SIM_NULLABLE_HASVALUE_FIRST ? 1 : 0];
         const FieldInfo *has = &klass->fields[SIM_NULLABLE_HASVALUE_FIRST ? 0 : 1];
@@ -54,9 +64,9 @@ Il2CppObject *il2cpp_value_box(Il2CppClass *klass, void *data)
         data = (char *)data + value->offset - (int32_t)sizeof(Il2CppObject);
         klass = klass->generic_arg;
     }
-    Il2CppObject *o = object_alloc(klass);
+    Il2CppObject *o = sim_object_alloc(klass);
     if (o == NULL)
-        return NULL;
+        sim_raise_oom();
     memcpy(il2cpp_object_unbox(o), data, (size_t)klass->value_size);
     return o;
 }

@@ -133,24 +133,38 @@ Il2CppString *sim_string_lossy(const char *s, size_t len)
     return from_utf8(s, len, true);
 }
 
+/* The API's string creation throws, like libil2cpp's: out of memory
+ * (or an injected fault) as OutOfMemoryException, never NULL. */
+static Il2CppString *api_string(Il2CppString *s)
+{
+    if (s == NULL)
+        sim_raise_oom();
+    return s;
+}
+
 Il2CppString *il2cpp_string_new_len(const char *str, uint32_t length)
 {
+    sim_fail_point(SIM_OP_STRING_NEW, NULL);
     if (str == NULL)
         return NULL;
-    return from_utf8(str, length, SIM_STRING_NEW_REPLACES_INVALID);
+    return api_string(from_utf8(str, length, SIM_STRING_NEW_REPLACES_INVALID));
 }
 
 Il2CppString *il2cpp_string_new(const char *str)
 {
+    sim_fail_point(SIM_OP_STRING_NEW, NULL);
     if (str == NULL)
         return NULL;
-    return from_utf8(str, strlen(str), SIM_STRING_NEW_REPLACES_INVALID);
+    return api_string(from_utf8(str, strlen(str), SIM_STRING_NEW_REPLACES_INVALID));
 }
 
 Il2CppString *il2cpp_string_new_utf16(const Il2CppChar *text, int32_t len)
 {
-    Il2CppString *s = string_alloc(len);
-    if (s && len)
+    sim_fail_point(SIM_OP_STRING_NEW, NULL);
+    if (len < 0)
+        sim_raise("System", "ArgumentOutOfRangeException", "length");
+    Il2CppString *s = api_string(string_alloc(len));
+    if (len)
         memcpy(s->chars, text, (size_t)len * sizeof(Il2CppChar));
     return s;
 }

@@ -43,4 +43,12 @@ extern const SimMethodDef sim_methods_marshal_attr[];
 extern const SimMethodDef sim_methods_demo[];
 extern const SimMethodDef sim_methods_demo_ic[];
 
+/* sim_bodies_runtime.c */
+extern const SimMethodDef sim_methods_config[];
+extern const SimMethodDef sim_methods_broken[];
+extern const SimMethodDef sim_methods_fragile[];
+extern const SimMethodDef sim_methods_demo_rt[];
+void sim_config_cctor(void);
+void sim_broken_cctor(void);
+
 #endif /* ZLUA_SIM_TABLES_H */

@@ -331,6 +331,14 @@ static void load_churn(lua_State *L)
 static void test_churn_under_concurrent_collections(void **state)
 {
     (void)state;
+    /* cmocka catches SIGSEGV/SIGBUS around each test; under the mprotect
+     * VDB those are bdwgc's write faults (any store to the managed heap,
+     * the runtime's first ones included), so its handlers go back on. */
+    struct sigaction cm_segv, cm_bus;
+    if (opt_incremental == VDB_MPROTECT) {
+        assert_int_equal(sigaction(SIGSEGV, &gc_segv, &cm_segv), 0);
+        assert_int_equal(sigaction(SIGBUS, &gc_bus, &cm_bus), 0);
+    }
     testbed_alloc counter = {0};
     lua_State *L = testbed_new_state_gc(&counter, opt_lua_gc);
     assert_non_null(L);
@@ -339,13 +347,6 @@ static void test_churn_under_concurrent_collections(void **state)
     print_message("bdwgc %s, target %lld registry operations, deadline %.0f s\n",
                   modes[opt_incremental], opt_ops, opt_deadline_s);
     assert_int_equal(GC_is_incremental_mode(), opt_incremental != VDB_NONE);
-    /* cmocka catches SIGSEGV/SIGBUS around each test; under the mprotect
-     * VDB those are bdwgc's write faults, so its handlers go back on. */
-    struct sigaction cm_segv, cm_bus;
-    if (opt_incremental == VDB_MPROTECT) {
-        assert_int_equal(sigaction(SIGSEGV, &gc_segv, &cm_segv), 0);
-        assert_int_equal(sigaction(SIGBUS, &gc_bus, &cm_bus), 0);
-    }
     load_churn(L);
 
     /* The types are bound and the chunk's tables exist: the baseline. */

@@ -1,0 +1,38 @@
+/*
+ * exception.h -- managed exceptions turned into Lua errors (R-DEF-4,
+ * R-RT-1).
+ *
+ * The glue (zlua.h, "Runtime glue") hands libzlua the exception an
+ * operation threw; these functions make the Lua error of it:
+ * "System.InvalidOperationException: message (in Demo.Foo)".  Callers
+ * raise only after releasing what they hold (scopes, temporaries).
+ */
+#ifndef ZLUA_EXCEPTION_H
+#define ZLUA_EXCEPTION_H
+
+#include <lua.h>
+
+#include "il2cpp/il2cpp_api.h"
+
+struct zlua_ctx;
+
+#define ZLUA_EXC_MESSAGE_BYTES 4096
+
+/* "Type: message" of exc into msg (marked when cut), or a fixed text for
+ * NULL; returns the text. */
+const char *zlua_exc_format(Il2CppException *exc, char msg[ZLUA_EXC_MESSAGE_BYTES]);
+
+/* Raises the Lua error for exc thrown in `where` (a member's display
+ * name).  exc must be reachable by the collector (a local is). */
+int zlua_exc_raise(lua_State *L, Il2CppException *exc, const char *where);
+
+/* For code that reports failure by a code (the pop writers): keeps exc
+ * alive in a GC handle of the context until zlua_exc_raise_held, which
+ * raises it for `where` and releases the handle.  A second hold replaces
+ * the first. */
+void zlua_exc_hold(struct zlua_ctx *ctx, Il2CppException *exc);
+int zlua_exc_raise_held(lua_State *L, struct zlua_ctx *ctx, const char *where);
+/* Pushes the held exception's "Type: message" and releases the handle. */
+void zlua_exc_push_held(lua_State *L, struct zlua_ctx *ctx);
+
+#endif /* ZLUA_EXCEPTION_H */

@@ -1,0 +1,112 @@
+/*
+ * zlua_glue_il2cpp.cpp -- the runtime glue of zlua.h ("Runtime glue") for
+ * IL2CPP, Unity 2021.2 and later (metadata v29+).
+ *
+ * Compiled by the player inside its IL2CPP build, with libil2cpp's
+ * include folder and libzlua's include/ and src/ on the include path
+ * (docs/embedding.md); the tests compile this same file against the
+ * simulated runtime's headers (tests/sim/include), and CI compiles it
+ * against a stand-in of libil2cpp's declarations (tests/player).
+ *
+ * Each function runs one operation that can throw a managed exception --
+ * IL2CPP throws Il2CppExceptionWrapper -- and returns the exception
+ * instead of letting it unwind into libzlua's C frames.  Nothing else is
+ * caught: any other C++ exception is a bug of the runtime and terminates
+ * (libzlua has no unwind tables to carry it).  No allocation, no state:
+ * on the non-throwing path each function costs its one call.
+ */
+#include "il2cpp-api.h"
+#include "il2cpp-class-internals.h"
+#include "il2cpp-object-internals.h"
+
+#include "zlua.h"
+#include "il2cpp/il2cpp_api.h"   /* coexists with the runtime's headers */
+
+extern "C" Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj,
+                                           void **args, void *ret)
+{
+    try {
+        method->invoker_method(method->methodPointer, method, obj, args, ret);
+    } catch (Il2CppExceptionWrapper &e) {
+        return e.ex;
+    }
+    return nullptr;
+}
+
+extern "C" Il2CppException *zlua_rt_object_new(Il2CppClass *klass, Il2CppObject **out)
+{
+    *out = nullptr;
+    try {
+        *out = il2cpp_object_new(klass);
+    } catch (Il2CppExceptionWrapper &e) {
+        return e.ex;
+    }
+    return nullptr;
+}
+
+extern "C" Il2CppException *zlua_rt_value_box(Il2CppClass *klass, void *data,
+                                              Il2CppObject **out)
+{
+    *out = nullptr;
+    try {
+        *out = il2cpp_value_box(klass, data);
+    } catch (Il2CppExceptionWrapper &e) {
+        return e.ex;
+    }
+    return nullptr;
+}
+
+extern "C" Il2CppException *zlua_rt_string_new_utf16(const uint16_t *chars, int32_t len,
+                                                     Il2CppString **out)
+{
+    *out = nullptr;
+    try {
+        /* Il2CppChar is uint16_t or char16_t by compiler: same code units */
+        *out = il2cpp_string_new_utf16(reinterpret_cast<const Il2CppChar *>(chars), len);
+    } catch (Il2CppExceptionWrapper &e) {
+        return e.ex;
+    }
+    return nullptr;
+}
+
+extern "C" Il2CppException *zlua_rt_array_new(Il2CppClass *element_class, uintptr_t length,
+                                              Il2CppArray **out)
+{
+    *out = nullptr;
+    try {
+        *out = il2cpp_array_new(element_class, static_cast<il2cpp_array_size_t>(length));
+    } catch (Il2CppExceptionWrapper &e) {
+        return e.ex;
+    }
+    return nullptr;
+}
+
+extern "C" Il2CppException *zlua_rt_class_init(Il2CppClass *klass)
+{
+    try {
+        il2cpp_runtime_class_init(klass);
+    } catch (Il2CppExceptionWrapper &e) {
+        return e.ex;
+    }
+    return nullptr;
+}
+
+extern "C" Il2CppException *zlua_rt_exception_new(const char *name_space, const char *name,
+                                                  const char *msg, Il2CppException **out)
+{
+    *out = nullptr;
+    try {
+        *out = il2cpp_exception_from_name_msg(il2cpp_get_corlib(), name_space, name, msg);
+    } catch (Il2CppExceptionWrapper &e) {
+        return e.ex;
+    }
+    return nullptr;
+}
+
+extern "C" void zlua_rt_raise(Il2CppException *exc)
+{
+    il2cpp_raise_exception(exc);
+    /* il2cpp_raise_exception does not return; should a runtime's ever do,
+     * the caller must not go on as if nothing had been thrown */
+    throw Il2CppExceptionWrapper(exc);
+}
