@@ -3,6 +3,7 @@
  */
 #include "testbed.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,20 @@ static int testbed_throw_next(lua_State *L)
     return 0;
 }
 
+/* testbed.fail_next(op [, nth]): the nth (default 1) call from now of a
+ * runtime operation throws as it can in IL2CPP (sim.h, sim_fail_next):
+ * "object_new", "value_box", "class_init", "string_new", "array_new". */
+static int testbed_fail_next(lua_State *L)
+{
+    const char *op = luaL_checkstring(L, 1);
+    lua_Integer nth = luaL_optinteger(L, 2, 1);
+    if (nth < 0 || nth > INT32_MAX)
+        return luaL_argerror(L, 2, "out of range");
+    if (!sim_fail_next(op, (int)nth))
+        return luaL_argerror(L, 1, "unknown runtime operation");
+    return 0;
+}
+
 /* testbed.fail_alloc(n): the next Lua allocation of at least n bytes
  * fails (one shot; 0 cancels). */
 static int testbed_fail_alloc(lua_State *L)
@@ -143,6 +158,7 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
         {"gc", testbed_gc},         {"stats", testbed_stats},
         {"track", testbed_track},   {"alive", testbed_alive},
         {"throw_next", testbed_throw_next}, {"fail_alloc", testbed_fail_alloc},
+        {"fail_next", testbed_fail_next},
         {NULL, NULL},
     };
     lua_newtable(L);

@@ -1,0 +1,182 @@
+-- runtime_spec.lua -- the player runtime contract (issue 7): managed
+-- exceptions raised the way IL2CPP raises them (C++ exceptions) by method
+-- bodies and by runtime operations, caught by the glue, turned into R-DEF-4
+-- Lua errors with everything restored (R-RT-1); static constructors run
+-- once before the first access (R-RT-2); a C# caller of a failing Lua
+-- function gets a managed exception (R-IC-1).
+--
+-- Each spec file runs in its own process, so the static constructors of
+-- MyGame.Config and MyGame.Broken run here for the first time.
+
+local h = require "helpers"
+
+local Demo = CS.Demo
+local OOM = "System.OutOfMemoryException: Insufficient memory to continue the " ..
+            "execution of the program."
+local function tie(type_name)
+  return "System.TypeInitializationException: The type initializer for '" ..
+         type_name .. "' threw an exception."
+end
+
+-- Everything a failed call must leave as it found (R-DEF-4, R-OPQ-5).
+local function invariants()
+  h.full_gc(2)
+  local s = testbed.stats()
+  return { handles = s.handles, scope_depth = s.scope_depth,
+           structs = s.structs, objects = s.objects }
+end
+
+local function assert_invariants(before, what)
+  local now = invariants()
+  for k, v in pairs(before) do
+    assert.are.equal(v, now[k], what .. ": " .. k .. " not restored")
+  end
+end
+
+describe("R-RT-2 static constructors", function()
+  -- first: nothing may touch MyGame.Config before this test
+  it("MyGame.Config's first access runs its static constructor once", function()
+    local Config = CS.MyGame.Config
+    assert.are.equal(3, Config.Version)
+    assert.is_true(Config.Loaded)
+    assert.are.equal(1, Config.Inits)
+    assert.are.equal(3, Config.Get())
+    Config.Version = 4
+    assert.are.equal(4, Config.Get())
+    assert.are.equal(1, Config.Inits)
+    Config.Version = 3
+  end)
+
+  it("a throwing static constructor is System.TypeInitializationException naming the type", function()
+    h.raises(tie("MyGame.Broken") .. " (in MyGame.Broken.Value)",
+             function() return CS.MyGame.Broken.Value end)
+  end)
+
+  it("the type stays unusable: every later access throws again", function()
+    local Broken = CS.MyGame.Broken
+    h.raises(tie("MyGame.Broken") .. " (in MyGame.Broken.Value)",
+             function() return Broken.Value end)
+    h.raises(tie("MyGame.Broken") .. " (in MyGame.Broken.Value)",
+             function() Broken.Value = 1 end)
+    h.raises(tie("MyGame.Broken") .. " (in MyGame.Broken(...))", Broken)
+  end)
+
+  it("a failed class init (injected) is retried on the next access", function()
+    testbed.fail_next("class_init")
+    h.raises(tie("MyGame.Point2D") .. " (in MyGame.Point2D.Created)",
+             function() return CS.MyGame.Point2D.Created end)
+    assert.are.equal("number", type(CS.MyGame.Point2D.Created))
+  end)
+end)
+
+describe("R-RT-1 method bodies that throw", function()
+  it("Demo.Throw(msg) is 'System.InvalidOperationException: msg (in Demo.Throw)'", function()
+    local before = invariants()
+    h.raises("System.InvalidOperationException: boom (in Demo.Throw)", Demo.Throw, "boom")
+    assert_invariants(before, "Demo.Throw")
+  end)
+
+  it("Demo.ThrowArg names the parameter", function()
+    h.raises("System.ArgumentException: Value does not fall within the expected range.\n" ..
+             "Parameter name: x (in Demo.ThrowArg)", Demo.ThrowArg, "x")
+  end)
+
+  it("a throwing struct constructor leaves no userdata half made", function()
+    local before = invariants()
+    local msg = "System.ArgumentOutOfRangeException: Specified argument was out of the " ..
+                "range of valid values.\nParameter name: v"
+    h.raises(msg .. " (in MyGame.Fragile(...))", CS.MyGame.Fragile, -1)
+    h.raises(msg .. " (in Demo.MakeFragile)", Demo.MakeFragile, -1)
+    assert.are.equal(2, CS.MyGame.Fragile(2).v)
+    assert.are.equal(5, Demo.MakeFragile(5).v)
+    assert_invariants(before, "Fragile")
+  end)
+end)
+
+describe("R-RT-1 runtime operations that throw", function()
+  it("string creation out of memory while popping an argument", function()
+    local before = invariants()
+    testbed.fail_next("string_new")
+    h.raises(OOM .. " (in Demo.Concat)", Demo.Concat, "a", "b")
+    assert.are.equal("ab", Demo.Concat("a", "b"))
+    assert_invariants(before, "string_new")
+  end)
+
+  it("string creation out of memory for the second argument", function()
+    testbed.fail_next("string_new", 2)
+    h.raises(OOM .. " (in Demo.Concat)", Demo.Concat, "a", "b")
+  end)
+
+  it("object creation whose static constructor throws", function()
+    local before = invariants()
+    testbed.fail_next("object_new")
+    h.raises(tie("MyGame.Player") .. " (in MyGame.Player(...))", CS.MyGame.Player, "p")
+    assert.are.equal("p", CS.MyGame.Player("p").Name)
+    assert_invariants(before, "object_new")
+  end)
+
+  it("boxing for an object field", function()
+    local t = CS.MyGame.Tagged(1, "x")
+    testbed.fail_next("value_box")
+    h.raises(tie("System.Int32") .. " (in MyGame.Tagged.payload)",
+             function() t.payload = 5 end)
+    t.payload = 6   -- the next box works
+    assert.is_not_nil(t.payload)
+  end)
+
+  it("array creation inside a method body", function()
+    testbed.fail_next("array_new")
+    h.raises(OOM .. " (in Demo.MakeArray)", Demo.MakeArray, 3)
+  end)
+
+  it("an unknown operation is refused by the testbed", function()
+    h.raises_containing("unknown runtime operation", testbed.fail_next, "nope")
+  end)
+end)
+
+describe("R-IC-1 a Lua error raised into the C# caller", function()
+  it("is a System.InvalidOperationException carrying the Lua message", function()
+    local before = invariants()
+    local fn = h.callback(function() error("lua side failed", 0) end)
+    h.raises("System.InvalidOperationException: lua side failed (in Demo.InvokeWithRefInt)",
+             Demo.InvokeWithRefInt, fn, 5)
+    assert_invariants(before, "IC error")
+  end)
+end)
+
+describe("a null this", function()
+  it("is refused by libzlua before any invoke", function()
+    local move = CS.MyGame.Player("p").Move
+    h.raises("calling 'MyGame.Player.Move' on bad self (MyGame.Player expected, got nil)",
+             move, nil, 1, 2)
+  end)
+end)
+
+describe("1000 alternating throwing and normal calls", function()
+  it("leave the state working and every invariant intact", function()
+    local before = invariants()
+    local ok_fn = h.callback(function(ref) zlua.set_opaquevalue(ref, zlua.get_opaquevalue(ref) + 1) end)
+    local bad_fn = h.callback(function() error("no", 0) end)
+    local throws = {
+      function() testbed.throw_next("System.InvalidOperationException", "x"); return Demo.Add(1, 2) end,
+      function() return Demo.Throw("y") end,
+      function() testbed.fail_next("string_new"); return Demo.Concat("a", "b") end,
+      function() testbed.fail_next("object_new"); return CS.MyGame.Player("q") end,
+      function() return CS.MyGame.Fragile(-1) end,
+      function() return Demo.InvokeWithRefInt(bad_fn, 1) end,
+      function() return CS.MyGame.Broken.Value end,
+    }
+    for i = 1, 1000 do
+      if i % 2 == 1 then
+        local ok = pcall(throws[(i // 2) % #throws + 1])
+        assert.is_false(ok, "call " .. i .. " should have thrown")
+      else
+        assert.are.equal(i + 1, Demo.Add(i, 1))
+        assert.are.equal("a" .. i, Demo.Concat("a", tostring(i)))
+        assert.are.equal(i + 1, Demo.InvokeWithRefInt(ok_fn, i))
+      end
+    end
+    assert_invariants(before, "after 1000 calls")
+    assert.are.equal(1, CS.MyGame.Config.Inits)
+  end)
+end)
