@@ -8,8 +8,9 @@
  * Storage convention, shared by every writer: `src`/`dst` point at the
  * value's storage (an int32 for int, the payload for a struct, a slot
  * holding the Il2CppObject* for a reference type, a slot holding the
- * target address for a byref).  IL2CPP's invoker wants reference and
- * byref arguments as the pointer itself: `indirect` says so.
+ * target address for a byref, a slot holding the address for a T*).
+ * IL2CPP's invoker wants reference, byref and pointer arguments as the
+ * pointer itself: `indirect` says so.
  */
 #ifndef ZLUA_META_H
 #define ZLUA_META_H

@@ -161,6 +161,11 @@ static void zlua_push_pointer(lua_State *L, const zlua_meta *m, const void *src)
 void zlua_meta_init_pointer(zlua_meta *m)
 {
     m->size = m->align = (uint32_t)sizeof(void *);
+    /* IL2CPP's invokers (and Runtime::InvokeConvertArgs) take a pointer
+     * parameter as the raw pointer in args[i], like a reference: passing
+     * the address of our slot would hand the method a pointer to the
+     * bridge's frame. */
+    m->indirect = 1;
     m->pop = zlua_pop_pointer;
     m->push = zlua_push_pointer;
     m->push_arg = zlua_push_arg_copy;

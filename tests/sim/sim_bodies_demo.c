@@ -449,6 +449,40 @@ static int32_t demo_array_sum(Il2CppArray *a, const MethodInfo *m)
     return sum_ints(a);
 }
 
+/* ---- pointers (unsafe) ------------------------------------------------------------ */
+
+/* Unmanaged memory that lives for the process (Marshal.AllocHGlobal in
+ * the C#); not a GC root, and it holds no references. */
+static int32_t demo_buffer_ints[4] = {10, 20, 30, 40};
+
+static int32_t *demo_buffer(const MethodInfo *m)
+{
+    (void)m;
+    return demo_buffer_ints;
+}
+
+/* p[i]: C# does no bounds check here, and neither does this body.  A null
+ * p faults, which IL2CPP reports as a NullReferenceException. */
+static int32_t demo_read_ptr(int32_t *p, int32_t i, const MethodInfo *m)
+{
+    (void)m;
+    if (p == NULL) {
+        raise_nre();
+        return 0;
+    }
+    return p[i];
+}
+
+static void demo_write_ptr(int32_t *p, int32_t i, int32_t v, const MethodInfo *m)
+{
+    (void)m;
+    if (p == NULL) {
+        raise_nre();
+        return;
+    }
+    p[i] = v;
+}
+
 /* ---- the table --------------------------------------------------------------------- */
 
 #define STATIC(n, r, f, inv, ...)                                               \
@@ -583,4 +617,11 @@ const SimMethodDef sim_methods_demo[] = {
            {"System.Int32", "n"}),
     STATIC("ArraySum", "System.Int32", demo_array_sum, sim_inv_i4_a,
            {"System.Int32[]", "a"}),
+
+    /* pointers (unsafe) */
+    STATIC("Buffer", "System.Int32*", demo_buffer, sim_inv_ptr, {NULL, NULL}),
+    STATIC("ReadPtr", "System.Int32", demo_read_ptr, sim_inv_i4_ptr_i4,
+           {"System.Int32*", "p"}, {"System.Int32", "i"}),
+    STATIC("WritePtr", "System.Void", demo_write_ptr, sim_inv_v_ptr_i4_i4,
+           {"System.Int32*", "p"}, {"System.Int32", "i"}, {"System.Int32", "v"}),
     {.name = NULL}};

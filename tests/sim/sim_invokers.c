@@ -2,9 +2,10 @@
  * sim_invokers.c -- the invokers (MethodInfo::invoker_method).
  *
  * IL2CPP's invoker shape: args[i] points to the value of a value-type
- * parameter, IS the object pointer of a reference-type parameter, and is
- * the slot address of a byref parameter; the result is written unboxed to
- * ret (a reference result as the pointer itself).  obj is `this` as the
+ * parameter, IS the object pointer of a reference-type parameter, IS the
+ * pointer value of a pointer parameter (int*), and is the slot address of
+ * a byref parameter; the result is written unboxed to ret (a reference or
+ * pointer result as the pointer itself).  obj is `this` as the
  * method pointer expects it: the object for reference types, the unboxed
  * payload for value-type methods.  Every method pointer is cast back to
  * exactly the type of its body.
@@ -13,7 +14,7 @@
 #include "sim_invokers.h"
 
 #define VAL(T, i) (*(T *)args[i])  /* value-type parameter */
-#define REF(T, i) ((T)args[i])     /* reference or byref parameter */
+#define REF(T, i) ((T)args[i])     /* reference, pointer or byref parameter */
 
 SIM_INVOKER(sim_inv_i4_i4_i4)
 {
@@ -328,6 +329,32 @@ SIM_INVOKER(sim_inv_i4_i4)
     typedef int32_t (*Fn)(int32_t, const MethodInfo *);
     (void)obj;
     *(int32_t *)ret = ((Fn)fn)(VAL(int32_t, 0), m);
+}
+
+/* Unmanaged pointers: args[i] is the pointer, never the address of a
+ * slot holding it, so a caller that passes the slot makes the body read
+ * the caller's stack instead of the buffer. */
+SIM_INVOKER(sim_inv_ptr)
+{
+    typedef int32_t *(*Fn)(const MethodInfo *);
+    (void)obj;
+    (void)args;
+    *(int32_t **)ret = ((Fn)fn)(m);
+}
+
+SIM_INVOKER(sim_inv_i4_ptr_i4)
+{
+    typedef int32_t (*Fn)(int32_t *, int32_t, const MethodInfo *);
+    (void)obj;
+    *(int32_t *)ret = ((Fn)fn)(REF(int32_t *, 0), VAL(int32_t, 1), m);
+}
+
+SIM_INVOKER(sim_inv_v_ptr_i4_i4)
+{
+    typedef void (*Fn)(int32_t *, int32_t, int32_t, const MethodInfo *);
+    (void)obj;
+    (void)ret;
+    ((Fn)fn)(REF(int32_t *, 0), VAL(int32_t, 1), VAL(int32_t, 2), m);
 }
 
 SIM_INVOKER(sim_inv_v_P)

@@ -6,7 +6,10 @@
  * c2 Il2CppChar, i4 int32_t, i8 int64_t, u8 uint64_t, r4 float, r8 double,
  * s Il2CppString*, o Il2CppObject*, a Il2CppArray*, P SimPoint2D,
  * T SimTagged, F SimFragile, V SimVector2, D SimMyDto, NI / NP / NV Nullable<int /
- * Point2D / Vector2>, pX a byref X (X*), t the instance (`this`, void*).
+ * Point2D / Vector2>, pX a byref X (X*), ptr an unmanaged pointer
+ * (int32_t*), t the instance (`this`, void*).
+ * Like IL2CPP's generated invokers (and Runtime::InvokeConvertArgs), a
+ * pointer parameter's args[i] IS the pointer value, as for references.
  * Enums travel as their underlying integer (Color i4, Small u1, Wide i8).
  */
 #ifndef ZLUA_SIM_INVOKERS_H
@@ -110,5 +113,8 @@ SIM_INVOKER_DECL(sim_inv_v_t_i4_s);
 SIM_INVOKER_DECL(sim_inv_i4_s);
 SIM_INVOKER_DECL(sim_inv_v_s);
 SIM_INVOKER_DECL(sim_inv_F_i4);
+SIM_INVOKER_DECL(sim_inv_ptr);
+SIM_INVOKER_DECL(sim_inv_i4_ptr_i4);
+SIM_INVOKER_DECL(sim_inv_v_ptr_i4_i4);
 
 #endif /* ZLUA_SIM_INVOKERS_H */
