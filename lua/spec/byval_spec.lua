@@ -304,6 +304,22 @@ describe("SPEC §2 object and Nullable", function()
     h.raises("bad argument #1 to 'Demo.OrZero' (number has no integer representation)",
              Demo.OrZero, 4.5)
   end)
+
+  -- Nullable<bool>: both fields are bools, so only their names tell the
+  -- flag from the value (issue 7 §3); CI runs this with both corlib layouts.
+  it("MaybeNot(true) == false, MaybeNot(false) == true, MaybeNot(nil) == nil", function()
+    assert.are.equal(false, Demo.MaybeNot(true))
+    assert.are.equal(true, Demo.MaybeNot(false))
+    assert.is_nil(Demo.MaybeNot(nil))
+    assert.are.equal(1, select("#", Demo.MaybeNot(nil)))
+  end)
+
+  it("a Nullable<bool> parameter takes a boolean or nil only", function()
+    h.raises("bad argument #1 to 'Demo.MaybeNot' (System.Nullable`1[System.Boolean] expected, got number)",
+             Demo.MaybeNot, 1)
+    h.raises("bad argument #1 to 'Demo.MaybeNot' (System.Nullable`1[System.Boolean] expected, got string)",
+             Demo.MaybeNot, "true")
+  end)
 end)
 
 describe("R-DEF-1 arity", function()

@@ -136,8 +136,11 @@ static int zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
     return cls->full_name != NULL;
 }
 
-/* Nullable<T>'s two fields: Unity's corlib declares (value, has_value),
- * .NET's (hasValue, value); the metadata says which. */
+/* Nullable<T>'s two fields, found by name: IL2CPP's corlib since Unity
+ * 2021.2 declares (hasValue, value) -- .NET's Nullable.cs -- and older
+ * Unity corlibs (Mono's) declared (value, has_value).  Not by type: for
+ * Nullable<bool> both fields are bools.  Without the names (a corlib we
+ * do not know) the 2021.2 layout is assumed. */
 static void zlua_class_nullable_layout(zlua_ctx *ctx, zlua_class *cls)
 {
     uint32_t a = cls->element->align ? cls->element->align : 1;
@@ -148,10 +151,11 @@ static void zlua_class_nullable_layout(zlua_ctx *ctx, zlua_class *cls)
     while ((f = il2cpp_class_get_fields(cls->klass, &iter)) != NULL) {
         if (il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_STATIC)
             continue;
+        const char *name = il2cpp_field_get_name(f);
         uint32_t off = (uint32_t)(il2cpp_field_get_offset(f) - ctx->header_size);
-        if (il2cpp_class_from_type(il2cpp_field_get_type(f)) == cls->element->klass)
+        if (strcmp(name, "value") == 0)
             cls->value_offset = off;
-        else
+        else if (strcmp(name, "hasValue") == 0 || strcmp(name, "has_value") == 0)
             cls->has_value_offset = off;
     }
 }

@@ -165,6 +165,19 @@ static int32_t demo_or_zero(SimNullableInt32 v, const MethodInfo *m)
     return v.has_value ? v.value : 0;
 }
 
+/* b == null ? null : !b -- Nullable<bool>, whose two fields share a type */
+static SimNullableBoolean demo_maybe_not(SimNullableBoolean b, const MethodInfo *m)
+{
+    (void)m;
+    SimNullableBoolean r;
+    memset(&r, 0, sizeof r);
+    if (b.has_value) {
+        r.value = !b.value;
+        r.has_value = true;
+    }
+    return r;
+}
+
 /* ---- ref / out / in ---------------------------------------------------------------- */
 
 static void demo_increment(int32_t *x, const MethodInfo *m)
@@ -528,6 +541,8 @@ const SimMethodDef sim_methods_demo[] = {
            sim_inv_NI_b, {"System.Boolean", "has"}),
     STATIC("OrZero", "System.Int32", demo_or_zero, sim_inv_i4_NI,
            {"System.Nullable`1[System.Int32]", "v"}),
+    STATIC("MaybeNot", "System.Nullable`1[System.Boolean]", demo_maybe_not,
+           sim_inv_NB_NB, {"System.Nullable`1[System.Boolean]", "b"}),
 
     /* ref / out / in */
     STATIC("Increment", "System.Void", demo_increment, sim_inv_v_pi4,

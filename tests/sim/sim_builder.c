@@ -347,7 +347,8 @@ void sim_resolve_overrides(void)
 /* ---- classes made on demand ------------------------------------------------------ */
 
 /* Nullable<T>, as IL2CPP inflates it: a value type whose element_class and
- * castClass are T, with the fields of Unity's corlib. */
+ * castClass are T, with the fields of the configured corlib
+ * (SIM_NULLABLE_HASVALUE_FIRST). */
 Il2CppClass *sim_nullable_of(Il2CppClass *t)
 {
     Il2CppClass *def = sim_k.nullable;
@@ -393,7 +394,7 @@ Il2CppClass *sim_nullable_of(Il2CppClass *t)
     value->parent = k;
     value->offset = (int32_t)(sizeof(Il2CppObject) + value_off);
     has->name = SIM_NULLABLE_HAS_VALUE_NAME;
-    has->type = sim_meta_type(sim_k.boolean, false, SIM_FIELD_ASSEMBLY);
+    has->type = sim_meta_type(sim_k.boolean, false, SIM_NULLABLE_HAS_VALUE_FLAGS);
     has->parent = k;
     has->offset = (int32_t)(sizeof(Il2CppObject) + has_off);
 

@@ -54,9 +54,15 @@ static const SimFieldDef f_string[] = {
     {0}};
 
 /* A generic definition is not laid out (libil2cpp skips it). */
+/* in the declaration order of the configured corlib (sim_fixtures.h) */
 static const SimFieldDef f_nullable_def[] = {
+#if SIM_NULLABLE_HASVALUE_FIRST
+    {SIM_NULLABLE_HAS_VALUE_NAME, "System.Boolean", SIM_NULLABLE_HAS_VALUE_FLAGS, 0, 0},
     {SIM_NULLABLE_VALUE_NAME, "T", SIM_FIELD_ASSEMBLY, 0, 0},
-    {SIM_NULLABLE_HAS_VALUE_NAME, "System.Boolean", SIM_FIELD_ASSEMBLY, 0, 0},
+#else
+    {SIM_NULLABLE_VALUE_NAME, "T", SIM_FIELD_ASSEMBLY, 0, 0},
+    {SIM_NULLABLE_HAS_VALUE_NAME, "System.Boolean", SIM_NULLABLE_HAS_VALUE_FLAGS, 0, 0},
+#endif
     {0}};
 
 static const SimFieldDef f_exception[] = {

@@ -33,17 +33,23 @@ typedef struct SimStringStatics {
     Il2CppString *Empty;
 } SimStringStatics;
 
+/* Field names and flags as each corlib declares them: .NET's
+ * `private readonly bool hasValue; internal T value;`, Mono's
+ * `internal T value; internal bool has_value;`. */
 #if SIM_NULLABLE_HASVALUE_FIRST
 #define SIM_NULLABLE_STRUCT(T) struct { bool has_value; T value; }
 #define SIM_NULLABLE_VALUE_NAME "value"
 #define SIM_NULLABLE_HAS_VALUE_NAME "hasValue"
+#define SIM_NULLABLE_HAS_VALUE_FLAGS (SIM_FIELD_PRIVATE | FIELD_ATTRIBUTE_INIT_ONLY)
 #else
 #define SIM_NULLABLE_STRUCT(T) struct { T value; bool has_value; }
 #define SIM_NULLABLE_VALUE_NAME "value"
 #define SIM_NULLABLE_HAS_VALUE_NAME "has_value"
+#define SIM_NULLABLE_HAS_VALUE_FLAGS SIM_FIELD_ASSEMBLY
 #endif
 
 typedef SIM_NULLABLE_STRUCT(int32_t) SimNullableInt32;
+typedef SIM_NULLABLE_STRUCT(bool) SimNullableBoolean;
 
 /* ---- Assembly-CSharp ----------------------------------------------------------- */
 

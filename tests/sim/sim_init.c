@@ -85,7 +85,10 @@ static void build_nullables(void)
     sim_k.nullable_int32 = sim_nullable_of(sim_k.int32);
     sim_k.nullable_point2d = sim_nullable_of(sim_k.point2d);
     sim_k.nullable_vector2 = sim_nullable_of(sim_k.vector2);
+    /* both fields are bool: only the names tell them apart */
+    sim_k.nullable_boolean = sim_nullable_of(sim_k.boolean);
     CHECK_NULLABLE(sim_k.nullable_int32, SimNullableInt32);
+    CHECK_NULLABLE(sim_k.nullable_boolean, SimNullableBoolean);
     CHECK_NULLABLE(sim_k.nullable_point2d, SimNullablePoint2D);
     CHECK_NULLABLE(sim_k.nullable_vector2, SimNullableVector2);
 }

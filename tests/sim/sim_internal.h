@@ -28,15 +28,19 @@
 #endif
 
 /* ---- configuration ---------------------------------------------------------
- * Defaults follow libil2cpp (vm/Object.cpp, utils/StringUtils.cpp,
- * vm/Type.cpp).  Setting a switch to 1 selects the alternative the
- * simulation was first specified with; code that works only with a switch
- * set would not work in a player. */
+ * Defaults follow libil2cpp of the runtimes libzlua targets (Unity 2021.2+,
+ * metadata v29: vm/Object.cpp, utils/StringUtils.cpp, vm/Type.cpp).  The
+ * other value of a switch selects an alternative that the simulation was
+ * first specified with or that older players have; code that works only
+ * with one value of a switch would not work in every player. */
 #ifndef SIM_NULLABLE_HASVALUE_FIRST
-/* 0: Unity's (Mono's) corlib, Nullable<T> = { T value; bool has_value; }
- *    -- libil2cpp's Object::Box reads has_value at sizeof(T).
- * 1: CoreCLR order { bool hasValue; T value; }. */
-#define SIM_NULLABLE_HASVALUE_FIRST 0
+/* 1: IL2CPP's corlib since Unity 2021.2 (its Nullable.cs comes from .NET):
+ *    Nullable<T> = { bool hasValue; T value; }, T aligned after the bool.
+ * 0: the older Unity (Mono) corlib, { T value; bool has_value; }, whose
+ *    has_value libil2cpp's Object::Box read at sizeof(T).
+ * CMake: -DZLUA_SIM_NULLABLE_LAYOUT=hasvalue-first (default) | value-first;
+ * CI runs the suite with both. */
+#define SIM_NULLABLE_HASVALUE_FIRST 1
 #endif
 #ifndef SIM_STRING_NEW_REPLACES_INVALID
 /* 0: il2cpp_string_new/_len on invalid UTF-8 give "" (libil2cpp's
@@ -316,7 +320,8 @@ typedef struct SimKnown {
         *uint64, *single, *double_, *intptr, *uintptr, *array, *nullable,
         *exception;
     Il2CppClass *point2d, *vector2, *player, *ishape, *demo, *marshal_attr;
-    Il2CppClass *nullable_int32, *nullable_point2d, *nullable_vector2;
+    Il2CppClass *nullable_int32, *nullable_point2d, *nullable_vector2,
+        *nullable_boolean;
 } SimKnown;
 extern SimKnown sim_k;
 

@@ -145,6 +145,13 @@ SIM_INVOKER(sim_inv_i4_NI)
     *(int32_t *)ret = ((Fn)fn)(VAL(SimNullableInt32, 0), m);
 }
 
+SIM_INVOKER(sim_inv_NB_NB)
+{
+    typedef SimNullableBoolean (*Fn)(SimNullableBoolean, const MethodInfo *);
+    (void)obj;
+    *(SimNullableBoolean *)ret = ((Fn)fn)(VAL(SimNullableBoolean, 0), m);
+}
+
 SIM_INVOKER(sim_inv_v_pi4)
 {
     typedef void (*Fn)(int32_t *, const MethodInfo *);

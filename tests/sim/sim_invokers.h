@@ -116,5 +116,6 @@ SIM_INVOKER_DECL(sim_inv_F_i4);
 SIM_INVOKER_DECL(sim_inv_ptr);
 SIM_INVOKER_DECL(sim_inv_i4_ptr_i4);
 SIM_INVOKER_DECL(sim_inv_v_ptr_i4_i4);
+SIM_INVOKER_DECL(sim_inv_NB_NB);
 
 #endif /* ZLUA_SIM_INVOKERS_H */
