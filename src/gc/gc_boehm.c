@@ -22,7 +22,14 @@
  * more conservative.
  */
 #include <gc.h>
+/* An installed bdwgc has gc_mark.h in gc/; its source include folder, which
+ * Unity ships with IL2CPP, has it beside gc.h (CMake's
+ * ZLUA_BDWGC_INCLUDE_DIR decides). */
+#if defined(ZLUA_BDWGC_FLAT_INCLUDE)
+#include <gc_mark.h>
+#else
 #include <gc/gc_mark.h>
+#endif
 
 #include <stddef.h>
 
