@@ -38,7 +38,8 @@ enum {
     ZLUA_OK = 0,
     ZLUA_ENOMEM = -1,   /* allocation failed */
     ZLUA_EINVAL = -2,   /* bad argument (NULL, unknown type, ...) */
-    ZLUA_ESTATE = -3,   /* zlua_open was not called on this lua_State */
+    ZLUA_ESTATE = -3,   /* zlua_open was not called on this lua_State; from
+                           zlua_open: the thread is not attached */
     ZLUA_EFULL = -4,    /* a fixed-capacity table is full */
     ZLUA_ELUA = -5      /* the Lua call raised; message on the stack */
 };
@@ -50,6 +51,16 @@ enum {
  * host must have called GC_INIT.  Open the standard libraries first: a
  * debug library present now gets a debug.setlocal that refuses C frames
  * (docs/architecture.md, "Hostile scripts").
+ *
+ * Call it on a thread attached to the IL2CPP runtime (il2cpp_thread_attach;
+ * the player's main thread is), the thread that then runs the state:
+ * IL2CPP's collector scans only attached threads' stacks, and libzlua keeps
+ * managed references on the C stack while it works.  On any other thread
+ * zlua_open returns ZLUA_ESTATE, changes nothing else (a state opened
+ * before stays opened), and pushes one string, the reason
+ * ("zlua_open: the calling thread is not attached to the IL2CPP runtime
+ * (il2cpp_thread_attach)"; under memory exhaustion, Lua's memory error
+ * message), which the caller pops.  No other result pushes anything.
  *
  * The context is released by lua_close, after every finalizer of the
  * state has run: zlua_open interposes a forwarding allocator (lua_getallocf

@@ -185,10 +185,27 @@ static int zlua_open_protected(lua_State *L)
     return 0;
 }
 
+/* Pushes the reason an unattached thread is refused.  Protected: pushing
+ * a string can raise (memory), and zlua_open's caller has no handler. */
+static int zlua_open_push_unattached(lua_State *L)
+{
+    lua_pushliteral(L, "zlua_open: the calling thread is not attached to the "
+                       "IL2CPP runtime (il2cpp_thread_attach)");
+    return 1;
+}
+
 int zlua_open(lua_State *L)
 {
     if (L == NULL)
         return ZLUA_EINVAL;
+    /* First, before any allocation: a state opened on an unattached thread
+     * would hold managed references on a stack the collector never scans. */
+    if (il2cpp_thread_current() == NULL) {
+        lua_pushcfunction(L, zlua_open_push_unattached);
+        /* on failure the error object (a string) is the one result */
+        (void)lua_pcall(L, 0, 1, 0);
+        return ZLUA_ESTATE;
+    }
     zlua_ctx *ctx = zlua_ctx_get(L);
     if (ctx != NULL && ctx->opened)
         return ZLUA_OK;

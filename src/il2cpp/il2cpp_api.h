@@ -190,6 +190,13 @@ void *il2cpp_object_unbox(Il2CppObject *obj);
 int32_t il2cpp_string_length(Il2CppString *str);
 Il2CppChar *il2cpp_string_chars(Il2CppString *str);
 
+/* ---- threads -------------------------------------------------------------- */
+typedef struct Il2CppThread Il2CppThread;
+/* The calling thread's managed thread, NULL when the thread is not
+ * attached (il2cpp_thread_attach).  IL2CPP's Boehm collector does not
+ * discover threads: it scans only the stacks of attached ones. */
+Il2CppThread *il2cpp_thread_current(void);
+
 /* ---- GC ------------------------------------------------------------------ */
 /* Store a reference into managed or GC-scanned memory with the barrier. */
 void il2cpp_gc_wbarrier_set_field(Il2CppObject *obj, void **targetAddress,

@@ -5,7 +5,7 @@
  * bdwgc with IL2CPP's object layouts, and defines the fixture catalog of
  * the test catalog (sim_catalog_*.c).  This header adds the test hooks a real
  * player does not have.  Everything here is single-threaded (one test
- * thread), like the lua_State it serves.
+ * thread at a time, attached), like the lua_State it serves.
  */
 #ifndef ZLUA_SIM_H
 #define ZLUA_SIM_H
@@ -20,9 +20,19 @@
 extern "C" {
 #endif
 
-/* GC_set_no_dls(1); GC_INIT(); GC_allow_register_threads() -- what a
- * player does.  Data segments are not scanned afterwards.  Idempotent. */
+/* GC_set_no_dls(1); GC_INIT(); GC_allow_register_threads(), and attaches
+ * the calling thread -- what a player does on its main thread.  Data
+ * segments are not scanned afterwards.  Idempotent. */
 void sim_gc_init(void);
+
+/* The IL2CPP API a host calls for its own threads (libzlua calls neither;
+ * it asks il2cpp_thread_current).  attach registers the calling thread
+ * with the collector and returns its thread (the same one when attached
+ * already; NULL on failure); detach undoes it for the calling thread's
+ * own Il2CppThread.  A thread that never attached is unknown to the
+ * collector, as in IL2CPP's Boehm backend (no thread discovery). */
+Il2CppThread *il2cpp_thread_attach(Il2CppDomain *domain);
+void il2cpp_thread_detach(Il2CppThread *thread);
 /* Builds the catalog (idempotent).  Call after sim_gc_init. */
 void sim_init(void);
 

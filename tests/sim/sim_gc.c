@@ -22,6 +22,8 @@ void sim_gc_init(void)
     GC_set_no_dls(1);
     GC_INIT();
     GC_allow_register_threads();
+    /* the thread that starts the runtime is attached, as in a player */
+    sim_thread_attach_main();
     gc_ready = true;
 }
 

@@ -332,6 +332,10 @@ void *sim_gc_alloc(size_t size, bool pointer_free);  /* zeroed, counted */
 void *sim_gc_alloc_root(size_t size);  /* zeroed, uncollectable (a root), not counted */
 void sim_gc_store(void **slot, void *value);         /* store + barrier */
 
+/* sim_threads.c: attaches the calling thread, as a player's startup
+ * attaches its main thread (aborts on failure). */
+void sim_thread_attach_main(void);
+
 /* sim_domain.c */
 Il2CppImage *sim_corlib_image(void);
 Il2CppImage *sim_game_image(void);
