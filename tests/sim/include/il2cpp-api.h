@@ -238,6 +238,11 @@ Il2CppException *il2cpp_exception_from_name_msg(const Il2CppImage *image,
                                                 const char *name,
                                                 const char *msg);
 
+/* The calling thread's managed thread; NULL when not attached. */
+Il2CppThread *il2cpp_thread_current(void);
+Il2CppThread *il2cpp_thread_attach(Il2CppDomain *domain);
+void il2cpp_thread_detach(Il2CppThread *thread);
+
 #ifdef __cplusplus
 }
 #endif
