@@ -3,7 +3,7 @@
 # 32-bit (i386) build on a Debian 12 amd64 host and runs ctest on it.
 #   tools/build32.sh [BUILD_DIR] [extra cmake options...]      (as root)
 #
-# - installs what is missing (gcc-multilib, qemu-user, the :i386 multiarch
+# - installs what is missing (gcc-multilib, g++-multilib, qemu-user, the :i386 multiarch
 #   -dev packages, the i386 Lua C modules busted needs); apt is skipped when
 #   everything is present;
 # - configures BUILD_DIR (default build-i386) with tools/i386-toolchain.cmake
@@ -36,7 +36,7 @@ log() { printf '== build32: %s\n' "$*"; }
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
 
 # ---- 1. packages --------------------------------------------------------------
-host_pkgs=(build-essential cmake pkg-config gcc-multilib qemu-user lua5.4 lua-busted)
+host_pkgs=(build-essential cmake pkg-config gcc-multilib g++-multilib qemu-user lua5.4 lua-busted)
 # lua-system and lua-filesystem are Multi-Arch: same (co-installable with the
 # amd64 ones busted uses); lua-term is not (lua-term:i386 would remove
 # lua-busted and lua-term:amd64), so it is unpacked privately below.

@@ -15,13 +15,17 @@ set(CMAKE_LIBRARY_ARCHITECTURE i386-linux-gnu)
 if(NOT CMAKE_C_COMPILER)
   set(CMAKE_C_COMPILER gcc)
 endif()
+if(NOT CMAKE_CXX_COMPILER)
+  set(CMAKE_CXX_COMPILER g++)   # the simulation and the runtime glue are C++
+endif()
 set(CMAKE_C_FLAGS_INIT "-m32")
+set(CMAKE_CXX_FLAGS_INIT "-m32")
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-m32")
 set(CMAKE_SHARED_LINKER_FLAGS_INIT "-m32")
 set(CMAKE_MODULE_LINKER_FLAGS_INIT "-m32")
 # A -DCMAKE_C_FLAGS=... on the command line replaces the _INIT values: keep
 # -m32 in front of whatever was given.
-foreach(v CMAKE_C_FLAGS CMAKE_EXE_LINKER_FLAGS CMAKE_SHARED_LINKER_FLAGS
+foreach(v CMAKE_C_FLAGS CMAKE_CXX_FLAGS CMAKE_EXE_LINKER_FLAGS CMAKE_SHARED_LINKER_FLAGS
           CMAKE_MODULE_LINKER_FLAGS)
   if(DEFINED CACHE{${v}} AND NOT "$CACHE{${v}}" MATCHES "(^| )-m32( |$)")
     set(${v} "-m32 $CACHE{${v}}" CACHE STRING "" FORCE)
