@@ -10,6 +10,7 @@
 #ifndef ZLUA_SIM_H
 #define ZLUA_SIM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <lua.h>
@@ -88,6 +89,23 @@ Il2CppClass *sim_class(const char *full_name);
  * count (-1: any count).  Inherited methods are not searched. */
 const MethodInfo *sim_method(const char *class_full_name, const char *name,
                              int param_count);
+
+/* Classes the image API has handed out so far (il2cpp_image_get_class,
+ * il2cpp_class_from_name, il2cpp_class_get_nested_types), each counted
+ * once.  IL2CPP creates an Il2CppClass the first time one of these hands
+ * out its definition, so this is what a lookup strategy costs a player:
+ * walking every image counts every type.  sim_class() and the classes
+ * reached through types (fields, parameters) are not counted. */
+uint64_t sim_classes_materialized(void);
+
+/* Test hook: adds the generated assembly "Generated" of `count` classes
+ * (Gen.N<k>.C<i>, each with a nested Inner; sim_generated.c) to the
+ * domain, as ZLUA_SIM_EXTRA_CLASSES=count does at sim_init.  Once per
+ * process: returns the number of generated classes present. */
+size_t sim_generated_install(size_t count);
+/* Test hook: hides (0) or shows (1) the generated assembly, so that one
+ * process can measure with and without it. */
+void sim_generated_set_visible(int visible);
 
 /* LuaMarshalType values of ZLua.LuaMarshalType. */
 enum {

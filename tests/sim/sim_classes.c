@@ -39,8 +39,8 @@ Il2CppClass *il2cpp_class_get_parent(Il2CppClass *klass)
 
 Il2CppClass *il2cpp_class_get_declaring_type(Il2CppClass *klass)
 {
-    (void)klass;  /* the catalog has no nested types */
-    return NULL;
+    /* only the generated assembly (sim_generated.c) has nested types */
+    return klass->declaring;
 }
 
 Il2CppClass *il2cpp_class_get_interfaces(Il2CppClass *klass, void **iter)
@@ -57,9 +57,15 @@ Il2CppClass *il2cpp_class_get_interfaces(Il2CppClass *klass, void **iter)
 
 Il2CppClass *il2cpp_class_get_nested_types(Il2CppClass *klass, void **iter)
 {
-    (void)klass;
-    (void)iter;
-    return NULL;
+    /* libil2cpp creates the nested classes it hands out (counted here) */
+    if (iter == NULL)
+        return NULL;
+    uintptr_t next = (uintptr_t)*iter;
+    if (next >= klass->nested_count)
+        return NULL;
+    *iter = (void *)(next + 1);
+    sim_class_touch(klass->nested[next]);
+    return klass->nested[next];
 }
 
 Il2CppClass *il2cpp_class_get_element_class(Il2CppClass *klass)

@@ -7,14 +7,19 @@
 
 #include "sim_internal.h"
 
-static Il2CppImage corlib_image = {"mscorlib.dll", NULL, NULL, 0, 0};
-static Il2CppImage game_image = {"Assembly-CSharp.dll", NULL, NULL, 0, 0};
+static Il2CppImage corlib_image = {"mscorlib.dll", NULL, NULL, 0, 0, NULL, NULL};
+static Il2CppImage game_image = {"Assembly-CSharp.dll", NULL, NULL, 0, 0, NULL, NULL};
 static const Il2CppAssembly corlib_assembly = {"mscorlib", &corlib_image};
 static const Il2CppAssembly game_assembly = {"Assembly-CSharp", &game_image};
-static Il2CppDomain domain = {{&corlib_assembly, &game_assembly}, 2};
+static Il2CppDomain domain = {{&corlib_assembly, &game_assembly, NULL}, 2};
+/* assemblies in the domain, shown or not (sim_domain_show_added) */
+static size_t domain_all = 2;
 
 /* every class ever created (definitions, arrays, inflated, pointers) */
 static Il2CppClass *all_classes;
+
+/* classes handed out by the image API, each once */
+static uint64_t materialized;
 
 void sim_domain_init(void)
 {
@@ -54,6 +59,37 @@ void sim_register_class(Il2CppClass *klass)
 Il2CppClass *sim_first_class(void)
 {
     return all_classes;
+}
+
+void sim_domain_add(const Il2CppAssembly *assembly)
+{
+    if (domain_all == SIM_MAX_ASSEMBLIES)
+        abort();  /* a simulation bug: raise SIM_MAX_ASSEMBLIES */
+    domain.assemblies[domain_all++] = assembly;
+    domain.count = domain_all;
+}
+
+void sim_domain_show_added(bool visible)
+{
+    if (domain_all > 2)
+        domain.count = visible ? domain_all : domain_all - 1;
+}
+
+/* IL2CPP creates an Il2CppClass the first time the image API hands out its
+ * definition (MetadataCache::GetTypeInfoFromTypeDefinitionIndex); the
+ * catalog's classes exist from sim_init, so what is counted is the first
+ * hand-out, which is where a player would allocate. */
+void sim_class_touch(Il2CppClass *klass)
+{
+    if (klass != NULL && !klass->materialized) {
+        klass->materialized = true;
+        materialized++;
+    }
+}
+
+uint64_t sim_classes_materialized(void)
+{
+    return materialized;
 }
 
 /* ---- IL2CPP API ------------------------------------------------------------------ */
@@ -110,10 +146,17 @@ size_t il2cpp_image_get_class_count(const Il2CppImage *image)
     return image->count;
 }
 
+/* Creates the class of definition `index` in IL2CPP (counted here). */
 const Il2CppClass *il2cpp_image_get_class(const Il2CppImage *image,
                                           size_t index)
 {
-    return index < image->count ? image->classes[index] : NULL;
+    if (index >= image->count)
+        return NULL;
+    Il2CppClass *k = image->classes[index];
+    if (k == NULL && image->materialize != NULL)
+        k = image->materialize((Il2CppImage *)image, index);
+    sim_class_touch(k);
+    return k;
 }
 
 const Il2CppImage *il2cpp_get_corlib(void)
@@ -121,25 +164,44 @@ const Il2CppImage *il2cpp_get_corlib(void)
     return &corlib_image;
 }
 
+/* A catalog image's definition by name, without counting it (the
+ * simulation's own lookups are not the player's).  Nested types are not
+ * found by name, as in IL2CPP. */
+static Il2CppClass *image_scan(const Il2CppImage *image, const char *ns,
+                               const char *name)
+{
+    for (size_t i = 0; i < image->count; i++) {
+        Il2CppClass *k = image->classes[i];
+        if (k->declaring == NULL && strcmp(k->name, name) == 0 &&
+            strcmp(k->namespaze, ns) == 0)
+            return k;
+    }
+    return NULL;
+}
+
+/* libil2cpp's Image::ClassFromName: a hash lookup over the image's
+ * definitions that creates only the class it finds. */
 Il2CppClass *il2cpp_class_from_name(const Il2CppImage *image,
                                     const char *namespaze, const char *name)
 {
     if (image == NULL || namespaze == NULL || name == NULL)
         return NULL;
-    for (size_t i = 0; i < image->count; i++) {
-        Il2CppClass *k = image->classes[i];
-        if (strcmp(k->name, name) == 0 && strcmp(k->namespaze, namespaze) == 0)
-            return k;
+    if (image->find != NULL) {
+        size_t index = image->find(image, namespaze, name);
+        return index == SIZE_MAX ? NULL
+                                 : (Il2CppClass *)il2cpp_image_get_class(image, index);
     }
-    return NULL;
+    Il2CppClass *k = image_scan(image, namespaze, name);
+    sim_class_touch(k);
+    return k;
 }
 
 /* ---- simulation lookups ---------------------------------------------------------- */
 
 Il2CppClass *sim_find_class(const char *ns, const char *name)
 {
-    Il2CppClass *k = il2cpp_class_from_name(&corlib_image, ns, name);
-    return k ? k : il2cpp_class_from_name(&game_image, ns, name);
+    Il2CppClass *k = image_scan(&corlib_image, ns, name);
+    return k ? k : image_scan(&game_image, ns, name);
 }
 
 /* "System.Int32[,]" -> element "System.Int32", rank 2; 0 if not an array */

@@ -1,5 +1,8 @@
 /*
  * sim_init.c -- builds the whole catalog, in dependency order.
+ *
+ * Environment (test-only): ZLUA_SIM_EXTRA_CLASSES=N adds a generated
+ * assembly of N classes to the domain (sim_generated.c).
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -125,4 +128,5 @@ void sim_init(void)
 
     sim_strings_init();
     sim_exceptions_init();
+    sim_generated_init();   /* ZLUA_SIM_EXTRA_CLASSES, sim_generated.c */
 }

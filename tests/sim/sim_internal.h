@@ -177,6 +177,12 @@ struct Il2CppImage {
     const Il2CppAssembly *assembly;
     Il2CppClass **classes;       /* type definitions only */
     size_t count, cap;
+    /* Lazy images (sim_generated.c) hold definitions without classes, as
+     * IL2CPP does: classes[i] stays NULL until materialize creates it, and
+     * find maps a name to a definition index (SIZE_MAX: none).  NULL for
+     * the catalog images, whose classes are built at sim_init. */
+    Il2CppClass *(*materialize)(Il2CppImage *image, size_t index);
+    size_t (*find)(const Il2CppImage *image, const char *ns, const char *name);
 };
 
 struct Il2CppAssembly {
@@ -184,8 +190,10 @@ struct Il2CppAssembly {
     Il2CppImage *image;
 };
 
+#define SIM_MAX_ASSEMBLIES 3
+
 struct Il2CppDomain {
-    const Il2CppAssembly *assemblies[2];
+    const Il2CppAssembly *assemblies[SIM_MAX_ASSEMBLIES];
     size_t count;
 };
 
@@ -223,6 +231,10 @@ struct Il2CppClass {
     Il2CppClass *next_array;     /* array classes of this element class */
     Il2CppClass *next_inflated;  /* generic definitions: their instances */
     Il2CppClass *next_all;       /* every class, for sim_class() */
+    Il2CppClass *declaring;      /* nested types: the enclosing class */
+    Il2CppClass **nested;        /* the nested types it declares */
+    uint16_t nested_count;
+    bool materialized;           /* handed out by the image API (counted) */
     uint32_t flags;              /* TYPE_ATTRIBUTE_* */
     int32_t instance_size;       /* header + fields (boxed size) */
     int32_t value_size;          /* value types: unboxed size */
@@ -344,6 +356,15 @@ void sim_image_add(Il2CppImage *image, Il2CppClass *klass);
 void sim_register_class(Il2CppClass *klass);        /* for sim_class() */
 Il2CppClass *sim_find_class(const char *ns, const char *name);
 Il2CppClass *sim_first_class(void);
+/* Adds an assembly after the catalog's two (aborts when full). */
+void sim_domain_add(const Il2CppAssembly *assembly);
+/* Shows or hides the last assembly added by sim_domain_add. */
+void sim_domain_show_added(bool visible);
+/* Counts klass once as materialized (see sim_classes_materialized). */
+void sim_class_touch(Il2CppClass *klass);
+
+/* sim_generated.c */
+void sim_generated_init(void);   /* reads ZLUA_SIM_EXTRA_CLASSES */
 
 /* sim_builder.c */
 Il2CppClass *sim_class_new(Il2CppImage *image, const char *ns,
