@@ -50,8 +50,9 @@ local Color, Tagged = CS.MyGame.Color, CS.MyGame.Tagged
 print("libzlua " .. zlua.version .. " -- marshaling between Lua 5.4 and IL2CPP")
 
 section("Type tables", [[
-CS walks namespaces across assemblies; CSharp[assembly][fullName] is the core
-root. Every path returns one cached table per type, created on first use.]], function()
+CS resolves names on demand across assemblies (a name that is no type reads as
+a namespace); CSharp[assembly][fullName] is the core root. Every path returns
+one cached table per type, created on first use.]], function()
   show("CS.MyGame.Point2D == CSharp.AC['MyGame.Point2D']",
        rawequal(Point2D, CSharp.AC["MyGame.Point2D"]), true)
   show("CS['MyGame.Point2D'] is the same table", rawequal(Point2D, CS["MyGame.Point2D"]), true)
@@ -61,7 +62,8 @@ root. Every path returns one cached table per type, created on first use.]], fun
   show("Point2D.__struct", Point2D.__struct, true)
   show("Color.__enum", Color.__enum, true)
   show("Point2D.__instance_mt.__zlua_ud_kind", Point2D.__instance_mt.__zlua_ud_kind, "byval")
-  show_error("CS.MyGame.Nope", "type not found: MyGame.Nope", function() return CS.MyGame.Nope end)
+  show_error("CS.MyGame.Nope(1, 2)", "type not found: MyGame.Nope",
+             function() return CS.MyGame.Nope(1, 2) end)
 end)
 
 section("Constructors and struct userdata", [[

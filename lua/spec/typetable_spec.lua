@@ -36,9 +36,35 @@ describe("type tables (SPEC §11)", function()
     end)
   end)
 
+  -- IL2CPP cannot list namespaces without creating a class for every type
+  -- (issue 7 §4), so a plain name that is no type reads as a namespace
+  -- table; using it as a type raises.
   describe("unknown names", function()
-    it("CS.MyGame.Nope raises 'type not found: MyGame.Nope'", function()
-      h.raises("type not found: MyGame.Nope", function() return CS.MyGame.Nope end)
+    it("CS.MyGame.Nope is a namespace table; CS.MyGame.Nope() raises 'type not found: MyGame.Nope'",
+      function()
+        assert.are.equal("table", type(CS.MyGame.Nope))
+        h.raises("type not found: MyGame.Nope", function() return CS.MyGame.Nope() end)
+        h.raises("type not found: MyGame.Nope.Deeper",
+                 function() return CS.MyGame.Nope.Deeper(1, 2) end)
+      end)
+    it("a probed name leaves nothing behind; a namespace with a class is cached", function()
+      local ns = CS.MyGame
+      local _ = ns.Nope, ns.Nope.Deeper, CS.NoSuchNamespace
+      assert.is_nil(rawget(ns, "Nope"))
+      assert.is_nil(rawget(CS, "NoSuchNamespace"))
+      assert.is_true(rawequal(ns.Point2D, Point2D))
+      assert.is_true(rawequal(CS.MyGame, CS.MyGame))
+      assert.is_true(rawequal(rawget(CS, "MyGame"), CS.MyGame))
+      assert.is_true(rawequal(rawget(CS.MyGame, "Point2D"), Point2D))
+    end)
+    it("a dotted key is a full type name: CS.System['Nope.X'] raises", function()
+      h.raises("type not found: System.Nope.X", function() return CS.System["Nope.X"] end)
+      h.raises("type not found: MyGame.Point2D+Inner",
+               function() return CS["MyGame.Point2D+Inner"] end)
+    end)
+    it("CSharp with an unknown assembly raises 'assembly not found'", function()
+      h.raises("assembly not found: NoSuchAssembly", function() return CSharp.NoSuchAssembly end)
+      assert.is_true(rawequal(CSharp["Assembly-CSharp.dll"]["MyGame.Point2D"], Point2D))
     end)
     it("CS['MyGame.Nope'] raises the same", function()
       h.raises("type not found: MyGame.Nope", function() return CS["MyGame.Nope"] end)

@@ -149,7 +149,6 @@ static zlua_ctx *zlua_ctx_create(lua_State *L)
     zlua_scope_init(&ctx->scope, alloc, alloc_ud);
     zlua_ptrmap_init(&ctx->classes, alloc, alloc_ud);
     zlua_ptrmap_init(&ctx->metas, alloc, alloc_ud);
-    ctx->namespaces_ref = LUA_NOREF;
     ctx->header_size = il2cpp_object_header_size();
     const Il2CppImage *corlib = il2cpp_get_corlib();
     ctx->k_object = il2cpp_class_from_name(corlib, "System", "Object");

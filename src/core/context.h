@@ -32,7 +32,6 @@ typedef struct zlua_ctx {
     zlua_ptrmap metas;     /* Il2CppType*  -> zlua_meta* */
     zlua_arena_block *arena;
     uint32_t header_size;  /* il2cpp_object_header_size(), read once */
-    int namespaces_ref;    /* registry ref: set of known namespaces */
     struct zlua_class *binding;   /* the type table being made (one shot) */
     unsigned nomem;               /* arena allocations that failed, ever */
     const void *ic_pending;       /* the IC call its trampoline may run */

@@ -230,44 +230,96 @@ zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass)
     return zlua_class_complete(ctx, cls) ? cls : NULL;
 }
 
-/* Looks for "Ns.Name" (or "Name") in one image; nested "Outer+Inner". */
-static Il2CppClass *zlua_class_lookup_in(const Il2CppImage *img, const char *full)
+/* Namespace splits tried for a dotted name, longest namespace first: a
+ * name with more dots than this is not looked up as that many levels of
+ * nesting (C# code nests a few levels at most), which bounds what one
+ * probe of a hostile script costs. */
+#define ZLUA_LOOKUP_SPLITS 8
+
+/* The nested type called name[0..len) that outer declares, or NULL.  The
+ * runtime creates the nested classes it hands out: only outer's. */
+static Il2CppClass *zlua_class_nested_in(Il2CppClass *outer, const char *name, size_t len)
+{
+    void *iter = NULL;
+    Il2CppClass *k;
+    while ((k = il2cpp_class_get_nested_types(outer, &iter)) != NULL) {
+        const char *kn = il2cpp_class_get_name(k);
+        if (kn != NULL && strncmp(kn, name, len) == 0 && kn[len] == '\0')
+            return k;
+    }
+    return NULL;
+}
+
+/* The class at path ("Outer", "Outer+Inner", "Outer.Inner") in namespace
+ * ns of img: the first component by il2cpp_class_from_name (a hash lookup
+ * in the runtime, which creates only the class it finds), the others as
+ * nested types.  path is written to and restored. */
+static Il2CppClass *zlua_class_resolve_path(const Il2CppImage *img, const char *ns, char *path)
+{
+    size_t n = strcspn(path, ".+");
+    char end = path[n];
+    path[n] = '\0';
+    Il2CppClass *k = il2cpp_class_from_name(img, ns, path);
+    path[n] = end;
+    while (k != NULL && path[n] != '\0') {
+        path += n + 1;
+        n = strcspn(path, ".+");
+        k = zlua_class_nested_in(k, path, n);
+    }
+    return k;
+}
+
+/* The class named `full` in img, or in every image of the domain when img
+ * is NULL.  Namespaces are tried longest first ("A.B.C": A.B::C, then
+ * A::B+C, then ::A+B+C), each in every image before the next, so a type
+ * wins over a nested type of the same spelling.  Never walks an image:
+ * a game has tens of thousands of types and the runtime would create a
+ * class for each. */
+static Il2CppClass *zlua_class_lookup(const Il2CppImage *img, const char *full)
 {
     char buf[512];
     size_t n = strlen(full);
-    if (n >= sizeof buf)
+    if (n >= sizeof buf || n == 0)
         return NULL;
     memcpy(buf, full, n + 1);
-    char *plus = strrchr(buf, '+');
-    if (plus != NULL) {
-        *plus = '\0';
-        Il2CppClass *outer = zlua_class_lookup_in(img, buf);
-        if (outer == NULL)
-            return NULL;
-        void *iter = NULL;
-        Il2CppClass *nested;
-        while ((nested = il2cpp_class_get_nested_types(outer, &iter)) != NULL)
-            if (strcmp(il2cpp_class_get_name(nested), plus + 1) == 0)
-                return nested;
-        return NULL;
+    size_t count = 1;
+    const Il2CppAssembly **as = NULL;
+    if (img == NULL)
+        as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
+    size_t ns_end = strcspn(buf, "+");   /* a namespace holds no '+' */
+    int splits = 0;
+    for (size_t d = ns_end + 1; d-- > 0 && splits <= ZLUA_LOOKUP_SPLITS;) {
+        if (d != 0 && buf[d - 1] != '.')
+            continue;
+        splits++;
+        /* namespace buf[0 .. d-1), path buf[d ..); d == 0: no namespace */
+        if (d != 0)
+            buf[d - 1] = '\0';
+        for (size_t i = 0; i < count; i++) {
+            const Il2CppImage *im = as != NULL ? il2cpp_assembly_get_image(as[i]) : img;
+            Il2CppClass *k = zlua_class_resolve_path(im, d != 0 ? buf : "", buf + d);
+            if (k != NULL)
+                return k;
+        }
+        if (d != 0)
+            buf[d - 1] = '.';
     }
-    char *dot = strrchr(buf, '.');
-    if (dot == NULL)
-        return il2cpp_class_from_name(img, "", buf);
-    *dot = '\0';
-    return il2cpp_class_from_name(img, buf, dot + 1);
+    return NULL;
 }
 
 zlua_class *zlua_class_find(zlua_ctx *ctx, const char *full_name)
 {
-    size_t count = 0;
-    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
-    for (size_t i = 0; i < count; i++) {
-        Il2CppClass *k = zlua_class_lookup_in(il2cpp_assembly_get_image(as[i]), full_name);
-        if (k != NULL)
-            return zlua_class_get(ctx, k);
-    }
-    return NULL;
+    return zlua_class_get(ctx, zlua_class_lookup(NULL, full_name));
+}
+
+zlua_class *zlua_class_find_in(zlua_ctx *ctx, const Il2CppImage *img, const char *full_name)
+{
+    return img != NULL ? zlua_class_get(ctx, zlua_class_lookup(img, full_name)) : NULL;
+}
+
+zlua_class *zlua_class_find_nested(zlua_ctx *ctx, zlua_class *outer, const char *name)
+{
+    return zlua_class_get(ctx, zlua_class_nested_in(outer->klass, name, strlen(name)));
 }
 
 #if defined(__GNUC__)

@@ -82,8 +82,15 @@ typedef struct zlua_class {
 
 /* The binding of klass (created on first use).  NULL on memory failure. */
 zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass);
-/* The binding of the class named `full_name` in any assembly, or NULL. */
+/* The binding of the class named `full_name` ("Ns.Name", "Ns.Outer+Inner"
+ * or "Ns.Outer.Inner") in any assembly, or NULL.  Resolved by name
+ * (il2cpp_class_from_name, nested types of the outer class), never by
+ * walking an image; misses are not remembered. */
 zlua_class *zlua_class_find(zlua_ctx *ctx, const char *full_name);
+/* The same, in the image img only (NULL: none). */
+zlua_class *zlua_class_find_in(zlua_ctx *ctx, const Il2CppImage *img, const char *full_name);
+/* The binding of the nested type `name` that outer declares, or NULL. */
+zlua_class *zlua_class_find_nested(zlua_ctx *ctx, zlua_class *outer, const char *name);
 
 /* R-RT-2: runs the class init (the static constructor, once) through the
  * glue before the first static field access, static method call or

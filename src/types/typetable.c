@@ -34,7 +34,6 @@ static const zlua_member *zlua_static_member(lua_State *L, const zlua_class *cls
     return mem;
 }
 
-/* statics' __index (upvalue 1: boxed cls): static fields and properties. */
 /* R-RT-2 for static fields: their access does not run the class init in
  * IL2CPP, so libzlua runs it first ("T.name" names the access). */
 static void zlua_static_field_init(lua_State *L, zlua_class *cls, const zlua_member *mem)
@@ -46,6 +45,26 @@ static void zlua_static_field_init(lua_State *L, zlua_class *cls, const zlua_mem
     lua_pop(L, 1);
 }
 
+/* Pushes the type table of the nested type of cls named by the string key
+ * at 2 and caches it in the statics, so CS.Ns.Outer.Inner is a raw read
+ * from then on; returns 0 (nothing pushed) when there is none.  Misses
+ * are not cached: nested types are few, and a probe leaves nothing. */
+static int zlua_static_nested(lua_State *L, zlua_class *cls)
+{
+    zlua_class *nested = zlua_class_find_nested(cls->ctx, cls, lua_tostring(L, 2));
+    if (nested == NULL)
+        return 0;
+    zlua_class_push_typetable(L, nested);
+    zlua_ref_table(L, cls->statics);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* statics' __index (upvalue 1: boxed cls): static fields and properties,
+ * then nested types. */
 static int zlua_static_index(lua_State *L)
 {
     zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
@@ -55,6 +74,8 @@ static int zlua_static_index(lua_State *L)
         const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
         if (k != NULL && k[0] == '_' && k[1] == '_')
             return 0;
+        if (k != NULL && zlua_static_nested(L, cls))
+            return 1;
         return zlua_member_missing(L, cls, 2, 0);
     }
     lua_settop(L, 2);
@@ -301,45 +322,34 @@ void zlua_class_push_byobj_mt(lua_State *L, zlua_class *cls)
 
 /* ---- CSharp[assembly][fullName] ------------------------------------------- */
 
-static int zlua_push_type_or_fail(lua_State *L, zlua_class *cls, const char *name)
+/* The image of the assembly named `name` ("Assembly-CSharp", with or
+ * without ".dll"), or NULL: the runtime's own lookup, no walk. */
+static const Il2CppImage *zlua_image_named(const char *name)
 {
-    if (cls == NULL)
-        return luaL_error(L, "type not found: %s", name);
-    zlua_class_push_typetable(L, cls);
-    return 1;
+    const Il2CppAssembly *a = il2cpp_domain_assembly_open(il2cpp_domain_get(), name);
+    return a != NULL ? il2cpp_assembly_get_image(a) : NULL;
 }
 
-/* assembly table __index (upvalue 1: image lightuserdata). */
+/* assembly table __index (upvalue 1: the assembly's name).  The image is
+ * looked up again by name rather than kept as a pointer a script could
+ * swap; the result is cached in the table, a miss raises and leaves
+ * nothing behind. */
 static int zlua_assembly_index(lua_State *L)
 {
-    /* only compared, never dereferenced: a swapped upvalue finds nothing */
-    const Il2CppImage *img = lua_touserdata(L, lua_upvalueindex(1));
+    const char *assembly = lua_tostring(L, lua_upvalueindex(1));
+    if (lua_type(L, lua_upvalueindex(1)) != LUA_TSTRING)
+        return zlua_box_tampered(L, "assembly");
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *full = luaL_checkstring(L, 2);
     zlua_ctx *ctx = zlua_ctx_check(L);
-    zlua_class *cls = zlua_class_find(ctx, full);
-    if (cls != NULL && il2cpp_class_get_image(cls->klass) != img)
-        cls = NULL;
-    zlua_push_type_or_fail(L, cls, full);
+    zlua_class *cls = zlua_class_find_in(ctx, zlua_image_named(assembly), full);
+    if (cls == NULL)
+        return luaL_error(L, "type not found: %s", full);
+    zlua_class_push_typetable(L, cls);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, -2);
     lua_rawset(L, 1);   /* cache: the same table on every path */
     return 1;
-}
-
-static const Il2CppImage *zlua_image_named(const char *name)
-{
-    size_t count = 0;
-    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
-    size_t n = strlen(name);
-    for (size_t i = 0; i < count; i++) {
-        const Il2CppImage *img = il2cpp_assembly_get_image(as[i]);
-        const char *iname = il2cpp_image_get_name(img);
-        if (strcmp(iname, name) == 0 ||
-            (strncmp(iname, name, n) == 0 && strcmp(iname + n, ".dll") == 0))
-            return img;
-    }
-    return NULL;
 }
 
 static int zlua_csharp_index(lua_State *L)
@@ -347,18 +357,17 @@ static int zlua_csharp_index(lua_State *L)
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *name = luaL_checkstring(L, 2);
     const char *lookup = strcmp(name, "AC") == 0 ? "Assembly-CSharp" : name;
-    const Il2CppImage *img = zlua_image_named(lookup);
-    if (img == NULL)
+    if (zlua_image_named(lookup) == NULL)
         return luaL_error(L, "assembly not found: %s", name);
-    lua_newtable(L);
-    lua_createtable(L, 0, 2);
-    lua_pushlightuserdata(L, (void *)img);
-    lua_pushcclosure(L, zlua_assembly_index, 1);
-    lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, -2);
     if (lookup != name) {   /* AC and Assembly-CSharp share one table */
         lua_getfield(L, 1, lookup);
-        lua_replace(L, -2);
+    } else {
+        lua_newtable(L);
+        lua_createtable(L, 0, 1);
+        lua_pushstring(L, lookup);
+        lua_pushcclosure(L, zlua_assembly_index, 1);
+        lua_setfield(L, -2, "__index");
+        lua_setmetatable(L, -2);
     }
     lua_pushvalue(L, 2);
     lua_pushvalue(L, -2);
@@ -366,44 +375,111 @@ static int zlua_csharp_index(lua_State *L)
     return 1;
 }
 
-/* ---- CS: namespace walk across all assemblies ---------------------------- */
+/* ---- CS: namespaces, resolved by name on demand --------------------------
+ *
+ * IL2CPP has no API that lists namespaces without creating a class for
+ * every type (il2cpp_image_get_class does), so a namespace table is made
+ * for any name that is not a type: CS.MyGame is a namespace because
+ * "MyGame" names no class.  Such a table is cached in its parent only once
+ * a class was found in it (zlua_namespace_publish), so names a script
+ * merely probes leave nothing behind: memory grows with the types found,
+ * never with the misses.  Each table's __index knows its prefix, its
+ * parent and its key there (upvalues 1..3; CS itself has prefix "" and no
+ * parent). */
 
-/* Pushes the set { ["MyGame"]=true, ["System"]=true, ... } of every
- * namespace and namespace prefix, built once. */
-static void zlua_push_namespaces(lua_State *L, zlua_ctx *ctx)
+#define ZLUA_NAMESPACE_DEPTH 64   /* publish bound: upvalues can be rewritten */
+
+static int zlua_namespace_index(lua_State *L);
+
+/* Pushes the parent and the key of the namespace table at idx, from its
+ * __index's upvalues, and returns 1; or pushes nothing and returns 0 when
+ * it has none (CS) or is not a namespace table any more. */
+static int zlua_namespace_link(lua_State *L, int idx)
 {
-    if (ctx->namespaces_ref != LUA_NOREF && zlua_ref_push_table(L, ctx->namespaces_ref))
-        return;
-    lua_newtable(L);
-    size_t count = 0;
-    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
-    for (size_t i = 0; i < count; i++) {
-        const Il2CppImage *img = il2cpp_assembly_get_image(as[i]);
-        size_t nc = il2cpp_image_get_class_count(img);
-        for (size_t c = 0; c < nc; c++) {
-            const char *ns = il2cpp_class_get_namespace((Il2CppClass *)il2cpp_image_get_class(img, c));
-            for (const char *p = ns; ns[0] != '\0'; p++) {
-                if (*p == '.' || *p == '\0') {
-                    lua_pushlstring(L, ns, (size_t)(p - ns));
-                    lua_pushboolean(L, 1);
-                    lua_rawset(L, -3);
-                }
-                if (*p == '\0')
-                    break;
-            }
-        }
+    idx = lua_absindex(L, idx);
+    if (!lua_getmetatable(L, idx))
+        return 0;
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -2);
+    if (lua_tocfunction(L, -1) != zlua_namespace_index || lua_getupvalue(L, -1, 2) == NULL) {
+        lua_pop(L, 2);
+        return 0;
     }
-    lua_pushvalue(L, -1);
-    ctx->namespaces_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (lua_getupvalue(L, -2, 3) == NULL)
+        lua_pushnil(L);
+    lua_remove(L, -3);
+    lua_remove(L, -3);
+    return 1;
 }
 
-static void zlua_push_namespace_table(lua_State *L, const char *prefix);
+/* A class was found in the namespace table at t, whose parent and key are
+ * upvalues 2 and 3 of the running __index: caches t in its parent, the
+ * parent in its own, and so on up to CS, stopping at the first table
+ * already in place. */
+static void zlua_namespace_publish(lua_State *L, int t)
+{
+    int top = lua_gettop(L);
+    luaL_checkstack(L, 8, "zlua: namespace");
+    lua_pushvalue(L, t);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(3));
+    for (int depth = 0; depth < ZLUA_NAMESPACE_DEPTH; depth++) {
+        /* child parent key */
+        if (lua_type(L, -2) != LUA_TTABLE || lua_type(L, -1) != LUA_TSTRING)
+            break;
+        lua_pushvalue(L, -1);
+        lua_rawget(L, -3);
+        int in_place = lua_rawequal(L, -1, -4);
+        lua_pop(L, 1);
+        if (in_place)
+            break;
+        lua_pushvalue(L, -3);
+        lua_rawset(L, -3);                 /* parent[key] = child */
+        lua_remove(L, -2);                 /* parent is the next child */
+        if (!zlua_namespace_link(L, -1))
+            break;
+    }
+    lua_settop(L, top);
+}
 
-/* namespace table __index (upvalue 1: the prefix, "" for CS itself). */
+/* namespace table __call (upvalue 1: its prefix): calling a name that is
+ * not a type -- CS.MyGame.Piont2D(1, 2) -- is where a typo shows. */
+static int zlua_namespace_call(lua_State *L)
+{
+    const char *prefix = lua_tostring(L, lua_upvalueindex(1));
+    return luaL_error(L, "type not found: %s", prefix != NULL ? prefix : "?");
+}
+
+/* Pushes a namespace table for prefix; parent and key (absolute stack
+ * indices, 0 for CS itself) say where it is cached once it proves real. */
+static void zlua_push_namespace_table(lua_State *L, const char *prefix, int parent, int key)
+{
+    lua_newtable(L);
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, prefix);
+    if (parent != 0) {
+        lua_pushvalue(L, parent);
+        lua_pushvalue(L, key);
+    } else {
+        lua_pushnil(L);
+        lua_pushnil(L);
+    }
+    lua_pushcclosure(L, zlua_namespace_index, 3);
+    lua_setfield(L, -2, "__index");
+    lua_pushstring(L, prefix);
+    lua_pushcclosure(L, zlua_namespace_call, 1);
+    lua_setfield(L, -2, "__call");
+    lua_setmetatable(L, -2);
+}
+
+/* namespace table __index: PREFIX.KEY is a class (its type table, cached
+ * here) or, when KEY is a plain name, a namespace (an uncached namespace
+ * table).  A KEY with '.' or '+' is a full type name (CS['MyGame.Point2D']):
+ * `type not found` when it names none. */
 static int zlua_namespace_index(lua_State *L)
 {
     const char *prefix = lua_tostring(L, lua_upvalueindex(1));
-    if (prefix == NULL)
+    if (prefix == NULL || lua_type(L, lua_upvalueindex(1)) != LUA_TSTRING)
         return zlua_box_tampered(L, "namespace");
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *key = luaL_checkstring(L, 2);
@@ -414,37 +490,24 @@ static int zlua_namespace_index(lua_State *L)
         lua_pushstring(L, key);
     const char *full = lua_tostring(L, -1);
     zlua_class *cls = zlua_class_find(ctx, full);
-    if (cls != NULL) {
-        zlua_class_push_typetable(L, cls);
-    } else {
-        zlua_push_namespaces(L, ctx);
-        lua_pushvalue(L, -2);
-        int is_ns = lua_rawget(L, -2) != LUA_TNIL;
-        lua_pop(L, 2);
-        if (!is_ns)
+    if (cls == NULL) {
+        if (strpbrk(key, ".+") != NULL || key[0] == '\0')
             return luaL_error(L, "type not found: %s", full);
-        zlua_push_namespace_table(L, full);
+        zlua_push_namespace_table(L, full, 1, 2);
+        return 1;
     }
+    zlua_class_push_typetable(L, cls);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, -2);
     lua_rawset(L, 1);
+    zlua_namespace_publish(L, 1);
     return 1;
-}
-
-static void zlua_push_namespace_table(lua_State *L, const char *prefix)
-{
-    lua_newtable(L);
-    lua_createtable(L, 0, 1);
-    lua_pushstring(L, prefix);
-    lua_pushcclosure(L, zlua_namespace_index, 1);
-    lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, -2);
 }
 
 void zlua_types_open(lua_State *L, zlua_ctx *ctx)
 {
     (void)ctx;
-    zlua_push_namespace_table(L, "");
+    zlua_push_namespace_table(L, "", 0, 0);
     lua_setglobal(L, "CS");
     lua_newtable(L);
     lua_createtable(L, 0, 1);
