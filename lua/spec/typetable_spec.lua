@@ -186,6 +186,40 @@ describe("type tables (SPEC §11)", function()
   end)
 end)
 
+-- What the lookups keep in upvalues, a script can rewrite (issue 7 §4).
+describe("lookup upvalues rewritten by a script", function()
+  it("an assembly table whose upvalue is swapped raises and dereferences nothing", function()
+    local t = CSharp.mscorlib
+    local idx = debug.getmetatable(t).__index
+    local _, saved = debug.getupvalue(idx, 1)
+    debug.setupvalue(idx, 1, io.stdout)
+    local ok, err = pcall(function() return t["System.Nope"] end)
+    debug.setupvalue(idx, 1, saved)
+    assert.is_false(ok)
+    assert.is_truthy(err:find("zlua: tampered upvalue (assembly expected)", 1, true))
+    assert.is_true(rawequal(t["System.Int32"], CS.System.Int32))
+  end)
+
+  it("namespace parents rewritten into a cycle: publishing stops", function()
+    local root_index = debug.getmetatable(CS).__index
+    local t1, t2 = root_index(CS, "MyGame"), root_index(CS, "MyGame")
+    assert.is_false(rawequal(t1, t2))   -- not cached before a class is found
+    local i1, i2 = debug.getmetatable(t1).__index, debug.getmetatable(t2).__index
+    debug.setupvalue(i1, 2, t2)
+    debug.setupvalue(i1, 3, "b")
+    debug.setupvalue(i2, 2, t1)
+    debug.setupvalue(i2, 3, "a")
+    assert.is_true(rawequal(t1.Point2D, CS.MyGame.Point2D))
+    assert.is_true(rawequal(rawget(t2, "b"), t1))
+    debug.setupvalue(i1, 2, {})
+    debug.setupvalue(i1, 3, 42)   -- not a key: nothing published
+    assert.is_true(rawequal(t1.Color, CS.MyGame.Color))
+    debug.setupvalue(i1, 1, {})
+    h.raises_containing("zlua: tampered upvalue (namespace expected)",
+                        function() return t1.Line end)
+  end)
+end)
+
 describe("constructors (R-CTOR-1)", function()
   local Point2D = CS.MyGame.Point2D
   local Tagged = CS.MyGame.Tagged

@@ -336,9 +336,9 @@ static const Il2CppImage *zlua_image_named(const char *name)
  * nothing behind. */
 static int zlua_assembly_index(lua_State *L)
 {
-    const char *assembly = lua_tostring(L, lua_upvalueindex(1));
     if (lua_type(L, lua_upvalueindex(1)) != LUA_TSTRING)
         return zlua_box_tampered(L, "assembly");
+    const char *assembly = lua_tostring(L, lua_upvalueindex(1));
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *full = luaL_checkstring(L, 2);
     zlua_ctx *ctx = zlua_ctx_check(L);
@@ -446,8 +446,9 @@ static void zlua_namespace_publish(lua_State *L, int t)
  * not a type -- CS.MyGame.Piont2D(1, 2) -- is where a typo shows. */
 static int zlua_namespace_call(lua_State *L)
 {
-    const char *prefix = lua_tostring(L, lua_upvalueindex(1));
-    return luaL_error(L, "type not found: %s", prefix != NULL ? prefix : "?");
+    const char *prefix = lua_type(L, lua_upvalueindex(1)) == LUA_TSTRING
+                             ? lua_tostring(L, lua_upvalueindex(1)) : "?";
+    return luaL_error(L, "type not found: %s", prefix);
 }
 
 /* Pushes a namespace table for prefix; parent and key (absolute stack
@@ -478,9 +479,9 @@ static void zlua_push_namespace_table(lua_State *L, const char *prefix, int pare
  * `type not found` when it names none. */
 static int zlua_namespace_index(lua_State *L)
 {
-    const char *prefix = lua_tostring(L, lua_upvalueindex(1));
-    if (prefix == NULL || lua_type(L, lua_upvalueindex(1)) != LUA_TSTRING)
+    if (lua_type(L, lua_upvalueindex(1)) != LUA_TSTRING)
         return zlua_box_tampered(L, "namespace");
+    const char *prefix = lua_tostring(L, lua_upvalueindex(1));
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *key = luaL_checkstring(L, 2);
     zlua_ctx *ctx = zlua_ctx_check(L);
