@@ -15,7 +15,7 @@ build=${2:-build-fuzz}
 shift $(( $# < 2 ? $# : 2 ))
 
 tools/deps.sh
-CC=clang cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DZLUA_BUILD_FUZZ=ON -DZLUA_BUILD_BENCH=OFF > /dev/null
 cmake --build "$build" --target zlua-fuzz -j"$(nproc)"
 
