@@ -144,11 +144,76 @@ describe("R-IC-1 a Lua error raised into the C# caller", function()
   end)
 end)
 
-describe("a null this", function()
+describe("every fixture method made to throw (R-DEF-4)", function()
+  local P = CS.MyGame.Point2D
+  local player = CS.MyGame.Player("p")
+  local pt = P(3, 4)
+  local nop = h.callback(function() end)
+  -- name as reported, then the call; each one throws the injected exception
+  local calls = {
+    {"Demo.Add", function() return Demo.Add(1, 2) end},
+    {"Demo.AddLong", function() return Demo.AddLong(1, 2) end},
+    {"Demo.Mul", function() return Demo.Mul(1.5, 2) end},
+    {"Demo.EchoByte", function() return Demo.EchoByte(1) end},
+    {"Demo.EchoULong", function() return Demo.EchoULong(1) end},
+    {"Demo.EchoChar", function() return Demo.EchoChar(65) end},
+    {"Demo.Concat", function() return Demo.Concat("a", "b") end},
+    {"Demo.Not", function() return Demo.Not(true) end},
+    {"Demo.MakePoint", function() return Demo.MakePoint(1, 2) end},
+    {"Demo.SumPoint", function() return Demo.SumPoint(pt) end},
+    {"Demo.MakeTagged", function() return Demo.MakeTagged(1, "t") end},
+    {"Demo.GetColor", function() return Demo.GetColor() end},
+    {"Demo.Box", function() return Demo.Box(1) end},
+    {"Demo.MaybeInt", function() return Demo.MaybeInt(true) end},
+    {"Demo.OrZero", function() return Demo.OrZero(5) end},
+    {"Demo.MakeArray", function() return Demo.MakeArray(2) end},
+    {"Demo.MakePlayer", function() return Demo.MakePlayer("x") end},
+    {"Demo.MakeFragile", function() return Demo.MakeFragile(1) end},
+    {"Demo.InvokeWithRefInt", function() return Demo.InvokeWithRefInt(nop, 1) end},
+    {"MyGame.Config.Get", function() return CS.MyGame.Config.Get() end},
+    {"MyGame.Point2D(...)", function() return P(1, 2) end},
+    {"MyGame.Player(...)", function() return CS.MyGame.Player("q") end},
+    {"MyGame.Point2D.Length", function() return pt:Length() end},
+    {"MyGame.Point2D.Scale", function() return pt:Scale(2) end},
+    {"MyGame.Player.Move", function() return player:Move(1, 2) end},
+    {"MyGame.Player.Area", function() return player:Area() end},
+    {"MyGame.Player.get_Level", function() return player.Level end},
+    {"MyGame.Player.set_Level", function() player.Level = 3 end},
+  }
+  for _, c in ipairs(calls) do
+    it(c[1] .. " reports the exception and restores everything", function()
+      local before = invariants()
+      testbed.throw_next("System.InvalidOperationException", "injected")
+      h.raises_containing("System.InvalidOperationException: injected (in " .. c[1],
+                          c[2])
+      assert_invariants(before, c[1])
+      assert.is_true(pcall(c[2]), c[1] .. " runs normally afterwards")
+    end)
+  end
+end)
+
+describe("a null or dead this", function()
   it("is refused by libzlua before any invoke", function()
     local move = CS.MyGame.Player("p").Move
     h.raises("calling 'MyGame.Player.Move' on bad self (MyGame.Player expected, got nil)",
              move, nil, 1, 2)
+    local len = CS.MyGame.Point2D(1, 2).Length
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got nil)",
+             len, nil)
+  end)
+
+  it("a finalized (resurrected) userdata is refused as this", function()
+    local saved
+    local function resurrect()
+      -- Tagged is not blittable: its payload cell is released by __gc
+      setmetatable({ CS.MyGame.Tagged(1, "t"), CS.MyGame.Player("ghost") },
+                   { __gc = function(o) saved = o end })
+    end
+    resurrect()
+    h.full_gc(2)
+    assert.is_not_nil(saved, "the holder was finalized")
+    h.raises("struct userdata has been finalized", function() return saved[1]:ToString() end)
+    h.raises("object userdata has been finalized", function() return saved[2]:Move(1, 1) end)
   end)
 end)
 
