@@ -107,10 +107,6 @@ const Il2CppAssembly **il2cpp_domain_get_assemblies(const Il2CppDomain *domain,
 const Il2CppAssembly *il2cpp_domain_assembly_open(Il2CppDomain *domain,
                                                   const char *name);
 const Il2CppImage *il2cpp_assembly_get_image(const Il2CppAssembly *assembly);
-const char *il2cpp_image_get_name(const Il2CppImage *image);
-size_t il2cpp_image_get_class_count(const Il2CppImage *image);
-const Il2CppClass *il2cpp_image_get_class(const Il2CppImage *image,
-                                          size_t index);
 const Il2CppImage *il2cpp_get_corlib(void);
 
 /* ---- classes ------------------------------------------------------------ */
@@ -121,7 +117,6 @@ const Il2CppType *il2cpp_class_get_type(Il2CppClass *klass);
 const char *il2cpp_class_get_name(Il2CppClass *klass);
 const char *il2cpp_class_get_namespace(Il2CppClass *klass);
 const char *il2cpp_class_get_assemblyname(const Il2CppClass *klass);
-const Il2CppImage *il2cpp_class_get_image(Il2CppClass *klass);
 Il2CppClass *il2cpp_class_get_parent(Il2CppClass *klass);
 Il2CppClass *il2cpp_class_get_declaring_type(Il2CppClass *klass);
 Il2CppClass *il2cpp_class_get_nested_types(Il2CppClass *klass, void **iter);
