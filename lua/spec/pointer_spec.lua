@@ -50,4 +50,16 @@ describe("pointers (unsafe)", function()
              Demo.ReadPtr, Demo.Buffer(), "2")
     assert.are.equal(30, Demo.ReadPtr(Demo.Buffer(), 2))
   end)
+  it("an OpaqueValue handle is no int*: refused, live or expired", function()
+    local held
+    local fn = h.callback(function(ref)
+      held = ref
+      h.raises("bad argument #1 to 'Demo.ReadPtr' (opaque handle type mismatch "
+               .. "(System.Int32* expected, got System.Int32))", Demo.ReadPtr, ref, 0)
+    end)
+    assert.are.equal(5, Demo.InvokeWithRefInt(fn, 5))
+    h.raises("bad argument #1 to 'Demo.WritePtr' (opaque handle type mismatch "
+             .. "(System.Int32* expected, got expired handle))", Demo.WritePtr, held, 0, 1)
+    assert.are.equal(30, Demo.ReadPtr(Demo.Buffer(), 2))
+  end)
 end)

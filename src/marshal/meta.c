@@ -90,6 +90,7 @@ static void zlua_meta_classify(zlua_ctx *ctx, zlua_meta *m, const Il2CppType *ty
     case ZLUA_IL2CPP_TYPE_PTR: case ZLUA_IL2CPP_TYPE_FNPTR:
         m->kind = ZLUA_K_POINTER;
         zlua_meta_init_pointer(m);
+        m->ptr_align = zlua_meta_pointee_align(type);
         return;
     default:   /* TypedReference, generic parameters, ... */
         m->kind = ZLUA_K_UNSUPPORTED;
@@ -234,9 +235,10 @@ const char *zlua_keyname(lua_State *L, int idx)
 static const char *zlua_slot_name(lua_State *L, int idx, const zlua_meta *m)
 {
     const zlua_slot *slot;
-    if (zlua_opaque_resolve(m->ctx, L, idx, &slot) == ZLUA_POP_OK)
+    int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
+    if (rc == ZLUA_POP_OK)
         return ((const zlua_meta *)slot->meta)->name;
-    return "?";
+    return rc == ZLUA_POP_EXPIRED ? "expired handle" : "?";
 }
 
 void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
@@ -295,6 +297,25 @@ int zlua_pop_argerror(lua_State *L, int idx, int argn, const char *where,
     zlua_pop_error_push(L, idx, m, code);
     return luaL_error(L, "bad argument #%d to '%s' (%s)", argn, where,
                       lua_tostring(L, -1));
+}
+
+/* ---- pointers --------------------------------------------------------------- */
+
+/* The alignment of T for a T* (1 for void*, byte*, function pointers and
+ * anything unknown): a pointer parameter refuses light userdata that no
+ * aligned T* can be (marshal/object.c). */
+uint8_t zlua_meta_pointee_align(const Il2CppType *type)
+{
+    if (il2cpp_type_get_type(type) != ZLUA_IL2CPP_TYPE_PTR)
+        return 1;
+    Il2CppClass *pk = il2cpp_class_from_type(type);
+    Il2CppClass *elem = pk ? il2cpp_class_get_element_class(pk) : NULL;
+    if (elem == NULL || elem == pk || !il2cpp_class_is_valuetype(elem))
+        return 1;
+    uint32_t align = 1;
+    if (il2cpp_class_value_size(elem, &align) <= 0 || align == 0 || align > 8)
+        return 1;
+    return (uint8_t)align;
 }
 
 /* ---- stores with the write barrier ---------------------------------------------- */

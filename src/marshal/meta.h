@@ -92,12 +92,16 @@ struct zlua_meta {
     uint8_t indirect;       /* args[i] = *(void **)slot */
     uint8_t push_safe;      /* push_arg never raises nor allocates */
     uint8_t is_ref;         /* storage holds a managed reference */
+    uint8_t ptr_align;      /* pointers: the pointee's alignment (1: any) */
 };
 
 /* The meta of `type` (built on first use).  NULL only on memory failure. */
 const zlua_meta *zlua_meta_get(struct zlua_ctx *ctx, const Il2CppType *type);
 /* The meta for an unboxed value of `klass`. */
 const zlua_meta *zlua_meta_of_class(struct zlua_ctx *ctx, Il2CppClass *klass);
+
+/* The pointee alignment of a pointer type (1: any address is possible). */
+uint8_t zlua_meta_pointee_align(const Il2CppType *type);
 
 /* Pushes the detail of a failed pop ("MyGame.Point2D expected, got
  * table", "opaque handle expired", ...) as a string. */

@@ -140,12 +140,19 @@ void zlua_meta_init_object(zlua_meta *m)
 
 static int zlua_pop_pointer(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
-    (void)m;
     void *p = NULL;
-    if (lua_type(L, idx) == LUA_TLIGHTUSERDATA)
+    if (lua_type(L, idx) == LUA_TLIGHTUSERDATA) {
         p = lua_touserdata(L, idx);
-    else if (!lua_isnoneornil(L, idx))
+        /* An OpaqueValue handle is a light userdata too, but no address:
+         * the method would dereference its bits.  Handles carry a tag in
+         * low bits that no aligned T* has (T of 4 bytes or more), so for
+         * those a tagged word is refused; a byte* may be odd, and is
+         * taken as it comes (pointer parameters trust the script). */
+        if (m->ptr_align >= 4 && ((uintptr_t)p & ZLUA_HANDLE_TAG_MASK) == ZLUA_HANDLE_TAG)
+            return ZLUA_POP_MISMATCH;
+    } else if (!lua_isnoneornil(L, idx)) {
         return ZLUA_POP_TYPE;
+    }
     memcpy(dst, &p, sizeof p);
     return ZLUA_POP_OK;
 }

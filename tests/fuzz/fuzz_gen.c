@@ -283,8 +283,8 @@ static const fz_method demo[] = {
     {"ApplyFunc", "Li"}, {"ApplyPoint", "LP"}, {"MakeAdder", "i"}, {"Logger", ""},
     {"SameDelegate", "oo"}, {"MakeGrid", "zz"}, {"GridSum", "O"}, {"Names", ""},
     {"NamesLength", "O"}, {"Points", "z"}, {"SumPoints", "O"}, {"Taggeds", "z"},
-    {"Mixed", ""}, {"CountBytes2", "O"}, {"Buffer", ""}, {"ReadPtr", "pz"},
-    {"WritePtr", "pzi"}, {"PickDefault", "i"}, {"PickObj", "o"},
+    {"Mixed", ""}, {"CountBytes2", "O"}, {"Buffer", ""}, {"ReadPtr", "pq"},
+    {"WritePtr", "pqi"}, {"PickDefault", "i"}, {"PickObj", "o"},
     {"PickShape", "O"}, {"Describe", "o"}, {"Ring", "z"}, {"First", "O"},
     {"TypeName", "O"}, {"MakeList", "z"}, {"ListSum", "O"}, {"MakeDict", ""},
     {"Range", "z"}, {"XmlVec", "V"}, {"XmlPair", ""}, {"XmlOverride", "U"},
@@ -502,6 +502,12 @@ static void g_arg(G *g, char c)
         break;
     case 'z':
         emitf(g, "%d", pick(g, 16) == 0 ? -1 : (int)pick(g, 9));
+        break;
+    case 'q':
+        /* an index into Demo.Buffer()'s four ints: the unsafe methods do
+         * no bounds check (C# pointer arithmetic), so an index outside
+         * would be the fixture's own out-of-bounds access, not libzlua's */
+        emitf(g, "%d", (int)pick(g, 4));
         break;
     case 'f':
     case 'd':
