@@ -474,6 +474,24 @@ static int32_t *demo_buffer(const MethodInfo *m)
     return demo_buffer_ints;
 }
 
+/* Built into the fuzzer only (tests/fuzz): p + i must lie in Demo.Buffer()'s
+ * four ints, else IndexOutOfRangeException.  The fuzzer looks for memory
+ * errors of libzlua; an unsafe C# method handed a wild index is the
+ * method's own error, which it must not report. */
+static void demo_check_ptr(const int32_t *p, int32_t i)
+{
+#if defined(SIM_CHECKED_POINTERS)
+    /* compared as integers: p may point anywhere */
+    uintptr_t b = (uintptr_t)demo_buffer_ints, a = (uintptr_t)p;
+    if (a < b || a >= b + 4 * sizeof(int32_t) || (a - b) % sizeof(int32_t) != 0 ||
+        i < 0 || i >= 4 - (int32_t)((a - b) / sizeof(int32_t)))
+        sim_raise("System", "IndexOutOfRangeException",
+                  "Index was outside the bounds of the array.");
+#else
+    (void)p, (void)i;
+#endif
+}
+
 /* p[i]: C# does no bounds check here, and neither does this body.  A null
  * p faults, which IL2CPP reports as a NullReferenceException. */
 static int32_t demo_read_ptr(int32_t *p, int32_t i, const MethodInfo *m)
@@ -483,6 +501,7 @@ static int32_t demo_read_ptr(int32_t *p, int32_t i, const MethodInfo *m)
         raise_nre();
         return 0;
     }
+    demo_check_ptr(p, i);
     return p[i];
 }
 
@@ -493,6 +512,7 @@ static void demo_write_ptr(int32_t *p, int32_t i, int32_t v, const MethodInfo *m
         raise_nre();
         return;
     }
+    demo_check_ptr(p, i);
     p[i] = v;
 }
 
