@@ -130,14 +130,16 @@ ZLUA_COLD int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
     return zlua_exc_raise(L, exc, m->display);
 }
 
-/* Argument i (at idx, of the given kind): int32, the commonest parameter,
- * without the indirect call; otherwise (other kinds, exact floats) the
- * meta's pop.  Raises the argument error (R-DEF-1), holding nothing yet,
- * on a bad one. */
+/* Argument i (at idx, of the given kind): int32 and float, the commonest
+ * parameters, without the indirect call (same rules: meta.h); otherwise
+ * (other kinds, exact floats for an int) the meta's pop.  Raises the
+ * argument error (R-DEF-1), holding nothing yet, on a bad one. */
 ZLUA_HOT_INLINE void zlua_method_pop_arg(lua_State *L, const zlua_method *m, int i, int idx,
                                          int kind, void *slot)
 {
     if (kind == ZLUA_K_I4 && zlua_pop_i4_fast(L, idx, slot) == ZLUA_POP_OK)
+        return;
+    if (kind == ZLUA_K_R4 && zlua_pop_r4_value(L, idx, slot) == ZLUA_POP_OK)
         return;
     const zlua_meta *pm = m->params[i];
     int rc = pm->pop(L, idx, pm, slot);
