@@ -378,12 +378,19 @@ static const bench_case g_cases[] = {
      "local new = B.new "
      "function run(n) local v for i = 1, n do v = new(1, 2) end end",
      NULL, NULL, 1, 1.5, 1, 0, 0},
-    {"e Demo.Add(1, 2), bridge call",
+    {"e Demo.Add(1, 2), generated stub",
      "local add = CS.Demo.Add "
+     "assert(testbed.bridge_kind(CS.Demo, 'Add') == (testbed.stubs and 'stub' or 'generic')) "
      "function run(n) local v for i = 1, n do v = add(1, 2) end end",
      "local add = B.add "
      "function run(n) local v for i = 1, n do v = add(1, 2) end end",
-     NULL, NULL, 1, 1.3, 0, 0, 0},
+     NULL, NULL, 1, 1.15, 0, 0, 0},
+    {"e Demo.Add(1, 2), generic invoker",
+     "local add = testbed.generic(CS.Demo, 'Add') "
+     "function run(n) local v for i = 1, n do v = add(1, 2) end end",
+     "local add = B.add "
+     "function run(n) local v for i = 1, n do v = add(1, 2) end end",
+     NULL, NULL, 1, 1.45, 0, 0, 0},
     {"e' Demo.Add(1, 2), with the lookup (info)",
      "local Demo = CS.Demo "
      "function run(n) local v for i = 1, n do v = Demo.Add(1, 2) end end",

@@ -130,6 +130,199 @@ const zlua_meta *zlua_meta_param(lua_State *L, const MethodInfo *method,
 /* Descriptor for a bare type (no attributes), built once and cached. */
 const zlua_meta *zlua_meta_type(lua_State *L, const Il2CppType *type);
 
+/* ===== Bridges: generated MethodBridge stubs (Lua calling C#) =====================
+ *
+ * Stubs are generated C++ (tools/stubgen): one stub per reduced signature
+ * -- the shape of a method with enums as their underlying type, every
+ * reference type as one object kind, byrefs as their element plus a mark,
+ * structs by full name -- shared by every method of that shape, and one
+ * tiny entry per method, the lua_CFunction Lua calls, which hands its
+ * method's bound description to the shared stub.  The entries have no
+ * upvalues: the description is found through the state (zlua_bridge_at),
+ * so there is nothing a script could swap.
+ *
+ * A stub is called with the method's Lua arguments at 1..n (self first for
+ * an instance method).  It checks the arity, resolves self, pops each
+ * argument with its slot's writer into a typed local, calls methodPointer
+ * directly with IL2CPP's convention (arguments, `this` first for instance
+ * methods, then the MethodInfo) inside its own try/catch, and pushes the
+ * result.  Every rule of the generic path holds: the argument errors
+ * (R-DEF-1), the scope around the call (R-OPQ-5), managed exceptions
+ * raised after the call (R-DEF-4), static constructors (R-RT-2). */
+
+/* The counters of a state's scope stack, which the inline
+ * zlua_bridge_enter / zlua_bridge_leave below update.  libzlua's. */
+typedef struct zlua_scope_counters {
+    uint32_t size;          /* handles issued and not expired */
+    uint32_t depth;         /* open scopes */
+    uint32_t mark_cap;
+    uint32_t *marks;        /* the watermark of each open scope */
+} zlua_scope_counters;
+
+/* A bound method, as its stub sees it.  Owned by the state; read only. */
+typedef struct zlua_bridge {
+    const MethodInfo *method;
+    const zlua_meta *const *params; /* the writers of each parameter slot */
+    const zlua_meta *ret;           /* of the return slot; NULL for void */
+    const char *display;            /* "Demo.Add", for messages */
+    const unsigned char *inited;    /* the declaring class ran its class init */
+    int nparams;
+    unsigned char instance;         /* takes this (Lua argument 1) */
+    unsigned char is_virtual;       /* dispatch on the object's class */
+    zlua_scope_counters *scope;     /* the state's scope stack */
+    void *priv;                     /* libzlua's */
+} zlua_bridge;
+
+/* libzlua's allocator, which zlua_open interposes (lua_getallocf then
+ * returns it, with the state's context as its user data); the context
+ * begins with a zlua_state_head.  The inline zlua_bridge_at reads it. */
+void *zlua_state_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+typedef struct zlua_state_head {
+    const zlua_bridge **bridges;    /* per registered entry: bound, or NULL */
+    size_t nbridges;
+} zlua_state_head;
+
+/* One entry of a generated table: the method's key (zlua_bridge_method_key)
+ * and its Lua entry.  A table is sorted by key (strcmp order). */
+typedef struct zlua_stub_entry {
+    const char *key;
+    lua_CFunction fn;
+} zlua_stub_entry;
+
+/* Hands the generated table to L's context: methods bound from now on use
+ * their entry when the table has one (call right after zlua_open: methods
+ * bound before keep the generic invoker).  table must outlive the state;
+ * it is searched at bind time only.  ZLUA_OK, ZLUA_EINVAL (NULL, or not
+ * sorted), ZLUA_ENOMEM, ZLUA_ESTATE. */
+int zlua_register_stubs(lua_State *L, const zlua_stub_entry *table, size_t count);
+
+/* The description of the method table[index] names, bound in L's state:
+ * what an entry passes to its stub.  Raises when L's state has not bound
+ * that method (an entry can only be reached after it did). */
+const zlua_bridge *zlua_bridge_at_slow(lua_State *L, size_t index);
+static inline const zlua_bridge *zlua_bridge_at(lua_State *L, size_t index)
+{
+    void *ud;
+    if (lua_getallocf(L, &ud) == zlua_state_alloc) {
+        const zlua_state_head *h = (const zlua_state_head *)ud;
+        if (index < h->nbridges && h->bridges[index] != NULL)
+            return h->bridges[index];
+    }
+    return zlua_bridge_at_slow(L, index);
+}
+
+/* The key of method into buf: its declaring type's runtime name and its
+ * metadata token ("Demo:06000001"), NUL-terminated; returns the length (0:
+ * buf too small).  Tokens survive from the Editor's metadata to the
+ * player's, so a generator and a player agree on keys. */
+size_t zlua_bridge_method_key(const MethodInfo *method, char *buf, size_t size);
+
+/* The reduced signature of method into buf ("i4(i4,i4)", "v(o;r4,r4)"),
+ * NUL-terminated; returns its length, or 0 when no stub can serve the
+ * method (open generics, constructors, unsupported slots, too long). */
+size_t zlua_bridge_signature(const MethodInfo *method, char *buf, size_t size);
+
+/* "stub" or "generic" for the libzlua method function at idx (for an
+ * overloaded name, of its first candidate), NULL for anything else. */
+const char *zlua_bridge_kind(lua_State *L, int idx);
+
+/* ---- what a stub calls (out of line unless said) ---- */
+
+/* Raises `wrong number of arguments to 'Demo.Add' (2 expected, got 3)`. */
+int zlua_bridge_arity_error(lua_State *L, const zlua_bridge *b);
+/* Runs the declaring class's class init once (static methods; raises the
+ * TypeInitializationException's Lua error). */
+void zlua_bridge_class_init(lua_State *L, const zlua_bridge *b);
+static inline void zlua_bridge_static_init(lua_State *L, const zlua_bridge *b)
+{
+    if (!*b->inited)
+        zlua_bridge_class_init(L, b);
+}
+/* `this` from Lua argument 1, checked as the generic path checks it
+ * (raises `calling 'X' on bad self ...`, finalized userdata, ...). */
+void *zlua_bridge_self(lua_State *L, const zlua_bridge *b);
+/* For a virtual method: the override for self's class, self adjusted
+ * (unboxed for a value-type override). */
+const MethodInfo *zlua_bridge_dispatch(const zlua_bridge *b, void **self);
+/* Pops Lua argument idx into dst by parameter i's writer (raises the
+ * R-DEF-1 error, or a managed exception the conversion threw). */
+void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i, int idx, void *dst);
+/* Pushes the result at src by the return slot's writer. */
+void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src);
+/* The scope around the call (R-OPQ-5): enter opens one and returns the
+ * state to restore; leave restores it exactly (expiring what the call
+ * issued).  Inline; the rare halves (growing the watermarks, dropping
+ * issued handles) are out of line. */
+uint64_t zlua_bridge_enter_slow(const zlua_bridge *b);
+void zlua_bridge_leave_slow(const zlua_bridge *b, uint64_t mark);
+static inline uint64_t zlua_bridge_enter(const zlua_bridge *b)
+{
+    zlua_scope_counters *s = b->scope;
+    if (s->depth >= s->mark_cap)
+        return zlua_bridge_enter_slow(b);
+    uint64_t mark = (uint64_t)s->size << 32 | s->depth;
+    s->marks[s->depth++] = s->size;
+    return mark;
+}
+static inline void zlua_bridge_leave(const zlua_bridge *b, uint64_t mark)
+{
+    zlua_scope_counters *s = b->scope;
+    if (s->depth > (uint32_t)mark)
+        s->depth = (uint32_t)mark;
+    if (s->size > (uint32_t)(mark >> 32))
+        zlua_bridge_leave_slow(b, mark);
+}
+/* Raises exc as `Type: message (in Demo.Add)` (call after leave). */
+int zlua_bridge_raise(lua_State *L, const zlua_bridge *b, Il2CppException *exc);
+
+/* A stub's storage for a byref argument: the address the method receives
+ * at offset 0 and, at ZLUA_BRIDGE_BYREF_TEMP, room for the element's copy
+ * when the Lua value is not a slot C# can write through (a plain value
+ * becomes a temporary; R-REF-2).  zlua_bridge_pop fills both. */
+#define ZLUA_BRIDGE_BYREF_TEMP 16
+
+/* A hook generated stubs run inside their try block, right before the
+ * call: ZLUA_STUB_BEFORE_CALL(mi, self) (self NULL for static methods).
+ * Empty unless the build defines it, e.g. for profiling; the tests define
+ * it to let the simulated runtime inject exceptions into calls. */
+#ifndef ZLUA_STUB_BEFORE_CALL
+#define ZLUA_STUB_BEFORE_CALL(mi, self) ((void)0)
+#endif
+
+/* The hot scalar writers, inline: same rules as the slot writers (an
+ * integer in range; anything else goes to zlua_bridge_pop, which accepts
+ * what the writer accepts -- exact floats -- or raises). */
+static inline void zlua_bridge_pop_i4(lua_State *L, const zlua_bridge *b, int i, int idx,
+                                      int32_t *dst)
+{
+    if (lua_isinteger(L, idx)) {
+        lua_Integer v = lua_tointeger(L, idx);
+        if (v >= INT32_MIN && v <= INT32_MAX) {
+            *dst = (int32_t)v;
+            return;
+        }
+    }
+    zlua_bridge_pop(L, b, i, idx, dst);
+}
+static inline void zlua_bridge_pop_r4(lua_State *L, const zlua_bridge *b, int i, int idx,
+                                      float *dst)
+{
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        *dst = (float)lua_tonumber(L, idx);
+        return;
+    }
+    zlua_bridge_pop(L, b, i, idx, dst);
+}
+static inline void zlua_bridge_pop_r8(lua_State *L, const zlua_bridge *b, int i, int idx,
+                                      double *dst)
+{
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        *dst = (double)lua_tonumber(L, idx);
+        return;
+    }
+    zlua_bridge_pop(L, b, i, idx, dst);
+}
+
 /* ===== IC: C# calling Lua ======================================================= */
 
 /* One C#->Lua call, described by the generated IC stub.  Arguments are

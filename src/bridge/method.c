@@ -117,6 +117,16 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
         return NULL;
     m->simple = zlua_method_is_simple(m);
     m->scope = &ctx->scope;
+    m->bridge = (zlua_bridge){.method = mi, .params = m->params, .ret = m->ret,
+                              .display = m->display, .inited = &owner->inited,
+                              .nparams = m->nparams, .instance = m->instance,
+                              .is_virtual = m->is_virtual,
+                              .scope = &ctx->scope.counters, .priv = m};
+    long stub = m->unsupported ? -1 : zlua_stub_find(ctx, mi);
+    if (stub >= 0) {   /* the entry finds the bridge through the context */
+        zlua_stub_publish(ctx, stub, &m->bridge);
+        m->stub = zlua_stub_entry_fn(ctx, stub);
+    }
     for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)
         m->kinds[i] = m->params[i]->kind;
     return m;
@@ -425,8 +435,7 @@ const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head, int
 
 /* ---- the Lua entry point ------------------------------------------------------------ */
 
-/* `this` for m from the self argument at 1 (R-THIS-1). */
-static void *zlua_method_this(lua_State *L, const zlua_method *m)
+void *zlua_method_self(lua_State *L, const zlua_method *m)
 {
     zlua_ud *u = zlua_ud_any(L, 1);
     zlua_class *owner = m->owner;
@@ -461,7 +470,9 @@ static int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n
     if (n < 0)
         n = 0;
     const zlua_method *m = zlua_method_select(L, head, base, n);
-    void *this_ptr = m->instance ? zlua_method_this(L, m) : NULL;
+    if (m->stub != NULL)   /* the stack holds exactly its arguments */
+        return m->stub(L);
+    void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
     return zlua_method_call(L, m, base, this_ptr);
 }
 
@@ -477,7 +488,7 @@ static int zlua_method_entry_general(lua_State *L, const zlua_method *m)
     int n = lua_gettop(L);
     if (m->next != NULL || n != m->nparams + m->instance)
         return zlua_method_entry_select(L, m, n);
-    void *this_ptr = m->instance ? zlua_method_this(L, m) : NULL;
+    void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
     return zlua_method_call_inline(L, m, 1 + m->instance, this_ptr);
 }
 
@@ -534,7 +545,55 @@ static int zlua_method_entry_simple(lua_State *L)
 
 void zlua_method_push_closure(lua_State *L, zlua_method *head)
 {
+    if (head->next == NULL && head->stub != NULL) {
+        lua_pushcfunction(L, head->stub);   /* no upvalue: nothing to swap */
+        return;
+    }
     zlua_box_push(L, ZLUA_BOX_METHOD, head);
-    lua_pushcclosure(L, head->simple && head->next == NULL ? zlua_method_entry_simple
+    lua_pushcclosure(L, head->next == NULL && head->simple ? zlua_method_entry_simple
                                                            : zlua_method_entry, 1);
+}
+
+/* The generic entry, never the stub: zlua_method_entry_general skips the
+ * stub of a single method (only an overload selection would take it). */
+static int zlua_method_entry_generic(lua_State *L)
+{
+    const zlua_method *m = zlua_method_upvalue(L);
+    int n = lua_gettop(L);
+    if (m->next != NULL || n != m->nparams + m->instance)
+        return zlua_method_entry_select(L, m, n);
+    void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
+    return zlua_method_call_inline(L, m, 1 + m->instance, this_ptr);
+}
+
+void zlua_method_push_generic_closure(lua_State *L, zlua_method *head)
+{
+    zlua_box_push(L, ZLUA_BOX_METHOD, head);
+    lua_pushcclosure(L, zlua_method_entry_generic, 1);
+}
+
+const zlua_method *zlua_method_of_function(lua_State *L, int idx)
+{
+    lua_CFunction f = lua_tocfunction(L, idx);
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (f == NULL || ctx == NULL)
+        return NULL;
+    if (f != zlua_method_entry && f != zlua_method_entry_simple &&
+        f != zlua_method_entry_generic) {
+        const zlua_bridge *b = zlua_stub_of_entry(ctx, f);
+        return b != NULL ? b->priv : NULL;
+    }
+    if (lua_getupvalue(L, idx, 1) == NULL)
+        return NULL;
+    const zlua_method *m = zlua_box_get(L, -1, ZLUA_BOX_METHOD);
+    lua_pop(L, 1);
+    return m;
+}
+
+const char *zlua_bridge_kind(lua_State *L, int idx)
+{
+    const zlua_method *m = zlua_method_of_function(L, idx);
+    if (m == NULL)
+        return NULL;
+    return m->stub != NULL ? "stub" : "generic";
 }

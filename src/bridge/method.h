@@ -42,6 +42,8 @@ typedef struct zlua_method {
     uint8_t unsupported;         /* a slot cannot be marshalled */
     uint8_t simple;              /* static, <= 4 by-value primitive params */
     struct zlua_method *next;    /* next overload of the same Lua name */
+    lua_CFunction stub;          /* the generated entry, NULL: generic invoker */
+    zlua_bridge bridge;          /* what the stub reads (zlua.h) */
 } zlua_method;
 
 /* Binds mi (NULL when it has more than ZLUA_MAX_PARAMS parameters or a
@@ -51,6 +53,9 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner,
 
 /* Pushes the Lua function that calls the overload chain `head`. */
 void zlua_method_push_closure(lua_State *L, zlua_method *head);
+/* The same through the generic invoker even when head has a stub (for
+ * the testbed and the benchmark's generic row). */
+void zlua_method_push_generic_closure(lua_State *L, zlua_method *head);
 
 /* Picks the overload for the Lua arguments [base, base+n) or raises
  * `no overload for ...`.  `head` may be a single method. */
@@ -67,6 +72,20 @@ int zlua_method_call(lua_State *L, const zlua_method *m, int base,
  * pushing it (constructors, property getters used internally). */
 void zlua_method_invoke(lua_State *L, const zlua_method *m, int base,
                         void *this_ptr, void *ret);
+
+/* The method behind the libzlua function at idx (a closure of the generic
+ * entries, or a registered stub entry), or NULL. */
+const zlua_method *zlua_method_of_function(lua_State *L, int idx);
+
+/* `this` for m from the self argument at 1 (R-THIS-1), or raises. */
+void *zlua_method_self(lua_State *L, const zlua_method *m);
+
+/* stub.c: the index of mi's entry in the registered table (-1: none),
+ * publishing a bound method for it, its entry, and the reverse lookup. */
+long zlua_stub_find(const zlua_ctx *ctx, const MethodInfo *mi);
+void zlua_stub_publish(zlua_ctx *ctx, long index, const zlua_bridge *b);
+lua_CFunction zlua_stub_entry_fn(const zlua_ctx *ctx, long index);
+const zlua_bridge *zlua_stub_of_entry(const zlua_ctx *ctx, lua_CFunction f);
 
 /* Raises the Lua error for a managed exception (after cleanup). */
 int zlua_method_raise_exception(lua_State *L, const zlua_method *m,

@@ -40,7 +40,10 @@ struct zlua_arena_block {
  */
 static void zlua_ctx_release(zlua_ctx *ctx);
 
-static void *zlua_ctx_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+/* zlua.h's inline zlua_bridge_at reads the context through its head */
+_Static_assert(offsetof(zlua_ctx, head) == 0, "the state head begins the context");
+
+void *zlua_state_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     zlua_ctx *ctx = ud;
     if (ptr == ctx->main_block && nsize == 0) {
@@ -54,7 +57,7 @@ static void *zlua_ctx_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 zlua_ctx *zlua_ctx_get(lua_State *L)
 {
     void *ud;
-    return lua_getallocf(L, &ud) == zlua_ctx_alloc ? ud : NULL;
+    return lua_getallocf(L, &ud) == zlua_state_alloc ? ud : NULL;
 }
 
 zlua_ctx *zlua_ctx_check(lua_State *L)
@@ -169,7 +172,7 @@ static zlua_ctx *zlua_ctx_create(lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
     ctx->main_block = lua_getextraspace(lua_tothread(L, -1));
     lua_pop(L, 1);
-    lua_setallocf(L, zlua_ctx_alloc, ctx);
+    lua_setallocf(L, zlua_state_alloc, ctx);
     return ctx;
 }
 

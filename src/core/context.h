@@ -21,6 +21,7 @@
 typedef struct zlua_arena_block zlua_arena_block;
 
 typedef struct zlua_ctx {
+    zlua_state_head head;  /* first: what the stubs' inline lookup reads (zlua.h) */
     lua_Alloc alloc;       /* the state's allocator before zlua_open */
     void *alloc_ud;
     void *main_block;      /* freed last by lua_close: the end of the context */
@@ -36,6 +37,8 @@ typedef struct zlua_ctx {
     unsigned nomem;               /* arena allocations that failed, ever */
     const void *ic_pending;       /* the IC call its trampoline may run */
     uint32_t held_exception;      /* a GC handle: core/exception.h, 0 none */
+    const zlua_stub_entry *stubs; /* zlua_register_stubs: bridge/stub.c */
+    size_t nstubs;
     /* IC function names already interned, by the address of the C string
      * (content checked on every hit): a registry ref each, so the fast
      * path pushes the name without allocating (bridge/ic.c). */

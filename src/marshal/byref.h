@@ -5,6 +5,6 @@
 #include "marshal/meta.h"
 
 /* [ target pointer | pad | temp value ]: the temp starts 16 bytes in. */
-#define ZLUA_BYREF_TEMP 16u
+#define ZLUA_BYREF_TEMP ((unsigned)ZLUA_BRIDGE_BYREF_TEMP)   /* zlua.h: stubs lay it out */
 
 #endif

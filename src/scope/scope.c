@@ -8,6 +8,15 @@
  */
 #include "scope/scope.h"
 
+#include <stddef.h>
+
+/* the names libzlua uses and the view stubs use share their storage */
+_Static_assert(offsetof(zlua_scope, size) == offsetof(zlua_scope, counters.size) &&
+                   offsetof(zlua_scope, depth) == offsetof(zlua_scope, counters.depth) &&
+                   offsetof(zlua_scope, mark_cap) == offsetof(zlua_scope, counters.mark_cap) &&
+                   offsetof(zlua_scope, marks) == offsetof(zlua_scope, counters.marks),
+               "zlua_scope_counters overlays the scope's counters");
+
 #include <string.h>
 
 #include "zlua.h"

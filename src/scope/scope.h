@@ -26,6 +26,8 @@
 
 #include <lua.h>
 
+#include "zlua.h"
+
 /* ---- handle codec ------------------------------------------------------- */
 #define ZLUA_HANDLE_TAG 0x3u
 #define ZLUA_HANDLE_TAG_MASK 0x3u
@@ -69,11 +71,20 @@ typedef struct zlua_slot {
 } zlua_slot;
 
 typedef struct zlua_scope {
+    /* the counters generated stubs update inline (zlua.h,
+     * zlua_scope_counters), under their libzlua names */
+    union {
+        zlua_scope_counters counters;
+        struct {
+            uint32_t size;         /* issued slots */
+            uint32_t depth;        /* open scopes */
+            uint32_t mark_cap;
+            uint32_t *marks;       /* watermark per open scope */
+        };
+    };
+    uint32_t cap;
     uintptr_t generation;  /* kept modulo 2^ZLUA_HANDLE_GEN_BITS */
     zlua_slot *slots;
-    uint32_t size, cap;
-    uint32_t *marks;       /* watermark per open scope */
-    uint32_t depth, mark_cap;
     lua_Alloc alloc;
     void *alloc_ud;
 } zlua_scope;

@@ -37,6 +37,7 @@
 
 #include "fuzz_gen.h"
 #include "sim.h"
+#include "host_stubs.h"
 #include "testbed.h"
 #include "zlua.h"
 
@@ -375,7 +376,7 @@ static void fz_exec(size_t pre, size_t n)
     if (L == NULL)
         abort();
     luaL_openlibs(L);
-    if (zlua_open(L) != ZLUA_OK)
+    if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK)
         abort();
     sim_set_lua_state(L);
     testbed_open(L, &fz.alloc.counter);

@@ -11,7 +11,9 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "bridge/method.h"
 #include "core/box.h"
+#include "host_stubs.h"
 #include "marshal/ud.h"
 #include "sim.h"
 #include "types/class.h"
@@ -143,6 +145,37 @@ static int testbed_fail_next(lua_State *L)
     return 0;
 }
 
+/* testbed.bridge_kind(T, name): "stub" or "generic" for T[name], a bound
+ * method (nil for anything else). */
+static int testbed_bridge_kind(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    luaL_checkstring(L, 2);
+    lua_settop(L, 2);
+    lua_gettable(L, 1);
+    const char *kind = zlua_bridge_kind(L, -1);
+    if (kind == NULL)
+        lua_pushnil(L);
+    else
+        lua_pushstring(L, kind);
+    return 1;
+}
+
+/* testbed.generic(T, name): T[name] through the generic invoker, even when
+ * a stub serves it (the benchmark's generic row, specs comparing both). */
+static int testbed_generic(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    luaL_checkstring(L, 2);
+    lua_settop(L, 2);
+    lua_gettable(L, 1);
+    zlua_method *m = (zlua_method *)zlua_method_of_function(L, -1);
+    if (m == NULL)
+        return luaL_argerror(L, 2, "not a bound method");
+    zlua_method_push_generic_closure(L, m);
+    return 1;
+}
+
 /* testbed.fail_alloc(n): the next Lua allocation of at least n bytes
  * fails (one shot; 0 cancels). */
 static int testbed_fail_alloc(lua_State *L)
@@ -158,12 +191,15 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
         {"gc", testbed_gc},         {"stats", testbed_stats},
         {"track", testbed_track},   {"alive", testbed_alive},
         {"throw_next", testbed_throw_next}, {"fail_alloc", testbed_fail_alloc},
-        {"fail_next", testbed_fail_next},
+        {"fail_next", testbed_fail_next},   {"bridge_kind", testbed_bridge_kind},
+        {"generic", testbed_generic},
         {NULL, NULL},
     };
     lua_newtable(L);
     lua_pushlightuserdata(L, counter);
     luaL_setfuncs(L, fns, 1);
+    lua_pushboolean(L, ZLUA_WITH_STUBS_BUILD);   /* the generated stubs are registered */
+    lua_setfield(L, -2, "stubs");
     lua_setglobal(L, "testbed");
 }
 
@@ -276,7 +312,7 @@ lua_State *testbed_new_state_gc(testbed_alloc *counter, testbed_gc_mode mode)
     luaL_openlibs(L);
     if (mode != TESTBED_GC_DEFAULT)
         testbed_gc_wrap(L, mode);
-    if (zlua_open(L) != ZLUA_OK) {
+    if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK) {
         lua_close(L);
         return NULL;
     }

@@ -253,6 +253,8 @@ void sim_add_methods(Il2CppClass *k, const SimMethodDef *defs)
         m->name = d->name;
         m->klass = k;
         m->flags = d->flags;
+        /* ECMA-335 MethodDef tokens, numbered per image like a compiler's */
+        m->token = 0x06000000u | (k->image ? ++k->image->methods : 0u);
         m->return_type = sim_meta_type(sim_resolve_class(d->ret), false, 0);
         for (int i = 0; i < SIM_MAX_PARAMS && d->params[i].type; i++) {
             m->params[i] = param_type(d->params[i].type);

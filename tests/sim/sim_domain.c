@@ -7,8 +7,8 @@
 
 #include "sim_internal.h"
 
-static Il2CppImage corlib_image = {"mscorlib.dll", NULL, NULL, 0, 0, NULL, NULL};
-static Il2CppImage game_image = {"Assembly-CSharp.dll", NULL, NULL, 0, 0, NULL, NULL};
+static Il2CppImage corlib_image = {"mscorlib.dll", NULL, NULL, 0, 0, NULL, NULL, 0};
+static Il2CppImage game_image = {"Assembly-CSharp.dll", NULL, NULL, 0, 0, NULL, NULL, 0};
 static const Il2CppAssembly corlib_assembly = {"mscorlib", &corlib_image};
 static const Il2CppAssembly game_assembly = {"Assembly-CSharp", &game_image};
 static Il2CppDomain domain = {{&corlib_assembly, &game_assembly, NULL}, 2};

@@ -13,6 +13,7 @@
 
 #include "sim_fixtures.h"
 #include "sim_internal.h"
+#include "sim_stub_hook.h"
 
 /* GC-visible cells (data segments are not roots) */
 typedef struct ExceptionCells {
@@ -146,6 +147,12 @@ void sim_invoke_unusual(const MethodInfo *method, const void *obj)
         sim_invoke_armed = 0;
         sim_throw(e);
     }
+}
+
+void sim_stub_before_call(const MethodInfo *method, const void *self)
+{
+    if (sim_invoke_armed || (self == NULL && !(sim_m(method)->flags & METHOD_ATTRIBUTE_STATIC)))
+        sim_invoke_unusual(method, self);
 }
 
 void sim_invoke_abstract(Il2CppMethodPointer fn, const MethodInfo *method, void *obj,

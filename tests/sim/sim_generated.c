@@ -26,7 +26,7 @@
 #define GEN_MAX 1000000u
 #define GEN_NAME_CAP 32
 
-static Il2CppImage gen_image = {"Generated.dll", NULL, NULL, 0, 0, NULL, NULL};
+static Il2CppImage gen_image = {"Generated.dll", NULL, NULL, 0, 0, NULL, NULL, 0};
 static const Il2CppAssembly gen_assembly = {"Generated", &gen_image};
 
 /* open addressing: definition index + 1, 0 = empty */

@@ -151,6 +151,7 @@ typedef struct SimMethod {
     const char *param_names[SIM_MAX_PARAMS];
     uint32_t param_count;
     uint32_t flags;
+    uint32_t token;              /* 0x06nnnnnn, unique in its image */
     /* the virtual method this one overrides or implements (NULL: none) */
     const struct SimMethod *overrides;
     const char *overrides_name;  /* "System.Object::ToString", until resolved */
@@ -183,6 +184,7 @@ struct Il2CppImage {
      * the catalog images, whose classes are built at sim_init. */
     Il2CppClass *(*materialize)(Il2CppImage *image, size_t index);
     size_t (*find)(const Il2CppImage *image, const char *ns, const char *name);
+    uint32_t methods;            /* methods defined so far: their tokens */
 };
 
 struct Il2CppAssembly {

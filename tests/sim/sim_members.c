@@ -179,6 +179,11 @@ const char *il2cpp_method_get_name(const MethodInfo *method)
     return sim_m(method)->name;
 }
 
+uint32_t il2cpp_method_get_token(const MethodInfo *method)
+{
+    return sim_m(method)->token;
+}
+
 Il2CppClass *il2cpp_method_get_class(const MethodInfo *method)
 {
     return sim_m(method)->klass;

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "unit_support.h"
+#include "host_stubs.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -275,7 +276,7 @@ lua_State *unit_state_new(lua_Alloc f, void *ud)
     lua_State *L = unit_state_new_bare(f, ud);
     if (L == NULL)
         return NULL;
-    if (zlua_open(L) != ZLUA_OK) {
+    if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK) {
         lua_close(L);
         return NULL;
     }

@@ -75,3 +75,4 @@ DO_API_NO_RETURN(void, il2cpp_raise_exception, (Il2CppException *));
 DO_API(Il2CppThread *, il2cpp_thread_current, ());
 DO_API(Il2CppThread *, il2cpp_thread_attach, (Il2CppDomain *domain));
 DO_API(void, il2cpp_thread_detach, (Il2CppThread *thread));
+DO_API(uint32_t, il2cpp_method_get_token, (const MethodInfo *method));

@@ -172,6 +172,9 @@ const char *il2cpp_method_get_param_name(const MethodInfo *method,
 uint32_t il2cpp_method_get_flags(const MethodInfo *method, uint32_t *iflags);
 bool il2cpp_method_is_instance(const MethodInfo *method);
 bool il2cpp_method_is_generic(const MethodInfo *method);
+/* The MethodDef token (0x06nnnnnn): a method of a generic class instance
+ * shares its definition's. */
+uint32_t il2cpp_method_get_token(const MethodInfo *method);
 const MethodInfo *il2cpp_object_get_virtual_method(Il2CppObject *obj,
                                                    const MethodInfo *method);
 

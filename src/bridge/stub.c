@@ -1,0 +1,314 @@
+/*
+ * stub.c -- generated MethodBridge stubs (R-META-3): reduced signatures,
+ * the registered table, and the out-of-line helpers stubs call.
+ *
+ * A reduced signature spells a method's shape: "RET(THIS;P1,P2)" with one
+ * token per slot -- v b c2 i1 u1 i2 u2 i4 u4 i8 u8 ip up r4 r8 for void
+ * and the primitives (an enum is its underlying type), o for every
+ * reference type (string, class, interface, array, delegate), p for a
+ * pointer, S<len>:<name> for a struct by its runtime name, & before the
+ * element of a byref.  THIS is o or the struct token for instance methods
+ * and absent (with its ';') for static ones.  The generator
+ * (tools/stubgen) and the binder both call zlua_bridge_signature, so the
+ * two cannot disagree about a spelling.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "bridge/method.h"
+#include "core/box.h"
+#include "core/context.h"
+#include "core/exception.h"
+#include "scope/scope.h"
+
+/* ---- reduced signatures -------------------------------------------------------- */
+
+typedef struct zlua_sigbuf {
+    char *p;
+    size_t size, n;
+    int ok;
+} zlua_sigbuf;
+
+static void zlua_sig_add(zlua_sigbuf *s, const char *text)
+{
+    size_t len = strlen(text);
+    if (!s->ok || s->n + len + 1 > s->size) {
+        s->ok = 0;
+        return;
+    }
+    memcpy(s->p + s->n, text, len + 1);
+    s->n += len;
+}
+
+static const char *zlua_sig_prim(int t)
+{
+    switch (t) {
+    case ZLUA_IL2CPP_TYPE_VOID: return "v";
+    case ZLUA_IL2CPP_TYPE_BOOLEAN: return "b";
+    case ZLUA_IL2CPP_TYPE_CHAR: return "c2";
+    case ZLUA_IL2CPP_TYPE_I1: return "i1";
+    case ZLUA_IL2CPP_TYPE_U1: return "u1";
+    case ZLUA_IL2CPP_TYPE_I2: return "i2";
+    case ZLUA_IL2CPP_TYPE_U2: return "u2";
+    case ZLUA_IL2CPP_TYPE_I4: return "i4";
+    case ZLUA_IL2CPP_TYPE_U4: return "u4";
+    case ZLUA_IL2CPP_TYPE_I8: return "i8";
+    case ZLUA_IL2CPP_TYPE_U8: return "u8";
+    case ZLUA_IL2CPP_TYPE_I: return "ip";
+    case ZLUA_IL2CPP_TYPE_U: return "up";
+    case ZLUA_IL2CPP_TYPE_R4: return "r4";
+    case ZLUA_IL2CPP_TYPE_R8: return "r8";
+    case ZLUA_IL2CPP_TYPE_STRING: case ZLUA_IL2CPP_TYPE_CLASS: case ZLUA_IL2CPP_TYPE_OBJECT:
+    case ZLUA_IL2CPP_TYPE_SZARRAY: case ZLUA_IL2CPP_TYPE_ARRAY:
+        return "o";
+    case ZLUA_IL2CPP_TYPE_PTR: case ZLUA_IL2CPP_TYPE_FNPTR:
+        return "p";
+    default:
+        return NULL;
+    }
+}
+
+/* The token of a struct: its runtime name, length-prefixed so that no
+ * name can be read as two tokens. */
+static void zlua_sig_struct(zlua_sigbuf *s, Il2CppClass *k)
+{
+    char *name = il2cpp_type_get_name(il2cpp_class_get_type(k));
+    char head[32];
+    if (name == NULL) {
+        s->ok = 0;
+        return;
+    }
+    snprintf(head, sizeof head, "S%zu:", strlen(name));
+    zlua_sig_add(s, head);
+    zlua_sig_add(s, name);
+    il2cpp_free(name);
+}
+
+static void zlua_sig_class(zlua_sigbuf *s, Il2CppClass *k)
+{
+    if (il2cpp_class_is_enum(k)) {
+        const char *t = zlua_sig_prim(il2cpp_type_get_type(il2cpp_class_enum_basetype(k)));
+        if (t == NULL)
+            s->ok = 0;
+        else
+            zlua_sig_add(s, t);
+    } else if (il2cpp_class_is_valuetype(k)) {
+        zlua_sig_struct(s, k);
+    } else {
+        zlua_sig_add(s, "o");
+    }
+}
+
+static void zlua_sig_type(zlua_sigbuf *s, const Il2CppType *t)
+{
+    if (il2cpp_type_is_byref(t))
+        zlua_sig_add(s, "&");
+    int kind = il2cpp_type_get_type(t);
+    if (kind == ZLUA_IL2CPP_TYPE_VALUETYPE || kind == ZLUA_IL2CPP_TYPE_GENERICINST ||
+        kind == ZLUA_IL2CPP_TYPE_ENUM) {
+        Il2CppClass *k = il2cpp_class_from_type(t);
+        if (k == NULL)
+            s->ok = 0;
+        else
+            zlua_sig_class(s, k);
+        return;
+    }
+    const char *p = zlua_sig_prim(kind);
+    if (p == NULL)
+        s->ok = 0;   /* generic parameters, typed references, ... */
+    else
+        zlua_sig_add(s, p);
+}
+
+size_t zlua_bridge_signature(const MethodInfo *mi, char *buf, size_t size)
+{
+    if (mi == NULL || buf == NULL || size == 0)
+        return 0;
+    zlua_sigbuf s = {buf, size, 0, 1};
+    buf[0] = '\0';
+    const char *name = il2cpp_method_get_name(mi);
+    const Il2CppType *rt = il2cpp_method_get_return_type(mi);
+    if (il2cpp_method_is_generic(mi) || strcmp(name, ".ctor") == 0 ||
+        strcmp(name, ".cctor") == 0 || rt == NULL || il2cpp_type_is_byref(rt))
+        return 0;
+    zlua_sig_type(&s, rt);
+    zlua_sig_add(&s, "(");
+    if (il2cpp_method_is_instance(mi)) {
+        zlua_sig_class(&s, il2cpp_method_get_class(mi));
+        zlua_sig_add(&s, ";");
+    }
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    for (uint32_t i = 0; i < n; i++) {
+        if (i)
+            zlua_sig_add(&s, ",");
+        zlua_sig_type(&s, il2cpp_method_get_param(mi, i));
+    }
+    zlua_sig_add(&s, ")");
+    if (!s.ok) {
+        buf[0] = '\0';
+        return 0;
+    }
+    return s.n;
+}
+
+/* ---- method keys and the registered table ------------------------------------------ */
+
+size_t zlua_bridge_method_key(const MethodInfo *mi, char *buf, size_t size)
+{
+    if (mi == NULL || buf == NULL || size == 0)
+        return 0;
+    char *type = il2cpp_type_get_name(il2cpp_class_get_type(il2cpp_method_get_class(mi)));
+    int n = snprintf(buf, size, "%s:%08x", type ? type : "?",
+                     (unsigned)il2cpp_method_get_token(mi));
+    il2cpp_free(type);
+    if (n < 0 || (size_t)n >= size) {
+        buf[0] = '\0';
+        return 0;
+    }
+    return (size_t)n;
+}
+
+int zlua_register_stubs(lua_State *L, const zlua_stub_entry *table, size_t count)
+{
+    if (L == NULL || (table == NULL && count > 0))
+        return ZLUA_EINVAL;
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
+        return ZLUA_ESTATE;
+    for (size_t i = 0; i < count; i++) {
+        if (table[i].key == NULL || table[i].fn == NULL)
+            return ZLUA_EINVAL;
+        if (i > 0 && strcmp(table[i - 1].key, table[i].key) >= 0)
+            return ZLUA_EINVAL;   /* bind time searches it by halves */
+    }
+    const zlua_bridge **bridges = NULL;
+    if (count > 0) {
+        bridges = zlua_ctx_arena_alloc(ctx, count * sizeof *bridges);
+        if (bridges == NULL)
+            return ZLUA_ENOMEM;
+        memset(bridges, 0, count * sizeof *bridges);
+    }
+    ctx->stubs = table;
+    ctx->nstubs = count;
+    ctx->head.bridges = bridges;
+    ctx->head.nbridges = count;
+    return ZLUA_OK;
+}
+
+/* The index of mi's entry in the registered table, or -1. */
+long zlua_stub_find(const zlua_ctx *ctx, const MethodInfo *mi)
+{
+    char key[512], sig[512];
+    if (ctx->nstubs == 0 || zlua_bridge_method_key(mi, key, sizeof key) == 0 ||
+        zlua_bridge_signature(mi, sig, sizeof sig) == 0)
+        return -1;
+    size_t lo = 0, hi = ctx->nstubs;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(ctx->stubs[mid].key, key);
+        if (c == 0)
+            return (long)mid;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return -1;
+}
+
+void zlua_stub_publish(zlua_ctx *ctx, long index, const zlua_bridge *b)
+{
+    ctx->head.bridges[index] = b;
+}
+
+lua_CFunction zlua_stub_entry_fn(const zlua_ctx *ctx, long index)
+{
+    return ctx->stubs[index].fn;
+}
+
+/* The method whose registered entry is f, or NULL (a linear scan: the
+ * testbed's queries only). */
+const zlua_bridge *zlua_stub_of_entry(const zlua_ctx *ctx, lua_CFunction f)
+{
+    for (size_t i = 0; i < ctx->nstubs; i++)
+        if (ctx->stubs[i].fn == f)
+            return ctx->head.bridges[i];
+    return NULL;
+}
+
+const zlua_bridge *zlua_bridge_at_slow(lua_State *L, size_t index)
+{
+    /* an entry is only ever pushed by a state that bound its method: the
+     * inline lookup failing means a foreign state or an unbound entry */
+    luaL_error(L, "zlua: stub entry %d called in a state that did not bind it", (int)index);
+    return NULL;
+}
+
+/* ---- what stubs call ------------------------------------------------------------- */
+
+static const zlua_method *zlua_stub_method(const zlua_bridge *b)
+{
+    return (const zlua_method *)b->priv;
+}
+
+int zlua_bridge_arity_error(lua_State *L, const zlua_bridge *b)
+{
+    return luaL_error(L, "wrong number of arguments to '%s' (%d expected, got %d)",
+                      b->display, b->nparams, lua_gettop(L) - b->instance);
+}
+
+void zlua_bridge_class_init(lua_State *L, const zlua_bridge *b)
+{
+    zlua_class_init(L, zlua_stub_method(b)->owner, b->display);
+}
+
+void *zlua_bridge_self(lua_State *L, const zlua_bridge *b)
+{
+    return zlua_method_self(L, zlua_stub_method(b));
+}
+
+const MethodInfo *zlua_bridge_dispatch(const zlua_bridge *b, void **self)
+{
+    const MethodInfo *mi = il2cpp_object_get_virtual_method((Il2CppObject *)*self, b->method);
+    /* an override on a value type takes the unboxed payload */
+    if (mi != b->method && il2cpp_class_is_valuetype(il2cpp_method_get_class(mi)))
+        *self = il2cpp_object_unbox((Il2CppObject *)*self);
+    return mi;
+}
+
+void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i, int idx, void *dst)
+{
+    const zlua_meta *pm = b->params[i];
+    int rc = pm->pop(L, idx, pm, dst);
+    if (rc != ZLUA_POP_OK)
+        zlua_pop_argerror(L, idx, i + 1, b->display, pm, rc);
+}
+
+void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src)
+{
+    b->ret->push(L, b->ret, src);
+}
+
+uint64_t zlua_bridge_enter_slow(const zlua_bridge *b)
+{
+    zlua_scope *scope = zlua_stub_method(b)->scope;
+    zlua_scope_state saved = zlua_scope_save(scope);
+    /* without memory for a watermark the call still runs; the restore is
+     * exact either way */
+    (void)zlua_scope_open(scope);
+    return (uint64_t)saved.size << 32 | saved.depth;
+}
+
+void zlua_bridge_leave_slow(const zlua_bridge *b, uint64_t mark)
+{
+    zlua_scope_state saved = {(uint32_t)(mark >> 32), (uint32_t)mark};
+    zlua_scope_restore(zlua_stub_method(b)->scope, saved);
+}
+
+int zlua_bridge_raise(lua_State *L, const zlua_bridge *b, Il2CppException *exc)
+{
+    return zlua_exc_raise(L, exc, b->display);
+}

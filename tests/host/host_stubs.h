@@ -1,0 +1,33 @@
+/*
+ * host_stubs.h -- registers the generated MethodBridge stubs (build output
+ * of tools/stubgen, linked when the build has ZLUA_STUBS) on a state, as a
+ * player does right after zlua_open.  Without them every method keeps the
+ * generic invoker; CI runs the suite both ways.
+ */
+#ifndef ZLUA_HOST_STUBS_H
+#define ZLUA_HOST_STUBS_H
+
+#include <stddef.h>
+
+#include "zlua.h"
+
+#if defined(ZLUA_WITH_STUBS) && ZLUA_WITH_STUBS
+#define ZLUA_WITH_STUBS_BUILD 1
+extern const zlua_stub_entry zlua_generated_stubs[];
+extern const size_t zlua_generated_stub_count;
+#else
+#define ZLUA_WITH_STUBS_BUILD 0
+#endif
+
+/* ZLUA_OK (also when the build has no stubs), or zlua_register_stubs's code. */
+static inline int host_register_stubs(lua_State *L)
+{
+#if defined(ZLUA_WITH_STUBS) && ZLUA_WITH_STUBS
+    return zlua_register_stubs(L, zlua_generated_stubs, zlua_generated_stub_count);
+#else
+    (void)L;
+    return ZLUA_OK;
+#endif
+}
+
+#endif /* ZLUA_HOST_STUBS_H */

@@ -1,0 +1,427 @@
+/*
+ * zlua_stubgen.c -- the MethodBridge stub generator (R-META-3).
+ *
+ *   zlua-stubgen OUT.cpp REPORT.txt
+ *
+ * Reads the metadata of every loaded assembly through the runtime's C API
+ * (the same functions libzlua uses; here the simulated runtime, in a
+ * player build the Editor's) and writes one C++ stub per reduced signature
+ * (zlua_bridge_signature), shared by every public method of that shape,
+ * plus the table zlua_generated_stubs[] that a host hands to
+ * zlua_register_stubs.  Structs passed by value get a C++ definition built
+ * from their field metadata, checked against the runtime's size and
+ * offsets by static_assert, so that the call passes them exactly as the
+ * method's compiled code expects.  The report lists how many methods map
+ * to how many stubs, and every method no stub can serve, with the reason
+ * (those keep the generic invoker).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "il2cpp/il2cpp_api.h"
+#include "sim.h"
+#include "zlua.h"
+
+#define SG_MAX_SIGS 1024
+#define SG_MAX_STRUCTS 256
+#define SG_SIG_BYTES 512
+
+typedef struct sg_sig {
+    char text[SG_SIG_BYTES];
+    const MethodInfo *first;    /* the method whose types spell the stub */
+    int methods;
+} sg_sig;
+
+typedef struct sg_struct {
+    Il2CppClass *klass;
+    int emitted;
+} sg_struct;
+
+typedef struct sg_entry {
+    char key[SG_SIG_BYTES];     /* zlua_bridge_method_key */
+    int sig;                    /* its stub */
+} sg_entry;
+
+#define SG_MAX_ENTRIES 8192
+
+static sg_sig sigs[SG_MAX_SIGS];
+static int nsigs;
+static sg_entry entries[SG_MAX_ENTRIES];
+static int nentries;
+static sg_struct structs[SG_MAX_STRUCTS];
+static int nstructs;
+static FILE *out, *report;
+static int methods_total, methods_stubbed;
+
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "zlua-stubgen: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+/* ---- C++ types of slots ----------------------------------------------------------- */
+
+static int sg_struct_index(Il2CppClass *k)
+{
+    for (int i = 0; i < nstructs; i++)
+        if (structs[i].klass == k)
+            return i;
+    if (nstructs == SG_MAX_STRUCTS)
+        die("too many struct types");
+    structs[nstructs].klass = k;
+    return nstructs++;
+}
+
+static const char *sg_prim_ctype(int t)
+{
+    switch (t) {
+    case ZLUA_IL2CPP_TYPE_BOOLEAN: return "bool";
+    case ZLUA_IL2CPP_TYPE_CHAR: return "uint16_t";
+    case ZLUA_IL2CPP_TYPE_I1: return "int8_t";
+    case ZLUA_IL2CPP_TYPE_U1: return "uint8_t";
+    case ZLUA_IL2CPP_TYPE_I2: return "int16_t";
+    case ZLUA_IL2CPP_TYPE_U2: return "uint16_t";
+    case ZLUA_IL2CPP_TYPE_I4: return "int32_t";
+    case ZLUA_IL2CPP_TYPE_U4: return "uint32_t";
+    case ZLUA_IL2CPP_TYPE_I8: return "int64_t";
+    case ZLUA_IL2CPP_TYPE_U8: return "uint64_t";
+    case ZLUA_IL2CPP_TYPE_I: return "intptr_t";
+    case ZLUA_IL2CPP_TYPE_U: return "uintptr_t";
+    case ZLUA_IL2CPP_TYPE_R4: return "float";
+    case ZLUA_IL2CPP_TYPE_R8: return "double";
+    default: return "void *";   /* references, pointers */
+    }
+}
+
+/* The C++ type of a value of class k (by value), into buf. */
+static void sg_class_ctype(Il2CppClass *k, char *buf, size_t size)
+{
+    if (il2cpp_class_is_enum(k)) {
+        snprintf(buf, size, "%s", sg_prim_ctype(il2cpp_type_get_type(il2cpp_class_enum_basetype(k))));
+    } else if (il2cpp_class_is_valuetype(k)) {
+        int t = il2cpp_type_get_type(il2cpp_class_get_type(k));
+        if (t != ZLUA_IL2CPP_TYPE_VALUETYPE && t != ZLUA_IL2CPP_TYPE_GENERICINST)
+            snprintf(buf, size, "%s", sg_prim_ctype(t));   /* System.Int32 & co. */
+        else
+            snprintf(buf, size, "zs_%d", sg_struct_index(k));
+    } else {
+        snprintf(buf, size, "void *");
+    }
+}
+
+/* The C++ type of a slot of type t: byrefs and references are pointers. */
+static void sg_slot_ctype(const Il2CppType *t, char *buf, size_t size)
+{
+    if (il2cpp_type_is_byref(t)) {
+        snprintf(buf, size, "void *");
+        return;
+    }
+    Il2CppClass *k = il2cpp_class_from_type(t);
+    int kind = il2cpp_type_get_type(t);
+    if (k != NULL && (kind == ZLUA_IL2CPP_TYPE_VALUETYPE || kind == ZLUA_IL2CPP_TYPE_GENERICINST ||
+                      kind == ZLUA_IL2CPP_TYPE_ENUM))
+        sg_class_ctype(k, buf, size);
+    else
+        snprintf(buf, size, "%s", sg_prim_ctype(kind));
+}
+
+/* Emits struct k (its struct-typed fields first), laid out by the field
+ * offsets the runtime gives, with static_asserts on both. */
+static void sg_emit_struct(int index)
+{
+    if (structs[index].emitted)
+        return;
+    structs[index].emitted = 1;
+    Il2CppClass *k = structs[index].klass;
+    uint32_t header = il2cpp_object_header_size();
+    uint32_t align = 0;
+    int32_t size = il2cpp_class_value_size(k, &align);
+    /* the struct-typed fields first: C++ needs complete types */
+    void *iter = NULL;
+    FieldInfo *f;
+    char ctype[64];
+    while ((f = il2cpp_class_get_fields(k, &iter)) != NULL) {
+        if (il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_STATIC)
+            continue;
+        sg_slot_ctype(il2cpp_field_get_type(f), ctype, sizeof ctype);
+        if (strncmp(ctype, "zs_", 3) == 0)
+            sg_emit_struct(atoi(ctype + 3));
+    }
+    char *name = il2cpp_type_get_name(il2cpp_class_get_type(k));
+    fprintf(out, "/* %s */\nstruct alignas(%u) zs_%d {\n", name ? name : "?",
+            align ? align : 1, index);
+    size_t at = 0;
+    int pad = 0, nfields = 0;
+    iter = NULL;
+    while ((f = il2cpp_class_get_fields(k, &iter)) != NULL) {
+        if (il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_STATIC)
+            continue;
+        size_t off = il2cpp_field_get_offset(f) - header;
+        if (off < at)
+            die("%s: overlapping fields (explicit layout) cannot be stubbed", name);
+        if (off > at)
+            fprintf(out, "    unsigned char pad%d[%zu];\n", pad++, off - at);
+        sg_slot_ctype(il2cpp_field_get_type(f), ctype, sizeof ctype);
+        fprintf(out, "    %s f%d;   /* %s */\n", ctype, nfields, il2cpp_field_get_name(f));
+        at = off;
+        /* the field's own size: from the runtime, not from C++ */
+        Il2CppClass *fk = il2cpp_class_from_type(il2cpp_field_get_type(f));
+        uint32_t fa;
+        int32_t fs = fk && il2cpp_class_is_valuetype(fk) ? il2cpp_class_value_size(fk, &fa)
+                                                         : (int32_t)sizeof(void *);
+        at += (size_t)fs;
+        nfields++;
+    }
+    if (nfields == 0)
+        fprintf(out, "    unsigned char empty;\n");
+    fprintf(out, "};\nstatic_assert(sizeof(zs_%d) == %d, \"%s: size\");\n\n", index, size,
+            name ? name : "?");
+    il2cpp_free(name);
+}
+
+/* ---- stubs ---------------------------------------------------------------------------- */
+
+/* The size of a byref's element (its temporary). */
+static int sg_elem_size(const Il2CppType *t)
+{
+    Il2CppClass *k = il2cpp_class_from_type(t);
+    uint32_t align;
+    if (k != NULL && il2cpp_class_is_valuetype(k)) {
+        int32_t size = il2cpp_class_value_size(k, &align);
+        return size > 0 ? size : 1;
+    }
+    return (int)sizeof(void *);
+}
+
+/* How a slot pops and pushes: inline scalar writers, or the slot's own. */
+static const char *sg_pop_fn(const Il2CppType *t)
+{
+    if (il2cpp_type_is_byref(t))
+        return "zlua_bridge_pop";
+    switch (il2cpp_type_get_type(t)) {
+    case ZLUA_IL2CPP_TYPE_I4: return "zlua_bridge_pop_i4";
+    case ZLUA_IL2CPP_TYPE_R4: return "zlua_bridge_pop_r4";
+    case ZLUA_IL2CPP_TYPE_R8: return "zlua_bridge_pop_r8";
+    default: return "zlua_bridge_pop";
+    }
+}
+
+static void sg_emit_stub(int index)
+{
+    const MethodInfo *mi = sigs[index].first;
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    int instance = il2cpp_method_is_instance(mi);
+    const Il2CppType *rt = il2cpp_method_get_return_type(mi);
+    int is_void = il2cpp_type_get_type(rt) == ZLUA_IL2CPP_TYPE_VOID;
+    char rtype[64], ptype[64];
+    sg_slot_ctype(rt, rtype, sizeof rtype);
+    /* R-OPQ-5: every MethodBridge entry opens a scope (the method may push
+     * OpaqueValues itself, zlua_push_opaque), closed before anything is
+     * raised */
+    int scoped = 1;
+
+    fprintf(out, "/* %s: %d method(s) */\n", sigs[index].text, sigs[index].methods);
+    fprintf(out, "static int zlua_stub_%d(lua_State *L, const zlua_bridge *b)\n{\n", index);
+    fprintf(out, "    if (lua_gettop(L) != %u)\n        return zlua_bridge_arity_error(L, b);\n",
+            n + (uint32_t)instance);
+    if (instance)
+        fprintf(out, "    void *self = zlua_bridge_self(L, b);\n");
+    else
+        fprintf(out, "    zlua_bridge_static_init(L, b);\n");
+    for (uint32_t i = 0; i < n; i++) {
+        const Il2CppType *pt = il2cpp_method_get_param(mi, i);
+        sg_slot_ctype(pt, ptype, sizeof ptype);
+        if (il2cpp_type_is_byref(pt)) {
+            /* the address, and the temporary the writer may point it at */
+            fprintf(out, "    struct { void *p; alignas(16) unsigned char t[%d]; } s%u;\n"
+                         "    static_assert(offsetof(decltype(s%u), t) == ZLUA_BRIDGE_BYREF_TEMP, "
+                         "\"byref layout\");\n"
+                         "    zlua_bridge_pop(L, b, %u, %u, &s%u);\n    void *a%u = s%u.p;\n",
+                    sg_elem_size(pt), i, i, i, i + 1 + (uint32_t)instance, i, i, i);
+            continue;
+        }
+        fprintf(out, "    %s a%u;\n    %s(L, b, %u, %u, &a%u);\n", ptype, i, sg_pop_fn(pt), i,
+                i + 1 + (uint32_t)instance, i);
+    }
+    if (instance)
+        fprintf(out, "    const MethodInfo *mi = b->is_virtual ? zlua_bridge_dispatch(b, &self)"
+                     " : b->method;\n");
+    else
+        fprintf(out, "    const MethodInfo *mi = b->method;\n");
+    fprintf(out, "    typedef %s (*fn_t)(", is_void ? "void" : rtype);
+    if (instance)
+        fprintf(out, "void *, ");
+    for (uint32_t i = 0; i < n; i++) {
+        sg_slot_ctype(il2cpp_method_get_param(mi, i), ptype, sizeof ptype);
+        fprintf(out, "%s, ", ptype);
+    }
+    fprintf(out, "const MethodInfo *);\n");
+    if (!is_void)
+        fprintf(out, "    %s r{};\n", rtype);
+    if (scoped)
+        fprintf(out, "    uint64_t mark = zlua_bridge_enter(b);\n");
+    fprintf(out, "    Il2CppException *exc = nullptr;\n    try {\n"
+                 "        ZLUA_STUB_BEFORE_CALL(mi, %s);\n        %s"
+                 "reinterpret_cast<fn_t>(mi->methodPointer)(",
+            instance ? "self" : "nullptr", is_void ? "" : "r = ");
+    if (instance)
+        fprintf(out, "self, ");
+    for (uint32_t i = 0; i < n; i++)
+        fprintf(out, "a%u, ", i);
+    fprintf(out, "mi);\n    } catch (Il2CppExceptionWrapper &e) {\n        exc = e.ex;\n    }\n");
+    if (scoped)
+        fprintf(out, "    zlua_bridge_leave(b, mark);\n");
+    fprintf(out, "    if (exc != nullptr)\n        return zlua_bridge_raise(L, b, exc);\n");
+    if (is_void) {
+        fprintf(out, "    return 0;\n}\n\n");
+        return;
+    }
+    switch (il2cpp_type_get_type(rt)) {
+    case ZLUA_IL2CPP_TYPE_I4:
+        fprintf(out, "    lua_pushinteger(L, r);\n");
+        break;
+    case ZLUA_IL2CPP_TYPE_R4: case ZLUA_IL2CPP_TYPE_R8:
+        fprintf(out, "    lua_pushnumber(L, (lua_Number)r);\n");
+        break;
+    case ZLUA_IL2CPP_TYPE_BOOLEAN:
+        fprintf(out, "    lua_pushboolean(L, r);\n");
+        break;
+    default:
+        fprintf(out, "    zlua_bridge_push(L, b, &r);\n");
+        break;
+    }
+    fprintf(out, "    return 1;\n}\n\n");
+}
+
+/* ---- the walk ----------------------------------------------------------------------------- */
+
+static int sg_is_public(const MethodInfo *mi)
+{
+    uint32_t iflags;
+    uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
+    return (flags & ZLUA_METHOD_ATTRIBUTE_MEMBER_ACCESS_MASK) == ZLUA_METHOD_ATTRIBUTE_PUBLIC;
+}
+
+static void sg_method(Il2CppClass *k, const MethodInfo *mi)
+{
+    char sig[SG_SIG_BYTES];
+    if (!sg_is_public(mi) || strcmp(il2cpp_method_get_name(mi), ".ctor") == 0)
+        return;
+    methods_total++;
+    if (il2cpp_method_get_param_count(mi) > 8 || zlua_bridge_signature(mi, sig, sizeof sig) == 0) {
+        fprintf(report, "generic  %s.%s%s\n", il2cpp_class_get_name(k),
+                il2cpp_method_get_name(mi),
+                il2cpp_method_is_generic(mi) ? " (generic method)" : " (slot without a stub shape)");
+        return;
+    }
+    if (nentries == SG_MAX_ENTRIES)
+        die("too many methods");
+    if (zlua_bridge_method_key(mi, entries[nentries].key, sizeof entries[nentries].key) == 0)
+        die("%s.%s: key too long", il2cpp_class_get_name(k), il2cpp_method_get_name(mi));
+    methods_stubbed++;
+    int found = -1;
+    for (int i = 0; i < nsigs && found < 0; i++)
+        if (strcmp(sigs[i].text, sig) == 0)
+            found = i;
+    if (found < 0) {
+        if (nsigs == SG_MAX_SIGS)
+            die("too many signatures");
+        found = nsigs++;
+        snprintf(sigs[found].text, sizeof sigs[found].text, "%s", sig);
+        sigs[found].first = mi;
+    }
+    sigs[found].methods++;
+    entries[nentries++].sig = found;
+}
+
+static int sg_entry_cmp(const void *a, const void *b)
+{
+    return strcmp(((const sg_entry *)a)->key, ((const sg_entry *)b)->key);
+}
+
+static void sg_class(Il2CppClass *k)
+{
+    if (il2cpp_class_is_generic(k))   /* open definitions: no code exists */
+        return;
+    void *iter = NULL;
+    const MethodInfo *mi;
+    while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL)
+        sg_method(k, mi);
+    iter = NULL;
+    Il2CppClass *nested;
+    while ((nested = il2cpp_class_get_nested_types(k, &iter)) != NULL)
+        sg_class(nested);
+}
+
+static void sg_walk(void)
+{
+    size_t count = 0;
+    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
+    for (size_t i = 0; i < count; i++) {
+        const Il2CppImage *img = il2cpp_assembly_get_image(as[i]);
+        size_t nc = il2cpp_image_get_class_count(img);
+        for (size_t c = 0; c < nc; c++) {
+            Il2CppClass *k = (Il2CppClass *)il2cpp_image_get_class(img, c);
+            if (il2cpp_class_get_declaring_type(k) == NULL)   /* nested: via their outer */
+                sg_class(k);
+        }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3)
+        die("usage: zlua-stubgen OUT.cpp REPORT.txt");
+    sim_gc_init();
+    sim_init();
+    out = fopen(argv[1], "w");
+    report = fopen(argv[2], "w");
+    if (out == NULL || report == NULL)
+        die("cannot write %s / %s", argv[1], argv[2]);
+    sg_walk();
+    fprintf(out, "/* Generated by zlua-stubgen: MethodBridge stubs, one per reduced signature.\n"
+                 " * Do not edit; the build makes it from the runtime's metadata. */\n"
+                 "#include \"il2cpp-class-internals.h\"\n"
+                 "#include \"il2cpp-object-internals.h\"\n"
+                 "#include <lua.h>\n#include <stddef.h>\n#include <stdint.h>\n#include \"zlua.h\"\n\n");
+    /* struct definitions first, then the stubs */
+    for (int i = 0; i < nsigs; i++) {
+        const MethodInfo *mi = sigs[i].first;
+        char ctype[64];
+        sg_slot_ctype(il2cpp_method_get_return_type(mi), ctype, sizeof ctype);
+        uint32_t n = il2cpp_method_get_param_count(mi);
+        for (uint32_t p = 0; p < n; p++)
+            sg_slot_ctype(il2cpp_method_get_param(mi, p), ctype, sizeof ctype);
+    }
+    for (int i = 0; i < nstructs; i++)
+        sg_emit_struct(i);
+    for (int i = 0; i < nsigs; i++)
+        sg_emit_stub(i);
+    /* one entry per method, in key order: its index is its table slot */
+    qsort(entries, (size_t)nentries, sizeof entries[0], sg_entry_cmp);
+    for (int i = 1; i < nentries; i++)
+        if (strcmp(entries[i - 1].key, entries[i].key) == 0)
+            die("two methods share the key %s", entries[i].key);
+    fprintf(out, "/* ---- one entry per method: what Lua calls ---- */\n\n");
+    for (int i = 0; i < nentries; i++)
+        fprintf(out, "static int zlua_entry_%d(lua_State *L)   /* %s */\n"
+                     "{\n    return zlua_stub_%d(L, zlua_bridge_at(L, %d));\n}\n\n",
+                i, entries[i].key, entries[i].sig, i);
+    fprintf(out, "extern \"C\" const zlua_stub_entry zlua_generated_stubs[] = {\n");
+    for (int i = 0; i < nentries; i++)
+        fprintf(out, "    {\"%s\", zlua_entry_%d},\n", entries[i].key, i);
+    fprintf(out, "};\nextern \"C\" const size_t zlua_generated_stub_count = %d;\n", nentries);
+    fprintf(report, "%d public methods, %d served by %d stubs (one per reduced signature), "
+                    "%d by the generic invoker\n",
+            methods_total, methods_stubbed, nsigs, methods_total - methods_stubbed);
+    if (fclose(out) != 0 || fclose(report) != 0)
+        die("write failed");
+    return 0;
+}
