@@ -129,6 +129,7 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     }
     for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)
         m->kinds[i] = m->params[i]->kind;
+    m->ret_kind = m->ret != NULL ? m->ret->kind : ZLUA_K_VOID;
     return m;
 }
 
@@ -218,6 +219,10 @@ ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
 {
     if (exc != NULL)
         return zlua_method_raise_exception(L, m, exc);
+    if (m->ret_kind == ZLUA_K_I4) {   /* the commonest result, from the hot line */
+        zlua_push_i4_value(L, ret);
+        return 1;
+    }
     if (m->ret == NULL)
         return 0;
     zlua_method_push_result(L, m->ret, ret);
@@ -515,7 +520,10 @@ ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, 
         args[i] = &cells[i];
         zlua_method_pop_arg(L, m, i, i + 1, m->kinds[i], &cells[i]);
     }
-    Il2CppException *exc = zlua_method_invoke_scoped(m->scope, m->mi, NULL, args, &ret);
+    /* scalars only: no OpaqueValue can be taken or issued in this frame
+     * (a nested IC call scopes itself), so the call needs no scope of its
+     * own (R-OPQ-5 holds trivially: nothing to restore, nothing to expire) */
+    Il2CppException *exc = zlua_rt_invoke(m->mi, NULL, args, &ret);
     return zlua_method_finish(L, m, exc, &ret);
 }
 
@@ -545,31 +553,20 @@ static int zlua_method_entry_simple(lua_State *L)
 
 void zlua_method_push_closure(lua_State *L, zlua_method *head)
 {
-    if (head->next == NULL && head->stub != NULL) {
+    if (head->next == NULL && head->stub != NULL)
         lua_pushcfunction(L, head->stub);   /* no upvalue: nothing to swap */
-        return;
-    }
-    zlua_box_push(L, ZLUA_BOX_METHOD, head);
-    lua_pushcclosure(L, head->next == NULL && head->simple ? zlua_method_entry_simple
-                                                           : zlua_method_entry, 1);
+    else
+        zlua_method_push_generic_closure(L, head);
 }
 
-/* The generic entry, never the stub: zlua_method_entry_general skips the
- * stub of a single method (only an overload selection would take it). */
-static int zlua_method_entry_generic(lua_State *L)
-{
-    const zlua_method *m = zlua_method_upvalue(L);
-    int n = lua_gettop(L);
-    if (m->next != NULL || n != m->nparams + m->instance)
-        return zlua_method_entry_select(L, m, n);
-    void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
-    return zlua_method_call_inline(L, m, 1 + m->instance, this_ptr);
-}
-
+/* The closure the binder pushes when no stub serves head: the simple
+ * entry or the general one, neither of which takes the stub of a single
+ * method. */
 void zlua_method_push_generic_closure(lua_State *L, zlua_method *head)
 {
     zlua_box_push(L, ZLUA_BOX_METHOD, head);
-    lua_pushcclosure(L, zlua_method_entry_generic, 1);
+    lua_pushcclosure(L, head->next == NULL && head->simple ? zlua_method_entry_simple
+                                                           : zlua_method_entry, 1);
 }
 
 const zlua_method *zlua_method_of_function(lua_State *L, int idx)
@@ -578,8 +575,7 @@ const zlua_method *zlua_method_of_function(lua_State *L, int idx)
     zlua_ctx *ctx = zlua_ctx_get(L);
     if (f == NULL || ctx == NULL)
         return NULL;
-    if (f != zlua_method_entry && f != zlua_method_entry_simple &&
-        f != zlua_method_entry_generic) {
+    if (f != zlua_method_entry && f != zlua_method_entry_simple) {
         const zlua_bridge *b = zlua_stub_of_entry(ctx, f);
         return b != NULL ? b->priv : NULL;
     }

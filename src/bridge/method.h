@@ -28,6 +28,7 @@ typedef struct zlua_method {
     const MethodInfo *mi;
     struct zlua_scope *scope;    /* the context's scope stack */
     uint8_t kinds[ZLUA_SIMPLE_PARAMS]; /* params[i]->kind, i < 4 */
+    uint8_t ret_kind;            /* ret->kind, ZLUA_K_VOID without a result */
     zlua_class *owner;           /* declaring class */
     const char *display;         /* "Demo.Add" for messages */
     const char *signature;       /* "Add(System.Int32,System.Int32)" */

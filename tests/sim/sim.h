@@ -64,6 +64,10 @@ void sim_raise(const char *ns, const char *name, const char *msg);
 /* Test hook: the next method invoked through an invoker throws this
  * exception instead of running. */
 void sim_throw_next(const char *ns, const char *name, const char *msg);
+/* Every invoke is checked by default (a null `this` crashes, an armed
+ * exception is thrown); 0 turns the null-this check off, for benchmarks
+ * that measure libzlua rather than the simulation. */
+void sim_set_invoke_checks(int on);
 /* Test hook: the nth call from now (1: the next) of a runtime operation
  * throws as it can in IL2CPP: "object_new", "value_box", "class_init"
  * with System.TypeInitializationException (a static constructor failed),

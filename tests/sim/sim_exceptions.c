@@ -23,7 +23,16 @@ typedef struct ExceptionCells {
 
 static ExceptionCells *cells;
 static int fail_countdown[SIM_OP_COUNT];   /* 0 idle, n: the n-th call throws */
-int sim_invoke_armed;
+/* The invoker prologue's one flag: set while an exception is armed or
+ * while calls are checked (the default; sim_set_invoke_checks). */
+int sim_invoke_armed = 1;
+static int invoke_checks = 1;
+
+void sim_set_invoke_checks(int on)
+{
+    invoke_checks = on != 0;
+    sim_invoke_armed = invoke_checks || (cells != NULL && cells->throw_next != NULL);
+}
 
 void sim_exceptions_init(void)
 {
@@ -144,14 +153,14 @@ void sim_invoke_unusual(const MethodInfo *method, const void *obj)
     if (cells != NULL && cells->throw_next != NULL) {
         Il2CppException *e = cells->throw_next;
         cells->throw_next = NULL;
-        sim_invoke_armed = 0;
+        sim_invoke_armed = invoke_checks;
         sim_throw(e);
     }
 }
 
 void sim_stub_before_call(const MethodInfo *method, const void *self)
 {
-    if (sim_invoke_armed || (self == NULL && !(sim_m(method)->flags & METHOD_ATTRIBUTE_STATIC)))
+    if (sim_invoke_armed)
         sim_invoke_unusual(method, self);
 }
 

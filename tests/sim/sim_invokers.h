@@ -21,13 +21,13 @@
     void name(Il2CppMethodPointer fn, const MethodInfo *m, void *obj,      \
               void **args, void *ret)
 
-/* The prologue every invoker runs: one load and a branch unless a test
- * armed an exception; a null `this` of an instance method crashes (as in a
- * player, where the body dereferences it). */
+/* The prologue every invoker runs: one load and a branch.  While calls
+ * are checked (the default) a null `this` of an instance method crashes,
+ * as in a player where the body dereferences it, and an armed exception
+ * is thrown; the benchmark turns the checks off (sim_set_invoke_checks). */
 static inline void sim_invoke_enter(const MethodInfo *m, const void *obj)
 {
-    if (SIM_UNLIKELY(sim_invoke_armed) ||
-        SIM_UNLIKELY(obj == NULL && !(sim_m(m)->flags & METHOD_ATTRIBUTE_STATIC)))
+    if (SIM_UNLIKELY(sim_invoke_armed))
         sim_invoke_unusual(m, obj);
 }
 

@@ -200,6 +200,21 @@ static int sg_elem_size(const Il2CppType *t)
     return (int)sizeof(void *);
 }
 
+/* A primitive or enum by value: no OpaqueValue can pass through it. */
+static int sg_slot_is_scalar(const Il2CppType *t)
+{
+    if (il2cpp_type_is_byref(t))
+        return 0;
+    int kind = il2cpp_type_get_type(t);
+    if (kind == ZLUA_IL2CPP_TYPE_VALUETYPE || kind == ZLUA_IL2CPP_TYPE_GENERICINST) {
+        Il2CppClass *k = il2cpp_class_from_type(t);
+        return k != NULL && il2cpp_class_is_enum(k);
+    }
+    return kind == ZLUA_IL2CPP_TYPE_ENUM ||
+           (kind >= ZLUA_IL2CPP_TYPE_BOOLEAN && kind <= ZLUA_IL2CPP_TYPE_R8) ||
+           kind == ZLUA_IL2CPP_TYPE_I || kind == ZLUA_IL2CPP_TYPE_U;
+}
+
 /* How a slot pops and pushes: inline scalar writers, or the slot's own. */
 static const char *sg_pop_fn(const Il2CppType *t)
 {
@@ -222,10 +237,14 @@ static void sg_emit_stub(int index)
     int is_void = il2cpp_type_get_type(rt) == ZLUA_IL2CPP_TYPE_VOID;
     char rtype[64], ptype[64];
     sg_slot_ctype(rt, rtype, sizeof rtype);
-    /* R-OPQ-5: every MethodBridge entry opens a scope (the method may push
-     * OpaqueValues itself, zlua_push_opaque), closed before anything is
-     * raised */
-    int scoped = 1;
+    /* R-OPQ-5: the call runs in its own scope, closed before anything is
+     * raised -- needed where an OpaqueValue can be taken or issued: a
+     * byref, struct or reference slot.  A shape of scalars only can do
+     * neither (a nested IC call scopes itself), so its stub omits it. */
+    int scoped = 0;
+    for (uint32_t i = 0; i < n; i++)
+        scoped |= !sg_slot_is_scalar(il2cpp_method_get_param(mi, i));
+    scoped |= !is_void && !sg_slot_is_scalar(rt);
 
     fprintf(out, "/* %s: %d method(s) */\n", sigs[index].text, sigs[index].methods);
     fprintf(out, "static int zlua_stub_%d(lua_State *L, const zlua_bridge *b)\n{\n", index);
