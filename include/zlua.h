@@ -130,6 +130,34 @@ const zlua_meta *zlua_meta_param(lua_State *L, const MethodInfo *method,
 /* Descriptor for a bare type (no attributes), built once and cached. */
 const zlua_meta *zlua_meta_type(lua_State *L, const Il2CppType *type);
 
+/* The writers of a meta, for generated code (stubs call them through
+ * zlua_bridge_pop / zlua_bridge_push, which add the messages).
+ * zlua_meta_pop converts the Lua value at idx into dst (the slot's
+ * storage: the value, the payload of a struct, the object pointer of a
+ * reference, the target of a byref followed by its temporary) and returns
+ * 0, or nonzero when the value does not fit (nothing raised, dst
+ * unspecified).  zlua_meta_push pushes the value stored at src (may raise:
+ * memory). */
+int zlua_meta_pop(lua_State *L, int idx, const zlua_meta *m, void *dst);
+void zlua_meta_push(lua_State *L, const zlua_meta *m, const void *src);
+
+/* ===== Registries: userdata for structs and objects ================================ */
+
+/* Pushes a ByValUserData of klass (a value type) holding a copy of the
+ * unboxed value at payload; a non-blittable one gets its registry cell
+ * (R-SUD-2).  ZLUA_OK, ZLUA_EINVAL (not a value type), ZLUA_ESTATE, or
+ * ZLUA_ENOMEM (nothing pushed).  May raise: memory. */
+int zlua_registry_push_struct(lua_State *L, Il2CppClass *klass, const void *payload);
+/* Pushes the ByObjUserData of obj viewed as `view` (its declared type,
+ * R-VIEW-1), the same userdata while it lives; nil for NULL.  ZLUA_OK,
+ * ZLUA_EINVAL, ZLUA_ESTATE, ZLUA_ENOMEM.  May raise: memory. */
+int zlua_registry_push_object(lua_State *L, Il2CppClass *view, Il2CppObject *obj);
+
+/* Resolves the OpaqueValue at idx: ZLUA_OK with the slot's address in
+ * *addr and its element meta in *elem; ZLUA_EINVAL for anything that is
+ * not a valid handle of L's current scopes (expired included). */
+int zlua_opaque_resolve_slot(lua_State *L, int idx, void **addr, const zlua_meta **elem);
+
 /* ===== Bridges: generated MethodBridge stubs (Lua calling C#) =====================
  *
  * Stubs are generated C++ (tools/stubgen): one stub per reduced signature
