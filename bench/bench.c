@@ -37,6 +37,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "il2cpp-class-internals.h"   /* MethodInfo: the baselines call bodies */
 #include "sim.h"
 #include "testbed.h"
 #include "zlua.h"
@@ -74,6 +75,23 @@ static int base_index(lua_State *L)
         lua_pushnumber(L, p->x);
         return 1;
     }
+    return luaL_error(L, "no member");
+}
+
+/* (j) the same, for a point type with methods: any other name is looked
+ * up in its method table (upvalue 1), as a binding of a type with fields
+ * and methods does */
+static int base_index_methods(lua_State *L)
+{
+    const bench_point *p = lua_touserdata(L, 1);
+    const char *k = lua_tostring(L, 2);
+    if (k != NULL && k[0] == 'x' && k[1] == '\0') {
+        lua_pushnumber(L, p->x);
+        return 1;
+    }
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TFUNCTION)
+        return 1;
     return luaL_error(L, "no member");
 }
 
@@ -124,6 +142,87 @@ static int floor_add(lua_State *L)
 
 static int g_floor_nparams = 2;
 
+/* (j, k) instance methods.  The self check is as strict as libzlua's:
+ * the userdata must carry this type's metatable (upvalue 1), the
+ * argument count must match, a float argument must be a Lua number (SPEC
+ * 2: no numeric strings).  The method body is called through its method
+ * pointer, as a generated binding calls it. */
+static const MethodInfo *g_length_mi, *g_move_mi;
+static Il2CppObject *g_player;   /* kept alive by a GC handle */
+
+static void *base_self(lua_State *L)
+{
+    void *p = lua_touserdata(L, 1);
+    if (p == NULL || !lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(1)))
+        luaL_error(L, "bad self");
+    lua_pop(L, 1);
+    return p;
+}
+
+static float base_float(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) != LUA_TNUMBER)
+        luaL_error(L, "bad argument");
+    return (float)lua_tonumber(L, idx);
+}
+
+static int base_length(lua_State *L)   /* Point2D.Length() */
+{
+    typedef float (*length_fn)(void *, const MethodInfo *);
+    if (lua_gettop(L) != 1)
+        return luaL_error(L, "bad arguments");
+    void *p = base_self(L);
+    lua_pushnumber(L, ((length_fn)g_length_mi->methodPointer)(p, g_length_mi));
+    return 1;
+}
+
+static int base_move(lua_State *L)     /* Player.Move(dx, dy) */
+{
+    typedef void (*move_fn)(void *, float, float, const MethodInfo *);
+    if (lua_gettop(L) != 3)
+        return luaL_error(L, "bad arguments");
+    Il2CppObject *obj = *(Il2CppObject **)base_self(L);
+    if (obj == NULL)
+        return luaL_error(L, "object finalized");
+    float dx = base_float(L, 2), dy = base_float(L, 3);
+    ((move_fn)g_move_mi->methodPointer)(obj, dx, dy, g_move_mi);
+    return 0;
+}
+
+/* (k) __index of the baseline player: its method table (upvalue 1) */
+static int base_obj_index(lua_State *L)
+{
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TFUNCTION)
+        return 1;
+    return luaL_error(L, "no member");
+}
+
+/* B.player(): a baseline userdata of the bench's Player object
+ * (upvalue 1: its metatable) */
+static int base_player(lua_State *L)
+{
+    Il2CppObject **u = lua_newuserdatauv(L, sizeof *u, 0);
+    *u = g_player;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+/* Pushes a metatable whose __index is `index` over a method table holding
+ * `method` as `name` (the method's upvalue: the metatable). */
+static void bench_push_method_mt(lua_State *L, lua_CFunction index, const char *name,
+                                 lua_CFunction method)
+{
+    lua_newtable(L);                       /* the metatable */
+    lua_newtable(L);                       /* its method table */
+    lua_pushvalue(L, -2);
+    lua_pushcclosure(L, method, 1);
+    lua_setfield(L, -2, name);
+    lua_pushcclosure(L, index, 1);
+    lua_setfield(L, -2, "__index");
+}
+
 static void bench_open_baselines(lua_State *L)
 {
     lua_newtable(L);
@@ -143,6 +242,12 @@ static void bench_open_baselines(lua_State *L)
     lua_pushcclosure(L, base_new, 1);
     lua_setfield(L, -3, "new");
     lua_setfield(L, -2, "point_mt");
+    bench_push_method_mt(L, base_index_methods, "Length", base_length);
+    lua_pushcclosure(L, base_new, 1);      /* B.mnew: a point with methods */
+    lua_setfield(L, -2, "mnew");
+    bench_push_method_mt(L, base_obj_index, "Move", base_move);  /* player */
+    lua_pushcclosure(L, base_player, 1);
+    lua_setfield(L, -2, "player");
     lua_setglobal(L, "B");
 }
 
@@ -418,6 +523,18 @@ static const bench_case g_cases[] = {
     {"f IC call with a Point2D argument",
      "function OnPoint(h) end", "function OnPoint(h) end",
      bench_ic_zlua, bench_ic_base, 1, 1.5, 0, 0, 0},
+    {"j p:Length() (Point2D instance method)",
+     "local p = CS.MyGame.Point2D(3, 4) "
+     "function run(n) local v for i = 1, n do v = p:Length() end end",
+     "local p = B.mnew(3, 4) "
+     "function run(n) local v for i = 1, n do v = p:Length() end end",
+     NULL, NULL, 1, 1.25, 0, 0, 0},
+    {"k player:Move(1, 2) (Player instance method)",
+     "local pl = CS.MyGame.Player('a') "
+     "function run(n) for i = 1, n do pl:Move(1, 2) end end",
+     "local pl = B.player() "
+     "function run(n) for i = 1, n do pl:Move(1, 2) end end",
+     NULL, NULL, 1, 1.3, 0, 0, 0},
     {"i open + first CS.MyGame.Point2D, 20k types",
      "", "", bench_lookup_with, bench_lookup_without, 1, 1.5, -1, -1, ZLUA_BENCH_OPEN_DIV},
 };
@@ -453,6 +570,14 @@ int main(int argc, char **argv)
     bench_open_baselines(L);
     sim_set_invoke_checks(0);   /* a player's invokers check nothing */
     g_point_meta = zlua_meta_type(L, il2cpp_class_get_type(sim_class("MyGame.Point2D")));
+    g_length_mi = sim_method("MyGame.Point2D", "Length", 0);
+    g_move_mi = sim_method("MyGame.Player", "Move", 2);
+    g_player = il2cpp_object_new(sim_class("MyGame.Player"));
+    if (g_length_mi == NULL || g_move_mi == NULL || g_player == NULL) {
+        fprintf(stderr, "bench: the simulation lacks Point2D.Length or Player.Move\n");
+        return 2;
+    }
+    il2cpp_gchandle_new(g_player, false);
     int lookup = only == NULL || strchr(only, 'i') != NULL;
     if (lookup) {   /* case i shows it only while it runs */
         sim_generated_install(ZLUA_BENCH_GENERATED);
