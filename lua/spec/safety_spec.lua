@@ -167,12 +167,17 @@ describe("trusted pointers are checked (issue 6)", function()
     local _, method = debug.getupvalue(testbed.generic(Demo, "Add"), 1)
     debug.setupvalue(index, 2, method)
     assert.are.equal(1, p.x)                             -- the field fast path reads no upvalue
-    h.raises("zlua: tampered upvalue (class expected)", function() return p.Length end)
+    assert.are.equal("function", type(p.Length))         -- nor does the method fast path
+    assert.is_true(math.abs(p:Length() - math.sqrt(5)) < 1e-6)
+    -- the slow path (any name the field index does not hold) reads both
+    h.raises("zlua: tampered upvalue (class expected)", function() return p.nope end)
+    h.raises("zlua: tampered upvalue (class expected)", function() return p[true] end)
     debug.setupvalue(index, 2, cls)
     debug.setupvalue(index, 1, 7)
-    h.raises("zlua: tampered upvalue (member table expected)", function() return p.Length end)
+    h.raises("zlua: tampered upvalue (member table expected)", function() return p.nope end)
     debug.setupvalue(index, 1, members)
     assert.are.equal("function", type(p.Length))
+    h.raises("'MyGame.Point2D' has no member 'nope'", function() return p.nope end)
     local smeta = debug.getmetatable(Point2D).__index
     local sindex = debug.getmetatable(smeta).__index
     local _, scls = debug.getupvalue(sindex, 1)
@@ -401,5 +406,117 @@ describe("IC function names (issue 6)", function()
     assert.are.equal(0, called)
     CS.Demo.InvokeWithPoint("OnA", CS.MyGame.Point2D(1, 2))
     assert.are.equal(1, called)
+  end)
+end)
+
+describe("instance methods through the field index (issue 9 §3)", function()
+  local Line = CS.MyGame.Line
+
+  -- p.Length finds its closure without checking p; the closure checks its
+  -- self argument once, with the messages of every other method call.
+  it("a method fetched from one instance refuses another type's userdata", function()
+    local len = Point2D(1, 2).Length
+    local move = Player("p").Move
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got MyGame.Line)",
+             len, Line())
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got MyGame.Player)",
+             len, Player("q"))
+    h.raises("calling 'MyGame.Player.Move' on bad self (MyGame.Player expected, got MyGame.Point2D)",
+             move, Point2D(1, 2), 1, 2)
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got table)",
+             len, {})
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got FILE*)",
+             len, io.stdout)
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got light userdata)",
+             len, debug.upvalueid(len, 1))   -- a light userdata
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got no value)",
+             len)
+    local tagged = CS.MyGame.Tagged(1, "t")   -- a userdata longer than a Point2D
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got MyGame.Tagged)",
+             len, tagged)
+  end)
+
+  it("argument counts and types keep their messages", function()
+    local p, pl = Point2D(3, 4), Player("p")
+    h.raises("wrong number of arguments to 'MyGame.Point2D.Length' (0 expected, got 1)",
+             function() return p:Length(1) end)
+    h.raises("wrong number of arguments to 'MyGame.Player.Move' (2 expected, got 1)",
+             function() return pl:Move(1) end)
+    h.raises("bad argument #2 to 'MyGame.Player.Move' (System.Single expected, got string)",
+             function() return pl:Move(1, "2") end)
+    assert.are.equal(5, p:Length())
+    pl:Move(1, 2)
+    pl:Move(0.5, 0.5)
+    assert.are.equal(1.5, pl.Pos.x)
+    assert.are.equal(2.5, pl.Pos.y)
+  end)
+
+  it("another type's __index applied to a userdata serves that userdata's own methods", function()
+    local index = debug.getmetatable(Point2D(1, 2)).__index
+    local l = Line()
+    h.raises("ByVal userdata of MyGame.Point2D expected, got MyGame.Line", index, l, "Length")
+    local pl = Player("p")
+    local oindex = debug.getmetatable(pl).__index
+    h.raises("ByObj userdata of MyGame.Player expected, got MyGame.Point2D", oindex,
+             Point2D(1, 2), "Move")
+    assert.are.equal(pl.Move, oindex(pl, "Move"))
+  end)
+
+  it("a method fetched before finalization refuses the finalized userdata", function()
+    local tagged_mt = debug.getmetatable(CS.MyGame.Tagged(1, "t"))
+    local len = Point2D(1, 2).Length
+    local move = Player("p").Move
+    local saved
+    local function resurrect()
+      -- A blittable Point2D has no __gc: it gets Tagged's metatable, whose
+      -- __gc releases it by its own header (and marks it finalized).
+      local p = Point2D(3, 4)
+      debug.setmetatable(p, tagged_mt)
+      setmetatable({ p, Player("ghost") }, { __gc = function(o) saved = o end })
+    end
+    resurrect()
+    h.full_gc(2)
+    assert.is_not_nil(saved, "the holder was finalized")
+    h.raises("struct userdata has been finalized", len, saved[1])
+    h.raises("object userdata has been finalized", move, saved[2], 1, 1)
+    h.raises("object userdata has been finalized", function() return saved[2]:Move(1, 1) end)
+    h.raises("object userdata has been finalized", function() return saved[2].Move end)
+  end)
+
+  it("method boxes moved between closures run by their own rules", function()
+    local p = Point2D(3, 4)
+    local len, scale, add = p.Length, p.Scale, Demo.Add
+    local _, len_box = debug.getupvalue(len, 1)
+    local _, scale_box = debug.getupvalue(scale, 1)
+    local _, add_box = debug.getupvalue(add, 1)
+    local ok, err = pcall(function()
+      debug.setupvalue(len, 1, add_box)        -- a static method in the instance entry
+      assert.are.equal(3, len(1, 2))
+      debug.setupvalue(len, 1, scale_box)      -- another instance method
+      len(p, 2)
+      assert.are.equal(6, p.x)
+      debug.setupvalue(add, 1, len_box)        -- an instance method in the simple entry
+      assert.are.equal(10, add(p))
+      debug.setupvalue(len, 1, 7)
+      h.raises("zlua: tampered upvalue (method expected)", len, p)
+    end)
+    debug.setupvalue(len, 1, len_box)
+    debug.setupvalue(add, 1, add_box)
+    assert.is_true(ok, err)
+    assert.are.equal(10, p:Length())
+    assert.are.equal(3, add(1, 2))
+  end)
+
+  it("a registry entry of a method closure replaced by a script costs only the fast path", function()
+    local p = Point2D(3, 4)
+    local len = p.Length
+    local reg, key = debug.getregistry(), nil
+    for k, v in pairs(reg) do if v == len then key = k end end
+    assert.is_not_nil(key, "the closure is referenced from the registry")
+    reg[key] = 42                              -- not a function: the member table answers
+    assert.are.equal(len, p.Length)
+    assert.are.equal(5, p:Length())
+    reg[key] = len
+    assert.are.equal(5, p:Length())
   end)
 end)

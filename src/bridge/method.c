@@ -569,13 +569,16 @@ void zlua_method_push_generic_closure(lua_State *L, zlua_method *head)
                                                            : zlua_method_entry, 1);
 }
 
+static int zlua_method_entry_instance(lua_State *L);
+
 const zlua_method *zlua_method_of_function(lua_State *L, int idx)
 {
     lua_CFunction f = lua_tocfunction(L, idx);
     zlua_ctx *ctx = zlua_ctx_get(L);
     if (f == NULL || ctx == NULL)
         return NULL;
-    if (f != zlua_method_entry && f != zlua_method_entry_simple) {
+    if (f != zlua_method_entry && f != zlua_method_entry_simple &&
+        f != zlua_method_entry_instance) {
         const zlua_bridge *b = zlua_stub_of_entry(ctx, f);
         return b != NULL ? b->priv : NULL;
     }
@@ -592,4 +595,97 @@ const char *zlua_bridge_kind(lua_State *L, int idx)
     if (m == NULL)
         return NULL;
     return m->stub != NULL ? "stub" : "generic";
+
+/* ---- instance methods (issue 9 §3) ----------------------------------------------------
+ *
+ * `p:Length()`, `player:Move(1, 2)`: the instance __index found the
+ * closure through the field index (types/instance.c) without checking
+ * self, so self is checked here, once, and the call goes on in 64-bit
+ * cells like the simple entry's. */
+
+/* The shape the instance entry serves: an instance method alone under its
+ * name whose parameters and result are scalars. */
+static int zlua_method_is_lean_instance(const zlua_method *m)
+{
+    if (!m->instance || m->unsupported || m->next != NULL ||
+        m->nparams > ZLUA_SIMPLE_PARAMS)
+        return 0;
+    for (int i = 0; i < m->nparams; i++)
+        if (!zlua_meta_is_scalar(m->params[i]))
+            return 0;
+    return m->ret == NULL || zlua_meta_is_scalar(m->ret);
+}
+
+/* `this` from self at 1: a userdata of m's own class is the common case,
+ * recognised by its length, magic and class (never dereferenced before
+ * its length says it is one of ours); everything else (a derived class, a
+ * boxed copy for a base method, finalized or foreign values and their
+ * messages) is zlua_method_this's. */
+ZLUA_HOT_INLINE void *zlua_method_lean_this(lua_State *L, const zlua_method *m)
+{
+    zlua_ud *u = lua_touserdata(L, 1);
+    if (u != NULL && lua_rawlen(L, 1) >= sizeof *u && u->cls == m->owner) {
+        if (u->magic == ZLUA_UD_BYVAL)
+            return zlua_ud_payload(u);
+        /* a ByObj userdata's object is of its view or derived from it */
+        if (u->magic == ZLUA_UD_BYOBJ)
+            return m->owner->valuetype ? il2cpp_object_unbox(u->obj) : (void *)u->obj;
+    }
+    return zlua_method_this(L, m);
+}
+
+/* The instance body for exactly n parameters (a constant at each call
+ * site: the pops unroll).  Arguments start at 2, after self. */
+ZLUA_HOT_INLINE int zlua_method_lean_call(lua_State *L, const zlua_method *m, int n,
+                                          void *this_ptr)
+{
+    uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
+    void *args[ZLUA_SIMPLE_PARAMS];
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+    for (int i = 0; i < n; i++) {
+        args[i] = &cells[i];
+        zlua_method_pop_arg(L, m, i, i + 2, m->kinds[i], &cells[i]);
+    }
+    Il2CppException *exc = zlua_method_run(m, this_ptr, args, &ret);
+    if (exc == NULL && m->ret != NULL && m->ret->kind == ZLUA_K_R4) {
+        zlua_push_r4_value(L, &ret);   /* floats (lengths, dots): no indirect call */
+        return 1;
+    }
+    return zlua_method_finish(L, m, exc, &ret);
+}
+
+/* upvalue 1: the boxed method.  lean_instance: the upvalue may hold
+ * another genuine method (moved there with the debug library), which
+ * goes to the general entry, as does another argument count. */
+static int zlua_method_entry_instance(lua_State *L)
+{
+    const zlua_method *m = zlua_method_upvalue(L);
+    if (!m->lean_instance || lua_gettop(L) != m->nparams + 1)
+        return zlua_method_entry_general(L, m);
+    void *this_ptr = zlua_method_lean_this(L, m);
+    switch (m->nparams) {
+    case 0:
+        return zlua_method_lean_call(L, m, 0, this_ptr);
+    case 1:
+        return zlua_method_lean_call(L, m, 1, this_ptr);
+    case 2:
+        return zlua_method_lean_call(L, m, 2, this_ptr);
+    case 3:
+        return zlua_method_lean_call(L, m, 3, this_ptr);
+    default:
+        return zlua_method_lean_call(L, m, ZLUA_SIMPLE_PARAMS, this_ptr);
+    }
+}
+
+void zlua_method_push_instance_closure(lua_State *L, zlua_method *head)
+{
+    head->lean_instance = (uint8_t)zlua_method_is_lean_instance(head);
+    if (!head->lean_instance || (head->next == NULL && head->stub != NULL)) {
+        zlua_method_push_closure(L, head);
+        return;
+    }
+    zlua_box_push(L, ZLUA_BOX_METHOD, head);
+    lua_pushcclosure(L, zlua_method_entry_instance, 1);
 }

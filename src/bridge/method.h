@@ -42,6 +42,9 @@ typedef struct zlua_method {
     uint8_t is_ctor;
     uint8_t unsupported;         /* a slot cannot be marshalled */
     uint8_t simple;              /* static, <= 4 by-value primitive params */
+    uint8_t lean_instance;       /* instance, one candidate, <= 4 scalar params,
+                                    scalar result: the instance entry (set
+                                    when its closure is made, issue 9 §3) */
     struct zlua_method *next;    /* next overload of the same Lua name */
     lua_CFunction stub;          /* the generated entry, NULL: generic invoker */
     zlua_bridge bridge;          /* what the stub reads (zlua.h) */
@@ -57,6 +60,11 @@ void zlua_method_push_closure(lua_State *L, zlua_method *head);
 /* The same through the generic invoker even when head has a stub (for
  * the testbed and the benchmark's generic row). */
 void zlua_method_push_generic_closure(lua_State *L, zlua_method *head);
+
+/* The same for an instance method of a member table: one whose shape
+ * the instance entry serves (scalar parameters and result, one
+ * candidate) gets it, anything else zlua_method_push_closure's. */
+void zlua_method_push_instance_closure(lua_State *L, zlua_method *head);
 
 /* Picks the overload for the Lua arguments [base, base+n) or raises
  * `no overload for ...`.  `head` may be a single method. */

@@ -18,10 +18,11 @@
 #include "il2cpp/il2cpp_api.h"
 #include "marshal/meta.h"
 
-/* Fields and properties by the address of their interned name: Lua
- * interns short strings, so lua_tostring of a key equal to a member name
- * returns the same address while the member table keeps the name alive.
- * A miss (long or new string) falls back to the member table. */
+/* Instance fields, properties and methods by the address of their
+ * interned name: Lua interns short strings, so lua_tostring of a key equal
+ * to a member name returns the same address while the member table keeps
+ * the name alive.  A miss (long or new string) falls back to the member
+ * table. */
 typedef struct zlua_names {
     const char **keys;
     const struct zlua_member **values;
@@ -75,7 +76,7 @@ typedef struct zlua_class {
     uint8_t members_bound;
     uint8_t building;           /* zlua_class_get is completing it */
     uint8_t inited;             /* class init ran (R-RT-2) */
-    zlua_names fields;          /* instance fields/properties, fast path */
+    zlua_names fields;          /* instance fields/properties/methods, fast path */
     struct zlua_method *ctors;  /* overload chain of .ctor */
     zlua_sreg_pool pool;        /* non-blittable structs: payload cells */
 } zlua_class;
@@ -123,7 +124,8 @@ typedef enum zlua_member_kind {
     ZLUA_MEMBER_FIELD = 1,       /* instance field at offset */
     ZLUA_MEMBER_STATIC_FIELD,    /* static field via FieldInfo */
     ZLUA_MEMBER_PROPERTY,        /* getter/setter bridges */
-    ZLUA_MEMBER_STATIC_PROPERTY
+    ZLUA_MEMBER_STATIC_PROPERTY,
+    ZLUA_MEMBER_METHOD           /* instance method: only in cls->fields */
 } zlua_member_kind;
 
 struct zlua_method;
@@ -137,6 +139,7 @@ typedef struct zlua_member {
     uint32_t offset;            /* unboxed for value types, else object */
     FieldInfo *field;
     struct zlua_method *getter, *setter;
+    int fn_ref;                 /* METHOD: registry ref of its closure */
 } zlua_member;
 
 /* Pushes a new ByVal (byobj = 0) or ByObj instance metatable of cls

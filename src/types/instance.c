@@ -199,28 +199,47 @@ static int zlua_instance_newindex_slow(lua_State *L)
     }
 }
 
-/* The field a fast-path access designates, or NULL (take the slow path,
- * which handles methods, properties, errors and foreign userdata).
+/* The member a fast-path access designates, or NULL (take the slow path,
+ * which handles properties, errors and foreign userdata).
  *
- * The field is looked up in the class the userdata's own header names,
+ * The member is looked up in the class the userdata's own header names,
  * not in the class the metamethod was made for: the payload is always
  * read through its own layout, so the check costs no upvalue read.  A
  * metamethod of T pulled out with the debug library and applied to a U
- * userdata therefore reads U's field (never T's layout over U's payload);
- * any other access through it takes the slow path, which raises
- * (R-SHAPE-1). */
-static inline const zlua_member *zlua_instance_fast_field(lua_State *L, uint32_t magic,
-                                                          zlua_ud **out)
+ * userdata therefore reads U's field or finds U's method (never T's
+ * layout over U's payload); any other access through it takes the slow
+ * path, which raises (R-SHAPE-1). */
+static inline const zlua_member *zlua_instance_fast_member(lua_State *L, uint32_t magic,
+                                                           zlua_ud **out)
 {
     zlua_ud *u = lua_touserdata(L, 1);
     const char *k = lua_tostring(L, 2);
     if (u == NULL || k == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic)
         return NULL;
-    const zlua_member *mem = zlua_names_get(&u->cls->fields, k);
-    if (mem == NULL || mem->kind != ZLUA_MEMBER_FIELD)
-        return NULL;
     *out = u;
-    return mem;
+    return zlua_names_get(&u->cls->fields, k);
+}
+
+/* Fields only (writes, and reads of the field kinds). */
+static inline const zlua_member *zlua_instance_fast_field(lua_State *L, uint32_t magic,
+                                                          zlua_ud **out)
+{
+    const zlua_member *mem = zlua_instance_fast_member(L, magic, out);
+    return mem != NULL && mem->kind == ZLUA_MEMBER_FIELD ? mem : NULL;
+}
+
+/* A method read through an instance: its closure, from the registry
+ * reference taken at bind time (R-META-4, issue 9 §3).  The registry is
+ * reachable by scripts, so the entry counts only when it still holds a
+ * function; otherwise (0) the slow path reads the member table.  The
+ * closure checks its self argument when it is called, so nothing about
+ * the instance is checked here beyond finding its class. */
+static inline int zlua_instance_push_method(lua_State *L, const zlua_member *mem)
+{
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, mem->fn_ref) == LUA_TFUNCTION)
+        return 1;
+    lua_pop(L, 1);
+    return 0;
 }
 
 /* float fields (vectors, points) are the commonest: no indirect call. */
@@ -239,11 +258,16 @@ static inline void zlua_instance_push_field(lua_State *L, const zlua_member *mem
 static int zlua_instance_index_byval(lua_State *L)
 {
     zlua_ud *u;
-    const zlua_member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYVAL, &u);
+    const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYVAL, &u);
     if (mem == NULL)
         return zlua_instance_index_slow(L);
-    zlua_instance_push_field(L, mem, (char *)zlua_ud_payload(u) + mem->offset);
-    return 1;
+    if (mem->kind == ZLUA_MEMBER_FIELD) {
+        zlua_instance_push_field(L, mem, (char *)zlua_ud_payload(u) + mem->offset);
+        return 1;
+    }
+    if (mem->kind == ZLUA_MEMBER_METHOD && zlua_instance_push_method(L, mem))
+        return 1;
+    return zlua_instance_index_slow(L);
 }
 
 static void *zlua_instance_obj_base(const zlua_ud *u)
@@ -254,11 +278,16 @@ static void *zlua_instance_obj_base(const zlua_ud *u)
 static int zlua_instance_index_byobj(lua_State *L)
 {
     zlua_ud *u;
-    const zlua_member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYOBJ, &u);
+    const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYOBJ, &u);
     if (mem == NULL)
         return zlua_instance_index_slow(L);
-    zlua_instance_push_field(L, mem, (char *)zlua_instance_obj_base(u) + mem->offset);
-    return 1;
+    if (mem->kind == ZLUA_MEMBER_FIELD) {
+        zlua_instance_push_field(L, mem, (char *)zlua_instance_obj_base(u) + mem->offset);
+        return 1;
+    }
+    if (mem->kind == ZLUA_MEMBER_METHOD && zlua_instance_push_method(L, mem))
+        return 1;
+    return zlua_instance_index_slow(L);
 }
 
 /* Writes pop straight into the field when the meta's pop writes only on

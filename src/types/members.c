@@ -5,6 +5,9 @@
  *   statics       name -> static method closure | enum constant | meta key
  *   static_slots  name -> boxed zlua_member (static field/property)
  *   instance      name -> instance method closure | boxed zlua_member
+ *   cls->fields   interned name -> zlua_member (fields, properties, and
+ *                 METHOD members naming the closures), read by the
+ *                 fast paths of instance.c
  *
  * The tables are reachable through the debug library, so their member
  * values are boxes (core/box.h) naming their owner class; users check
@@ -198,6 +201,35 @@ static zlua_method *zlua_members_collect_ctors(zlua_class *cls)
     return head;
 }
 
+/* Instance methods take the instance entry (bridge/method.h). */
+static void zlua_members_push_closure(lua_State *L, zlua_method *head)
+{
+    if (head->instance)
+        zlua_method_push_instance_closure(L, head);
+    else
+        zlua_method_push_closure(L, head);
+}
+
+/* Records the closure at -1 as the instance method `name` for the field
+ * index (zlua_members_index_names): a METHOD member holding a registry
+ * reference to the closure, boxed into the private table at methods. */
+static void zlua_members_note_method(lua_State *L, zlua_class *cls, int methods,
+                                     const char *name)
+{
+    zlua_member *mem = zlua_ctx_arena_alloc(cls->ctx, sizeof *mem);
+    if (mem == NULL)
+        luaL_error(L, "not enough memory");
+    memset(mem, 0, sizeof *mem);
+    mem->owner = cls;
+    mem->kind = ZLUA_MEMBER_METHOD;
+    mem->name = name;
+    mem->readonly = 1;
+    lua_pushvalue(L, -1);
+    mem->fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    zlua_box_push(L, ZLUA_BOX_MEMBER, mem);
+    lua_setfield(L, methods, name);
+}
+
 /* Pushes a copy of m alone (for its full-signature key, SPEC 7.6 rule 5). */
 static void zlua_members_push_single(lua_State *L, zlua_ctx *ctx, const zlua_method *m)
 {
@@ -206,13 +238,13 @@ static void zlua_members_push_single(lua_State *L, zlua_ctx *ctx, const zlua_met
         luaL_error(L, "not enough memory");
     *one = *m;
     one->next = NULL;
-    zlua_method_push_closure(L, one);
+    zlua_members_push_closure(L, one);
 }
 
 /* Chains same-named methods (same static-ness) and stores the closures;
  * methods overwrite fields of the same name (R-MEM-1). */
 static void zlua_members_publish(lua_State *L, zlua_class *cls, zlua_method_list *l,
-                                 int statics, int inst)
+                                 int statics, int inst, int methods)
 {
     for (size_t i = 0; i < l->n; i++) {
         zlua_method *head = l->items[i];
@@ -232,7 +264,9 @@ static void zlua_members_publish(lua_State *L, zlua_class *cls, zlua_method_list
             }
         }
         int t = head->instance ? inst : statics;
-        zlua_method_push_closure(L, head);
+        zlua_members_push_closure(L, head);
+        if (head->instance)
+            zlua_members_note_method(L, cls, methods, name);
         lua_setfield(L, t, name);
         if (count > 1)
             for (zlua_method *o = head; o != NULL; o = o->next) {
@@ -242,13 +276,32 @@ static void zlua_members_publish(lua_State *L, zlua_class *cls, zlua_method_list
     }
 }
 
+/* The member the field index gives for the (key, value) pair of the
+ * instance table at -2, -1: a boxed field or property as it is, a method
+ * closure by its METHOD member in the private table at methods.  NULL
+ * for anything else (the signature keys of overloads). */
+static const zlua_member *zlua_members_indexed(lua_State *L, const zlua_class *cls,
+                                               int methods)
+{
+    const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
+    if (mem == NULL && lua_type(L, -1) == LUA_TFUNCTION && lua_type(L, -2) == LUA_TSTRING) {
+        lua_pushvalue(L, -2);
+        lua_rawget(L, methods);
+        mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
+        lua_pop(L, 1);
+    }
+    /* the fast paths read payloads by these: only cls's own members */
+    return mem != NULL && mem->owner == cls ? mem : NULL;
+}
+
 /* Builds *t from the (still private) instance table at index inst. */
-static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst, zlua_names *t)
+static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst, int methods,
+                                     zlua_names *t)
 {
     uint32_t n = 0, cap = 4;
     lua_pushnil(L);
     while (lua_next(L, inst)) {
-        n += zlua_box_get(L, -1, ZLUA_BOX_MEMBER) != NULL;
+        n += zlua_members_indexed(L, cls, methods) != NULL;
         lua_pop(L, 1);
     }
     if (n == 0)
@@ -262,7 +315,7 @@ static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst, zl
     t->mask = cap - 1;
     lua_pushnil(L);
     while (lua_next(L, inst)) {
-        const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
+        const zlua_member *mem = zlua_members_indexed(L, cls, methods);
         if (mem != NULL && lua_type(L, -2) == LUA_TSTRING) {
             /* Compared by address only: a key a script later removes
              * from the table can only ever make a lookup miss or find
@@ -293,6 +346,8 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
     int slots = lua_gettop(L);
     lua_newtable(L);
     int inst = lua_gettop(L);
+    lua_newtable(L);   /* name -> boxed METHOD member, for the index only */
+    int methods = lua_gettop(L);
     zlua_method_list stack_list;
     zlua_method_list *list = &stack_list;
     list->n = 0;
@@ -301,10 +356,11 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
         zlua_members_bind_properties(L, cls, k, slots, inst);
         zlua_members_collect_methods(cls, k, list);
     }
-    zlua_members_publish(L, cls, list, statics, inst);
+    zlua_members_publish(L, cls, list, statics, inst, methods);
     zlua_method *ctors = zlua_members_collect_ctors(cls);
     zlua_names fields = {NULL, NULL, 0};
-    zlua_members_index_names(L, cls, inst, &fields);
+    zlua_members_index_names(L, cls, inst, methods, &fields);
+    lua_pop(L, 1);   /* methods: its members live on in the index */
     if (cls->members_bound) {   /* bound meanwhile (re-entered): keep that one */
         lua_settop(L, statics - 1);
         return;
