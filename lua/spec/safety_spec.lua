@@ -520,3 +520,24 @@ describe("instance methods through the field index (issue 9 §3)", function()
     assert.are.equal(5, p:Length())
   end)
 end)
+
+describe("struct constructors in cells (issue 9 §3)", function()
+  it("a bad argument raises with the same message", function()
+    h.raises("bad argument #2 to 'MyGame.Point2D(...)' (System.Single expected, got string)",
+             Point2D, 1, "2")
+    h.raises("bad argument #1 to 'MyGame.Point2D(...)' (System.Single expected, got nil)",
+             Point2D._ctor, nil, 2)
+  end)
+
+  it("a throwing constructor raises after its scope is closed; T(...) and T._ctor agree", function()
+    testbed.throw_next("System.InvalidOperationException", "no point")
+    h.raises_containing("System.InvalidOperationException: no point (in MyGame.Point2D(...))",
+                        Point2D, 1, 2)
+    local created = Point2D.Created
+    local a, b = Point2D(1.5, -2), Point2D._ctor(1.5, -2)
+    assert.are.equal(created + 2, Point2D.Created)
+    assert.are.equal(1.5, a.x); assert.are.equal(-2, a.y)
+    assert.are.equal(a.x, b.x); assert.are.equal(a.y, b.y)
+    assert.are.equal(0, Point2D().x)
+  end)
+end)

@@ -11,6 +11,7 @@
 #include "core/box.h"
 #include "core/exception.h"
 #include "marshal/ud.h"
+#include "marshal/ud_inline.h"
 #include "scope/scope.h"
 
 #if defined(__GNUC__)
@@ -603,12 +604,11 @@ const char *zlua_bridge_kind(lua_State *L, int idx)
  * self, so self is checked here, once, and the call goes on in 64-bit
  * cells like the simple entry's. */
 
-/* The shape the instance entry serves: an instance method alone under its
- * name whose parameters and result are scalars. */
-static int zlua_method_is_lean_instance(const zlua_method *m)
+/* The shape the lean paths serve: parameters and result are scalars, at
+ * most ZLUA_SIMPLE_PARAMS of them, so every value fits a 64-bit cell. */
+static int zlua_method_has_scalar_shape(const zlua_method *m)
 {
-    if (!m->instance || m->unsupported || m->next != NULL ||
-        m->nparams > ZLUA_SIMPLE_PARAMS)
+    if (m->unsupported || m->nparams > ZLUA_SIMPLE_PARAMS)
         return 0;
     for (int i = 0; i < m->nparams; i++)
         if (!zlua_meta_is_scalar(m->params[i]))
@@ -656,13 +656,15 @@ ZLUA_HOT_INLINE int zlua_method_lean_call(lua_State *L, const zlua_method *m, in
     return zlua_method_finish(L, m, exc, &ret);
 }
 
-/* upvalue 1: the boxed method.  lean_instance: the upvalue may hold
- * another genuine method (moved there with the debug library), which
- * goes to the general entry, as does another argument count. */
+/* upvalue 1: the boxed method.  The upvalue may hold another genuine
+ * method (moved there with the debug library: a static one, overloads, a
+ * constructor), which goes to the general entry, as does another argument
+ * count. */
 static int zlua_method_entry_instance(lua_State *L)
 {
     const zlua_method *m = zlua_method_upvalue(L);
-    if (!m->lean_instance || lua_gettop(L) != m->nparams + 1)
+    if (!m->scalar_shape || !m->instance || m->next != NULL || m->is_ctor ||
+        lua_gettop(L) != m->nparams + 1)
         return zlua_method_entry_general(L, m);
     void *this_ptr = zlua_method_lean_this(L, m);
     switch (m->nparams) {
@@ -681,11 +683,57 @@ static int zlua_method_entry_instance(lua_State *L)
 
 void zlua_method_push_instance_closure(lua_State *L, zlua_method *head)
 {
-    head->lean_instance = (uint8_t)zlua_method_is_lean_instance(head);
-    if (!head->lean_instance || (head->next == NULL && head->stub != NULL)) {
+    head->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(head);
+    if (!head->scalar_shape || !head->instance || head->next != NULL || head->stub != NULL) {
         zlua_method_push_closure(L, head);
         return;
     }
     zlua_box_push(L, ZLUA_BOX_METHOD, head);
     lua_pushcclosure(L, zlua_method_entry_instance, 1);
+}
+
+/* ---- struct constructors (issue 9 §3) -------------------------------------------------
+ *
+ * `Point2D(1, 2)`: the arguments go into cells before the userdata is
+ * made, the constructor runs on its payload inside the call's scope. */
+
+void zlua_method_prepare_ctor(zlua_method *m)
+{
+    m->is_ctor = 1;
+    m->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(m);
+}
+
+ZLUA_HOT_INLINE int zlua_method_ctor_call(lua_State *L, const zlua_method *m, int base, int n)
+{
+    uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
+    void *args[ZLUA_SIMPLE_PARAMS];
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+    for (int i = 0; i < n; i++) {
+        args[i] = &cells[i];
+        zlua_method_pop_arg(L, m, i, base + i, m->kinds[i], &cells[i]);
+    }
+    void *payload = zlua_ud_push_byval_inline(L, m->owner, NULL);
+    /* a constructor is not virtual: no dispatch */
+    Il2CppException *exc = zlua_method_invoke_scoped(m->scope, m->mi, payload, args, &ret);
+    if (exc != NULL)
+        return zlua_method_raise_exception(L, m, exc);
+    return 1;
+}
+
+int zlua_method_new_struct(lua_State *L, const zlua_method *m, int base)
+{
+    switch (m->nparams) {
+    case 0:
+        return zlua_method_ctor_call(L, m, base, 0);
+    case 1:
+        return zlua_method_ctor_call(L, m, base, 1);
+    case 2:
+        return zlua_method_ctor_call(L, m, base, 2);
+    case 3:
+        return zlua_method_ctor_call(L, m, base, 3);
+    default:
+        return zlua_method_ctor_call(L, m, base, ZLUA_SIMPLE_PARAMS);
+    }
 }

@@ -42,9 +42,11 @@ typedef struct zlua_method {
     uint8_t is_ctor;
     uint8_t unsupported;         /* a slot cannot be marshalled */
     uint8_t simple;              /* static, <= 4 by-value primitive params */
-    uint8_t lean_instance;       /* instance, one candidate, <= 4 scalar params,
-                                    scalar result: the instance entry (set
-                                    when its closure is made, issue 9 §3) */
+    uint8_t scalar_shape;        /* <= 4 scalar params, scalar or no result:
+                                    the lean instance entry and struct
+                                    constructor serve it (set when its
+                                    closure is made or its constructor
+                                    chain collected, issue 9 §3) */
     struct zlua_method *next;    /* next overload of the same Lua name */
     lua_CFunction stub;          /* the generated entry, NULL: generic invoker */
     zlua_bridge bridge;          /* what the stub reads (zlua.h) */
@@ -65,6 +67,15 @@ void zlua_method_push_generic_closure(lua_State *L, zlua_method *head);
  * the instance entry serves (scalar parameters and result, one
  * candidate) gets it, anything else zlua_method_push_closure's. */
 void zlua_method_push_instance_closure(lua_State *L, zlua_method *head);
+
+/* Marks m as a constructor of its owner (members.c, once at bind). */
+void zlua_method_prepare_ctor(zlua_method *m);
+
+/* Pushes a new ByValUserData of m's owner (a value type) constructed by
+ * the constructor m from the Lua arguments [base, base+nparams), and
+ * returns 1.  m has the scalar shape: the arguments are popped first, so a
+ * bad one raises before anything is allocated. */
+int zlua_method_new_struct(lua_State *L, const zlua_method *m, int base);
 
 /* Picks the overload for the Lua arguments [base, base+n) or raises
  * `no overload for ...`.  `head` may be a single method. */

@@ -2,6 +2,7 @@
  * ud.c -- creating and recognising libzlua's full userdata.
  */
 #include "marshal/ud.h"
+#include "marshal/ud_inline.h"
 
 #include <string.h>
 
@@ -33,43 +34,22 @@ zlua_ud *zlua_ud_any(lua_State *L, int idx)
     }
 }
 
-/* Pushes cls's ByVal metatable: one registry read, whose result type is
- * the check (a script may have replaced the entry); the slow path binds
- * the type or raises. */
-static inline void zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls)
-{
-    if (cls->byval_mt != LUA_NOREF &&
-        lua_rawgeti(L, LUA_REGISTRYINDEX, cls->byval_mt) == LUA_TTABLE)
-        return;
-    if (cls->byval_mt != LUA_NOREF)
-        lua_pop(L, 1);
-    zlua_class_push_byval_mt(L, cls);
-}
-
 void *zlua_ud_push_byval(lua_State *L, zlua_class *cls, const void *src)
 {
-    size_t inline_bytes = cls->blittable ? cls->value_size : 0;
-    zlua_ud *u = lua_newuserdatauv(L, ZLUA_UD_HEADER + inline_bytes, 0);
+    if (cls->blittable)
+        return zlua_ud_push_inline(L, cls, src);
+    zlua_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->magic = ZLUA_UD_DEAD;
-    u->slot = ZLUA_REG_NONE;
+    u->inlined = 0;
     u->cls = cls;
-    u->obj = NULL;
-    u->payload = NULL;
-    /* The metatable goes on first: binding the type may run GC steps (and
-     * finalizers), which cannot reach this userdata yet. */
-    zlua_ud_push_byval_mt(L, cls);
+    u->cell = NULL;
+    zlua_ud_push_byval_mt(L, cls);   /* first: see zlua_ud_push_inline */
     lua_setmetatable(L, -2);
-    void *payload;
-    if (cls->blittable) {
-        payload = (char *)u + ZLUA_UD_HEADER;
-        memset(payload, 0, cls->value_size);
-    } else {
-        /* R-SUD-2: a zeroed cell the collector scans from now on. */
-        payload = zlua_sreg_alloc(&cls->ctx->structs, &cls->pool);
-        if (payload == NULL)
-            luaL_error(L, "not enough memory");
-    }
-    u->payload = payload;
+    /* R-SUD-2: a zeroed cell the collector scans from now on. */
+    void *payload = zlua_sreg_alloc(&cls->ctx->structs, &cls->pool);
+    if (payload == NULL)
+        luaL_error(L, "not enough memory");
+    u->cell = payload;
     u->magic = ZLUA_UD_BYVAL;
     if (src != NULL)
         zlua_value_store(cls->meta, NULL, payload, src);
@@ -114,12 +94,11 @@ void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
         }
     }
     lua_pop(L, 1);
-    zlua_ud *u = lua_newuserdatauv(L, ZLUA_UD_HEADER, 0);
+    zlua_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->magic = ZLUA_UD_DEAD_OBJ;
     u->slot = ZLUA_REG_NONE;
     u->cls = cls;
     u->obj = NULL;
-    u->payload = NULL;
     zlua_class_push_byobj_mt(L, cls);
     lua_setmetatable(L, -2);
     /* obj is on this C stack (scanned) until the registry holds it. */
@@ -136,9 +115,10 @@ void zlua_ud_release(zlua_ud *u)
 {
     zlua_ctx *ctx = u->cls->ctx;
     if (u->magic == ZLUA_UD_BYVAL) {
-        if (!u->cls->blittable)
-            zlua_sreg_release(&ctx->structs, &u->cls->pool, u->payload);
-        u->payload = NULL;
+        if (!u->inlined) {
+            zlua_sreg_release(&ctx->structs, &u->cls->pool, u->cell);
+            u->cell = NULL;
+        }
         u->magic = ZLUA_UD_DEAD;
     } else if (u->magic == ZLUA_UD_BYOBJ) {
         zlua_oreg_release(&ctx->objects, u->slot, u->obj);

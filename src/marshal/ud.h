@@ -1,11 +1,15 @@
 /*
  * ud.h -- the layout of libzlua's full userdata.
  *
- *     [ zlua_ud header | padding to 16 | payload (ByVal only) ]
+ *     [ magic | slot | cls | obj, cell or blittable payload ... ]
  *
  * The header's magic tells ByVal, ByObj and finalized userdata apart, so
  * every accessor checks the userdata itself and never trusts only the
- * metatable it was reached through (R-SHAPE-1, SPEC 11).
+ * metatable it was reached through (R-SHAPE-1, SPEC 11).  What follows
+ * the class depends on the kind the magic names: a ByObj userdata holds
+ * its object, a non-blittable ByVal one the address of its struct-registry
+ * cell, a blittable ByVal one its payload itself (a Point2D userdata is 24
+ * bytes on 64-bit: 16 of header, 8 of payload).
  */
 #ifndef ZLUA_UD_H
 #define ZLUA_UD_H
@@ -28,21 +32,34 @@ struct zlua_class;
 
 typedef struct zlua_ud {
     uint32_t magic;
-    uint32_t slot;             /* ByObj: its object-registry slot */
+    union {
+        uint32_t slot;         /* ByObj: its object-registry slot */
+        uint32_t inlined;      /* ByVal: 1 when the payload follows (blittable) */
+    };
     struct zlua_class *cls;    /* the declared type: the view */
-    Il2CppObject *obj;         /* ByObj: the object; otherwise NULL */
-    void *payload;             /* ByVal: the value; otherwise NULL */
+    union {                    /* by the magic (and, ByVal, inlined): */
+        Il2CppObject *obj;     /* ByObj: the object (NULL once finalized) */
+        void *cell;            /* non-blittable ByVal: its registry cell */
+        /* blittable ByVal: the payload starts here, 8-aligned on 32-bit
+         * targets too (where a uint64_t member would only be 4-aligned) */
+        _Alignas(8) unsigned char first[8];
+    };
 } zlua_ud;
 
-/* A ByVal payload follows the header when the type is blittable; a
- * non-blittable one lives in a struct-registry cell (registry.h), so the
- * collector never scans Lua memory and a userdata freed without its __gc
- * leaves nothing dangling. */
-#define ZLUA_UD_HEADER ((sizeof(zlua_ud) + 15u) & ~(size_t)15u)
+/* A blittable ByVal payload follows the class pointer, in the userdata
+ * (every userdata is at least sizeof(zlua_ud) bytes, the length the
+ * accessors check before reading the magic); a non-blittable one lives in
+ * a struct-registry cell (registry.h), so the collector never scans Lua
+ * memory and a userdata freed without its __gc leaves nothing dangling. */
+#define ZLUA_UD_HEADER offsetof(zlua_ud, obj)
+_Static_assert(ZLUA_UD_HEADER % 8 == 0, "a blittable payload is 8-aligned");
 
+/* The payload of a live ByVal userdata (its magic checked by the caller).
+ * The flag is the header's own (scripts cannot write userdata bytes), so
+ * telling the two layouts apart costs no load through cls. */
 static inline void *zlua_ud_payload(const zlua_ud *u)
 {
-    return u->payload;
+    return u->inlined ? (void *)((char *)u + ZLUA_UD_HEADER) : u->cell;
 }
 
 /* The zlua_ud at idx when it is one of ours with `magic`, else NULL. */

@@ -75,6 +75,8 @@ static int zlua_ctor_struct(lua_State *L, int base)
     if (m->next != NULL || m->nparams != n)
         m = zlua_method_select(L, m, base, n);
     zlua_class_init(L, cls, m->display);
+    if (m->scalar_shape)
+        return zlua_method_new_struct(L, m, base);
     void *payload = zlua_ud_push_byval(L, cls, NULL);
     zlua_method_invoke(L, m, base, payload, NULL);
     return 1;

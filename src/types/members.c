@@ -194,7 +194,7 @@ static zlua_method *zlua_members_collect_ctors(zlua_class *cls)
         zlua_method *m = zlua_method_bind(cls->ctx, cls, mi);
         if (m == NULL)
             continue;
-        m->is_ctor = 1;
+        zlua_method_prepare_ctor(m);
         *tail = m;
         tail = &m->next;
     }
