@@ -97,6 +97,8 @@ describe("stub and generic invoker agree (R-META-3)", function()
     local pt = P(3, 4)
     assert.are.equal(5, same(pt, "Length", pt)[2])
     same(pt, "Length", pl)
+    same(pt, "Length")                  -- no self at all
+    same(pt, "Length", pt, 1)           -- one too many
     same(pl, "Area", pl)
   end)
 

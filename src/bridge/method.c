@@ -563,14 +563,18 @@ void zlua_method_push_closure(lua_State *L, zlua_method *head)
 /* The closure the binder pushes when no stub serves head: the simple
  * entry or the general one, neither of which takes the stub of a single
  * method. */
+static int zlua_method_entry_instance(lua_State *L);
+
 void zlua_method_push_generic_closure(lua_State *L, zlua_method *head)
 {
+    lua_CFunction entry = zlua_method_entry;
+    if (head->next == NULL && head->instance && head->scalar_shape && !head->is_ctor)
+        entry = zlua_method_entry_instance;
+    else if (head->next == NULL && head->simple)
+        entry = zlua_method_entry_simple;
     zlua_box_push(L, ZLUA_BOX_METHOD, head);
-    lua_pushcclosure(L, head->next == NULL && head->simple ? zlua_method_entry_simple
-                                                           : zlua_method_entry, 1);
+    lua_pushcclosure(L, entry, 1);
 }
-
-static int zlua_method_entry_instance(lua_State *L);
 
 const zlua_method *zlua_method_of_function(lua_State *L, int idx)
 {
@@ -596,6 +600,7 @@ const char *zlua_bridge_kind(lua_State *L, int idx)
     if (m == NULL)
         return NULL;
     return m->stub != NULL ? "stub" : "generic";
+}
 
 /* ---- instance methods (issue 9 §3) ----------------------------------------------------
  *
@@ -631,7 +636,7 @@ ZLUA_HOT_INLINE void *zlua_method_lean_this(lua_State *L, const zlua_method *m)
         if (u->magic == ZLUA_UD_BYOBJ)
             return m->owner->valuetype ? il2cpp_object_unbox(u->obj) : (void *)u->obj;
     }
-    return zlua_method_this(L, m);
+    return zlua_method_self(L, m);
 }
 
 /* The instance body for exactly n parameters (a constant at each call
@@ -684,12 +689,7 @@ static int zlua_method_entry_instance(lua_State *L)
 void zlua_method_push_instance_closure(lua_State *L, zlua_method *head)
 {
     head->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(head);
-    if (!head->scalar_shape || !head->instance || head->next != NULL || head->stub != NULL) {
-        zlua_method_push_closure(L, head);
-        return;
-    }
-    zlua_box_push(L, ZLUA_BOX_METHOD, head);
-    lua_pushcclosure(L, zlua_method_entry_instance, 1);
+    zlua_method_push_closure(L, head);   /* a stub, or the instance entry */
 }
 
 /* ---- struct constructors (issue 9 §3) -------------------------------------------------

@@ -256,6 +256,10 @@ static const zlua_method *zlua_stub_method(const zlua_bridge *b)
 
 int zlua_bridge_arity_error(lua_State *L, const zlua_bridge *b)
 {
+    /* no self at all: the generic path's message, `on bad self (... got
+     * no value)` */
+    if (b->instance && lua_gettop(L) == 0)
+        (void)zlua_method_self(L, zlua_stub_method(b));
     return luaL_error(L, "wrong number of arguments to '%s' (%d expected, got %d)",
                       b->display, b->nparams, lua_gettop(L) - b->instance);
 }
