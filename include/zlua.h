@@ -245,7 +245,8 @@ static inline const zlua_bridge *zlua_bridge_at(lua_State *L, size_t index)
  * player's, so a generator and a player agree on keys. */
 size_t zlua_bridge_method_key(const MethodInfo *method, char *buf, size_t size);
 
-/* The reduced signature of method into buf ("i4(i4,i4)", "v(o;r4,r4)"),
+/* The reduced signature of method into buf ("i4(i4,i4)", "v(o;r4,r4)",
+ * "new(S14:MyGame.Point2D;r4,r4)" for a struct constructor),
  * NUL-terminated; returns its length, or 0 when no stub can serve the
  * method (open generics, constructors, unsupported slots, too long). */
 size_t zlua_bridge_signature(const MethodInfo *method, char *buf, size_t size);
@@ -266,6 +267,11 @@ static inline void zlua_bridge_static_init(lua_State *L, const zlua_bridge *b)
     if (!*b->inited)
         zlua_bridge_class_init(L, b);
 }
+/* A struct constructor's stub (T(...) with T at 1): the generic path for
+ * any other argument count (default(T), overloads, their messages), and
+ * the new ByValUserData, zeroed, pushed, its payload returned. */
+int zlua_bridge_construct(lua_State *L, const zlua_bridge *b);
+void *zlua_bridge_new_struct(lua_State *L, const zlua_bridge *b);
 /* `this` from Lua argument 1, checked as the generic path checks it
  * (raises `calling 'X' on bad self ...`, finalized userdata, ...). */
 void *zlua_bridge_self(lua_State *L, const zlua_bridge *b);

@@ -102,6 +102,26 @@ describe("stub and generic invoker agree (R-META-3)", function()
     same(pl, "Area", pl)
   end)
 
+  it("on struct constructors: T(...) (a stub) and T._ctor(...) (generic)", function()
+    local function both(T, ...)
+      local a, b = outcome(T, ...), outcome(T._ctor, ...)
+      assert.are.same(b, a)
+      return a
+    end
+    assert.are.equal("(1.0, 2.0)", both(P, 1, 2)[2])
+    both(P)                              -- default(T)
+    both(P, 1)                           -- no such overload
+    both(P, "a", 2)
+    both(P, 1, {})
+    both(CS.MyGame.Fragile, 3)
+    both(CS.MyGame.Fragile, -1)          -- throws: R-DEF-4
+    testbed.throw_next("System.InvalidOperationException", "boom")
+    local a = outcome(P, 1, 2)
+    testbed.throw_next("System.InvalidOperationException", "boom")
+    assert.are.same(outcome(P._ctor, 1, 2), a)
+    assert.are.equal("System.InvalidOperationException: boom (in MyGame.Point2D(...))", a[2])
+  end)
+
   it("on byrefs and OpaqueValues", function()
     local seen
     local fn = h.callback(function(ref)

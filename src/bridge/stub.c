@@ -22,7 +22,9 @@
 #include "core/box.h"
 #include "core/context.h"
 #include "core/exception.h"
+#include "marshal/ud.h"
 #include "scope/scope.h"
+#include "types/ctor.h"
 
 /* ---- reduced signatures -------------------------------------------------------- */
 
@@ -131,10 +133,17 @@ size_t zlua_bridge_signature(const MethodInfo *mi, char *buf, size_t size)
     buf[0] = '\0';
     const char *name = il2cpp_method_get_name(mi);
     const Il2CppType *rt = il2cpp_method_get_return_type(mi);
-    if (il2cpp_method_is_generic(mi) || strcmp(name, ".ctor") == 0 ||
-        strcmp(name, ".cctor") == 0 || rt == NULL || il2cpp_type_is_byref(rt))
+    int ctor = strcmp(name, ".ctor") == 0;
+    /* constructors: those of structs, which run on the new userdata's
+     * payload ("new" for their result); a class's goes generic */
+    if (il2cpp_method_is_generic(mi) || strcmp(name, ".cctor") == 0 || rt == NULL ||
+        il2cpp_type_is_byref(rt) ||
+        (ctor && !il2cpp_class_is_valuetype(il2cpp_method_get_class(mi))))
         return 0;
-    zlua_sig_type(&s, rt);
+    if (ctor)
+        zlua_sig_add(&s, "new");
+    else
+        zlua_sig_type(&s, rt);
     zlua_sig_add(&s, "(");
     if (il2cpp_method_is_instance(mi)) {
         zlua_sig_class(&s, il2cpp_method_get_class(mi));
@@ -267,6 +276,18 @@ int zlua_bridge_arity_error(lua_State *L, const zlua_bridge *b)
 void zlua_bridge_class_init(lua_State *L, const zlua_bridge *b)
 {
     zlua_class_init(L, zlua_stub_method(b)->owner, b->display);
+}
+
+int zlua_bridge_construct(lua_State *L, const zlua_bridge *b)
+{
+    const zlua_method *m = zlua_stub_method(b);
+    int n = lua_gettop(L) - 1;
+    return zlua_ctor_construct(L, m->owner, 2, n < 0 ? 0 : n);
+}
+
+void *zlua_bridge_new_struct(lua_State *L, const zlua_bridge *b)
+{
+    return zlua_ud_push_byval(L, zlua_stub_method(b)->owner, NULL);
 }
 
 void *zlua_bridge_self(lua_State *L, const zlua_bridge *b)

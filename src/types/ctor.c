@@ -137,7 +137,10 @@ void zlua_ctor_install(lua_State *L, zlua_class *cls, int statics, int tm)
         return;
     }
     if (cls->valuetype && !cls->interface && !cls->abstract) {
-        zlua_ctor_push_struct(L, cls, zlua_ctor_struct_call);
+        if (cls->ctors != NULL && cls->ctors->next == NULL && cls->ctors->stub != NULL)
+            lua_pushcfunction(L, cls->ctors->stub);   /* T(...): its generated stub */
+        else
+            zlua_ctor_push_struct(L, cls, zlua_ctor_struct_call);
         lua_setfield(L, tm, "__call");
         zlua_ctor_push_struct(L, cls, zlua_ctor_struct_ctor);
         lua_setfield(L, statics, "_ctor");

@@ -233,6 +233,7 @@ static void sg_emit_stub(int index)
     const MethodInfo *mi = sigs[index].first;
     uint32_t n = il2cpp_method_get_param_count(mi);
     int instance = il2cpp_method_is_instance(mi);
+    int ctor = strcmp(il2cpp_method_get_name(mi), ".ctor") == 0;
     const Il2CppType *rt = il2cpp_method_get_return_type(mi);
     int is_void = il2cpp_type_get_type(rt) == ZLUA_IL2CPP_TYPE_VOID;
     char rtype[64], ptype[64];
@@ -248,9 +249,10 @@ static void sg_emit_stub(int index)
 
     fprintf(out, "/* %s: %d method(s) */\n", sigs[index].text, sigs[index].methods);
     fprintf(out, "static int zlua_stub_%d(lua_State *L, const zlua_bridge *b)\n{\n", index);
-    fprintf(out, "    if (lua_gettop(L) != %u)\n        return zlua_bridge_arity_error(L, b);\n",
-            n + (uint32_t)instance);
-    if (instance)
+    /* a constructor is called as T(...): T at 1 where self would be */
+    fprintf(out, "    if (lua_gettop(L) != %u)\n        return %s(L, b);\n",
+            n + (uint32_t)instance, ctor ? "zlua_bridge_construct" : "zlua_bridge_arity_error");
+    if (instance && !ctor)
         fprintf(out, "    void *self = zlua_bridge_self(L, b);\n");
     else
         fprintf(out, "    zlua_bridge_static_init(L, b);\n");
@@ -269,7 +271,10 @@ static void sg_emit_stub(int index)
         fprintf(out, "    %s a%u;\n    %s(L, b, %u, %u, &a%u);\n", ptype, i, sg_pop_fn(pt), i,
                 i + 1 + (uint32_t)instance, i);
     }
-    if (instance)
+    if (ctor)   /* the arguments are popped: now the userdata, then the call */
+        fprintf(out, "    void *self = zlua_bridge_new_struct(L, b);\n"
+                     "    const MethodInfo *mi = b->method;\n");
+    else if (instance)
         fprintf(out, "    const MethodInfo *mi = b->is_virtual ? zlua_bridge_dispatch(b, &self)"
                      " : b->method;\n");
     else
@@ -298,6 +303,10 @@ static void sg_emit_stub(int index)
     if (scoped)
         fprintf(out, "    zlua_bridge_leave(b, mark);\n");
     fprintf(out, "    if (exc != nullptr)\n        return zlua_bridge_raise(L, b, exc);\n");
+    if (ctor) {
+        fprintf(out, "    return 1;   /* the new userdata */\n}\n\n");
+        return;
+    }
     if (is_void) {
         fprintf(out, "    return 0;\n}\n\n");
         return;
@@ -331,8 +340,9 @@ static int sg_is_public(const MethodInfo *mi)
 static void sg_method(Il2CppClass *k, const MethodInfo *mi)
 {
     char sig[SG_SIG_BYTES];
-    if (!sg_is_public(mi) || strcmp(il2cpp_method_get_name(mi), ".ctor") == 0)
-        return;
+    if (!sg_is_public(mi) || (strcmp(il2cpp_method_get_name(mi), ".ctor") == 0 &&
+                              !il2cpp_class_is_valuetype(k)))
+        return;   /* a class's constructor: object creation stays generic */
     methods_total++;
     if (il2cpp_method_get_param_count(mi) > 8 || zlua_bridge_signature(mi, sig, sizeof sig) == 0) {
         fprintf(report, "generic  %s.%s%s\n", il2cpp_class_get_name(k),
