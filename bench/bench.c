@@ -304,8 +304,9 @@ static void bench_ic_zlua(lua_State *L, long n)
     const zlua_meta *metas[1] = {g_point_meta};
     void *slots[1] = {&p};
     for (long i = 0; i < n; i++) {
-        zlua_ic_call c = {.function = "OnPoint", .nargs = 1, .arg_meta = metas,
-                          .arg_slots = slots};
+        /* as a generated IC stub calls it: a literal name */
+        zlua_ic_call c = {.function = "OnPoint", .function_static = 1, .nargs = 1,
+                          .arg_meta = metas, .arg_slots = slots};
         if (zlua_ic_invoke(L, &c) != ZLUA_OK) {
             fprintf(stderr, "bench: %s\n", zlua_ic_error(L, &c, NULL));
             exit(1);

@@ -367,6 +367,9 @@ static inline void zlua_bridge_pop_r8(lua_State *L, const zlua_bridge *b, int i,
 typedef struct zlua_ic_call {
     const char *function;            /* global Lua function name */
     size_t function_len;             /* its bytes; 0: NUL-terminated */
+    int function_static;             /* 1: a literal that never changes
+                                        (a generated stub's): its address
+                                        alone finds the interned name */
     int nargs;
     const zlua_meta *const *arg_meta;
     void *const *arg_slots;

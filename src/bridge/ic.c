@@ -46,7 +46,10 @@ static struct zlua_ic_name *zlua_ic_name_slot(zlua_ctx *ctx, const char *key)
 static int zlua_ic_push_cached_name(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c)
 {
     struct zlua_ic_name *e = zlua_ic_name_slot(ctx, c->function);
-    if (e->key != c->function ||
+    if (e->key != c->function)
+        return 0;
+    /* a static name's bytes cannot have changed under the same address */
+    if (!(c->function_static && e->is_static) &&
         !(c->function_len != 0 ? c->function_len == e->len && memcmp(e->bytes, c->function, e->len) == 0
                                : e->plain && strcmp(e->bytes, c->function) == 0))
         return 0;
@@ -70,6 +73,7 @@ static void zlua_ic_cache_name(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *
     e->key = c->function;
     e->len = len;
     e->ref = ref;
+    e->is_static = c->function_static != 0;
     memcpy(e->bytes, lua_tostring(L, -1), len);
     e->bytes[len] = '\0';
     e->plain = memchr(e->bytes, '\0', len) == NULL;   /* then strcmp can vouch for it */

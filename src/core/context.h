@@ -47,6 +47,7 @@ typedef struct zlua_ctx {
         size_t len;
         int ref;           /* the interned Lua string */
         int plain;         /* its bytes hold no NUL */
+        int is_static;     /* interned for a static name (zlua_ic_call) */
         char bytes[40];    /* a copy of them, NUL-terminated */
     } ic_names[32];
     /* corlib classes used by the object writers (metadata, not managed) */
