@@ -41,6 +41,7 @@ unsigned sim_lua_state_generation(void)
 typedef struct sim_fn_name {
     char bytes[NAME_MAX_BYTES + 1];
     size_t len;
+    int is_static;   /* a literal of the stub (zlua_ic_call.function_static) */
 } sim_fn_name;
 
 static bool function_name(Il2CppString *fn, sim_fn_name *name)
@@ -51,6 +52,7 @@ static bool function_name(Il2CppString *fn, sim_fn_name *name)
         return false;
     }
     name->len = sim_string_to_utf8(fn, name->bytes, NAME_MAX_BYTES + 1);
+    name->is_static = 0;   /* a buffer the next call rewrites */
     if (name->len > NAME_MAX_BYTES) {
         sim_raise("System", "ArgumentException",
                   "Lua function name longer than 255 bytes");
@@ -87,7 +89,8 @@ static void ic_call(lua_State *L, const sim_fn_name *name, int nargs,
                     const zlua_meta *const *metas, void *const *slots,
                     Il2CppString **error_out)
 {
-    zlua_ic_call c = {.function = name->bytes, .function_len = name->len, .nargs = nargs,
+    zlua_ic_call c = {.function = name->bytes, .function_len = name->len,
+                      .function_static = name->is_static, .nargs = nargs,
                       .arg_meta = metas,
                       .arg_slots = slots, .ret_meta = NULL, .ret_slot = NULL};
     if (zlua_ic_invoke(L, &c) == ZLUA_OK) {
@@ -244,7 +247,7 @@ static int32_t ic_call_on_ref_int(int32_t start, const MethodInfo *method)
         return slot;
     const zlua_meta *metas[1] = {cache.ref_int};
     void *slots[1] = {&slot};
-    static const sim_fn_name on_ref_int = {"OnRefInt", 0};   /* 0: NUL-terminated */
+    static const sim_fn_name on_ref_int = {"OnRefInt", 0, 1};   /* 0: NUL-terminated */
     ic_call(L, &on_ref_int, 1, metas, slots, NULL);
     return slot;
 }
@@ -258,7 +261,7 @@ static void ic_call_on_point(SimPoint2D p, const MethodInfo *method)
         return;
     const zlua_meta *metas[1] = {cache.point};
     void *slots[1] = {&p};
-    static const sim_fn_name on_point = {"OnPoint", 0};
+    static const sim_fn_name on_point = {"OnPoint", 0, 1};
     ic_call(L, &on_point, 1, metas, slots, NULL);
 }
 
