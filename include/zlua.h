@@ -217,11 +217,12 @@ typedef struct zlua_stub_entry {
     lua_CFunction fn;
 } zlua_stub_entry;
 
-/* Hands the generated table to L's context: methods bound from now on use
- * their entry when the table has one (call right after zlua_open: methods
- * bound before keep the generic invoker).  table must outlive the state;
- * it is searched at bind time only.  ZLUA_OK, ZLUA_EINVAL (NULL, or not
- * sorted), ZLUA_ENOMEM, ZLUA_ESTATE. */
+/* Hands the generated table to L's context, once: methods bound from now
+ * on use their entry when the table has one (call right after zlua_open:
+ * methods bound before keep the generic invoker).  table must outlive the
+ * state; it is searched at bind time only.  ZLUA_OK, ZLUA_EINVAL (NULL,
+ * not sorted, or a table was registered already), ZLUA_ENOMEM,
+ * ZLUA_ESTATE. */
 int zlua_register_stubs(lua_State *L, const zlua_stub_entry *table, size_t count);
 
 /* The description of the method table[index] names, bound in L's state:

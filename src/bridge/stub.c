@@ -187,6 +187,9 @@ int zlua_register_stubs(lua_State *L, const zlua_stub_entry *table, size_t count
     zlua_ctx *ctx = zlua_ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
+    /* once: entries already handed to Lua index the first table */
+    if (ctx->stubs != NULL)
+        return ZLUA_EINVAL;
     for (size_t i = 0; i < count; i++) {
         if (table[i].key == NULL || table[i].fn == NULL)
             return ZLUA_EINVAL;
@@ -200,7 +203,7 @@ int zlua_register_stubs(lua_State *L, const zlua_stub_entry *table, size_t count
             return ZLUA_ENOMEM;
         memset(bridges, 0, count * sizeof *bridges);
     }
-    ctx->stubs = table;
+    ctx->stubs = count > 0 ? table : NULL;
     ctx->nstubs = count;
     ctx->head.bridges = bridges;
     ctx->head.nbridges = count;

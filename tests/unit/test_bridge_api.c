@@ -91,6 +91,7 @@ static void test_register_contract(void **state)
     assert_int_equal(zlua_register_stubs(L, holes, 1), ZLUA_EINVAL);
     assert_int_equal(zlua_register_stubs(L, NULL, 1), ZLUA_EINVAL);
     assert_int_equal(zlua_register_stubs(L, sorted, 2), ZLUA_OK);
+    assert_int_equal(zlua_register_stubs(L, sorted, 2), ZLUA_EINVAL);   /* once per state */
     /* an entry no method of this state bound is refused when called */
     lua_pushcfunction(L, unbound_entry);
     assert_int_equal(lua_pcall(L, 0, 0, 0), LUA_ERRRUN);
