@@ -55,12 +55,13 @@ static int zlua_meta_is_scalar(const zlua_meta *m)
     return m->kind >= ZLUA_K_BOOL && m->kind <= ZLUA_K_ENUM && m->size <= 8;
 }
 
-/* The shape the simple entry serves: a static method whose parameters and
- * result are scalars (primitives, enums) -- what a generated stub for a
- * hot signature would cover (R-META-3). */
-static int zlua_method_is_simple(const zlua_method *m)
+/* The shape the lean entries serve (the simple entry for static methods,
+ * the instance entry, struct constructors): parameters and result are
+ * scalars (primitives, enums), at most ZLUA_SIMPLE_PARAMS of them, so every
+ * value fits a 64-bit cell. */
+static int zlua_method_has_scalar_shape(const zlua_method *m)
 {
-    if (m->instance || m->unsupported || m->nparams > ZLUA_SIMPLE_PARAMS)
+    if (m->unsupported || m->nparams > ZLUA_SIMPLE_PARAMS)
         return 0;
     for (int i = 0; i < m->nparams; i++)
         if (!zlua_meta_is_scalar(m->params[i]))
@@ -116,7 +117,8 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     m->signature = zlua_method_make_signature(ctx, m);
     if (m->display == NULL || m->signature == NULL)
         return NULL;
-    m->simple = zlua_method_is_simple(m);
+    m->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(m);
+    m->simple = !m->instance && m->scalar_shape;
     m->scope = &ctx->scope;
     m->bridge = (zlua_bridge){.method = mi, .params = m->params, .ret = m->ret,
                               .display = m->display, .inited = &owner->inited,
@@ -220,8 +222,12 @@ ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
 {
     if (exc != NULL)
         return zlua_method_raise_exception(L, m, exc);
-    if (m->ret_kind == ZLUA_K_I4) {   /* the commonest result, from the hot line */
+    if (m->ret_kind == ZLUA_K_I4) {   /* the commonest results, from the hot line */
         zlua_push_i4_value(L, ret);
+        return 1;
+    }
+    if (m->ret_kind == ZLUA_K_R4) {   /* lengths, dots: no indirect call */
+        zlua_push_r4_value(L, ret);
         return 1;
     }
     if (m->ret == NULL)
@@ -505,6 +511,21 @@ static int zlua_method_entry(lua_State *L)
     return zlua_method_entry_general(L, zlua_method_upvalue(L));
 }
 
+/* Pops the n scalar arguments starting at Lua index base into 64-bit
+ * cells and points args at them (n is a constant at each call site: the
+ * pops unroll).  Raises the argument error, holding nothing yet. */
+ZLUA_HOT_INLINE void zlua_method_pop_cells(lua_State *L, const zlua_method *m, int n, int base,
+                                           uint64_t *cells, void **args)
+{
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+    for (int i = 0; i < n; i++) {
+        args[i] = &cells[i];
+        zlua_method_pop_arg(L, m, i, base + i, m->kinds[i], &cells[i]);
+    }
+}
+
 /* The simple entry's body for exactly n parameters: n is a constant at
  * each call site below, so the pops unroll.  An int32 argument costs two
  * Lua API calls and a range check; every other scalar, one indirect
@@ -514,13 +535,7 @@ ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, 
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
     zlua_class_init(L, m->owner, m->display);   /* R-RT-2: simple methods are static */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 4
-#endif
-    for (int i = 0; i < n; i++) {
-        args[i] = &cells[i];
-        zlua_method_pop_arg(L, m, i, i + 1, m->kinds[i], &cells[i]);
-    }
+    zlua_method_pop_cells(L, m, n, 1, cells, args);
     /* scalars only: no OpaqueValue can be taken or issued in this frame
      * (a nested IC call scopes itself), so the call needs no scope of its
      * own (R-OPQ-5 holds trivially: nothing to restore, nothing to expire) */
@@ -609,18 +624,6 @@ const char *zlua_bridge_kind(lua_State *L, int idx)
  * self, so self is checked here, once, and the call goes on in 64-bit
  * cells like the simple entry's. */
 
-/* The shape the lean paths serve: parameters and result are scalars, at
- * most ZLUA_SIMPLE_PARAMS of them, so every value fits a 64-bit cell. */
-static int zlua_method_has_scalar_shape(const zlua_method *m)
-{
-    if (m->unsupported || m->nparams > ZLUA_SIMPLE_PARAMS)
-        return 0;
-    for (int i = 0; i < m->nparams; i++)
-        if (!zlua_meta_is_scalar(m->params[i]))
-            return 0;
-    return m->ret == NULL || zlua_meta_is_scalar(m->ret);
-}
-
 /* `this` from self at 1: a userdata of m's own class is the common case,
  * recognised by its length, magic and class (never dereferenced before
  * its length says it is one of ours); everything else (a derived class, a
@@ -646,18 +649,8 @@ ZLUA_HOT_INLINE int zlua_method_lean_call(lua_State *L, const zlua_method *m, in
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 4
-#endif
-    for (int i = 0; i < n; i++) {
-        args[i] = &cells[i];
-        zlua_method_pop_arg(L, m, i, i + 2, m->kinds[i], &cells[i]);
-    }
+    zlua_method_pop_cells(L, m, n, 2, cells, args);
     Il2CppException *exc = zlua_method_run(m, this_ptr, args, &ret);
-    if (exc == NULL && m->ret != NULL && m->ret->kind == ZLUA_K_R4) {
-        zlua_push_r4_value(L, &ret);   /* floats (lengths, dots): no indirect call */
-        return 1;
-    }
     return zlua_method_finish(L, m, exc, &ret);
 }
 
@@ -686,34 +679,16 @@ static int zlua_method_entry_instance(lua_State *L)
     }
 }
 
-void zlua_method_push_instance_closure(lua_State *L, zlua_method *head)
-{
-    head->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(head);
-    zlua_method_push_closure(L, head);   /* a stub, or the instance entry */
-}
-
 /* ---- struct constructors (issue 9 §3) -------------------------------------------------
  *
  * `Point2D(1, 2)`: the arguments go into cells before the userdata is
  * made, the constructor runs on its payload inside the call's scope. */
 
-void zlua_method_prepare_ctor(zlua_method *m)
-{
-    m->is_ctor = 1;
-    m->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(m);
-}
-
 ZLUA_HOT_INLINE int zlua_method_ctor_call(lua_State *L, const zlua_method *m, int base, int n)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 4
-#endif
-    for (int i = 0; i < n; i++) {
-        args[i] = &cells[i];
-        zlua_method_pop_arg(L, m, i, base + i, m->kinds[i], &cells[i]);
-    }
+    zlua_method_pop_cells(L, m, n, base, cells, args);
     void *payload = zlua_ud_push_byval_inline(L, m->owner, NULL);
     /* a constructor is not virtual: no dispatch */
     Il2CppException *exc = zlua_method_invoke_scoped(m->scope, m->mi, payload, args, &ret);

@@ -41,12 +41,9 @@ typedef struct zlua_method {
     uint8_t is_virtual;
     uint8_t is_ctor;
     uint8_t unsupported;         /* a slot cannot be marshalled */
-    uint8_t simple;              /* static, <= 4 by-value primitive params */
     uint8_t scalar_shape;        /* <= 4 scalar params, scalar or no result:
-                                    the lean instance entry and struct
-                                    constructor serve it (set when its
-                                    closure is made or its constructor
-                                    chain collected, issue 9 §3) */
+                                    the lean entries serve it (issue 9 §3) */
+    uint8_t simple;              /* static and scalar_shape */
     struct zlua_method *next;    /* next overload of the same Lua name */
     lua_CFunction stub;          /* the generated entry, NULL: generic invoker */
     zlua_bridge bridge;          /* what the stub reads (zlua.h) */
@@ -62,14 +59,6 @@ void zlua_method_push_closure(lua_State *L, zlua_method *head);
 /* The same through the generic invoker even when head has a stub (for
  * the testbed and the benchmark's generic row). */
 void zlua_method_push_generic_closure(lua_State *L, zlua_method *head);
-
-/* The same for an instance method of a member table: one whose shape
- * the instance entry serves (scalar parameters and result, one
- * candidate) gets it, anything else zlua_method_push_closure's. */
-void zlua_method_push_instance_closure(lua_State *L, zlua_method *head);
-
-/* Marks m as a constructor of its owner (members.c, once at bind). */
-void zlua_method_prepare_ctor(zlua_method *m);
 
 /* Pushes a new ByValUserData of m's owner (a value type) constructed by
  * the constructor m from the Lua arguments [base, base+nparams), and

@@ -194,20 +194,11 @@ static zlua_method *zlua_members_collect_ctors(zlua_class *cls)
         zlua_method *m = zlua_method_bind(cls->ctx, cls, mi);
         if (m == NULL)
             continue;
-        zlua_method_prepare_ctor(m);
+        m->is_ctor = 1;
         *tail = m;
         tail = &m->next;
     }
     return head;
-}
-
-/* Instance methods take the instance entry (bridge/method.h). */
-static void zlua_members_push_closure(lua_State *L, zlua_method *head)
-{
-    if (head->instance)
-        zlua_method_push_instance_closure(L, head);
-    else
-        zlua_method_push_closure(L, head);
 }
 
 /* Records the closure at -1 as the instance method `name` for the field
@@ -238,7 +229,7 @@ static void zlua_members_push_single(lua_State *L, zlua_ctx *ctx, const zlua_met
         luaL_error(L, "not enough memory");
     *one = *m;
     one->next = NULL;
-    zlua_members_push_closure(L, one);
+    zlua_method_push_closure(L, one);
 }
 
 /* Chains same-named methods (same static-ness) and stores the closures;
@@ -264,7 +255,7 @@ static void zlua_members_publish(lua_State *L, zlua_class *cls, zlua_method_list
             }
         }
         int t = head->instance ? inst : statics;
-        zlua_members_push_closure(L, head);
+        zlua_method_push_closure(L, head);
         if (head->instance)
             zlua_members_note_method(L, cls, methods, name);
         lua_setfield(L, t, name);

@@ -147,12 +147,18 @@ static int testbed_fail_next(lua_State *L)
 
 /* testbed.bridge_kind(T, name): "stub" or "generic" for T[name], a bound
  * method (nil for anything else). */
-static int testbed_bridge_kind(lua_State *L)
+/* Pushes T[name] for the (T, name) arguments. */
+static void testbed_push_member(lua_State *L)
 {
     luaL_checkany(L, 1);
     luaL_checkstring(L, 2);
     lua_settop(L, 2);
     lua_gettable(L, 1);
+}
+
+static int testbed_bridge_kind(lua_State *L)
+{
+    testbed_push_member(L);
     const char *kind = zlua_bridge_kind(L, -1);
     if (kind == NULL)
         lua_pushnil(L);
@@ -165,10 +171,7 @@ static int testbed_bridge_kind(lua_State *L)
  * a stub serves it (the benchmark's generic row, specs comparing both). */
 static int testbed_generic(lua_State *L)
 {
-    luaL_checkany(L, 1);
-    luaL_checkstring(L, 2);
-    lua_settop(L, 2);
-    lua_gettable(L, 1);
+    testbed_push_member(L);
     zlua_method *m = (zlua_method *)zlua_method_of_function(L, -1);
     if (m == NULL)
         return luaL_argerror(L, 2, "not a bound method");
