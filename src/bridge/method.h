@@ -16,8 +16,8 @@
 
 #include <lua.h>
 
+#include "class/class.h"
 #include "marshal/meta.h"
-#include "types/class.h"
 
 #define ZLUA_MAX_PARAMS 16
 #define ZLUA_SIMPLE_PARAMS 4         /* parameters of a simple method, at most */

@@ -18,13 +18,13 @@
 
 #include <lauxlib.h>
 
+#include "bridge/ctor.h"
 #include "bridge/method.h"
 #include "core/box.h"
 #include "core/context.h"
 #include "core/exception.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
-#include "types/ctor.h"
 
 /* ---- reduced signatures -------------------------------------------------------- */
 

@@ -1,5 +1,5 @@
 /*
- * context.c -- zlua_open, the per-state context and its arena.
+ * context.c -- the per-state context, its arena and its lifetime.
  */
 #include "core/context.h"
 
@@ -7,7 +7,6 @@
 
 #include <lauxlib.h>
 
-#include "core/open.h"
 #include "il2cpp/il2cpp_api.h"
 #include "zlua.h"
 
@@ -139,7 +138,7 @@ static void zlua_ctx_release(zlua_ctx *ctx)
 
 /* The C side of the context: no Lua call, nothing to unwind.  NULL when
  * memory or the collector hook is missing. */
-static zlua_ctx *zlua_ctx_create(lua_State *L)
+zlua_ctx *zlua_ctx_create(lua_State *L)
 {
     void *alloc_ud;
     lua_Alloc alloc = lua_getallocf(L, &alloc_ud);
@@ -174,54 +173,6 @@ static zlua_ctx *zlua_ctx_create(lua_State *L)
     lua_pop(L, 1);
     lua_setallocf(L, zlua_state_alloc, ctx);
     return ctx;
-}
-
-/* Protected body of zlua_open: the Lua-visible parts.  The context comes
- * from the allocator, not an argument: a call hook can capture this
- * function and call it later with any lightuserdata. */
-static int zlua_open_protected(lua_State *L)
-{
-    zlua_ctx *ctx = zlua_ctx_check(L);
-    zlua_types_open(L, ctx);   /* CS, CSharp */
-    zlua_lib_open(L, ctx);     /* zlua */
-    return 0;
-}
-
-/* Pushes the reason an unattached thread is refused.  Protected: pushing
- * a string can raise (memory), and zlua_open's caller has no handler. */
-static int zlua_open_push_unattached(lua_State *L)
-{
-    lua_pushliteral(L, "zlua_open: the calling thread is not attached to the "
-                       "IL2CPP runtime (il2cpp_thread_attach)");
-    return 1;
-}
-
-int zlua_open(lua_State *L)
-{
-    if (L == NULL)
-        return ZLUA_EINVAL;
-    /* First, before any allocation: a state opened on an unattached thread
-     * would hold managed references on a stack the collector never scans. */
-    if (il2cpp_thread_current() == NULL) {
-        lua_pushcfunction(L, zlua_open_push_unattached);
-        /* on failure the error object (a string) is the one result */
-        (void)lua_pcall(L, 0, 1, 0);
-        return ZLUA_ESTATE;
-    }
-    zlua_ctx *ctx = zlua_ctx_get(L);
-    if (ctx != NULL && ctx->opened)
-        return ZLUA_OK;
-    if (ctx == NULL && (ctx = zlua_ctx_create(L)) == NULL)
-        return ZLUA_ENOMEM;
-    /* A failure here leaves the context (released by lua_close) and
-     * possibly some globals; a later zlua_open sets them again. */
-    lua_pushcfunction(L, zlua_open_protected);
-    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
-        lua_pop(L, 1);
-        return ZLUA_ENOMEM;
-    }
-    ctx->opened = 1;
-    return ZLUA_OK;
 }
 
 int zlua_scope_begin(lua_State *L)

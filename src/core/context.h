@@ -34,6 +34,11 @@ typedef struct zlua_ctx {
     zlua_arena_block *arena;
     uint32_t header_size;  /* il2cpp_object_header_size(), read once */
     struct zlua_class *binding;   /* the type table being made (one shot) */
+    /* Pushes cls's ByVal (byobj 0) or ByObj instance metatable, making it
+     * on first use; may raise.  The marshal layer makes userdata, the
+     * types layer above it their metatables: zlua_types_open installs it,
+     * so the call points down the layers' order at run time only. */
+    void (*push_mt)(lua_State *L, struct zlua_class *cls, int byobj);
     unsigned nomem;               /* arena allocations that failed, ever */
     const void *ic_pending;       /* the IC call its trampoline may run */
     uint32_t held_exception;      /* a GC handle: core/exception.h, 0 none */
@@ -54,6 +59,9 @@ typedef struct zlua_ctx {
     Il2CppClass *k_object, *k_string, *k_bool, *k_int32, *k_int64, *k_double;
 } zlua_ctx;
 
+/* Makes L's context and routes L's allocator through it (zlua_open, once
+ * per state); NULL when memory ran out. */
+zlua_ctx *zlua_ctx_create(lua_State *L);
 /* The context of L, or NULL when zlua_open was not called. */
 zlua_ctx *zlua_ctx_get(lua_State *L);
 /* The same for Lua-facing functions: raises `zlua: the library is not open

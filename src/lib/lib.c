@@ -5,11 +5,11 @@
 
 #include <lauxlib.h>
 
-#include "core/open.h"
+#include "lib/lib.h"
 #include "marshal/meta.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
-#include "types/class.h"
+#include "types/types.h"
 
 #define ZLUA_LIB_TEMP 256
 
@@ -102,7 +102,7 @@ static int zlua_lib_types_index(lua_State *L)
     for (size_t i = 0; i < sizeof zlua_type_keys / sizeof zlua_type_keys[0]; i++) {
         if (strcmp(zlua_type_keys[i][0], key) != 0)
             continue;
-        zlua_class *cls = zlua_class_find(ctx, zlua_type_keys[i][1]);
+        zlua_class *cls = zlua_meta_bind(ctx, zlua_class_find(ctx, zlua_type_keys[i][1]));
         if (cls == NULL)
             return luaL_error(L, "type not found: %s", zlua_type_keys[i][1]);
         zlua_class_push_typetable(L, cls);

@@ -4,11 +4,11 @@
  * OpaqueValue (issue 9 §1).  Each is a checked front to the writers,
  * registries and scope the bridges use themselves.
  */
+#include "class/class.h"
 #include "core/context.h"
 #include "marshal/meta.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
-#include "types/class.h"
 
 int zlua_meta_pop(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
@@ -30,7 +30,7 @@ static int zlua_api_class(lua_State *L, Il2CppClass *klass, zlua_class **out)
     zlua_ctx *ctx = zlua_ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
-    *out = zlua_class_get(ctx, klass);
+    *out = zlua_meta_bind(ctx, zlua_class_get(ctx, klass));
     return *out != NULL ? ZLUA_OK : ZLUA_ENOMEM;
 }
 

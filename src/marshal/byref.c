@@ -7,10 +7,10 @@
  */
 #include <string.h>
 
+#include "class/class.h"
 #include "marshal/byref.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
-#include "types/class.h"
 
 /* R-REF-1: the handle's element type must be A, or for reference slots a
  * type assignable to A. */

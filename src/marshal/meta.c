@@ -5,12 +5,12 @@
 
 #include <lauxlib.h>
 
+#include "class/class.h"
 #include "core/context.h"
 #include "core/exception.h"
 #include "marshal/meta.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
-#include "types/class.h"
 
 static int zlua_prim_of_type(int t)
 {
@@ -147,7 +147,7 @@ const zlua_meta *zlua_meta_get(zlua_ctx *ctx, const Il2CppType *type)
         return NULL;   /* out of memory: nothing is cached, a later call retries */
     if (il2cpp_type_is_byref(type)) {
         m->kind = ZLUA_K_BYREF;
-        m->elem = m->cls ? m->cls->meta : NULL;
+        m->elem = m->cls && zlua_meta_bind(ctx, m->cls) ? m->cls->meta : NULL;
         if (m->elem == NULL)
             return NULL;
         zlua_meta_init_byref(m);
@@ -167,12 +167,22 @@ const zlua_meta *zlua_meta_get(zlua_ctx *ctx, const Il2CppType *type)
         return again;
     if (zlua_ptrmap_put(&ctx->metas, key, m) != ZLUA_OK)
         return NULL;
+    /* the class caches its by-value meta; published whole, after the map */
+    if (m->cls != NULL && m->kind != ZLUA_K_BYREF && m->cls->meta == NULL)
+        m->cls->meta = m;
     return m;
+}
+
+zlua_class *zlua_meta_bind(zlua_ctx *ctx, zlua_class *cls)
+{
+    if (cls == NULL || cls->meta != NULL)
+        return cls;
+    return zlua_meta_get(ctx, cls->type) != NULL && cls->meta != NULL ? cls : NULL;
 }
 
 const zlua_meta *zlua_meta_of_class(zlua_ctx *ctx, Il2CppClass *klass)
 {
-    zlua_class *cls = zlua_class_get(ctx, klass);
+    zlua_class *cls = zlua_meta_bind(ctx, zlua_class_get(ctx, klass));
     return cls ? cls->meta : NULL;
 }
 

@@ -97,6 +97,10 @@ struct zlua_meta {
 
 /* The meta of `type` (built on first use).  NULL only on memory failure. */
 const zlua_meta *zlua_meta_get(struct zlua_ctx *ctx, const Il2CppType *type);
+/* cls itself once its by-value meta (cls->meta) is made; NULL when cls
+ * is NULL or memory ran out.  Every class the layers above marshal hand
+ * out has been through here: none is seen without its meta. */
+struct zlua_class *zlua_meta_bind(struct zlua_ctx *ctx, struct zlua_class *cls);
 /* The meta for an unboxed value of `klass`. */
 const zlua_meta *zlua_meta_of_class(struct zlua_ctx *ctx, Il2CppClass *klass);
 

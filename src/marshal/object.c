@@ -4,13 +4,13 @@
  */
 #include <string.h>
 
+#include "class/class.h"
 #include "core/context.h"
 #include "core/exception.h"
 #include "marshal/meta.h"
 #include "marshal/string_util.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
-#include "types/class.h"
 
 /* Boxes through the glue (boxing runs static constructors, allocates):
  * ZLUA_POP_OK, or ZLUA_POP_EXCEPTION with the exception held. */

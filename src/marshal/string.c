@@ -9,13 +9,13 @@
 
 #include <lauxlib.h>
 
+#include "class/class.h"
 #include "core/context.h"
 #include "core/exception.h"
 #include "marshal/meta.h"
 #include "marshal/string_util.h"
 #include "marshal/ud.h"
 #include "marshal/utf.h"
-#include "types/class.h"
 
 #define ZLUA_STACK_UNITS 256
 

@@ -8,9 +8,9 @@
 
 #include <lauxlib.h>
 
+#include "class/class.h"
 #include "marshal/meta.h"
 #include "registry/registry.h"
-#include "types/class.h"
 
 zlua_ud *zlua_ud_test(lua_State *L, int idx, uint32_t magic)
 {
@@ -99,7 +99,7 @@ void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
     u->slot = ZLUA_REG_NONE;
     u->cls = cls;
     u->obj = NULL;
-    zlua_class_push_byobj_mt(L, cls);
+    cls->ctx->push_mt(L, cls, 1);
     lua_setmetatable(L, -2);
     /* obj is on this C stack (scanned) until the registry holds it. */
     if (zlua_oreg_add(&cls->ctx->objects, obj, &u->slot) != ZLUA_OK)

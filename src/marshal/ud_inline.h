@@ -11,9 +11,9 @@
 #include <lauxlib.h>   /* LUA_NOREF */
 #include <lua.h>
 
+#include "class/class.h"
 #include "marshal/meta.h"
 #include "marshal/ud.h"
-#include "types/class.h"
 
 /* Pushes cls's ByVal metatable: one registry read, whose result type is
  * the check (a script may have replaced the entry); the slow path binds
@@ -25,7 +25,7 @@ static inline void zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls)
         return;
     if (cls->byval_mt != LUA_NOREF)
         lua_pop(L, 1);
-    zlua_class_push_byval_mt(L, cls);
+    cls->ctx->push_mt(L, cls, 0);
 }
 
 /* The blittable case: the payload is zeroed in the userdata itself, by

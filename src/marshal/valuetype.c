@@ -9,10 +9,10 @@
  */
 #include <string.h>
 
+#include "class/class.h"
 #include "marshal/meta.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
-#include "types/class.h"
 
 /* ---- struct ------------------------------------------------------------ */
 

@@ -15,7 +15,7 @@
 #include "core/exception.h"
 #include "marshal/ud.h"
 #include "registry/registry.h"
-#include "types/class.h"
+#include "types/types.h"
 
 #define ZLUA_TEMP_BYTES 256
 

@@ -23,9 +23,15 @@
 
 #include "bridge/method.h"
 #include "core/box.h"
-#include "types/class.h"
+#include "types/types.h"
 
 #define ZLUA_MAX_METHODS 512
+
+/* The binding of k, a class cls inherits members from (or cls itself). */
+static zlua_class *zlua_members_declaring(zlua_class *cls, Il2CppClass *k)
+{
+    return zlua_meta_bind(cls->ctx, zlua_class_get(cls->ctx, k));
+}
 
 static int zlua_member_is_public_field(FieldInfo *f)
 {
@@ -130,8 +136,8 @@ static void zlua_members_bind_properties(lua_State *L, zlua_class *cls, Il2CppCl
             luaL_error(L, "not enough memory");
         mem->owner = cls;
         mem->name = il2cpp_property_get_name(pp);
-        mem->getter = get ? zlua_method_bind(cls->ctx, zlua_class_get(cls->ctx, k), get) : NULL;
-        mem->setter = set ? zlua_method_bind(cls->ctx, zlua_class_get(cls->ctx, k), set) : NULL;
+        mem->getter = get ? zlua_method_bind(cls->ctx, zlua_members_declaring(cls, k), get) : NULL;
+        mem->setter = set ? zlua_method_bind(cls->ctx, zlua_members_declaring(cls, k), set) : NULL;
         mem->readonly = set == NULL;
         if ((get != NULL && mem->getter == NULL) || (set != NULL && mem->setter == NULL))
             luaL_error(L, "not enough memory");
@@ -175,7 +181,7 @@ static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
         int instance = il2cpp_method_is_instance(mi);
         if (!own && !instance)
             continue;   /* statics of bases are reached through the base */
-        zlua_method *m = zlua_method_bind(cls->ctx, zlua_class_get(cls->ctx, k), mi);
+        zlua_method *m = zlua_method_bind(cls->ctx, zlua_members_declaring(cls, k), mi);
         if (m == NULL || l->n == ZLUA_MAX_METHODS || zlua_list_has_signature(l, m))
             continue;   /* an override already bound from the derived type */
         l->items[l->n++] = m;

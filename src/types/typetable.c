@@ -12,12 +12,11 @@
 
 #include <lauxlib.h>
 
+#include "bridge/ctor.h"
 #include "bridge/method.h"
 #include "core/box.h"
-#include "core/open.h"
 #include "marshal/ud.h"
-#include "types/class.h"
-#include "types/ctor.h"
+#include "types/types.h"
 
 /* The static member named by the key at 2, or NULL when there is none
  * (zlua_member_check vouches for what the table holds). */
@@ -51,7 +50,8 @@ static void zlua_static_field_init(lua_State *L, zlua_class *cls, const zlua_mem
  * are not cached: nested types are few, and a probe leaves nothing. */
 static int zlua_static_nested(lua_State *L, zlua_class *cls)
 {
-    zlua_class *nested = zlua_class_find_nested(cls->ctx, cls, lua_tostring(L, 2));
+    zlua_class *nested =
+        zlua_meta_bind(cls->ctx, zlua_class_find_nested(cls->ctx, cls, lua_tostring(L, 2)));
     if (nested == NULL)
         return 0;
     zlua_class_push_typetable(L, nested);
@@ -320,6 +320,14 @@ void zlua_class_push_byobj_mt(lua_State *L, zlua_class *cls)
     zlua_ref_table(L, cls->byobj_mt);
 }
 
+void zlua_types_push_mt(lua_State *L, zlua_class *cls, int byobj)
+{
+    if (byobj)
+        zlua_class_push_byobj_mt(L, cls);
+    else
+        zlua_class_push_byval_mt(L, cls);
+}
+
 /* ---- CSharp[assembly][fullName] ------------------------------------------- */
 
 /* The image of the assembly named `name` ("Assembly-CSharp", with or
@@ -342,7 +350,7 @@ static int zlua_assembly_index(lua_State *L)
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *full = luaL_checkstring(L, 2);
     zlua_ctx *ctx = zlua_ctx_check(L);
-    zlua_class *cls = zlua_class_find_in(ctx, zlua_image_named(assembly), full);
+    zlua_class *cls = zlua_meta_bind(ctx, zlua_class_find_in(ctx, zlua_image_named(assembly), full));
     if (cls == NULL)
         return luaL_error(L, "type not found: %s", full);
     zlua_class_push_typetable(L, cls);
@@ -490,7 +498,7 @@ static int zlua_namespace_index(lua_State *L)
     else
         lua_pushstring(L, key);
     const char *full = lua_tostring(L, -1);
-    zlua_class *cls = zlua_class_find(ctx, full);
+    zlua_class *cls = zlua_meta_bind(ctx, zlua_class_find(ctx, full));
     if (cls == NULL) {
         if (strpbrk(key, ".+") != NULL || key[0] == '\0')
             return luaL_error(L, "type not found: %s", full);

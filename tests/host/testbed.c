@@ -16,7 +16,7 @@
 #include "host_stubs.h"
 #include "marshal/ud.h"
 #include "sim.h"
-#include "types/class.h"
+#include "types/types.h"
 #include "zlua.h"
 
 void *testbed_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize)

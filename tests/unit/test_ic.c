@@ -23,7 +23,7 @@
 #include "marshal/meta.h"
 #include "marshal/ud.h"
 #include "sim.h"
-#include "types/class.h"
+#include "types/types.h"
 #include "unit_support.h"
 #include "zlua.h"
 

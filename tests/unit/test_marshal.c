@@ -26,7 +26,7 @@
 #include "marshal/meta.h"
 #include "marshal/ud.h"
 #include "sim.h"
-#include "types/class.h"
+#include "types/types.h"
 #include "unit_support.h"
 #include "zlua.h"
 
@@ -97,7 +97,7 @@ static const zlua_meta *byref_meta(lua_State *L, const char *name)
 
 static zlua_class *cls_of(lua_State *L, const char *name)
 {
-    zlua_class *c = zlua_class_get(zlua_ctx_get(L), klass(name));
+    zlua_class *c = zlua_meta_bind(zlua_ctx_get(L), zlua_class_get(zlua_ctx_get(L), klass(name)));
     assert_non_null(c);
     return c;
 }

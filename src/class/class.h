@@ -1,11 +1,12 @@
 /*
- * class.h -- the binding of one CLR type (built lazily, cached per state).
+ * class.h -- the per-type binding cache (built lazily, cached per state).
  *
  * A zlua_class caches what the hot paths need about a type (sizes, flags,
- * reference offsets) and the registry references of its Lua objects: the
- * type table, the ByVal and ByObj instance metatables, the member tables
- * and the identity cache.  Members are bound on first access of the type
- * table or an instance, never per call.
+ * reference offsets, the class init state) and slots that the layers
+ * above fill in: its MarshalMeta (marshal), the registry references of
+ * its Lua objects -- type table, ByVal and ByObj instance metatables,
+ * member tables, identity cache -- and its member index (types).  This
+ * module only reads metadata; it never binds a member or makes a meta.
  */
 #ifndef ZLUA_CLASS_H
 #define ZLUA_CLASS_H
@@ -16,7 +17,6 @@
 
 #include "core/context.h"
 #include "il2cpp/il2cpp_api.h"
-#include "marshal/meta.h"
 
 /* Instance fields, properties and methods by the address of their
  * interned name: Lua interns short strings, so lua_tostring of a key equal
@@ -50,6 +50,10 @@ static inline const struct zlua_member *zlua_names_get(const zlua_names *t, cons
     }
 }
 
+struct zlua_member;
+struct zlua_meta;
+struct zlua_method;
+
 typedef struct zlua_class {
     zlua_ctx *ctx;
     Il2CppClass *klass;
@@ -66,7 +70,7 @@ typedef struct zlua_class {
     uint32_t value_offset;      /* the field metadata (corlibs differ) */
     uint32_t *ref_offsets;      /* unboxed offsets of managed references */
     uint32_t nrefs;
-    const zlua_meta *meta;      /* the by-value meta of this type */
+    const struct zlua_meta *meta; /* its by-value meta: set by marshal */
     int typetable;              /* registry refs; LUA_NOREF until made */
     int byval_mt, byobj_mt;
     int statics;                /* name -> function / constant (type table) */
@@ -75,13 +79,16 @@ typedef struct zlua_class {
     int cache;                  /* weak: lightuserdata(obj) -> userdata */
     uint8_t members_bound;
     uint8_t building;           /* zlua_class_get is completing it */
+    uint8_t linked;             /* related classes and refs are known */
     uint8_t inited;             /* class init ran (R-RT-2) */
     zlua_names fields;          /* instance fields/properties/methods, fast path */
     struct zlua_method *ctors;  /* overload chain of .ctor */
     zlua_sreg_pool pool;        /* non-blittable structs: payload cells */
 } zlua_class;
 
-/* The binding of klass (created on first use).  NULL on memory failure. */
+/* The binding of klass (created on first use), linked to its related
+ * classes; its meta is marshal's business (zlua_meta_bind).  NULL on
+ * memory failure. */
 zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass);
 /* The binding of the class named `full_name` ("Ns.Name", "Ns.Outer+Inner"
  * or "Ns.Outer.Inner") in any assembly, or NULL.  Resolved by name
@@ -108,64 +115,5 @@ static inline void zlua_class_init(lua_State *L, zlua_class *cls, const char *wh
 #endif
         zlua_class_run_init(L, cls, where);
 }
-
-/* Binds the members (fields, properties, methods, ctors) into the member
- * tables if not done yet.  May raise (memory). */
-void zlua_class_bind_members(lua_State *L, zlua_class *cls);
-
-/* Pushes the type table (SPEC 11), creating it on first use. */
-void zlua_class_push_typetable(lua_State *L, zlua_class *cls);
-/* Pushes the ByVal / ByObj instance metatable, creating it on first use. */
-void zlua_class_push_byval_mt(lua_State *L, zlua_class *cls);
-void zlua_class_push_byobj_mt(lua_State *L, zlua_class *cls);
-
-/* Member descriptor kept as lightuserdata in the member tables. */
-typedef enum zlua_member_kind {
-    ZLUA_MEMBER_FIELD = 1,       /* instance field at offset */
-    ZLUA_MEMBER_STATIC_FIELD,    /* static field via FieldInfo */
-    ZLUA_MEMBER_PROPERTY,        /* getter/setter bridges */
-    ZLUA_MEMBER_STATIC_PROPERTY,
-    ZLUA_MEMBER_METHOD           /* instance method: only in cls->fields */
-} zlua_member_kind;
-
-struct zlua_method;
-
-typedef struct zlua_member {
-    const struct zlua_class *owner;  /* the class whose table holds it */
-    uint8_t kind;
-    uint8_t readonly;
-    const char *name;
-    const zlua_meta *meta;
-    uint32_t offset;            /* unboxed for value types, else object */
-    FieldInfo *field;
-    struct zlua_method *getter, *setter;
-    int fn_ref;                 /* METHOD: registry ref of its closure */
-} zlua_member;
-
-/* Pushes a new ByVal (byobj = 0) or ByObj instance metatable of cls
- * (instance.c) over the instance member table at inst, with __type the
- * type table at typetable. */
-void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj, int inst, int typetable);
-
-/* Reads / writes a member of the instance whose base address is `base`
- * (payload, unboxed object, or object); owner is the object for the
- * write barrier (NULL for a ByVal payload). */
-int zlua_member_read(lua_State *L, const zlua_class *cls,
-                     const zlua_member *mem, void *base, void *this_ptr);
-void zlua_member_write(lua_State *L, const zlua_class *cls,
-                       const zlua_member *mem, void *base, void *this_ptr,
-                       Il2CppObject *owner, int vidx);
-
-/* The member descriptor at idx, which a member table gave for the key at
- * kidx: a boxed member of cls itself, static or not as asked.  Member
- * tables are reachable through the debug library (and a registry entry can
- * be swapped for another of cls's tables), so anything else raises
- * `zlua: member table of T tampered with at 'NAME'`. */
-const zlua_member *zlua_member_check(lua_State *L, int idx, const zlua_class *cls,
-                                     int is_static, int kidx);
-
-/* Raises `'T' has no member 'NAME'` or the static/instance variants. */
-int zlua_member_missing(lua_State *L, const zlua_class *cls, int kidx,
-                        int through_instance);
 
 #endif

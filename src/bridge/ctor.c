@@ -6,7 +6,7 @@
  * `this` = its payload.  A class instance is object creation (through the
  * glue: it can throw) + .ctor; either runs the class init first (R-RT-2).
  */
-#include "types/ctor.h"
+#include "bridge/ctor.h"
 
 #include <lauxlib.h>
 

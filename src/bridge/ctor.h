@@ -4,7 +4,7 @@
 
 #include <lua.h>
 
-#include "types/class.h"
+#include "class/class.h"
 
 /* Installs T(...) (__call in tm), T._ctor and T._default (statics). */
 void zlua_ctor_install(lua_State *L, zlua_class *cls, int statics, int tm);

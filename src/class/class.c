@@ -1,7 +1,8 @@
 /*
- * class.c -- zlua_class: the cached binding of a CLR type.
+ * class.c -- zlua_class: the cached facts about a CLR type, and its lookup
+ * by name.
  */
-#include "types/class.h"
+#include "class/class.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -9,7 +10,6 @@
 #include <lauxlib.h>
 
 #include "core/exception.h"
-#include "marshal/ud.h"
 
 #define ZLUA_MAX_REFS 256
 
@@ -195,18 +195,18 @@ static int zlua_class_link(zlua_ctx *ctx, zlua_class *cls)
     return 1;
 }
 
-/* Links cls and makes its meta; 0 when memory ran out (cls->meta stays
- * NULL, and a later zlua_class_get tries again). */
+/* Links cls; 0 when memory ran out (cls->linked stays 0, and a later
+ * zlua_class_get tries again). */
 static int zlua_class_complete(zlua_ctx *ctx, zlua_class *cls)
 {
     cls->building = 1;
     if (zlua_class_link(ctx, cls)) {
         if (cls->valuetype && !cls->blittable && cls->pool.cell_size == 0)
             zlua_sreg_pool_init(&cls->pool, cls->value_size);
-        cls->meta = zlua_meta_get(ctx, cls->type);
+        cls->linked = 1;
     }
     cls->building = 0;
-    return cls->meta != NULL;
+    return cls->linked;
 }
 
 zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass)
@@ -217,8 +217,8 @@ zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass)
     if (cls != NULL) {
         /* While it is being built, related types may refer back to it; a
          * binding that ran out of memory before is completed now, or the
-         * caller sees NULL again -- never a class without its meta. */
-        if (cls->meta != NULL || cls->building)
+         * caller sees NULL again -- never a class half linked. */
+        if (cls->linked || cls->building)
             return cls;
         return zlua_class_complete(ctx, cls) ? cls : NULL;
     }

@@ -1,0 +1,80 @@
+/*
+ * types.h -- members, instance metatables and type tables (R-SHAPE-1..3,
+ * SPEC 11): what a type looks like from Lua.
+ */
+#ifndef ZLUA_TYPES_H
+#define ZLUA_TYPES_H
+
+#include <lua.h>
+
+#include "class/class.h"
+#include "core/context.h"
+#include "marshal/meta.h"
+
+/* Binds the members (fields, properties, methods, ctors) into the member
+ * tables if not done yet.  May raise (memory). */
+void zlua_class_bind_members(lua_State *L, zlua_class *cls);
+
+/* Pushes the type table (SPEC 11), creating it on first use. */
+void zlua_class_push_typetable(lua_State *L, zlua_class *cls);
+/* Pushes the ByVal / ByObj instance metatable, creating it on first use. */
+void zlua_class_push_byval_mt(lua_State *L, zlua_class *cls);
+void zlua_class_push_byobj_mt(lua_State *L, zlua_class *cls);
+
+/* Member descriptor kept as lightuserdata in the member tables. */
+typedef enum zlua_member_kind {
+    ZLUA_MEMBER_FIELD = 1,       /* instance field at offset */
+    ZLUA_MEMBER_STATIC_FIELD,    /* static field via FieldInfo */
+    ZLUA_MEMBER_PROPERTY,        /* getter/setter bridges */
+    ZLUA_MEMBER_STATIC_PROPERTY,
+    ZLUA_MEMBER_METHOD           /* instance method: only in cls->fields */
+} zlua_member_kind;
+
+struct zlua_method;
+
+typedef struct zlua_member {
+    const struct zlua_class *owner;  /* the class whose table holds it */
+    uint8_t kind;
+    uint8_t readonly;
+    const char *name;
+    const zlua_meta *meta;
+    uint32_t offset;            /* unboxed for value types, else object */
+    FieldInfo *field;
+    struct zlua_method *getter, *setter;
+    int fn_ref;                 /* METHOD: registry ref of its closure */
+} zlua_member;
+
+/* Pushes a new ByVal (byobj = 0) or ByObj instance metatable of cls
+ * (instance.c) over the instance member table at inst, with __type the
+ * type table at typetable. */
+void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj, int inst, int typetable);
+
+/* Reads / writes a member of the instance whose base address is `base`
+ * (payload, unboxed object, or object); owner is the object for the
+ * write barrier (NULL for a ByVal payload). */
+int zlua_member_read(lua_State *L, const zlua_class *cls,
+                     const zlua_member *mem, void *base, void *this_ptr);
+void zlua_member_write(lua_State *L, const zlua_class *cls,
+                       const zlua_member *mem, void *base, void *this_ptr,
+                       Il2CppObject *owner, int vidx);
+
+/* The member descriptor at idx, which a member table gave for the key at
+ * kidx: a boxed member of cls itself, static or not as asked.  Member
+ * tables are reachable through the debug library (and a registry entry can
+ * be swapped for another of cls's tables), so anything else raises
+ * `zlua: member table of T tampered with at 'NAME'`. */
+const zlua_member *zlua_member_check(lua_State *L, int idx, const zlua_class *cls,
+                                     int is_static, int kidx);
+
+/* Raises `'T' has no member 'NAME'` or the static/instance variants. */
+int zlua_member_missing(lua_State *L, const zlua_class *cls, int kidx,
+                        int through_instance);
+
+
+/* zlua_ctx.push_mt: the instance metatable maker (zlua_open installs it). */
+void zlua_types_push_mt(lua_State *L, zlua_class *cls, int byobj);
+/* Sets the globals CS and CSharp.
+ * May raise (memory). */
+void zlua_types_open(lua_State *L, zlua_ctx *ctx);
+
+#endif
