@@ -23,6 +23,8 @@
 #define ZLUA_SIMPLE_PARAMS 4         /* parameters of a simple method, at most */
 #define ZLUA_FRAME_BYTES 1024
 
+struct zlua_overloads;
+
 typedef struct zlua_method {
     /* what the simple entry reads first, together */
     const MethodInfo *mi;
@@ -37,6 +39,7 @@ typedef struct zlua_method {
     uint16_t offsets[ZLUA_MAX_PARAMS];
     uint16_t ret_offset;
     uint8_t nparams;
+    uint8_t nrequired;           /* leading parameters without a default */
     uint8_t instance;            /* takes this */
     uint8_t is_virtual;
     uint8_t is_ctor;
@@ -45,6 +48,7 @@ typedef struct zlua_method {
                                     the lean entries serve it (issue 9 §3) */
     uint8_t simple;              /* static and scalar_shape */
     struct zlua_method *next;    /* next overload of the same Lua name */
+    const struct zlua_overloads *overloads; /* the head's, by arity: overload.c */
     lua_CFunction stub;          /* the generated entry, NULL: generic invoker */
     zlua_bridge bridge;          /* what the stub reads (zlua.h) */
 } zlua_method;
@@ -66,8 +70,24 @@ void zlua_method_push_generic_closure(lua_State *L, zlua_method *head);
  * bad one raises before anything is allocated. */
 int zlua_method_new_struct(lua_State *L, const zlua_method *m, int base);
 
+/* The candidates of one Lua name by Lua argument count, made at bind
+ * time (SPEC 7.6 rule 1): cands[first[n] .. first[n] + count[n]) apply to
+ * n arguments, the exact[n] that need no omitted default first, each
+ * group in declaration order. */
+typedef struct zlua_overloads {
+    uint16_t first[ZLUA_MAX_PARAMS + 1];
+    uint16_t count[ZLUA_MAX_PARAMS + 1];
+    uint16_t exact[ZLUA_MAX_PARAMS + 1];
+    const zlua_method *cands[];
+} zlua_overloads;
+
+/* Buckets the chain `head` by argument count into head->overloads; 0
+ * when memory ran out (overload.c). */
+int zlua_method_index_overloads(zlua_ctx *ctx, zlua_method *head);
+
 /* Picks the overload for the Lua arguments [base, base+n) or raises
- * `no overload for ...`.  `head` may be a single method. */
+ * `no overload for ...` (a single method: the argument-count error).
+ * Scoring allocates nothing; only the chosen method's pops convert. */
 const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head,
                                       int base, int n);
 

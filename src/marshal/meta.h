@@ -127,9 +127,25 @@ const char *zlua_keyname(lua_State *L, int idx);
 void zlua_value_store(const zlua_meta *m, Il2CppObject *owner, void *dst,
                       const void *src);
 
-/* Conversion rank of the Lua value at idx for m (SPEC 7.6): 0 = not
- * applicable, higher is better.  Never converts or allocates. */
+/* Conversion ranks of SPEC 7.6 rule 3, best last (score.c). */
+enum {
+    ZLUA_RANK_NONE = 0,   /* not applicable */
+    ZLUA_RANK_ARRAY,
+    ZLUA_RANK_BOXING,
+    ZLUA_RANK_REFERENCE,
+    ZLUA_RANK_NULL,
+    ZLUA_RANK_ENUM,
+    ZLUA_RANK_NUMERIC,
+    ZLUA_RANK_IDENTITY
+};
+
+/* Conversion rank of the Lua value at idx for m (SPEC 7.6 rule 2): a
+ * ZLUA_RANK_*.  Never converts, allocates or raises. */
 int zlua_meta_score(lua_State *L, int idx, const zlua_meta *m);
+/* Between two conversions of the same rank: 1 when a's target is the more
+ * specific type (a's converts implicitly to b's, not the reverse: Circle
+ * over Shape over IShape), -1 for the reverse, 0 otherwise. */
+int zlua_meta_compare_targets(const zlua_meta *a, const zlua_meta *b);
 
 /* ---- writer families (one file each) ---------------------------------- */
 void zlua_meta_init_primitive(zlua_meta *m);  /* by m->prim */

@@ -204,7 +204,7 @@ static zlua_method *zlua_members_collect_ctors(zlua_class *cls)
         *tail = m;
         tail = &m->next;
     }
-    return head;
+    return head;   /* indexed by the caller, which can raise */
 }
 
 /* Records the closure at -1 as the instance method `name` for the field
@@ -235,6 +235,7 @@ static void zlua_members_push_single(lua_State *L, zlua_ctx *ctx, const zlua_met
         luaL_error(L, "not enough memory");
     *one = *m;
     one->next = NULL;
+    one->overloads = NULL;
     zlua_method_push_closure(L, one);
 }
 
@@ -261,6 +262,8 @@ static void zlua_members_publish(lua_State *L, zlua_class *cls, zlua_method_list
             }
         }
         int t = head->instance ? inst : statics;
+        if (count > 1 && !zlua_method_index_overloads(cls->ctx, head))
+            luaL_error(L, "not enough memory");
         zlua_method_push_closure(L, head);
         if (head->instance)
             zlua_members_note_method(L, cls, methods, name);
@@ -355,6 +358,8 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
     }
     zlua_members_publish(L, cls, list, statics, inst, methods);
     zlua_method *ctors = zlua_members_collect_ctors(cls);
+    if (ctors != NULL && ctors->next != NULL && !zlua_method_index_overloads(cls->ctx, ctors))
+        luaL_error(L, "not enough memory");
     zlua_names fields = {NULL, NULL, 0};
     zlua_members_index_names(L, cls, inst, methods, &fields);
     lua_pop(L, 1);   /* methods: its members live on in the index */

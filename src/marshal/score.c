@@ -1,0 +1,131 @@
+/*
+ * score.c -- how well a Lua value converts to a slot's type (SPEC 7.6
+ * rules 2 and 3), for overload dispatch.  Scoring reads the value and
+ * the metadata only: it never converts, allocates or raises, so every
+ * candidate of a call can be scored before any argument is popped.
+ */
+#include "class/class.h"
+#include "core/context.h"
+#include "marshal/meta.h"
+#include "marshal/ud.h"
+#include "scope/scope.h"
+
+static int zlua_score_is_integral(int kind)
+{
+    return kind >= ZLUA_K_CHAR && kind <= ZLUA_K_UINTPTR;
+}
+
+static int zlua_score_is_object(const zlua_meta *m)
+{
+    return m->kind == ZLUA_K_OBJECT && m->cls != NULL && m->cls->klass == m->ctx->k_object;
+}
+
+static int zlua_score_number(lua_State *L, int idx, const zlua_meta *m)
+{
+    uint64_t scratch;
+    int exact = lua_isinteger(L, idx);
+    if (zlua_score_is_integral(m->kind)) {
+        if (zlua_pop_integer_kind(L, idx, m->kind, &scratch) != ZLUA_POP_OK)
+            return ZLUA_RANK_NONE;
+        return exact && m->kind == ZLUA_K_I4 ? ZLUA_RANK_IDENTITY : ZLUA_RANK_NUMERIC;
+    }
+    if (m->kind == ZLUA_K_R8)
+        return exact ? ZLUA_RANK_NUMERIC : ZLUA_RANK_IDENTITY;
+    if (m->kind == ZLUA_K_R4)
+        return ZLUA_RANK_NUMERIC;
+    if (m->kind == ZLUA_K_ENUM)
+        return zlua_pop_integer_kind(L, idx, m->prim, &scratch) == ZLUA_POP_OK
+                   ? ZLUA_RANK_ENUM : ZLUA_RANK_NONE;
+    return zlua_score_is_object(m) ? ZLUA_RANK_BOXING : ZLUA_RANK_NONE;
+}
+
+static int zlua_score_userdata(lua_State *L, int idx, const zlua_meta *m)
+{
+    zlua_ud *u = zlua_ud_any(L, idx);
+    if (u == NULL || m->cls == NULL)
+        return ZLUA_RANK_NONE;
+    if (u->magic == ZLUA_UD_BYVAL) {
+        if (u->cls == m->cls)
+            return ZLUA_RANK_IDENTITY;
+        return m->is_ref && il2cpp_class_is_assignable_from(m->cls->klass, u->cls->klass)
+                   ? ZLUA_RANK_BOXING : ZLUA_RANK_NONE;
+    }
+    if (u->magic != ZLUA_UD_BYOBJ || u->obj == NULL)
+        return ZLUA_RANK_NONE;
+    Il2CppClass *k = il2cpp_object_get_class(u->obj);
+    if (k == m->cls->klass)
+        return ZLUA_RANK_IDENTITY;
+    if (m->is_ref && il2cpp_class_is_assignable_from(m->cls->klass, k))
+        return ZLUA_RANK_REFERENCE;
+    return ZLUA_RANK_NONE;
+}
+
+/* A valid OpaqueValue is Identity for a byref of exactly its element type
+ * (SPEC 7.6 rule 2, R-REF-1).  By value, R-OPQ-10 lets struct and
+ * reference slots resolve it (a copy, the referenced object): a
+ * conversion, ranked as a reference one, never Identity.  Simple slots
+ * never take a handle. */
+static int zlua_score_handle(lua_State *L, int idx, const zlua_meta *m)
+{
+    const zlua_slot *slot;
+    if (zlua_opaque_resolve(m->ctx, L, idx, &slot) != ZLUA_POP_OK)
+        return ZLUA_RANK_NONE;
+    const zlua_meta *elem = slot->meta;
+    if (m->kind == ZLUA_K_BYREF)
+        return elem->cls == m->elem->cls ? ZLUA_RANK_IDENTITY : ZLUA_RANK_NONE;
+    if (m->kind != ZLUA_K_STRUCT && m->kind != ZLUA_K_OBJECT && m->kind != ZLUA_K_STRING)
+        return ZLUA_RANK_NONE;
+    if (elem->cls == NULL || m->cls == NULL)
+        return ZLUA_RANK_NONE;
+    if (m->kind == ZLUA_K_STRUCT)
+        return elem->cls == m->cls ? ZLUA_RANK_REFERENCE : ZLUA_RANK_NONE;
+    return elem->is_ref && il2cpp_class_is_assignable_from(m->cls->klass, elem->cls->klass)
+               ? ZLUA_RANK_REFERENCE : ZLUA_RANK_NONE;
+}
+
+int zlua_meta_score(lua_State *L, int idx, const zlua_meta *m)
+{
+    if (m->kind == ZLUA_K_NULLABLE && !lua_isnoneornil(L, idx))
+        return zlua_meta_score(L, idx, m->elem);
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER:
+        return zlua_score_number(L, idx, m);
+    case LUA_TBOOLEAN:
+        if (m->kind == ZLUA_K_BOOL)
+            return ZLUA_RANK_IDENTITY;
+        return zlua_score_is_object(m) ? ZLUA_RANK_BOXING : ZLUA_RANK_NONE;
+    case LUA_TSTRING:
+        if (m->kind == ZLUA_K_STRING)
+            return ZLUA_RANK_IDENTITY;
+        return zlua_score_is_object(m) ? ZLUA_RANK_REFERENCE : ZLUA_RANK_NONE;
+    case LUA_TNIL:
+    case LUA_TNONE:
+        return m->is_ref || m->kind == ZLUA_K_NULLABLE || m->kind == ZLUA_K_BYREF ||
+                       m->kind == ZLUA_K_POINTER
+                   ? ZLUA_RANK_NULL : ZLUA_RANK_NONE;
+    case LUA_TUSERDATA:
+        return zlua_score_userdata(L, idx, m->kind == ZLUA_K_BYREF ? m->elem : m);
+    case LUA_TLIGHTUSERDATA:
+        if (m->kind == ZLUA_K_POINTER)
+            return ZLUA_RANK_IDENTITY;
+        return zlua_score_handle(L, idx, m);
+    case LUA_TTABLE:
+        return m->kind == ZLUA_K_OBJECT && m->cls != NULL && m->cls->is_array
+                   ? ZLUA_RANK_ARRAY : ZLUA_RANK_NONE;
+    default:
+        return ZLUA_RANK_NONE;
+    }
+}
+
+int zlua_meta_compare_targets(const zlua_meta *a, const zlua_meta *b)
+{
+    if (a->kind == ZLUA_K_BYREF)
+        a = a->elem;
+    if (b->kind == ZLUA_K_BYREF)
+        b = b->elem;
+    if (a->cls == NULL || b->cls == NULL || a->cls == b->cls)
+        return 0;
+    int a_to_b = il2cpp_class_is_assignable_from(b->cls->klass, a->cls->klass);
+    int b_to_a = il2cpp_class_is_assignable_from(a->cls->klass, b->cls->klass);
+    return a_to_b && !b_to_a ? 1 : b_to_a && !a_to_b ? -1 : 0;
+}
