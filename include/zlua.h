@@ -82,6 +82,19 @@ typedef struct zlua_stats {
  * was not called on L. */
 int zlua_get_stats(lua_State *L, zlua_stats *out);
 
+/* What libzlua reports without failing a call: a method it binds but
+ * cannot call from Lua (a decimal, ref struct or TypedReference slot, more
+ * parameters or a larger argument frame than the bridge takes), once per
+ * method and state.  Each message is one line without a newline, starting
+ * with "[ZLua] ".  Until zlua_set_log is called the lines go to stderr.
+ * The function is called on L's thread, never from a GC callback; it must
+ * not call into L. */
+typedef void (*zlua_log_fn)(void *ud, const char *message);
+
+/* Routes L's log lines to fn(ud, message) (fn NULL: they are dropped).
+ * ZLUA_EINVAL for a NULL L, ZLUA_ESTATE if zlua_open was not called on L. */
+int zlua_set_log(lua_State *L, zlua_log_fn fn, void *ud);
+
 /* ===== GC shim ================================================================ */
 
 /* A function that makes the collector scan [start, end) conservatively.

@@ -38,16 +38,46 @@ static uint32_t zlua_align_up(uint32_t v, uint32_t a)
     return (v + a - 1) / a * a;
 }
 
-/* "Name(System.Int32,MyGame.Point2D&)": the full-signature key (SPEC 7.6). */
-static const char *zlua_method_make_signature(zlua_ctx *ctx, const zlua_method *m)
+/* "Name(System.Int32,MyGame.Point2D&)": the full-signature key (SPEC 7.6),
+ * from the metas of all `count` parameters (also past ZLUA_MAX_PARAMS:
+ * an unusable method is named in its report). */
+static const char *zlua_method_make_signature(zlua_ctx *ctx, const MethodInfo *mi,
+                                              uint32_t count)
 {
     char buf[1024];
-    size_t n = (size_t)snprintf(buf, sizeof buf, "%s(", il2cpp_method_get_name(m->mi));
-    for (int i = 0; i < m->nparams && n < sizeof buf; i++)
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? "," : "", m->params[i]->name);
+    size_t n = (size_t)snprintf(buf, sizeof buf, "%s(", il2cpp_method_get_name(mi));
+    for (uint32_t i = 0; i < count && n < sizeof buf; i++) {
+        const zlua_meta *pm = zlua_meta_get(ctx, il2cpp_method_get_param(mi, i));
+        if (pm == NULL)
+            return NULL;
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? "," : "", pm->name);
+    }
     if (n < sizeof buf)
         snprintf(buf + n, sizeof buf - n, ")");
     return zlua_ctx_strdup(ctx, buf);
+}
+
+/* Issue 10 §6: a method the bridge cannot call keeps its binding (it
+ * exists: `'T' has no member` would be wrong), says why once in the log,
+ * and raises `'T.M' cannot be called from Lua: WHY` when called. */
+static int zlua_method_refuse(zlua_ctx *ctx, zlua_method *m, const char *why)
+{
+    m->unsupported = 1;
+    m->why = zlua_ctx_strdup(ctx, why);
+    if (m->why == NULL)
+        return 0;
+    if (zlua_ptrmap_get(&ctx->reported, m->mi) == NULL) {
+        if (zlua_ptrmap_put(&ctx->reported, m->mi, m) != ZLUA_OK)
+            return 0;
+        zlua_log(ctx, "%s.%s cannot be called from Lua: %s", m->owner->full_name,
+                 m->signature, why);
+    }
+    return 1;
+}
+
+ZLUA_COLD int zlua_method_raise_unsupported(lua_State *L, const zlua_method *m)
+{
+    return luaL_error(L, "'%s' cannot be called from Lua: %s", m->display, m->why);
 }
 
 static int zlua_meta_is_scalar(const zlua_meta *m)
@@ -72,7 +102,7 @@ static int zlua_method_has_scalar_shape(const zlua_method *m)
 zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo *mi)
 {
     uint32_t count = il2cpp_method_get_param_count(mi);
-    if (count > ZLUA_MAX_PARAMS || owner == NULL)
+    if (owner == NULL)
         return NULL;
     zlua_method *m = zlua_ctx_arena_alloc(ctx, sizeof *m);
     if (m == NULL)
@@ -81,8 +111,10 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
     m->mi = mi;
     m->owner = owner;
-    m->nparams = (uint8_t)count;
-    m->nrequired = (uint8_t)count;
+    /* an unusable method with more parameters keeps none: nothing reads
+     * params[] past nparams, and its calls stop at the refusal */
+    m->nparams = (uint8_t)(count <= ZLUA_MAX_PARAMS ? count : 0);
+    m->nrequired = m->nparams;
     m->instance = il2cpp_method_is_instance(mi);
     m->is_virtual = (flags & ZLUA_METHOD_ATTRIBUTE_VIRTUAL) != 0 && !owner->valuetype;
     char display[512];
@@ -92,16 +124,18 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     else
         snprintf(display, sizeof display, "%s.%s", owner->full_name, mname);
     m->display = zlua_ctx_strdup(ctx, display);
+    char why[256] = "";
     uint32_t off = 0;
-    for (uint32_t i = 0; i < count; i++) {
+    for (uint32_t i = 0; i < m->nparams; i++) {
         const zlua_meta *pm = zlua_meta_get(ctx, il2cpp_method_get_param(mi, i));
         if (pm == NULL)
             return NULL;
-        if (pm->kind == ZLUA_K_UNSUPPORTED)
-            m->unsupported = 1;
+        if (pm->kind == ZLUA_K_UNSUPPORTED && why[0] == '\0')
+            snprintf(why, sizeof why, "unsupported parameter type %s (parameter %u)",
+                     pm->name, (unsigned)i + 1);
         off = zlua_align_up(off, pm->align);
         m->params[i] = pm;
-        m->offsets[i] = (uint16_t)off;
+        m->offsets[i] = (uint16_t)(off <= UINT16_MAX ? off : UINT16_MAX);
         off += pm->size;
     }
     const zlua_meta *rm = zlua_meta_get(ctx, il2cpp_method_get_return_type(mi));
@@ -109,14 +143,22 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
         return NULL;
     m->ret = rm->kind == ZLUA_K_VOID ? NULL : rm;
     if (m->ret != NULL) {
+        if (m->ret->kind == ZLUA_K_UNSUPPORTED && why[0] == '\0')
+            snprintf(why, sizeof why, "unsupported return type %s", m->ret->name);
         off = zlua_align_up(off, 16);
-        m->ret_offset = (uint16_t)off;
+        m->ret_offset = (uint16_t)(off <= UINT16_MAX ? off : UINT16_MAX);
         off += m->ret->size;
     }
-    if (off > ZLUA_FRAME_BYTES)
-        return NULL;
-    m->signature = zlua_method_make_signature(ctx, m);
+    if (count > ZLUA_MAX_PARAMS)
+        snprintf(why, sizeof why, "%u parameters, more than the bridge's %d",
+                 (unsigned)count, ZLUA_MAX_PARAMS);
+    else if (off > ZLUA_FRAME_BYTES && why[0] == '\0')
+        snprintf(why, sizeof why, "its arguments need %u bytes, more than the bridge's %d",
+                 (unsigned)off, ZLUA_FRAME_BYTES);
+    m->signature = zlua_method_make_signature(ctx, mi, count);
     if (m->display == NULL || m->signature == NULL)
+        return NULL;
+    if (why[0] != '\0' && !zlua_method_refuse(ctx, m, why))
         return NULL;
     m->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(m);
     m->simple = !m->instance && m->scalar_shape;
@@ -240,6 +282,8 @@ ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
 void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, void *this_ptr,
                         void *ret)
 {
+    if (m->unsupported)
+        zlua_method_raise_unsupported(L, m);
     zlua_frame frame;
     void *args[ZLUA_MAX_PARAMS];
     zlua_method_pop_args(L, m, base, &frame, args);
@@ -252,6 +296,12 @@ void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, void *this
 ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, int base,
                                             void *this_ptr)
 {
+#if defined(__GNUC__)
+    if (__builtin_expect(m->unsupported, 0))
+#else
+    if (m->unsupported)
+#endif
+        return zlua_method_raise_unsupported(L, m);
     if (!m->instance)
         zlua_class_init(L, m->owner, m->display);   /* R-RT-2 */
     zlua_frame frame;

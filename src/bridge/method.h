@@ -34,6 +34,7 @@ typedef struct zlua_method {
     zlua_class *owner;           /* declaring class */
     const char *display;         /* "Demo.Add" for messages */
     const char *signature;       /* "Add(System.Int32,System.Int32)" */
+    const char *why;             /* unsupported: the reason, for messages */
     const zlua_meta *ret;        /* NULL for void */
     const zlua_meta *params[ZLUA_MAX_PARAMS];
     uint16_t offsets[ZLUA_MAX_PARAMS];
@@ -43,7 +44,7 @@ typedef struct zlua_method {
     uint8_t instance;            /* takes this */
     uint8_t is_virtual;
     uint8_t is_ctor;
-    uint8_t unsupported;         /* a slot cannot be marshalled */
+    uint8_t unsupported;         /* cannot be called from Lua: why says why */
     uint8_t scalar_shape;        /* <= 4 scalar params, scalar or no result:
                                     the lean entries serve it (issue 9 §3) */
     uint8_t simple;              /* static and scalar_shape */
@@ -115,6 +116,9 @@ long zlua_stub_find(const zlua_ctx *ctx, const MethodInfo *mi);
 void zlua_stub_publish(zlua_ctx *ctx, long index, const zlua_bridge *b);
 lua_CFunction zlua_stub_entry_fn(const zlua_ctx *ctx, long index);
 const zlua_bridge *zlua_stub_of_entry(const zlua_ctx *ctx, lua_CFunction f);
+
+/* Raises `'T.M' cannot be called from Lua: WHY` (m->unsupported). */
+int zlua_method_raise_unsupported(lua_State *L, const zlua_method *m);
 
 /* Raises the Lua error for a managed exception (after cleanup). */
 int zlua_method_raise_exception(lua_State *L, const zlua_method *m,

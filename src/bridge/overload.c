@@ -25,6 +25,7 @@ int zlua_method_index_overloads(zlua_ctx *ctx, zlua_method *head)
     size_t total = 0;
     for (const zlua_method *m = head; m != NULL; m = m->next)
         total += (size_t)(m->nparams - m->nrequired) + 1u;
+    /* unusable candidates are listed by the no-overload error, never picked */
     zlua_overloads *ov =
         zlua_ctx_arena_alloc(ctx, sizeof *ov + total * sizeof ov->cands[0]);
     if (ov == NULL)
@@ -33,12 +34,12 @@ int zlua_method_index_overloads(zlua_ctx *ctx, zlua_method *head)
     for (int n = 0; n <= ZLUA_MAX_PARAMS; n++) {
         ov->first[n] = at;
         for (const zlua_method *m = head; m != NULL; m = m->next)
-            if (m->nparams == n)
+            if (m->nparams == n && !m->unsupported)
                 ov->cands[at++] = m;
         ov->exact[n] = (uint16_t)(at - ov->first[n]);
         /* then those that reach n by leaving trailing defaults out */
         for (const zlua_method *m = head; m != NULL; m = m->next)
-            if (m->nrequired <= n && n < m->nparams)
+            if (m->nrequired <= n && n < m->nparams && !m->unsupported)
                 ov->cands[at++] = m;
         ov->count[n] = (uint16_t)(at - ov->first[n]);
     }
@@ -160,6 +161,8 @@ static int zlua_overload_none(lua_State *L, const zlua_method *head, int base, i
 const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head, int base, int n)
 {
     if (head->next == NULL) {
+        if (head->unsupported)   /* before its arity: it may have kept no parameters */
+            zlua_method_raise_unsupported(L, head);
         if (n > head->nparams || n < head->nrequired)
             luaL_error(L, "wrong number of arguments to '%s' (%d expected, got %d)",
                        head->display, head->nparams, n);

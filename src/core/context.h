@@ -55,9 +55,20 @@ typedef struct zlua_ctx {
         int is_static;     /* interned for a static name (zlua_ic_call) */
         char bytes[40];    /* a copy of them, NUL-terminated */
     } ic_names[32];
+    zlua_log_fn log;              /* zlua_set_log; NULL with log_set: dropped */
+    void *log_ud;
+    int log_set;                  /* 0: stderr (core/log.c) */
+    zlua_ptrmap reported;         /* MethodInfo* already logged as unusable */
     /* corlib classes used by the object writers (metadata, not managed) */
     Il2CppClass *k_object, *k_string, *k_bool, *k_int32, *k_int64, *k_double;
 } zlua_ctx;
+
+/* Formats one log line ("[ZLua] " and fmt) into a bounded buffer on the
+ * C stack and hands it to the state's log function (core/log.c). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void zlua_log(zlua_ctx *ctx, const char *fmt, ...);
 
 /* Makes L's context and routes L's allocator through it (zlua_open, once
  * per state); NULL when memory ran out. */

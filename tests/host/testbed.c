@@ -188,14 +188,41 @@ static int testbed_fail_alloc(lua_State *L)
     return 0;
 }
 
+/* zlua_set_log's sink: keeps the line for testbed.logs() (and never
+ * calls into L, as the contract asks). */
+static void testbed_log(void *ud, const char *message)
+{
+    testbed_alloc *a = ud;
+    if (a->nlog == TESTBED_LOG_LINES) {
+        memmove(a->log[0], a->log[1], sizeof a->log - sizeof a->log[0]);
+        a->nlog--;
+    }
+    snprintf(a->log[a->nlog++], TESTBED_LOG_CHARS, "%s", message);
+}
+
+/* testbed.logs(): the log lines since the last call, oldest first. */
+static int testbed_logs(lua_State *L)
+{
+    testbed_alloc *a = testbed_counter(L);
+    lua_createtable(L, (int)a->nlog, 0);
+    for (unsigned i = 0; i < a->nlog; i++) {
+        lua_pushstring(L, a->log[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    a->nlog = 0;
+    return 1;
+}
+
 void testbed_open(lua_State *L, testbed_alloc *counter)
 {
+    counter->nlog = 0;
+    zlua_set_log(L, testbed_log, counter);
     static const luaL_Reg fns[] = {
         {"gc", testbed_gc},         {"stats", testbed_stats},
         {"track", testbed_track},   {"alive", testbed_alive},
         {"throw_next", testbed_throw_next}, {"fail_alloc", testbed_fail_alloc},
         {"fail_next", testbed_fail_next},   {"bridge_kind", testbed_bridge_kind},
-        {"generic", testbed_generic},
+        {"generic", testbed_generic},       {"logs", testbed_logs},
         {NULL, NULL},
     };
     lua_newtable(L);

@@ -10,9 +10,16 @@
 #include <lua.h>
 
 /* A lua_Alloc that counts the calls asking for memory (nsize > 0). */
+#define TESTBED_LOG_LINES 64
+#define TESTBED_LOG_CHARS 512
+
 typedef struct testbed_alloc {
     uint64_t requests;
     size_t fail_min;   /* nonzero: the next request of >= fail_min bytes fails */
+    /* libzlua's log lines (zlua_set_log) since testbed.logs() last read
+     * them; the oldest are dropped past TESTBED_LOG_LINES */
+    unsigned nlog;
+    char log[TESTBED_LOG_LINES][TESTBED_LOG_CHARS];
 } testbed_alloc;
 
 void *testbed_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize);
