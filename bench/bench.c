@@ -189,9 +189,36 @@ static int base_move(lua_State *L)     /* Player.Move(dx, dy) */
     return 0;
 }
 
-/* (k) __index of the baseline player: its method table (upvalue 1) */
+/* (l, m) the player's Hp field (at its offset) and Level property
+ * (through its getter's method pointer), as a binding reads them */
+static const MethodInfo *g_level_mi, *g_same_mi, *g_pick_mi;
+static size_t g_hp_offset;
+
+static Il2CppObject *base_object(lua_State *L)
+{
+    Il2CppObject **u = lua_touserdata(L, 1);   /* __index: its own metatable's */
+    Il2CppObject *obj = u != NULL ? *u : NULL;
+    if (obj == NULL)
+        luaL_error(L, "object finalized");
+    return obj;
+}
+
+/* (k, l, m) __index of the baseline player: the Hp field and the Level
+ * property by name, then its method table (upvalue 1) */
 static int base_obj_index(lua_State *L)
 {
+    const char *k = lua_tostring(L, 2);
+    if (k != NULL && k[0] == 'H' && k[1] == 'p' && k[2] == '\0') {
+        Il2CppObject *obj = base_object(L);
+        lua_pushinteger(L, *(const int32_t *)((const char *)obj + g_hp_offset));
+        return 1;
+    }
+    if (k != NULL && strcmp(k, "Level") == 0) {
+        typedef int32_t (*get_fn)(void *, const MethodInfo *);
+        Il2CppObject *obj = base_object(L);
+        lua_pushinteger(L, ((get_fn)g_level_mi->methodPointer)(obj, g_level_mi));
+        return 1;
+    }
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TFUNCTION)
         return 1;
@@ -206,6 +233,41 @@ static int base_player(lua_State *L)
     *u = g_player;
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_setmetatable(L, -2);
+    return 1;
+}
+
+/* (n) Demo.Same(p): the object goes in and comes back out as the same
+ * userdata, through a weak cache keyed by the object (upvalue 1) */
+static int base_same(lua_State *L)
+{
+    typedef Il2CppObject *(*same_fn)(Il2CppObject *, const MethodInfo *);
+    Il2CppObject **u = lua_touserdata(L, 1);
+    if (lua_gettop(L) != 1 || u == NULL || *u == NULL)
+        return luaL_error(L, "bad argument");
+    Il2CppObject *r = ((same_fn)g_same_mi->methodPointer)(*u, g_same_mi);
+    if (lua_rawgetp(L, lua_upvalueindex(1), r) == LUA_TUSERDATA)
+        return 1;
+    lua_pop(L, 1);   /* first call: r is the argument's object, cached now */
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rawsetp(L, lua_upvalueindex(1), r);
+    return 1;
+}
+
+/* (o) Demo.Pick(int) alone: the call and its string result as UTF-8 */
+static int base_pick(lua_State *L)
+{
+    typedef Il2CppString *(*pick_fn)(int32_t, const MethodInfo *);
+    if (lua_gettop(L) != 1 || !lua_isinteger(L, 1))
+        return luaL_error(L, "bad argument");
+    Il2CppString *s = ((pick_fn)g_pick_mi->methodPointer)((int32_t)lua_tointeger(L, 1),
+                                                           g_pick_mi);
+    char buf[64];
+    int32_t n = il2cpp_string_length(s);
+    const Il2CppChar *c = il2cpp_string_chars(s);
+    for (int32_t i = 0; i < n && i < (int32_t)sizeof buf; i++)
+        buf[i] = (char)c[i];   /* ASCII results: the fixture's type names */
+    lua_pushlstring(L, buf, (size_t)(n < (int32_t)sizeof buf ? n : (int32_t)sizeof buf));
     return 1;
 }
 
@@ -248,6 +310,15 @@ static void bench_open_baselines(lua_State *L)
     bench_push_method_mt(L, base_obj_index, "Move", base_move);  /* player */
     lua_pushcclosure(L, base_player, 1);
     lua_setfield(L, -2, "player");
+    lua_newtable(L);                       /* B.same's cache: weak values */
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "v");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_pushcclosure(L, base_same, 1);
+    lua_setfield(L, -2, "same");
+    lua_pushcfunction(L, base_pick);
+    lua_setfield(L, -2, "pick");
     lua_setglobal(L, "B");
 }
 
@@ -536,6 +607,30 @@ static const bench_case g_cases[] = {
      "local pl = B.player() "
      "function run(n) for i = 1, n do pl:Move(1, 2) end end",
      NULL, NULL, 1, 1.3, 0, 0, 0},
+    {"l player.Hp (object field read)",
+     "local pl = CS.MyGame.Player('a') "
+     "function run(n) local v for i = 1, n do v = pl.Hp end end",
+     "local pl = B.player() "
+     "function run(n) local v for i = 1, n do v = pl.Hp end end",
+     NULL, NULL, 1, 1.3, 0, 0, 0},
+    {"m player.Level (property read)",
+     "local pl = CS.MyGame.Player('a') "
+     "function run(n) local v for i = 1, n do v = pl.Level end end",
+     "local pl = B.player() "
+     "function run(n) local v for i = 1, n do v = pl.Level end end",
+     NULL, NULL, 1, 1.3, 0, 0, 0},
+    {"n Demo.Same(p) (identity-cache hit)",
+     "local pl, same = CS.MyGame.Player('a'), CS.Demo.Same "
+     "function run(n) local v for i = 1, n do v = same(pl) end end",
+     "local pl, same = B.player(), B.same "
+     "function run(n) local v for i = 1, n do v = same(pl) end end",
+     NULL, NULL, 1, 1.5, 0, 0, 0},
+    {"o Demo.Pick(1) among five overloads",
+     "local pick = CS.Demo.Pick "
+     "function run(n) local v for i = 1, n do v = pick(1) end end",
+     "local pick = B.pick "
+     "function run(n) local v for i = 1, n do v = pick(1) end end",
+     NULL, NULL, 1, 1.5, 0, 0, 0},
     {"i open + first CS.MyGame.Point2D, 20k types",
      "", "", bench_lookup_with, bench_lookup_without, 1, 1.5, -1, -1, ZLUA_BENCH_OPEN_DIV},
 };
@@ -579,6 +674,19 @@ int main(int argc, char **argv)
         return 2;
     }
     il2cpp_gchandle_new(g_player, false);
+    g_level_mi = sim_method("MyGame.Player", "get_Level", 0);
+    g_same_mi = sim_method("Demo", "Same", 1);
+    g_pick_mi = sim_method("Demo", "Pick", 1);
+    FieldInfo *hp = NULL, *f;
+    void *iter = NULL;
+    while ((f = il2cpp_class_get_fields(sim_class("MyGame.Player"), &iter)) != NULL)
+        if (strcmp(il2cpp_field_get_name(f), "Hp") == 0)
+            hp = f;
+    if (g_level_mi == NULL || g_same_mi == NULL || g_pick_mi == NULL || hp == NULL) {
+        fprintf(stderr, "bench: the simulation lacks Player.Level, Demo.Same or Demo.Pick\n");
+        return 2;
+    }
+    g_hp_offset = il2cpp_field_get_offset(hp);
     int lookup = only == NULL || strchr(only, 'i') != NULL;
     if (lookup) {   /* case i shows it only while it runs */
         sim_generated_install(ZLUA_BENCH_GENERATED);
