@@ -245,17 +245,24 @@ ZLUA_HOT_INLINE Il2CppException *zlua_method_invoke_scoped(zlua_scope *scope,
     return exc;
 }
 
+/* The method a call on this_ptr runs: virtual calls dispatch on the real
+ * object (an override on a value type takes the unboxed payload). */
+ZLUA_HOT_INLINE const MethodInfo *zlua_method_target(const zlua_method *m, void **this_ptr)
+{
+    const MethodInfo *mi = m->mi;
+    if (m->is_virtual && *this_ptr != NULL) {
+        mi = il2cpp_object_get_virtual_method((Il2CppObject *)*this_ptr, mi);
+        if (mi != m->mi && il2cpp_class_is_valuetype(il2cpp_method_get_class(mi)))
+            *this_ptr = il2cpp_object_unbox((Il2CppObject *)*this_ptr);
+    }
+    return mi;
+}
+
 /* Dispatches a virtual call on the real object, then invokes. */
 ZLUA_HOT_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *this_ptr,
                                                  void **args, void *ret)
 {
-    const MethodInfo *mi = m->mi;
-    if (m->is_virtual && this_ptr != NULL) {
-        mi = il2cpp_object_get_virtual_method((Il2CppObject *)this_ptr, mi);
-        /* an override on a value type takes the unboxed payload */
-        if (mi != m->mi && il2cpp_class_is_valuetype(il2cpp_method_get_class(mi)))
-            this_ptr = il2cpp_object_unbox((Il2CppObject *)this_ptr);
-    }
+    const MethodInfo *mi = zlua_method_target(m, &this_ptr);
     return zlua_method_invoke_scoped(m->scope, mi, this_ptr, args, ret);
 }
 
@@ -549,6 +556,18 @@ static int zlua_method_entry_instance(lua_State *L)
     default:
         return zlua_method_lean_call(L, m, ZLUA_SIMPLE_PARAMS, this_ptr);
     }
+}
+
+int zlua_method_call_getter(lua_State *L, const zlua_method *m, void *this_ptr)
+{
+    uint64_t ret = 0;
+    void *args[1] = {NULL};
+    const MethodInfo *mi = zlua_method_target(m, &this_ptr);
+    /* no argument and a scalar result: nothing in this frame can take or
+     * issue an OpaqueValue, so, as for simple methods, no scope of its own
+     * (R-OPQ-5 holds trivially; docs/architecture.md) */
+    Il2CppException *exc = zlua_rt_invoke(mi, this_ptr, args, &ret);
+    return zlua_method_finish(L, m, exc, &ret);
 }
 
 /* ---- struct constructors (issue 9 §3) -------------------------------------------------

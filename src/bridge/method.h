@@ -103,6 +103,11 @@ int zlua_method_call(lua_State *L, const zlua_method *m, int base,
 void zlua_method_invoke(lua_State *L, const zlua_method *m, int base,
                         void *this_ptr, void *ret);
 
+/* Calls m, an instance method of the scalar shape without parameters (a
+ * property getter), on this_ptr, which the caller took from a checked
+ * userdata, and pushes its result (1) or raises its exception. */
+int zlua_method_call_getter(lua_State *L, const zlua_method *m, void *this_ptr);
+
 /* The method behind the libzlua function at idx (a closure of the generic
  * entries, or a registered stub entry), or NULL. */
 const zlua_method *zlua_method_of_function(lua_State *L, int idx);

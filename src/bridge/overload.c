@@ -48,7 +48,7 @@ int zlua_method_index_overloads(zlua_ctx *ctx, zlua_method *head)
 }
 
 /* Fills ranks[0..n) for m; 0 when some argument is inapplicable. */
-static int zlua_overload_rank(lua_State *L, const zlua_method *m, int base, int n,
+static inline int zlua_overload_rank(lua_State *L, const zlua_method *m, int base, int n,
                               uint8_t *ranks)
 {
     for (int i = 0; i < n; i++) {
@@ -61,7 +61,7 @@ static int zlua_overload_rank(lua_State *L, const zlua_method *m, int base, int 
 
 /* Argument i: 1 when a's conversion is better than b's, -1 when worse
  * (SPEC 7.6 rule 3: by rank, then by the more specific target). */
-static int zlua_overload_compare_arg(const zlua_method *a, int ra, const zlua_method *b,
+static inline int zlua_overload_compare_arg(const zlua_method *a, int ra, const zlua_method *b,
                                      int rb, int i)
 {
     if (ra != rb)
@@ -70,7 +70,7 @@ static int zlua_overload_compare_arg(const zlua_method *a, int ra, const zlua_me
 }
 
 /* 1 when a beats b: better on at least one argument, worse on none. */
-static int zlua_overload_beats(const zlua_method *a, const uint8_t *ra, const zlua_method *b,
+static inline int zlua_overload_beats(const zlua_method *a, const uint8_t *ra, const zlua_method *b,
                                const uint8_t *rb, int n)
 {
     int better = 0;
@@ -83,50 +83,59 @@ static int zlua_overload_beats(const zlua_method *a, const uint8_t *ra, const zl
     return better;
 }
 
-/* The best of the k candidates in group, or NULL when none applies.  The
- * one that beats every other applicable candidate wins; with no unique
- * best, the first declared applicable one. */
-static const zlua_method *zlua_overload_pick(lua_State *L, const zlua_method *const *group,
-                                             int k, int base, int n)
+/* The best of the k candidates in group when more than
+ * ZLUA_OVERLOAD_KEEP of them apply (a rare name): ranks are scored again
+ * for each comparison instead of kept. */
+static const zlua_method *zlua_overload_pick_many(lua_State *L,
+                                                  const zlua_method *const *group, int k,
+                                                  int base, int n)
 {
-    uint8_t kept[ZLUA_OVERLOAD_KEEP][ZLUA_MAX_PARAMS];
-    const zlua_method *app[ZLUA_OVERLOAD_KEEP];
-    uint8_t scratch[ZLUA_MAX_PARAMS], best_r[ZLUA_MAX_PARAMS];
-    int napp = 0, nmore = 0, best = -1;
-    const zlua_method *first = NULL, *best_m = NULL;
+    uint8_t rb[ZLUA_MAX_PARAMS], rj[ZLUA_MAX_PARAMS];
+    const zlua_method *first = NULL, *best = NULL;
     for (int j = 0; j < k; j++) {
-        uint8_t *r = napp < ZLUA_OVERLOAD_KEEP ? kept[napp] : scratch;
-        if (!zlua_overload_rank(L, group[j], base, n, r))
+        if (!zlua_overload_rank(L, group[j], base, n, rj))
             continue;
         if (first == NULL)
             first = group[j];
-        if (best_m == NULL || zlua_overload_beats(group[j], r, best_m, best_r, n)) {
-            best_m = group[j];
-            best = j;
-            memcpy(best_r, r, (size_t)n);
+        if (best == NULL || zlua_overload_beats(group[j], rj, best, rb, n)) {
+            best = group[j];
+            memcpy(rb, rj, sizeof rb);
         }
-        if (napp < ZLUA_OVERLOAD_KEEP)
-            app[napp++] = group[j];
-        else
-            nmore++;
     }
-    if (best_m == NULL)
-        return NULL;
-    /* the winner of the pass must beat every other applicable candidate */
-    for (int j = 0; j < napp; j++)
-        if (app[j] != best_m && !zlua_overload_beats(best_m, best_r, app[j], kept[j], n))
+    for (int j = 0; j < k && best != NULL; j++)
+        if (group[j] != best && zlua_overload_rank(L, group[j], base, n, rj) &&
+            !zlua_overload_beats(best, rb, group[j], rj, n))
             return first;
-    if (nmore > 0) {
-        int seen = 0;
-        for (int j = 0; j < k; j++) {
-            if (!zlua_overload_rank(L, group[j], base, n, scratch) ||
-                ++seen <= ZLUA_OVERLOAD_KEEP || j == best)
-                continue;
-            if (!zlua_overload_beats(best_m, best_r, group[j], scratch, n))
-                return first;
-        }
+    return best;
+}
+
+/* The best of the k candidates in group, or NULL when none applies.  The
+ * one that beats every other applicable candidate wins; with no unique
+ * best, the first declared applicable one (SPEC 7.6 rule 3). */
+static const zlua_method *zlua_overload_pick(lua_State *L, const zlua_method *const *group,
+                                             int k, int base, int n)
+{
+    uint8_t ranks[ZLUA_OVERLOAD_KEEP][ZLUA_MAX_PARAMS];
+    const zlua_method *app[ZLUA_OVERLOAD_KEEP];
+    int napp = 0, best = -1;
+    for (int j = 0; j < k; j++) {
+        if (napp == ZLUA_OVERLOAD_KEEP)
+            return zlua_overload_pick_many(L, group, k, base, n);
+        if (!zlua_overload_rank(L, group[j], base, n, ranks[napp]))
+            continue;
+        app[napp] = group[j];
+        if (best < 0 || zlua_overload_beats(app[napp], ranks[napp], app[best], ranks[best], n))
+            best = napp;
+        napp++;
     }
-    return best_m;
+    if (best < 0)
+        return NULL;
+    /* the winner of the pass must beat every other applicable candidate
+     * (specificity is a partial order: a later winner may tie an earlier) */
+    for (int j = 0; j < napp; j++)
+        if (j != best && !zlua_overload_beats(app[best], ranks[best], app[j], ranks[j], n))
+            return app[0];
+    return app[best];
 }
 
 /* `chunk:line: no overload for Demo.Pick matching (boolean); candidates:

@@ -90,7 +90,11 @@ static int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst)
         if (u == NULL) {
             rc = ZLUA_POP_TYPE;
         } else if (u->magic == ZLUA_UD_BYOBJ) {
-            if (il2cpp_class_is_assignable_from(m->cls->klass, il2cpp_object_get_class(u->obj)))
+            /* a view is the declared type of a slot the object passed
+             * through (or a checked cast): the slot's own type needs no
+             * runtime query */
+            if (u->cls == m->cls || m->cls->klass == m->ctx->k_object ||
+                il2cpp_class_is_assignable_from(m->cls->klass, il2cpp_object_get_class(u->obj)))
                 obj = u->obj;
             else
                 rc = ZLUA_POP_TYPE;

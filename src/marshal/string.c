@@ -27,6 +27,19 @@ void zlua_string_push(lua_State *L, Il2CppString *s)
     }
     const uint16_t *chars = il2cpp_string_chars(s);
     size_t n = (size_t)il2cpp_string_length(s);
+    if (n <= ZLUA_STACK_UNITS) {
+        /* the common short string: one pass into the C stack (a UTF-16
+         * unit takes at most 3 UTF-8 bytes, a surrogate pair 4 for 2) */
+        char out[3 * ZLUA_STACK_UNITS];
+        size_t i = 0;
+        while (i < n && chars[i] < 0x80) {   /* ASCII: no encoder call */
+            out[i] = (char)chars[i];
+            i++;
+        }
+        size_t len = i == n ? n : i + zlua_utf16_to_utf8(chars + i, n - i, out + i);
+        lua_pushlstring(L, out, len);
+        return;
+    }
     size_t len = zlua_utf16_to_utf8(chars, n, NULL);
     luaL_Buffer b;
     char *out = luaL_buffinitsize(L, &b, len);

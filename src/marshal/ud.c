@@ -14,17 +14,19 @@
 
 zlua_ud *zlua_ud_test(lua_State *L, int idx, uint32_t magic)
 {
-    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) < sizeof(zlua_ud))
+    zlua_ud *u = lua_touserdata(L, idx);   /* as zlua_ud_any */
+    if (u == NULL || lua_rawlen(L, idx) < sizeof(zlua_ud))
         return NULL;
-    zlua_ud *u = lua_touserdata(L, idx);
     return u->magic == magic ? u : NULL;
 }
 
 zlua_ud *zlua_ud_any(lua_State *L, int idx)
 {
-    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) < sizeof(zlua_ud))
-        return NULL;
+    /* only a full userdata has both an address and a length (a light one
+     * has no length, a string or table no address): two calls, no type */
     zlua_ud *u = lua_touserdata(L, idx);
+    if (u == NULL || lua_rawlen(L, idx) < sizeof(zlua_ud))
+        return NULL;
     switch (u->magic) {
     case ZLUA_UD_BYVAL: case ZLUA_UD_BYOBJ:
     case ZLUA_UD_DEAD: case ZLUA_UD_DEAD_OBJ:
@@ -84,12 +86,14 @@ void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
         return;
     }
     zlua_ud_push_cache(L, cls);
-    if (lua_rawgetp(L, -1, obj) == LUA_TUSERDATA) {
+    if (lua_rawgetp(L, -1, obj) == LUA_TUSERDATA && lua_rawlen(L, -1) >= sizeof(zlua_ud)) {
         /* The cache is reachable through the debug library: trust only a
-         * live userdata of this very (object, view). */
-        zlua_ud *hit = zlua_ud_test(L, -1, ZLUA_UD_BYOBJ);
-        if (hit != NULL && hit->obj == obj && hit->cls == cls) {
-            lua_remove(L, -2);
+         * live userdata of this very (object, view).  A full userdata at
+         * least a header long can be read as one. */
+        const zlua_ud *hit = lua_touserdata(L, -1);
+        if (hit->magic == ZLUA_UD_BYOBJ && hit->obj == obj && hit->cls == cls) {
+            lua_copy(L, -1, -2);   /* over the cache: cheaper than a rotate */
+            lua_pop(L, 1);
             return;   /* R-SHAPE-2: same (object, declared type), same userdata */
         }
     }

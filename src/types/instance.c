@@ -255,6 +255,16 @@ static inline void zlua_instance_push_field(lua_State *L, const zlua_member *mem
 /* Fields are the hot path (R-META-4): one check of the userdata, one
  * lookup by the interned key address, one writer call. */
 
+/* A property whose getter has the scalar shape (no parameter, a scalar
+ * result: `player.Level`) is read without the slow path's member-table
+ * lookup; `this` is the payload or object the userdata's own header
+ * gives, as for fields. */
+static inline int zlua_instance_lean_getter(const zlua_member *mem)
+{
+    return mem->kind == ZLUA_MEMBER_PROPERTY && mem->getter != NULL &&
+           mem->getter->scalar_shape && mem->getter->nparams == 0;
+}
+
 static int zlua_instance_index_byval(lua_State *L)
 {
     zlua_ud *u;
@@ -267,6 +277,8 @@ static int zlua_instance_index_byval(lua_State *L)
     }
     if (mem->kind == ZLUA_MEMBER_METHOD && zlua_instance_push_method(L, mem))
         return 1;
+    if (zlua_instance_lean_getter(mem))
+        return zlua_method_call_getter(L, mem->getter, zlua_ud_payload(u));
     return zlua_instance_index_slow(L);
 }
 
@@ -287,6 +299,8 @@ static int zlua_instance_index_byobj(lua_State *L)
     }
     if (mem->kind == ZLUA_MEMBER_METHOD && zlua_instance_push_method(L, mem))
         return 1;
+    if (zlua_instance_lean_getter(mem))
+        return zlua_method_call_getter(L, mem->getter, zlua_instance_obj_base(u));
     return zlua_instance_index_slow(L);
 }
 
