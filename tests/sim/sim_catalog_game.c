@@ -95,6 +95,14 @@ static const SimFieldDef f_fragile[] = {
     {"v", "System.Int32", PUB, offsetof(SimFragile, v), 0},
     {0}};
 
+static const SimFieldDef f_shape[] = {
+    {"Label", "System.String", PUB, offsetof(SimShape, Label), 0},
+    {0}};
+
+static const SimFieldDef f_circle[] = {
+    {"R", "System.Single", PUB, offsetof(SimCircle, R), 0},
+    {0}};
+
 static const SimFieldDef f_marshal_type[] = {
     LITERAL("Default", "ZLua.LuaMarshalType", SIM_MARSHAL_DEFAULT),
     LITERAL("UserData", "ZLua.LuaMarshalType", SIM_MARSHAL_USERDATA),
@@ -156,6 +164,16 @@ const SimClassDef sim_catalog_game[] = {
      .methods = {sim_methods_broken}, .cctor = sim_broken_cctor},
     {STRUCT("Fragile", SimFragile), .fields = f_fragile,
      .methods = {sim_methods_fragile}},
+    /* second milestone: an abstract base with a virtual and an abstract
+     * method, and a derived class overriding both */
+    {.ns = "MyGame", .name = "Shape", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(SimShape), .interfaces = {"MyGame.IShape"}, .fields = f_shape,
+     .methods = {sim_methods_shape}},
+    {.ns = "MyGame", .name = "Circle", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .parent = "MyGame.Shape", .size = sizeof(SimCircle), .fields = f_circle,
+     .methods = {sim_methods_circle}},
     {.ns = "ZLua", .name = "LuaMarshalType", .kind = SIM_KIND_ENUM,
      .flags = ENUM_FLAGS, .enum_base = "System.Int32", .fields = f_marshal_type},
     {.ns = "ZLua", .name = "LuaMarshalAsAttribute", .kind = SIM_KIND_CLASS,

@@ -88,6 +88,18 @@ typedef struct SimPlayer {
     int32_t level;               /* <Level>k__BackingField */
 } SimPlayer;
 
+/* MyGame.Shape (abstract) and MyGame.Circle : Shape -- a derived class
+ * begins with its base, as il2cpp.exe lays out Circle_t after Shape_t */
+typedef struct SimShape {
+    Il2CppObject obj;
+    Il2CppString *Label;
+} SimShape;
+
+typedef struct SimCircle {
+    SimShape base;
+    float R;
+} SimCircle;
+
 typedef struct SimMarshalAsAttribute {
     Il2CppObject obj;
     int32_t Value;               /* ZLua.LuaMarshalType */

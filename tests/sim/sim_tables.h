@@ -38,6 +38,8 @@ extern const SimMethodDef sim_methods_ishape[];
 extern const SimMethodDef sim_methods_player[];
 extern const SimPropertyDef sim_props_player[];
 extern const SimMethodDef sim_methods_marshal_attr[];
+extern const SimMethodDef sim_methods_shape[];
+extern const SimMethodDef sim_methods_circle[];
 
 /* sim_bodies_demo.c, sim_bodies_ic.c */
 extern const SimMethodDef sim_methods_demo[];
