@@ -310,3 +310,80 @@ const SimMethodDef sim_methods_circle[] = {
     {.name = "Unit", .flags = SIM_M_STATIC, .ret = "MyGame.Circle",
      .body = SIM_BODY(circle_unit), .invoker = sim_inv_o},
     {.name = NULL}};
+
+/* ---- MyGame.Counter: a field-like event ------------------------------------------- */
+
+static void counter_ctor(void *self, const MethodInfo *m)
+{
+    (void)self;
+    (void)m;
+}
+
+static Il2CppObject *combine(Il2CppObject *a, Il2CppObject *b, const char *op)
+{
+    typedef Il2CppObject *(*Fn)(Il2CppObject *, Il2CppObject *, const MethodInfo *);
+    const MethodInfo *f = sim_method("System.Delegate", op, 2);
+    return ((Fn)f->methodPointer)(a, b, f);
+}
+
+/* The accessors C# emits for `event Action<int> Changed`: Changed =
+ * (Action<int>)Delegate.Combine(Changed, value), in a CompareExchange
+ * loop that a single-threaded simulation does not need. */
+static void counter_add_changed(void *self, Il2CppObject *value, const MethodInfo *m)
+{
+    (void)m;
+    SimCounter *c = self;
+    sim_gc_store((void **)&c->Changed,
+                 combine((Il2CppObject *)c->Changed, value, "Combine"));
+}
+
+static void counter_remove_changed(void *self, Il2CppObject *value, const MethodInfo *m)
+{
+    (void)m;
+    SimCounter *c = self;
+    sim_gc_store((void **)&c->Changed,
+                 combine((Il2CppObject *)c->Changed, value, "Remove"));
+}
+
+/* Value += d; Changed?.Invoke(Value); -- Invoke's body called directly,
+ * as IL2CPP inlines a delegate call */
+static void counter_add(void *self, int32_t d, const MethodInfo *m)
+{
+    (void)m;
+    typedef void (*Invoke)(void *, int32_t, const MethodInfo *);
+    SimCounter *c = self;
+    c->Value = (int32_t)((uint32_t)c->Value + (uint32_t)d);
+    SimMulticastDelegate *h = c->Changed;
+    if (h != NULL) {
+        const MethodInfo *inv = sim_delegate_invoke_method(h->delegate.obj.klass);
+        ((Invoke)inv->methodPointer)(h, c->Value, inv);
+    }
+}
+
+const SimMethodDef sim_methods_counter[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .body = SIM_BODY(counter_ctor), .invoker = sim_inv_v_t},
+    {.name = "add_Changed", .flags = SIM_M_GETSET, .ret = "System.Void",
+     .params = {{"System.Action`1[System.Int32]", "value"}},
+     .body = SIM_BODY(counter_add_changed), .invoker = sim_inv_v_t_o},
+    {.name = "remove_Changed", .flags = SIM_M_GETSET, .ret = "System.Void",
+     .params = {{"System.Action`1[System.Int32]", "value"}},
+     .body = SIM_BODY(counter_remove_changed), .invoker = sim_inv_v_t_o},
+    {.name = "Add", .flags = SIM_M_INSTANCE, .ret = "System.Void",
+     .params = {{"System.Int32", "d"}},
+     .body = SIM_BODY(counter_add), .invoker = sim_inv_v_t_i4},
+    {.name = NULL}};
+
+/* ---- MyGame.Node ------------------------------------------------------------------- */
+
+static void node_ctor(void *self, Il2CppString *name, const MethodInfo *m)
+{
+    (void)m;
+    sim_gc_store((void **)&((SimNode *)self)->Name, name);
+}
+
+const SimMethodDef sim_methods_node[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .params = {{"System.String", "name"}},
+     .body = SIM_BODY(node_ctor), .invoker = sim_inv_v_t_s},
+    {.name = NULL}};
