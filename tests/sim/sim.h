@@ -10,6 +10,7 @@
 #ifndef ZLUA_SIM_H
 #define ZLUA_SIM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -126,6 +127,22 @@ enum {
  * receive the Members list (static storage; NULL / 0 if none). */
 int sim_param_marshal_as(const MethodInfo *m, int index,
                          const char *const **members, int *member_count);
+
+/* A parameter's default value (`int b = 5`), in the shape of libil2cpp's
+ * internal vm::Method::GetParameterDefaultValue (IL2CPP has no C API for
+ * it): NULL when the parameter has none; else *type receives the
+ * constant's type and the result points to its metadata blob, or is NULL
+ * with *is_explicit_null set for `= null`.  The parameter's type carries
+ * PARAM_ATTRIBUTE_HAS_DEFAULT | PARAM_ATTRIBUTE_OPTIONAL in its attrs. */
+const char *sim_method_get_parameter_default_value(const MethodInfo *method,
+                                                   int32_t position,
+                                                   const Il2CppType **type,
+                                                   bool *is_explicit_null);
+/* libil2cpp's utils::BlobReader::GetConstantValueFromBlob for metadata
+ * v29: decodes the constant of Il2CppTypeEnum `type` at *blob into value
+ * (int32 / uint32 compressed, the others little-endian) and advances
+ * *blob.  0 for a type it does not decode (strings and the rest). */
+int sim_blob_get_constant_value(int type, const char **blob, void *value);
 
 #ifdef __cplusplus
 }

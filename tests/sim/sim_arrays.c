@@ -128,3 +128,24 @@ uint32_t il2cpp_array_get_byte_length(Il2CppArray *array)
     return (uint32_t)((size_t)sim_element_size(array->obj.klass->element_class) *
                       array->max_length);
 }
+
+void *sim_mdarray_address(Il2CppArray *array, const int32_t *indices)
+{
+    /* g[i, j] in IL2CPP's generated code: every index checked against its
+     * dimension (lower bounds honoured), row-major, else
+     * IndexOutOfRangeException */
+    Il2CppClass *k = array->obj.klass;
+    size_t index = 0;
+    for (uint32_t d = 0; d < k->rank; d++) {
+        il2cpp_array_size_t len = array->bounds ? array->bounds[d].length
+                                                : array->max_length;
+        int64_t lower = array->bounds ? array->bounds[d].lower_bound : 0;
+        int64_t i = (int64_t)indices[d] - lower;
+        if (i < 0 || (uint64_t)i >= (uint64_t)len)
+            sim_raise("System", "IndexOutOfRangeException",
+                      "Index was outside the bounds of the array.");
+        index = index * (size_t)len + (size_t)i;
+    }
+    return (char *)array + ARRAY_HEADER_SIZE +
+           index * (size_t)sim_element_size(k->element_class);
+}

@@ -227,3 +227,163 @@ const SimMethodDef sim_methods_marshal_attr[] = {
      .params = {{"ZLua.LuaMarshalType", "value"}},
      .body = SIM_BODY(marshal_attr_ctor), .invoker = sim_inv_v_t_i4},
     {.name = NULL}};
+
+/* ---- MyGame.Shape, MyGame.Circle -------------------------------------------------- */
+
+/* protected Shape(): the compiler's default constructor of an abstract class */
+static void shape_ctor(void *self, const MethodInfo *m)
+{
+    (void)self;
+    (void)m;
+}
+
+/* public virtual string Kind() => "shape"; */
+static Il2CppString *shape_kind(void *self, const MethodInfo *m)
+{
+    (void)self;
+    (void)m;
+    return sim_literal("shape");
+}
+
+/* Shape.Area is abstract: no body, so methodPointer and
+ * virtualMethodPointer stay NULL and its invoker crashes (sim_builder.c),
+ * as a player calling an abstract method without dispatch would. */
+const SimMethodDef sim_methods_shape[] = {
+    {.name = "Area", .flags = SIM_M_INTERFACE, .ret = "System.Single",
+     .invoker = sim_inv_r4_t, .overrides = "MyGame.IShape::Area"},
+    {.name = "Kind", .flags = SIM_M_NEW_VIRTUAL, .ret = "System.String",
+     .body = SIM_BODY(shape_kind), .invoker = sim_inv_s_t},
+    {.name = ".ctor",
+     .flags = (SIM_M_CTOR & ~(uint32_t)METHOD_ATTRIBUTE_MEMBER_ACCESS_MASK) |
+              SIM_METHOD_FAMILY,
+     .ret = "System.Void", .body = SIM_BODY(shape_ctor), .invoker = sim_inv_v_t},
+    {.name = NULL}};
+
+/* public Circle(float r) : base() { R = r; Label = "circle"; } */
+static void circle_ctor(void *self, float r, const MethodInfo *m)
+{
+    (void)m;
+    SimCircle *c = self;
+    shape_ctor(self, NULL);
+    c->R = r;
+    sim_gc_store((void **)&c->base.Label, sim_literal("circle"));
+}
+
+/* 3.0f * R * R: exact in float for the small radii the specs use */
+static float circle_area(void *self, const MethodInfo *m)
+{
+    (void)m;
+    const SimCircle *c = self;
+    return 3.0f * c->R * c->R;
+}
+
+static Il2CppString *circle_kind(void *self, const MethodInfo *m)
+{
+    (void)self;
+    (void)m;
+    return sim_literal("circle");
+}
+
+/* public static Circle Unit() => new Circle(1); -- through the
+ * constructor's MethodInfo, as IL2CPP's code calls it */
+static Il2CppObject *circle_unit(const MethodInfo *m)
+{
+    (void)m;
+    typedef void (*Ctor)(void *, float, const MethodInfo *);
+    Il2CppClass *k = sim_class("MyGame.Circle");
+    const MethodInfo *c = sim_method("MyGame.Circle", ".ctor", 1);
+    Il2CppObject *o = il2cpp_object_new(k);
+    ((Ctor)c->methodPointer)(o, 1.0f, c);
+    return o;
+}
+
+const SimMethodDef sim_methods_circle[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .params = {{"System.Single", "r"}},
+     .body = SIM_BODY(circle_ctor), .invoker = sim_inv_v_t_r4},
+    {.name = "Area", .flags = SIM_M_OVERRIDE, .ret = "System.Single",
+     .body = SIM_BODY(circle_area), .invoker = sim_inv_r4_t,
+     .overrides = "MyGame.Shape::Area"},
+    {.name = "Kind", .flags = SIM_M_OVERRIDE, .ret = "System.String",
+     .body = SIM_BODY(circle_kind), .invoker = sim_inv_s_t,
+     .overrides = "MyGame.Shape::Kind"},
+    {.name = "Unit", .flags = SIM_M_STATIC, .ret = "MyGame.Circle",
+     .body = SIM_BODY(circle_unit), .invoker = sim_inv_o},
+    {.name = NULL}};
+
+/* ---- MyGame.Counter: a field-like event ------------------------------------------- */
+
+static void counter_ctor(void *self, const MethodInfo *m)
+{
+    (void)self;
+    (void)m;
+}
+
+static Il2CppObject *combine(Il2CppObject *a, Il2CppObject *b, const char *op)
+{
+    typedef Il2CppObject *(*Fn)(Il2CppObject *, Il2CppObject *, const MethodInfo *);
+    const MethodInfo *f = sim_method("System.Delegate", op, 2);
+    return ((Fn)f->methodPointer)(a, b, f);
+}
+
+/* The accessors C# emits for `event Action<int> Changed`: Changed =
+ * (Action<int>)Delegate.Combine(Changed, value), in a CompareExchange
+ * loop that a single-threaded simulation does not need. */
+static void counter_add_changed(void *self, Il2CppObject *value, const MethodInfo *m)
+{
+    (void)m;
+    SimCounter *c = self;
+    sim_gc_store((void **)&c->Changed,
+                 combine((Il2CppObject *)c->Changed, value, "Combine"));
+}
+
+static void counter_remove_changed(void *self, Il2CppObject *value, const MethodInfo *m)
+{
+    (void)m;
+    SimCounter *c = self;
+    sim_gc_store((void **)&c->Changed,
+                 combine((Il2CppObject *)c->Changed, value, "Remove"));
+}
+
+/* Value += d; Changed?.Invoke(Value); -- Invoke's body called directly,
+ * as IL2CPP inlines a delegate call */
+static void counter_add(void *self, int32_t d, const MethodInfo *m)
+{
+    (void)m;
+    typedef void (*Invoke)(void *, int32_t, const MethodInfo *);
+    SimCounter *c = self;
+    c->Value = (int32_t)((uint32_t)c->Value + (uint32_t)d);
+    SimMulticastDelegate *h = c->Changed;
+    if (h != NULL) {
+        const MethodInfo *inv = sim_delegate_invoke_method(h->delegate.obj.klass);
+        ((Invoke)inv->methodPointer)(h, c->Value, inv);
+    }
+}
+
+const SimMethodDef sim_methods_counter[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .body = SIM_BODY(counter_ctor), .invoker = sim_inv_v_t},
+    {.name = "add_Changed", .flags = SIM_M_GETSET, .ret = "System.Void",
+     .params = {{"System.Action`1[System.Int32]", "value"}},
+     .body = SIM_BODY(counter_add_changed), .invoker = sim_inv_v_t_o},
+    {.name = "remove_Changed", .flags = SIM_M_GETSET, .ret = "System.Void",
+     .params = {{"System.Action`1[System.Int32]", "value"}},
+     .body = SIM_BODY(counter_remove_changed), .invoker = sim_inv_v_t_o},
+    {.name = "Add", .flags = SIM_M_INSTANCE, .ret = "System.Void",
+     .params = {{"System.Int32", "d"}},
+     .body = SIM_BODY(counter_add), .invoker = sim_inv_v_t_i4},
+    {.name = NULL}};
+
+/* ---- MyGame.Node ------------------------------------------------------------------- */
+
+static void node_ctor(void *self, Il2CppString *name, const MethodInfo *m)
+{
+    (void)m;
+    sim_gc_store((void **)&((SimNode *)self)->Name, name);
+}
+
+const SimMethodDef sim_methods_node[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .params = {{"System.String", "name"}},
+     .body = SIM_BODY(node_ctor), .invoker = sim_inv_v_t_s},
+    {.name = NULL}};

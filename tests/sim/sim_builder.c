@@ -109,6 +109,24 @@ static void set_value_layout(Il2CppClass *k, uint32_t size, uint32_t align)
 
 /* ---- phase 1: shells ------------------------------------------------------------ */
 
+/* Makes k a nested type of the (already built) class `outer`: named as
+ * IL2CPP names nested types, listed by il2cpp_class_get_nested_types. */
+static void nest(Il2CppClass *k, const char *outer)
+{
+    Il2CppClass *o = sim_class(outer);
+    if (o == NULL)
+        fail("declaring class not built before its nested type", outer);
+    free(k->full_name);
+    k->full_name = sim_strcat3(o->full_name, "+", k->name);
+    k->il_name = sim_strcat3(o->full_name, ".", k->name);
+    k->declaring = o;
+    Il2CppClass **grown = realloc(o->nested, (o->nested_count + 1u) * sizeof *grown);
+    if (grown == NULL)
+        fail("out of memory", k->name);
+    o->nested = grown;
+    o->nested[o->nested_count++] = k;
+}
+
 void sim_build_shells(Il2CppImage *image, const SimClassDef *defs)
 {
     for (const SimClassDef *d = defs; d->name; d++) {
@@ -123,6 +141,8 @@ void sim_build_shells(Il2CppImage *image, const SimClassDef *defs)
             k->static_data = sim_gc_alloc_root(d->static_size);
         }
         k->cctor = d->cctor;
+        if (d->declaring)
+            nest(k, d->declaring);
         sim_image_add(image, k);
     }
 }
@@ -142,7 +162,13 @@ static const char *default_parent(SimKind kind)
 
 static Il2CppClass *def_class(const SimClassDef *d)
 {
-    Il2CppClass *k = sim_find_class(d->ns, d->name);
+    /* nested types are not found by name (as in IL2CPP): by full name */
+    Il2CppClass *k = d->declaring ? NULL : sim_find_class(d->ns, d->name);
+    if (d->declaring) {
+        char *full = sim_strcat3(d->declaring, "+", d->name);
+        k = sim_class(full);
+        free(full);
+    }
     if (k == NULL)
         fail("class not built", d->name);
     return k;
@@ -172,7 +198,8 @@ void sim_build_hierarchy(const SimClassDef *defs)
 
 /* ---- phase 3: fields, methods, properties, attributes ------------------------ */
 
-static const Il2CppType *param_type(const char *spec)
+/* flags: the parameter's own (HasDefault, Optional), beside in/out */
+static const Il2CppType *param_type(const char *spec, uint32_t flags)
 {
     static const struct {
         const char *prefix;
@@ -182,9 +209,9 @@ static const Il2CppType *param_type(const char *spec)
         size_t n = strlen(modes[i].prefix);
         if (strncmp(spec, modes[i].prefix, n) == 0)
             return sim_meta_type(sim_resolve_class(spec + n), true,
-                                 modes[i].attrs);
+                                 modes[i].attrs | flags);
     }
-    return sim_meta_type(sim_resolve_class(spec), false, 0);
+    return sim_meta_type(sim_resolve_class(spec), false, flags);
 }
 
 static void build_fields(Il2CppClass *k, const SimClassDef *d)
@@ -256,9 +283,18 @@ void sim_add_methods(Il2CppClass *k, const SimMethodDef *defs)
         /* ECMA-335 MethodDef tokens, numbered per image like a compiler's */
         m->token = 0x06000000u | (k->image ? ++k->image->methods : 0u);
         m->return_type = sim_meta_type(sim_resolve_class(d->ret), false, 0);
+        m->iflags = d->iflags;
         for (int i = 0; i < SIM_MAX_PARAMS && d->params[i].type; i++) {
-            m->params[i] = param_type(d->params[i].type);
-            m->param_names[i] = d->params[i].name;
+            const SimParamDef *p = &d->params[i];
+            uint32_t flags = 0;
+            if (p->default_type) {
+                /* what C# emits for `int b = 5`: [opt] + a Constant row */
+                flags = PARAM_ATTRIBUTE_OPTIONAL | PARAM_ATTRIBUTE_HAS_DEFAULT;
+                m->default_types[i] = &sim_resolve_class(p->default_type)->byval_arg;
+                m->default_blobs[i] = p->default_blob;
+            }
+            m->params[i] = param_type(p->type, flags);
+            m->param_names[i] = p->name;
             m->param_count++;
         }
         m->overrides_name = d->overrides;
@@ -369,6 +405,8 @@ Il2CppClass *sim_nullable_of(Il2CppClass *t)
     k->parent = def->parent;
     k->generic_def = def;
     k->generic_arg = t;
+    k->generic_args[0] = t;
+    k->generic_argc = 1;
     k->element_class = t;
     k->cast_class = t;
 
@@ -400,6 +438,77 @@ Il2CppClass *sim_nullable_of(Il2CppClass *t)
     has->parent = k;
     has->offset = (int32_t)(sizeof(Il2CppObject) + has_off);
 
+    k->next_inflated = def->next_inflated;
+    def->next_inflated = k;
+    return k;
+}
+
+/* "[A,B]" (reflection format) or "<A,B>" (IL format) of the arguments */
+static char *generic_arg_list(Il2CppClass *const *args, uint8_t argc, bool il)
+{
+    char buf[512];
+    size_t n = 0;
+    buf[n++] = il ? '<' : '[';
+    for (uint8_t i = 0; i < argc; i++) {
+        const char *name = il ? args[i]->il_name : args[i]->full_name;
+        size_t len = strlen(name);
+        if (n + len + 3 > sizeof buf)
+            fail("generic instance name too long", name);
+        if (i)
+            buf[n++] = ',';
+        memcpy(buf + n, name, len);
+        n += len;
+    }
+    buf[n++] = il ? '>' : ']';
+    buf[n] = '\0';
+    return sim_strdup(buf);
+}
+
+static bool same_args(const Il2CppClass *k, Il2CppClass *const *args, uint8_t argc)
+{
+    if (k->generic_argc != argc)
+        return false;
+    for (uint8_t i = 0; i < argc; i++)
+        if (k->generic_args[i] != args[i])
+            return false;
+    return true;
+}
+
+/* IL2CPP inflates Action`1<int> into a class of its own: same parent,
+ * flags and size as the definition (delegates add no fields), type
+ * GENERICINST, not in the image's type definitions. */
+Il2CppClass *sim_generic_instance(Il2CppClass *def, Il2CppClass *const *args,
+                                  uint8_t argc)
+{
+    for (Il2CppClass *k = def->next_inflated; k; k = k->next_inflated)
+        if (same_args(k, args, argc))
+            return k;
+    if (argc == 0 || argc > SIM_MAX_GENERIC_ARGS || def->valuetype)
+        fail("unsupported generic instance of", def->name);
+
+    Il2CppClass *k = sim_class_new(def->image, def->namespaze, def->name,
+                                   SIM_KIND_CLASS, IL2CPP_TYPE_GENERICINST);
+    /* "System.Func`2" + "[System.Int32,System.Int32]"; IL drops the arity */
+    char *list = generic_arg_list(args, argc, false);
+    free(k->full_name);
+    k->full_name = sim_strcat3(def->full_name, list, "");
+    free(list);
+    const char *tick = strchr(def->full_name, '`');
+    size_t base = tick ? (size_t)(tick - def->full_name) : strlen(def->full_name);
+    char *stem = sim_xcalloc(1, base + 1);
+    memcpy(stem, def->full_name, base);
+    list = generic_arg_list(args, argc, true);
+    k->il_name = sim_strcat3(stem, list, "");
+    free(stem);
+    free(list);
+    k->flags = def->flags;
+    k->parent = def->parent;
+    k->instance_size = def->instance_size;
+    k->generic_def = def;
+    k->generic_arg = args[0];
+    for (uint8_t i = 0; i < argc; i++)
+        k->generic_args[i] = args[i];
+    k->generic_argc = argc;
     k->next_inflated = def->next_inflated;
     def->next_inflated = k;
     return k;

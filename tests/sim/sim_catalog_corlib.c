@@ -74,6 +74,36 @@ static const SimFieldDef f_exception[] = {
      offsetof(SimException, _innerException), 0},
     {0}};
 
+/* Unity's corlib Delegate.cs, whose fields libil2cpp's Il2CppDelegate
+ * mirrors (SimDelegate); method_info / data are typed object here (the
+ * simulated corlib has no System.Reflection.MethodInfo, DelegateData) */
+#define DELEGATE_FIELD(n, t, member) {(n), (t), PRIV, offsetof(SimDelegate, member), 0}
+static const SimFieldDef f_delegate[] = {
+    DELEGATE_FIELD("method_ptr", "System.IntPtr", method_ptr),
+    DELEGATE_FIELD("invoke_impl", "System.IntPtr", invoke_impl),
+    DELEGATE_FIELD("m_target", "System.Object", target),
+    DELEGATE_FIELD("method", "System.IntPtr", method),
+    DELEGATE_FIELD("delegate_trampoline", "System.IntPtr", delegate_trampoline),
+    DELEGATE_FIELD("extra_arg", "System.IntPtr", extra_arg),
+    DELEGATE_FIELD("method_code", "System.IntPtr", invoke_impl_this),
+    DELEGATE_FIELD("interp_method", "System.IntPtr", interp_method),
+    DELEGATE_FIELD("interp_invoke_impl", "System.IntPtr", interp_invoke_impl),
+    DELEGATE_FIELD("method_info", "System.Object", method_info),
+    DELEGATE_FIELD("original_method_info", "System.Object", original_method_info),
+    DELEGATE_FIELD("data", "System.Object", data),
+    DELEGATE_FIELD("method_is_virtual", "System.Boolean", method_is_virtual),
+    {0}};
+
+static const SimFieldDef f_multicast_delegate[] = {
+    {"delegates", "System.Delegate[]", PRIV, offsetof(SimMulticastDelegate, delegates), 0},
+    {0}};
+
+/* a generic delegate definition: instances come from sim_delegates_init */
+#define GENERIC_DELEGATE(n)                                                   \
+    {.ns = "System", .name = (n), .kind = SIM_KIND_CLASS,                     \
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_SERIALIZABLE, \
+     .parent = "System.MulticastDelegate", .size = sizeof(SimMulticastDelegate)}
+
 #define EXCEPTION(n, parent_)                                                 \
     {.ns = "System", .name = (n), .kind = SIM_KIND_CLASS,                     \
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_SERIALIZABLE,                  \
@@ -132,6 +162,16 @@ const SimClassDef sim_catalog_corlib[] = {
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_SERIALIZABLE,
      .size = sizeof(SimException), .fields = f_exception,
      .methods = {sim_methods_exception}, .properties = sim_props_exception},
+    {.ns = "System", .name = "Delegate", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_SERIALIZABLE,
+     .size = sizeof(SimDelegate), .fields = f_delegate,
+     .methods = {sim_methods_delegate}},
+    {.ns = "System", .name = "MulticastDelegate", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_SERIALIZABLE,
+     .parent = "System.Delegate", .size = sizeof(SimMulticastDelegate),
+     .fields = f_multicast_delegate},
+    GENERIC_DELEGATE("Action`1"),
+    GENERIC_DELEGATE("Func`2"),
     EXCEPTION("SystemException", "System.Exception"),
     EXCEPTION("InvalidOperationException", "System.SystemException"),
     EXCEPTION("ArgumentException", "System.SystemException"),

@@ -79,6 +79,31 @@ static const SimFieldDef f_demo[] = {
      offsetof(SimDemoStatics, s_color), 0},
     {"s_pos", "MyGame.Vector2", SIM_F_PRIVATE_STATIC,
      offsetof(SimDemoStatics, s_pos), 0},
+    {"Log", "System.String", SIM_F_STATIC, offsetof(SimDemoStatics, Log), 0},
+    {0}};
+
+static const SimFieldDef f_counter[] = {
+    {"Value", "System.Int32", PUB, offsetof(SimCounter, Value), 0},
+    /* the event's backing field: private, named like the event */
+    {"Changed", "System.Action`1[System.Int32]", SIM_FIELD_PRIVATE,
+     offsetof(SimCounter, Changed), 0},
+    {0}};
+
+static const SimFieldDef f_node[] = {
+    {"Next", "MyGame.Node", PUB, offsetof(SimNode, Next), 0},
+    {"Name", "System.String", PUB, offsetof(SimNode, Name), 0},
+    {0}};
+
+static const SimFieldDef f_adder_closure[] = {
+    {"k", "System.Int32", PUB, offsetof(SimAdderClosure, k), 0},
+    {0}};
+
+#define F_PUBLIC_STATIC_READONLY (SIM_F_STATIC | FIELD_ATTRIBUTE_INIT_ONLY)
+static const SimFieldDef f_demo_lambdas[] = {
+    {"<>9", "Demo+<>c", F_PUBLIC_STATIC_READONLY,
+     offsetof(SimDemoLambdasStatics, instance), 0},
+    {"<>9__1_0", "System.Action`1[System.String]", SIM_F_STATIC,
+     offsetof(SimDemoLambdasStatics, logger), 0},
     {0}};
 
 static const SimFieldDef f_config[] = {
@@ -93,6 +118,14 @@ static const SimFieldDef f_broken[] = {
 
 static const SimFieldDef f_fragile[] = {
     {"v", "System.Int32", PUB, offsetof(SimFragile, v), 0},
+    {0}};
+
+static const SimFieldDef f_shape[] = {
+    {"Label", "System.String", PUB, offsetof(SimShape, Label), 0},
+    {0}};
+
+static const SimFieldDef f_circle[] = {
+    {"R", "System.Single", PUB, offsetof(SimCircle, R), 0},
     {0}};
 
 static const SimFieldDef f_marshal_type[] = {
@@ -142,8 +175,22 @@ const SimClassDef sim_catalog_game[] = {
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT |
               TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(Il2CppObject), .static_size = sizeof(SimDemoStatics),
-     .fields = f_demo,
-     .methods = {sim_methods_demo, sim_methods_demo_ic, sim_methods_demo_rt}},
+     .fields = f_demo, .cctor = sim_demo_cctor,
+     .methods = {sim_methods_demo, sim_methods_demo_ic, sim_methods_demo_rt,
+                 sim_methods_demo_delegates, sim_methods_demo_m2}},
+    /* the classes C# generates for Demo's lambdas: private sealed nested
+     * types ([CompilerGenerated] is not modelled) */
+    {.ns = "", .name = "<>c__DisplayClass0_0", .declaring = "Demo",
+     .kind = SIM_KIND_CLASS,
+     .flags = SIM_TYPE_NESTED_PRIVATE | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(SimAdderClosure), .fields = f_adder_closure,
+     .methods = {sim_methods_adder_closure}},
+    {.ns = "", .name = "<>c", .declaring = "Demo", .kind = SIM_KIND_CLASS,
+     .flags = SIM_TYPE_NESTED_PRIVATE | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_SERIALIZABLE |
+              SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(Il2CppObject), .static_size = sizeof(SimDemoLambdasStatics),
+     .fields = f_demo_lambdas, .methods = {sim_methods_demo_lambdas},
+     .cctor = sim_demo_lambdas_cctor},
     /* static constructors: no beforefieldinit, so they run exactly at the
      * first access (C# types with an explicit static constructor) */
     {.ns = "MyGame", .name = "Config", .kind = SIM_KIND_CLASS,
@@ -156,6 +203,27 @@ const SimClassDef sim_catalog_game[] = {
      .methods = {sim_methods_broken}, .cctor = sim_broken_cctor},
     {STRUCT("Fragile", SimFragile), .fields = f_fragile,
      .methods = {sim_methods_fragile}},
+    /* second milestone: an abstract base with a virtual and an abstract
+     * method, and a derived class overriding both */
+    {.ns = "MyGame", .name = "Shape", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(SimShape), .interfaces = {"MyGame.IShape"}, .fields = f_shape,
+     .methods = {sim_methods_shape}},
+    {.ns = "MyGame", .name = "Circle", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .parent = "MyGame.Shape", .size = sizeof(SimCircle), .fields = f_circle,
+     .methods = {sim_methods_circle}},
+    /* public delegate int IntOp(int a, int b); */
+    {.ns = "MyGame", .name = "IntOp", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED,
+     .parent = "System.MulticastDelegate", .size = sizeof(SimMulticastDelegate),
+     .methods = {sim_methods_intop}},
+    {.ns = "MyGame", .name = "Counter", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(SimCounter), .fields = f_counter, .methods = {sim_methods_counter}},
+    {.ns = "MyGame", .name = "Node", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(SimNode), .fields = f_node, .methods = {sim_methods_node}},
     {.ns = "ZLua", .name = "LuaMarshalType", .kind = SIM_KIND_ENUM,
      .flags = ENUM_FLAGS, .enum_base = "System.Int32", .fields = f_marshal_type},
     {.ns = "ZLua", .name = "LuaMarshalAsAttribute", .kind = SIM_KIND_CLASS,

@@ -51,6 +51,42 @@ typedef struct SimStringStatics {
 typedef SIM_NULLABLE_STRUCT(int32_t) SimNullableInt32;
 typedef SIM_NULLABLE_STRUCT(bool) SimNullableBoolean;
 
+/* System.Delegate, laid out as libil2cpp's Il2CppDelegate of Unity 2021.2+
+ * (il2cpp-object-internals.h; the managed fields of Unity's corlib
+ * Delegate.cs, in this order).  64-bit offsets: method_ptr 16,
+ * invoke_impl 24, m_target 32, method 40, delegate_trampoline 48,
+ * extra_arg 56, method_code 64, interp_method 72, interp_invoke_impl 80,
+ * method_info 88, original_method_info 96, data 104, method_is_virtual
+ * 112; MulticastDelegate.delegates 120.  IL2CPP's generated code calls
+ * invoke_impl(method_code, args..., method): for a closed delegate
+ * invoke_impl is the target's method pointer and method_code the target;
+ * otherwise method_code is the delegate itself and invoke_impl a stub of
+ * the delegate type (_OpenStatic, _Multicast). */
+typedef struct SimDelegate {
+    Il2CppObject obj;
+    Il2CppMethodPointer method_ptr;  /* the target method's code */
+    Il2CppMethodPointer invoke_impl; /* what Invoke calls */
+    Il2CppObject *target;            /* m_target */
+    const MethodInfo *method;
+    void *delegate_trampoline;       /* reverse P/Invoke; NULL otherwise */
+    intptr_t extra_arg;              /* the type's _Multicast stub */
+    /* method_code, libil2cpp's invoke_impl_this: the first argument of
+     * invoke_impl.  An IntPtr to the collector: it points to the
+     * delegate itself or to m_target, both kept alive otherwise. */
+    Il2CppObject *invoke_impl_this;
+    void *interp_method;
+    void *interp_invoke_impl;
+    Il2CppObject *method_info;       /* System.Reflection.MethodInfo (lazy) */
+    Il2CppObject *original_method_info;
+    Il2CppObject *data;              /* System.DelegateData */
+    bool method_is_virtual;
+} SimDelegate;
+
+typedef struct SimMulticastDelegate {
+    SimDelegate delegate;
+    Il2CppArray *delegates;          /* Delegate[]: NULL for a single one */
+} SimMulticastDelegate;
+
 /* ---- Assembly-CSharp ----------------------------------------------------------- */
 
 typedef struct SimPoint2D {
@@ -88,6 +124,44 @@ typedef struct SimPlayer {
     int32_t level;               /* <Level>k__BackingField */
 } SimPlayer;
 
+/* MyGame.Shape (abstract) and MyGame.Circle : Shape -- a derived class
+ * begins with its base, as il2cpp.exe lays out Circle_t after Shape_t */
+typedef struct SimShape {
+    Il2CppObject obj;
+    Il2CppString *Label;
+} SimShape;
+
+typedef struct SimCircle {
+    SimShape base;
+    float R;
+} SimCircle;
+
+/* MyGame.Counter: `public event Action<int> Changed` is a private field
+ * of the same name plus add_/remove_ accessors */
+typedef struct SimCounter {
+    Il2CppObject obj;
+    int32_t Value;
+    SimMulticastDelegate *Changed;
+} SimCounter;
+
+typedef struct SimNode {
+    Il2CppObject obj;
+    struct SimNode *Next;
+    Il2CppString *Name;
+} SimNode;
+
+/* Demo+<>c__DisplayClass0_0: the closure C# emits for MakeAdder's k */
+typedef struct SimAdderClosure {
+    Il2CppObject obj;
+    int32_t k;
+} SimAdderClosure;
+
+/* Demo+<>c: the singleton holding Demo's capture-free lambdas */
+typedef struct SimDemoLambdasStatics {
+    Il2CppObject *instance;          /* <>9 */
+    SimMulticastDelegate *logger;    /* <>9__1_0: Logger()'s cached delegate */
+} SimDemoLambdasStatics;
+
 typedef struct SimMarshalAsAttribute {
     Il2CppObject obj;
     int32_t Value;               /* ZLua.LuaMarshalType */
@@ -121,6 +195,7 @@ typedef struct SimFragile {
 typedef struct SimDemoStatics {
     int32_t s_color;             /* SetColor / GetColor */
     SimVector2 s_pos;            /* FooUnpacked / FooTable / GetPos */
+    Il2CppString *Log;           /* public static string Log = ""; */
 } SimDemoStatics;
 
 /* MyGame.Color, MyGame.Small, MyGame.Wide, ZLua.LuaMarshalType travel as

@@ -50,6 +50,8 @@ static void find_known(void)
     sim_k.array = known("System.Array");
     sim_k.nullable = known("System.Nullable`1");
     sim_k.exception = known("System.Exception");
+    sim_k.delegate = known("System.Delegate");
+    sim_k.multicast_delegate = known("System.MulticastDelegate");
     sim_k.point2d = known("MyGame.Point2D");
     sim_k.vector2 = known("MyGame.Vector2");
     sim_k.player = known("MyGame.Player");
@@ -120,6 +122,7 @@ void sim_init(void)
     sim_build_hierarchy(sim_catalog_corlib);
     sim_build_hierarchy(sim_catalog_game);
     build_nullables();
+    sim_delegates_init();   /* Action`1<int> & co., named by fields and params */
 
     sim_build_members(sim_catalog_corlib);
     sim_build_members(sim_catalog_game);

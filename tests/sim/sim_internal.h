@@ -71,6 +71,7 @@
 
 #define SIM_PARAM_IN 0x0001
 #define SIM_PARAM_OUT 0x0002
+#define SIM_TYPE_NESTED_PRIVATE 0x00000003
 
 #define SIM_TYPE_SEQUENTIAL 0x00000008
 #define SIM_TYPE_SERIALIZABLE 0x00002000
@@ -104,7 +105,8 @@
 
 #define SIM_MAX_PARAMS 4
 #define SIM_MAX_INTERFACES 2
-#define SIM_MAX_METHOD_TABLES 3
+#define SIM_MAX_METHOD_TABLES 5
+#define SIM_MAX_GENERIC_ARGS 2
 #define SIM_MAX_ATTRS 2
 
 /* ---- metadata structures ------------------------------------------------ */
@@ -149,8 +151,14 @@ typedef struct SimMethod {
     const Il2CppType *return_type;
     const Il2CppType *params[SIM_MAX_PARAMS];
     const char *param_names[SIM_MAX_PARAMS];
+    /* a parameter's default value, as IL2CPP keeps it: the constant's
+     * type and its metadata blob (sim_method_get_parameter_default_value);
+     * type NULL: none; blob NULL with a type: an explicit null */
+    const Il2CppType *default_types[SIM_MAX_PARAMS];
+    const char *default_blobs[SIM_MAX_PARAMS];
     uint32_t param_count;
     uint32_t flags;
+    uint32_t iflags;             /* METHOD_IMPL_ATTRIBUTE_* */
     uint32_t token;              /* 0x06nnnnnn, unique in its image */
     /* the virtual method this one overrides or implements (NULL: none) */
     const struct SimMethod *overrides;
@@ -220,8 +228,10 @@ struct Il2CppClass {
      * the underlying type of an enum. */
     Il2CppClass *element_class;
     Il2CppClass *cast_class;     /* arrays: element's cast class */
-    Il2CppClass *generic_def;    /* inflated classes: Nullable`1 */
-    Il2CppClass *generic_arg;    /* inflated classes: T */
+    Il2CppClass *generic_def;    /* inflated classes: Nullable`1, Func`2 */
+    Il2CppClass *generic_arg;    /* inflated classes: T (= generic_args[0]) */
+    Il2CppClass *generic_args[SIM_MAX_GENERIC_ARGS];
+    uint8_t generic_argc;
     Il2CppClass *interfaces[SIM_MAX_INTERFACES];
     uint16_t interface_count;
     FieldInfo *fields;
@@ -273,6 +283,12 @@ typedef struct SimParamDef {
     const char *type;            /* "System.Int32", "ref MyGame.Point2D",
                                     "out System.Int32", "in MyGame.Point2D" */
     const char *name;
+    /* `T name = constant`: the constant's type and its blob, encoded as
+     * IL2CPP's metadata v29 stores it (int32: compressed, see
+     * sim_blob_get_constant_value); blob NULL: `= null`.  A default makes
+     * the parameter [opt] with HasDefault, as C# compilers emit it. */
+    const char *default_type;
+    const char *default_blob;
 } SimParamDef;
 
 typedef struct SimMarshalDef {
@@ -294,6 +310,7 @@ typedef struct SimMethodDef {
     InvokerMethod invoker;
     const char *overrides;       /* "System.Object::ToString" or NULL */
     SimMarshalDef marshal[2];
+    uint32_t iflags;             /* METHOD_IMPL_ATTRIBUTE_*, 0: IL managed */
 } SimMethodDef;
 
 typedef struct SimPropertyDef {
@@ -325,6 +342,10 @@ typedef struct SimClassDef {
     const SimPropertyDef *properties;
     const SimAttrDef *attrs;
     void (*cctor)(void);         /* static constructor body, NULL: none */
+    /* nested types: the enclosing class ("Demo"); ns is then "", the
+     * full name "Demo+Name" and the IL name "Demo.Name", as IL2CPP names
+     * them, and the image's name lookups do not find it */
+    const char *declaring;
 } SimClassDef;
 
 /* ---- well-known classes (filled by sim_init) ---------------------------- */
@@ -336,6 +357,8 @@ typedef struct SimKnown {
     Il2CppClass *point2d, *vector2, *player, *ishape, *demo, *marshal_attr;
     Il2CppClass *nullable_int32, *nullable_point2d, *nullable_vector2,
         *nullable_boolean;
+    Il2CppClass *delegate, *multicast_delegate, *action_int32, *action_string,
+        *func_int32_int32, *func_point2d_single;
 } SimKnown;
 extern SimKnown sim_k;
 
@@ -378,6 +401,11 @@ void sim_resolve_overrides(void);
 void sim_add_methods(Il2CppClass *klass, const SimMethodDef *defs);
 void sim_add_properties(Il2CppClass *klass, const SimPropertyDef *defs);
 Il2CppClass *sim_nullable_of(Il2CppClass *t);
+/* A closed instance of a generic reference type (Action`1, Func`2), as
+ * IL2CPP inflates it: its own class, GENERICINST, named
+ * "System.Func`2[System.Int32,System.Int32]" (IL: "System.Func<...>"). */
+Il2CppClass *sim_generic_instance(Il2CppClass *def, Il2CppClass *const *args,
+                                  uint8_t argc);
 Il2CppClass *sim_generic_param_class(const char *name);
 Il2CppClass *sim_pointer_class(Il2CppClass *element);
 Il2CppClass *sim_resolve_class(const char *name);  /* aborts if unknown */
@@ -395,6 +423,10 @@ bool sim_is_reference(const Il2CppClass *klass);  /* not a value type */
 int32_t sim_element_size(const Il2CppClass *klass);
 FieldInfo *sim_field(Il2CppClass *klass, const char *name);
 void *sim_statics(Il2CppClass *klass);
+
+/* sim_arrays.c: the element at indices[0..rank) of an array (of any rank),
+ * or IndexOutOfRangeException thrown as IL2CPP throws it. */
+void *sim_mdarray_address(Il2CppArray *array, const int32_t *indices);
 
 /* sim_strings.c */
 Il2CppString *sim_string_empty(void);
@@ -451,6 +483,16 @@ Il2CppObject *sim_object_alloc(Il2CppClass *klass);
 enum { SIM_CCTOR_NONE, SIM_CCTOR_RUNNING, SIM_CCTOR_DONE, SIM_CCTOR_FAILED };
 /* For bodies that touch statics: a forgotten class init crashes. */
 void sim_require_init(Il2CppClass *klass);
+
+/* sim_delegates.c */
+/* Inflates the catalog's Action`1 / Func`2 instances (after the hierarchy
+ * is built: fields and parameters name them). */
+void sim_delegates_init(void);
+/* The Invoke method of a delegate type (crashes if none). */
+const MethodInfo *sim_delegate_invoke_method(Il2CppClass *klass);
+/* `new D(target, method)`: the object, then D's generated constructor. */
+Il2CppObject *sim_delegate_new(Il2CppClass *klass, Il2CppObject *target,
+                               const MethodInfo *method);
 
 /* sim_bodies_ic.c */
 unsigned sim_lua_state_generation(void);

@@ -552,3 +552,106 @@ SIM_INVOKER(sim_inv_F_i4)
     (void)obj;
     *(SimFragile *)ret = ((Fn)fn)(VAL(int32_t, 0), m);
 }
+
+/* ---- second milestone: shapes, delegates, arrays, objects ---------------------- */
+
+SIM_INVOKER(sim_inv_o)
+{
+    typedef Il2CppObject *(*Fn)(const MethodInfo *);
+    (void)obj;
+    (void)args;
+    *(Il2CppObject **)ret = ((Fn)fn)(m);
+}
+
+SIM_INVOKER(sim_inv_a)
+{
+    typedef Il2CppArray *(*Fn)(const MethodInfo *);
+    (void)obj;
+    (void)args;
+    *(Il2CppArray **)ret = ((Fn)fn)(m);
+}
+
+SIM_INVOKER(sim_inv_s_o)
+{
+    typedef Il2CppString *(*Fn)(Il2CppObject *, const MethodInfo *);
+    (void)obj;
+    *(Il2CppString **)ret = ((Fn)fn)(REF(Il2CppObject *, 0), m);
+}
+
+SIM_INVOKER(sim_inv_b_o_o)
+{
+    typedef bool (*Fn)(Il2CppObject *, Il2CppObject *, const MethodInfo *);
+    (void)obj;
+    *(bool *)ret = ((Fn)fn)(REF(Il2CppObject *, 0), REF(Il2CppObject *, 1), m);
+}
+
+SIM_INVOKER(sim_inv_o_o_o)
+{
+    typedef Il2CppObject *(*Fn)(Il2CppObject *, Il2CppObject *, const MethodInfo *);
+    (void)obj;
+    *(Il2CppObject **)ret = ((Fn)fn)(REF(Il2CppObject *, 0), REF(Il2CppObject *, 1), m);
+}
+
+SIM_INVOKER(sim_inv_i4_o_i4)
+{
+    typedef int32_t (*Fn)(Il2CppObject *, int32_t, const MethodInfo *);
+    (void)obj;
+    *(int32_t *)ret = ((Fn)fn)(REF(Il2CppObject *, 0), VAL(int32_t, 1), m);
+}
+
+SIM_INVOKER(sim_inv_i4_o_i4_i4)
+{
+    typedef int32_t (*Fn)(Il2CppObject *, int32_t, int32_t, const MethodInfo *);
+    (void)obj;
+    *(int32_t *)ret = ((Fn)fn)(REF(Il2CppObject *, 0), VAL(int32_t, 1),
+                               VAL(int32_t, 2), m);
+}
+
+SIM_INVOKER(sim_inv_r4_o_P)
+{
+    typedef float (*Fn)(Il2CppObject *, SimPoint2D, const MethodInfo *);
+    (void)obj;
+    *(float *)ret = ((Fn)fn)(REF(Il2CppObject *, 0), VAL(SimPoint2D, 1), m);
+}
+
+SIM_INVOKER(sim_inv_r4_a)
+{
+    typedef float (*Fn)(Il2CppArray *, const MethodInfo *);
+    (void)obj;
+    *(float *)ret = ((Fn)fn)(REF(Il2CppArray *, 0), m);
+}
+
+SIM_INVOKER(sim_inv_a_i4_i4)
+{
+    typedef Il2CppArray *(*Fn)(int32_t, int32_t, const MethodInfo *);
+    (void)obj;
+    *(Il2CppArray **)ret = ((Fn)fn)(VAL(int32_t, 0), VAL(int32_t, 1), m);
+}
+
+SIM_INVOKER(sim_inv_v_t_o)
+{
+    typedef void (*Fn)(void *, Il2CppObject *, const MethodInfo *);
+    (void)ret;
+    ((Fn)fn)(obj, REF(Il2CppObject *, 0), m);
+}
+
+/* a delegate constructor: (object target, IntPtr method); IntPtr is a
+ * value type, so args[1] points to it */
+SIM_INVOKER(sim_inv_v_t_o_I)
+{
+    typedef void (*Fn)(void *, Il2CppObject *, intptr_t, const MethodInfo *);
+    (void)ret;
+    ((Fn)fn)(obj, REF(Il2CppObject *, 0), VAL(intptr_t, 1), m);
+}
+
+SIM_INVOKER(sim_inv_i4_t_i4_i4)
+{
+    typedef int32_t (*Fn)(void *, int32_t, int32_t, const MethodInfo *);
+    *(int32_t *)ret = ((Fn)fn)(obj, VAL(int32_t, 0), VAL(int32_t, 1), m);
+}
+
+SIM_INVOKER(sim_inv_r4_t_P)
+{
+    typedef float (*Fn)(void *, SimPoint2D, const MethodInfo *);
+    *(float *)ret = ((Fn)fn)(obj, VAL(SimPoint2D, 0), m);
+}

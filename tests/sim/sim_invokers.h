@@ -7,7 +7,8 @@
  * s Il2CppString*, o Il2CppObject*, a Il2CppArray*, P SimPoint2D,
  * T SimTagged, F SimFragile, V SimVector2, D SimMyDto, NI / NP / NV Nullable<int /
  * Point2D / Vector2>, pX a byref X (X*), ptr an unmanaged pointer
- * (int32_t*), t the instance (`this`, void*).
+ * (int32_t*), I an IntPtr (intptr_t, a value type: args[i] points to it),
+ * t the instance (`this`, void*).
  * Like IL2CPP's generated invokers (and Runtime::InvokeConvertArgs), a
  * pointer parameter's args[i] IS the pointer value, as for references.
  * Enums travel as their underlying integer (Color i4, Small u1, Wide i8).
@@ -117,5 +118,21 @@ SIM_INVOKER_DECL(sim_inv_ptr);
 SIM_INVOKER_DECL(sim_inv_i4_ptr_i4);
 SIM_INVOKER_DECL(sim_inv_v_ptr_i4_i4);
 SIM_INVOKER_DECL(sim_inv_NB_NB);
+
+/* second milestone */
+SIM_INVOKER_DECL(sim_inv_o);
+SIM_INVOKER_DECL(sim_inv_a);
+SIM_INVOKER_DECL(sim_inv_s_o);
+SIM_INVOKER_DECL(sim_inv_b_o_o);
+SIM_INVOKER_DECL(sim_inv_o_o_o);
+SIM_INVOKER_DECL(sim_inv_i4_o_i4);
+SIM_INVOKER_DECL(sim_inv_i4_o_i4_i4);
+SIM_INVOKER_DECL(sim_inv_r4_o_P);
+SIM_INVOKER_DECL(sim_inv_r4_a);
+SIM_INVOKER_DECL(sim_inv_a_i4_i4);
+SIM_INVOKER_DECL(sim_inv_v_t_o);
+SIM_INVOKER_DECL(sim_inv_v_t_o_I);
+SIM_INVOKER_DECL(sim_inv_i4_t_i4_i4);
+SIM_INVOKER_DECL(sim_inv_r4_t_P);
 
 #endif /* ZLUA_SIM_INVOKERS_H */

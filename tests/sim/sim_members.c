@@ -220,8 +220,9 @@ const char *il2cpp_method_get_param_name(const MethodInfo *method,
 
 uint32_t il2cpp_method_get_flags(const MethodInfo *method, uint32_t *iflags)
 {
+    /* 0 (IL, managed) but for delegates' runtime-provided members */
     if (iflags)
-        *iflags = 0;  /* METHOD_IMPL_ATTRIBUTE_IL | MANAGED */
+        *iflags = sim_m(method)->iflags;
     return sim_m(method)->flags;
 }
 
@@ -234,4 +235,93 @@ bool il2cpp_method_is_generic(const MethodInfo *method)
 {
     (void)method;  /* no generic methods in the catalog */
     return false;
+}
+
+/* ---- parameter default values ------------------------------------------------- */
+
+const char *sim_method_get_parameter_default_value(const MethodInfo *method,
+                                                   int32_t position,
+                                                   const Il2CppType **type,
+                                                   bool *is_explicit_null)
+{
+    /* libil2cpp's vm::Method::GetParameterDefaultValue: NULL without a
+     * default (and then *type is left alone); with one, *type is the
+     * constant's type and the result points into the metadata blob, NULL
+     * for `= null` with *is_explicit_null set */
+    const SimMethod *m = sim_m(method);
+    *is_explicit_null = false;
+    if (position < 0 || (uint32_t)position >= m->param_count ||
+        m->default_types[position] == NULL)
+        return NULL;
+    *type = m->default_types[position];
+    *is_explicit_null = m->default_blobs[position] == NULL;
+    return m->default_blobs[position];
+}
+
+/* utils::ReadCompressedUInt32 of metadata v29 */
+static uint32_t read_compressed_u32(const char **blob)
+{
+    const uint8_t *p = (const uint8_t *)*blob;
+    uint32_t v;
+    if ((p[0] & 0x80) == 0) {
+        v = p[0];
+        *blob += 1;
+    } else if ((p[0] & 0xC0) == 0x80) {
+        v = ((uint32_t)(p[0] & ~0x80u) << 8) | p[1];
+        *blob += 2;
+    } else if ((p[0] & 0xE0) == 0xC0) {
+        v = ((uint32_t)(p[0] & ~0xC0u) << 24) | ((uint32_t)p[1] << 16) |
+            ((uint32_t)p[2] << 8) | p[3];
+        *blob += 4;
+    } else if (p[0] == 0xF0) {
+        v = (uint32_t)p[1] | ((uint32_t)p[2] << 8) | ((uint32_t)p[3] << 16) |
+            ((uint32_t)p[4] << 24);
+        *blob += 5;
+    } else {
+        v = p[0] == 0xFE ? UINT32_MAX - 1 : UINT32_MAX;
+        *blob += 1;
+    }
+    return v;
+}
+
+/* utils::ReadCompressedInt32: the sign in the low bit */
+static int32_t read_compressed_i32(const char **blob)
+{
+    uint32_t e = read_compressed_u32(blob);
+    if (e == UINT32_MAX)
+        return INT32_MIN;
+    return (e & 1) ? -(int32_t)(e >> 1) - 1 : (int32_t)(e >> 1);
+}
+
+static void read_le(const char **blob, void *value, size_t n)
+{
+    /* the blob is little-endian, like every target libzlua supports */
+    memcpy(value, *blob, n);
+    *blob += n;
+}
+
+int sim_blob_get_constant_value(int type, const char **blob, void *value)
+{
+    switch (type) {
+    case IL2CPP_TYPE_BOOLEAN: case IL2CPP_TYPE_U1: case IL2CPP_TYPE_I1:
+        read_le(blob, value, 1);
+        return 1;
+    case IL2CPP_TYPE_CHAR: case IL2CPP_TYPE_U2: case IL2CPP_TYPE_I2:
+        read_le(blob, value, 2);
+        return 1;
+    case IL2CPP_TYPE_U4:
+        *(uint32_t *)value = read_compressed_u32(blob);
+        return 1;
+    case IL2CPP_TYPE_I4:
+        *(int32_t *)value = read_compressed_i32(blob);
+        return 1;
+    case IL2CPP_TYPE_U8: case IL2CPP_TYPE_I8: case IL2CPP_TYPE_R8:
+        read_le(blob, value, 8);
+        return 1;
+    case IL2CPP_TYPE_R4:
+        read_le(blob, value, 4);
+        return 1;
+    default:
+        return 0;   /* strings and the rest: no fixture needs them */
+    }
 }

@@ -29,6 +29,10 @@ extern const SimMethodDef sim_methods_nullable_point2d[];
 extern const SimMethodDef sim_methods_nullable_vector2[];
 extern const SimPropertyDef sim_props_nullable[];
 
+/* sim_delegates.c */
+extern const SimMethodDef sim_methods_delegate[];
+extern const SimMethodDef sim_methods_intop[];
+
 /* sim_bodies_game.c */
 extern const SimMethodDef sim_methods_point2d[];
 extern const SimPropertyDef sim_props_point2d[];
@@ -38,10 +42,23 @@ extern const SimMethodDef sim_methods_ishape[];
 extern const SimMethodDef sim_methods_player[];
 extern const SimPropertyDef sim_props_player[];
 extern const SimMethodDef sim_methods_marshal_attr[];
+extern const SimMethodDef sim_methods_shape[];
+extern const SimMethodDef sim_methods_circle[];
+extern const SimMethodDef sim_methods_counter[];
+extern const SimMethodDef sim_methods_node[];
 
 /* sim_bodies_demo.c, sim_bodies_ic.c */
 extern const SimMethodDef sim_methods_demo[];
 extern const SimMethodDef sim_methods_demo_ic[];
+
+/* sim_bodies_demo2.c: the second milestone's Demo members and the
+ * compiler-generated classes its lambdas live in */
+extern const SimMethodDef sim_methods_demo_delegates[];
+extern const SimMethodDef sim_methods_demo_m2[];
+extern const SimMethodDef sim_methods_adder_closure[];
+extern const SimMethodDef sim_methods_demo_lambdas[];
+void sim_demo_cctor(void);
+void sim_demo_lambdas_cctor(void);
 
 /* sim_bodies_runtime.c */
 extern const SimMethodDef sim_methods_config[];
