@@ -354,9 +354,12 @@ zlua_class *zlua_class_find_in(zlua_ctx *ctx, const Il2CppImage *img, const char
     Il2CppClass *k = zlua_class_lookup(img, full_name);
     if (k != NULL)
         return zlua_class_get(ctx, k);
-    /* Nullable<T> belongs to the image that defines Nullable`1 (corlib) */
-    return il2cpp_class_from_name(img, "System", "Nullable`1") != NULL
-               ? zlua_class_find_nullable(ctx, full_name) : NULL;
+    /* Nullable<T> belongs to the image that defines Nullable`1 (corlib);
+     * asked only for such a name: the lookup creates the class it finds */
+    if (strncmp(full_name, ZLUA_NULLABLE_PREFIX, sizeof ZLUA_NULLABLE_PREFIX - 1) != 0 ||
+        il2cpp_class_from_name(img, "System", "Nullable`1") == NULL)
+        return NULL;
+    return zlua_class_find_nullable(ctx, full_name);
 }
 
 zlua_class *zlua_class_find_nested(zlua_ctx *ctx, zlua_class *outer, const char *name)
