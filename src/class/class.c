@@ -307,14 +307,59 @@ static Il2CppClass *zlua_class_lookup(const Il2CppImage *img, const char *full)
     return NULL;
 }
 
+/* ---- Nullable<T> by name ------------------------------------------------------
+ *
+ * "System.Nullable`1[MyGame.Point2D]", the runtime's own spelling of the
+ * instance (what cls->full_name and every message say).  The runtime's
+ * name lookup knows type definitions only, and its C API has no way to
+ * inflate a generic, so the instance is the one this state already met:
+ * the Nullable<T> of a signature, field or property it bound (in IL2CPP
+ * an instantiation exists only where compiled code uses it anyway).  An
+ * instance not met yet is not found (`type not found`). */
+
+#define ZLUA_NULLABLE_PREFIX "System.Nullable`1["
+
+static zlua_class *zlua_class_find_nullable(zlua_ctx *ctx, const char *full_name)
+{
+    size_t plen = sizeof ZLUA_NULLABLE_PREFIX - 1, n = strlen(full_name);
+    char arg[512];
+    if (n <= plen + 1 || n - plen >= sizeof arg || full_name[n - 1] != ']' ||
+        strncmp(full_name, ZLUA_NULLABLE_PREFIX, plen) != 0)
+        return NULL;
+    memcpy(arg, full_name + plen, n - plen - 1);
+    arg[n - plen - 1] = '\0';
+    Il2CppClass *t = zlua_class_lookup(NULL, arg);
+    if (t == NULL)
+        return NULL;
+    const zlua_ptrmap *m = &ctx->classes;
+    for (size_t i = 0; i < m->cap; i++) {
+        zlua_class *cls = m->keys[i] != NULL ? m->values[i] : NULL;
+        if (cls != NULL && cls->nullable && cls->linked && cls->element != NULL &&
+            cls->element->klass == t)
+            return cls;
+    }
+    return NULL;
+}
+
 zlua_class *zlua_class_find(zlua_ctx *ctx, const char *full_name)
 {
-    return zlua_class_get(ctx, zlua_class_lookup(NULL, full_name));
+    Il2CppClass *k = zlua_class_lookup(NULL, full_name);
+    return k != NULL ? zlua_class_get(ctx, k) : zlua_class_find_nullable(ctx, full_name);
 }
 
 zlua_class *zlua_class_find_in(zlua_ctx *ctx, const Il2CppImage *img, const char *full_name)
 {
-    return img != NULL ? zlua_class_get(ctx, zlua_class_lookup(img, full_name)) : NULL;
+    if (img == NULL)
+        return NULL;
+    Il2CppClass *k = zlua_class_lookup(img, full_name);
+    if (k != NULL)
+        return zlua_class_get(ctx, k);
+    /* Nullable<T> belongs to the image that defines Nullable`1 (corlib);
+     * asked only for such a name: the lookup creates the class it finds */
+    if (strncmp(full_name, ZLUA_NULLABLE_PREFIX, sizeof ZLUA_NULLABLE_PREFIX - 1) != 0 ||
+        il2cpp_class_from_name(img, "System", "Nullable`1") == NULL)
+        return NULL;
+    return zlua_class_find_nullable(ctx, full_name);
 }
 
 zlua_class *zlua_class_find_nested(zlua_ctx *ctx, zlua_class *outer, const char *name)

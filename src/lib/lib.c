@@ -187,6 +187,9 @@ void zlua_lib_open(lua_State *L, zlua_ctx *ctx)
         {"get_opaquevalue", zlua_lib_get_opaquevalue},
         {"set_opaquevalue", zlua_lib_set_opaquevalue},
         {"to_user_data", zlua_lib_to_user_data},
+        {"box", zlua_lib_box},
+        {"unbox", zlua_lib_unbox},
+        {"cast", zlua_lib_cast},
         {NULL, NULL},
     };
     (void)ctx;

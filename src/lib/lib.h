@@ -4,9 +4,23 @@
 
 #include <lua.h>
 
+#include "class/class.h"
 #include "core/context.h"
 
 /* Sets the global zlua.  May raise (memory). */
 void zlua_lib_open(lua_State *L, zlua_ctx *ctx);
+
+/* The type argument at arg (typearg.c, R-REF-4): a genuine type table or
+ * a CLR full name ("System.Int32", "MyGame.Point2D",
+ * "System.Nullable`1[System.Int32]"), bound with its meta.  Raises
+ * `bad argument #ARG to 'FN' (type expected, got T)` for anything else --
+ * a look-alike table included -- and `(type not found: NAME)` for a name
+ * that names no type. */
+zlua_class *zlua_lib_check_type(lua_State *L, int arg, const char *fn);
+
+/* zlua.box / zlua.unbox / zlua.cast (box.c, R-BOX-1, R-ENUM-2). */
+int zlua_lib_box(lua_State *L);
+int zlua_lib_unbox(lua_State *L);
+int zlua_lib_cast(lua_State *L);
 
 #endif

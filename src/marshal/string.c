@@ -2,8 +2,8 @@
  * string.c -- System.String writers (SPEC 2, R-DEF-2).
  *
  * C# -> Lua: UTF-16 -> UTF-8 Lua string, null -> nil.
- * Lua -> C#: Lua string (UTF-8 -> UTF-16), nil -> null, or a
- * ByObjUserData of System.String.
+ * Lua -> C#: Lua string (UTF-8 -> UTF-16), nil -> null, a ByObjUserData
+ * of System.String, or a valid OpaqueValue of a string slot (R-OPQ-10).
  */
 #include <string.h>
 
@@ -16,6 +16,7 @@
 #include "marshal/string_util.h"
 #include "marshal/ud.h"
 #include "marshal/utf.h"
+#include "scope/scope.h"
 
 #define ZLUA_STACK_UNITS 256
 
@@ -92,6 +93,19 @@ static int zlua_pop_string(lua_State *L, int idx, const zlua_meta *m, void *dst)
     case LUA_TNONE:
         str = NULL;
         break;
+    case LUA_TLIGHTUSERDATA: {
+        /* R-OPQ-10: a valid handle to a string slot (`ref string`) gives
+         * the string it holds; one of another element type is a
+         * mismatch, never a reinterpretation of its slot */
+        const zlua_slot *slot;
+        int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
+        if (rc != ZLUA_POP_OK)
+            return rc;
+        if (((const zlua_meta *)slot->meta)->kind != ZLUA_K_STRING)
+            return ZLUA_POP_MISMATCH;
+        memcpy(&str, slot->addr, sizeof str);
+        break;
+    }
     case LUA_TUSERDATA: {
         zlua_ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYOBJ);
         if (u == NULL || il2cpp_object_get_class(u->obj) != m->cls->klass)

@@ -17,6 +17,11 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls);
 
 /* Pushes the type table (SPEC 11), creating it on first use. */
 void zlua_class_push_typetable(lua_State *L, zlua_class *cls);
+/* The class whose genuine type table is at idx, or NULL for anything
+ * else: a look-alike table (forged __fullname), a table given a type
+ * table's metatable, a namespace table.  Never raises, never calls a
+ * metamethod (R-REF-4's type arguments rest on it). */
+zlua_class *zlua_typetable_class(lua_State *L, int idx);
 /* Pushes the ByVal / ByObj instance metatable, creating it on first use. */
 void zlua_class_push_byval_mt(lua_State *L, zlua_class *cls);
 void zlua_class_push_byobj_mt(lua_State *L, zlua_class *cls);

@@ -299,6 +299,37 @@ static void zlua_typetable_create(lua_State *L, zlua_class *cls)
         luaL_error(L, "zlua: cannot bind %s", cls->full_name);
 }
 
+zlua_class *zlua_typetable_class(lua_State *L, int idx)
+{
+    /* Nothing a script can write is believed: not __fullname (a plain
+     * key), not the metatable (debug.setmetatable can give any table the
+     * metatable of any type table).  The metatable's __newindex closure
+     * names a class through its box (unforgeable, core/box.h); that
+     * class's own type table, read from the registry (reachable, so
+     * compared, never assumed), must then be this very table: a table
+     * wearing another type's metatable is refused. */
+    if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 3))
+        return NULL;
+    idx = lua_absindex(L, idx);
+    int top = lua_gettop(L);
+    zlua_class *cls = NULL;
+    if (lua_getmetatable(L, idx) && lua_type(L, -1) == LUA_TTABLE) {
+        lua_pushliteral(L, "__newindex");
+        lua_rawget(L, -2);
+        if (lua_tocfunction(L, -1) == zlua_static_newindex &&
+            lua_getupvalue(L, -1, 1) != NULL) {
+            zlua_class *c = zlua_box_get(L, -1, ZLUA_BOX_CLASS);
+            if (c != NULL && c->typetable != LUA_NOREF) {
+                lua_rawgeti(L, LUA_REGISTRYINDEX, c->typetable);
+                if (lua_rawequal(L, -1, idx))
+                    cls = c;
+            }
+        }
+    }
+    lua_settop(L, top);
+    return cls;
+}
+
 void zlua_class_push_typetable(lua_State *L, zlua_class *cls)
 {
     if (cls->typetable == LUA_NOREF)

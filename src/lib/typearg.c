@@ -1,0 +1,39 @@
+/*
+ * typearg.c -- the type argument of the zlua library's functions (R-REF-4:
+ * "wherever a type argument is expected, a type table or a CLR full-name
+ * string is accepted").
+ *
+ * Scripts are hostile, so a type table is recognised by what no script can
+ * forge (zlua_typetable_class): a table with a copied __fullname, or one
+ * given a genuine type table's metatable, names no type.  A string is
+ * resolved like CS[name]: the runtime's lookup by full name, Nullable<T>
+ * by the runtime's spelling included.
+ */
+#include <lauxlib.h>
+
+#include "lib/lib.h"
+#include "marshal/meta.h"
+#include "types/types.h"
+
+zlua_class *zlua_lib_check_type(lua_State *L, int arg, const char *fn)
+{
+    zlua_class *cls = NULL;
+    switch (lua_type(L, arg)) {
+    case LUA_TTABLE:
+        cls = zlua_typetable_class(L, arg);
+        break;
+    case LUA_TSTRING: {
+        const char *name = lua_tostring(L, arg);
+        cls = zlua_meta_bind(zlua_ctx_check(L), zlua_class_find(zlua_ctx_check(L), name));
+        if (cls == NULL)
+            luaL_error(L, "bad argument #%d to '%s' (type not found: %s)", arg, fn, name);
+        return cls;
+    }
+    default:
+        break;
+    }
+    if (cls == NULL)
+        luaL_error(L, "bad argument #%d to '%s' (type expected, got %s)", arg, fn,
+                   lua_type(L, arg) == LUA_TTABLE ? "table" : zlua_typename(L, arg));
+    return cls;
+}
