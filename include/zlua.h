@@ -455,6 +455,16 @@ Il2CppException *zlua_rt_array_new(Il2CppClass *element_class, uintptr_t length,
                                    Il2CppArray **out);
 /* il2cpp_runtime_class_init(klass): runs the static constructor once. */
 Il2CppException *zlua_rt_class_init(Il2CppClass *klass);
+/* The C# default value of parameter `index` of `method` (`int b = 5`),
+ * which IL2CPP keeps in its metadata blob and exposes only through
+ * libil2cpp's internals (vm::Method::GetParameterDefaultValue,
+ * utils::BlobReader::GetConstantValueFromBlob): *has = 1 and the
+ * constant's unboxed bytes in value (at most size, the rest zeroed); for
+ * `= null` or `= default`, *has = 2 and value all zero; without a
+ * default, *has = 0.  A string constant is created here, which can throw
+ * (out of memory). */
+Il2CppException *zlua_rt_param_default(const MethodInfo *method, uint32_t index,
+                                       void *value, size_t size, int *has);
 /* il2cpp_exception_from_name_msg(corlib, name_space, name, msg). */
 Il2CppException *zlua_rt_exception_new(const char *name_space, const char *name,
                                        const char *msg, Il2CppException **out);

@@ -29,7 +29,7 @@ int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n)
         const zlua_method *m = zlua_method_select(L, cls->ctors, base, n);
         zlua_class_init(L, cls, m->display);
         void *payload = zlua_ud_push_byval(L, cls, NULL);
-        zlua_method_invoke(L, m, base, payload, NULL);
+        zlua_method_invoke(L, m, base, n, payload, NULL);
         return 1;
     }
     if (cls->ctors == NULL)
@@ -40,7 +40,7 @@ int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n)
     Il2CppException *exc = zlua_rt_object_new(cls->klass, &obj);
     if (exc != NULL)
         return zlua_exc_raise(L, exc, m->display);
-    zlua_method_invoke(L, m, base, obj, NULL);
+    zlua_method_invoke(L, m, base, n, obj, NULL);
     zlua_ud_push_byobj(L, cls, obj);
     return 1;
 }
@@ -78,7 +78,7 @@ static int zlua_ctor_struct(lua_State *L, int base)
     if (m->scalar_shape)
         return zlua_method_new_struct(L, m, base);
     void *payload = zlua_ud_push_byval(L, cls, NULL);
-    zlua_method_invoke(L, m, base, payload, NULL);
+    zlua_method_invoke(L, m, base, n, payload, NULL);
     return 1;
 }
 

@@ -138,6 +138,7 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
         m->offsets[i] = (uint16_t)(off <= UINT16_MAX ? off : UINT16_MAX);
         off += pm->size;
     }
+    uint32_t params_end = off;
     const zlua_meta *rm = zlua_meta_get(ctx, il2cpp_method_get_return_type(mi));
     if (rm == NULL)
         return NULL;
@@ -159,6 +160,8 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     if (m->display == NULL || m->signature == NULL)
         return NULL;
     if (why[0] != '\0' && !zlua_method_refuse(ctx, m, why))
+        return NULL;
+    if (!m->unsupported && !zlua_method_bind_defaults(ctx, m, params_end))
         return NULL;
     m->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(m);
     m->simple = !m->instance && m->scalar_shape;
@@ -213,20 +216,49 @@ ZLUA_HOT_INLINE void zlua_method_push_result(lua_State *L, const zlua_meta *rm, 
         rm->push(L, rm, ret);
 }
 
-/* Pops every argument into the frame; raises (holding nothing yet) on a
- * bad one. */
-ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
-                                          zlua_frame *frame, void **args)
+/* args[i] for the value in slot: the slot itself, or for a reference
+ * (indirect) parameter the pointer it holds. */
+ZLUA_HOT_INLINE void zlua_method_set_arg(const zlua_meta *pm, void *slot, void **arg)
 {
-    for (int i = 0; i < m->nparams; i++) {
+    if (pm->indirect)
+        memcpy(arg, slot, sizeof(void *));
+    else
+        *arg = slot;
+}
+
+/* The C# defaults of the parameters from `from` on (the call omitted
+ * them; the binder checked that they have one). */
+ZLUA_COLD static void zlua_method_fill_defaults(const zlua_method *m, int from,
+                                                zlua_frame *frame, void **args)
+{
+    for (int i = from; i < m->nparams; i++) {
+        const zlua_meta *pm = m->params[i];
+        void *slot = frame->bytes + m->offsets[i];
+        if (m->default_handles & (1u << i)) {   /* a string: its kept handle */
+            uint32_t h;
+            memcpy(&h, m->defaults + m->offsets[i], sizeof h);
+            Il2CppObject *obj = il2cpp_gchandle_get_target(h);
+            memcpy(slot, &obj, sizeof obj);
+        } else {
+            memcpy(slot, m->defaults + m->offsets[i], pm->size);
+        }
+        zlua_method_set_arg(pm, slot, &args[i]);
+    }
+}
+
+/* Pops the n given arguments into the frame, the rest from m's defaults;
+ * raises (holding nothing yet) on a bad one. */
+ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
+                                          int n, zlua_frame *frame, void **args)
+{
+    for (int i = 0; i < n; i++) {
         const zlua_meta *pm = m->params[i];
         void *slot = frame->bytes + m->offsets[i];
         zlua_method_pop_arg(L, m, i, base + i, pm->kind, slot);
-        if (pm->indirect)
-            memcpy(&args[i], slot, sizeof(void *));
-        else
-            args[i] = slot;
+        zlua_method_set_arg(pm, slot, &args[i]);
     }
+    if (n < m->nparams)
+        zlua_method_fill_defaults(m, n, frame, args);
 }
 
 /* R-OPQ-5: the call runs inside its own scope, closed before anything is
@@ -286,14 +318,14 @@ ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
     return 1;
 }
 
-void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, void *this_ptr,
+void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, int n, void *this_ptr,
                         void *ret)
 {
     if (m->unsupported)
         zlua_method_raise_unsupported(L, m);
     zlua_frame frame;
     void *args[ZLUA_MAX_PARAMS];
-    zlua_method_pop_args(L, m, base, &frame, args);
+    zlua_method_pop_args(L, m, base, n, &frame, args);
     Il2CppException *exc = zlua_method_run(m, this_ptr, args,
                                            ret ? ret : frame.bytes + m->ret_offset);
     if (exc != NULL)
@@ -301,7 +333,7 @@ void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, void *this
 }
 
 ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, int base,
-                                            void *this_ptr)
+                                            int n, void *this_ptr)
 {
 #if defined(__GNUC__)
     if (__builtin_expect(m->unsupported, 0))
@@ -313,7 +345,7 @@ ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, 
         zlua_class_init(L, m->owner, m->display);   /* R-RT-2 */
     zlua_frame frame;
     void *args[ZLUA_MAX_PARAMS];
-    zlua_method_pop_args(L, m, base, &frame, args);
+    zlua_method_pop_args(L, m, base, n, &frame, args);
     void *ret = frame.bytes + m->ret_offset;
     Il2CppException *exc = zlua_method_run(m, this_ptr, args, ret);
     return zlua_method_finish(L, m, exc, ret);
@@ -321,7 +353,7 @@ ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, 
 
 int zlua_method_call(lua_State *L, const zlua_method *m, int base, void *this_ptr)
 {
-    return zlua_method_call_inline(L, m, base, this_ptr);
+    return zlua_method_call_inline(L, m, base, m->nparams, this_ptr);
 }
 
 /* ---- the Lua entry point ------------------------------------------------------------ */
@@ -361,10 +393,10 @@ static int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n
     if (n < 0)
         n = 0;
     const zlua_method *m = zlua_method_select(L, head, base, n);
-    if (m->stub != NULL)   /* the stack holds exactly its arguments */
+    if (m->stub != NULL && n == m->nparams)   /* the stack holds exactly its arguments */
         return m->stub(L);
     void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
-    return zlua_method_call(L, m, base, this_ptr);
+    return zlua_method_call_inline(L, m, base, n, this_ptr);   /* omitted: defaults */
 }
 
 /* The method chain boxed in upvalue 1 (core/box.h: a script may have
@@ -380,7 +412,7 @@ static int zlua_method_entry_general(lua_State *L, const zlua_method *m)
     if (m->next != NULL || n != m->nparams + m->instance)
         return zlua_method_entry_select(L, m, n);
     void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
-    return zlua_method_call_inline(L, m, 1 + m->instance, this_ptr);
+    return zlua_method_call_inline(L, m, 1 + m->instance, m->nparams, this_ptr);
 }
 
 /* upvalue 1: the boxed head of the overload chain.  A name with one
@@ -448,7 +480,10 @@ static int zlua_method_entry_simple(lua_State *L)
 
 void zlua_method_push_closure(lua_State *L, zlua_method *head)
 {
-    if (head->next == NULL && head->stub != NULL)
+    /* a stub takes exactly its parameters: one with defaults also serves
+     * shorter calls, through the generic entry (which uses the stub for
+     * full ones) */
+    if (head->next == NULL && head->stub != NULL && head->nrequired == head->nparams)
         lua_pushcfunction(L, head->stub);   /* no upvalue: nothing to swap */
     else
         zlua_method_push_generic_closure(L, head);

@@ -35,6 +35,11 @@ typedef struct zlua_method {
     const char *display;         /* "Demo.Add" for messages */
     const char *signature;       /* "Add(System.Int32,System.Int32)" */
     const char *why;             /* unsupported: the reason, for messages */
+    /* C# default values of params[nrequired..nparams) at their frame
+     * offsets (defaults.c); a set bit of default_handles: that slot holds
+     * the GC handle of a string default instead */
+    const unsigned char *defaults;
+    uint16_t default_handles;
     const zlua_meta *ret;        /* NULL for void */
     const zlua_meta *params[ZLUA_MAX_PARAMS];
     uint16_t offsets[ZLUA_MAX_PARAMS];
@@ -100,7 +105,7 @@ int zlua_method_call(lua_State *L, const zlua_method *m, int base,
 
 /* Like zlua_method_call but writes the unboxed result to ret instead of
  * pushing it (constructors, property getters used internally). */
-void zlua_method_invoke(lua_State *L, const zlua_method *m, int base,
+void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, int n,
                         void *this_ptr, void *ret);
 
 /* Calls m, an instance method of the scalar shape without parameters (a
@@ -121,6 +126,11 @@ long zlua_stub_find(const zlua_ctx *ctx, const MethodInfo *mi);
 void zlua_stub_publish(zlua_ctx *ctx, long index, const zlua_bridge *b);
 lua_CFunction zlua_stub_entry_fn(const zlua_ctx *ctx, long index);
 const zlua_bridge *zlua_stub_of_entry(const zlua_ctx *ctx, lua_CFunction f);
+
+/* Reads the C# default values of m's trailing optional parameters and
+ * lowers m->nrequired past them (SPEC 7.6 rule 1); 0 when memory ran out.
+ * A default it cannot read leaves its parameter required. */
+int zlua_method_bind_defaults(zlua_ctx *ctx, zlua_method *m, uint32_t frame_bytes);
 
 /* Raises `'T.M' cannot be called from Lua: WHY` (m->unsupported). */
 int zlua_method_raise_unsupported(lua_State *L, const zlua_method *m);

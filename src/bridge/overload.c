@@ -172,9 +172,13 @@ const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head, int
     if (head->next == NULL) {
         if (head->unsupported)   /* before its arity: it may have kept no parameters */
             zlua_method_raise_unsupported(L, head);
-        if (n > head->nparams || n < head->nrequired)
+        if (n > head->nparams || n < head->nrequired) {
+            if (head->nrequired < head->nparams)   /* trailing defaults */
+                luaL_error(L, "wrong number of arguments to '%s' (%d to %d expected, got %d)",
+                           head->display, head->nrequired, head->nparams, n);
             luaL_error(L, "wrong number of arguments to '%s' (%d expected, got %d)",
                        head->display, head->nparams, n);
+        }
         return head;
     }
     const zlua_overloads *ov = head->overloads;

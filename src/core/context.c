@@ -121,6 +121,8 @@ char *zlua_ctx_strdup(zlua_ctx *ctx, const char *s)
 
 static void zlua_ctx_release(zlua_ctx *ctx)
 {
+    for (struct zlua_pinned *p = ctx->pinned; p != NULL; p = p->next)
+        il2cpp_gchandle_free(p->handle);   /* the nodes live in the arena */
     zlua_sreg_free(&ctx->structs);
     zlua_oreg_free(&ctx->objects);
     zlua_scope_free(&ctx->scope);

@@ -59,6 +59,12 @@ typedef struct zlua_ctx {
     void *log_ud;
     int log_set;                  /* 0: stderr (core/log.c) */
     zlua_ptrmap reported;         /* MethodInfo* already logged as unusable */
+    /* GC handles kept for the state's lifetime (string default values of
+     * parameters, bridge/defaults.c), freed by lua_close */
+    struct zlua_pinned {
+        uint32_t handle;
+        struct zlua_pinned *next;
+    } *pinned;
     /* corlib classes used by the object writers (metadata, not managed) */
     Il2CppClass *k_object, *k_string, *k_bool, *k_int32, *k_int64, *k_double;
 } zlua_ctx;

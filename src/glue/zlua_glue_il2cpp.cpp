@@ -15,9 +15,13 @@
  * (libzlua has no unwind tables to carry it).  No allocation, no state:
  * on the non-throwing path each function costs its one call.
  */
+#include <string.h>
+
 #include "il2cpp-api.h"
 #include "il2cpp-class-internals.h"
 #include "il2cpp-object-internals.h"
+#include "utils/BlobReader.h"
+#include "vm/Method.h"
 
 #include "zlua.h"
 #include "il2cpp/il2cpp_api.h"   /* coexists with the runtime's headers */
@@ -85,6 +89,34 @@ extern "C" Il2CppException *zlua_rt_class_init(Il2CppClass *klass)
 {
     try {
         il2cpp_runtime_class_init(klass);
+    } catch (Il2CppExceptionWrapper &e) {
+        return e.ex;
+    }
+    return nullptr;
+}
+
+extern "C" Il2CppException *zlua_rt_param_default(const MethodInfo *method, uint32_t index,
+                                                  void *value, size_t size, int *has)
+{
+    *has = 0;
+    memset(value, 0, size);
+    try {
+        const Il2CppType *type = nullptr;
+        bool is_null = false;
+        const char *blob = il2cpp::vm::Method::GetParameterDefaultValue(
+            method, static_cast<int32_t>(index), &type, &is_null);
+        if (blob == nullptr) {
+            *has = is_null ? 2 : 0;   /* `= null`: zero bytes */
+            return nullptr;
+        }
+        /* constants are primitives (8 bytes at most) or a string reference */
+        uint64_t constant[2] = {0, 0};
+        const Il2CppImage *image = il2cpp_class_get_image(il2cpp_method_get_class(method));
+        if (il2cpp::utils::BlobReader::GetConstantValueFromBlob(
+                image, static_cast<Il2CppTypeEnum>(il2cpp_type_get_type(type)), blob, constant)) {
+            memcpy(value, constant, size < sizeof constant ? size : sizeof constant);
+            *has = 1;
+        }
     } catch (Il2CppExceptionWrapper &e) {
         return e.ex;
     }

@@ -91,6 +91,9 @@ enum {
 #define ZLUA_METHOD_ATTRIBUTE_ABSTRACT 0x0400
 #define ZLUA_METHOD_ATTRIBUTE_SPECIAL_NAME 0x0800
 
+#define ZLUA_PARAM_ATTRIBUTE_OPTIONAL 0x0010
+#define ZLUA_PARAM_ATTRIBUTE_HAS_DEFAULT 0x1000
+
 #define ZLUA_FIELD_ATTRIBUTE_FIELD_ACCESS_MASK 0x0007
 #define ZLUA_FIELD_ATTRIBUTE_PUBLIC 0x0006
 #define ZLUA_FIELD_ATTRIBUTE_STATIC 0x0010
@@ -142,6 +145,9 @@ int32_t il2cpp_class_value_size(Il2CppClass *klass, uint32_t *align);
 /* ---- types -------------------------------------------------------------- */
 int il2cpp_type_get_type(const Il2CppType *type);        /* ZLUA_IL2CPP_TYPE_* */
 bool il2cpp_type_is_byref(const Il2CppType *type);
+/* A parameter type's attributes (ZLUA_PARAM_ATTRIBUTE_*): IL2CPP keeps a
+ * parameter's flags in its Il2CppType. */
+uint32_t il2cpp_type_get_attrs(const Il2CppType *type);
 /* IL-format name ("System.Nullable<System.Int32>", nested with '.'):
  * for messages only, never for keys.  il2cpp_free it. */
 char *il2cpp_type_get_name(const Il2CppType *type);

@@ -20,6 +20,7 @@ static_assert(int(ZLUA_IL2CPP_TYPE_I4) == int(IL2CPP_TYPE_I4), "element types ag
 static_assert(int(ZLUA_IL2CPP_TYPE_ENUM) == int(IL2CPP_TYPE_ENUM), "element types agree");
 static_assert(ZLUA_METHOD_ATTRIBUTE_STATIC == METHOD_ATTRIBUTE_STATIC, "flags agree");
 static_assert(ZLUA_FIELD_ATTRIBUTE_LITERAL == FIELD_ATTRIBUTE_LITERAL, "flags agree");
+static_assert(ZLUA_PARAM_ATTRIBUTE_HAS_DEFAULT == PARAM_ATTRIBUTE_HAS_DEFAULT, "flags agree");
 static_assert(ZLUA_TYPE_ATTRIBUTE_SEALED == TYPE_ATTRIBUTE_SEALED, "flags agree");
 
 /* A stub-shaped call through both headers: a MethodInfo of libil2cpp's

@@ -1,0 +1,82 @@
+/*
+ * defaults.c -- C# default parameter values (`int PickDefault(int a,
+ * int b = 5)`), read once at bind time (SPEC 7.6 rule 1).
+ *
+ * IL2CPP keeps a default in its metadata blob; the runtime glue decodes
+ * it (zlua_rt_param_default).  The values are stored at the parameters'
+ * frame offsets, so a call that omits them copies them into its frame;
+ * a string default is an object, kept alive by a GC handle for the
+ * state's lifetime.
+ */
+#include <string.h>
+
+#include "bridge/method.h"
+#include "class/class.h"
+#include "core/context.h"
+#include "core/exception.h"
+
+/* Nullable<T> from its constant: T's bytes, or no value for null. */
+static void zlua_defaults_nullable(const zlua_meta *pm, unsigned char *slot,
+                                   const unsigned char *constant, int is_null)
+{
+    const zlua_class *cls = pm->cls;
+    memset(slot, 0, pm->size);
+    if (is_null)
+        return;
+    slot[cls->has_value_offset] = 1;
+    memcpy(slot + cls->value_offset, constant, pm->elem->size < 8 ? pm->elem->size : 8);
+}
+
+/* Reads parameter i's default into its slot of buf; 0 when it has none
+ * or it cannot be read (the parameter then stays required). */
+static int zlua_defaults_read(zlua_ctx *ctx, zlua_method *m, uint32_t i, unsigned char *buf)
+{
+    const zlua_meta *pm = m->params[i];
+    if (pm->kind == ZLUA_K_BYREF || pm->kind == ZLUA_K_UNSUPPORTED)
+        return 0;
+    unsigned char constant[16];
+    int has = 0;
+    Il2CppException *exc = zlua_rt_param_default(m->mi, i, constant, sizeof constant, &has);
+    if (exc != NULL || !has)
+        return 0;   /* a string default that could not be made: required */
+    unsigned char *slot = buf + m->offsets[i];
+    int is_null = has == 2;
+    if (pm->kind == ZLUA_K_NULLABLE) {
+        zlua_defaults_nullable(pm, slot, constant, is_null);
+    } else if (pm->is_ref && !is_null) {
+        Il2CppObject *obj;
+        memcpy(&obj, constant, sizeof obj);
+        struct zlua_pinned *p = zlua_ctx_arena_alloc(ctx, sizeof *p);
+        if (p == NULL)
+            return 0;
+        p->handle = il2cpp_gchandle_new(obj, false);
+        p->next = ctx->pinned;
+        ctx->pinned = p;
+        memcpy(slot, &p->handle, sizeof p->handle);
+        m->default_handles |= (uint16_t)(1u << i);
+    } else {
+        memcpy(slot, constant, pm->size < sizeof constant ? pm->size : sizeof constant);
+    }
+    return 1;
+}
+
+int zlua_method_bind_defaults(zlua_ctx *ctx, zlua_method *m, uint32_t frame_bytes)
+{
+    uint32_t first = m->nparams;
+    while (first > 0 && (il2cpp_type_get_attrs(il2cpp_method_get_param(m->mi, first - 1)) &
+                         ZLUA_PARAM_ATTRIBUTE_HAS_DEFAULT))
+        first--;
+    if (first == m->nparams)
+        return 1;
+    unsigned char *buf = zlua_ctx_arena_alloc(ctx, frame_bytes ? frame_bytes : 1);
+    if (buf == NULL)
+        return 0;
+    /* from the last one back: an unreadable default keeps the ones
+     * before it required too (C# omits trailing arguments only) */
+    uint32_t nreq = m->nparams;
+    while (nreq > first && zlua_defaults_read(ctx, m, nreq - 1, buf))
+        nreq--;
+    m->defaults = buf;
+    m->nrequired = (uint8_t)nreq;
+    return 1;
+}

@@ -1,0 +1,24 @@
+/* The simulation's vm/Method.h: the one internal of libil2cpp's
+ * il2cpp::vm::Method the runtime glue calls, over the simulation. */
+#pragma once
+
+#include "il2cpp-class-internals.h"
+#include "sim.h"
+
+namespace il2cpp
+{
+namespace vm
+{
+class Method
+{
+public:
+    static const char *GetParameterDefaultValue(const MethodInfo *method, int32_t position,
+                                                const Il2CppType **type,
+                                                bool *isExplicitySetNullDefaultValue)
+    {
+        return sim_method_get_parameter_default_value(method, position, type,
+                                                      isExplicitySetNullDefaultValue);
+    }
+};
+} /* namespace vm */
+} /* namespace il2cpp */
