@@ -80,10 +80,19 @@ int zlua_method_new_struct(lua_State *L, const zlua_method *m, int base);
  * time (SPEC 7.6 rule 1): cands[first[n] .. first[n] + count[n]) apply to
  * n arguments, the exact[n] that need no omitted default first, each
  * group in declaration order. */
+#define ZLUA_MEMO_ARGS 4
+
 typedef struct zlua_overloads {
     uint16_t first[ZLUA_MAX_PARAMS + 1];
     uint16_t count[ZLUA_MAX_PARAMS + 1];
     uint16_t exact[ZLUA_MAX_PARAMS + 1];
+    /* the last choice per argument count up to ZLUA_MEMO_ARGS, by the
+     * arguments' score keys (zlua_score_arg.key): a call whose arguments
+     * score alike makes the same choice without scoring */
+    struct zlua_overload_memo {
+        uint64_t keys[ZLUA_MEMO_ARGS];
+        const struct zlua_method *chosen;   /* NULL: empty */
+    } memo[ZLUA_MEMO_ARGS + 1];
     const zlua_method *cands[];
 } zlua_overloads;
 

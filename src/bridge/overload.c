@@ -48,11 +48,11 @@ int zlua_method_index_overloads(zlua_ctx *ctx, zlua_method *head)
 }
 
 /* Fills ranks[0..n) for m; 0 when some argument is inapplicable. */
-static inline int zlua_overload_rank(lua_State *L, const zlua_method *m, int base, int n,
-                              uint8_t *ranks)
+static inline int zlua_overload_rank(lua_State *L, const zlua_method *m,
+                                     const zlua_score_arg *args, int n, uint8_t *ranks)
 {
     for (int i = 0; i < n; i++) {
-        ranks[i] = (uint8_t)zlua_meta_score(L, base + i, m->params[i]);
+        ranks[i] = (uint8_t)zlua_meta_score_arg(L, &args[i], m->params[i]);
         if (ranks[i] == ZLUA_RANK_NONE)
             return 0;
     }
@@ -88,12 +88,12 @@ static inline int zlua_overload_beats(const zlua_method *a, const uint8_t *ra, c
  * for each comparison instead of kept. */
 static const zlua_method *zlua_overload_pick_many(lua_State *L,
                                                   const zlua_method *const *group, int k,
-                                                  int base, int n)
+                                                  const zlua_score_arg *args, int n)
 {
     uint8_t rb[ZLUA_MAX_PARAMS], rj[ZLUA_MAX_PARAMS];
     const zlua_method *first = NULL, *best = NULL;
     for (int j = 0; j < k; j++) {
-        if (!zlua_overload_rank(L, group[j], base, n, rj))
+        if (!zlua_overload_rank(L, group[j], args, n, rj))
             continue;
         if (first == NULL)
             first = group[j];
@@ -103,7 +103,7 @@ static const zlua_method *zlua_overload_pick_many(lua_State *L,
         }
     }
     for (int j = 0; j < k && best != NULL; j++)
-        if (group[j] != best && zlua_overload_rank(L, group[j], base, n, rj) &&
+        if (group[j] != best && zlua_overload_rank(L, group[j], args, n, rj) &&
             !zlua_overload_beats(best, rb, group[j], rj, n))
             return first;
     return best;
@@ -113,15 +113,15 @@ static const zlua_method *zlua_overload_pick_many(lua_State *L,
  * one that beats every other applicable candidate wins; with no unique
  * best, the first declared applicable one (SPEC 7.6 rule 3). */
 static const zlua_method *zlua_overload_pick(lua_State *L, const zlua_method *const *group,
-                                             int k, int base, int n)
+                                             int k, const zlua_score_arg *args, int n)
 {
     uint8_t ranks[ZLUA_OVERLOAD_KEEP][ZLUA_MAX_PARAMS];
     const zlua_method *app[ZLUA_OVERLOAD_KEEP];
     int napp = 0, best = -1;
     for (int j = 0; j < k; j++) {
         if (napp == ZLUA_OVERLOAD_KEEP)
-            return zlua_overload_pick_many(L, group, k, base, n);
-        if (!zlua_overload_rank(L, group[j], base, n, ranks[napp]))
+            return zlua_overload_pick_many(L, group, k, args, n);
+        if (!zlua_overload_rank(L, group[j], args, n, ranks[napp]))
             continue;
         app[napp] = group[j];
         if (best < 0 || zlua_overload_beats(app[napp], ranks[napp], app[best], ranks[best], n))
@@ -181,13 +181,32 @@ const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head, int
         }
         return head;
     }
-    const zlua_overloads *ov = head->overloads;
+    zlua_overloads *ov = (zlua_overloads *)head->overloads;
     if (ov != NULL && n >= 0 && n <= ZLUA_MAX_PARAMS) {
+        zlua_score_arg args[ZLUA_MAX_PARAMS];
+        int memo = n <= ZLUA_MEMO_ARGS;
+        for (int i = 0; i < n; i++) {   /* each argument read once (rule 6) */
+            zlua_meta_score_read(L, base + i, &args[i]);
+            memo &= args[i].key != 0;
+        }
+        struct zlua_overload_memo *slot = memo ? &ov->memo[n] : NULL;
+        if (slot != NULL && slot->chosen != NULL) {
+            int i = 0;
+            while (i < n && slot->keys[i] == args[i].key)
+                i++;
+            if (i == n)
+                return slot->chosen;
+        }
         const zlua_method *const *group = ov->cands + ov->first[n];
-        const zlua_method *m = zlua_overload_pick(L, group, ov->exact[n], base, n);
+        const zlua_method *m = zlua_overload_pick(L, group, ov->exact[n], args, n);
         if (m == NULL)   /* rule 1: one that needs no omission wins first */
             m = zlua_overload_pick(L, group + ov->exact[n], ov->count[n] - ov->exact[n],
-                                   base, n);
+                                   args, n);
+        if (m != NULL && slot != NULL) {
+            for (int i = 0; i < n; i++)
+                slot->keys[i] = args[i].key;
+            slot->chosen = m;
+        }
         if (m != NULL)
             return m;
     }

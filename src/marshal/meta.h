@@ -139,8 +139,27 @@ enum {
     ZLUA_RANK_IDENTITY
 };
 
-/* Conversion rank of the Lua value at idx for m (SPEC 7.6 rule 2): a
+/* A Lua argument as scoring sees it, read once per call and scored
+ * against every candidate's parameter without another read of the value
+ * for the common types (score.c). */
+typedef struct zlua_score_arg {
+    int idx;
+    int type;                  /* lua_type */
+    int is_integer;            /* LUA_TNUMBER: a Lua integer, in i */
+    lua_Integer i;
+    struct zlua_ud *ud;        /* LUA_TUSERDATA: one of ours, or NULL */
+    /* Everything the scores of this argument depend on, in one word: two
+     * arguments with the same key score alike against every parameter
+     * (so overload.c may reuse a choice).  0: not summarised (a handle, a
+     * float with an integral value), score each time. */
+    uint64_t key;
+} zlua_score_arg;
+
+void zlua_meta_score_read(lua_State *L, int idx, zlua_score_arg *a);
+/* Conversion rank of the argument a for m (SPEC 7.6 rule 2): a
  * ZLUA_RANK_*.  Never converts, allocates or raises. */
+int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *m);
+/* The same for the Lua value at idx. */
 int zlua_meta_score(lua_State *L, int idx, const zlua_meta *m);
 /* Between two conversions of the same rank: 1 when a's target is the more
  * specific type (a's converts implicitly to b's, not the reverse: Circle
@@ -221,6 +240,9 @@ ZLUA_FLOAT_SCALAR(r8, double)
 
 /* Integer/float pop shared by primitives and enums (by m->prim). */
 int zlua_pop_integer_kind(lua_State *L, int idx, int prim, void *dst);
+/* 1 when the Lua integer v fits the integer kind prim (as that pop
+ * accepts it: U8 and I8 take every integer). */
+int zlua_prim_fits(int prim, lua_Integer v);
 void zlua_push_integer_kind(lua_State *L, int prim, const void *src);
 
 #endif

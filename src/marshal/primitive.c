@@ -39,6 +39,12 @@ static int zlua_prim_range(int prim, lua_Integer *lo, lua_Integer *hi)
     }
 }
 
+int zlua_prim_fits(int prim, lua_Integer v)
+{
+    lua_Integer lo, hi;
+    return !zlua_prim_range(prim, &lo, &hi) || (v >= lo && v <= hi);
+}
+
 static void zlua_store_int(int prim, void *dst, lua_Integer v)
 {
     switch (zlua_prim_size(prim)) {

@@ -2,8 +2,12 @@
  * score.c -- how well a Lua value converts to a slot's type (SPEC 7.6
  * rules 2 and 3), for overload dispatch.  Scoring reads the value and
  * the metadata only: it never converts, allocates or raises, so every
- * candidate of a call can be scored before any argument is popped.
+ * candidate of a call can be scored before any argument is popped.  An
+ * argument is read once (zlua_meta_score_read) and scored against each
+ * candidate from that reading.
  */
+#include <math.h>
+
 #include "class/class.h"
 #include "core/context.h"
 #include "marshal/meta.h"
@@ -20,28 +24,32 @@ static int zlua_score_is_object(const zlua_meta *m)
     return m->kind == ZLUA_K_OBJECT && m->cls != NULL && m->cls->klass == m->ctx->k_object;
 }
 
-static int zlua_score_number(lua_State *L, int idx, const zlua_meta *m)
+static int zlua_score_number(lua_State *L, const zlua_score_arg *a, const zlua_meta *m)
 {
     uint64_t scratch;
-    int exact = lua_isinteger(L, idx);
     if (zlua_score_is_integral(m->kind)) {
-        if (zlua_pop_integer_kind(L, idx, m->kind, &scratch) != ZLUA_POP_OK)
-            return ZLUA_RANK_NONE;
-        return exact && m->kind == ZLUA_K_I4 ? ZLUA_RANK_IDENTITY : ZLUA_RANK_NUMERIC;
+        if (a->is_integer)
+            return !zlua_prim_fits(m->kind, a->i) ? ZLUA_RANK_NONE
+                   : m->kind == ZLUA_K_I4 ? ZLUA_RANK_IDENTITY : ZLUA_RANK_NUMERIC;
+        /* a float: exact integral values only (the pop's own rules) */
+        return zlua_pop_integer_kind(L, a->idx, m->kind, &scratch) == ZLUA_POP_OK
+                   ? ZLUA_RANK_NUMERIC : ZLUA_RANK_NONE;
     }
     if (m->kind == ZLUA_K_R8)
-        return exact ? ZLUA_RANK_NUMERIC : ZLUA_RANK_IDENTITY;
+        return a->is_integer ? ZLUA_RANK_NUMERIC : ZLUA_RANK_IDENTITY;
     if (m->kind == ZLUA_K_R4)
         return ZLUA_RANK_NUMERIC;
-    if (m->kind == ZLUA_K_ENUM)
-        return zlua_pop_integer_kind(L, idx, m->prim, &scratch) == ZLUA_POP_OK
+    if (m->kind == ZLUA_K_ENUM) {
+        if (a->is_integer)
+            return zlua_prim_fits(m->prim, a->i) ? ZLUA_RANK_ENUM : ZLUA_RANK_NONE;
+        return zlua_pop_integer_kind(L, a->idx, m->prim, &scratch) == ZLUA_POP_OK
                    ? ZLUA_RANK_ENUM : ZLUA_RANK_NONE;
+    }
     return zlua_score_is_object(m) ? ZLUA_RANK_BOXING : ZLUA_RANK_NONE;
 }
 
-static int zlua_score_userdata(lua_State *L, int idx, const zlua_meta *m)
+static int zlua_score_userdata(const zlua_ud *u, const zlua_meta *m)
 {
-    zlua_ud *u = zlua_ud_any(L, idx);
     if (u == NULL || m->cls == NULL)
         return ZLUA_RANK_NONE;
     if (u->magic == ZLUA_UD_BYVAL) {
@@ -83,13 +91,75 @@ static int zlua_score_handle(lua_State *L, int idx, const zlua_meta *m)
                ? ZLUA_RANK_REFERENCE : ZLUA_RANK_NONE;
 }
 
-int zlua_meta_score(lua_State *L, int idx, const zlua_meta *m)
+/* The integer kinds an integer fits, as bits: the only thing about its
+ * value that scoring reads (zlua_prim_fits, whose ranges these are; the
+ * 64-bit kinds take every integer). */
+static uint64_t zlua_score_fits(lua_Integer v)
 {
-    if (m->kind == ZLUA_K_NULLABLE && !lua_isnoneornil(L, idx))
-        return zlua_meta_score(L, idx, m->elem);
-    switch (lua_type(L, idx)) {
+    uint64_t bits = 0;
+    bits |= (uint64_t)(v >= INT8_MIN && v <= INT8_MAX) << 0;
+    bits |= (uint64_t)(v >= 0 && v <= UINT8_MAX) << 1;
+    bits |= (uint64_t)(v >= INT16_MIN && v <= INT16_MAX) << 2;
+    bits |= (uint64_t)(v >= 0 && v <= UINT16_MAX) << 3;
+    bits |= (uint64_t)(v >= INT32_MIN && v <= INT32_MAX) << 4;
+    bits |= (uint64_t)(v >= 0 && v <= (lua_Integer)UINT32_MAX) << 5;
+    return bits;
+}
+
+/* The summary of a->key: the Lua type in the low 4 bits, then what the
+ * rules of that type look at: for a userdata of ours its class (the view
+ * of a ByVal one, the runtime class of a ByObj one) shifted above 5 tag
+ * bits -- 64 bits hold any pointer so shifted, on 32-bit targets too. */
+static uint64_t zlua_score_key(lua_State *L, const zlua_score_arg *a)
+{
+    uint64_t t = (uint64_t)(a->type + 1);   /* LUA_TNONE is -1 */
+    switch (a->type) {
     case LUA_TNUMBER:
-        return zlua_score_number(L, idx, m);
+        if (a->is_integer)
+            return t | 0x10u | zlua_score_fits(a->i) << 8;
+        {
+            lua_Number d = lua_tonumber(L, a->idx);
+            return d != floor(d) ? t | 0x20u : 0;   /* a fraction: no integral kind */
+        }
+    case LUA_TUSERDATA: {
+        const zlua_ud *u = a->ud;
+        if (u == NULL)
+            return t | 0x10u;   /* not ours: no slot takes it */
+        if (u->magic == ZLUA_UD_BYVAL)
+            return (uint64_t)(uintptr_t)u->cls << 5 | t;
+        if (u->magic == ZLUA_UD_BYOBJ && u->obj != NULL)
+            return (uint64_t)(uintptr_t)il2cpp_object_get_class(u->obj) << 5 | 0x10u | t;
+        return t | 0x20u;       /* finalized: a null class shifted cannot be 0x20 */
+    }
+    case LUA_TLIGHTUSERDATA:
+        return 0;               /* a handle scores by its slot */
+    default:
+        return t;               /* nil, boolean, string, table, function, ... */
+    }
+}
+
+void zlua_meta_score_read(lua_State *L, int idx, zlua_score_arg *a)
+{
+    a->idx = idx;
+    a->type = lua_type(L, idx);
+    a->is_integer = 0;
+    a->ud = NULL;
+    if (a->type == LUA_TNUMBER) {
+        a->is_integer = lua_isinteger(L, idx);
+        a->i = a->is_integer ? lua_tointeger(L, idx) : 0;
+    } else if (a->type == LUA_TUSERDATA) {
+        a->ud = zlua_ud_any(L, idx);
+    }
+    a->key = zlua_score_key(L, a);
+}
+
+int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *m)
+{
+    if (m->kind == ZLUA_K_NULLABLE && a->type != LUA_TNIL && a->type != LUA_TNONE)
+        return zlua_meta_score_arg(L, a, m->elem);
+    switch (a->type) {
+    case LUA_TNUMBER:
+        return zlua_score_number(L, a, m);
     case LUA_TBOOLEAN:
         if (m->kind == ZLUA_K_BOOL)
             return ZLUA_RANK_IDENTITY;
@@ -104,17 +174,24 @@ int zlua_meta_score(lua_State *L, int idx, const zlua_meta *m)
                        m->kind == ZLUA_K_POINTER
                    ? ZLUA_RANK_NULL : ZLUA_RANK_NONE;
     case LUA_TUSERDATA:
-        return zlua_score_userdata(L, idx, m->kind == ZLUA_K_BYREF ? m->elem : m);
+        return zlua_score_userdata(a->ud, m->kind == ZLUA_K_BYREF ? m->elem : m);
     case LUA_TLIGHTUSERDATA:
         if (m->kind == ZLUA_K_POINTER)
             return ZLUA_RANK_IDENTITY;
-        return zlua_score_handle(L, idx, m);
+        return zlua_score_handle(L, a->idx, m);
     case LUA_TTABLE:
         return m->kind == ZLUA_K_OBJECT && m->cls != NULL && m->cls->is_array
                    ? ZLUA_RANK_ARRAY : ZLUA_RANK_NONE;
     default:
         return ZLUA_RANK_NONE;
     }
+}
+
+int zlua_meta_score(lua_State *L, int idx, const zlua_meta *m)
+{
+    zlua_score_arg a;
+    zlua_meta_score_read(L, idx, &a);
+    return zlua_meta_score_arg(L, &a, m);
 }
 
 int zlua_meta_compare_targets(const zlua_meta *a, const zlua_meta *b)
