@@ -60,6 +60,33 @@ describe("SPEC 7.6 rule 2/3: the best conversion wins", function()
   end)
 end)
 
+describe("SPEC 7.6 rule 6: a remembered choice", function()
+  it("SPEC 7.6: follows the arguments' types and ranges call after call", function()
+    local pick = Demo.Pick
+    local seq = {
+      {1, "int"}, {1.5, "double"}, {1, "int"}, {"a", "string"}, {1 << 40, "double"},
+      {1, "int"}, {2.0, "double"}, {P(1, 2), "Point2D"}, {nil, "string"}, {-1, "int"},
+      {2147483648, "double"}, {2147483647, "int"},
+    }
+    for round = 1, 3 do
+      for i, c in ipairs(seq) do
+        assert.are.equal(c[2], pick(c[1]), ("round %d, call %d"):format(round, i))
+      end
+    end
+    h.raises("no overload for Demo.Pick matching (boolean); " .. PICK_CANDIDATES,
+             function() return pick(true) end)
+    assert.are.equal("int", pick(7))
+  end)
+
+  it("SPEC 7.6: objects by their runtime class, not their view", function()
+    local c = Circle(1)
+    for _ = 1, 3 do
+      assert.are.equal("Shape", Demo.PickShape(c))
+      assert.are.equal("IShape", Demo.PickShape(Player("p")))
+    end
+  end)
+end)
+
 describe("SPEC 7.6 rule 4: no applicable candidate", function()
   it("SPEC 7.6: lists the Lua types and every candidate's full-signature key", function()
     h.raises("no overload for Demo.Pick matching (boolean); " .. PICK_CANDIDATES,
