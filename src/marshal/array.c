@@ -158,6 +158,8 @@ static int zlua_pop_array(lua_State *L, int idx, const zlua_meta *m, void *dst)
     }
     if (a == NULL)
         return ZLUA_POP_NOMEM;
+    Il2CppArray *before;
+    memcpy(&before, dst, sizeof before);
     memcpy(dst, &a, sizeof a);   /* the frame holds it from here on */
     Il2CppObject *obj = (Il2CppObject *)a;
     char *data = zlua_array_data(ctx, obj);
@@ -165,8 +167,10 @@ static int zlua_pop_array(lua_State *L, int idx, const zlua_meta *m, void *dst)
         lua_rawgeti(L, idx, i + 1);
         int rc = zlua_array_store(L, -1, em, obj, data + (size_t)i * em->size);
         lua_pop(L, 1);
-        if (rc != ZLUA_POP_OK)
+        if (rc != ZLUA_POP_OK) {   /* dst as it was: a failed pop leaves no trace */
+            memcpy(dst, &before, sizeof before);
             return zlua_array_bad_element(ctx, i + 1, rc);
+        }
     }
     return ZLUA_POP_OK;
 }
