@@ -38,6 +38,7 @@
 #include <lualib.h>
 
 #include "il2cpp-class-internals.h"   /* MethodInfo: the baselines call bodies */
+#include "il2cpp-object-internals.h"  /* Il2CppArray: the int[] baseline */
 #include "sim.h"
 #include "testbed.h"
 #include "zlua.h"
@@ -271,6 +272,47 @@ static int base_pick(lua_State *L)
     return 1;
 }
 
+/* (p) arr:get(3) on an int[]: __index finds `get` in the method table
+ * (upvalue 1), the closure checks the argument count, that self carries
+ * the array metatable, that the index is an integer inside the array, and
+ * pushes the element, read through the array's header as a binding
+ * compiled against IL2CPP's layout does */
+static Il2CppArray *g_ints;       /* kept alive by a GC handle */
+static uint32_t g_ints_data;      /* il2cpp_array_object_header_size() */
+
+static int base_method_index(lua_State *L)
+{
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TFUNCTION)
+        return 1;
+    return luaL_error(L, "no member");
+}
+
+static int base_ints_get(lua_State *L)
+{
+    if (lua_gettop(L) != 2)
+        return luaL_error(L, "bad arguments");
+    Il2CppArray *a = *(Il2CppArray **)base_self(L);
+    if (!lua_isinteger(L, 2))
+        return luaL_error(L, "bad argument");
+    lua_Integer i = lua_tointeger(L, 2);
+    if ((lua_Unsigned)i >= (lua_Unsigned)a->max_length)
+        return luaL_error(L, "index out of range");
+    lua_pushinteger(L, ((const int32_t *)((const char *)a + g_ints_data))[i]);
+    return 1;
+}
+
+/* B.ints(): a baseline userdata of the bench's int[] (upvalue 1: its
+ * metatable) */
+static int base_ints(lua_State *L)
+{
+    Il2CppArray **u = lua_newuserdatauv(L, sizeof *u, 0);
+    *u = g_ints;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
 /* Pushes a metatable whose __index is `index` over a method table holding
  * `method` as `name` (the method's upvalue: the metatable). */
 static void bench_push_method_mt(lua_State *L, lua_CFunction index, const char *name,
@@ -319,6 +361,9 @@ static void bench_open_baselines(lua_State *L)
     lua_setfield(L, -2, "same");
     lua_pushcfunction(L, base_pick);
     lua_setfield(L, -2, "pick");
+    bench_push_method_mt(L, base_method_index, "get", base_ints_get);  /* int[] */
+    lua_pushcclosure(L, base_ints, 1);
+    lua_setfield(L, -2, "ints");
     lua_setglobal(L, "B");
 }
 
@@ -631,6 +676,14 @@ static const bench_case g_cases[] = {
      "local pick = B.pick "
      "function run(n) local v for i = 1, n do v = pick(1) end end",
      NULL, NULL, 1, 1.5, 0, 0, 0},
+    {"p arr:get(3) (int[] element read)",
+     "local a = CS.Demo.MakeArray(10) "
+     "assert(a:get(3) == 4) "
+     "function run(n) local v for i = 1, n do v = a:get(3) end end",
+     "local a = B.ints() "
+     "assert(a:get(3) == 4) "
+     "function run(n) local v for i = 1, n do v = a:get(3) end end",
+     NULL, NULL, 1, 1.3, 0, 0, 0},
     {"i open + first CS.MyGame.Point2D, 20k types",
      "", "", bench_lookup_with, bench_lookup_without, 1, 1.5, -1, -1, ZLUA_BENCH_OPEN_DIV},
 };
@@ -674,6 +727,15 @@ int main(int argc, char **argv)
         return 2;
     }
     il2cpp_gchandle_new(g_player, false);
+    g_ints = il2cpp_array_new(sim_class("System.Int32"), 10);
+    if (g_ints == NULL) {
+        fprintf(stderr, "bench: cannot make an int[]\n");
+        return 2;
+    }
+    il2cpp_gchandle_new((Il2CppObject *)g_ints, false);
+    g_ints_data = il2cpp_array_object_header_size();
+    for (int32_t i = 0; i < 10; i++)   /* 1..10, as Demo.MakeArray(10) */
+        ((int32_t *)((char *)g_ints + g_ints_data))[i] = i + 1;
     g_level_mi = sim_method("MyGame.Player", "get_Level", 0);
     g_same_mi = sim_method("Demo", "Same", 1);
     g_pick_mi = sim_method("Demo", "Pick", 1);

@@ -122,7 +122,11 @@ static int zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
     cls->interface = il2cpp_class_is_interface(k);
     cls->abstract = (flags & ZLUA_TYPE_ATTRIBUTE_ABSTRACT) != 0;
     cls->is_static = cls->abstract && (flags & ZLUA_TYPE_ATTRIBUTE_SEALED) != 0;
-    cls->is_array = il2cpp_class_get_rank(k) > 0;
+    int rank = il2cpp_class_get_rank(k);
+    cls->is_array = rank > 0;
+    cls->rank = (uint8_t)(rank > 0 && rank <= 32 ? rank : 0);
+    /* T[] (zero-based, no bounds) as opposed to T[*] and T[,] */
+    cls->szarray = rank == 1 && il2cpp_type_get_type(cls->type) == ZLUA_IL2CPP_TYPE_SZARRAY;
     cls->typetable = cls->byval_mt = cls->byobj_mt = LUA_NOREF;
     cls->statics = cls->static_slots = cls->instance = cls->cache = LUA_NOREF;
     if (cls->valuetype) {

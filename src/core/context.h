@@ -33,6 +33,12 @@ typedef struct zlua_ctx {
     zlua_ptrmap metas;     /* Il2CppType*  -> zlua_meta* */
     zlua_arena_block *arena;
     uint32_t header_size;  /* il2cpp_object_header_size(), read once */
+    /* array layout queries (marshal/array.c), read once */
+    uint32_t array_data, array_length_at, array_bounds_at;
+    /* the element a table -> T[] pop failed at, innermost first, and its
+     * code (marshal/array.c makes the message from them) */
+    lua_Integer bad_elem[4];
+    int bad_elem_depth, bad_elem_code;
     struct zlua_class *binding;   /* the type table being made (one shot) */
     /* Pushes cls's ByVal (byobj 0) or ByObj instance metatable, making it
      * on first use; may raise.  The marshal layer makes userdata, the

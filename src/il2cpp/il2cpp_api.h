@@ -188,6 +188,18 @@ uint32_t il2cpp_object_header_size(void);
 Il2CppClass *il2cpp_object_get_class(Il2CppObject *obj);
 void *il2cpp_object_unbox(Il2CppObject *obj);
 
+/* ---- arrays (the layout queries IL2CPP exports; creation is glue) -------- */
+/* Where an array's elements start (kIl2CppSizeOfArray), where its element
+ * count (an il2cpp_array_size_t, uintptr_t) and its bounds pointer sit in
+ * the header.  The bounds of a multi-dimensional array are rank pairs
+ * {il2cpp_array_size_t length; il2cpp_array_lower_bound_t lower_bound}
+ * (int32_t); a one-dimensional zero-based array (szarray) has none. */
+uint32_t il2cpp_array_object_header_size(void);
+uint32_t il2cpp_offset_of_array_length_in_array_object_header(void);
+uint32_t il2cpp_offset_of_array_bounds_in_array_object_header(void);
+/* The size of one element of an array class. */
+int il2cpp_array_element_size(const Il2CppClass *array_class);
+
 /* ---- strings ------------------------------------------------------------- */
 int32_t il2cpp_string_length(Il2CppString *str);
 Il2CppChar *il2cpp_string_chars(Il2CppString *str);

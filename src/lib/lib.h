@@ -23,4 +23,8 @@ int zlua_lib_box(lua_State *L);
 int zlua_lib_unbox(lua_State *L);
 int zlua_lib_cast(lua_State *L);
 
+/* zlua.to_table / zlua.to_bytes (array.c, R-ARR-1). */
+int zlua_lib_to_table(lua_State *L);
+int zlua_lib_to_bytes(lua_State *L);
+
 #endif

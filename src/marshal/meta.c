@@ -8,6 +8,7 @@
 #include "class/class.h"
 #include "core/context.h"
 #include "core/exception.h"
+#include "marshal/array.h"
 #include "marshal/meta.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
@@ -158,6 +159,9 @@ const zlua_meta *zlua_meta_get(zlua_ctx *ctx, const Il2CppType *type)
     } else {
         zlua_meta_classify(ctx, m, type);
     }
+    if (m->cls != NULL && m->cls->is_array && m->kind == ZLUA_K_OBJECT &&
+        !zlua_meta_init_array(ctx, m))
+        return NULL;   /* out of memory */
     m->name = zlua_meta_type_name(ctx, m);
     if (m->name == NULL || (m->kind == ZLUA_K_NULLABLE && m->elem == NULL))
         return NULL;   /* out of memory: publish nothing half-made */
@@ -288,6 +292,10 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
         break;
     case ZLUA_POP_NOMEM:
         lua_pushliteral(L, "not enough memory");
+        break;
+    case ZLUA_POP_SHAPE:
+    case ZLUA_POP_ELEMENT:
+        zlua_array_error_push(L, idx, want, code);
         break;
     default:
         lua_pushfstring(L, "%s expected, got %s", want->name, zlua_typename(L, idx));

@@ -57,8 +57,11 @@ enum {
     ZLUA_POP_OBJ_FINALIZED,   /* "object userdata has been finalized" */
     ZLUA_POP_UNSUPPORTED,     /* "unsupported parameter type" */
     ZLUA_POP_NOMEM,           /* "not enough memory" (raised bare) */
-    ZLUA_POP_EXCEPTION        /* the runtime threw: held in the context
+    ZLUA_POP_EXCEPTION,       /* the runtime threw: held in the context
                                  (core/exception.h), raised as R-DEF-4 */
+    ZLUA_POP_SHAPE,           /* a table for T[] that is not array-shaped */
+    ZLUA_POP_ELEMENT          /* an element of a table for T[]: the context
+                                 says which (marshal/array.c) */
 };
 
 typedef struct zlua_meta zlua_meta;
@@ -83,7 +86,7 @@ struct zlua_meta {
     struct zlua_ctx *ctx;
     struct zlua_class *cls; /* the value's class (element class for byref) */
     const Il2CppType *type;
-    const zlua_meta *elem;  /* byref element, Nullable's T */
+    const zlua_meta *elem;  /* byref element, Nullable's T, array element */
     const char *name;       /* CLR full name, for messages */
     uint32_t size;          /* storage bytes */
     uint32_t align;
@@ -176,6 +179,9 @@ void zlua_meta_init_nullable(zlua_meta *m);
 void zlua_meta_init_pointer(zlua_meta *m);
 void zlua_meta_init_byref(zlua_meta *m);
 void zlua_meta_init_unsupported(zlua_meta *m);
+/* The object pop (object.c): ByObjUserData, nil, handles, boxing; the
+ * T[] pop (array.c) hands it everything but tables. */
+int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst);
 
 /* push_arg for metas whose IC argument is a plain copy (m->push). */
 int zlua_push_arg_copy(lua_State *L, const zlua_meta *m, const void *src);

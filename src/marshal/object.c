@@ -74,7 +74,7 @@ static int zlua_pop_object_handle(lua_State *L, int idx, const zlua_meta *m,
     return ZLUA_POP_MISMATCH;
 }
 
-static int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst)
+int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     Il2CppObject *obj = NULL;
     int rc = ZLUA_POP_OK;

@@ -180,7 +180,8 @@ int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *
             return ZLUA_RANK_IDENTITY;
         return zlua_score_handle(L, a->idx, m);
     case LUA_TTABLE:
-        return m->kind == ZLUA_K_OBJECT && m->cls != NULL && m->cls->is_array
+        /* T[] only: an mdarray slot refuses tables (SPEC 2) */
+        return m->kind == ZLUA_K_OBJECT && m->cls != NULL && m->cls->szarray
                    ? ZLUA_RANK_ARRAY : ZLUA_RANK_NONE;
     default:
         return ZLUA_RANK_NONE;

@@ -422,6 +422,8 @@ void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj, int inst, in
         lua_pushcfunction(L, zlua_instance_gc);
         lua_setfield(L, mt, "__gc");
     }
+    if (byobj)
+        zlua_array_set_metamethods(L, cls, mt);   /* #arr */
     lua_pushvalue(L, typetable);
     lua_setfield(L, mt, "__type");
     lua_pushstring(L, byobj ? "byobj" : "byval");

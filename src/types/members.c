@@ -210,8 +210,8 @@ static zlua_method *zlua_members_collect_ctors(zlua_class *cls)
 /* Records the closure at -1 as the instance method `name` for the field
  * index (zlua_members_index_names): a METHOD member holding a registry
  * reference to the closure, boxed into the private table at methods. */
-static void zlua_members_note_method(lua_State *L, zlua_class *cls, int methods,
-                                     const char *name)
+void zlua_members_note_method(lua_State *L, zlua_class *cls, int methods,
+                              const char *name)
 {
     zlua_member *mem = zlua_ctx_arena_alloc(cls->ctx, sizeof *mem);
     if (mem == NULL)
@@ -357,6 +357,7 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
         zlua_members_collect_methods(cls, k, list);
     }
     zlua_members_publish(L, cls, list, statics, inst, methods);
+    zlua_array_bind_members(L, cls, inst, methods);   /* arr:get / arr:set */
     zlua_method *ctors = zlua_members_collect_ctors(cls);
     if (ctors != NULL && ctors->next != NULL && !zlua_method_index_overloads(cls->ctx, ctors))
         luaL_error(L, "not enough memory");

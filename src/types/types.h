@@ -76,6 +76,18 @@ int zlua_member_missing(lua_State *L, const zlua_class *cls, int kidx,
                         int through_instance);
 
 
+/* Records the closure at -1 as the instance method `name` of cls for the
+ * field index: a METHOD member with a registry reference to it, boxed
+ * into the private table at methods (members.c). */
+void zlua_members_note_method(lua_State *L, zlua_class *cls, int methods,
+                              const char *name);
+
+/* array.c: binds `get` and `set` of an array class into its instance
+ * table at inst (noted at methods), and sets `__len` on its ByObj
+ * instance metatable at mt.  Nothing for other classes. */
+void zlua_array_bind_members(lua_State *L, zlua_class *cls, int inst, int methods);
+void zlua_array_set_metamethods(lua_State *L, const zlua_class *cls, int mt);
+
 /* zlua_ctx.push_mt: the instance metatable maker (zlua_open installs it). */
 void zlua_types_push_mt(lua_State *L, zlua_class *cls, int byobj);
 /* Sets the globals CS and CSharp.

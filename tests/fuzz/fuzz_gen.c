@@ -230,7 +230,7 @@ static const char *const zlua_type_keys[] = {
 /* member names: instance fields, methods, statics, meta keys, garbage */
 static const char *const names[] = {
     "x", "y", "a", "b", "id", "name", "payload", "X", "Y", "Tag", "Name", "Hp",
-    "Pos", "Level", "Title", "R", "Label", "Value", "Next", "Length", "Scale",
+    "Pos", "Level", "Title", "R", "Label", "Value", "Next", "Length", "Scale", "get", "set",
     "ToString", "Move", "Area", "GetType", "Equals", "GetHashCode", "Kind", "Add",
     "get_Level", "set_Level", "get_Title", "Created", "Zero", "Count", "Red",
     "Green", "Blue", "A", "B", "Big", "Concat", "MakePoint", "Version", "Loaded",
@@ -580,7 +580,12 @@ static void g_arg(G *g, char c)
     case 'a':
         emit(g, PICKS(g, ((const char *const[]){"{1, 2, 3}", "{}", "CS.Demo.MakeArray(3)",
                                                 "{1, nil, 3}", "{[0] = 1}", "{x = 1}",
-                                                "{1.5}", "{\"1\"}", "nil"})));
+                                                "{1.5}", "{\"1\"}", "nil", "{1, {2}}",
+                                                "{[1] = 1, [1 << 40] = 2}",
+                                                "CS.Demo.MakeGrid(2, 2)", "CS.Demo.Names()",
+                                                "CS.Demo.Mixed()", "CS.Demo.Points(2)",
+                                                "CS.Demo.Taggeds(2)",
+                                                "{CS.MyGame.Point2D(1, 2), 3}"})));
         break;
     case 'V':
         emit(g, PICKS(g, ((const char *const[]){"{X = 1, Y = 2}", "{X = 1}", "{}",
@@ -1760,7 +1765,9 @@ static void g_stmt(G *g)
         const char *m = PICKS(g, ((const char *const[]){"Length", "Scale", "ToString", "Move",
                                                         "Area", "GetType", "Equals", "Kind",
                                                         "GetHashCode", "Add", "get_Level",
-                                                        "set_Level", "Heal", "Greet"}));
+                                                        "set_Level", "Heal", "Greet",
+                                                        "get", "set", "GetValue",
+                                                        "SetValue"}));
         g_slot(g);
         if (pick(g, 3)) {
             emit(g, " = (");

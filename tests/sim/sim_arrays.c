@@ -5,6 +5,7 @@
  * il2cpp_array_object_header_size() (8-aligned), and for multi-dimensional
  * arrays the bounds at the end of the same allocation, pointer-aligned.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,16 @@
 uint32_t il2cpp_array_object_header_size(void)
 {
     return (uint32_t)ARRAY_HEADER_SIZE;
+}
+
+uint32_t il2cpp_offset_of_array_length_in_array_object_header(void)
+{
+    return (uint32_t)offsetof(Il2CppArray, max_length);
+}
+
+uint32_t il2cpp_offset_of_array_bounds_in_array_object_header(void)
+{
+    return (uint32_t)offsetof(Il2CppArray, bounds);
 }
 
 static char *rank_suffix(uint32_t rank)

@@ -218,7 +218,7 @@ static char *array_slot(Il2CppArray *a, int32_t index)
 {
     if (a->obj.klass->rank != 1) {
         sim_raise("System", "ArgumentException",
-                  "Only single dimension arrays are supported here.");
+                  "Array was not a one-dimensional array.");
         return NULL;
     }
     il2cpp_array_lower_bound_t lower = a->bounds ? a->bounds[0].lower_bound : 0;

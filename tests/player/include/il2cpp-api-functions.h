@@ -59,6 +59,10 @@ DO_API(const MethodInfo *, il2cpp_object_get_virtual_method, (Il2CppObject *obj,
 DO_API(uint32_t, il2cpp_object_header_size, (void));
 DO_API(Il2CppClass *, il2cpp_object_get_class, (Il2CppObject *obj));
 DO_API(void *, il2cpp_object_unbox, (Il2CppObject *obj));
+DO_API(uint32_t, il2cpp_array_object_header_size, ());
+DO_API(uint32_t, il2cpp_offset_of_array_length_in_array_object_header, ());
+DO_API(uint32_t, il2cpp_offset_of_array_bounds_in_array_object_header, ());
+DO_API(int, il2cpp_array_element_size, (const Il2CppClass *array_class));
 DO_API(int32_t, il2cpp_string_length, (Il2CppString *str));
 DO_API(Il2CppChar *, il2cpp_string_chars, (Il2CppString *str));
 DO_API(void, il2cpp_gc_wbarrier_set_field, (Il2CppObject *obj, void **targetAddress, void *object));

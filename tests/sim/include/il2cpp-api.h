@@ -199,6 +199,8 @@ void il2cpp_custom_attrs_free(Il2CppCustomAttrInfo *ainfo);
 /* ---- objects, boxing ------------------------------------------------------ */
 uint32_t il2cpp_object_header_size(void);
 uint32_t il2cpp_array_object_header_size(void);
+uint32_t il2cpp_offset_of_array_length_in_array_object_header(void);
+uint32_t il2cpp_offset_of_array_bounds_in_array_object_header(void);
 Il2CppClass *il2cpp_object_get_class(Il2CppObject *obj);
 uint32_t il2cpp_object_get_size(Il2CppObject *obj);
 Il2CppObject *il2cpp_object_new(const Il2CppClass *klass);

@@ -1,0 +1,77 @@
+/*
+ * array.h -- managed arrays: their layout as IL2CPP exports it, element
+ * addressing, and the T[] writer that accepts array-shaped tables
+ * (SPEC 2 array rows, R-ARR-1, SPEC 7.5).
+ *
+ * An array is a ByObjUserData like any object; what arrays add is read
+ * through the runtime's own layout queries, once per state (ctx):
+ * elements start at il2cpp_array_object_header_size(), the element count
+ * is the il2cpp_array_size_t at the length offset, and a multi-dimensional
+ * array (or a one-dimensional one with bounds, T[*]) points at rank
+ * zlua_array_bound pairs from the bounds offset.  The element type is the
+ * array meta's elem: the view's static element type (object[] elements
+ * get the System.Object view).
+ */
+#ifndef ZLUA_ARRAY_H
+#define ZLUA_ARRAY_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include <lua.h>
+
+#include "class/class.h"
+#include "core/context.h"
+#include "marshal/meta.h"
+
+/* IL2CPP's Il2CppArrayBounds: {il2cpp_array_size_t length;
+ * il2cpp_array_lower_bound_t lower_bound}, a uintptr_t and an int32_t. */
+typedef struct zlua_array_bound {
+    uintptr_t length;
+    int32_t lower_bound;
+} zlua_array_bound;
+
+/* The element count of arr (every dimension's product). */
+static inline uintptr_t zlua_array_count(const zlua_ctx *ctx, const Il2CppObject *arr)
+{
+    uintptr_t n;
+    memcpy(&n, (const char *)arr + ctx->array_length_at, sizeof n);
+    return n;
+}
+
+/* The first element of arr. */
+static inline char *zlua_array_data(const zlua_ctx *ctx, Il2CppObject *arr)
+{
+    return (char *)arr + ctx->array_data;
+}
+
+/* The element meta of the array class cls (NULL: cls is no array, or
+ * its elements cannot be reached: their size disagrees with the runtime's
+ * element size). */
+static inline const zlua_meta *zlua_array_elem(const zlua_class *cls)
+{
+    return cls->is_array && cls->meta != NULL ? cls->meta->elem : NULL;
+}
+
+/* The address of the element of arr (of the array class cls, rank
+ * cls->rank) at the C# indices idx[0 .. rank), lower bounds honoured; NULL
+ * when one is out of range. */
+void *zlua_array_address(const zlua_ctx *ctx, const zlua_class *cls, Il2CppObject *arr,
+                         const lua_Integer *idx);
+
+/* Pops the Lua value at vidx by the element meta em into the element at
+ * addr of arr, with the write barrier for the references it stores.
+ * Never raises; a ZLUA_POP_* code. */
+int zlua_array_store(lua_State *L, int vidx, const zlua_meta *em, Il2CppObject *arr,
+                     void *addr);
+
+/* Completes the meta of an array type (made as an object meta): its
+ * element meta, and for T[] the pop that also takes an array-shaped
+ * table.  0 when memory ran out. */
+int zlua_meta_init_array(zlua_ctx *ctx, zlua_meta *m);
+
+/* Pushes the detail of a ZLUA_POP_SHAPE or ZLUA_POP_ELEMENT pop of the
+ * table at idx for the array meta m. */
+void zlua_array_error_push(lua_State *L, int idx, const zlua_meta *m, int code);
+
+#endif
