@@ -15,10 +15,25 @@
 #include "core/exception.h"
 #include "marshal/ud.h"
 
+/* A value type without a Lua shape (decimal, ref structs: SPEC 2) has no
+ * userdata to make: its type table refuses construction. */
+static int zlua_ctor_unsupported(lua_State *L, const zlua_class *cls)
+{
+    return luaL_error(L, "'%s' cannot be constructed from Lua: unsupported type",
+                      cls->full_name);
+}
+
+static int zlua_ctor_shapeless(const zlua_class *cls)
+{
+    return cls->valuetype && cls->meta->kind == ZLUA_K_UNSUPPORTED;
+}
+
 int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n)
 {
     if (cls->interface || cls->abstract)
         return luaL_error(L, "'%s' has no public constructor", cls->full_name);
+    if (zlua_ctor_shapeless(cls))
+        return zlua_ctor_unsupported(L, cls);
     if (cls->valuetype) {
         if (n == 0) {
             zlua_ud_push_byval(L, cls, NULL);   /* default(T) */
@@ -101,6 +116,8 @@ static void zlua_ctor_push_struct(lua_State *L, zlua_class *cls, lua_CFunction f
 static int zlua_ctor_default(lua_State *L)
 {
     zlua_class *cls = zlua_ctor_class(L);
+    if (zlua_ctor_shapeless(cls))
+        return zlua_ctor_unsupported(L, cls);
     zlua_ud_push_byval(L, cls, NULL);
     return 1;
 }
@@ -136,7 +153,7 @@ void zlua_ctor_install(lua_State *L, zlua_class *cls, int statics, int tm)
         lua_setfield(L, tm, "__call");
         return;
     }
-    if (cls->valuetype && !cls->interface && !cls->abstract) {
+    if (cls->valuetype && !cls->interface && !cls->abstract && !zlua_ctor_shapeless(cls)) {
         if (cls->ctors != NULL && cls->ctors->next == NULL && cls->ctors->stub != NULL)
             lua_pushcfunction(L, cls->ctors->stub);   /* T(...): its generated stub */
         else

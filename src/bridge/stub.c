@@ -89,6 +89,21 @@ static void zlua_sig_struct(zlua_sigbuf *s, Il2CppClass *k)
     il2cpp_free(name);
 }
 
+/* A by-value struct the binder refuses (meta.c): System.Decimal, or a ref
+ * struct ([IsByRefLike]).  The generator must not stub what the binder
+ * will report as unusable (issue 10 §6); build time only, so the
+ * attribute class is looked up on each call rather than cached. */
+static int zlua_sig_unusable_struct(Il2CppClass *k)
+{
+    if (strcmp(il2cpp_class_get_namespace(k), "System") == 0 &&
+        strcmp(il2cpp_class_get_name(k), "Decimal") == 0)
+        return 1;
+    Il2CppClass *attr = il2cpp_class_from_name(il2cpp_get_corlib(),
+                                               "System.Runtime.CompilerServices",
+                                               "IsByRefLikeAttribute");
+    return attr != NULL && il2cpp_class_has_attribute(k, attr);
+}
+
 static void zlua_sig_class(zlua_sigbuf *s, Il2CppClass *k)
 {
     if (il2cpp_class_is_enum(k)) {
@@ -112,7 +127,8 @@ static void zlua_sig_type(zlua_sigbuf *s, const Il2CppType *t)
     if (kind == ZLUA_IL2CPP_TYPE_VALUETYPE || kind == ZLUA_IL2CPP_TYPE_GENERICINST ||
         kind == ZLUA_IL2CPP_TYPE_ENUM) {
         Il2CppClass *k = il2cpp_class_from_type(t);
-        if (k == NULL)
+        if (k == NULL || (!il2cpp_type_is_byref(t) && !il2cpp_class_is_enum(k) &&
+                          zlua_sig_unusable_struct(k)))
             s->ok = 0;
         else
             zlua_sig_class(s, k);
@@ -123,6 +139,63 @@ static void zlua_sig_type(zlua_sigbuf *s, const Il2CppType *t)
         s->ok = 0;   /* generic parameters, typed references, ... */
     else
         zlua_sig_add(s, p);
+}
+
+/* The bytes a by-value slot of type t takes in the binder's argument
+ * frame (the sizes and alignments of method.c's metas) into *size and
+ * *align. */
+static void zlua_sig_slot_bytes(const Il2CppType *t, uint32_t *size, uint32_t *align)
+{
+    Il2CppClass *k = il2cpp_class_from_type(t);
+    int kind = il2cpp_type_get_type(t);
+    if (k != NULL && il2cpp_class_is_enum(k))
+        kind = il2cpp_type_get_type(il2cpp_class_enum_basetype(k));
+    switch (kind) {
+    case ZLUA_IL2CPP_TYPE_VOID: *size = 0; *align = 1; return;
+    case ZLUA_IL2CPP_TYPE_BOOLEAN: case ZLUA_IL2CPP_TYPE_I1: case ZLUA_IL2CPP_TYPE_U1:
+        *size = *align = 1; return;
+    case ZLUA_IL2CPP_TYPE_CHAR: case ZLUA_IL2CPP_TYPE_I2: case ZLUA_IL2CPP_TYPE_U2:
+        *size = *align = 2; return;
+    case ZLUA_IL2CPP_TYPE_I4: case ZLUA_IL2CPP_TYPE_U4: case ZLUA_IL2CPP_TYPE_R4:
+        *size = *align = 4; return;
+    case ZLUA_IL2CPP_TYPE_I8: case ZLUA_IL2CPP_TYPE_U8: case ZLUA_IL2CPP_TYPE_R8:
+        *size = *align = 8; return;
+    case ZLUA_IL2CPP_TYPE_VALUETYPE: case ZLUA_IL2CPP_TYPE_GENERICINST:
+        if (k != NULL && il2cpp_class_is_valuetype(k)) {
+            *size = (uint32_t)il2cpp_class_value_size(k, align);
+            if (*align == 0)
+                *align = 1;
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    *size = *align = (uint32_t)sizeof(void *);   /* references, pointers, IntPtr */
+}
+
+/* Whether the binder can frame mi (method.c): at most ZLUA_MAX_PARAMS
+ * parameters and ZLUA_FRAME_BYTES of arguments, laid out as it lays them
+ * out (a byref takes its pointer, a temporary and the element's copy). */
+static int zlua_sig_frame_fits(const MethodInfo *mi)
+{
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    if (n > ZLUA_MAX_PARAMS)
+        return 0;
+    uint32_t off = 0, size, align;
+    for (uint32_t i = 0; i < n; i++) {
+        const Il2CppType *t = il2cpp_method_get_param(mi, i);
+        zlua_sig_slot_bytes(t, &size, &align);
+        if (il2cpp_type_is_byref(t)) {
+            size += ZLUA_BRIDGE_BYREF_TEMP;
+            align = 8;
+        }
+        off = (off + align - 1) / align * align + size;
+    }
+    zlua_sig_slot_bytes(il2cpp_method_get_return_type(mi), &size, &align);
+    if (size > 0)
+        off = (off + 15) / 16 * 16 + size;
+    return off <= ZLUA_FRAME_BYTES;
 }
 
 size_t zlua_bridge_signature(const MethodInfo *mi, char *buf, size_t size)
@@ -138,7 +211,8 @@ size_t zlua_bridge_signature(const MethodInfo *mi, char *buf, size_t size)
      * payload ("new" for their result); a class's goes generic */
     if (il2cpp_method_is_generic(mi) || strcmp(name, ".cctor") == 0 || rt == NULL ||
         il2cpp_type_is_byref(rt) ||
-        (ctor && !il2cpp_class_is_valuetype(il2cpp_method_get_class(mi))))
+        (ctor && !il2cpp_class_is_valuetype(il2cpp_method_get_class(mi))) ||
+        !zlua_sig_frame_fits(mi))
         return 0;
     if (ctor)
         zlua_sig_add(&s, "new");

@@ -134,6 +134,10 @@ static int zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
         cls->value_size = (uint32_t)il2cpp_class_value_size(k, &align);
         cls->align = align ? align : 1;
         cls->blittable = !il2cpp_class_has_references(k);
+        /* a ref struct lives only on the C# stack: Lua cannot hold a copy
+         * (meta.c makes its slots unsupported); asked once per class */
+        cls->is_byreflike = ctx->k_byreflike != NULL &&
+                            il2cpp_class_has_attribute(k, ctx->k_byreflike);
     } else {
         cls->value_size = cls->align = (uint32_t)sizeof(void *);
     }

@@ -166,6 +166,9 @@ zlua_ctx *zlua_ctx_create(lua_State *L)
     ctx->k_int32 = il2cpp_class_from_name(corlib, "System", "Int32");
     ctx->k_int64 = il2cpp_class_from_name(corlib, "System", "Int64");
     ctx->k_double = il2cpp_class_from_name(corlib, "System", "Double");
+    /* once per state: each value type then asks about it once, at bind */
+    ctx->k_byreflike = il2cpp_class_from_name(corlib, "System.Runtime.CompilerServices",
+                                              "IsByRefLikeAttribute");
     if (zlua_sreg_init(&ctx->structs, alloc, alloc_ud) != ZLUA_OK ||
         zlua_oreg_init(&ctx->objects, alloc, alloc_ud) != ZLUA_OK) {
         zlua_sreg_free(&ctx->structs);

@@ -73,6 +73,10 @@ typedef struct zlua_ctx {
     } *pinned;
     /* corlib classes used by the object writers (metadata, not managed) */
     Il2CppClass *k_object, *k_string, *k_bool, *k_int32, *k_int64, *k_double;
+    /* System.Runtime.CompilerServices.IsByRefLikeAttribute, which C# puts
+     * on every ref struct (SPEC 2: by-val ref struct slots are
+     * unsupported); NULL in a corlib without it: nothing is detected */
+    Il2CppClass *k_byreflike;
 } zlua_ctx;
 
 /* Formats one log line ("[ZLua] " and fmt) into a bounded buffer on the

@@ -139,6 +139,10 @@ bool il2cpp_class_is_interface(const Il2CppClass *klass);
 bool il2cpp_class_is_inflated(const Il2CppClass *klass);
 bool il2cpp_class_has_references(Il2CppClass *klass);
 bool il2cpp_class_is_assignable_from(Il2CppClass *klass, Il2CppClass *oklass);
+/* Whether klass carries the custom attribute attr_class (read from the
+ * metadata, no attribute object is made): used once per value type, for
+ * IsByRefLikeAttribute (ref structs, SPEC 2). */
+bool il2cpp_class_has_attribute(Il2CppClass *klass, Il2CppClass *attr_class);
 /* Size of an unboxed value (value types); align receives its alignment. */
 int32_t il2cpp_class_value_size(Il2CppClass *klass, uint32_t *align);
 

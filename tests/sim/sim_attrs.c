@@ -6,6 +6,9 @@
  * As in Unity 2021+, an Il2CppCustomAttrInfo is a handle into metadata:
  * il2cpp_custom_attrs_free does nothing, NULL means "no attributes", and
  * il2cpp_custom_attrs_get_attr constructs a new attribute object per call.
+ * il2cpp_class_has_attribute answers from the same tables without
+ * constructing anything (the test assembly's ref struct carries
+ * System.Runtime.CompilerServices.IsByRefLikeAttribute, sim_zluatests.c).
  */
 #include <string.h>
 
@@ -40,6 +43,15 @@ static const SimAttr *find_attr(const Il2CppCustomAttrInfo *ainfo,
     return NULL;
 }
 
+/* libil2cpp's Class::HasAttribute: a metadata query over klass's own
+ * attribute table (not its parents': C# attributes such as
+ * IsByRefLikeAttribute are not inherited, and libil2cpp does not walk the
+ * hierarchy); no attribute object is constructed, nothing is allocated. */
+bool il2cpp_class_has_attribute(Il2CppClass *klass, Il2CppClass *attr_class)
+{
+    return klass != NULL && find_attr(klass->attrs, attr_class) != NULL;
+}
+
 bool il2cpp_custom_attrs_has_attr(Il2CppCustomAttrInfo *ainfo,
                                   Il2CppClass *attr_klass)
 {
@@ -52,6 +64,10 @@ Il2CppObject *il2cpp_custom_attrs_get_attr(Il2CppCustomAttrInfo *ainfo,
     const SimAttr *a = find_attr(ainfo, attr_klass);
     if (a == NULL)
         return NULL;
+    /* a marker attribute without state (IsByRefLikeAttribute): a plain
+     * object of its class; only [LuaMarshalAs] carries a Value */
+    if (!il2cpp_class_is_assignable_from(sim_k.marshal_attr, a->klass))
+        return il2cpp_object_new(a->klass);
     /* new LuaMarshalAsAttribute(Value) { Members = new[] { ... } } */
     SimMarshalAsAttribute *obj =
         (SimMarshalAsAttribute *)il2cpp_object_new(a->klass);

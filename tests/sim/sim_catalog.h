@@ -1,5 +1,5 @@
 /*
- * sim_catalog.h -- the class tables of the two images.
+ * sim_catalog.h -- the class tables of the three images.
  */
 #ifndef ZLUA_SIM_CATALOG_H
 #define ZLUA_SIM_CATALOG_H
@@ -8,5 +8,6 @@
 
 extern const SimClassDef sim_catalog_corlib[];  /* mscorlib */
 extern const SimClassDef sim_catalog_game[];    /* Assembly-CSharp */
+extern const SimClassDef sim_catalog_tests[];   /* ZLua.Tests (test-only) */
 
 #endif /* ZLUA_SIM_CATALOG_H */

@@ -45,6 +45,13 @@ static const SimFieldDef f_decimal[] = {
     {"mid", "System.Int32", PRIV, offsetof(SimDecimal, mid), 0},
     {0}};
 
+/* IntPtr for RuntimeTypeHandle: the simulated corlib has no such type */
+static const SimFieldDef f_typedref[] = {
+    {"type", "System.IntPtr", SIM_FIELD_ASSEMBLY, offsetof(SimTypedReference, type), 0},
+    {"Value", "System.IntPtr", SIM_FIELD_ASSEMBLY, offsetof(SimTypedReference, value), 0},
+    {"Type", "System.IntPtr", SIM_FIELD_ASSEMBLY, offsetof(SimTypedReference, klass), 0},
+    {0}};
+
 static const SimFieldDef f_string[] = {
     {"m_stringLength", "System.Int32", PRIV, offsetof(Il2CppString, length), 0},
     {"m_firstChar", "System.Char", PRIV, offsetof(Il2CppString, chars), 0},
@@ -148,6 +155,12 @@ const SimClassDef sim_catalog_corlib[] = {
     {.ns = "System", .name = "Decimal", .kind = SIM_KIND_STRUCT,
      .flags = SEALED_STRUCT, .size = sizeof(SimDecimal),
      .align = alignof(SimDecimal), .fields = f_decimal},
+    /* its element type is TYPEDBYREF, not VALUETYPE (as in IL2CPP): a
+     * slot of it is unsupported (SPEC 2, issue 10 §6) */
+    {.ns = "System", .name = "TypedReference", .kind = SIM_KIND_STRUCT,
+     .type = IL2CPP_TYPE_TYPEDBYREF, .flags = SEALED_STRUCT,
+     .size = sizeof(SimTypedReference), .align = alignof(SimTypedReference),
+     .fields = f_typedref},
     {.ns = "System", .name = "Array", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_SERIALIZABLE,
      .size = sizeof(Il2CppObject), .methods = {sim_methods_array},
@@ -155,6 +168,12 @@ const SimClassDef sim_catalog_corlib[] = {
     {.ns = "System", .name = "Attribute", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_SERIALIZABLE,
      .size = sizeof(Il2CppObject), .methods = {sim_methods_attribute}},
+    /* what the C# compiler puts on every ref struct (sim_catalog_tests.c);
+     * libzlua looks it up in the corlib (Unity 2021+ corlibs have it) */
+    {.ns = "System.Runtime.CompilerServices", .name = "IsByRefLikeAttribute",
+     .kind = SIM_KIND_CLASS, .parent = "System.Attribute",
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED,
+     .size = sizeof(Il2CppObject)},   /* members: none that libzlua reads */
     /* the generic definition; instances come from sim_nullable_of */
     {.ns = "System", .name = "Nullable`1", .kind = SIM_KIND_STRUCT,
      .flags = SEALED_STRUCT, .size = 0, .align = 1, .fields = f_nullable_def},

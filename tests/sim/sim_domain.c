@@ -1,6 +1,10 @@
 /*
- * sim_domain.c -- the domain, its two assemblies and their images, and the
- * name lookups (il2cpp_class_from_name, sim_class, sim_method).
+ * sim_domain.c -- the domain, its three assemblies and their images, and
+ * the name lookups (il2cpp_class_from_name, sim_class, sim_method).
+ *
+ * mscorlib and Assembly-CSharp hold the catalog of FIXTURES.md; ZLua.Tests
+ * holds test-only types that the fixture catalog must not gain (the
+ * unusable methods of issue 10 §6: sim_catalog_tests.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,10 +14,14 @@
 static Il2CppImage corlib_image = {"mscorlib.dll", NULL, NULL, 0, 0, NULL, NULL, 0};
 static Il2CppImage game_image = {"Assembly-CSharp.dll", NULL, NULL, 0, 0, NULL, NULL, 0};
 static const Il2CppAssembly corlib_assembly = {"mscorlib", &corlib_image};
+static Il2CppImage tests_image = {"ZLua.Tests.dll", NULL, NULL, 0, 0, NULL, NULL, 0};
 static const Il2CppAssembly game_assembly = {"Assembly-CSharp", &game_image};
-static Il2CppDomain domain = {{&corlib_assembly, &game_assembly, NULL}, 2};
+static const Il2CppAssembly tests_assembly = {"ZLua.Tests", &tests_image};
+#define SIM_BASE_ASSEMBLIES 3
+static Il2CppDomain domain = {{&corlib_assembly, &game_assembly, &tests_assembly, NULL},
+                              SIM_BASE_ASSEMBLIES};
 /* assemblies in the domain, shown or not (sim_domain_show_added) */
-static size_t domain_all = 2;
+static size_t domain_all = SIM_BASE_ASSEMBLIES;
 
 /* every class ever created (definitions, arrays, inflated, pointers) */
 static Il2CppClass *all_classes;
@@ -25,6 +33,7 @@ void sim_domain_init(void)
 {
     corlib_image.assembly = &corlib_assembly;
     game_image.assembly = &game_assembly;
+    tests_image.assembly = &tests_assembly;
 }
 
 Il2CppImage *sim_corlib_image(void)
@@ -35,6 +44,11 @@ Il2CppImage *sim_corlib_image(void)
 Il2CppImage *sim_game_image(void)
 {
     return &game_image;
+}
+
+Il2CppImage *sim_tests_image(void)
+{
+    return &tests_image;
 }
 
 void sim_image_add(Il2CppImage *image, Il2CppClass *klass)
@@ -71,7 +85,7 @@ void sim_domain_add(const Il2CppAssembly *assembly)
 
 void sim_domain_show_added(bool visible)
 {
-    if (domain_all > 2)
+    if (domain_all > SIM_BASE_ASSEMBLIES)
         domain.count = visible ? domain_all : domain_all - 1;
 }
 
@@ -201,7 +215,9 @@ Il2CppClass *il2cpp_class_from_name(const Il2CppImage *image,
 Il2CppClass *sim_find_class(const char *ns, const char *name)
 {
     Il2CppClass *k = image_scan(&corlib_image, ns, name);
-    return k ? k : image_scan(&game_image, ns, name);
+    if (k == NULL)
+        k = image_scan(&game_image, ns, name);
+    return k ? k : image_scan(&tests_image, ns, name);
 }
 
 /* "System.Int32[,]" -> element "System.Int32", rank 2; 0 if not an array */

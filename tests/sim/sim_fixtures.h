@@ -22,6 +22,14 @@ typedef struct SimDecimal {
     int32_t flags, hi, lo, mid;
 } SimDecimal;
 
+/* System.TypedReference, as libil2cpp's Il2CppTypedRef: the type, the
+ * address of the value, its class (Mono corlib: type, Value, Type) */
+typedef struct SimTypedReference {
+    const Il2CppType *type;
+    void *value;
+    Il2CppClass *klass;
+} SimTypedReference;
+
 typedef struct SimException {
     Il2CppObject obj;
     Il2CppString *_className;
@@ -197,6 +205,22 @@ typedef struct SimDemoStatics {
     SimVector2 s_pos;            /* FooUnpacked / FooTable / GetPos */
     Il2CppString *Log;           /* public static string Log = ""; */
 } SimDemoStatics;
+
+/* ---- ZLua.Tests (sim_catalog_tests.c; not part of FIXTURES.md) ---------- */
+
+/* public ref struct Span8 { public int a; } */
+typedef struct SimSpan8 {
+    int32_t a;
+} SimSpan8;
+
+/* [StructLayout(LayoutKind.Sequential, Size = 1100)]
+ * public struct Big { public int first; }: larger than the bridge's
+ * 1024-byte argument frame */
+#define SIM_BIG_SIZE 1100
+typedef struct SimBig {
+    int32_t first;
+    unsigned char rest[SIM_BIG_SIZE - sizeof(int32_t)];
+} SimBig;
 
 /* MyGame.Color, MyGame.Small, MyGame.Wide, ZLua.LuaMarshalType travel as
  * their underlying integers (int32_t, uint8_t, int64_t, int32_t). */

@@ -103,7 +103,8 @@
 #define SIM_NRE_MESSAGE "Object reference not set to an instance of an object."
 #define SIM_OVERFLOW_MESSAGE "Arithmetic operation resulted in an overflow."
 
-#define SIM_MAX_PARAMS 4
+/* 17: ZLuaTests.Unsupported.Many has one more than libzlua's bridge takes */
+#define SIM_MAX_PARAMS 17
 #define SIM_MAX_INTERFACES 2
 #define SIM_MAX_METHOD_TABLES 5
 #define SIM_MAX_GENERIC_ARGS 2
@@ -200,7 +201,8 @@ struct Il2CppAssembly {
     Il2CppImage *image;
 };
 
-#define SIM_MAX_ASSEMBLIES 3
+/* mscorlib, Assembly-CSharp, ZLua.Tests, Generated (optional) */
+#define SIM_MAX_ASSEMBLIES 4
 
 struct Il2CppDomain {
     const Il2CppAssembly *assemblies[SIM_MAX_ASSEMBLIES];
@@ -376,12 +378,13 @@ void sim_thread_attach_main(void);
 /* sim_domain.c */
 Il2CppImage *sim_corlib_image(void);
 Il2CppImage *sim_game_image(void);
+Il2CppImage *sim_tests_image(void);   /* ZLua.Tests.dll (sim_catalog_tests.c) */
 void sim_domain_init(void);
 void sim_image_add(Il2CppImage *image, Il2CppClass *klass);
 void sim_register_class(Il2CppClass *klass);        /* for sim_class() */
 Il2CppClass *sim_find_class(const char *ns, const char *name);
 Il2CppClass *sim_first_class(void);
-/* Adds an assembly after the catalog's two (aborts when full). */
+/* Adds an assembly after the catalog's three (aborts when full). */
 void sim_domain_add(const Il2CppAssembly *assembly);
 /* Shows or hides the last assembly added by sim_domain_add. */
 void sim_domain_show_added(bool visible);

@@ -68,4 +68,10 @@ extern const SimMethodDef sim_methods_demo_rt[];
 void sim_config_cctor(void);
 void sim_broken_cctor(void);
 
+/* sim_bodies_tests.c: the test-only assembly ZLua.Tests */
+extern const SimMethodDef sim_methods_unsupported[];
+extern const SimPropertyDef sim_props_unsupported[];
+extern const SimMethodDef sim_methods_ab[];
+extern const SimMethodDef sim_methods_ties[];
+
 #endif /* ZLUA_SIM_TABLES_H */

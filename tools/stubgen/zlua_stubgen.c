@@ -13,7 +13,10 @@
  * offsets by static_assert, so that the call passes them exactly as the
  * method's compiled code expects.  The report lists how many methods map
  * to how many stubs, and every method no stub can serve, with the reason
- * (those keep the generic invoker).
+ * (those keep the generic invoker).  Methods libzlua binds but cannot call
+ * (issue 10 §6: a decimal, TypedReference or by-val ref struct slot, more
+ * than 16 parameters, a frame over 1024 bytes) get no stub either:
+ * zlua_bridge_signature refuses them, and they are listed as generic.
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,0 +1,86 @@
+/*
+ * sim_catalog_tests.c -- the test-only assembly "ZLua.Tests" (image
+ * "ZLua.Tests.dll"), namespace ZLuaTests: types whose methods libzlua
+ * binds but cannot call (issue 10 §6, SPEC §2 "decimal, by-val ref
+ * struct" and "TypedReference" rows) and an overload tie (SPEC 7.6 rule
+ * 3).  Kept out of Assembly-CSharp, whose content FIXTURES.md fixes; as if
+ * compiled from:
+ *
+ *   namespace ZLuaTests {
+ *     public ref struct Span8 { public int a; }      // [IsByRefLike]
+ *     [StructLayout(LayoutKind.Sequential, Size = 1100)]
+ *     public struct Big { public int first; }
+ *     public static class Unsupported {
+ *       public static int TakeDecimal(decimal d);     // (int)d
+ *       public static decimal GetDecimal();           // 42m
+ *       public static int TakeTyped(TypedReference r);// __refvalue(r, int)
+ *       public static int TakeSpan(Span8 s);          // s.a
+ *       public static int Many(int a0, ..., int a16); // the sum
+ *       public static int Huge(Big b);                // b.first
+ *       public static int Fine(int x);                // x
+ *       public static decimal Price { get; }          // 9.5m
+ *     }
+ *     public interface IA {}  public interface IB {}
+ *     public class AB : IA, IB { public AB() {} }
+ *     public static class Ties {
+ *       public static string Tie(IA a);   // "IA"
+ *       public static string Tie(IB b);   // "IB"
+ *     }
+ *   }
+ *
+ * Each unusable method has a real body and invoker (sim_bodies_tests.c),
+ * so a generic-invoker call through the runtime would work: only
+ * libzlua's refusal keeps Lua from reaching them.
+ */
+#include <stdalign.h>
+#include <stddef.h>
+
+#include "sim_catalog.h"
+#include "sim_fixtures.h"
+#include "sim_tables.h"
+
+#define STRUCT_FLAGS                                                          \
+    (TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_SEQUENTIAL |     \
+     SIM_TYPE_BEFORE_FIELD_INIT)
+#define STATIC_CLASS_FLAGS                                                    \
+    (TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | TYPE_ATTRIBUTE_SEALED | \
+     SIM_TYPE_BEFORE_FIELD_INIT)
+#define INTERFACE_FLAGS                                                       \
+    (TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_INTERFACE | TYPE_ATTRIBUTE_ABSTRACT)
+
+static const SimFieldDef f_span8[] = {
+    {"a", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimSpan8, a), 0},
+    {0}};
+
+/* What makes a ref struct one in metadata (besides an [Obsolete] that
+ * only compilers read): the attribute libzlua asks about. */
+static const SimAttrDef a_span8[] = {
+    {"System.Runtime.CompilerServices.IsByRefLikeAttribute", 0, NULL, 0},
+    {NULL, 0, NULL, 0}};
+
+static const SimFieldDef f_big[] = {
+    {"first", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimBig, first), 0},
+    {0}};
+
+const SimClassDef sim_catalog_tests[] = {
+    {.ns = "ZLuaTests", .name = "Span8", .kind = SIM_KIND_STRUCT,
+     .flags = STRUCT_FLAGS, .size = sizeof(SimSpan8), .align = alignof(SimSpan8),
+     .fields = f_span8, .attrs = a_span8},
+    {.ns = "ZLuaTests", .name = "Big", .kind = SIM_KIND_STRUCT,
+     .flags = STRUCT_FLAGS, .size = sizeof(SimBig), .align = alignof(SimBig),
+     .fields = f_big},
+    {.ns = "ZLuaTests", .name = "Unsupported", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_unsupported}, .properties = sim_props_unsupported},
+    {.ns = "ZLuaTests", .name = "IA", .kind = SIM_KIND_INTERFACE,
+     .flags = INTERFACE_FLAGS, .size = sizeof(Il2CppObject)},
+    {.ns = "ZLuaTests", .name = "IB", .kind = SIM_KIND_INTERFACE,
+     .flags = INTERFACE_FLAGS, .size = sizeof(Il2CppObject)},
+    {.ns = "ZLuaTests", .name = "AB", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(Il2CppObject), .interfaces = {"ZLuaTests.IA", "ZLuaTests.IB"},
+     .methods = {sim_methods_ab}},
+    {.ns = "ZLuaTests", .name = "Ties", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_ties}},
+    {.name = NULL}};
