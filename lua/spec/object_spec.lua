@@ -142,6 +142,18 @@ describe("R-VIEW-1 / R-SHAPE-2: ByObjUserData and their views", function()
     assert.are.equal("MyGame.Circle", o:ToString())
   end)
 
+  it("R-VIEW-1: an interface view has System.Object's members, as in C#", function()
+    local c = Circle(2)
+    local i = zlua.cast(c, IShape)
+    assert.are.equal("MyGame.Circle", i:ToString())     -- dispatched on the object
+    assert.are.equal("MyGame.Circle", tostring(i))
+    assert.is_true(i:Equals(c))
+    assert.is_false(i:Equals(Circle(2)))
+    assert.are.equal(c:GetHashCode(), i:GetHashCode())
+    assert.are.equal("MyGame.Player", tostring(zlua.cast(Player("p"), IShape)))
+    h.raises("'MyGame.IShape' has no member 'Nope'", function() return i.Nope end)
+  end)
+
   it("R-VIEW-1: zlua.cast changes the view, never the object", function()
     local c = Circle(3)
     local i = zlua.cast(c, IShape)

@@ -331,6 +331,19 @@ static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst, in
     }
 }
 
+/* The class after k whose members cls flattens in: k's parent.  An
+ * interface has no parent, but every object behind an interface view is
+ * a System.Object, whose members C# lets an interface-typed reference
+ * use (ToString, Equals, GetHashCode, and so __tostring): they come
+ * after the interface's own (R-VIEW-1). */
+static Il2CppClass *zlua_members_next(const zlua_class *cls, Il2CppClass *k)
+{
+    Il2CppClass *parent = il2cpp_class_get_parent(k);
+    if (parent == NULL && cls->interface && k == cls->klass)
+        return cls->ctx->k_object;
+    return parent;
+}
+
 void zlua_class_bind_members(lua_State *L, zlua_class *cls)
 {
     if (cls->members_bound)
@@ -351,7 +364,7 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
     zlua_method_list stack_list;
     zlua_method_list *list = &stack_list;
     list->n = 0;
-    for (Il2CppClass *k = cls->klass; k != NULL; k = il2cpp_class_get_parent(k)) {
+    for (Il2CppClass *k = cls->klass; k != NULL; k = zlua_members_next(cls, k)) {
         zlua_members_bind_fields(L, cls, k, statics, slots, inst);
         zlua_members_bind_properties(L, cls, k, slots, inst);
         zlua_members_collect_methods(cls, k, list);
