@@ -14,8 +14,9 @@
  * both before trusting one.  Everything is built first and published on
  * cls at the end, in one step.
  *
- * Instance members of base classes are flattened in, the derived type's
- * member winning; a method wins over a same-named field or property.
+ * Instance members of base classes (an interface's: System.Object's) are
+ * flattened in, the derived type's member winning; a method wins over a
+ * same-named field or property.
  */
 #include <string.h>
 
