@@ -14,8 +14,9 @@
  * both before trusting one.  Everything is built first and published on
  * cls at the end, in one step.
  *
- * Instance members of base classes are flattened in, the derived type's
- * member winning; a method wins over a same-named field or property.
+ * Instance members of base classes (an interface's: System.Object's) are
+ * flattened in, the derived type's member winning; a method wins over a
+ * same-named field or property.
  */
 #include <string.h>
 
@@ -331,6 +332,19 @@ static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst, in
     }
 }
 
+/* The class after k whose members cls flattens in: k's parent.  An
+ * interface has no parent, but every object behind an interface view is
+ * a System.Object, whose members C# lets an interface-typed reference
+ * use (ToString, Equals, GetHashCode, and so __tostring): they come
+ * after the interface's own (R-VIEW-1). */
+static Il2CppClass *zlua_members_next(const zlua_class *cls, Il2CppClass *k)
+{
+    Il2CppClass *parent = il2cpp_class_get_parent(k);
+    if (parent == NULL && cls->interface && k == cls->klass)
+        return cls->ctx->k_object;
+    return parent;
+}
+
 void zlua_class_bind_members(lua_State *L, zlua_class *cls)
 {
     if (cls->members_bound)
@@ -351,7 +365,7 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
     zlua_method_list stack_list;
     zlua_method_list *list = &stack_list;
     list->n = 0;
-    for (Il2CppClass *k = cls->klass; k != NULL; k = il2cpp_class_get_parent(k)) {
+    for (Il2CppClass *k = cls->klass; k != NULL; k = zlua_members_next(cls, k)) {
         zlua_members_bind_fields(L, cls, k, statics, slots, inst);
         zlua_members_bind_properties(L, cls, k, slots, inst);
         zlua_members_collect_methods(cls, k, list);
