@@ -76,6 +76,8 @@ typedef struct zlua_stats {
     size_t scope_depth;   /* open StructStackScopes */
     size_t handles;       /* scope stack size (issued, unexpired slots) */
     uintptr_t generation; /* current handle generation */
+    size_t delegates;     /* delegates made from Lua functions, not yet
+                             released (R-DEL-1) */
 } zlua_stats;
 
 /* Fills *out; ZLUA_EINVAL for NULL arguments, ZLUA_ESTATE if zlua_open
@@ -390,6 +392,10 @@ typedef struct zlua_ic_call {
     const zlua_meta *ret_meta;       /* NULL: no result */
     void *ret_slot;
     int top;                         /* private: stack top at entry */
+    int function_ref;                /* nonzero: call registry[function_ref]
+                                        instead of a global (a delegate's
+                                        Lua function); `function` then only
+                                        names it in messages */
 } zlua_ic_call;
 
 /* Opens a scope, pushes the arguments, calls the function in protected
@@ -419,6 +425,56 @@ void zlua_ic_done(lua_State *L, zlua_ic_call *call);
  *     zlua_ic_done(L, &c);
  */
 Il2CppException *zlua_ic_exception(lua_State *L, const zlua_ic_call *call);
+
+/* ===== Delegates: Lua functions as C# delegates (R-DEL-1) =======================
+ *
+ * A Lua function passed where a delegate type D is expected becomes a D
+ * whose Invoke lands in a native entry with IL2CPP's instance convention,
+ * `ret entry(Il2CppObject *target, args..., const MethodInfo *method)`,
+ * generated per reduced signature of D.Invoke (tools/stubgen) and
+ * registered per type name.  The delegate is closed over a target object
+ * libzlua makes (a boxed IntPtr naming the function's record); the entry
+ * hands target and its argument slots to zlua_delegate_invoke, which runs
+ * the IC path (R-IC-1), and raises the exception it returns from its own
+ * C++ frame:
+ *
+ *     static int32_t entry(Il2CppObject *target, int32_t a, int32_t b,
+ *                          const MethodInfo *method) {
+ *         void *args[] = {&a, &b};
+ *         int32_t r{};
+ *         if (Il2CppException *ex = zlua_delegate_invoke(target, args, &r))
+ *             zlua_rt_raise(ex);
+ *         return r;
+ *     }
+ *
+ * The same function passed again for the same D gives the same delegate
+ * while that delegate lives.  The delegate keeps the function alive; Lua
+ * does not keep the delegate alive (docs/architecture.md, "Delegates"). */
+
+/* A native entry, cast to one pointer type for the table. */
+typedef void (*zlua_native_fn)(void);
+
+/* One delegate type's entry: its runtime name
+ * (il2cpp_type_get_name of the class: "MyGame.IntOp",
+ * "System.Func`2[System.Int32,System.Int32]").  Sorted by type (strcmp). */
+typedef struct zlua_delegate_entry {
+    const char *type;
+    zlua_native_fn entry;
+} zlua_delegate_entry;
+
+/* Hands the generated delegate entries to L's context, once, like
+ * zlua_register_stubs.  Without them a Lua function for a delegate
+ * parameter is an argument error naming the type.  ZLUA_OK, ZLUA_EINVAL
+ * (NULL, not sorted, or registered already), ZLUA_ENOMEM, ZLUA_ESTATE. */
+int zlua_register_delegates(lua_State *L, const zlua_delegate_entry *table, size_t count);
+
+/* Runs the Lua function behind target with the C# arguments at args[i]
+ * (the address of each argument; a byref's referenced slot itself) and
+ * pops its result into ret (ignored for void).  Returns NULL, or the
+ * managed exception the entry must raise (zlua_rt_raise): the Lua error
+ * as a System.InvalidOperationException, or the state having been closed
+ * (`the lua_State of this delegate has been closed`).  Never longjmps. */
+Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, void *ret);
 
 /* ===== Runtime glue: what the player provides ===================================
  *
@@ -468,6 +524,13 @@ Il2CppException *zlua_rt_param_default(const MethodInfo *method, uint32_t index,
 /* il2cpp_exception_from_name_msg(corlib, name_space, name, msg). */
 Il2CppException *zlua_rt_exception_new(const char *name_space, const char *name,
                                        const char *msg, Il2CppException **out);
+/* A delegate of ctor's class (ctor is its `.ctor(object, IntPtr)`) made as
+ * `new D(target, invoke)` (closed over target), whose Invoke then calls
+ * entry(target, args..., invoke): method_ptr and invoke_impl point at
+ * entry.  Needs libil2cpp's Il2CppDelegate layout: glue. */
+Il2CppException *zlua_rt_delegate_new(const MethodInfo *ctor, const MethodInfo *invoke,
+                                      Il2CppObject *target, zlua_native_fn entry,
+                                      Il2CppObject **out);
 /* Throws exc into the calling C# code (il2cpp_raise_exception); never
  * returns.  Only generated (C++) stubs call it, from their own frame. */
 #if defined(__cplusplus) && __cplusplus >= 201103L

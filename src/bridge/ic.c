@@ -127,11 +127,15 @@ static int zlua_ic_trampoline(lua_State *L)
         return luaL_error(L, "bad result from '%s' (%s)", c->function, lua_tostring(L, -1));
     }
     lua_settop(L, 0);
-    size_t len = zlua_ic_name_len(c);
-    int globals_ok = zlua_ic_push_globals(L);
-    lua_pushlstring(L, c->function, len);
-    zlua_ic_cache_name(L, ctx, c, len);
-    zlua_ic_lookup_function(L, globals_ok);
+    if (c->function_ref != 0) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, c->function_ref);   /* a delegate's */
+    } else {
+        size_t len = zlua_ic_name_len(c);
+        int globals_ok = zlua_ic_push_globals(L);
+        lua_pushlstring(L, c->function, len);
+        zlua_ic_cache_name(L, ctx, c, len);
+        zlua_ic_lookup_function(L, globals_ok);
+    }
     if (zlua_ic_push_args(L, c) != ZLUA_OK)
         return luaL_error(L, "zlua: cannot push the arguments of '%s'", c->function);
     lua_call(L, c->nargs, c->ret_meta ? 1 : 0);
@@ -158,7 +162,11 @@ static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_saf
 {
     int nres = c->ret_meta ? 1 : 0;
     int direct = 0;
-    if (all_safe) {
+    if (all_safe && c->function_ref != 0) {
+        /* a delegate's function: a registry read, no name to intern */
+        lua_rawgeti(L, LUA_REGISTRYINDEX, c->function_ref);
+        direct = 1;
+    } else if (all_safe) {
         int globals_ok = zlua_ic_push_globals(L);
         direct = zlua_ic_push_cached_name(L, ctx, c);
         if (direct)

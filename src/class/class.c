@@ -127,6 +127,12 @@ static int zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
     cls->rank = (uint8_t)(rank > 0 && rank <= 32 ? rank : 0);
     /* T[] (zero-based, no bounds) as opposed to T[*] and T[,] */
     cls->szarray = rank == 1 && il2cpp_type_get_type(cls->type) == ZLUA_IL2CPP_TYPE_SZARRAY;
+    for (Il2CppClass *p = il2cpp_class_get_parent(k); p != NULL && ctx->k_multicast != NULL;
+         p = il2cpp_class_get_parent(p))
+        if (p == ctx->k_multicast) {
+            cls->is_delegate = 1;   /* a concrete delegate type, never Delegate itself */
+            break;
+        }
     cls->typetable = cls->byval_mt = cls->byobj_mt = LUA_NOREF;
     cls->statics = cls->static_slots = cls->instance = cls->cache = LUA_NOREF;
     if (cls->valuetype) {

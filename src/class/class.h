@@ -67,6 +67,7 @@ typedef struct zlua_class {
     uint8_t interface, abstract, is_static, is_array;
     uint8_t rank, szarray;     /* arrays: dimensions; T[] (no bounds) */
     uint8_t is_byreflike;      /* a ref struct: [IsByRefLike] (value types) */
+    uint8_t is_delegate;       /* derives from System.MulticastDelegate */
     struct zlua_class *element; /* enum underlying, Nullable T, array element */
     uint32_t has_value_offset;  /* Nullable<T>: unboxed offsets, read from */
     uint32_t value_offset;      /* the field metadata (corlibs differ) */

@@ -121,6 +121,8 @@ char *zlua_ctx_strdup(zlua_ctx *ctx, const char *s)
 
 static void zlua_ctx_release(zlua_ctx *ctx)
 {
+    if (ctx->delegates_release != NULL)
+        ctx->delegates_release(ctx);   /* before the arena its types live in */
     for (struct zlua_pinned *p = ctx->pinned; p != NULL; p = p->next)
         il2cpp_gchandle_free(p->handle);   /* the nodes live in the arena */
     zlua_sreg_free(&ctx->structs);
@@ -169,6 +171,8 @@ zlua_ctx *zlua_ctx_create(lua_State *L)
     /* once per state: each value type then asks about it once, at bind */
     ctx->k_byreflike = il2cpp_class_from_name(corlib, "System.Runtime.CompilerServices",
                                               "IsByRefLikeAttribute");
+    ctx->k_intptr = il2cpp_class_from_name(corlib, "System", "IntPtr");
+    ctx->k_multicast = il2cpp_class_from_name(corlib, "System", "MulticastDelegate");
     if (zlua_sreg_init(&ctx->structs, alloc, alloc_ud) != ZLUA_OK ||
         zlua_oreg_init(&ctx->objects, alloc, alloc_ud) != ZLUA_OK) {
         zlua_sreg_free(&ctx->structs);
@@ -214,5 +218,6 @@ int zlua_get_stats(lua_State *L, zlua_stats *out)
     out->scope_depth = ctx->scope.depth;
     out->handles = ctx->scope.size;
     out->generation = ctx->scope.generation;
+    out->delegates = ctx->delegates_live;
     return ZLUA_OK;
 }

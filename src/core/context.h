@@ -77,6 +77,13 @@ typedef struct zlua_ctx {
      * on every ref struct (SPEC 2: by-val ref struct slots are
      * unsupported); NULL in a corlib without it: nothing is detected */
     Il2CppClass *k_byreflike;
+    Il2CppClass *k_intptr, *k_multicast;   /* delegates (marshal/delegate.c) */
+    /* Lua functions made delegates (marshal/delegate.c): made on first
+     * use; released by the function set with it, from zlua_ctx_release,
+     * which touches no Lua (the state is gone by then). */
+    struct zlua_delegates *delegates;
+    void (*delegates_release)(struct zlua_ctx *ctx);
+    size_t delegates_live;
 } zlua_ctx;
 
 /* Formats one log line ("[ZLua] " and fmt) into a bounded buffer on the

@@ -142,3 +142,29 @@ extern "C" void zlua_rt_raise(Il2CppException *exc)
      * the caller must not go on as if nothing had been thrown */
     throw Il2CppExceptionWrapper(exc);
 }
+
+extern "C" Il2CppException *zlua_rt_delegate_new(const MethodInfo *ctor, const MethodInfo *invoke,
+                                                 Il2CppObject *target, zlua_native_fn entry,
+                                                 Il2CppObject **out)
+{
+    *out = nullptr;
+    try {
+        Il2CppObject *obj = il2cpp_object_new(il2cpp_method_get_class(ctor));
+        /* `new D(target, &Invoke)`: the type's generated constructor fills
+         * what only it knows (extraArg, the type's multicast invoke, which
+         * Delegate.Combine copies) and makes a delegate closed over target */
+        intptr_t method = reinterpret_cast<intptr_t>(invoke);
+        void *args[2] = {target, &method};
+        ctor->invoker_method(ctor->methodPointer, ctor, obj, args, nullptr);
+        /* then Invoke's call invoke_impl(method_code, args..., method)
+         * lands in the entry, with target first */
+        Il2CppDelegate *d = reinterpret_cast<Il2CppDelegate *>(obj);
+        d->method_ptr = reinterpret_cast<Il2CppMethodPointer>(entry);
+        d->invoke_impl = reinterpret_cast<Il2CppMethodPointer>(entry);
+        d->method_code = reinterpret_cast<decltype(d->method_code)>(target);
+        *out = obj;
+    } catch (Il2CppExceptionWrapper &e) {
+        return e.ex;
+    }
+    return nullptr;
+}

@@ -222,6 +222,7 @@ void il2cpp_gc_wbarrier_set_field(Il2CppObject *obj, void **targetAddress,
 
 /* ---- GC handles ------------------------------------------------------------ */
 uint32_t il2cpp_gchandle_new(Il2CppObject *obj, bool pinned);
+uint32_t il2cpp_gchandle_new_weakref(Il2CppObject *obj, bool track_resurrection);
 Il2CppObject *il2cpp_gchandle_get_target(uint32_t gchandle);
 void il2cpp_gchandle_free(uint32_t gchandle);
 

@@ -78,7 +78,10 @@ static void zlua_meta_classify(zlua_ctx *ctx, zlua_meta *m, const Il2CppType *ty
     case ZLUA_IL2CPP_TYPE_CLASS: case ZLUA_IL2CPP_TYPE_OBJECT:
     case ZLUA_IL2CPP_TYPE_SZARRAY: case ZLUA_IL2CPP_TYPE_ARRAY:
         m->kind = ZLUA_K_OBJECT;
-        zlua_meta_init_object(m);
+        if (m->cls != NULL && m->cls->is_delegate)
+            zlua_meta_init_delegate(m);
+        else
+            zlua_meta_init_object(m);
         return;
     case ZLUA_IL2CPP_TYPE_VALUETYPE:
         zlua_meta_init_valuetype(ctx, m);
@@ -88,7 +91,10 @@ static void zlua_meta_classify(zlua_ctx *ctx, zlua_meta *m, const Il2CppType *ty
             zlua_meta_init_valuetype(ctx, m);
         } else {
             m->kind = ZLUA_K_OBJECT;
-            zlua_meta_init_object(m);
+            if (m->cls->is_delegate)   /* Action<int>, Func<int, int> */
+                zlua_meta_init_delegate(m);
+            else
+                zlua_meta_init_object(m);
         }
         return;
     case ZLUA_IL2CPP_TYPE_PTR: case ZLUA_IL2CPP_TYPE_FNPTR:
@@ -299,6 +305,10 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
     case ZLUA_POP_SHAPE:
     case ZLUA_POP_ELEMENT:
         zlua_array_error_push(L, idx, want, code);
+        break;
+    case ZLUA_POP_NODELEGATE:
+        lua_pushfstring(L, "no delegate entry for %s: a Lua function needs the generated "
+                           "entries (zlua_register_delegates)", want->name);
         break;
     default:
         lua_pushfstring(L, "%s expected, got %s", want->name, zlua_typename(L, idx));

@@ -60,8 +60,10 @@ enum {
     ZLUA_POP_EXCEPTION,       /* the runtime threw: held in the context
                                  (core/exception.h), raised as R-DEF-4 */
     ZLUA_POP_SHAPE,           /* a table for T[] that is not array-shaped */
-    ZLUA_POP_ELEMENT          /* an element of a table for T[]: the context
+    ZLUA_POP_ELEMENT,         /* an element of a table for T[]: the context
                                  says which (marshal/array.c) */
+    ZLUA_POP_NODELEGATE       /* a Lua function for a delegate type that
+                                 has no generated entry (R-DEL-1) */
 };
 
 typedef struct zlua_meta zlua_meta;
@@ -179,6 +181,8 @@ void zlua_meta_init_nullable(zlua_meta *m);
 void zlua_meta_init_pointer(zlua_meta *m);
 void zlua_meta_init_byref(zlua_meta *m);
 void zlua_meta_init_unsupported(zlua_meta *m);
+void zlua_meta_init_delegate(zlua_meta *m);   /* delegate.c: object + Lua functions */
+
 /* The object pop (object.c): ByObjUserData, nil, handles, boxing; the
  * T[] pop (array.c) hands it everything but tables. */
 int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst);

@@ -183,6 +183,9 @@ int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *
         /* T[] only: an mdarray slot refuses tables (SPEC 2) */
         return m->kind == ZLUA_K_OBJECT && m->cls != NULL && m->cls->szarray
                    ? ZLUA_RANK_ARRAY : ZLUA_RANK_NONE;
+    case LUA_TFUNCTION:   /* becomes a delegate (R-DEL-1) */
+        return m->kind == ZLUA_K_OBJECT && m->cls != NULL && m->cls->is_delegate
+                   ? ZLUA_RANK_REFERENCE : ZLUA_RANK_NONE;
     default:
         return ZLUA_RANK_NONE;
     }

@@ -424,6 +424,14 @@ void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj, int inst, in
     }
     if (byobj)
         zlua_array_set_metamethods(L, cls, mt);   /* #arr */
+    /* R-DEL-1: a delegate is callable, d(a, b) being d:Invoke(a, b) */
+    if (byobj && cls->is_delegate) {
+        lua_pushliteral(L, "Invoke");
+        if (lua_rawget(L, inst) == LUA_TFUNCTION)
+            lua_setfield(L, mt, "__call");
+        else
+            lua_pop(L, 1);
+    }
     lua_pushvalue(L, typetable);
     lua_setfield(L, mt, "__type");
     lua_pushstring(L, byobj ? "byobj" : "byval");

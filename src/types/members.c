@@ -167,6 +167,16 @@ static int zlua_list_has_signature(const zlua_method_list *l, const zlua_method 
     return 0;
 }
 
+/* R-DEL-1: events are reached through their accessors, bound like any
+ * method (`counter:add_Changed(f)`); other special names (property
+ * accessors, operators) are reached otherwise. */
+static int zlua_method_is_event_accessor(const MethodInfo *mi)
+{
+    const char *name = il2cpp_method_get_name(mi);
+    return il2cpp_method_get_param_count(mi) == 1 &&
+           (strncmp(name, "add_", 4) == 0 || strncmp(name, "remove_", 7) == 0);
+}
+
 static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
                                          zlua_method_list *l)
 {
@@ -176,7 +186,8 @@ static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
     while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL) {
         uint32_t iflags;
         uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
-        if (!zlua_method_is_public(mi) || (flags & ZLUA_METHOD_ATTRIBUTE_SPECIAL_NAME) ||
+        if (!zlua_method_is_public(mi) ||
+            ((flags & ZLUA_METHOD_ATTRIBUTE_SPECIAL_NAME) && !zlua_method_is_event_accessor(mi)) ||
             il2cpp_method_is_generic(mi))
             continue;
         int instance = il2cpp_method_is_instance(mi);

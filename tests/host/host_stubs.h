@@ -15,15 +15,20 @@
 #define ZLUA_WITH_STUBS_BUILD 1
 extern const zlua_stub_entry zlua_generated_stubs[];
 extern const size_t zlua_generated_stub_count;
+extern const zlua_delegate_entry zlua_generated_delegates[];
+extern const size_t zlua_generated_delegate_count;
 #else
 #define ZLUA_WITH_STUBS_BUILD 0
 #endif
 
-/* ZLUA_OK (also when the build has no stubs), or zlua_register_stubs's code. */
+/* ZLUA_OK (also when the build has no stubs), or the registration's code. */
 static inline int host_register_stubs(lua_State *L)
 {
 #if defined(ZLUA_WITH_STUBS) && ZLUA_WITH_STUBS
-    return zlua_register_stubs(L, zlua_generated_stubs, zlua_generated_stub_count);
+    int rc = zlua_register_stubs(L, zlua_generated_stubs, zlua_generated_stub_count);
+    if (rc == ZLUA_OK)   /* and the delegate entries: Lua functions as delegates */
+        rc = zlua_register_delegates(L, zlua_generated_delegates, zlua_generated_delegate_count);
+    return rc;
 #else
     (void)L;
     return ZLUA_OK;

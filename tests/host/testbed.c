@@ -65,6 +65,7 @@ static int testbed_stats(lua_State *L)
     testbed_set_int(L, "scope_depth", (lua_Integer)st.scope_depth);
     testbed_set_int(L, "handles", (lua_Integer)st.handles);
     testbed_set_int(L, "generation", (lua_Integer)st.generation);
+    testbed_set_int(L, "delegates", (lua_Integer)st.delegates);
     testbed_set_int(L, "gc_allocs", (lua_Integer)sim_gc_alloc_count());
     testbed_set_int(L, "lua_allocs", (lua_Integer)testbed_counter(L)->requests);
     return 1;

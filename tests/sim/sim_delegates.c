@@ -23,6 +23,23 @@
 #include "sim_invokers.h"
 #include "sim_tables.h"
 
+#include "il2cpp-object-internals.h"
+
+/* The glue builds delegates through il2cpp-object-internals.h's
+ * Il2CppDelegate: the same memory as SimDelegate. */
+#define SAME_FIELD(a, b) \
+    _Static_assert(offsetof(Il2CppDelegate, a) == offsetof(SimDelegate, b), #a)
+SAME_FIELD(method_ptr, method_ptr);
+SAME_FIELD(invoke_impl, invoke_impl);
+SAME_FIELD(target, target);
+SAME_FIELD(method, method);
+SAME_FIELD(delegate_trampoline, delegate_trampoline);
+SAME_FIELD(extraArg, extra_arg);
+SAME_FIELD(method_code, invoke_impl_this);
+SAME_FIELD(data, data);
+SAME_FIELD(method_is_virtual, method_is_virtual);
+_Static_assert(sizeof(Il2CppDelegate) == sizeof(SimDelegate), "Il2CppDelegate size");
+
 static void *elements(Il2CppArray *a)
 {
     return (char *)a + il2cpp_array_object_header_size();

@@ -91,7 +91,7 @@ void sim_collect(void)
  * Strong handles are slots of one uncollectable (hence scanned) table.  The
  * handle value encodes the slot like libil2cpp: (slot << 3) | type, with
  * type 2 = normal, 3 = pinned; 0 is never a valid handle. */
-enum { HANDLE_NORMAL = 2, HANDLE_PINNED = 3 };
+enum { HANDLE_WEAK = 0, HANDLE_NORMAL = 2, HANDLE_PINNED = 3 };
 
 static Il2CppObject **handle_slots;  /* GC_MALLOC_UNCOLLECTABLE */
 static uint32_t *handle_free;        /* malloc'd stack of free slot indices */
@@ -147,15 +147,86 @@ static bool handle_slot(uint32_t gchandle, uint32_t *slot)
     return true;
 }
 
+/* ---- weak handles (type 0, like libil2cpp's HANDLE_WEAK) ---------------------
+ * Each is a disappearing link the collector clears when its object becomes
+ * unreachable: a malloc'd cell holding the hidden pointer (never a strong
+ * reference, wherever it is scanned), read under the allocation lock as
+ * libil2cpp's GarbageCollector::GetWeakLink does. */
+static void **weak_links;        /* malloc'd: index -> its link cell */
+static uint32_t *weak_free;
+static uint32_t weak_cap, weak_top, weak_free_count;
+
+uint32_t il2cpp_gchandle_new_weakref(Il2CppObject *obj, bool track_resurrection)
+{
+    (void)track_resurrection;   /* no finalizer resurrects what libzlua tracks */
+    uint32_t slot;
+    if (weak_free_count > 0) {
+        slot = weak_free[--weak_free_count];
+    } else {
+        if (weak_top == weak_cap) {
+            uint32_t cap = weak_cap ? weak_cap * 2 : 64;
+            void **links = realloc(weak_links, cap * sizeof *links);
+            if (links)
+                weak_links = links;
+            uint32_t *fl = realloc(weak_free, cap * sizeof *fl);
+            if (fl)
+                weak_free = fl;
+            if (links == NULL || fl == NULL)
+                return 0;
+            weak_cap = cap;
+        }
+        slot = weak_top++;
+    }
+    GC_word *cell = malloc(sizeof *cell);
+    if (cell == NULL) {
+        weak_free[weak_free_count++] = slot;
+        return 0;
+    }
+    *cell = GC_HIDE_POINTER(obj);
+    if (obj != NULL)
+        GC_general_register_disappearing_link((void **)cell, obj);
+    weak_links[slot] = cell;
+    return ((slot + 1) << 3) | HANDLE_WEAK;
+}
+
+static GC_word *weak_cell(uint32_t gchandle)
+{
+    uint32_t index = gchandle >> 3;
+    if ((gchandle & 7) != HANDLE_WEAK || index == 0 || index > weak_top)
+        return NULL;
+    return weak_links[index - 1];
+}
+
+static void *GC_CALLBACK weak_reveal(void *cell)
+{
+    GC_word w = *(GC_word *)cell;
+    return w == 0 ? NULL : GC_REVEAL_POINTER(w);
+}
+
 Il2CppObject *il2cpp_gchandle_get_target(uint32_t gchandle)
 {
     uint32_t slot;
+    if ((gchandle & 7) == HANDLE_WEAK) {
+        GC_word *cell = weak_cell(gchandle);
+        /* the collector clears a link to 0, which is no hidden pointer */
+        return cell == NULL ? NULL : GC_call_with_alloc_lock(weak_reveal, cell);
+    }
     return handle_slot(gchandle, &slot) ? handle_slots[slot] : NULL;
 }
 
 void il2cpp_gchandle_free(uint32_t gchandle)
 {
     uint32_t slot;
+    if ((gchandle & 7) == HANDLE_WEAK) {
+        GC_word *cell = weak_cell(gchandle);
+        if (cell == NULL)
+            return;
+        GC_unregister_disappearing_link((void **)cell);
+        free(cell);
+        weak_links[(gchandle >> 3) - 1] = NULL;
+        weak_free[weak_free_count++] = (gchandle >> 3) - 1;
+        return;
+    }
     if (!handle_slot(gchandle, &slot))
         return;
     handle_slots[slot] = NULL;

@@ -53,6 +53,19 @@ static sg_sig sigs[SG_MAX_SIGS];
 static int nsigs;
 static sg_entry entries[SG_MAX_ENTRIES];
 static int nentries;
+/* Delegate types (R-DEL-1): one native entry per reduced signature of
+ * Invoke, one table row per type. */
+#define SG_MAX_DELEGATES 1024
+typedef struct sg_delegate {
+    Il2CppClass *klass;
+    char name[SG_SIG_BYTES];    /* il2cpp_type_get_name: the table key */
+    int sig;                    /* index into dsigs */
+} sg_delegate;
+static sg_sig dsigs[SG_MAX_SIGS];
+static int ndsigs;
+static sg_delegate delegates[SG_MAX_DELEGATES];
+static int ndelegates;
+
 static sg_struct structs[SG_MAX_STRUCTS];
 static int nstructs;
 static FILE *out, *report;
@@ -331,6 +344,111 @@ static void sg_emit_stub(int index)
     fprintf(out, "    return 1;\n}\n\n");
 }
 
+/* ---- delegate entries (R-DEL-1) ------------------------------------------------------------ */
+
+/* ret entry(target, args..., method): what the delegate's Invoke calls
+ * (invoke_impl with method_code, the target, first).  Arguments go to
+ * libzlua by address (a byref: the address it already is); a Lua error
+ * comes back as the exception this C++ frame raises. */
+static void sg_emit_delegate_entry(int index)
+{
+    const MethodInfo *mi = dsigs[index].first;
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    const Il2CppType *rt = il2cpp_method_get_return_type(mi);
+    int is_void = il2cpp_type_get_type(rt) == ZLUA_IL2CPP_TYPE_VOID;
+    char rtype[64], ptype[64];
+    sg_slot_ctype(rt, rtype, sizeof rtype);
+    fprintf(out, "/* delegate %s: %d type(s) */\n", dsigs[index].text, dsigs[index].methods);
+    fprintf(out, "static %s zlua_delegate_entry_%d(void *target, ", is_void ? "void" : rtype, index);
+    for (uint32_t i = 0; i < n; i++) {
+        sg_slot_ctype(il2cpp_method_get_param(mi, i), ptype, sizeof ptype);
+        fprintf(out, "%s a%u, ", ptype, i);
+    }
+    fprintf(out, "const MethodInfo *method)\n{\n    (void)method;\n    void *args[] = {");
+    for (uint32_t i = 0; i < n; i++)
+        fprintf(out, il2cpp_type_is_byref(il2cpp_method_get_param(mi, i)) ? "a%u, " : "&a%u, ", i);
+    fprintf(out, "nullptr};\n");
+    if (!is_void)
+        fprintf(out, "    %s r{};\n", rtype);
+    fprintf(out, "    Il2CppException *exc = zlua_delegate_invoke(static_cast<Il2CppObject *>(target), "
+                 "args, %s);\n    if (exc != nullptr)\n        zlua_rt_raise(exc);\n",
+            is_void ? "nullptr" : "&r");
+    if (!is_void)
+        fprintf(out, "    return r;\n");
+    fprintf(out, "}\n\n");
+}
+
+static int sg_is_delegate(Il2CppClass *k)
+{
+    for (Il2CppClass *p = il2cpp_class_get_parent(k); p != NULL; p = il2cpp_class_get_parent(p))
+        if (strcmp(il2cpp_class_get_namespace(p), "System") == 0 &&
+            strcmp(il2cpp_class_get_name(p), "MulticastDelegate") == 0)
+            return 1;
+    return 0;
+}
+
+/* Notes k when it is a delegate type with code (not an open generic). */
+static void sg_delegate_type(Il2CppClass *k)
+{
+    if (k == NULL || il2cpp_class_is_generic(k) || !sg_is_delegate(k))
+        return;
+    for (int i = 0; i < ndelegates; i++)
+        if (delegates[i].klass == k)
+            return;
+    const MethodInfo *invoke = NULL;
+    void *iter = NULL;
+    const MethodInfo *mi;
+    while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL)
+        if (strcmp(il2cpp_method_get_name(mi), "Invoke") == 0)
+            invoke = mi;
+    char sig[SG_SIG_BYTES];
+    char *name = il2cpp_type_get_name(il2cpp_class_get_type(k));
+    if (invoke == NULL || il2cpp_method_get_param_count(invoke) > 8 ||
+        zlua_bridge_signature(invoke, sig, sizeof sig) == 0) {
+        fprintf(report, "no delegate entry  %s (Invoke without a stub shape)\n", name ? name : "?");
+        il2cpp_free(name);
+        return;
+    }
+    if (ndelegates == SG_MAX_DELEGATES)
+        die("too many delegate types");
+    sg_delegate *d = &delegates[ndelegates++];
+    d->klass = k;
+    snprintf(d->name, sizeof d->name, "%s", name ? name : "?");
+    il2cpp_free(name);
+    int found = -1;
+    for (int i = 0; i < ndsigs && found < 0; i++)
+        if (strcmp(dsigs[i].text, sig) == 0)
+            found = i;
+    if (found < 0) {
+        if (ndsigs == SG_MAX_SIGS)
+            die("too many delegate signatures");
+        found = ndsigs++;
+        snprintf(dsigs[found].text, sizeof dsigs[found].text, "%s", sig);
+        dsigs[found].first = invoke;
+    }
+    dsigs[found].methods++;
+    d->sig = found;
+}
+
+/* The delegate types a method's signature uses: in a player, the
+ * instantiations that exist (Action<int>, Func<int, int>) are the ones
+ * compiled code uses. */
+static void sg_delegates_of(const MethodInfo *mi)
+{
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    sg_delegate_type(il2cpp_class_from_type(il2cpp_method_get_return_type(mi)));
+    for (uint32_t i = 0; i < n; i++) {
+        const Il2CppType *t = il2cpp_method_get_param(mi, i);
+        if (!il2cpp_type_is_byref(t))
+            sg_delegate_type(il2cpp_class_from_type(t));
+    }
+}
+
+static int sg_delegate_cmp(const void *a, const void *b)
+{
+    return strcmp(((const sg_delegate *)a)->name, ((const sg_delegate *)b)->name);
+}
+
 /* ---- the walk ----------------------------------------------------------------------------- */
 
 static int sg_is_public(const MethodInfo *mi)
@@ -343,6 +461,8 @@ static int sg_is_public(const MethodInfo *mi)
 static void sg_method(Il2CppClass *k, const MethodInfo *mi)
 {
     char sig[SG_SIG_BYTES];
+    if (sg_is_public(mi))
+        sg_delegates_of(mi);
     if (!sg_is_public(mi) || (strcmp(il2cpp_method_get_name(mi), ".ctor") == 0 &&
                               !il2cpp_class_is_valuetype(k)))
         return;   /* a class's constructor: object creation stays generic */
@@ -382,6 +502,7 @@ static void sg_class(Il2CppClass *k)
 {
     if (il2cpp_class_is_generic(k))   /* open definitions: no code exists */
         return;
+    sg_delegate_type(k);
     void *iter = NULL;
     const MethodInfo *mi;
     while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL)
@@ -432,6 +553,14 @@ int main(int argc, char **argv)
         for (uint32_t p = 0; p < n; p++)
             sg_slot_ctype(il2cpp_method_get_param(mi, p), ctype, sizeof ctype);
     }
+    for (int i = 0; i < ndsigs; i++) {   /* the structs delegates pass by value */
+        const MethodInfo *mi = dsigs[i].first;
+        char ctype[64];
+        sg_slot_ctype(il2cpp_method_get_return_type(mi), ctype, sizeof ctype);
+        uint32_t n = il2cpp_method_get_param_count(mi);
+        for (uint32_t p = 0; p < n; p++)
+            sg_slot_ctype(il2cpp_method_get_param(mi, p), ctype, sizeof ctype);
+    }
     for (int i = 0; i < nstructs; i++)
         sg_emit_struct(i);
     for (int i = 0; i < nsigs; i++)
@@ -449,10 +578,25 @@ int main(int argc, char **argv)
     fprintf(out, "extern \"C\" const zlua_stub_entry zlua_generated_stubs[] = {\n");
     for (int i = 0; i < nentries; i++)
         fprintf(out, "    {\"%s\", zlua_entry_%d},\n", entries[i].key, i);
-    fprintf(out, "};\nextern \"C\" const size_t zlua_generated_stub_count = %d;\n", nentries);
+    fprintf(out, "};\nextern \"C\" const size_t zlua_generated_stub_count = %d;\n\n", nentries);
+    /* delegate entries, one per Invoke shape; the table by type name */
+    fprintf(out, "/* ---- delegate entries: what a Lua function's delegate calls ---- */\n\n");
+    for (int i = 0; i < ndsigs; i++)
+        sg_emit_delegate_entry(i);
+    qsort(delegates, (size_t)ndelegates, sizeof delegates[0], sg_delegate_cmp);
+    fprintf(out, "extern \"C\" const zlua_delegate_entry zlua_generated_delegates[] = {\n");
+    for (int i = 0; i < ndelegates; i++)
+        fprintf(out, "    {\"%s\", reinterpret_cast<zlua_native_fn>(zlua_delegate_entry_%d)},\n",
+                delegates[i].name, delegates[i].sig);
+    if (ndelegates == 0)
+        fprintf(out, "    {nullptr, nullptr},\n");
+    fprintf(out, "};\nextern \"C\" const size_t zlua_generated_delegate_count = %d;\n",
+            ndelegates);
     fprintf(report, "%d public methods, %d served by %d stubs (one per reduced signature), "
                     "%d by the generic invoker\n",
             methods_total, methods_stubbed, nsigs, methods_total - methods_stubbed);
+    fprintf(report, "%d delegate types, served by %d delegate entries (one per Invoke shape)\n",
+            ndelegates, ndsigs);
     if (fclose(out) != 0 || fclose(report) != 0)
         die("write failed");
     return 0;

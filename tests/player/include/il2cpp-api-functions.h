@@ -68,6 +68,7 @@ DO_API(int32_t, il2cpp_string_length, (Il2CppString *str));
 DO_API(Il2CppChar *, il2cpp_string_chars, (Il2CppString *str));
 DO_API(void, il2cpp_gc_wbarrier_set_field, (Il2CppObject *obj, void **targetAddress, void *object));
 DO_API(uint32_t, il2cpp_gchandle_new, (Il2CppObject *obj, bool pinned));
+DO_API(uint32_t, il2cpp_gchandle_new_weakref, (Il2CppObject *obj, bool track_resurrection));
 DO_API(Il2CppObject *, il2cpp_gchandle_get_target, (uint32_t gchandle));
 DO_API(void, il2cpp_gchandle_free, (uint32_t gchandle));
 DO_API(void, il2cpp_format_exception, (const Il2CppException *ex, char *message, int message_size));

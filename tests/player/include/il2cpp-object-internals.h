@@ -50,6 +50,28 @@ typedef struct Il2CppException {
     int32_t caught_in_unmanaged;
 } Il2CppException;
 
+typedef struct Il2CppReflectionMethod Il2CppReflectionMethod;
+
+/* System.Delegate (Unity 2021.2+): generated Invoke code calls
+ * invoke_impl(method_code, args..., method); the generated .ctor fills
+ * method_code and extraArg (the type's multicast invoke). */
+typedef struct Il2CppDelegate {
+    Il2CppObject object;
+    Il2CppMethodPointer method_ptr;
+    Il2CppMethodPointer invoke_impl;
+    Il2CppObject *target;
+    const MethodInfo *method;
+    void *delegate_trampoline;
+    intptr_t extraArg;
+    uint8_t **method_code;
+    void *interp_method;
+    void *interp_invoke_impl;
+    Il2CppReflectionMethod *method_info;
+    Il2CppReflectionMethod *original_method_info;
+    Il2CppObject *data;
+    bool method_is_virtual;
+} Il2CppDelegate;
+
 typedef struct Il2CppExceptionWrapper Il2CppExceptionWrapper;
 typedef struct Il2CppExceptionWrapper {
     Il2CppException *ex;

@@ -228,6 +228,8 @@ int il2cpp_array_element_size(const Il2CppClass *array_class);
 
 /* ---- GC ------------------------------------------------------------------ */
 uint32_t il2cpp_gchandle_new(Il2CppObject *obj, bool pinned);
+/* A weak handle: its target reads NULL once the object is unreachable. */
+uint32_t il2cpp_gchandle_new_weakref(Il2CppObject *obj, bool track_resurrection);
 Il2CppObject *il2cpp_gchandle_get_target(uint32_t gchandle);
 void il2cpp_gchandle_free(uint32_t gchandle);
 /* Store a reference into managed or GC-scanned memory with the barrier. */

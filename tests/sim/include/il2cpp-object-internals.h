@@ -7,6 +7,7 @@
 #define SIM_IL2CPP_OBJECT_INTERNALS_H
 
 #include "il2cpp-api-types.h"
+#include "il2cpp-class-internals.h"
 
 struct Il2CppObject {
     Il2CppClass *klass;
@@ -30,6 +31,26 @@ struct Il2CppArray {
     Il2CppArrayBounds *bounds;       /* NULL for szarray (T[]) */
     il2cpp_array_size_t max_length;  /* total element count */
 };
+
+/* System.Delegate as libil2cpp (2021.2+) lays it out (sim_fixtures.h's
+ * SimDelegate is the same memory, checked by static asserts).  Generated
+ * Invoke code calls invoke_impl(method_code, args..., method). */
+typedef struct Il2CppDelegate {
+    Il2CppObject object;
+    Il2CppMethodPointer method_ptr;
+    Il2CppMethodPointer invoke_impl;
+    Il2CppObject *target;
+    const MethodInfo *method;
+    void *delegate_trampoline;
+    intptr_t extraArg;
+    Il2CppObject *method_code;   /* libil2cpp's invoke_impl_this */
+    void *interp_method;
+    void *interp_invoke_impl;
+    Il2CppObject *method_info;
+    Il2CppObject *original_method_info;
+    Il2CppObject *data;
+    bool method_is_virtual;
+} Il2CppDelegate;
 
 /* System.Exception's head, as the simulated corlib lays it out (the
  * bodies use SimException for the fields they set). */

@@ -1,0 +1,437 @@
+/*
+ * delegate.c -- the writer of delegate-typed slots (SPEC 2, R-DEL-1): a
+ * Lua function becomes a delegate of the slot's type whose Invoke runs
+ * the function through a generated native entry (bridge/delegate.c);
+ * anything else pops as an object reference.
+ *
+ * Lifetime, both ways (docs/architecture.md, "Delegates"):
+ *  - C# keeps the function alive: the delegate is closed over a target,
+ *    a boxed IntPtr holding the address of a native record, and the
+ *    record holds the function by a registry reference for as long as a
+ *    weak handle says the target is reachable.  Sweeps (on inserts, by
+ *    doubling, and once per Lua collection cycle through a sentinel's
+ *    finalizer) release the records whose target is gone.
+ *  - Lua does not keep the delegate alive: the cache (function, type) ->
+ *    record holds the delegate by a weak handle, so the same function
+ *    gives the same delegate while that delegate lives, and a new one
+ *    after C# dropped it.
+ * What no collector can see is a cycle through both heaps (a function
+ * whose upvalue holds the object that holds its delegate): documented.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "class/class.h"
+#include "core/context.h"
+#include "core/exception.h"
+#include "marshal/delegate.h"
+#include "marshal/meta.h"
+
+/* ---- the table ------------------------------------------------------------------- */
+
+static void *zlua_del_alloc(zlua_ctx *ctx, size_t size)
+{
+    return ctx->alloc(ctx->alloc_ud, NULL, 0, size);
+}
+
+static void zlua_del_free(zlua_ctx *ctx, void *p, size_t size)
+{
+    if (p != NULL)
+        ctx->alloc(ctx->alloc_ud, p, size, 0);
+}
+
+/* From zlua_ctx_release: the state is gone, so no Lua here.  A target C#
+ * still holds gets its record address zeroed: its next invocation
+ * raises "has been closed" instead of reading a freed record. */
+static void zlua_delegates_release(zlua_ctx *ctx)
+{
+    struct zlua_delegates *D = ctx->delegates;
+    if (D == NULL)
+        return;
+    for (size_t i = 0; i < D->cap; i++) {
+        zlua_delrec *r = D->slots[i];
+        if (r == NULL)
+            continue;
+        Il2CppObject *box = r->target_weak ? il2cpp_gchandle_get_target(r->target_weak) : NULL;
+        if (box != NULL)
+            memset(il2cpp_object_unbox(box), 0, sizeof(void *));
+        if (r->target_weak)
+            il2cpp_gchandle_free(r->target_weak);
+        if (r->delegate_weak)
+            il2cpp_gchandle_free(r->delegate_weak);
+        r->magic = 0;
+        zlua_del_free(ctx, r, sizeof *r);
+    }
+    zlua_del_free(ctx, D->slots, D->cap * sizeof *D->slots);
+    zlua_ptrmap_free(&D->types);
+    zlua_del_free(ctx, D, sizeof *D);
+    ctx->delegates = NULL;
+    ctx->delegates_live = 0;
+}
+
+struct zlua_delegates *zlua_delegates_get(zlua_ctx *ctx)
+{
+    if (ctx->delegates != NULL)
+        return ctx->delegates;
+    struct zlua_delegates *D = zlua_del_alloc(ctx, sizeof *D);
+    if (D == NULL)
+        return NULL;
+    memset(D, 0, sizeof *D);
+    zlua_ptrmap_init(&D->types, ctx->alloc, ctx->alloc_ud);
+    D->sentinel_mt = LUA_NOREF;
+    D->sweep_at = 16;
+    ctx->delegates = D;
+    ctx->delegates_release = zlua_delegates_release;
+    return D;
+}
+
+int zlua_register_delegates(lua_State *L, const zlua_delegate_entry *table, size_t count)
+{
+    if (L == NULL || (table == NULL && count > 0))
+        return ZLUA_EINVAL;
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
+        return ZLUA_ESTATE;
+    for (size_t i = 0; i < count; i++) {
+        if (table[i].type == NULL || table[i].entry == NULL)
+            return ZLUA_EINVAL;
+        if (i > 0 && strcmp(table[i - 1].type, table[i].type) >= 0)
+            return ZLUA_EINVAL;   /* searched by halves */
+    }
+    struct zlua_delegates *D = zlua_delegates_get(ctx);
+    if (D == NULL)
+        return ZLUA_ENOMEM;
+    /* once: types bound before would keep the first table's entries */
+    if (D->entries != NULL || D->types.count > 0)
+        return ZLUA_EINVAL;
+    D->entries = count > 0 ? table : NULL;
+    D->nentries = count;
+    return ZLUA_OK;
+}
+
+static size_t zlua_del_hash(const void *fn, const zlua_deltype *t)
+{
+    uintptr_t h = (uintptr_t)fn ^ ((uintptr_t)t >> 4) * (uintptr_t)0x9E3779B1u;
+    h ^= h >> 15;
+    h *= (uintptr_t)0x2C1B3C6Du;
+    h ^= h >> 12;
+    return (size_t)h;
+}
+
+static zlua_delrec *zlua_del_find(const struct zlua_delegates *D, const void *fn,
+                                  const zlua_deltype *t)
+{
+    if (D->cap == 0)
+        return NULL;
+    size_t mask = D->cap - 1;
+    for (size_t i = zlua_del_hash(fn, t) & mask;; i = (i + 1) & mask) {
+        zlua_delrec *r = D->slots[i];
+        if (r == NULL)
+            return NULL;
+        if (r->fn == fn && r->type == t)
+            return r;
+    }
+}
+
+static void zlua_del_put(zlua_delrec **slots, size_t cap, zlua_delrec *r)
+{
+    size_t mask = cap - 1;
+    size_t i = zlua_del_hash(r->fn, r->type) & mask;
+    while (slots[i] != NULL)
+        i = (i + 1) & mask;
+    slots[i] = r;
+}
+
+/* Rebuilds the table into `cap` slots, keeping the records keep() says
+ * and releasing the others (their function unref'd: L is the state's
+ * thread at hand).  0 when memory ran out (nothing changed). */
+static int zlua_del_rebuild(lua_State *L, zlua_ctx *ctx, size_t cap, int sweep)
+{
+    struct zlua_delegates *D = ctx->delegates;
+    zlua_delrec **slots = zlua_del_alloc(ctx, cap * sizeof *slots);
+    if (slots == NULL)
+        return 0;
+    memset(slots, 0, cap * sizeof *slots);
+    size_t live = 0;
+    for (size_t i = 0; i < D->cap; i++) {
+        zlua_delrec *r = D->slots[i];
+        if (r == NULL)
+            continue;
+        if (sweep && (r->target_weak == 0 || il2cpp_gchandle_get_target(r->target_weak) == NULL)) {
+            /* nothing can invoke it any more: the function may go */
+            luaL_unref(L, LUA_REGISTRYINDEX, r->ref);
+            if (r->target_weak)
+                il2cpp_gchandle_free(r->target_weak);
+            if (r->delegate_weak)
+                il2cpp_gchandle_free(r->delegate_weak);
+            r->magic = 0;
+            zlua_del_free(ctx, r, sizeof *r);
+            continue;
+        }
+        zlua_del_put(slots, cap, r);
+        live++;
+    }
+    zlua_del_free(ctx, D->slots, D->cap * sizeof *D->slots);
+    D->slots = slots;
+    D->cap = cap;
+    D->count = live;
+    ctx->delegates_live = live;
+    return 1;
+}
+
+void zlua_delegates_sweep(lua_State *L, zlua_ctx *ctx)
+{
+    struct zlua_delegates *D = ctx->delegates;
+    if (D == NULL || D->busy || D->cap == 0)
+        return;
+    D->busy = 1;
+    (void)zlua_del_rebuild(L, ctx, D->cap, 1);
+    D->sweep_at = D->count * 2 > 16 ? D->count * 2 : 16;
+    D->busy = 0;
+}
+
+/* ---- the sweep sentinel: one per Lua collection cycle ------------------------------ */
+
+static void zlua_del_arm(lua_State *L, struct zlua_delegates *D)
+{
+    lua_newuserdatauv(L, 1, 0);
+    /* the registry is a script's to rewrite: only a table is a metatable */
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, D->sentinel_mt) == LUA_TTABLE)
+        lua_setmetatable(L, -2);
+    else
+        lua_pop(L, 1);
+    lua_pop(L, 1);   /* garbage at once: its finalizer runs next cycle */
+}
+
+/* Sweeps, and arms the next sentinel.  A script that reaches it through
+ * the registry can only cause an extra sweep: sweeping is safe at any
+ * time on the state's thread. */
+static int zlua_del_sentinel_gc(lua_State *L)
+{
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL || ctx->delegates == NULL)
+        return 0;
+    zlua_delegates_sweep(L, ctx);
+    zlua_del_arm(L, ctx->delegates);
+    return 0;
+}
+
+/* Protected: [function] -> [ref], arming the sentinel the first time. */
+static int zlua_del_ref_body(lua_State *L)
+{
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    struct zlua_delegates *D = ctx ? ctx->delegates : NULL;
+    if (D == NULL || lua_gettop(L) != 1 || lua_type(L, 1) != LUA_TFUNCTION)
+        return luaL_error(L, "zlua: not callable from Lua");
+    if (D->sentinel_mt == LUA_NOREF) {
+        lua_createtable(L, 0, 1);
+        lua_pushcfunction(L, zlua_del_sentinel_gc);
+        lua_setfield(L, -2, "__gc");
+        D->sentinel_mt = luaL_ref(L, LUA_REGISTRYINDEX);
+        zlua_del_arm(L, D);
+    }
+    lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
+    return 1;
+}
+
+/* ---- binding a delegate type -------------------------------------------------------- */
+
+static const zlua_delegate_entry *zlua_del_entry(const struct zlua_delegates *D, const char *name)
+{
+    size_t lo = 0, hi = D->nentries;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(D->entries[mid].type, name);
+        if (c == 0)
+            return &D->entries[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+static zlua_deltype *zlua_del_type(lua_State *L, zlua_ctx *ctx, struct zlua_delegates *D,
+                                   zlua_class *cls)
+{
+    zlua_deltype *t = zlua_ptrmap_get(&D->types, cls->klass);
+    if (t != NULL)
+        return t;
+    t = zlua_ctx_arena_alloc(ctx, sizeof *t);
+    if (t == NULL)
+        return NULL;
+    t->cls = cls;
+    void *iter = NULL;
+    const MethodInfo *mi;
+    while ((mi = il2cpp_class_get_methods(cls->klass, &iter)) != NULL) {
+        const char *name = il2cpp_method_get_name(mi);
+        if (strcmp(name, "Invoke") == 0)
+            t->invoke = mi;
+        else if (strcmp(name, ".ctor") == 0 && il2cpp_method_get_param_count(mi) == 2)
+            t->ctor = mi;
+    }
+    if (t->invoke != NULL && t->ctor != NULL && D->nentries > 0) {
+        char *name = il2cpp_type_get_name(il2cpp_class_get_type(cls->klass));
+        const zlua_delegate_entry *e = name ? zlua_del_entry(D, name) : NULL;
+        il2cpp_free(name);
+        t->entry = e ? e->entry : NULL;
+    }
+    if (t->invoke != NULL) {
+        uint32_t n = il2cpp_method_get_param_count(t->invoke);
+        t->nparams = (int)n;
+        t->params = zlua_ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *t->params);
+        if (t->params == NULL)
+            return NULL;
+        for (uint32_t i = 0; i < n; i++) {
+            t->params[i] = zlua_meta_param(L, t->invoke, (int)i);
+            t->unsupported |= t->params[i] == NULL || t->params[i]->kind == ZLUA_K_UNSUPPORTED;
+        }
+        const Il2CppType *rt = il2cpp_method_get_return_type(t->invoke);
+        if (il2cpp_type_get_type(rt) != ZLUA_IL2CPP_TYPE_VOID) {
+            t->ret = zlua_meta_param(L, t->invoke, -1);
+            t->unsupported |= t->ret == NULL || t->ret->kind == ZLUA_K_UNSUPPORTED;
+        }
+    }
+    if (zlua_ptrmap_put(&D->types, cls->klass, t) != ZLUA_OK)
+        return NULL;
+    return t;
+}
+
+/* The main thread: delegates may be invoked while any coroutine runs, and
+ * the main thread lives as long as the state.  NULL if a script replaced
+ * the registry's entry and L is not the main thread. */
+static lua_State *zlua_del_main(lua_State *L)
+{
+    if (lua_pushthread(L)) {
+        lua_pop(L, 1);
+        return L;
+    }
+    lua_pop(L, 1);
+    lua_State *main = NULL;
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD) == LUA_TTHREAD)
+        main = lua_tothread(L, -1);
+    lua_pop(L, 1);
+    return main;
+}
+
+/* ---- making the delegate of a function ---------------------------------------------- */
+
+/* A new record for (fn, t), inserted; NULL when memory ran out. */
+static zlua_delrec *zlua_del_new_record(lua_State *L, zlua_ctx *ctx, struct zlua_delegates *D,
+                                        int idx, const zlua_deltype *t)
+{
+    lua_State *main = D->main ? D->main : (D->main = zlua_del_main(L));
+    if (main == NULL || !lua_checkstack(L, 3))
+        return NULL;
+    /* the reference first: it may run a collection step, whose sweep
+     * must not find the table half-changed */
+    lua_pushcfunction(L, zlua_del_ref_body);
+    lua_pushvalue(L, idx);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    int ref = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    zlua_delrec *r = NULL;
+    if (D->count >= D->sweep_at) {   /* by doubling: amortised O(1) per insert */
+        D->busy = 0;
+        zlua_delegates_sweep(L, ctx);
+        D->busy = 1;
+    }
+    if ((D->count + 1) * 2 > D->cap && !zlua_del_rebuild(L, ctx, D->cap ? D->cap * 2 : 16, 0))
+        goto fail;
+    r = zlua_del_alloc(ctx, sizeof *r);
+    if (r == NULL)
+        goto fail;
+    memset(r, 0, sizeof *r);
+    r->magic = ZLUA_DELREC_MAGIC;
+    r->ref = ref;
+    r->L = main;
+    r->type = t;
+    r->fn = lua_topointer(L, idx);
+    zlua_del_put(D->slots, D->cap, r);
+    D->count++;
+    ctx->delegates_live = D->count;
+    return r;
+fail:
+    luaL_unref(L, LUA_REGISTRYINDEX, ref);
+    return NULL;
+}
+
+/* The delegate for the function at idx: cached, or made.  A ZLUA_POP_*. */
+static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2CppObject **out)
+{
+    zlua_ctx *ctx = m->ctx;
+    struct zlua_delegates *D = zlua_delegates_get(ctx);
+    if (D == NULL || D->busy)
+        return ZLUA_POP_NOMEM;
+    zlua_deltype *t = zlua_del_type(L, ctx, D, m->cls);
+    if (t == NULL)
+        return ZLUA_POP_NOMEM;
+    if (t->entry == NULL)
+        return ZLUA_POP_NODELEGATE;
+    if (t->unsupported)
+        return ZLUA_POP_UNSUPPORTED;
+    zlua_delrec *r = zlua_del_find(D, lua_topointer(L, idx), t);
+    if (r != NULL && r->delegate_weak != 0) {
+        Il2CppObject *d = il2cpp_gchandle_get_target(r->delegate_weak);
+        if (d != NULL) {
+            *out = d;   /* the hot path: no allocation */
+            return ZLUA_POP_OK;
+        }
+    }
+    D->busy = 1;
+    if (r == NULL)
+        r = zlua_del_new_record(L, ctx, D, idx, t);
+    int rc = ZLUA_POP_NOMEM;
+    if (r != NULL) {
+        /* a target that outlived its delegate (a clone holds it) is kept */
+        Il2CppObject *box = r->target_weak ? il2cpp_gchandle_get_target(r->target_weak) : NULL;
+        Il2CppException *exc = NULL;
+        if (box == NULL) {
+            if (r->target_weak)
+                il2cpp_gchandle_free(r->target_weak);
+            r->target_weak = 0;
+            exc = zlua_rt_value_box(ctx->k_intptr, &r, &box);
+            if (exc == NULL && (r->target_weak = il2cpp_gchandle_new_weakref(box, false)) == 0)
+                box = NULL;
+        }
+        Il2CppObject *d = NULL;
+        if (exc == NULL && box != NULL)
+            exc = zlua_rt_delegate_new(t->ctor, t->invoke, box, t->entry, &d);
+        if (exc != NULL) {
+            zlua_exc_hold(ctx, exc);
+            rc = ZLUA_POP_EXCEPTION;
+        } else if (d != NULL) {
+            if (r->delegate_weak)
+                il2cpp_gchandle_free(r->delegate_weak);
+            r->delegate_weak = il2cpp_gchandle_new_weakref(d, false);
+            *out = d;
+            rc = ZLUA_POP_OK;   /* box and d stay on this stack until the call */
+        }
+        /* a record left without a live target goes at the next sweep */
+    }
+    D->busy = 0;
+    return rc;
+}
+
+static int zlua_pop_delegate(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    if (lua_type(L, idx) != LUA_TFUNCTION)
+        return zlua_pop_object(L, idx, m, dst);
+    Il2CppObject *d = NULL;
+    int rc = zlua_del_of_function(L, idx, m, &d);
+    if (rc == ZLUA_POP_OK)
+        memcpy(dst, &d, sizeof d);
+    return rc;
+}
+
+void zlua_meta_init_delegate(zlua_meta *m)
+{
+    zlua_meta_init_object(m);
+    m->pop = zlua_pop_delegate;
+}
