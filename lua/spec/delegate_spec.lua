@@ -226,3 +226,12 @@ describe("R-DEL-1: events through their accessors", function()
     assert.are.equal(3, c.Value)
   end)
 end)
+
+describe("R-DEL-1: delegate types are made from functions, not constructed", function()
+  it("R-DEL-1: a delegate type table has no constructor (its .ctor takes a raw method pointer)", function()
+    h.raises("'MyGame.IntOp' has no public constructor",
+             function() return CS.MyGame.IntOp(nil, 255) end)
+    h.raises("'MyGame.IntOp' has no public constructor",
+             function() return CS.MyGame.IntOp._ctor(nil, 255) end)
+  end)
+end)

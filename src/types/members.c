@@ -206,6 +206,11 @@ static zlua_method *zlua_members_collect_ctors(zlua_class *cls)
     const MethodInfo *mi;
     zlua_method *head = NULL;
     zlua_method **tail = &head;
+    /* A delegate's .ctor(object, IntPtr) takes a raw method pointer: C#
+     * only reaches it through the compiler (ldftn), and a script's integer
+     * there would be called.  Lua makes delegates from functions. */
+    if (cls->is_delegate)
+        return NULL;
     while ((mi = il2cpp_class_get_methods(cls->klass, &iter)) != NULL) {
         if (strcmp(il2cpp_method_get_name(mi), ".ctor") != 0 || !zlua_method_is_public(mi))
             continue;

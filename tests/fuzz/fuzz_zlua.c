@@ -328,12 +328,28 @@ static void fz_zero_static(const char *cls_name, const char *field)
     }
 }
 
+/* Stores the reference obj into a static field (the API copies the
+ * field's bytes from the address it is given). */
+static void fz_set_static(const char *cls_name, const char *field, void *obj)
+{
+    Il2CppClass *k = sim_class(cls_name);
+    void *iter = NULL;
+    FieldInfo *f;
+    while (k != NULL && (f = il2cpp_class_get_fields(k, &iter)) != NULL)
+        if ((il2cpp_field_get_flags(f) & FIELD_ATTRIBUTE_STATIC) &&
+            strcmp(il2cpp_field_get_name(f), field) == 0)
+            il2cpp_field_static_set_value(f, &obj);
+}
+
 /* Global state an input may leave behind: the state pointer the IC bodies
  * call into (and their meta caches, keyed by its generation), a pending
  * testbed.throw_next, the fixture statics. */
 static void fz_reset(void)
 {
     sim_set_lua_state(NULL);
+    /* Demo has a static constructor (Log = ""): its statics may be
+     * touched only once it ran, as in a player */
+    (void)zlua_rt_class_init(sim_class("Demo"));
     const MethodInfo *get_color = sim_method("Demo", "GetColor", 0);
     if (get_color != NULL) {
         int32_t ret = 0;
@@ -343,6 +359,7 @@ static void fz_reset(void)
     fz_zero_static("MyGame.Player", "Count");
     fz_zero_static("Demo", "s_color");
     fz_zero_static("Demo", "s_pos");
+    fz_set_static("Demo", "Log", il2cpp_string_new(""));
 }
 
 static void fz_exec(size_t pre, size_t n);

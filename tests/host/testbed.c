@@ -37,6 +37,9 @@ void *testbed_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize)
 
 static testbed_alloc *testbed_counter(lua_State *L)
 {
+    /* the fuzzer replaces upvalues too (debug.setupvalue) */
+    if (lua_type(L, lua_upvalueindex(1)) != LUA_TLIGHTUSERDATA)
+        luaL_error(L, "testbed: upvalue 1 tampered with");
     return lua_touserdata(L, lua_upvalueindex(1));
 }
 
