@@ -42,6 +42,18 @@ static void zlua_del_free(zlua_ctx *ctx, void *p, size_t size)
         ctx->alloc(ctx->alloc_ud, p, size, 0);
 }
 
+/* Frees record r and its two weak handles (its function reference, a
+ * Lua one, is the caller's business). */
+static void zlua_del_record_free(zlua_ctx *ctx, zlua_delrec *r)
+{
+    if (r->target_weak)
+        il2cpp_gchandle_free(r->target_weak);
+    if (r->delegate_weak)
+        il2cpp_gchandle_free(r->delegate_weak);
+    r->magic = 0;
+    zlua_del_free(ctx, r, sizeof *r);
+}
+
 /* From zlua_ctx_release: the state is gone, so no Lua here.  A target C#
  * still holds gets its record address zeroed: its next invocation
  * raises "has been closed" instead of reading a freed record. */
@@ -57,12 +69,7 @@ static void zlua_delegates_release(zlua_ctx *ctx)
         Il2CppObject *box = r->target_weak ? il2cpp_gchandle_get_target(r->target_weak) : NULL;
         if (box != NULL)
             memset(il2cpp_object_unbox(box), 0, sizeof(void *));
-        if (r->target_weak)
-            il2cpp_gchandle_free(r->target_weak);
-        if (r->delegate_weak)
-            il2cpp_gchandle_free(r->delegate_weak);
-        r->magic = 0;
-        zlua_del_free(ctx, r, sizeof *r);
+        zlua_del_record_free(ctx, r);
     }
     zlua_del_free(ctx, D->slots, D->cap * sizeof *D->slots);
     zlua_ptrmap_free(&D->types);
@@ -162,12 +169,7 @@ static int zlua_del_rebuild(lua_State *L, zlua_ctx *ctx, size_t cap, int sweep)
         if (sweep && (r->target_weak == 0 || il2cpp_gchandle_get_target(r->target_weak) == NULL)) {
             /* nothing can invoke it any more: the function may go */
             luaL_unref(L, LUA_REGISTRYINDEX, r->ref);
-            if (r->target_weak)
-                il2cpp_gchandle_free(r->target_weak);
-            if (r->delegate_weak)
-                il2cpp_gchandle_free(r->delegate_weak);
-            r->magic = 0;
-            zlua_del_free(ctx, r, sizeof *r);
+            zlua_del_record_free(ctx, r);
             continue;
         }
         zlua_del_put(slots, cap, r);
