@@ -67,14 +67,6 @@ zlua_ctx *zlua_ctx_check(lua_State *L)
     return ctx;
 }
 
-int zlua_ref_push_table(lua_State *L, int ref)
-{
-    if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) == LUA_TTABLE)
-        return 1;
-    lua_pop(L, 1);
-    return 0;
-}
-
 void zlua_ref_table(lua_State *L, int ref)
 {
     if (!zlua_ref_push_table(L, ref))

@@ -105,7 +105,13 @@ zlua_ctx *zlua_ctx_check(lua_State *L);
 /* Pushes the table registry[ref] and returns 1.  The registry is
  * reachable through the debug library, so when a script replaced the
  * entry it pushes nothing and returns 0. */
-int zlua_ref_push_table(lua_State *L, int ref);
+static inline int zlua_ref_push_table(lua_State *L, int ref)
+{
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) == LUA_TTABLE)
+        return 1;
+    lua_pop(L, 1);
+    return 0;
+}
 /* The same, raising `zlua: internal table replaced` instead of 0. */
 void zlua_ref_table(lua_State *L, int ref);
 

@@ -76,6 +76,14 @@ static int zlua_pop_object_handle(lua_State *L, int idx, const zlua_meta *m,
 
 int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
+    /* the common case first, without a type query: a live object of the
+     * slot's own view (a view is the declared type of a slot the object
+     * passed through, or a checked cast: it needs no runtime query) */
+    zlua_ud *fast = zlua_ud_any(L, idx);
+    if (fast != NULL && fast->magic == ZLUA_UD_BYOBJ && fast->cls == m->cls) {
+        memcpy(dst, &fast->obj, sizeof fast->obj);
+        return ZLUA_POP_OK;
+    }
     Il2CppObject *obj = NULL;
     int rc = ZLUA_POP_OK;
     switch (lua_type(L, idx)) {
@@ -90,10 +98,7 @@ int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst)
         if (u == NULL) {
             rc = ZLUA_POP_TYPE;
         } else if (u->magic == ZLUA_UD_BYOBJ) {
-            /* a view is the declared type of a slot the object passed
-             * through (or a checked cast): the slot's own type needs no
-             * runtime query */
-            if (u->cls == m->cls || m->cls->klass == m->ctx->k_object ||
+            if (m->cls->klass == m->ctx->k_object ||
                 il2cpp_class_is_assignable_from(m->cls->klass, il2cpp_object_get_class(u->obj)))
                 obj = u->obj;
             else

@@ -12,30 +12,6 @@
 #include "marshal/meta.h"
 #include "registry/registry.h"
 
-zlua_ud *zlua_ud_test(lua_State *L, int idx, uint32_t magic)
-{
-    zlua_ud *u = lua_touserdata(L, idx);   /* as zlua_ud_any */
-    if (u == NULL || lua_rawlen(L, idx) < sizeof(zlua_ud))
-        return NULL;
-    return u->magic == magic ? u : NULL;
-}
-
-zlua_ud *zlua_ud_any(lua_State *L, int idx)
-{
-    /* only a full userdata has both an address and a length (a light one
-     * has no length, a string or table no address): two calls, no type */
-    zlua_ud *u = lua_touserdata(L, idx);
-    if (u == NULL || lua_rawlen(L, idx) < sizeof(zlua_ud))
-        return NULL;
-    switch (u->magic) {
-    case ZLUA_UD_BYVAL: case ZLUA_UD_BYOBJ:
-    case ZLUA_UD_DEAD: case ZLUA_UD_DEAD_OBJ:
-        return u;
-    default:
-        return NULL;
-    }
-}
-
 void *zlua_ud_push_byval(lua_State *L, zlua_class *cls, const void *src)
 {
     if (cls->blittable)

@@ -62,10 +62,30 @@ static inline void *zlua_ud_payload(const zlua_ud *u)
     return u->inlined ? (void *)((char *)u + ZLUA_UD_HEADER) : u->cell;
 }
 
+/* The zlua_ud at idx when it is one of ours, live or finalized, else
+ * NULL.  Only a full userdata has both an address and a length (a light
+ * one has no length, a string or table no address): two calls, no type
+ * query.  Inline: every argument pop of a userdata starts here. */
+static inline zlua_ud *zlua_ud_any(lua_State *L, int idx)
+{
+    zlua_ud *u = (zlua_ud *)lua_touserdata(L, idx);
+    if (u == NULL || lua_rawlen(L, idx) < sizeof(zlua_ud))
+        return NULL;
+    switch (u->magic) {
+    case ZLUA_UD_BYVAL: case ZLUA_UD_BYOBJ:
+    case ZLUA_UD_DEAD: case ZLUA_UD_DEAD_OBJ:
+        return u;
+    default:
+        return NULL;
+    }
+}
+
 /* The zlua_ud at idx when it is one of ours with `magic`, else NULL. */
-zlua_ud *zlua_ud_test(lua_State *L, int idx, uint32_t magic);
-/* Like zlua_ud_test for ByVal, but also reports finalized ones. */
-zlua_ud *zlua_ud_any(lua_State *L, int idx);
+static inline zlua_ud *zlua_ud_test(lua_State *L, int idx, uint32_t magic)
+{
+    zlua_ud *u = zlua_ud_any(L, idx);
+    return u != NULL && u->magic == magic ? u : NULL;
+}
 
 /* Pushes a new ByValUserData of cls holding a copy of src (NULL: zeroed),
  * registered when non-blittable (R-SUD-1, R-SUD-2).  Returns its payload. */
