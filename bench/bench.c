@@ -735,6 +735,12 @@ static const bench_case g_cases[] = {
      "local apply, f = B.apply, function(a, b) return a + b end "
      "function run(n) local v for i = 1, n do v = apply(f, 1, 2) end end",
      NULL, NULL, 1, 2.0, 0, 0, 0},
+    {"O Demo.Pick(1) vs its single candidate (info)",
+     "local pick = CS.Demo.Pick "
+     "function run(n) local v for i = 1, n do v = pick(1) end end",
+     "local pick = CS.Demo['Pick(System.Int32)'] "
+     "function run(n) local v for i = 1, n do v = pick(1) end end",
+     NULL, NULL, 1, 0, 0, 0, 0},
     {"i open + first CS.MyGame.Point2D, 20k types",
      "", "", bench_lookup_with, bench_lookup_without, 1, 1.5, -1, -1, ZLUA_BENCH_OPEN_DIV},
 };

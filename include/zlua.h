@@ -225,11 +225,18 @@ typedef struct zlua_state_head {
     size_t nbridges;
 } zlua_state_head;
 
-/* One entry of a generated table: the method's key (zlua_bridge_method_key)
- * and its Lua entry.  A table is sorted by key (strcmp order). */
+/* A generated stub's body: what its entry runs with the method's bridge
+ * (the entry finds the bridge through the state; libzlua, which has it at
+ * hand after overload dispatch, calls the body directly). */
+typedef int (*zlua_stub_body)(lua_State *L, const zlua_bridge *b);
+
+/* One entry of a generated table: the method's key (zlua_bridge_method_key),
+ * its Lua entry and the body the entry runs (NULL: only the entry is
+ * called).  A table is sorted by key (strcmp order). */
 typedef struct zlua_stub_entry {
     const char *key;
     lua_CFunction fn;
+    zlua_stub_body body;
 } zlua_stub_entry;
 
 /* Hands the generated table to L's context, once: methods bound from now

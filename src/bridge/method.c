@@ -175,6 +175,7 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     if (stub >= 0) {   /* the entry finds the bridge through the context */
         zlua_stub_publish(ctx, stub, &m->bridge);
         m->stub = zlua_stub_entry_fn(ctx, stub);
+        m->stub_body = zlua_stub_entry_body(ctx, stub);
     }
     for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)
         m->kinds[i] = m->params[i]->kind;
@@ -386,15 +387,18 @@ void *zlua_method_self(lua_State *L, const zlua_method *m)
     return NULL;
 }
 
-static int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n)
+ZLUA_HOT_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n)
 {
     int base = head->instance ? 2 : 1;
     n -= base - 1;
     if (n < 0)
         n = 0;
     const zlua_method *m = zlua_method_select(L, head, base, n);
-    if (m->stub != NULL && n == m->nparams)   /* the stack holds exactly its arguments */
+    if (m->stub != NULL && n == m->nparams) {   /* the stack holds exactly its arguments */
+        if (m->stub_body != NULL)
+            return m->stub_body(L, &m->bridge);   /* its bridge is at hand */
         return m->stub(L);
+    }
     void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
     return zlua_method_call_inline(L, m, base, n, this_ptr);   /* omitted: defaults */
 }
@@ -420,6 +424,12 @@ static int zlua_method_entry_general(lua_State *L, const zlua_method *m)
 static int zlua_method_entry(lua_State *L)
 {
     return zlua_method_entry_general(L, zlua_method_upvalue(L));
+}
+
+/* The same for a name with several candidates: straight to dispatch. */
+static int zlua_method_entry_overloaded(lua_State *L)
+{
+    return zlua_method_entry_select(L, zlua_method_upvalue(L), lua_gettop(L));
 }
 
 /* Pops the n scalar arguments starting at Lua index base into 64-bit
@@ -497,7 +507,9 @@ static int zlua_method_entry_instance(lua_State *L);
 void zlua_method_push_generic_closure(lua_State *L, zlua_method *head)
 {
     lua_CFunction entry = zlua_method_entry;
-    if (head->next == NULL && head->instance && head->scalar_shape && !head->is_ctor)
+    if (head->next != NULL)
+        entry = zlua_method_entry_overloaded;
+    else if (head->instance && head->scalar_shape && !head->is_ctor)
         entry = zlua_method_entry_instance;
     else if (head->next == NULL && head->simple)
         entry = zlua_method_entry_simple;
@@ -512,7 +524,7 @@ const zlua_method *zlua_method_of_function(lua_State *L, int idx)
     if (f == NULL || ctx == NULL)
         return NULL;
     if (f != zlua_method_entry && f != zlua_method_entry_simple &&
-        f != zlua_method_entry_instance) {
+        f != zlua_method_entry_instance && f != zlua_method_entry_overloaded) {
         const zlua_bridge *b = zlua_stub_of_entry(ctx, f);
         return b != NULL ? b->priv : NULL;
     }

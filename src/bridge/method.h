@@ -56,6 +56,7 @@ typedef struct zlua_method {
     struct zlua_method *next;    /* next overload of the same Lua name */
     const struct zlua_overloads *overloads; /* the head's, by arity: overload.c */
     lua_CFunction stub;          /* the generated entry, NULL: generic invoker */
+    zlua_stub_body stub_body;    /* its body, when the table gives it */
     zlua_bridge bridge;          /* what the stub reads (zlua.h) */
 } zlua_method;
 
@@ -134,6 +135,7 @@ void *zlua_method_self(lua_State *L, const zlua_method *m);
 long zlua_stub_find(const zlua_ctx *ctx, const MethodInfo *mi);
 void zlua_stub_publish(zlua_ctx *ctx, long index, const zlua_bridge *b);
 lua_CFunction zlua_stub_entry_fn(const zlua_ctx *ctx, long index);
+zlua_stub_body zlua_stub_entry_body(const zlua_ctx *ctx, long index);
 const zlua_bridge *zlua_stub_of_entry(const zlua_ctx *ctx, lua_CFunction f);
 
 /* Reads the C# default values of m's trailing optional parameters and

@@ -141,14 +141,17 @@ static uint64_t zlua_score_key(lua_State *L, const zlua_score_arg *a)
 void zlua_meta_score_read(lua_State *L, int idx, zlua_score_arg *a)
 {
     a->idx = idx;
-    a->type = lua_type(L, idx);
-    a->is_integer = 0;
     a->ud = NULL;
-    if (a->type == LUA_TNUMBER) {
-        a->is_integer = lua_isinteger(L, idx);
-        a->i = a->is_integer ? lua_tointeger(L, idx) : 0;
-    } else if (a->type == LUA_TUSERDATA) {
-        a->ud = zlua_ud_any(L, idx);
+    a->i = 0;
+    /* an integer, the commonest argument, in two calls */
+    a->is_integer = lua_isinteger(L, idx);
+    if (a->is_integer) {
+        a->type = LUA_TNUMBER;
+        a->i = lua_tointeger(L, idx);
+    } else {
+        a->type = lua_type(L, idx);
+        if (a->type == LUA_TUSERDATA)
+            a->ud = zlua_ud_any(L, idx);
     }
     a->key = zlua_score_key(L, a);
 }

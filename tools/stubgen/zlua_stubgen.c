@@ -577,7 +577,8 @@ int main(int argc, char **argv)
                 i, entries[i].key, entries[i].sig, i);
     fprintf(out, "extern \"C\" const zlua_stub_entry zlua_generated_stubs[] = {\n");
     for (int i = 0; i < nentries; i++)
-        fprintf(out, "    {\"%s\", zlua_entry_%d},\n", entries[i].key, i);
+        fprintf(out, "    {\"%s\", zlua_entry_%d, zlua_stub_%d},\n", entries[i].key, i,
+                entries[i].sig);
     fprintf(out, "};\nextern \"C\" const size_t zlua_generated_stub_count = %d;\n\n", nentries);
     /* delegate entries, one per Invoke shape; the table by type name */
     fprintf(out, "/* ---- delegate entries: what a Lua function's delegate calls ---- */\n\n");
