@@ -6,7 +6,8 @@
  * it (zlua_rt_param_default).  The values are stored at the parameters'
  * frame offsets, so a call that omits them copies them into its frame;
  * a string default is an object, kept alive by a GC handle for the
- * state's lifetime.
+ * state's lifetime.  A trailing ref / out / in parameter may be omitted
+ * too (SPEC 5): it gets a temp slot holding default(A), made per call.
  */
 #include <string.h>
 
@@ -32,7 +33,11 @@ static void zlua_defaults_nullable(const zlua_meta *pm, unsigned char *slot,
 static int zlua_defaults_read(zlua_ctx *ctx, zlua_method *m, uint32_t i, unsigned char *buf)
 {
     const zlua_meta *pm = m->params[i];
-    if (pm->kind == ZLUA_K_BYREF || pm->kind == ZLUA_K_UNSUPPORTED)
+    if (pm->kind == ZLUA_K_BYREF) {
+        m->default_byrefs |= (uint16_t)(1u << i);   /* a temp per call */
+        return 1;
+    }
+    if (pm->kind == ZLUA_K_UNSUPPORTED)
         return 0;
     unsigned char constant[16];
     int has = 0;
@@ -63,8 +68,9 @@ static int zlua_defaults_read(zlua_ctx *ctx, zlua_method *m, uint32_t i, unsigne
 int zlua_method_bind_defaults(zlua_ctx *ctx, zlua_method *m, uint32_t frame_bytes)
 {
     uint32_t first = m->nparams;
-    while (first > 0 && (il2cpp_type_get_attrs(il2cpp_method_get_param(m->mi, first - 1)) &
-                         ZLUA_PARAM_ATTRIBUTE_HAS_DEFAULT))
+    while (first > 0 && (m->params[first - 1]->kind == ZLUA_K_BYREF ||
+                         (il2cpp_type_get_attrs(il2cpp_method_get_param(m->mi, first - 1)) &
+                          ZLUA_PARAM_ATTRIBUTE_HAS_DEFAULT)))
         first--;
     if (first == m->nparams)
         return 1;

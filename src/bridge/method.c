@@ -235,7 +235,11 @@ ZLUA_COLD static void zlua_method_fill_defaults(const zlua_method *m, int from,
     for (int i = from; i < m->nparams; i++) {
         const zlua_meta *pm = m->params[i];
         void *slot = frame->bytes + m->offsets[i];
-        if (m->default_handles & (1u << i)) {   /* a string: its kept handle */
+        if (m->default_byrefs & (1u << i)) {     /* ref/out/in: default(A) in its temp */
+            unsigned char *temp = (unsigned char *)slot + ZLUA_BRIDGE_BYREF_TEMP;
+            memset(temp, 0, pm->elem->size);
+            memcpy(slot, &temp, sizeof temp);
+        } else if (m->default_handles & (1u << i)) {   /* a string: its kept handle */
             uint32_t h;
             memcpy(&h, m->defaults + m->offsets[i], sizeof h);
             Il2CppObject *obj = il2cpp_gchandle_get_target(h);

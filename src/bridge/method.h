@@ -40,6 +40,7 @@ typedef struct zlua_method {
      * the GC handle of a string default instead */
     const unsigned char *defaults;
     uint16_t default_handles;
+    uint16_t default_byrefs;     /* omitted byref: a zeroed temp slot */
     const zlua_meta *ret;        /* NULL for void */
     const zlua_meta *params[ZLUA_MAX_PARAMS];
     uint16_t offsets[ZLUA_MAX_PARAMS];

@@ -12,15 +12,13 @@
 #include "marshal/ud.h"
 #include "scope/scope.h"
 
-/* R-REF-1: the handle's element type must be A, or for reference slots a
- * type assignable to A. */
+/* R-REF-1: the handle's element type must be exactly A.  C# ref
+ * parameters are invariant: a `ref string` slot passed as `ref object`
+ * would let C# store any object into a string slot. */
 static int zlua_byref_compatible(const zlua_meta *want, const zlua_meta *have)
 {
-    if (want == have || (want->cls != NULL && want->cls == have->cls &&
-                         want->kind == have->kind))
-        return 1;
-    return want->is_ref && have->is_ref && want->cls && have->cls &&
-           il2cpp_class_is_assignable_from(want->cls->klass, have->cls->klass);
+    return want == have ||
+           (want->cls != NULL && want->cls == have->cls && want->kind == have->kind);
 }
 
 static int zlua_pop_byref(lua_State *L, int idx, const zlua_meta *m, void *dst)
@@ -41,9 +39,12 @@ static int zlua_pop_byref(lua_State *L, int idx, const zlua_meta *m, void *dst)
     } else if (lua_isnoneornil(L, idx) && e->kind != ZLUA_K_NULLABLE) {
         memset(target, 0, e->size);            /* default(A), not written back */
     } else {
+        /* a ByValUserData of exactly A (a struct, or a zlua.new_ref of a
+         * primitive or enum): a true ref into its payload.  For
+         * Nullable<T> a T userdata is copied by the pop below (SPEC 5). */
         zlua_ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYVAL);
-        if (u != NULL && u->cls == e->cls && e->kind == ZLUA_K_STRUCT) {
-            target = zlua_ud_payload(u);      /* true ref into the payload */
+        if (u != NULL && e->cls != NULL && u->cls == e->cls && e->kind != ZLUA_K_NULLABLE) {
+            target = zlua_ud_payload(u);
         } else {
             int rc = e->pop(L, idx, e, target);  /* copy into the temp */
             if (rc != ZLUA_POP_OK)

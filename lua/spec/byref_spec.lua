@@ -1,0 +1,179 @@
+-- byref_spec.lua -- ref / in / out parameters called from Lua (issue 11
+-- §1, §3: SPEC §5, R-REF-1, R-REF-2, R-OPQ-5, SPEC 7.6), row by row of
+-- the SPEC §5 table, through the method's function (a generated stub
+-- when the build has stubs) and through the generic invoker.
+local h = require "helpers"
+
+local Demo = CS.Demo
+local P = CS.MyGame.Point2D
+
+-- The function T[name] (a stub when there is one) and the same method
+-- through the generic invoker.
+local function both(name)
+  return { Demo[name], testbed.generic(Demo, name) }
+end
+
+describe("SPEC 5 row 1: a valid OpaqueValue of exactly A", function()
+  it("R-REF-1: passes the handle's slot: C# writes the caller's variable", function()
+    for _, inc in ipairs(both("IncrementOpaque")) do
+      local ok
+      h.global("OnRefInt", function(hv) inc(hv); inc(hv); ok = true end)
+      assert.are.equal(7, Demo.CallOnRefInt(5))
+      assert.is_true(ok)
+    end
+  end)
+
+  it("R-REF-1: a ref Point2D handle is a true ref for ref Point2D", function()
+    for _, offset in ipairs(both("Offset")) do
+      local fn = h.callback(function(hv) offset(hv, 10, 20) end)
+      local r = Demo.InvokeWithRefPoint(fn, P(1, 2))
+      assert.are.equal(11, r.x)
+      assert.are.equal(22, r.y)
+    end
+  end)
+
+  it("R-REF-1: an `in` parameter takes the handle the same way", function()
+    local got
+    local fn = h.callback(function(hv) got = Demo.ReadIn(hv) end)
+    Demo.InvokeWithRefPoint(fn, P(3, 4))
+    assert.are.equal(7, got)
+  end)
+
+  it("R-REF-1: a handle of another element type is refused, exactly (ref parameters are invariant)", function()
+    local e1, e2
+    local f1 = h.callback(function(hv) e1 = h.error_of(Demo.Increment, hv) end)
+    Demo.InvokeWithRefPoint(f1, P(1, 2))
+    h.raises_containing("opaque handle type mismatch (System.Int32 expected, got MyGame.Point2D)",
+                        function() error(e1, 0) end)
+    -- a `ref string` slot is not a `ref object`: C# could store any object in it
+    local f2 = h.callback(function(hv) e2 = h.error_of(Demo.SwapObj, hv) end)
+    assert.are.equal("s", Demo.InvokeWithRefString(f2, "s"))
+    h.raises_containing("opaque handle type mismatch (System.Object expected, got System.String)",
+                        function() error(e2, 0) end)
+  end)
+
+  it("R-OPQ-3: a handle kept past its call has expired", function()
+    local kept
+    local fn = h.callback(function(hv) kept = hv end)
+    Demo.InvokeWithRefInt(fn, 1)
+    h.raises("bad argument #1 to 'Demo.Increment' (opaque handle expired)",
+             function() return Demo.Increment(kept) end)
+  end)
+end)
+
+describe("SPEC 5 row 2: a ByValUserData of exactly A", function()
+  it("R-REF-2: passes its payload: C#'s write is visible", function()
+    for _, offset in ipairs(both("Offset")) do
+      local p = P(1, 2)
+      offset(p, 10, 20)
+      assert.are.equal(11, p.x)
+      assert.are.equal(22, p.y)
+    end
+  end)
+
+  it("R-REF-2: whatever made the userdata: T._ctor, a C# result, zlua.to_user_data", function()
+    local a = P._ctor(1, 1)
+    Demo.Offset(a, 1, 0)
+    assert.are.equal(2, a.x)
+    local b = Demo.MakePoint(5, 5)
+    Demo.Offset(b, 0, 1)
+    assert.are.equal(6, b.y)
+    local c
+    local fn = h.callback(function(hv) c = zlua.to_user_data(hv) end)
+    Demo.InvokeWithRefPoint(fn, P(7, 7))
+    Demo.Offset(c, 1, 1)
+    assert.are.equal(8, c.x)
+  end)
+
+  it("R-REF-2: `in` reads the payload", function()
+    assert.are.equal(3, Demo.ReadIn(P(1, 2)))
+  end)
+end)
+
+describe("SPEC 5 row 3: a ByValUserData of T for Nullable<T>", function()
+  it("R-REF-2: a temp Nullable holding a copy: the userdata is not written", function()
+    local p = P(1, 2)
+    Demo.SetNullable(p)
+    assert.are.equal(1, p.x)
+    assert.are.equal(2, p.y)
+  end)
+
+  it("R-REF-2: nil is a temp Nullable without value", function()
+    Demo.SetNullable(nil)
+    Demo.SetNullable()
+  end)
+end)
+
+describe("SPEC 5 row 4: anything that pops by value as A", function()
+  it("R-REF-2: a temp slot, C#'s write discarded, no error", function()
+    for _, inc in ipairs(both("Increment")) do
+      local n = 5
+      inc(n)
+      assert.are.equal(5, n)
+    end
+    Demo.Replace("hello")
+    local pl = CS.MyGame.Player("a")
+    Demo.SwapObj(pl)
+    assert.are.equal("a", pl.Name)
+    Demo.SwapObj("x")
+    Demo.SwapObj(1)
+  end)
+
+  it("R-REF-2: a value the by-value rules refuse is the usual argument error", function()
+    h.raises("bad argument #1 to 'Demo.Increment' (System.Int32 expected, got string)",
+             function() return Demo.Increment("5") end)
+    h.raises("bad argument #1 to 'Demo.Offset' (MyGame.Point2D expected, got table)",
+             function() return Demo.Offset({x = 1}, 1, 1) end)
+  end)
+end)
+
+describe("SPEC 5 row 5: omitted or nil for out / ref", function()
+  it("SPEC 5: a temp slot holding default(A)", function()
+    for _, tp in ipairs(both("TryParse")) do
+      assert.is_true(tp("12"))
+      assert.is_false(tp("x"))
+      assert.is_true(tp("12", nil))
+    end
+    Demo.Increment()
+    Demo.Increment(nil)
+    assert.are.equal(0, Demo.ReadIn())
+  end)
+
+  it("SPEC 7.6: trailing byref parameters count toward arity like defaults", function()
+    h.raises("wrong number of arguments to 'Demo.TryParse' (1 to 2 expected, got 0)",
+             function() return Demo.TryParse() end)
+    h.raises("wrong number of arguments to 'Demo.TryParse' (1 to 2 expected, got 3)",
+             function() return Demo.TryParse("1", nil, nil) end)
+    h.raises("wrong number of arguments to 'Demo.Offset' (3 expected, got 2)",
+             function() return Demo.Offset(P(0, 0), 1) end)
+  end)
+end)
+
+describe("R-OPQ-5: an argument error midway leaves nothing behind", function()
+  it("R-OPQ-5: the scope stack and the handles are as before", function()
+    local before = testbed.stats()
+    for _ = 1, 20 do
+      h.error_of(Demo.Offset, P(1, 1), "x", 1)
+      h.error_of(Demo.Offset, P(1, 1), 1)
+    end
+    local after = testbed.stats()
+    assert.are.equal(before.scope_depth, after.scope_depth)
+    assert.are.equal(before.handles, after.handles)
+  end)
+end)
+
+describe("SPEC 5: the temp-slot path allocates nothing", function()
+  it("SPEC 5: Increment(5) and Offset(p, 1, 1) make no Lua or managed allocation", function()
+    local inc, offset, p = Demo.Increment, Demo.Offset, P(0, 0)
+    for _ = 1, 10 do inc(5); offset(p, 1, 1) end
+    collectgarbage("stop")
+    local t0 = testbed.stats()
+    local t1 = testbed.stats()   -- what one stats() call allocates
+    for _ = 1, 1000 do inc(5); offset(p, 1, 1); Demo.TryParse("12") end
+    local t2 = testbed.stats()
+    collectgarbage("restart")
+    assert.are.equal(t1.lua_allocs - t0.lua_allocs, t2.lua_allocs - t1.lua_allocs)
+    -- TryParse's "12" becomes a managed string per call: 1000 of them
+    assert.are.equal(1000, t2.gc_allocs - t1.gc_allocs)
+  end)
+end)
