@@ -355,6 +355,22 @@ static int base_apply(lua_State *L)
     return 1;
 }
 
+/* (r) Demo.Offset(ref Point2D p, int dx, int dy) on a point userdata: its
+ * payload is the ref; integers checked as SPEC 2 asks (no numeric strings) */
+static const MethodInfo *g_offset_mi;
+
+static int base_offset(lua_State *L)
+{
+    typedef void (*offset_fn)(void *, int32_t, int32_t, const MethodInfo *);
+    bench_point *p = lua_touserdata(L, 1);
+    if (lua_gettop(L) != 3 || p == NULL || lua_rawlen(L, 1) < sizeof *p ||
+        !lua_isinteger(L, 2) || !lua_isinteger(L, 3))
+        return luaL_error(L, "bad arguments");
+    ((offset_fn)g_offset_mi->methodPointer)(p, (int32_t)lua_tointeger(L, 2),
+                                            (int32_t)lua_tointeger(L, 3), g_offset_mi);
+    return 0;
+}
+
 /* Pushes a metatable whose __index is `index` over a method table holding
  * `method` as `name` (the method's upvalue: the metatable). */
 static void bench_push_method_mt(lua_State *L, lua_CFunction index, const char *name,
@@ -406,6 +422,8 @@ static void bench_open_baselines(lua_State *L)
     lua_setfield(L, -2, "same");
     lua_pushcfunction(L, base_pick);
     lua_setfield(L, -2, "pick");
+    lua_pushcfunction(L, base_offset);
+    lua_setfield(L, -2, "offset");
     bench_push_method_mt(L, base_method_index, "get", base_ints_get);  /* int[] */
     lua_pushcclosure(L, base_ints, 1);
     lua_setfield(L, -2, "ints");
@@ -741,6 +759,18 @@ static const bench_case g_cases[] = {
      "local pick = CS.Demo['Pick(System.Int32)'] "
      "function run(n) local v for i = 1, n do v = pick(1) end end",
      NULL, NULL, 1, 0, 0, 0, 0},
+    {"r Demo.Offset(p, 1, 1) (ref Point2D payload)",
+     "local p, offset = CS.MyGame.Point2D(0, 0), CS.Demo.Offset "
+     "function run(n) for i = 1, n do offset(p, 1, 1) end end",
+     "local p, offset = B.new(0, 0), B.offset "
+     "function run(n) for i = 1, n do offset(p, 1, 1) end end",
+     NULL, NULL, 1, 1.3, 0, 0, 0},
+    {"R Demo.Offset(p, 1, 1), generic invoker",
+     "local p, offset = CS.MyGame.Point2D(0, 0), testbed.generic(CS.Demo, 'Offset') "
+     "function run(n) for i = 1, n do offset(p, 1, 1) end end",
+     "local p, offset = B.new(0, 0), B.offset "
+     "function run(n) for i = 1, n do offset(p, 1, 1) end end",
+     NULL, NULL, 1, 1.5, 0, 0, 0},
     {"i open + first CS.MyGame.Point2D, 20k types",
      "", "", bench_lookup_with, bench_lookup_without, 1, 1.5, -1, -1, ZLUA_BENCH_OPEN_DIV},
 };
@@ -796,12 +826,14 @@ int main(int argc, char **argv)
     g_level_mi = sim_method("MyGame.Player", "get_Level", 0);
     g_same_mi = sim_method("Demo", "Same", 1);
     g_pick_mi = sim_method("Demo", "Pick", 1);
+    g_offset_mi = sim_method("Demo", "Offset", 3);
     FieldInfo *hp = NULL, *f;
     void *iter = NULL;
     while ((f = il2cpp_class_get_fields(sim_class("MyGame.Player"), &iter)) != NULL)
         if (strcmp(il2cpp_field_get_name(f), "Hp") == 0)
             hp = f;
-    if (g_level_mi == NULL || g_same_mi == NULL || g_pick_mi == NULL || hp == NULL) {
+    if (g_level_mi == NULL || g_same_mi == NULL || g_pick_mi == NULL || hp == NULL ||
+        g_offset_mi == NULL) {
         fprintf(stderr, "bench: the simulation lacks Player.Level, Demo.Same or Demo.Pick\n");
         return 2;
     }

@@ -24,6 +24,16 @@ static int zlua_byref_compatible(const zlua_meta *want, const zlua_meta *have)
 static int zlua_pop_byref(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     const zlua_meta *e = m->elem;
+    /* the true ref first, with no type query: a ByValUserData of exactly
+     * A (a struct, or a zlua.new_ref of a primitive or enum) passes its
+     * payload.  For Nullable<T> a T userdata is copied below (SPEC 5). */
+    zlua_ud *u = (zlua_ud *)lua_touserdata(L, idx);
+    if (u != NULL && lua_rawlen(L, idx) >= sizeof *u && u->magic == ZLUA_UD_BYVAL &&
+        u->cls == e->cls && m->payload_ref) {
+        void *payload = zlua_ud_payload(u);
+        memcpy(dst, &payload, sizeof payload);
+        return ZLUA_POP_OK;
+    }
     void *target = (char *)dst + ZLUA_BYREF_TEMP;
     if (lua_type(L, idx) == LUA_TLIGHTUSERDATA) {
         const zlua_slot *slot;
@@ -39,17 +49,9 @@ static int zlua_pop_byref(lua_State *L, int idx, const zlua_meta *m, void *dst)
     } else if (lua_isnoneornil(L, idx) && e->kind != ZLUA_K_NULLABLE) {
         memset(target, 0, e->size);            /* default(A), not written back */
     } else {
-        /* a ByValUserData of exactly A (a struct, or a zlua.new_ref of a
-         * primitive or enum): a true ref into its payload.  For
-         * Nullable<T> a T userdata is copied by the pop below (SPEC 5). */
-        zlua_ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYVAL);
-        if (u != NULL && e->cls != NULL && u->cls == e->cls && e->kind != ZLUA_K_NULLABLE) {
-            target = zlua_ud_payload(u);
-        } else {
-            int rc = e->pop(L, idx, e, target);  /* copy into the temp */
-            if (rc != ZLUA_POP_OK)
-                return rc;
-        }
+        int rc = e->pop(L, idx, e, target);  /* by value, into the temp */
+        if (rc != ZLUA_POP_OK)
+            return rc;
     }
     memcpy(dst, &target, sizeof target);
     return ZLUA_POP_OK;
@@ -76,4 +78,7 @@ void zlua_meta_init_byref(zlua_meta *m)
     m->push = zlua_push_byref;
     m->push_arg = zlua_push_arg_byref;
     m->push_safe = 1;
+    /* which userdata can be the ref itself: one of exactly A, for value
+     * types but Nullable<T> (whose T userdata is copied) */
+    m->payload_ref = m->elem->cls != NULL && m->elem->kind != ZLUA_K_NULLABLE;
 }

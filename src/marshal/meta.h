@@ -98,6 +98,7 @@ struct zlua_meta {
     uint8_t push_safe;      /* push_arg never raises nor allocates */
     uint8_t is_ref;         /* storage holds a managed reference */
     uint8_t ptr_align;      /* pointers: the pointee's alignment (1: any) */
+    uint8_t payload_ref;    /* byref: a ByValUserData of elem is the ref */
 };
 
 /* The meta of `type` (built on first use).  NULL only on memory failure. */
