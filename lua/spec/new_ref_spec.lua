@@ -142,6 +142,11 @@ describe("R-REF-3 r.value", function()
     local b = zlua.new_ref(T.bool)
     b.value = true
     assert.are.equal(true, b.value)
+    local c = zlua.new_ref(T.int32, 7)
+    c.value = zlua.new_ref(T.int32, 8)   -- a ref of the type is its value
+    assert.are.equal(8, c.value)
+    c.value = c                          -- itself, too
+    assert.are.equal(8, c.value)
   end)
 
   it("R-REF-3: writes keep the type's range rules and the field writers' messages", function()

@@ -116,7 +116,9 @@ int zlua_pop_byval_ref(lua_State *L, int idx, const zlua_meta *m, void *dst)
         return ZLUA_POP_FINALIZED;
     if (u->magic != ZLUA_UD_BYVAL)
         return ZLUA_POP_TYPE;   /* a box viewed as m's type: not a ref */
-    memcpy(dst, zlua_ud_payload(u), m->size);
+    /* memmove: `r.value = r` pops the payload onto itself (the field
+     * fast path pops straight into it) */
+    memmove(dst, zlua_ud_payload(u), m->size);
     return ZLUA_POP_OK;
 }
 
