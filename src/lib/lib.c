@@ -190,6 +190,7 @@ void zlua_lib_open(lua_State *L, zlua_ctx *ctx)
         {"box", zlua_lib_box},
         {"unbox", zlua_lib_unbox},
         {"cast", zlua_lib_cast},
+        {"new_ref", zlua_lib_new_ref},
         {"to_table", zlua_lib_to_table},
         {"to_bytes", zlua_lib_to_bytes},
         {NULL, NULL},

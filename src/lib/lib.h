@@ -23,6 +23,9 @@ int zlua_lib_box(lua_State *L);
 int zlua_lib_unbox(lua_State *L);
 int zlua_lib_cast(lua_State *L);
 
+/* zlua.new_ref (ref.c, R-REF-3). */
+int zlua_lib_new_ref(lua_State *L);
+
 /* zlua.to_table / zlua.to_bytes (array.c, R-ARR-1). */
 int zlua_lib_to_table(lua_State *L);
 int zlua_lib_to_bytes(lua_State *L);

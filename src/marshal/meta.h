@@ -249,6 +249,12 @@ ZLUA_INT_SCALAR(i8, int64_t, LUA_MININTEGER, LUA_MAXINTEGER)
 ZLUA_FLOAT_SCALAR(r4, float)
 ZLUA_FLOAT_SCALAR(r8, double)
 
+/* A ByValUserData of exactly m's class (a primitive or enum ref made by
+ * zlua.new_ref, R-REF-3) read by value into dst: OK, FINALIZED for a dead
+ * one of that class, TYPE for anything else.  The slow end of the scalar
+ * pops (primitive.c, valuetype.c); the fast paths never reach it. */
+int zlua_pop_byval_ref(lua_State *L, int idx, const zlua_meta *m, void *dst);
+
 /* Integer/float pop shared by primitives and enums (by m->prim). */
 int zlua_pop_integer_kind(lua_State *L, int idx, int prim, void *dst);
 /* 1 when the Lua integer v fits the integer kind prim (as that pop

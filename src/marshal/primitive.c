@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "marshal/meta.h"
+#include "marshal/ud.h"
 
 /* Storage size of each integer/float kind (index: zlua_kind). */
 static uint32_t zlua_prim_size(int prim)
@@ -104,9 +105,36 @@ void zlua_push_integer_kind(lua_State *L, int prim, const void *src)
     lua_pushinteger(L, v);
 }
 
+int zlua_pop_byval_ref(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    zlua_ud *u = zlua_ud_any(L, idx);
+    /* exactly m's class: an int32 ref is no long, a Color ref no int, as
+     * score.c ranks them (Identity against its own type, None otherwise) */
+    if (u == NULL || u->cls != m->cls || m->cls == NULL)
+        return ZLUA_POP_TYPE;
+    if (u->magic == ZLUA_UD_DEAD)
+        return ZLUA_POP_FINALIZED;
+    if (u->magic != ZLUA_UD_BYVAL)
+        return ZLUA_POP_TYPE;   /* a box viewed as m's type: not a ref */
+    /* memmove: `r.value = r` pops the payload onto itself (the field
+     * fast path pops straight into it) */
+    memmove(dst, zlua_ud_payload(u), m->size);
+    return ZLUA_POP_OK;
+}
+
+/* The slow end of every scalar pop: what the Lua-value rules refused
+ * (ZLUA_POP_TYPE) may still be a ref of exactly this type (R-REF-3),
+ * which costs the accepted values nothing -- they never get here. */
+static inline int zlua_pop_or_ref(lua_State *L, int idx, const zlua_meta *m, void *dst,
+                                  int rc)
+{
+    return rc == ZLUA_POP_TYPE && lua_type(L, idx) == LUA_TUSERDATA
+               ? zlua_pop_byval_ref(L, idx, m, dst) : rc;
+}
+
 static int zlua_pop_int(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
-    return zlua_pop_integer_kind(L, idx, m->prim, dst);
+    return zlua_pop_or_ref(L, idx, m, dst, zlua_pop_integer_kind(L, idx, m->prim, dst));
 }
 
 static void zlua_push_int(lua_State *L, const zlua_meta *m, const void *src)
@@ -121,7 +149,10 @@ static void zlua_push_int(lua_State *L, const zlua_meta *m, const void *src)
                                void *dst)                                      \
     {                                                                          \
         int rc = zlua_pop_##NAME##_fast(L, idx, dst);                          \
-        return rc != ZLUA_POP_TYPE ? rc : zlua_pop_integer_kind(L, idx, m->prim, dst); \
+        if (rc != ZLUA_POP_TYPE)                                               \
+            return rc;                                                         \
+        rc = zlua_pop_integer_kind(L, idx, m->prim, dst);                      \
+        return zlua_pop_or_ref(L, idx, m, dst, rc);                            \
     }                                                                          \
     static void zlua_push_##NAME(lua_State *L, const zlua_meta *m,             \
                                  const void *src)                              \
@@ -135,9 +166,8 @@ ZLUA_INT_WRITERS(i8)
 
 static int zlua_pop_bool(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
-    (void)m;
     if (!lua_isboolean(L, idx))
-        return ZLUA_POP_TYPE;
+        return zlua_pop_or_ref(L, idx, m, dst, ZLUA_POP_TYPE);
     *(uint8_t *)dst = (uint8_t)lua_toboolean(L, idx);
     return ZLUA_POP_OK;
 }
@@ -153,8 +183,8 @@ static void zlua_push_bool(lua_State *L, const zlua_meta *m, const void *src)
     static int zlua_pop_##NAME(lua_State *L, int idx, const zlua_meta *m,      \
                                void *dst)                                      \
     {                                                                          \
-        (void)m;                                                               \
-        return zlua_pop_##NAME##_value(L, idx, dst);                           \
+        int rc = zlua_pop_##NAME##_value(L, idx, dst);                         \
+        return rc == ZLUA_POP_OK ? rc : zlua_pop_or_ref(L, idx, m, dst, rc);   \
     }                                                                          \
     static void zlua_push_##NAME(lua_State *L, const zlua_meta *m,             \
                                  const void *src)                              \

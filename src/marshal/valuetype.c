@@ -62,12 +62,15 @@ void zlua_meta_init_struct(zlua_meta *m)
 
 /* ---- enum ---------------------------------------------------------------- */
 
-/* R-ENUM-1: an integer, or a boxed enum of that same enum type. */
+/* R-ENUM-1: an integer, or a boxed enum of that same enum type; R-REF-3:
+ * or a ref of it (zlua.new_ref(Color, 2)), read by value. */
 static int zlua_pop_enum(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     if (lua_type(L, idx) == LUA_TUSERDATA) {
         zlua_ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYOBJ);
-        if (u == NULL || il2cpp_object_get_class(u->obj) != m->cls->klass)
+        if (u == NULL)
+            return zlua_pop_byval_ref(L, idx, m, dst);
+        if (il2cpp_object_get_class(u->obj) != m->cls->klass)
             return ZLUA_POP_TYPE;
         memcpy(dst, il2cpp_object_unbox(u->obj), m->size);
         return ZLUA_POP_OK;

@@ -348,6 +348,38 @@ static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst, in
     }
 }
 
+/* R-REF-3: a primitive or enum ref (zlua.new_ref(zlua.types.int32, 5))
+ * exposes its payload as `r.value`: an instance field at offset 0 whose
+ * meta is the type's own, so reads, writes and their range rules and
+ * messages are those of any field of that type (`cannot set
+ * 'System.Int32.value' (...)`), and the fast paths of instance.c serve it
+ * from the field index like a real field.  A boxed value viewed as its
+ * type (zlua.box(zlua.types.int32, 5)) shares the instance table and so
+ * has it too, as boxed enums have `value__`.  Bound after every real
+ * member, and only where the type has no instance member of that name. */
+static void zlua_members_bind_value(lua_State *L, zlua_class *cls, int inst)
+{
+    const zlua_meta *m = cls->meta;
+    if (!cls->valuetype || m == NULL || m->kind < ZLUA_K_BOOL || m->kind > ZLUA_K_ENUM)
+        return;
+    lua_pushliteral(L, "value");
+    int taken = lua_rawget(L, inst) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (taken)
+        return;
+    zlua_member *mem = zlua_ctx_arena_alloc(cls->ctx, sizeof *mem);
+    if (mem == NULL)
+        luaL_error(L, "not enough memory");
+    memset(mem, 0, sizeof *mem);
+    mem->owner = cls;
+    mem->kind = ZLUA_MEMBER_FIELD;
+    mem->name = "value";
+    mem->meta = m;
+    mem->offset = 0;
+    zlua_box_push(L, ZLUA_BOX_MEMBER, mem);
+    lua_setfield(L, inst, "value");
+}
+
 /* The class after k whose members cls flattens in: k's parent.  An
  * interface has no parent, but every object behind an interface view is
  * a System.Object, whose members C# lets an interface-typed reference
@@ -388,6 +420,7 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
     }
     zlua_members_publish(L, cls, list, statics, inst, methods);
     zlua_array_bind_members(L, cls, inst, methods);   /* arr:get / arr:set */
+    zlua_members_bind_value(L, cls, inst);            /* r.value of a ref */
     zlua_method *ctors = zlua_members_collect_ctors(cls);
     if (ctors != NULL && ctors->next != NULL && !zlua_method_index_overloads(cls->ctx, ctors))
         luaL_error(L, "not enough memory");

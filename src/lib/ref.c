@@ -1,0 +1,82 @@
+/*
+ * ref.c -- zlua.new_ref (R-REF-3, R-REF-4; seed 000 §6.2.4).
+ *
+ * A ref is an ordinary ByValUserData of a value type T: the payload is the
+ * storage a `ref T` parameter is given (SPEC §5: a ByValUserData of
+ * exactly A passes its payload address), and it reads by value wherever T
+ * is expected.  Structs already have that form (T(...)); new_ref adds it
+ * for primitives and enums, whose values Lua otherwise only holds as
+ * numbers, and exposes their payload as `r.value` (types/members.c).  A
+ * non-blittable struct ref is registered like any other such userdata
+ * (zlua_ud_push_byval): its own registry cell keeps what it references
+ * alive (R-SUD-2).
+ */
+#include <lauxlib.h>
+
+#include "bridge/ctor.h"
+#include "lib/lib.h"
+#include "marshal/meta.h"
+#include "marshal/ud.h"
+#include "types/types.h"
+
+/* The kinds that have a ref: every value type with a ByVal userdata form. */
+static int zlua_ref_kind_ok(int kind)
+{
+    return (kind >= ZLUA_K_BOOL && kind <= ZLUA_K_ENUM) || kind == ZLUA_K_STRUCT;
+}
+
+/* zlua.new_ref(T [, value | ctor args... | existing]) -> ByValUserData of T. */
+int zlua_lib_new_ref(lua_State *L)
+{
+    int n = lua_gettop(L);
+    zlua_class *cls = zlua_lib_check_type(L, 1, "new_ref");
+    const zlua_meta *m = cls->meta;
+    if (cls->valuetype && m->kind == ZLUA_K_NULLABLE)
+        /* no ByVal form: a Nullable<T> value is nil or a T (SPEC 11) */
+        return luaL_error(L, "bad argument #1 to 'new_ref' (%s has no userdata form: "
+                             "its values are nil or %s)", cls->full_name, m->elem->name);
+    if (cls->valuetype && m->kind == ZLUA_K_UNSUPPORTED)
+        /* decimal, ref structs: no Lua shape (SPEC 2) */
+        return luaL_error(L, "bad argument #1 to 'new_ref' (unsupported type %s)",
+                          cls->full_name);
+    if (!cls->valuetype || !zlua_ref_kind_ok(m->kind))
+        /* classes, interfaces, string, object, void (seed 000 §6.2.4) */
+        return luaL_error(L, "new_ref expects a value type");
+    /* The type table binds the members (constructors, `value`) and the
+     * instance metatables in one protected step (types/typetable.c):
+     * a type named by a string may not have been used yet. */
+    zlua_class_push_typetable(L, cls);
+    lua_pop(L, 1);
+    int nvals = n - 1;
+    if (nvals == 0 || (nvals == 1 && lua_isnil(L, 2))) {
+        zlua_ud_push_byval(L, cls, NULL);   /* default(T) */
+        return 1;
+    }
+    if (nvals == 1) {
+        zlua_ud *u = zlua_ud_any(L, 2);
+        if (u != NULL && u->cls == cls && u->magic == ZLUA_UD_BYVAL) {
+            /* an existing ByValUserData of T: a copy, never an alias.  Its
+             * payload stays put while it is on the stack (argument 2), and
+             * the copy is stored with the write barrier. */
+            zlua_ud_push_byval(L, cls, zlua_ud_payload(u));
+            return 1;
+        }
+        if (u != NULL && u->cls == cls && u->magic == ZLUA_UD_DEAD)
+            return luaL_error(L, "bad argument #2 to 'new_ref' "
+                                 "(struct userdata has been finalized)");
+    }
+    if (m->kind == ZLUA_K_STRUCT)   /* T's constructor rules, as T(...) */
+        return zlua_ctor_construct(L, cls, 2, nvals);
+    /* primitives and enums: the value pops by T's parameter rules */
+    if (nvals != 1)
+        return luaL_error(L, "wrong number of arguments to 'new_ref' (1 to 2 expected, got %d)",
+                          n);
+    uint64_t temp[1];
+    if (m->size > sizeof temp)
+        return luaL_error(L, "unsupported type %s", m->name);
+    int rc = m->pop(L, 2, m, temp);
+    if (rc != ZLUA_POP_OK)
+        return zlua_pop_argerror(L, 2, 2, "new_ref", m, rc);
+    zlua_ud_push_byval(L, cls, temp);
+    return 1;
+}
