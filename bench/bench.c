@@ -359,6 +359,27 @@ static int base_apply(lua_State *L)
  * payload is the ref; integers checked as SPEC 2 asks (no numeric strings) */
 static const MethodInfo *g_offset_mi;
 
+/* (s) Demo.Increment(ref int) on an int userdata: its payload is the ref */
+static const MethodInfo *g_increment_mi;
+
+static int base_increment(lua_State *L)
+{
+    typedef void (*inc_fn)(int32_t *, const MethodInfo *);
+    int32_t *v = lua_touserdata(L, 1);
+    if (lua_gettop(L) != 1 || v == NULL || lua_rawlen(L, 1) < sizeof *v)
+        return luaL_error(L, "bad arguments");
+    ((inc_fn)g_increment_mi->methodPointer)(v, g_increment_mi);
+    return 0;
+}
+
+/* B.int(v): a baseline int userdata */
+static int base_int(lua_State *L)
+{
+    int32_t *v = lua_newuserdatauv(L, sizeof *v, 0);
+    *v = (int32_t)luaL_checkinteger(L, 1);
+    return 1;
+}
+
 static int base_offset(lua_State *L)
 {
     typedef void (*offset_fn)(void *, int32_t, int32_t, const MethodInfo *);
@@ -424,6 +445,10 @@ static void bench_open_baselines(lua_State *L)
     lua_setfield(L, -2, "pick");
     lua_pushcfunction(L, base_offset);
     lua_setfield(L, -2, "offset");
+    lua_pushcfunction(L, base_increment);
+    lua_setfield(L, -2, "increment");
+    lua_pushcfunction(L, base_int);
+    lua_setfield(L, -2, "int");
     bench_push_method_mt(L, base_method_index, "get", base_ints_get);  /* int[] */
     lua_pushcclosure(L, base_ints, 1);
     lua_setfield(L, -2, "ints");
@@ -771,6 +796,18 @@ static const bench_case g_cases[] = {
      "local p, offset = B.new(0, 0), B.offset "
      "function run(n) for i = 1, n do offset(p, 1, 1) end end",
      NULL, NULL, 1, 1.5, 0, 0, 0},
+    {"s Demo.Increment(n), n = zlua.new_ref(int32)",
+     "local n, inc = zlua.new_ref(zlua.types.int32, 0), CS.Demo.Increment "
+     "function run(k) for i = 1, k do inc(n) end end",
+     "local n, inc = B.int(0), B.increment "
+     "function run(k) for i = 1, k do inc(n) end end",
+     NULL, NULL, 1, 1.3, 0, 0, 0},
+    {"S Demo.Increment(n), generic invoker",
+     "local n, inc = zlua.new_ref(zlua.types.int32, 0), testbed.generic(CS.Demo, 'Increment') "
+     "function run(k) for i = 1, k do inc(n) end end",
+     "local n, inc = B.int(0), B.increment "
+     "function run(k) for i = 1, k do inc(n) end end",
+     NULL, NULL, 1, 1.5, 0, 0, 0},
     {"i open + first CS.MyGame.Point2D, 20k types",
      "", "", bench_lookup_with, bench_lookup_without, 1, 1.5, -1, -1, ZLUA_BENCH_OPEN_DIV},
 };
@@ -827,13 +864,14 @@ int main(int argc, char **argv)
     g_same_mi = sim_method("Demo", "Same", 1);
     g_pick_mi = sim_method("Demo", "Pick", 1);
     g_offset_mi = sim_method("Demo", "Offset", 3);
+    g_increment_mi = sim_method("Demo", "Increment", 1);
     FieldInfo *hp = NULL, *f;
     void *iter = NULL;
     while ((f = il2cpp_class_get_fields(sim_class("MyGame.Player"), &iter)) != NULL)
         if (strcmp(il2cpp_field_get_name(f), "Hp") == 0)
             hp = f;
     if (g_level_mi == NULL || g_same_mi == NULL || g_pick_mi == NULL || hp == NULL ||
-        g_offset_mi == NULL) {
+        g_offset_mi == NULL || g_increment_mi == NULL) {
         fprintf(stderr, "bench: the simulation lacks Player.Level, Demo.Same or Demo.Pick\n");
         return 2;
     }

@@ -280,8 +280,12 @@ const char *zlua_bridge_kind(lua_State *L, int idx);
 
 /* ---- what a stub calls (out of line unless said) ---- */
 
-/* Raises `wrong number of arguments to 'Demo.Add' (2 expected, got 3)`. */
-int zlua_bridge_arity_error(lua_State *L, const zlua_bridge *b);
+/* A call with another argument count than the stub's: one that leaves
+ * out trailing parameters the method lets Lua omit (C# defaults, ref /
+ * out / in) runs through the generic path, which fills them, and returns
+ * its results; any other raises `wrong number of arguments to 'Demo.Add'
+ * (2 expected, got 3)`. */
+int zlua_bridge_other_count(lua_State *L, const zlua_bridge *b);
 /* Runs the declaring class's class init once (static methods; raises the
  * TypeInitializationException's Lua error). */
 void zlua_bridge_class_init(lua_State *L, const zlua_bridge *b);

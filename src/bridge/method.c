@@ -361,6 +361,11 @@ int zlua_method_call(lua_State *L, const zlua_method *m, int base, void *this_pt
     return zlua_method_call_inline(L, m, base, m->nparams, this_ptr);
 }
 
+int zlua_method_call_n(lua_State *L, const zlua_method *m, int base, int n, void *this_ptr)
+{
+    return zlua_method_call_inline(L, m, base, n, this_ptr);
+}
+
 /* ---- the Lua entry point ------------------------------------------------------------ */
 
 void *zlua_method_self(lua_State *L, const zlua_method *m)
@@ -494,10 +499,9 @@ static int zlua_method_entry_simple(lua_State *L)
 
 void zlua_method_push_closure(lua_State *L, zlua_method *head)
 {
-    /* a stub takes exactly its parameters: one with defaults also serves
-     * shorter calls, through the generic entry (which uses the stub for
-     * full ones) */
-    if (head->next == NULL && head->stub != NULL && head->nrequired == head->nparams)
+    /* a stub given fewer arguments than its parameters hands a call its
+     * method lets omit to the generic path (zlua_bridge_other_count) */
+    if (head->next == NULL && head->stub != NULL)
         lua_pushcfunction(L, head->stub);   /* no upvalue: nothing to swap */
     else
         zlua_method_push_generic_closure(L, head);

@@ -114,6 +114,11 @@ const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head,
 int zlua_method_call(lua_State *L, const zlua_method *m, int base,
                      void *this_ptr);
 
+/* The same with n arguments, nrequired <= n <= nparams: the omitted
+ * trailing ones take their defaults (C# values, or temps for byrefs). */
+int zlua_method_call_n(lua_State *L, const zlua_method *m, int base, int n,
+                       void *this_ptr);
+
 /* Like zlua_method_call but writes the unboxed result to ret instead of
  * pushing it (constructors, property getters used internally). */
 void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, int n,

@@ -345,14 +345,24 @@ static const zlua_method *zlua_stub_method(const zlua_bridge *b)
     return (const zlua_method *)b->priv;
 }
 
-int zlua_bridge_arity_error(lua_State *L, const zlua_bridge *b)
+int zlua_bridge_other_count(lua_State *L, const zlua_bridge *b)
 {
+    const zlua_method *m = zlua_stub_method(b);
     /* no self at all: the generic path's message, `on bad self (... got
      * no value)` */
     if (b->instance && lua_gettop(L) == 0)
-        (void)zlua_method_self(L, zlua_stub_method(b));
+        (void)zlua_method_self(L, m);
+    int n = lua_gettop(L) - b->instance;
+    /* this one method, never its overloads: a full-signature key's stub */
+    if (n >= m->nrequired && n < m->nparams) {
+        void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
+        return zlua_method_call_n(L, m, 1 + m->instance, n, this_ptr);
+    }
+    if (m->nrequired < m->nparams)
+        return luaL_error(L, "wrong number of arguments to '%s' (%d to %d expected, got %d)",
+                          b->display, m->nrequired, m->nparams, n);
     return luaL_error(L, "wrong number of arguments to '%s' (%d expected, got %d)",
-                      b->display, b->nparams, lua_gettop(L) - b->instance);
+                      b->display, b->nparams, n);
 }
 
 void zlua_bridge_class_init(lua_State *L, const zlua_bridge *b)

@@ -267,7 +267,7 @@ static void sg_emit_stub(int index)
     fprintf(out, "static int zlua_stub_%d(lua_State *L, const zlua_bridge *b)\n{\n", index);
     /* a constructor is called as T(...): T at 1 where self would be */
     fprintf(out, "    if (lua_gettop(L) != %u)\n        return %s(L, b);\n",
-            n + (uint32_t)instance, ctor ? "zlua_bridge_construct" : "zlua_bridge_arity_error");
+            n + (uint32_t)instance, ctor ? "zlua_bridge_construct" : "zlua_bridge_other_count");
     if (instance && !ctor)
         fprintf(out, "    void *self = zlua_bridge_self(L, b);\n");
     else
