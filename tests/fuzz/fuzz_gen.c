@@ -231,6 +231,7 @@ static const char *const zlua_type_keys[] = {
 static const char *const names[] = {
     "x", "y", "a", "b", "id", "name", "payload", "X", "Y", "Tag", "Name", "Hp",
     "Pos", "Level", "Title", "R", "Label", "Value", "Next", "Length", "Scale", "get", "set",
+    "value", "value__", "Invoke", "add_Changed", "remove_Changed",
     "ToString", "Move", "Area", "GetType", "Equals", "GetHashCode", "Kind", "Add",
     "get_Level", "set_Level", "get_Title", "Created", "Zero", "Count", "Red",
     "Green", "Blue", "A", "B", "Big", "Concat", "MakePoint", "Version", "Loaded",
@@ -823,7 +824,13 @@ static void g_value(G *g)
         emit(g, PICKS(g, ((const char *const[]){"zlua.to_user_data(H[#H])",
                                                 "zlua.get_opaquevalue(H[#H])",
                                                 "zlua.types", "zlua", "CS", "CSharp",
-                                                "CS.MyGame", "CSharp.AC", "testbed"})));
+                                                "CS.MyGame", "CSharp.AC", "testbed",
+                                                "zlua.new_ref(zlua.types.int32, 5)",
+                                                "zlua.new_ref(CS.MyGame.Point2D, 1, 2)",
+                                                "zlua.new_ref(CS.MyGame.Tagged, 1, 's')",
+                                                "zlua.new_ref(CS.MyGame.Color, 2)",
+                                                "zlua.box(CS.MyGame.Color, 1)",
+                                                "CS.Demo.MakeAdder(1)"})));
         break;
     case 19:
         emit(g, PICKS(g, ((const char *const[]){
@@ -896,6 +903,8 @@ static void g_zfunc(G *g)
     case 0:
         emit(g, PICKS(g, ((const char *const[]){"zlua.get_opaquevalue", "zlua.set_opaquevalue",
                                                 "zlua.to_user_data", "MT(zlua.types).__index",
+                                                "zlua.new_ref", "zlua.box", "zlua.unbox",
+                                                "zlua.cast", "zlua.to_table", "zlua.to_bytes",
                                                 "MT(CS).__index", "MT(CS.MyGame).__index",
                                                 "MT(CSharp).__index", "MT(CSharp.AC).__index",
                                                 "testbed.stats", "testbed.track"})));

@@ -328,8 +328,9 @@ static void fz_zero_static(const char *cls_name, const char *field)
     }
 }
 
-/* Stores the reference obj into a static field (the API copies the
- * field's bytes from the address it is given). */
+/* Stores the reference obj into a static field: for a reference field
+ * the API takes the object pointer itself (libil2cpp's SetValueRaw
+ * without deref), unlike il2cpp_field_static_get_value. */
 static void fz_set_static(const char *cls_name, const char *field, void *obj)
 {
     Il2CppClass *k = sim_class(cls_name);
@@ -338,7 +339,7 @@ static void fz_set_static(const char *cls_name, const char *field, void *obj)
     while (k != NULL && (f = il2cpp_class_get_fields(k, &iter)) != NULL)
         if ((il2cpp_field_get_flags(f) & FIELD_ATTRIBUTE_STATIC) &&
             strcmp(il2cpp_field_get_name(f), field) == 0)
-            il2cpp_field_static_set_value(f, &obj);
+            il2cpp_field_static_set_value(f, obj);
 }
 
 /* Global state an input may leave behind: the state pointer the IC bodies
