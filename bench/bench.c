@@ -758,6 +758,18 @@ static const bench_case g_cases[] = {
      "local pl, same = B.player(), B.same "
      "function run(n) local v for i = 1, n do v = same(pl) end end",
      NULL, NULL, 1, 1.5, 0, 0, 0},
+    {"K player:Move(1, 2), generic invoker",
+     "local pl = CS.MyGame.Player('a') local move = testbed.generic(pl, 'Move') "
+     "function run(n) for i = 1, n do move(pl, 1, 2) end end",
+     "local pl = B.player() local move = pl.Move "
+     "function run(n) for i = 1, n do move(pl, 1, 2) end end",
+     NULL, NULL, 1, 1.5, 0, 0, 0},
+    {"N Demo.Same(p), generic invoker",
+     "local pl, same = CS.MyGame.Player('a'), testbed.generic(CS.Demo, 'Same') "
+     "function run(n) local v for i = 1, n do v = same(pl) end end",
+     "local pl, same = B.player(), B.same "
+     "function run(n) local v for i = 1, n do v = same(pl) end end",
+     NULL, NULL, 1, 1.5, 0, 0, 0},
     {"o Demo.Pick(1) among five overloads",
      "local pick = CS.Demo.Pick "
      "function run(n) local v for i = 1, n do v = pick(1) end end",
