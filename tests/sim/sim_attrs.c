@@ -22,8 +22,9 @@ Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_class(Il2CppClass *klass)
 
 Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_method(const MethodInfo *m)
 {
-    (void)m;  /* [LuaMarshalAs] is never attached to methods */
-    return NULL;
+    /* [LuaMarshalAs] is never attached to methods; marker attributes
+     * ([Extension]) are */
+    return m ? sim_m(m)->attrs : NULL;
 }
 
 Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_field(const FieldInfo *field)
