@@ -202,6 +202,10 @@ static int zlua_instance_index_slow(lua_State *L)
         return zlua_member_read(L, cls, mem, base, self);
     }
     default:
+        /* a name no member has: an extension method (R-EXT-1), whose own
+         * members always won, or the indexer */
+        if (zlua_members_push_extension(L, cls, 2))
+            return 1;
         return zlua_instance_item(L, cls, u, byobj, base, 0);
     }
 }

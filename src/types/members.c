@@ -485,6 +485,110 @@ static Il2CppClass *zlua_members_next(const zlua_class *cls, Il2CppClass *k)
     return parent;
 }
 
+/* ---- extension methods (R-EXT-1) ------------------------------------------------ */
+
+/* Whether mi is a public static [Extension] method with a first
+ * parameter; its class in *target. */
+static int zlua_ext_method(const zlua_ctx *ctx, const MethodInfo *mi, Il2CppClass **target)
+{
+    uint32_t iflags;
+    uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
+    if (!(flags & ZLUA_METHOD_ATTRIBUTE_STATIC) || !zlua_method_is_public(mi) ||
+        il2cpp_method_get_param_count(mi) < 1 || il2cpp_method_is_generic(mi))
+        return 0;
+    /* a metadata query: no attribute object is constructed */
+    int marked = il2cpp_method_has_attribute(mi, ctx->k_extension);
+    const Il2CppType *t = marked ? il2cpp_method_get_param(mi, 0) : NULL;
+    *target = t != NULL ? il2cpp_class_from_type(t) : NULL;
+    return *target != NULL;
+}
+
+/* One pass over the classes of the loaded assemblies: counts (out NULL)
+ * or fills out.  Only classes C# marks [Extension] (the static classes
+ * declaring extension methods) have their methods read. */
+static uint32_t zlua_ext_scan(zlua_ctx *ctx, struct zlua_ext *out, uint32_t cap)
+{
+    size_t na = 0;
+    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &na);
+    uint32_t n = 0;
+    for (size_t a = 0; as != NULL && a < na; a++) {
+        const Il2CppImage *img = il2cpp_assembly_get_image(as[a]);
+        size_t nc = img != NULL ? il2cpp_image_get_class_count(img) : 0;
+        for (size_t c = 0; c < nc; c++) {
+            Il2CppClass *k = (Il2CppClass *)il2cpp_image_get_class(img, c);
+            if (k == NULL || !il2cpp_class_has_attribute(k, ctx->k_extension))
+                continue;
+            void *iter = NULL;
+            const MethodInfo *mi;
+            Il2CppClass *target;
+            while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL)
+                if (zlua_ext_method(ctx, mi, &target)) {
+                    if (out != NULL && n < cap)
+                        out[n] = (struct zlua_ext){target, mi};
+                    n++;
+                }
+        }
+    }
+    return n;
+}
+
+/* Collects the extension methods once per state, on the first lookup
+ * that needs them (a name no member of the type has): not when a type
+ * binds, so that resolving and binding types creates no class of the
+ * images (issue 7 §4); never per call afterwards. */
+static void zlua_ext_collect(lua_State *L, zlua_ctx *ctx)
+{
+    if (ctx->exts_collected)
+        return;
+    uint32_t n = ctx->k_extension != NULL ? zlua_ext_scan(ctx, NULL, 0) : 0;
+    struct zlua_ext *e = NULL;
+    if (n > 0) {
+        e = zlua_ctx_arena_alloc(ctx, n * sizeof *e);
+        if (e == NULL)
+            luaL_error(L, "not enough memory");
+        n = zlua_ext_scan(ctx, e, n);   /* the same classes: the same count */
+    }
+    ctx->exts = e;
+    ctx->nexts = n;
+    ctx->exts_collected = 1;
+}
+
+int zlua_members_push_extension(lua_State *L, const zlua_class *cls, int kidx)
+{
+    if (lua_type(L, kidx) != LUA_TSTRING || !cls->members_bound)
+        return 0;
+    kidx = lua_absindex(L, kidx);
+    const char *name = lua_tostring(L, kidx);
+    zlua_ext_collect(L, cls->ctx);
+    zlua_method *head = NULL;
+    for (uint32_t i = 0; i < cls->ctx->nexts; i++) {
+        const struct zlua_ext *e = &cls->ctx->exts[i];
+        /* its first parameter takes cls: the type itself, a base class,
+         * an implemented interface */
+        if (strcmp(il2cpp_method_get_name(e->mi), name) != 0 ||
+            !il2cpp_class_is_assignable_from(e->target, cls->klass))
+            continue;
+        zlua_class *decl = zlua_meta_bind(
+            cls->ctx, zlua_class_get(cls->ctx, il2cpp_method_get_class(e->mi)));
+        zlua_method *m = zlua_method_bind(cls->ctx, decl, e->mi);
+        if (m == NULL)
+            luaL_error(L, "not enough memory");
+        zlua_special_append(&head, m);   /* overloads, in declaration order */
+    }
+    if (head == NULL)
+        return 0;
+    if (head->next != NULL && !zlua_method_index_overloads(cls->ctx, head))
+        luaL_error(L, "not enough memory");
+    /* kept in the instance table: the next lookup finds it there */
+    zlua_method_push_closure(L, head);
+    zlua_ref_table(L, cls->instance);
+    lua_pushvalue(L, kidx);
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    return 1;
+}
+
 void zlua_class_bind_members(lua_State *L, zlua_class *cls)
 {
     if (cls->members_bound)

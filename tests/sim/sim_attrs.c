@@ -53,6 +53,13 @@ bool il2cpp_class_has_attribute(Il2CppClass *klass, Il2CppClass *attr_class)
     return klass != NULL && find_attr(klass->attrs, attr_class) != NULL;
 }
 
+/* libil2cpp's Method::HasAttribute: the same query over a method's own
+ * attribute table ([Extension] on extension methods). */
+bool il2cpp_method_has_attribute(const MethodInfo *method, Il2CppClass *attr_class)
+{
+    return method != NULL && find_attr(sim_m(method)->attrs, attr_class) != NULL;
+}
+
 bool il2cpp_custom_attrs_has_attr(Il2CppCustomAttrInfo *ainfo,
                                   Il2CppClass *attr_klass)
 {
