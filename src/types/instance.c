@@ -299,10 +299,34 @@ static inline int zlua_instance_lean_getter(const zlua_member *mem)
            mem->getter->scalar_shape && mem->getter->nparams == 0;
 }
 
+/* R-IDX-1 fast path: a number key (never a member name) read through
+ * the indexer of the class the userdata's own header names, as the
+ * field fast paths do; 0 when the slow path must serve it (no indexer,
+ * no candidate taking the key: the slow path raises). */
+static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, int *nret)
+{
+    zlua_ud *u = lua_touserdata(L, 1);
+    if (lua_type(L, 2) != LUA_TNUMBER || u == NULL || lua_rawlen(L, 1) < sizeof *u ||
+        u->magic != magic || u->cls->index_get == NULL)
+        return 0;
+    const zlua_method *m = zlua_method_select_quiet(L, u->cls->index_get, 2, 1);
+    if (m == NULL)
+        return 0;
+    void *self = magic == ZLUA_UD_BYVAL ? zlua_ud_payload(u)
+                 : u->cls->valuetype    ? il2cpp_object_unbox(u->obj)
+                                        : (void *)u->obj;
+    lua_settop(L, 2);
+    *nret = zlua_method_call(L, m, 2, self);
+    return 1;
+}
+
 static int zlua_instance_index_byval(lua_State *L)
 {
     zlua_ud *u;
     const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYVAL, &u);
+    int nret;
+    if (mem == NULL && zlua_instance_fast_item(L, ZLUA_UD_BYVAL, &nret))
+        return nret;
     if (mem == NULL)
         return zlua_instance_index_slow(L);
     if (mem->kind == ZLUA_MEMBER_FIELD) {
@@ -325,6 +349,9 @@ static int zlua_instance_index_byobj(lua_State *L)
 {
     zlua_ud *u;
     const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYOBJ, &u);
+    int nret;
+    if (mem == NULL && zlua_instance_fast_item(L, ZLUA_UD_BYOBJ, &nret))
+        return nret;
     if (mem == NULL)
         return zlua_instance_index_slow(L);
     if (mem->kind == ZLUA_MEMBER_FIELD) {
