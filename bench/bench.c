@@ -372,6 +372,79 @@ static int base_increment(lua_State *L)
     return 0;
 }
 
+/* (t) v + w on Vector2 (issue 13): a hand-written __add checks both
+ * operands are its 2-float userdata (metatable, upvalue 1), calls
+ * op_Addition and builds the result userdata */
+typedef struct bench_v2 {
+    float x, y;
+} bench_v2;
+
+static const MethodInfo *g_v2add_mi;
+
+static bench_v2 *base_v2_check(lua_State *L, int idx)
+{
+    bench_v2 *v = lua_touserdata(L, idx);
+    if (v == NULL || lua_rawlen(L, idx) < sizeof *v || !lua_getmetatable(L, idx))
+        return NULL;
+    int same = lua_rawequal(L, -1, lua_upvalueindex(1));
+    lua_pop(L, 1);
+    return same ? v : NULL;
+}
+
+static int base_v2_add(lua_State *L)
+{
+    typedef bench_v2 (*add_fn)(bench_v2, bench_v2, const MethodInfo *);
+    bench_v2 *a = base_v2_check(L, 1), *b = base_v2_check(L, 2);
+    if (a == NULL || b == NULL)
+        return luaL_error(L, "bad operands");
+    bench_v2 r = ((add_fn)g_v2add_mi->methodPointer)(*a, *b, g_v2add_mi);
+    bench_v2 *out = lua_newuserdatauv(L, sizeof *out, 0);
+    *out = r;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+/* B.v2(x, y): a baseline Vector2 (upvalue 1: its metatable) */
+static int base_v2_new(lua_State *L)
+{
+    bench_v2 *v = lua_newuserdatauv(L, sizeof *v, 0);
+    v->x = (float)luaL_checknumber(L, 1);
+    v->y = (float)luaL_checknumber(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+/* (u) bag[3] on MyGame.Bag (issue 13): a hand-written __index taking an
+ * integer key to get_Item(int) on the object the userdata holds */
+static const MethodInfo *g_bag_get_mi;
+
+static int base_bag_index(lua_State *L)
+{
+    typedef int32_t (*get_fn)(void *, int32_t, const MethodInfo *);
+    Il2CppObject **u = lua_touserdata(L, 1);
+    if (u == NULL || lua_rawlen(L, 1) < sizeof *u || *u == NULL || !lua_isinteger(L, 2))
+        return luaL_error(L, "bad index");
+    lua_Integer i = lua_tointeger(L, 2);
+    if (i < INT32_MIN || i > INT32_MAX)
+        return luaL_error(L, "bad index");
+    lua_pushinteger(L, ((get_fn)g_bag_get_mi->methodPointer)(*u, (int32_t)i, g_bag_get_mi));
+    return 1;
+}
+
+/* B.bag(): a baseline userdata over one Bag (upvalue 1: its metatable) */
+static Il2CppObject *g_bag;
+
+static int base_bag(lua_State *L)
+{
+    Il2CppObject **u = lua_newuserdatauv(L, sizeof *u, 0);
+    *u = g_bag;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
 /* B.int(v): a baseline int userdata */
 static int base_int(lua_State *L)
 {
@@ -447,6 +520,17 @@ static void bench_open_baselines(lua_State *L)
     lua_setfield(L, -2, "offset");
     lua_pushcfunction(L, base_increment);
     lua_setfield(L, -2, "increment");
+    lua_newtable(L);                       /* (t) the Vector2 metatable */
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, base_v2_add, 1);
+    lua_setfield(L, -2, "__add");
+    lua_pushcclosure(L, base_v2_new, 1);
+    lua_setfield(L, -2, "v2");
+    lua_newtable(L);                       /* (u) the Bag metatable */
+    lua_pushcfunction(L, base_bag_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcclosure(L, base_bag, 1);
+    lua_setfield(L, -2, "bag");
     lua_pushcfunction(L, base_int);
     lua_setfield(L, -2, "int");
     bench_push_method_mt(L, base_method_index, "get", base_ints_get);  /* int[] */
@@ -820,6 +904,21 @@ static const bench_case g_cases[] = {
      "local n, inc = B.int(0), B.increment "
      "function run(k) for i = 1, k do inc(n) end end",
      NULL, NULL, 1, 1.5, 0, 0, 0},
+    {"t v + w (Vector2 op_Addition, issue 13)",
+     "local V = CS.MyGame.Vector2 local v, w = V(1, 2), V(3, 4) "
+     "assert((v + w).X == 4) "
+     "function run(n) local r for i = 1, n do r = v + w end end",
+     "local v, w = B.v2(1, 2), B.v2(3, 4) "
+     "function run(n) local r for i = 1, n do r = v + w end end",
+     NULL, NULL, 1, 1.6, 1, 0, 0},
+    {"u bag[3] (Bag int indexer read, issue 13)",
+     "local bag = CS.MyGame.Bag() "
+     "assert(bag[3] == 0) "
+     "function run(n) local v for i = 1, n do v = bag[3] end end",
+     "local bag = B.bag() "
+     "assert(bag[3] == 0) "
+     "function run(n) local v for i = 1, n do v = bag[3] end end",
+     NULL, NULL, 1, 1.6, 0, 0, 0},
     {"i open + first CS.MyGame.Point2D, 20k types",
      "", "", bench_lookup_with, bench_lookup_without, 1, 1.5, -1, -1, ZLUA_BENCH_OPEN_DIV},
 };
@@ -877,13 +976,19 @@ int main(int argc, char **argv)
     g_pick_mi = sim_method("Demo", "Pick", 1);
     g_offset_mi = sim_method("Demo", "Offset", 3);
     g_increment_mi = sim_method("Demo", "Increment", 1);
+    g_v2add_mi = sim_method("MyGame.Vector2", "op_Addition", 2);
+    g_bag_get_mi = sim_method("MyGame.Bag", "get_Item", 1);   /* the first: int */
+    g_bag = il2cpp_object_new(sim_class("MyGame.Bag"));
+    if (g_bag != NULL)
+        il2cpp_gchandle_new(g_bag, false);
     FieldInfo *hp = NULL, *f;
     void *iter = NULL;
     while ((f = il2cpp_class_get_fields(sim_class("MyGame.Player"), &iter)) != NULL)
         if (strcmp(il2cpp_field_get_name(f), "Hp") == 0)
             hp = f;
     if (g_level_mi == NULL || g_same_mi == NULL || g_pick_mi == NULL || hp == NULL ||
-        g_offset_mi == NULL || g_increment_mi == NULL) {
+        g_offset_mi == NULL || g_increment_mi == NULL || g_v2add_mi == NULL ||
+        g_bag_get_mi == NULL || g_bag == NULL) {
         fprintf(stderr, "bench: the simulation lacks Player.Level, Demo.Same or Demo.Pick\n");
         return 2;
     }

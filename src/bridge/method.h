@@ -108,6 +108,12 @@ int zlua_method_index_overloads(zlua_ctx *ctx, zlua_method *head);
 const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head,
                                       int base, int n);
 
+/* The same without raising: NULL when no candidate applies.  head must
+ * have been indexed (zlua_method_index_overloads), even alone: operators
+ * and indexers (R-OP-1, R-IDX-1) raise their own errors. */
+const zlua_method *zlua_method_select_quiet(lua_State *L, const zlua_method *head,
+                                            int base, int n);
+
 /* Pops the arguments at [base, base+nparams), invokes with this, pushes
  * the result (returns the number of results).  Raises Lua errors for bad
  * arguments and managed exceptions, after releasing the call's scope. */

@@ -167,6 +167,46 @@ static int zlua_overload_none(lua_State *L, const zlua_method *head, int base, i
     return lua_error(L);
 }
 
+/* The candidate of ov for the n arguments at base, or NULL when none
+ * applies. */
+static const zlua_method *zlua_overload_choose(lua_State *L, zlua_overloads *ov, int base,
+                                               int n)
+{
+    if (ov == NULL || n < 0 || n > ZLUA_MAX_PARAMS)
+        return NULL;
+    zlua_score_arg args[ZLUA_MAX_PARAMS];
+    int memo = n <= ZLUA_MEMO_ARGS;
+    for (int i = 0; i < n; i++) {   /* each argument read once (rule 6) */
+        zlua_meta_score_read(L, base + i, &args[i]);
+        memo &= args[i].key != 0;
+    }
+    struct zlua_overload_memo *slot = memo ? &ov->memo[n] : NULL;
+    if (slot != NULL && slot->chosen != NULL) {
+        int i = 0;
+        while (i < n && slot->keys[i] == args[i].key)
+            i++;
+        if (i == n)
+            return slot->chosen;
+    }
+    const zlua_method *const *group = ov->cands + ov->first[n];
+    const zlua_method *m = zlua_overload_pick(L, group, ov->exact[n], args, n);
+    if (m == NULL)   /* rule 1: one that needs no omission wins first */
+        m = zlua_overload_pick(L, group + ov->exact[n], ov->count[n] - ov->exact[n],
+                               args, n);
+    if (m != NULL && slot != NULL) {
+        for (int i = 0; i < n; i++)
+            slot->keys[i] = args[i].key;
+        slot->chosen = m;
+    }
+    return m;
+}
+
+const zlua_method *zlua_method_select_quiet(lua_State *L, const zlua_method *head, int base,
+                                            int n)
+{
+    return zlua_overload_choose(L, (zlua_overloads *)head->overloads, base, n);
+}
+
 const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head, int base, int n)
 {
     if (head->next == NULL) {
@@ -181,35 +221,9 @@ const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head, int
         }
         return head;
     }
-    zlua_overloads *ov = (zlua_overloads *)head->overloads;
-    if (ov != NULL && n >= 0 && n <= ZLUA_MAX_PARAMS) {
-        zlua_score_arg args[ZLUA_MAX_PARAMS];
-        int memo = n <= ZLUA_MEMO_ARGS;
-        for (int i = 0; i < n; i++) {   /* each argument read once (rule 6) */
-            zlua_meta_score_read(L, base + i, &args[i]);
-            memo &= args[i].key != 0;
-        }
-        struct zlua_overload_memo *slot = memo ? &ov->memo[n] : NULL;
-        if (slot != NULL && slot->chosen != NULL) {
-            int i = 0;
-            while (i < n && slot->keys[i] == args[i].key)
-                i++;
-            if (i == n)
-                return slot->chosen;
-        }
-        const zlua_method *const *group = ov->cands + ov->first[n];
-        const zlua_method *m = zlua_overload_pick(L, group, ov->exact[n], args, n);
-        if (m == NULL)   /* rule 1: one that needs no omission wins first */
-            m = zlua_overload_pick(L, group + ov->exact[n], ov->count[n] - ov->exact[n],
-                                   args, n);
-        if (m != NULL && slot != NULL) {
-            for (int i = 0; i < n; i++)
-                slot->keys[i] = args[i].key;
-            slot->chosen = m;
-        }
-        if (m != NULL)
-            return m;
-    }
+    const zlua_method *m = zlua_overload_choose(L, (zlua_overloads *)head->overloads, base, n);
+    if (m != NULL)
+        return m;
     zlua_overload_none(L, head, base, n);
     return NULL;
 }

@@ -54,6 +54,15 @@ struct zlua_member;
 struct zlua_meta;
 struct zlua_method;
 
+/* The C# operators a type's instance metatables serve (R-OP-1), indexes
+ * of zlua_class.ops; GT and GE stand in, operands swapped, for a missing
+ * LT or LE (Lua has no __gt: `a > b` is `b < a`). */
+typedef enum zlua_op {
+    ZLUA_OP_ADD, ZLUA_OP_SUB, ZLUA_OP_MUL, ZLUA_OP_DIV, ZLUA_OP_MOD,
+    ZLUA_OP_UNM, ZLUA_OP_EQ, ZLUA_OP_LT, ZLUA_OP_LE, ZLUA_OP_GT, ZLUA_OP_GE,
+    ZLUA_OP_COUNT
+} zlua_op;
+
 typedef struct zlua_class {
     zlua_ctx *ctx;
     Il2CppClass *klass;
@@ -86,6 +95,11 @@ typedef struct zlua_class {
     uint8_t inited;             /* class init ran (R-RT-2) */
     zlua_names fields;          /* instance fields/properties/methods, fast path */
     struct zlua_method *ctors;  /* overload chain of .ctor */
+    /* bound with the members (types/members.c), each chain indexed by
+     * argument count (overload.c), NULL: none */
+    struct zlua_method *ops[ZLUA_OP_COUNT]; /* op_Addition, ... (R-OP-1) */
+    struct zlua_method *index_get, *index_set; /* get_Item / set_Item (R-IDX-1) */
+    struct zlua_method *len_getter; /* Count or Length getter (R-COLL-1) */
     zlua_sreg_pool pool;        /* non-blittable structs: payload cells */
 } zlua_class;
 

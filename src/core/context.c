@@ -163,6 +163,8 @@ zlua_ctx *zlua_ctx_create(lua_State *L)
     /* once per state: each value type then asks about it once, at bind */
     ctx->k_byreflike = il2cpp_class_from_name(corlib, "System.Runtime.CompilerServices",
                                               "IsByRefLikeAttribute");
+    ctx->k_extension = il2cpp_class_from_name(corlib, "System.Runtime.CompilerServices",
+                                              "ExtensionAttribute");
     ctx->k_intptr = il2cpp_class_from_name(corlib, "System", "IntPtr");
     ctx->k_multicast = il2cpp_class_from_name(corlib, "System", "MulticastDelegate");
     if (zlua_sreg_init(&ctx->structs, alloc, alloc_ud) != ZLUA_OK ||

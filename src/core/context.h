@@ -78,6 +78,16 @@ typedef struct zlua_ctx {
      * unsupported); NULL in a corlib without it: nothing is detected */
     Il2CppClass *k_byreflike;
     Il2CppClass *k_intptr, *k_multicast;   /* delegates (marshal/delegate.c) */
+    /* R-EXT-1: System.Runtime.CompilerServices.ExtensionAttribute (NULL:
+     * none in the corlib, no extension methods), and the extension
+     * methods of the loaded assemblies, collected once (types/members.c) */
+    Il2CppClass *k_extension;
+    struct zlua_ext {
+        Il2CppClass *target;     /* the class of the first parameter */
+        const MethodInfo *mi;
+    } *exts;
+    uint32_t nexts;
+    uint8_t exts_collected;
     /* Lua functions made delegates (marshal/delegate.c): made on first
      * use; released by the function set with it, from zlua_ctx_release,
      * which touches no Lua (the state is gone by then). */

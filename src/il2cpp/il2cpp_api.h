@@ -111,6 +111,8 @@ const Il2CppAssembly *il2cpp_domain_assembly_open(Il2CppDomain *domain,
                                                   const char *name);
 const Il2CppImage *il2cpp_assembly_get_image(const Il2CppAssembly *assembly);
 const Il2CppImage *il2cpp_get_corlib(void);
+size_t il2cpp_image_get_class_count(const Il2CppImage *image);
+const Il2CppClass *il2cpp_image_get_class(const Il2CppImage *image, size_t index);
 
 /* ---- classes ------------------------------------------------------------ */
 Il2CppClass *il2cpp_class_from_name(const Il2CppImage *image,
@@ -143,6 +145,7 @@ bool il2cpp_class_is_assignable_from(Il2CppClass *klass, Il2CppClass *oklass);
  * metadata, no attribute object is made): used once per value type, for
  * IsByRefLikeAttribute (ref structs, SPEC 2). */
 bool il2cpp_class_has_attribute(Il2CppClass *klass, Il2CppClass *attr_class);
+bool il2cpp_method_has_attribute(const MethodInfo *method, Il2CppClass *attr_class);
 /* Size of an unboxed value (value types); align receives its alignment. */
 int32_t il2cpp_class_value_size(Il2CppClass *klass, uint32_t *align);
 

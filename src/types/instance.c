@@ -43,21 +43,28 @@ static zlua_ud *zlua_instance_self(lua_State *L, const zlua_class *cls, int byob
     return NULL;
 }
 
+/* Whether the key at kidx names a static member of cls (leaves the stack
+ * as it was). */
+static int zlua_member_static_named(lua_State *L, const zlua_class *cls, int kidx)
+{
+    kidx = lua_absindex(L, kidx);
+    zlua_ref_table(L, cls->static_slots);
+    lua_pushvalue(L, kidx);
+    int in_slots = lua_rawget(L, -2) != LUA_TNIL;
+    zlua_ref_table(L, cls->statics);
+    lua_pushvalue(L, kidx);
+    int in_statics = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 4);
+    return in_slots || in_statics;
+}
+
 int zlua_member_missing(lua_State *L, const zlua_class *cls, int kidx, int through_instance)
 {
     kidx = lua_absindex(L, kidx);
     const char *name = zlua_keyname(L, kidx);
-    if (through_instance) {
-        zlua_ref_table(L, cls->static_slots);
-        lua_pushvalue(L, kidx);
-        int in_slots = lua_rawget(L, -2) != LUA_TNIL;
-        zlua_ref_table(L, cls->statics);
-        lua_pushvalue(L, kidx);
-        int in_statics = lua_rawget(L, -2) != LUA_TNIL;
-        if (in_slots || in_statics)   /* R-SHAPE-3 */
-            return luaL_error(L, "static member '%s' cannot be accessed through an instance",
-                              name);
-    }
+    if (through_instance && zlua_member_static_named(L, cls, kidx))   /* R-SHAPE-3 */
+        return luaL_error(L, "static member '%s' cannot be accessed through an instance",
+                          name);
     return luaL_error(L, "'%s' has no member '%s'", cls->full_name, name);
 }
 
@@ -158,6 +165,27 @@ static const zlua_member *zlua_instance_member(lua_State *L, const zlua_class *c
     return mem;
 }
 
+/* R-IDX-1: obj[k] (set: obj[k] = v at 3) through the indexer, for a key
+ * that names no instance member: any key but a string naming a static
+ * member (members win); the indexer's overloads are chosen by the key
+ * (and the value).  No indexer takes it: the usual member error. */
+static int zlua_instance_item(lua_State *L, const zlua_class *cls, zlua_ud *u, int byobj,
+                              void *base, int set)
+{
+    const zlua_method *head = set ? cls->index_set : cls->index_get;
+    if (head != NULL && !(lua_type(L, 2) == LUA_TSTRING && zlua_member_static_named(L, cls, 2))) {
+        int n = set ? 2 : 1;
+        lua_settop(L, 1 + n);
+        const zlua_method *m = zlua_method_select_quiet(L, head, 2, n);
+        if (m != NULL) {
+            void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
+            int r = zlua_method_call(L, m, 2, self);
+            return set ? 0 : r;
+        }
+    }
+    return zlua_member_missing(L, cls, 2, 1);
+}
+
 static int zlua_instance_index_slow(lua_State *L)
 {
     int byobj;
@@ -174,7 +202,11 @@ static int zlua_instance_index_slow(lua_State *L)
         return zlua_member_read(L, cls, mem, base, self);
     }
     default:
-        return zlua_member_missing(L, cls, 2, 1);
+        /* a name no member has: an extension method (R-EXT-1), whose own
+         * members always won, or the indexer */
+        if (zlua_members_push_extension(L, cls, 2))
+            return 1;
+        return zlua_instance_item(L, cls, u, byobj, base, 0);
     }
 }
 
@@ -195,7 +227,7 @@ static int zlua_instance_newindex_slow(lua_State *L)
         return 0;
     }
     default:
-        return zlua_member_missing(L, cls, 2, 1);
+        return zlua_instance_item(L, cls, u, byobj, base, 1);
     }
 }
 
@@ -213,7 +245,9 @@ static inline const zlua_member *zlua_instance_fast_member(lua_State *L, uint32_
                                                            zlua_ud **out)
 {
     zlua_ud *u = lua_touserdata(L, 1);
-    const char *k = lua_tostring(L, 2);
+    /* a number key (an indexer's, R-IDX-1) must not be turned into a
+     * string in place by lua_tostring */
+    const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
     if (u == NULL || k == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic)
         return NULL;
     *out = u;
@@ -265,10 +299,34 @@ static inline int zlua_instance_lean_getter(const zlua_member *mem)
            mem->getter->scalar_shape && mem->getter->nparams == 0;
 }
 
+/* R-IDX-1 fast path: a number key (never a member name) read through
+ * the indexer of the class the userdata's own header names, as the
+ * field fast paths do; 0 when the slow path must serve it (no indexer,
+ * no candidate taking the key: the slow path raises). */
+static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, int *nret)
+{
+    zlua_ud *u = lua_touserdata(L, 1);
+    if (lua_type(L, 2) != LUA_TNUMBER || u == NULL || lua_rawlen(L, 1) < sizeof *u ||
+        u->magic != magic || u->cls->index_get == NULL)
+        return 0;
+    const zlua_method *m = zlua_method_select_quiet(L, u->cls->index_get, 2, 1);
+    if (m == NULL)
+        return 0;
+    void *self = magic == ZLUA_UD_BYVAL ? zlua_ud_payload(u)
+                 : u->cls->valuetype    ? il2cpp_object_unbox(u->obj)
+                                        : (void *)u->obj;
+    lua_settop(L, 2);
+    *nret = zlua_method_call(L, m, 2, self);
+    return 1;
+}
+
 static int zlua_instance_index_byval(lua_State *L)
 {
     zlua_ud *u;
     const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYVAL, &u);
+    int nret;
+    if (mem == NULL && zlua_instance_fast_item(L, ZLUA_UD_BYVAL, &nret))
+        return nret;
     if (mem == NULL)
         return zlua_instance_index_slow(L);
     if (mem->kind == ZLUA_MEMBER_FIELD) {
@@ -291,6 +349,9 @@ static int zlua_instance_index_byobj(lua_State *L)
 {
     zlua_ud *u;
     const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYOBJ, &u);
+    int nret;
+    if (mem == NULL && zlua_instance_fast_item(L, ZLUA_UD_BYOBJ, &nret))
+        return nret;
     if (mem == NULL)
         return zlua_instance_index_slow(L);
     if (mem->kind == ZLUA_MEMBER_FIELD) {
@@ -394,6 +455,125 @@ static int zlua_instance_tostring(lua_State *L)
     return 1;
 }
 
+/* ---- operators (R-OP-1, R-OP-2) and #obj (R-COLL-1) ---------------------------- */
+
+static const char *const zlua_op_symbols[ZLUA_OP_COUNT] = {
+    "+", "-", "*", "/", "%", "-", "==", "<", "<=", ">", ">="};
+
+/* upvalues: 1 boxed cls, 2 the zlua_op.  The chain is cls's own, bound
+ * with its members: a call reads no name, it scores and calls as a
+ * method call through overload dispatch does. */
+static const zlua_class *zlua_operator_upvalues(lua_State *L, int *op)
+{
+    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    lua_Integer o = lua_tointeger(L, lua_upvalueindex(2));
+    if (o < 0 || o >= ZLUA_OP_COUNT)
+        zlua_box_tampered(L, "operator");
+    *op = (int)o;
+    return cls;
+}
+
+/* The method of cls's chain for op taking the operands at 1..n, or NULL.
+ * *swapped: served by the mirrored comparison with the operands swapped
+ * on the stack (`a < b` as op_GreaterThan(b, a)). */
+static const zlua_method *zlua_operator_find(lua_State *L, const zlua_class *cls, int op,
+                                             int n, int *swapped)
+{
+    *swapped = 0;
+    const zlua_method *head = cls->ops[op];
+    if (head != NULL)
+        return zlua_method_select_quiet(L, head, 1, n);
+    int mirror = op == ZLUA_OP_LT ? ZLUA_OP_GT : op == ZLUA_OP_LE ? ZLUA_OP_GE : -1;
+    if (mirror < 0 || cls->ops[mirror] == NULL)
+        return NULL;
+    lua_insert(L, 1);   /* two operands: swaps them */
+    *swapped = 1;
+    return zlua_method_select_quiet(L, cls->ops[mirror], 1, n);
+}
+
+static int zlua_operator_call(lua_State *L)
+{
+    int op, swapped;
+    const zlua_class *cls = zlua_operator_upvalues(L, &op);
+    int n = op == ZLUA_OP_UNM ? 1 : 2;   /* Lua passes -a as (a, a) */
+    lua_settop(L, n);
+    const zlua_method *m = zlua_operator_find(L, cls, op, n, &swapped);
+    if (m != NULL)
+        return zlua_method_call(L, m, 1, NULL);
+    if (swapped)
+        lua_insert(L, 1);   /* the operands as the script wrote them */
+    if (n == 1)
+        return luaL_error(L, "no operator %s for (%s)", zlua_op_symbols[op],
+                          zlua_typename(L, 1));
+    return luaL_error(L, "no operator %s for (%s, %s)", zlua_op_symbols[op],
+                      zlua_typename(L, 1), zlua_typename(L, 2));
+}
+
+/* __eq: op_Equality when one takes the operands; else object identity
+ * between two ByObjUserData (R-OP-2), whichever views they are (Lua
+ * compares two full userdata only, and calls this only when they are not
+ * the same userdata).  Never raises for a misfit: `==` answers false. */
+static int zlua_operator_eq(lua_State *L)
+{
+    int op, swapped;
+    const zlua_class *cls = zlua_operator_upvalues(L, &op);
+    lua_settop(L, 2);
+    if (cls->ops[ZLUA_OP_EQ] != NULL) {
+        const zlua_method *m = zlua_operator_find(L, cls, ZLUA_OP_EQ, 2, &swapped);
+        if (m != NULL)
+            return zlua_method_call(L, m, 1, NULL);
+    }
+    const zlua_ud *a = zlua_ud_any(L, 1), *b = zlua_ud_any(L, 2);
+    lua_pushboolean(L, a != NULL && b != NULL && a->magic == ZLUA_UD_BYOBJ &&
+                           b->magic == ZLUA_UD_BYOBJ && a->obj != NULL && a->obj == b->obj);
+    return 1;
+}
+
+/* __len: the Count or Length property (R-COLL-1); upvalue 1 boxed cls,
+ * 2 the byobj flag. */
+static int zlua_instance_len(lua_State *L)
+{
+    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    int byobj = lua_toboolean(L, lua_upvalueindex(2));
+    void *base;
+    zlua_ud *u = zlua_instance_self(L, cls, byobj, &base);
+    if (cls->len_getter == NULL)
+        return luaL_error(L, "attempt to get length of a %s value", cls->full_name);
+    lua_settop(L, 1);
+    void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
+    return zlua_method_call(L, cls->len_getter, 2, self);
+}
+
+static const char *const zlua_op_events[ZLUA_OP_COUNT] = {
+    "__add", "__sub", "__mul", "__div", "__mod", "__unm", "__eq", "__lt", "__le",
+    NULL, NULL};
+
+/* Sets the metamethods of cls's operators, #obj and == on mt: once per
+ * type, with the metatable. */
+static void zlua_instance_set_operators(lua_State *L, int mt, zlua_class *cls, int byobj)
+{
+    for (int op = 0; op < ZLUA_OP_COUNT; op++) {
+        int has = cls->ops[op] != NULL ||
+                  (op == ZLUA_OP_LT && cls->ops[ZLUA_OP_GT] != NULL) ||
+                  (op == ZLUA_OP_LE && cls->ops[ZLUA_OP_GE] != NULL);
+        /* identity for any object of a reference type (R-OP-2) */
+        if (op == ZLUA_OP_EQ && byobj && !cls->valuetype)
+            has = 1;
+        if (zlua_op_events[op] == NULL || !has)
+            continue;
+        zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+        lua_pushinteger(L, op);
+        lua_pushcclosure(L, op == ZLUA_OP_EQ ? zlua_operator_eq : zlua_operator_call, 2);
+        lua_setfield(L, mt, zlua_op_events[op]);
+    }
+    if (cls->len_getter != NULL) {
+        zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+        lua_pushboolean(L, byobj);
+        lua_pushcclosure(L, zlua_instance_len, 2);
+        lua_setfield(L, mt, "__len");
+    }
+}
+
 static void zlua_instance_set_closure(lua_State *L, int mt, int inst, zlua_class *cls,
                                       int byobj, lua_CFunction fn, const char *name)
 {
@@ -422,6 +602,7 @@ void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj, int inst, in
         lua_pushcfunction(L, zlua_instance_gc);
         lua_setfield(L, mt, "__gc");
     }
+    zlua_instance_set_operators(L, mt, cls, byobj);
     if (byobj)
         zlua_array_set_metamethods(L, cls, mt);   /* #arr */
     /* R-DEL-1: a delegate is callable, d(a, b) being d:Invoke(a, b) */

@@ -129,6 +129,11 @@ static void zlua_members_bind_properties(lua_State *L, zlua_class *cls, Il2CppCl
             set = NULL;
         if (get == NULL && set == NULL)
             continue;
+        /* an indexer (C#'s `this[...]`, property Item with parameters) is
+         * reached by obj[k] (R-IDX-1), never as a member */
+        if ((get && il2cpp_method_get_param_count(get) > 0) ||
+            (set && il2cpp_method_get_param_count(set) > 1))
+            continue;
         const MethodInfo *any = get ? get : set;
         if (!il2cpp_method_is_instance(any) && k != cls->klass)
             continue;
@@ -198,6 +203,93 @@ static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
             continue;   /* an override already bound from the derived type */
         l->items[l->n++] = m;
     }
+}
+
+/* The special-name methods served by metamethods rather than by name:
+ * operators (R-OP-1) and indexers (R-IDX-1), one overload chain each. */
+typedef struct zlua_special {
+    zlua_method *ops[ZLUA_OP_COUNT];
+    zlua_method *get, *set;
+} zlua_special;
+
+static const char *const zlua_op_names[ZLUA_OP_COUNT] = {
+    "op_Addition", "op_Subtraction", "op_Multiply", "op_Division", "op_Modulus",
+    "op_UnaryNegation", "op_Equality", "op_LessThan", "op_LessThanOrEqual",
+    "op_GreaterThan", "op_GreaterThanOrEqual"};
+
+/* Appends m to the chain at *head unless a method of its signature is
+ * there already (an override or a hiding member of a derived type). */
+static void zlua_special_append(zlua_method **head, zlua_method *m)
+{
+    zlua_method **tail = head;
+    for (; *tail != NULL; tail = &(*tail)->next)
+        if (strcmp((*tail)->signature, m->signature) == 0)
+            return;
+    m->next = NULL;
+    *tail = m;
+}
+
+static void zlua_members_collect_special(zlua_class *cls, Il2CppClass *k,
+                                         zlua_special *sp)
+{
+    void *iter = NULL;
+    const MethodInfo *mi;
+    while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL) {
+        uint32_t iflags;
+        uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
+        if (!(flags & ZLUA_METHOD_ATTRIBUTE_SPECIAL_NAME) || !zlua_method_is_public(mi) ||
+            il2cpp_method_is_generic(mi))
+            continue;
+        const char *name = il2cpp_method_get_name(mi);
+        uint32_t np = il2cpp_method_get_param_count(mi);
+        int instance = il2cpp_method_is_instance(mi);
+        zlua_method **chain = NULL;
+        if (instance && strcmp(name, "get_Item") == 0 && np >= 1)
+            chain = &sp->get;
+        else if (instance && strcmp(name, "set_Item") == 0 && np >= 2)
+            chain = &sp->set;
+        else if (!instance && strncmp(name, "op_", 3) == 0)
+            for (int op = 0; op < ZLUA_OP_COUNT && chain == NULL; op++)
+                if (strcmp(name, zlua_op_names[op]) == 0 &&
+                    np == (op == ZLUA_OP_UNM ? 1u : 2u))
+                    chain = &sp->ops[op];
+        if (chain == NULL)
+            continue;
+        zlua_method *m = zlua_method_bind(cls->ctx, zlua_members_declaring(cls, k), mi);
+        if (m != NULL)
+            zlua_special_append(chain, m);
+    }
+}
+
+/* Indexes every chain by argument count: even a single candidate is
+ * scored before the call, so a misfit operand gets the operator's error
+ * instead of an argument error (zlua_method_select_quiet). */
+static void zlua_special_index(lua_State *L, zlua_class *cls, zlua_special *sp)
+{
+    for (int op = 0; op < ZLUA_OP_COUNT + 2; op++) {
+        zlua_method *h = op < ZLUA_OP_COUNT ? sp->ops[op] : op == ZLUA_OP_COUNT ? sp->get : sp->set;
+        if (h != NULL && !zlua_method_index_overloads(cls->ctx, h))
+            luaL_error(L, "not enough memory");
+    }
+}
+
+/* R-COLL-1: the getter `#obj` calls, a Count or Length property without
+ * parameters in the instance table at inst (arrays have their own __len). */
+static zlua_method *zlua_members_len_getter(lua_State *L, const zlua_class *cls, int inst)
+{
+    static const char *const names[] = {"Count", "Length"};
+    zlua_method *found = NULL;
+    if (cls->is_array)
+        return NULL;
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && found == NULL; i++) {
+        lua_getfield(L, inst, names[i]);
+        const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
+        if (mem != NULL && mem->owner == cls && mem->kind == ZLUA_MEMBER_PROPERTY &&
+            mem->getter != NULL && mem->getter->nparams == 0)
+            found = mem->getter;
+        lua_pop(L, 1);
+    }
+    return found;
 }
 
 static zlua_method *zlua_members_collect_ctors(zlua_class *cls)
@@ -393,6 +485,110 @@ static Il2CppClass *zlua_members_next(const zlua_class *cls, Il2CppClass *k)
     return parent;
 }
 
+/* ---- extension methods (R-EXT-1) ------------------------------------------------ */
+
+/* Whether mi is a public static [Extension] method with a first
+ * parameter; its class in *target. */
+static int zlua_ext_method(const zlua_ctx *ctx, const MethodInfo *mi, Il2CppClass **target)
+{
+    uint32_t iflags;
+    uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
+    if (!(flags & ZLUA_METHOD_ATTRIBUTE_STATIC) || !zlua_method_is_public(mi) ||
+        il2cpp_method_get_param_count(mi) < 1 || il2cpp_method_is_generic(mi))
+        return 0;
+    /* a metadata query: no attribute object is constructed */
+    int marked = il2cpp_method_has_attribute(mi, ctx->k_extension);
+    const Il2CppType *t = marked ? il2cpp_method_get_param(mi, 0) : NULL;
+    *target = t != NULL ? il2cpp_class_from_type(t) : NULL;
+    return *target != NULL;
+}
+
+/* One pass over the classes of the loaded assemblies: counts (out NULL)
+ * or fills out.  Only classes C# marks [Extension] (the static classes
+ * declaring extension methods) have their methods read. */
+static uint32_t zlua_ext_scan(zlua_ctx *ctx, struct zlua_ext *out, uint32_t cap)
+{
+    size_t na = 0;
+    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &na);
+    uint32_t n = 0;
+    for (size_t a = 0; as != NULL && a < na; a++) {
+        const Il2CppImage *img = il2cpp_assembly_get_image(as[a]);
+        size_t nc = img != NULL ? il2cpp_image_get_class_count(img) : 0;
+        for (size_t c = 0; c < nc; c++) {
+            Il2CppClass *k = (Il2CppClass *)il2cpp_image_get_class(img, c);
+            if (k == NULL || !il2cpp_class_has_attribute(k, ctx->k_extension))
+                continue;
+            void *iter = NULL;
+            const MethodInfo *mi;
+            Il2CppClass *target;
+            while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL)
+                if (zlua_ext_method(ctx, mi, &target)) {
+                    if (out != NULL && n < cap)
+                        out[n] = (struct zlua_ext){target, mi};
+                    n++;
+                }
+        }
+    }
+    return n;
+}
+
+/* Collects the extension methods once per state, on the first lookup
+ * that needs them (a name no member of the type has): not when a type
+ * binds, so that resolving and binding types creates no class of the
+ * images (issue 7 §4); never per call afterwards. */
+static void zlua_ext_collect(lua_State *L, zlua_ctx *ctx)
+{
+    if (ctx->exts_collected)
+        return;
+    uint32_t n = ctx->k_extension != NULL ? zlua_ext_scan(ctx, NULL, 0) : 0;
+    struct zlua_ext *e = NULL;
+    if (n > 0) {
+        e = zlua_ctx_arena_alloc(ctx, n * sizeof *e);
+        if (e == NULL)
+            luaL_error(L, "not enough memory");
+        n = zlua_ext_scan(ctx, e, n);   /* the same classes: the same count */
+    }
+    ctx->exts = e;
+    ctx->nexts = n;
+    ctx->exts_collected = 1;
+}
+
+int zlua_members_push_extension(lua_State *L, const zlua_class *cls, int kidx)
+{
+    if (lua_type(L, kidx) != LUA_TSTRING || !cls->members_bound)
+        return 0;
+    kidx = lua_absindex(L, kidx);
+    const char *name = lua_tostring(L, kidx);
+    zlua_ext_collect(L, cls->ctx);
+    zlua_method *head = NULL;
+    for (uint32_t i = 0; i < cls->ctx->nexts; i++) {
+        const struct zlua_ext *e = &cls->ctx->exts[i];
+        /* its first parameter takes cls: the type itself, a base class,
+         * an implemented interface */
+        if (strcmp(il2cpp_method_get_name(e->mi), name) != 0 ||
+            !il2cpp_class_is_assignable_from(e->target, cls->klass))
+            continue;
+        zlua_class *decl = zlua_meta_bind(
+            cls->ctx, zlua_class_get(cls->ctx, il2cpp_method_get_class(e->mi)));
+        zlua_method *m = zlua_method_bind(cls->ctx, decl, e->mi);
+        if (m == NULL)
+            luaL_error(L, "not enough memory");
+        zlua_special_append(&head, m);   /* overloads, in declaration order */
+    }
+    if (head == NULL)
+        return 0;
+    if (head->next != NULL && !zlua_method_index_overloads(cls->ctx, head))
+        luaL_error(L, "not enough memory");
+    /* kept in the instance table: the next lookup finds it there */
+    zlua_method_push_closure(L, head);
+    zlua_ref_table(L, cls->instance);
+    lua_pushvalue(L, kidx);
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    return 1;
+}
+
 void zlua_class_bind_members(lua_State *L, zlua_class *cls)
 {
     if (cls->members_bound)
@@ -413,11 +609,16 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
     zlua_method_list stack_list;
     zlua_method_list *list = &stack_list;
     list->n = 0;
+    zlua_special sp;
+    memset(&sp, 0, sizeof sp);
     for (Il2CppClass *k = cls->klass; k != NULL; k = zlua_members_next(cls, k)) {
         zlua_members_bind_fields(L, cls, k, statics, slots, inst);
         zlua_members_bind_properties(L, cls, k, slots, inst);
         zlua_members_collect_methods(cls, k, list);
+        zlua_members_collect_special(cls, k, &sp);
     }
+    zlua_special_index(L, cls, &sp);
+    zlua_method *len_getter = zlua_members_len_getter(L, cls, inst);
     zlua_members_publish(L, cls, list, statics, inst, methods);
     zlua_array_bind_members(L, cls, inst, methods);   /* arr:get / arr:set */
     zlua_members_bind_value(L, cls, inst);            /* r.value of a ref */
@@ -442,5 +643,9 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
     cls->statics = r_statics;
     cls->fields = fields;
     cls->ctors = ctors;
+    memcpy(cls->ops, sp.ops, sizeof cls->ops);
+    cls->index_get = sp.get;
+    cls->index_set = sp.set;
+    cls->len_getter = len_getter;
     cls->members_bound = 1;
 }

@@ -71,6 +71,14 @@ void zlua_member_write(lua_State *L, const zlua_class *cls,
 const zlua_member *zlua_member_check(lua_State *L, int idx, const zlua_class *cls,
                                      int is_static, int kidx);
 
+/* R-EXT-1: pushes the closure of the extension methods named by the
+ * string at kidx that take cls as their first parameter (its own, of a
+ * base class or of an implemented interface), binding them into cls's
+ * instance table, and returns 1; 0 (nothing pushed) when there are none.
+ * The extension methods of the loaded assemblies are collected on the
+ * first call of a state.  May raise (memory). */
+int zlua_members_push_extension(lua_State *L, const zlua_class *cls, int kidx);
+
 /* Raises `'T' has no member 'NAME'` or the static/instance variants. */
 int zlua_member_missing(lua_State *L, const zlua_class *cls, int kidx,
                         int through_instance);

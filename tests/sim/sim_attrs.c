@@ -22,8 +22,9 @@ Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_class(Il2CppClass *klass)
 
 Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_method(const MethodInfo *m)
 {
-    (void)m;  /* [LuaMarshalAs] is never attached to methods */
-    return NULL;
+    /* [LuaMarshalAs] is never attached to methods; marker attributes
+     * ([Extension]) are */
+    return m ? sim_m(m)->attrs : NULL;
 }
 
 Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_field(const FieldInfo *field)
@@ -50,6 +51,13 @@ static const SimAttr *find_attr(const Il2CppCustomAttrInfo *ainfo,
 bool il2cpp_class_has_attribute(Il2CppClass *klass, Il2CppClass *attr_class)
 {
     return klass != NULL && find_attr(klass->attrs, attr_class) != NULL;
+}
+
+/* libil2cpp's Method::HasAttribute: the same query over a method's own
+ * attribute table ([Extension] on extension methods). */
+bool il2cpp_method_has_attribute(const MethodInfo *method, Il2CppClass *attr_class)
+{
+    return method != NULL && find_attr(sim_m(method)->attrs, attr_class) != NULL;
 }
 
 bool il2cpp_custom_attrs_has_attr(Il2CppCustomAttrInfo *ainfo,

@@ -7,6 +7,7 @@
  * (virtualMethodPointer), as IL2CPP generates for every value type.
  */
 #include <math.h>
+#include <string.h>
 
 #include "sim_fixtures.h"
 #include "sim_invokers.h"
@@ -134,12 +135,133 @@ static void vector2_ctor_boxed(void *boxed, float x, float y, const MethodInfo *
     vector2_ctor(SIM_UNBOXED(boxed), x, y, m);
 }
 
+/* the operators C# compiles to static special-name methods (issue 13) */
+static SimVector2 vector2_add(SimVector2 a, SimVector2 b, const MethodInfo *m)
+{
+    (void)m;
+    return (SimVector2){a.X + b.X, a.Y + b.Y};
+}
+
+static SimVector2 vector2_sub(SimVector2 a, SimVector2 b, const MethodInfo *m)
+{
+    (void)m;
+    return (SimVector2){a.X - b.X, a.Y - b.Y};
+}
+
+static SimVector2 vector2_mul_vk(SimVector2 a, float k, const MethodInfo *m)
+{
+    (void)m;
+    return (SimVector2){a.X * k, a.Y * k};
+}
+
+static SimVector2 vector2_mul_kv(float k, SimVector2 a, const MethodInfo *m)
+{
+    (void)m;
+    return (SimVector2){a.X * k, a.Y * k};
+}
+
+static SimVector2 vector2_neg(SimVector2 a, const MethodInfo *m)
+{
+    (void)m;
+    return (SimVector2){-a.X, -a.Y};
+}
+
+static float vector2_sqr(SimVector2 a)
+{
+    return a.X * a.X + a.Y * a.Y;
+}
+
+static bool vector2_eq(SimVector2 a, SimVector2 b, const MethodInfo *m)
+{
+    (void)m;
+    return a.X == b.X && a.Y == b.Y;
+}
+
+static bool vector2_ne(SimVector2 a, SimVector2 b, const MethodInfo *m)
+{
+    return !vector2_eq(a, b, m);
+}
+
+static bool vector2_lt(SimVector2 a, SimVector2 b, const MethodInfo *m)
+{
+    (void)m;
+    return vector2_sqr(a) < vector2_sqr(b);
+}
+
+static bool vector2_gt(SimVector2 a, SimVector2 b, const MethodInfo *m)
+{
+    (void)m;
+    return vector2_sqr(a) > vector2_sqr(b);
+}
+
+static bool vector2_le(SimVector2 a, SimVector2 b, const MethodInfo *m)
+{
+    (void)m;
+    return vector2_sqr(a) <= vector2_sqr(b);
+}
+
+static bool vector2_ge(SimVector2 a, SimVector2 b, const MethodInfo *m)
+{
+    (void)m;
+    return vector2_sqr(a) >= vector2_sqr(b);
+}
+
+static float vector2_get_sqr_magnitude(void *self, const MethodInfo *m)
+{
+    (void)m;
+    return vector2_sqr(*(SimVector2 *)self);
+}
+
+static float vector2_get_sqr_magnitude_boxed(void *boxed, const MethodInfo *m)
+{
+    return vector2_get_sqr_magnitude(SIM_UNBOXED(boxed), m);
+}
+
+static Il2CppString *vector2_to_string(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimVector2 *v = self;
+    return sim_string_printf("(%g, %g)", (double)v->X, (double)v->Y);
+}
+
+static Il2CppString *vector2_to_string_boxed(void *boxed, const MethodInfo *m)
+{
+    return vector2_to_string(SIM_UNBOXED(boxed), m);
+}
+
+#define V2 "MyGame.Vector2"
+#define V2_OP(n, fn, inv, r, a, b)                                            \
+    {.name = (n), .flags = SIM_M_STATIC_GETSET, .ret = (r),                   \
+     .params = {{(a), "a"}, {(b), "b"}}, .body = SIM_BODY(fn), .invoker = (inv)}
+
 const SimMethodDef sim_methods_vector2[] = {
     {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
      .params = {{"System.Single", "x"}, {"System.Single", "y"}},
      .body = SIM_BODY(vector2_ctor), .boxed_body = SIM_BODY(vector2_ctor_boxed),
      .invoker = sim_inv_v_t_r4_r4},
+    V2_OP("op_Addition", vector2_add, sim_inv_V_V_V, V2, V2, V2),
+    V2_OP("op_Subtraction", vector2_sub, sim_inv_V_V_V, V2, V2, V2),
+    V2_OP("op_Multiply", vector2_mul_vk, sim_inv_V_V_r4, V2, V2, "System.Single"),
+    V2_OP("op_Multiply", vector2_mul_kv, sim_inv_V_r4_V, V2, "System.Single", V2),
+    {.name = "op_UnaryNegation", .flags = SIM_M_STATIC_GETSET, .ret = V2,
+     .params = {{V2, "a"}}, .body = SIM_BODY(vector2_neg), .invoker = sim_inv_V_V},
+    V2_OP("op_Equality", vector2_eq, sim_inv_b_V_V, "System.Boolean", V2, V2),
+    V2_OP("op_Inequality", vector2_ne, sim_inv_b_V_V, "System.Boolean", V2, V2),
+    V2_OP("op_LessThan", vector2_lt, sim_inv_b_V_V, "System.Boolean", V2, V2),
+    V2_OP("op_GreaterThan", vector2_gt, sim_inv_b_V_V, "System.Boolean", V2, V2),
+    V2_OP("op_LessThanOrEqual", vector2_le, sim_inv_b_V_V, "System.Boolean", V2, V2),
+    V2_OP("op_GreaterThanOrEqual", vector2_ge, sim_inv_b_V_V, "System.Boolean", V2, V2),
+    {.name = "get_SqrMagnitude", .flags = SIM_M_GETSET, .ret = "System.Single",
+     .body = SIM_BODY(vector2_get_sqr_magnitude),
+     .boxed_body = SIM_BODY(vector2_get_sqr_magnitude_boxed), .invoker = sim_inv_r4_t},
+    {.name = "ToString", .flags = SIM_M_OVERRIDE, .ret = "System.String",
+     .body = SIM_BODY(vector2_to_string),
+     .boxed_body = SIM_BODY(vector2_to_string_boxed), .invoker = sim_inv_s_t,
+     .overrides = "System.Object::ToString"},
     {.name = NULL}};
+
+const SimPropertyDef sim_props_vector2[] = {{"SqrMagnitude", "get_SqrMagnitude", NULL},
+                                            {NULL, NULL, NULL}};
 
 /* ---- MyGame.IShape, MyGame.Player ------------------------------------------------ */
 
@@ -386,4 +508,152 @@ const SimMethodDef sim_methods_node[] = {
     {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
      .params = {{"System.String", "name"}},
      .body = SIM_BODY(node_ctor), .invoker = sim_inv_v_t_s},
+    {.name = NULL}};
+
+/* ---- MyGame.Bag: indexers (issue 13) ----------------------------------------------- */
+
+static void bag_ctor(void *self, const MethodInfo *m)
+{
+    (void)self;
+    (void)m;
+}
+
+static int32_t *bag_slot(void *self, int32_t i)
+{
+    if (i < 0 || i >= SIM_BAG_SLOTS)
+        sim_raise("System", "IndexOutOfRangeException",
+                  "Index was outside the bounds of the array.");
+    return &((SimBag *)self)->slots[i];
+}
+
+static int32_t bag_get_int(void *self, int32_t i, const MethodInfo *m)
+{
+    (void)m;
+    return *bag_slot(self, i);
+}
+
+static void bag_set_int(void *self, int32_t i, int32_t value, const MethodInfo *m)
+{
+    (void)m;
+    *bag_slot(self, i) = value;
+}
+
+static bool bag_same(Il2CppString *a, Il2CppString *b)
+{
+    int32_t n = il2cpp_string_length(a);
+    return n == il2cpp_string_length(b) &&
+           memcmp(il2cpp_string_chars(a), il2cpp_string_chars(b),
+                  (size_t)n * sizeof(Il2CppChar)) == 0;
+}
+
+/* the key's index, -1: absent; a null key throws as Dictionary does */
+static int bag_find(SimBag *b, Il2CppString *key)
+{
+    if (key == NULL)
+        sim_raise("System", "ArgumentNullException",
+                  "Value cannot be null. (Parameter 'key')");
+    for (int i = 0; i < SIM_BAG_KEYS; i++)
+        if (b->keys[i] != NULL && bag_same(b->keys[i], key))
+            return i;
+    return -1;
+}
+
+static Il2CppString *bag_get_str(void *self, Il2CppString *key, const MethodInfo *m)
+{
+    (void)m;
+    SimBag *b = self;
+    int i = bag_find(b, key);
+    return i < 0 ? NULL : b->values[i];
+}
+
+static void bag_set_str(void *self, Il2CppString *key, Il2CppString *value,
+                        const MethodInfo *m)
+{
+    (void)m;
+    SimBag *b = self;
+    int i = bag_find(b, key);
+    for (int j = 0; i < 0 && j < SIM_BAG_KEYS; j++)
+        if (b->keys[j] == NULL)
+            i = j;
+    if (i < 0)
+        sim_raise("System", "InvalidOperationException", "the bag is full");
+    sim_gc_store((void **)&b->keys[i], key);
+    sim_gc_store((void **)&b->values[i], value);
+}
+
+static int32_t bag_get_count(void *self, const MethodInfo *m)
+{
+    (void)self;
+    (void)m;
+    return SIM_BAG_SLOTS;
+}
+
+const SimMethodDef sim_methods_bag[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .body = SIM_BODY(bag_ctor), .invoker = sim_inv_v_t},
+    {.name = "get_Item", .flags = SIM_M_GETSET, .ret = "System.Int32",
+     .params = {{"System.Int32", "i"}}, .body = SIM_BODY(bag_get_int),
+     .invoker = sim_inv_i4_t_i4},
+    {.name = "set_Item", .flags = SIM_M_GETSET, .ret = "System.Void",
+     .params = {{"System.Int32", "i"}, {"System.Int32", "value"}},
+     .body = SIM_BODY(bag_set_int), .invoker = sim_inv_v_t_i4_i4},
+    {.name = "get_Item", .flags = SIM_M_GETSET, .ret = "System.String",
+     .params = {{"System.String", "key"}}, .body = SIM_BODY(bag_get_str),
+     .invoker = sim_inv_s_t_s},
+    {.name = "set_Item", .flags = SIM_M_GETSET, .ret = "System.Void",
+     .params = {{"System.String", "key"}, {"System.String", "value"}},
+     .body = SIM_BODY(bag_set_str), .invoker = sim_inv_v_t_s_s},
+    {.name = "get_Count", .flags = SIM_M_GETSET, .ret = "System.Int32",
+     .body = SIM_BODY(bag_get_count), .invoker = sim_inv_i4_t},
+    {.name = NULL}};
+
+/* the indexers are properties named Item (with parameters) in metadata */
+const SimPropertyDef sim_props_bag[] = {{"Count", "get_Count", NULL},
+                                        {NULL, NULL, NULL}};
+
+/* ---- MyGame.PlayerExt: extension methods (issue 13) -------------------------------- */
+
+#define EXTENSION "System.Runtime.CompilerServices.ExtensionAttribute"
+
+static void player_ext_heal(Il2CppObject *p, int32_t n, const MethodInfo *m)
+{
+    (void)m;
+    SimPlayer *pl = (SimPlayer *)p;
+    if (pl == NULL)
+        sim_raise("System", "NullReferenceException",
+                  "Object reference not set to an instance of an object.");
+    pl->Hp = (int32_t)((uint32_t)pl->Hp + (uint32_t)n);
+}
+
+/* "area " + s.Area(): an interface call, dispatched on the object */
+static Il2CppString *player_ext_greet(Il2CppObject *s, const MethodInfo *m)
+{
+    (void)m;
+    typedef float (*Area)(void *, const MethodInfo *);
+    if (s == NULL)
+        sim_raise("System", "NullReferenceException",
+                  "Object reference not set to an instance of an object.");
+    const MethodInfo *area =
+        il2cpp_object_get_virtual_method(s, sim_method("MyGame.IShape", "Area", 0));
+    float a = ((Area)area->methodPointer)(s, area);
+    return sim_string_printf("area %g", (double)a);
+}
+
+static Il2CppString *player_ext_name(Il2CppObject *p, const MethodInfo *m)
+{
+    (void)p;
+    (void)m;
+    return sim_literal("PlayerExt.Name");
+}
+
+const SimMethodDef sim_methods_player_ext[] = {
+    {.name = "Heal", .flags = SIM_M_STATIC, .ret = "System.Void",
+     .params = {{"MyGame.Player", "p"}, {"System.Int32", "n"}},
+     .body = SIM_BODY(player_ext_heal), .invoker = sim_inv_v_o_i4, .attr = EXTENSION},
+    {.name = "Greet", .flags = SIM_M_STATIC, .ret = "System.String",
+     .params = {{"MyGame.IShape", "s"}}, .body = SIM_BODY(player_ext_greet),
+     .invoker = sim_inv_s_o, .attr = EXTENSION},
+    {.name = "Name", .flags = SIM_M_STATIC, .ret = "System.String",
+     .params = {{"MyGame.Player", "p"}}, .body = SIM_BODY(player_ext_name),
+     .invoker = sim_inv_s_o, .attr = EXTENSION},
     {.name = NULL}};

@@ -298,6 +298,11 @@ void sim_add_methods(Il2CppClass *k, const SimMethodDef *defs)
             m->param_count++;
         }
         m->overrides_name = d->overrides;
+        if (d->attr != NULL) {   /* the shells of every image exist by now */
+            m->attrs = sim_xcalloc(1, sizeof *m->attrs);
+            m->attrs->count = 1;
+            m->attrs->attrs[0].klass = sim_resolve_class(d->attr);
+        }
         for (size_t i = 0; i < sizeof d->marshal / sizeof d->marshal[0]; i++) {
             const SimMarshalDef *md = &d->marshal[i];
             if (md->type == 0)

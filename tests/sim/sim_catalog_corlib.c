@@ -174,6 +174,12 @@ const SimClassDef sim_catalog_corlib[] = {
      .kind = SIM_KIND_CLASS, .parent = "System.Attribute",
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED,
      .size = sizeof(Il2CppObject)},   /* members: none that libzlua reads */
+    /* [Extension]: what the C# compiler puts on extension methods and
+     * on the static classes declaring them */
+    {.ns = "System.Runtime.CompilerServices", .name = "ExtensionAttribute",
+     .kind = SIM_KIND_CLASS, .parent = "System.Attribute",
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED,
+     .size = sizeof(Il2CppObject)},
     /* the generic definition; instances come from sim_nullable_of */
     {.ns = "System", .name = "Nullable`1", .kind = SIM_KIND_STRUCT,
      .flags = SEALED_STRUCT, .size = 0, .align = 1, .fields = f_nullable_def},

@@ -128,6 +128,15 @@ static const SimFieldDef f_circle[] = {
     {"R", "System.Single", PUB, offsetof(SimCircle, R), 0},
     {0}};
 
+static const SimFieldDef f_bag[] = {
+    {"Name", "System.String", PUB, offsetof(SimBag, Name), 0},
+    {0}};
+
+/* C# marks a class declaring extension methods, and each of them */
+static const SimAttrDef a_extension[] = {
+    {"System.Runtime.CompilerServices.ExtensionAttribute", 0, NULL, 0},
+    {NULL, 0, NULL, 0}};
+
 static const SimFieldDef f_marshal_type[] = {
     LITERAL("Default", "ZLua.LuaMarshalType", SIM_MARSHAL_DEFAULT),
     LITERAL("UserData", "ZLua.LuaMarshalType", SIM_MARSHAL_USERDATA),
@@ -161,7 +170,7 @@ const SimClassDef sim_catalog_game[] = {
      .methods = {sim_methods_tagged}},
     {STRUCT("MyDto", SimMyDto), .fields = f_mydto, .attrs = a_mydto},
     {STRUCT("Vector2", SimVector2), .fields = f_vector2,
-     .methods = {sim_methods_vector2}},
+     .methods = {sim_methods_vector2}, .properties = sim_props_vector2},
     {.ns = "MyGame", .name = "IShape", .kind = SIM_KIND_INTERFACE,
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_INTERFACE | TYPE_ATTRIBUTE_ABSTRACT,
      .size = sizeof(Il2CppObject), .methods = {sim_methods_ishape}},
@@ -224,6 +233,16 @@ const SimClassDef sim_catalog_game[] = {
     {.ns = "MyGame", .name = "Node", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(SimNode), .fields = f_node, .methods = {sim_methods_node}},
+    /* the everyday C# surface (issue 13): indexers, extension methods */
+    {.ns = "MyGame", .name = "Bag", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(SimBag), .fields = f_bag, .methods = {sim_methods_bag},
+     .properties = sim_props_bag},
+    {.ns = "MyGame", .name = "PlayerExt", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT |
+              TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(Il2CppObject), .methods = {sim_methods_player_ext},
+     .attrs = a_extension},
     {.ns = "ZLua", .name = "LuaMarshalType", .kind = SIM_KIND_ENUM,
      .flags = ENUM_FLAGS, .enum_base = "System.Int32", .fields = f_marshal_type},
     {.ns = "ZLua", .name = "LuaMarshalAsAttribute", .kind = SIM_KIND_CLASS,

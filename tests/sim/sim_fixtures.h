@@ -158,6 +158,17 @@ typedef struct SimNode {
     Il2CppString *Name;
 } SimNode;
 
+/* MyGame.Bag (issue 13): an int indexer over 8 slots, a string indexer
+ * over a small dictionary, a public field named like a possible key */
+#define SIM_BAG_SLOTS 8
+#define SIM_BAG_KEYS 8
+typedef struct SimBag {
+    Il2CppObject obj;
+    Il2CppString *Name;
+    int32_t slots[SIM_BAG_SLOTS];
+    Il2CppString *keys[SIM_BAG_KEYS], *values[SIM_BAG_KEYS];
+} SimBag;
+
 /* Demo+<>c__DisplayClass0_0: the closure C# emits for MakeAdder's k */
 typedef struct SimAdderClosure {
     Il2CppObject obj;

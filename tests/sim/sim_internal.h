@@ -165,6 +165,7 @@ typedef struct SimMethod {
     const struct SimMethod *overrides;
     const char *overrides_name;  /* "System.Object::ToString", until resolved */
     SimMarshalAs marshal[SIM_MAX_PARAMS + 1];  /* [0] return, [1 + i] param i */
+    Il2CppCustomAttrInfo *attrs; /* the method's own (NULL: none) */
 } SimMethod;
 
 static inline const SimMethod *sim_m(const MethodInfo *m)
@@ -313,6 +314,7 @@ typedef struct SimMethodDef {
     const char *overrides;       /* "System.Object::ToString" or NULL */
     SimMarshalDef marshal[2];
     uint32_t iflags;             /* METHOD_IMPL_ATTRIBUTE_*, 0: IL managed */
+    const char *attr;            /* a marker attribute's class ([Extension]) */
 } SimMethodDef;
 
 typedef struct SimPropertyDef {

@@ -655,3 +655,68 @@ SIM_INVOKER(sim_inv_r4_t_P)
     typedef float (*Fn)(void *, SimPoint2D, const MethodInfo *);
     *(float *)ret = ((Fn)fn)(obj, VAL(SimPoint2D, 0), m);
 }
+
+/* ---- the everyday C# surface (issue 13) --------------------------------------- */
+
+SIM_INVOKER(sim_inv_V_V_V)
+{
+    typedef SimVector2 (*Fn)(SimVector2, SimVector2, const MethodInfo *);
+    (void)obj;
+    *(SimVector2 *)ret = ((Fn)fn)(VAL(SimVector2, 0), VAL(SimVector2, 1), m);
+}
+
+SIM_INVOKER(sim_inv_V_V_r4)
+{
+    typedef SimVector2 (*Fn)(SimVector2, float, const MethodInfo *);
+    (void)obj;
+    *(SimVector2 *)ret = ((Fn)fn)(VAL(SimVector2, 0), VAL(float, 1), m);
+}
+
+SIM_INVOKER(sim_inv_V_r4_V)
+{
+    typedef SimVector2 (*Fn)(float, SimVector2, const MethodInfo *);
+    (void)obj;
+    *(SimVector2 *)ret = ((Fn)fn)(VAL(float, 0), VAL(SimVector2, 1), m);
+}
+
+SIM_INVOKER(sim_inv_V_V)
+{
+    typedef SimVector2 (*Fn)(SimVector2, const MethodInfo *);
+    (void)obj;
+    *(SimVector2 *)ret = ((Fn)fn)(VAL(SimVector2, 0), m);
+}
+
+SIM_INVOKER(sim_inv_b_V_V)
+{
+    typedef bool (*Fn)(SimVector2, SimVector2, const MethodInfo *);
+    (void)obj;
+    *(bool *)ret = ((Fn)fn)(VAL(SimVector2, 0), VAL(SimVector2, 1), m);
+}
+
+SIM_INVOKER(sim_inv_v_t_i4_i4)
+{
+    typedef void (*Fn)(void *, int32_t, int32_t, const MethodInfo *);
+    (void)ret;
+    ((Fn)fn)(obj, VAL(int32_t, 0), VAL(int32_t, 1), m);
+}
+
+SIM_INVOKER(sim_inv_s_t_s)
+{
+    typedef Il2CppString *(*Fn)(void *, Il2CppString *, const MethodInfo *);
+    *(Il2CppString **)ret = ((Fn)fn)(obj, REF(Il2CppString *, 0), m);
+}
+
+SIM_INVOKER(sim_inv_v_t_s_s)
+{
+    typedef void (*Fn)(void *, Il2CppString *, Il2CppString *, const MethodInfo *);
+    (void)ret;
+    ((Fn)fn)(obj, REF(Il2CppString *, 0), REF(Il2CppString *, 1), m);
+}
+
+SIM_INVOKER(sim_inv_v_o_i4)
+{
+    typedef void (*Fn)(Il2CppObject *, int32_t, const MethodInfo *);
+    (void)obj;
+    (void)ret;
+    ((Fn)fn)(REF(Il2CppObject *, 0), VAL(int32_t, 1), m);
+}

@@ -135,4 +135,15 @@ SIM_INVOKER_DECL(sim_inv_v_t_o_I);
 SIM_INVOKER_DECL(sim_inv_i4_t_i4_i4);
 SIM_INVOKER_DECL(sim_inv_r4_t_P);
 
+/* the everyday C# surface (issue 13) */
+SIM_INVOKER_DECL(sim_inv_V_V_V);
+SIM_INVOKER_DECL(sim_inv_V_V_r4);
+SIM_INVOKER_DECL(sim_inv_V_r4_V);
+SIM_INVOKER_DECL(sim_inv_V_V);
+SIM_INVOKER_DECL(sim_inv_b_V_V);
+SIM_INVOKER_DECL(sim_inv_v_t_i4_i4);
+SIM_INVOKER_DECL(sim_inv_s_t_s);
+SIM_INVOKER_DECL(sim_inv_v_t_s_s);
+SIM_INVOKER_DECL(sim_inv_v_o_i4);
+
 #endif /* ZLUA_SIM_INVOKERS_H */

@@ -33,6 +33,7 @@ DO_API(bool, il2cpp_class_is_inflated, (const Il2CppClass *klass));
 DO_API(bool, il2cpp_class_has_references, (Il2CppClass *klass));
 DO_API(bool, il2cpp_class_is_assignable_from, (Il2CppClass *klass, Il2CppClass *oklass));
 DO_API(bool, il2cpp_class_has_attribute, (Il2CppClass *klass, Il2CppClass *attr_class));
+DO_API(bool, il2cpp_method_has_attribute, (const MethodInfo *method, Il2CppClass *attr_class));
 DO_API(int32_t, il2cpp_class_value_size, (Il2CppClass *klass, uint32_t *align));
 DO_API(int, il2cpp_type_get_type, (const Il2CppType *type));
 DO_API(bool, il2cpp_type_is_byref, (const Il2CppType *type));

@@ -131,6 +131,7 @@ bool il2cpp_class_has_references(Il2CppClass *klass);
 bool il2cpp_class_is_assignable_from(Il2CppClass *klass, Il2CppClass *oklass);
 /* Class::HasAttribute: klass's own custom attributes (sim_attrs.c). */
 bool il2cpp_class_has_attribute(Il2CppClass *klass, Il2CppClass *attr_class);
+bool il2cpp_method_has_attribute(const MethodInfo *method, Il2CppClass *attr_class);
 bool il2cpp_class_is_subclass_of(Il2CppClass *klass, Il2CppClass *klassc,
                                  bool check_interfaces);
 /* Size of an unboxed value (value types); align receives its alignment. */
