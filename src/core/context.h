@@ -85,7 +85,8 @@ typedef struct zlua_ctx {
     struct zlua_ext {
         Il2CppClass *target;     /* the class of the first parameter */
         const MethodInfo *mi;
-    } *exts;
+        uint32_t order;          /* found order: ties of a name keep it */
+    } *exts;                     /* sorted by name (types/members.c) */
     uint32_t nexts;
     uint8_t exts_collected;
     /* Lua functions made delegates (marshal/delegate.c): made on first

@@ -18,6 +18,7 @@
  * flattened in, the derived type's member winning; a method wins over a
  * same-named field or property.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -524,12 +525,37 @@ static uint32_t zlua_ext_scan(zlua_ctx *ctx, struct zlua_ext *out, uint32_t cap)
             while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL)
                 if (zlua_ext_method(ctx, mi, &target)) {
                     if (out != NULL && n < cap)
-                        out[n] = (struct zlua_ext){target, mi};
+                        out[n] = (struct zlua_ext){target, mi, 0};
                     n++;
                 }
         }
     }
     return n;
+}
+
+/* By method name, then declaration order (the scan's): a lookup is a
+ * binary search, and overloads stay in the order C# declared them. */
+static int zlua_ext_cmp(const void *a, const void *b)
+{
+    const struct zlua_ext *x = a, *y = b;
+    int c = strcmp(il2cpp_method_get_name(x->mi), il2cpp_method_get_name(y->mi));
+    if (c != 0)
+        return c;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The first extension named name in the sorted table, or n. */
+static uint32_t zlua_ext_first(const struct zlua_ext *e, uint32_t n, const char *name)
+{
+    uint32_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (strcmp(il2cpp_method_get_name(e[mid].mi), name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 /* Collects the extension methods once per state, on the first lookup
@@ -547,6 +573,9 @@ static void zlua_ext_collect(lua_State *L, zlua_ctx *ctx)
         if (e == NULL)
             luaL_error(L, "not enough memory");
         n = zlua_ext_scan(ctx, e, n);   /* the same classes: the same count */
+        for (uint32_t i = 0; i < n; i++)
+            e[i].order = i;
+        qsort(e, n, sizeof *e, zlua_ext_cmp);
     }
     ctx->exts = e;
     ctx->nexts = n;
@@ -561,12 +590,15 @@ int zlua_members_push_extension(lua_State *L, const zlua_class *cls, int kidx)
     const char *name = lua_tostring(L, kidx);
     zlua_ext_collect(L, cls->ctx);
     zlua_method *head = NULL;
-    for (uint32_t i = 0; i < cls->ctx->nexts; i++) {
-        const struct zlua_ext *e = &cls->ctx->exts[i];
+    const struct zlua_ext *exts = cls->ctx->exts;
+    uint32_t n = cls->ctx->nexts;
+    for (uint32_t i = zlua_ext_first(exts, n, name); i < n; i++) {
+        const struct zlua_ext *e = &exts[i];
+        if (strcmp(il2cpp_method_get_name(e->mi), name) != 0)
+            break;   /* past the names equal to name */
         /* its first parameter takes cls: the type itself, a base class,
          * an implemented interface */
-        if (strcmp(il2cpp_method_get_name(e->mi), name) != 0 ||
-            !il2cpp_class_is_assignable_from(e->target, cls->klass))
+        if (!il2cpp_class_is_assignable_from(e->target, cls->klass))
             continue;
         zlua_class *decl = zlua_meta_bind(
             cls->ctx, zlua_class_get(cls->ctx, il2cpp_method_get_class(e->mi)));
