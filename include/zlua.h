@@ -542,6 +542,17 @@ Il2CppException *zlua_rt_exception_new(const char *name_space, const char *name,
 Il2CppException *zlua_rt_delegate_new(const MethodInfo *ctor, const MethodInfo *invoke,
                                       Il2CppObject *target, zlua_native_fn entry,
                                       Il2CppObject **out);
+/* R-GEN-1: the instantiation of generic method definition `generic` for
+ * the type arguments args[0..count), which IL2CPP finds only through
+ * libil2cpp's internals (vm::MetadataCache::GetGenericInstanceMethod).
+ * *out is NULL when the build compiled no code for it: IL2CPP has no JIT
+ * to make one.  Inflating can throw (a type load failure). */
+Il2CppException *zlua_rt_method_instance(const MethodInfo *generic,
+                                         const Il2CppType *const *args, uint32_t count,
+                                         const MethodInfo **out);
+/* il2cpp_type_get_object(type): its System.Type object, created on first
+ * use (out of memory). */
+Il2CppException *zlua_rt_type_object(const Il2CppType *type, Il2CppObject **out);
 /* Throws exc into the calling C# code (il2cpp_raise_exception); never
  * returns.  Only generated (C++) stubs call it, from their own frame. */
 #if defined(__cplusplus) && __cplusplus >= 201103L

@@ -21,6 +21,8 @@
 #include "il2cpp-class-internals.h"
 #include "il2cpp-object-internals.h"
 #include "utils/BlobReader.h"
+#include "metadata/Il2CppTypeVector.h"
+#include "vm/MetadataCache.h"
 #include "vm/Method.h"
 
 #include "zlua.h"
@@ -163,6 +165,37 @@ extern "C" Il2CppException *zlua_rt_delegate_new(const MethodInfo *ctor, const M
         d->invoke_impl = reinterpret_cast<Il2CppMethodPointer>(entry);
         d->method_code = reinterpret_cast<decltype(d->method_code)>(target);
         *out = obj;
+    } catch (Il2CppExceptionWrapper &e) {
+        return e.ex;
+    }
+    return nullptr;
+}
+
+extern "C" Il2CppException *zlua_rt_method_instance(const MethodInfo *generic,
+                                                    const Il2CppType *const *args,
+                                                    uint32_t count, const MethodInfo **out)
+{
+    *out = nullptr;
+    try {
+        il2cpp::metadata::Il2CppTypeVector types(args, args + count);
+        const MethodInfo *m =
+            il2cpp::vm::MetadataCache::GetGenericInstanceMethod(generic, types);
+        /* an instantiation the build has no code for may still be
+         * inflated (its metadata exists): without a method pointer or an
+         * invoker, calling it would only raise "no AOT code" */
+        if (m != nullptr && m->methodPointer != nullptr && m->invoker_method != nullptr)
+            *out = m;
+    } catch (Il2CppExceptionWrapper &e) {
+        return e.ex;
+    }
+    return nullptr;
+}
+
+extern "C" Il2CppException *zlua_rt_type_object(const Il2CppType *type, Il2CppObject **out)
+{
+    *out = nullptr;
+    try {
+        *out = il2cpp_type_get_object(type);
     } catch (Il2CppExceptionWrapper &e) {
         return e.ex;
     }

@@ -128,6 +128,14 @@ enum {
 int sim_param_marshal_as(const MethodInfo *m, int index,
                          const char *const **members, int *member_count);
 
+/* The inflated MethodInfo of generic method `definition` for the type
+ * arguments args[0..count), in the shape of libil2cpp's internal
+ * vm::MetadataCache::GetGenericInstanceMethod; NULL when the build did
+ * not compile that instantiation (IL2CPP cannot make one at run time). */
+const MethodInfo *sim_method_get_generic_instance(const MethodInfo *definition,
+                                                  const Il2CppType *const *args,
+                                                  uint32_t count);
+
 /* A parameter's default value (`int b = 5`), in the shape of libil2cpp's
  * internal vm::Method::GetParameterDefaultValue (IL2CPP has no C API for
  * it): NULL when the parameter has none; else *type receives the

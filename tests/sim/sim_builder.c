@@ -15,7 +15,7 @@
 #include "sim_fixtures.h"
 #include "sim_internal.h"
 
-static void fail(const char *what, const char *name)
+void sim_catalog_fail(const char *what, const char *name)
 {
     fprintf(stderr, "zlua_sim: catalog error: %s '%s'\n", what,
             name ? name : "(null)");
@@ -26,7 +26,7 @@ void *sim_xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (p == NULL)
-        fail("out of memory", "calloc");
+        sim_catalog_fail("out of memory", "calloc");
     return p;
 }
 
@@ -89,14 +89,14 @@ Il2CppClass *sim_resolve_class(const char *name)
     if (n > 1 && name[n - 1] == '*') {
         char element[256];
         if (n >= sizeof element)
-            fail("type name too long", name);
+            sim_catalog_fail("type name too long", name);
         memcpy(element, name, n - 1);
         element[n - 1] = '\0';
         return sim_pointer_class(sim_resolve_class(element));
     }
     Il2CppClass *k = sim_class(name);
     if (k == NULL)
-        fail("unknown type", name);
+        sim_catalog_fail("unknown type", name);
     return k;
 }
 
@@ -115,14 +115,14 @@ static void nest(Il2CppClass *k, const char *outer)
 {
     Il2CppClass *o = sim_class(outer);
     if (o == NULL)
-        fail("declaring class not built before its nested type", outer);
+        sim_catalog_fail("declaring class not built before its nested type", outer);
     free(k->full_name);
     k->full_name = sim_strcat3(o->full_name, "+", k->name);
     k->il_name = sim_strcat3(o->full_name, ".", k->name);
     k->declaring = o;
     Il2CppClass **grown = realloc(o->nested, (o->nested_count + 1u) * sizeof *grown);
     if (grown == NULL)
-        fail("out of memory", k->name);
+        sim_catalog_fail("out of memory", k->name);
     o->nested = grown;
     o->nested[o->nested_count++] = k;
 }
@@ -170,7 +170,7 @@ static Il2CppClass *def_class(const SimClassDef *d)
         free(full);
     }
     if (k == NULL)
-        fail("class not built", d->name);
+        sim_catalog_fail("class not built", d->name);
     return k;
 }
 
@@ -244,7 +244,7 @@ static void build_fields(Il2CppClass *k, const SimClassDef *d)
             fi->literal = f->literal;
         } else if (f->flags & FIELD_ATTRIBUTE_STATIC) {
             if (f->offset >= k->static_size)
-                fail("static field outside the statics block", f->name);
+                sim_catalog_fail("static field outside the statics block", f->name);
             fi->offset = (int32_t)f->offset;
         } else {
             fi->offset = (int32_t)((k->valuetype ? sizeof(Il2CppObject) : 0) +
@@ -258,7 +258,7 @@ static const MethodInfo *own_method(Il2CppClass *k, const char *name)
     for (uint16_t i = 0; i < k->method_count; i++)
         if (strcmp(k->methods[i]->name, name) == 0)
             return &k->methods[i]->mi;
-    fail("accessor not found", name);
+    sim_catalog_fail("accessor not found", name);
     return NULL;
 }
 
@@ -269,9 +269,15 @@ void sim_add_methods(Il2CppClass *k, const SimMethodDef *defs)
         n++;
     SimMethod **grown = realloc(k->methods, (k->method_count + n) * sizeof *grown);
     if (grown == NULL)
-        fail("out of memory", k->name);
+        sim_catalog_fail("out of memory", k->name);
     k->methods = grown;
-    for (const SimMethodDef *d = defs; d->name; d++) {
+    for (const SimMethodDef *d = defs; d->name; d++)
+        k->methods[k->method_count++] = sim_build_method(k, d);
+}
+
+SimMethod *sim_build_method(Il2CppClass *k, const SimMethodDef *d)
+{
+    {
         SimMethod *m = sim_xcalloc(1, sizeof *m);
         m->mi.methodPointer = d->body;
         m->mi.virtualMethodPointer = d->boxed_body ? d->boxed_body : d->body;
@@ -308,14 +314,18 @@ void sim_add_methods(Il2CppClass *k, const SimMethodDef *defs)
             if (md->type == 0)
                 break;
             if (md->index < -1 || md->index >= (int)m->param_count)
-                fail("marshal attribute on a missing parameter", d->name);
+                sim_catalog_fail("marshal attribute on a missing parameter", d->name);
             m->marshal[md->index + 1] =
                 (SimMarshalAs){md->type, md->members, md->member_count};
         }
         if (k->valuetype && !(d->flags & METHOD_ATTRIBUTE_STATIC) &&
             d->body && !d->boxed_body)
-            fail("value-type instance method without adjustor", d->name);
-        k->methods[k->method_count++] = m;
+            sim_catalog_fail("value-type instance method without adjustor", d->name);
+        /* an open generic definition has no code: IL2CPP never compiles one */
+        m->generic_def = d->generic_params > 0;
+        if (m->generic_def && d->body != NULL)
+            sim_catalog_fail("generic definition with a body", d->name);
+        return m;
     }
 }
 
@@ -343,7 +353,7 @@ static void build_attrs(Il2CppClass *k, const SimAttrDef *defs)
     k->attrs = sim_xcalloc(1, sizeof *k->attrs);
     for (const SimAttrDef *a = defs; a->klass; a++) {
         if (k->attrs->count == SIM_MAX_ATTRS)
-            fail("too many attributes", k->name);
+            sim_catalog_fail("too many attributes", k->name);
         SimAttr *sa = &k->attrs->attrs[k->attrs->count++];
         sa->klass = sim_resolve_class(a->klass);
         sa->marshal = (SimMarshalAs){a->marshal_type, a->members, a->member_count};
@@ -375,13 +385,13 @@ void sim_resolve_overrides(void)
             char owner[128];
             size_t n = sep ? (size_t)(sep - m->overrides_name) : 0;
             if (sep == NULL || n >= sizeof owner)
-                fail("bad override name", m->overrides_name);
+                sim_catalog_fail("bad override name", m->overrides_name);
             memcpy(owner, m->overrides_name, n);
             owner[n] = '\0';
             const MethodInfo *base =
                 sim_method(owner, sep + 2, (int)m->param_count);
             if (base == NULL || !(sim_m(base)->flags & METHOD_ATTRIBUTE_VIRTUAL))
-                fail("overridden method not found", m->overrides_name);
+                sim_catalog_fail("overridden method not found", m->overrides_name);
             m->overrides = sim_m(base);
         }
     }
@@ -458,7 +468,7 @@ static char *generic_arg_list(Il2CppClass *const *args, uint8_t argc, bool il)
         const char *name = il ? args[i]->il_name : args[i]->full_name;
         size_t len = strlen(name);
         if (n + len + 3 > sizeof buf)
-            fail("generic instance name too long", name);
+            sim_catalog_fail("generic instance name too long", name);
         if (i)
             buf[n++] = ',';
         memcpy(buf + n, name, len);
@@ -489,7 +499,7 @@ Il2CppClass *sim_generic_instance(Il2CppClass *def, Il2CppClass *const *args,
         if (same_args(k, args, argc))
             return k;
     if (argc == 0 || argc > SIM_MAX_GENERIC_ARGS || def->valuetype)
-        fail("unsupported generic instance of", def->name);
+        sim_catalog_fail("unsupported generic instance of", def->name);
 
     Il2CppClass *k = sim_class_new(def->image, def->namespaze, def->name,
                                    SIM_KIND_CLASS, IL2CPP_TYPE_GENERICINST);

@@ -165,6 +165,15 @@ const SimClassDef sim_catalog_corlib[] = {
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_SERIALIZABLE,
      .size = sizeof(Il2CppObject), .methods = {sim_methods_array},
      .properties = sim_props_array},
+    /* System.Type and the runtime's RuntimeType, whose objects
+     * il2cpp_type_get_object hands out (R-GEN-1's zlua.typeof) */
+    {.ns = "System", .name = "Type", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_SERIALIZABLE,
+     .size = sizeof(SimReflectionType), .methods = {sim_methods_type},
+     .properties = sim_props_type},
+    {.ns = "System", .name = "RuntimeType", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_SEALED | SIM_TYPE_SERIALIZABLE, .parent = "System.Type",
+     .size = sizeof(SimReflectionType)},
     {.ns = "System", .name = "Attribute", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_SERIALIZABLE,
      .size = sizeof(Il2CppObject), .methods = {sim_methods_attribute}},

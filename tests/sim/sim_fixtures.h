@@ -30,6 +30,13 @@ typedef struct SimTypedReference {
     Il2CppClass *klass;
 } SimTypedReference;
 
+/* System.RuntimeType, as libil2cpp's Il2CppReflectionType: the object
+ * header and the Il2CppType it stands for (R-GEN-1) */
+typedef struct SimReflectionType {
+    Il2CppObject obj;
+    const Il2CppType *type;
+} SimReflectionType;
+
 typedef struct SimException {
     Il2CppObject obj;
     Il2CppString *_className;

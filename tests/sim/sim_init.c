@@ -131,6 +131,7 @@ void sim_init(void)
     sim_build_members(sim_catalog_tests);
     add_nullable_members();
     sim_resolve_overrides();
+    sim_generics_init();    /* Demo.First<T>'s compiled instantiations */
 
     sim_strings_init();
     sim_exceptions_init();

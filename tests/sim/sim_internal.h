@@ -106,7 +106,7 @@
 /* 17: ZLuaTests.Unsupported.Many has one more than libzlua's bridge takes */
 #define SIM_MAX_PARAMS 17
 #define SIM_MAX_INTERFACES 2
-#define SIM_MAX_METHOD_TABLES 5
+#define SIM_MAX_METHOD_TABLES 8
 #define SIM_MAX_GENERIC_ARGS 2
 #define SIM_MAX_ATTRS 2
 
@@ -166,6 +166,12 @@ typedef struct SimMethod {
     const char *overrides_name;  /* "System.Object::ToString", until resolved */
     SimMarshalAs marshal[SIM_MAX_PARAMS + 1];  /* [0] return, [1 + i] param i */
     Il2CppCustomAttrInfo *attrs; /* the method's own (NULL: none) */
+    /* R-GEN-1: a generic method definition (no code), or one of the
+     * instantiations the build compiled (sim_generics.c) */
+    bool generic_def;
+    const struct SimMethod *inflated_from;
+    Il2CppClass *method_args[SIM_MAX_GENERIC_ARGS];
+    uint8_t method_argc;
 } SimMethod;
 
 static inline const SimMethod *sim_m(const MethodInfo *m)
@@ -267,6 +273,7 @@ struct Il2CppClass {
     void *static_data;           /* GC_MALLOC_UNCOLLECTABLE: statics are roots */
     uint32_t static_size;
     Il2CppCustomAttrInfo *attrs;
+    Il2CppObject **type_object;  /* a root cell: its System.Type (sim_generics.c) */
 };
 
 /* ---- catalog definitions (tables in sim_catalog_*.c, sim_bodies_*.c) ----- */
@@ -315,6 +322,7 @@ typedef struct SimMethodDef {
     SimMarshalDef marshal[2];
     uint32_t iflags;             /* METHOD_IMPL_ATTRIBUTE_*, 0: IL managed */
     const char *attr;            /* a marker attribute's class ([Extension]) */
+    uint8_t generic_params;      /* an open generic definition: T's count */
 } SimMethodDef;
 
 typedef struct SimPropertyDef {
@@ -414,6 +422,12 @@ Il2CppClass *sim_generic_instance(Il2CppClass *def, Il2CppClass *const *args,
 Il2CppClass *sim_generic_param_class(const char *name);
 Il2CppClass *sim_pointer_class(Il2CppClass *element);
 Il2CppClass *sim_resolve_class(const char *name);  /* aborts if unknown */
+/* sim_builder.c: one method of k from d (not added to k); reports a
+ * catalog error and aborts */
+SimMethod *sim_build_method(Il2CppClass *k, const SimMethodDef *d);
+void sim_catalog_fail(const char *what, const char *name);
+/* sim_generics.c: the instantiations of generic methods (after members) */
+void sim_generics_init(void);
 char *sim_strdup(const char *s);
 char *sim_strcat3(const char *a, const char *b, const char *c);
 void *sim_xcalloc(size_t n, size_t size);

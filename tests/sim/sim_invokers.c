@@ -720,3 +720,18 @@ SIM_INVOKER(sim_inv_v_o_i4)
     (void)ret;
     ((Fn)fn)(REF(Il2CppObject *, 0), VAL(int32_t, 1), m);
 }
+
+/* R-GEN-1: Demo.First<T>'s instantiations (sim_generics.c) */
+SIM_INVOKER(sim_inv_o_a)
+{
+    typedef Il2CppObject *(*Fn)(Il2CppArray *, const MethodInfo *);
+    (void)obj;
+    *(Il2CppObject **)ret = ((Fn)fn)(REF(Il2CppArray *, 0), m);
+}
+
+SIM_INVOKER(sim_inv_P_a)
+{
+    typedef SimPoint2D (*Fn)(Il2CppArray *, const MethodInfo *);
+    (void)obj;
+    *(SimPoint2D *)ret = ((Fn)fn)(REF(Il2CppArray *, 0), m);
+}

@@ -129,6 +129,8 @@ SIM_INVOKER_DECL(sim_inv_i4_o_i4);
 SIM_INVOKER_DECL(sim_inv_i4_o_i4_i4);
 SIM_INVOKER_DECL(sim_inv_r4_o_P);
 SIM_INVOKER_DECL(sim_inv_r4_a);
+SIM_INVOKER_DECL(sim_inv_o_a);
+SIM_INVOKER_DECL(sim_inv_P_a);
 SIM_INVOKER_DECL(sim_inv_a_i4_i4);
 SIM_INVOKER_DECL(sim_inv_v_t_o);
 SIM_INVOKER_DECL(sim_inv_v_t_o_I);

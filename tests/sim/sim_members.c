@@ -233,8 +233,9 @@ bool il2cpp_method_is_instance(const MethodInfo *method)
 
 bool il2cpp_method_is_generic(const MethodInfo *method)
 {
-    (void)method;  /* no generic methods in the catalog */
-    return false;
+    /* the definition only: an instantiation is not generic (IL2CPP's
+     * is_generic is the open definition's flag) */
+    return sim_m(method)->generic_def;
 }
 
 /* ---- parameter default values ------------------------------------------------- */

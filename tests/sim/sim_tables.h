@@ -64,6 +64,11 @@ extern const SimMethodDef sim_methods_demo_lambdas[];
 void sim_demo_cctor(void);
 void sim_demo_lambdas_cctor(void);
 
+/* sim_generics.c: generic methods (R-GEN-1), System.Type */
+extern const SimMethodDef sim_methods_demo_generic[];
+extern const SimMethodDef sim_methods_type[];
+extern const SimPropertyDef sim_props_type[];
+
 /* sim_bodies_runtime.c */
 extern const SimMethodDef sim_methods_config[];
 extern const SimMethodDef sim_methods_broken[];

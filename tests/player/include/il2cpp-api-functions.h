@@ -39,6 +39,7 @@ DO_API(int, il2cpp_type_get_type, (const Il2CppType *type));
 DO_API(bool, il2cpp_type_is_byref, (const Il2CppType *type));
 DO_API(uint32_t, il2cpp_type_get_attrs, (const Il2CppType *type));
 DO_API(char *, il2cpp_type_get_name, (const Il2CppType *type));
+DO_API(Il2CppObject *, il2cpp_type_get_object, (const Il2CppType *type));
 DO_API(void, il2cpp_free, (void *ptr));
 DO_API(const char *, il2cpp_field_get_name, (FieldInfo *field));
 DO_API(int, il2cpp_field_get_flags, (FieldInfo *field));

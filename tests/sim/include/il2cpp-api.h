@@ -149,6 +149,8 @@ Il2CppClass *il2cpp_class_from_il2cpp_type(const Il2CppType *type);
 /* IL-format name ("System.Nullable<System.Int32>", nested with '.'):
  * for messages only, never for keys.  il2cpp_free it. */
 char *il2cpp_type_get_name(const Il2CppType *type);
+/* the System.Type object of type (allocates: can throw out of memory) */
+Il2CppObject *il2cpp_type_get_object(const Il2CppType *type);
 void il2cpp_free(void *ptr);
 
 /* ---- fields ------------------------------------------------------------- */

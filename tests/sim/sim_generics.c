@@ -1,0 +1,163 @@
+/*
+ * sim_generics.c -- generic methods as IL2CPP builds them (R-GEN-1,
+ * issue 13), and the System.Type objects of the reflection API.
+ *
+ * IL2CPP compiles no open generic code: a generic method is a definition
+ * (il2cpp_method_is_generic) without a body, plus one inflated MethodInfo
+ * per instantiation the build uses, found by MetadataCache::
+ * GetGenericInstanceMethod(definition, type arguments).  An instantiation
+ * the build never used has no code and cannot be made at run time (no
+ * JIT).  Reference-type instantiations share one body, as IL2CPP's shared
+ * generics (System.__Canon) do: it reads nothing type-specific.
+ *
+ * C#:  public static T First<T>(T[] items) => items[0];
+ *      public static string TypeName(System.Type t) => t.FullName;
+ *      built for First<int>, First<string>, First<MyGame.Point2D> only.
+ */
+#include <string.h>
+
+#include "sim_fixtures.h"
+#include "sim_invokers.h"
+#include "sim_tables.h"
+
+static void *first_element(Il2CppArray *items, size_t size)
+{
+    if (items == NULL)
+        sim_raise("System", "NullReferenceException", SIM_NRE_MESSAGE);
+    if (items->max_length == 0)
+        sim_raise("System", "IndexOutOfRangeException",
+                  "Index was outside the bounds of the array.");
+    (void)size;
+    return (char *)items + il2cpp_array_object_header_size();
+}
+
+static int32_t demo_first_int32(Il2CppArray *items, const MethodInfo *m)
+{
+    (void)m;
+    return *(int32_t *)first_element(items, sizeof(int32_t));
+}
+
+/* First<__Canon>: every reference-type instantiation */
+static Il2CppObject *demo_first_shared(Il2CppArray *items, const MethodInfo *m)
+{
+    (void)m;
+    return *(Il2CppObject **)first_element(items, sizeof(Il2CppObject *));
+}
+
+static SimPoint2D demo_first_point2d(Il2CppArray *items, const MethodInfo *m)
+{
+    (void)m;
+    return *(SimPoint2D *)first_element(items, sizeof(SimPoint2D));
+}
+
+static Il2CppString *demo_type_name(Il2CppObject *t, const MethodInfo *m)
+{
+    (void)m;
+    if (t == NULL)
+        sim_raise("System", "NullReferenceException", SIM_NRE_MESSAGE);
+    const SimReflectionType *rt = (const SimReflectionType *)(const void *)t;
+    return il2cpp_string_new(rt->type->klass->full_name);
+}
+
+/* The definition: no body, as in IL2CPP.  The simulation has no generic
+ * parameter types (MVAR), so its signature names object for T; libzlua
+ * reads an instantiation's signature, never a definition's. */
+const SimMethodDef sim_methods_demo_generic[] = {
+    {.name = "First", .flags = SIM_M_STATIC, .ret = "System.Object",
+     .params = {{"System.Object[]", "items", NULL, NULL}}, .generic_params = 1},
+    {.name = "TypeName", .flags = SIM_M_STATIC, .ret = "System.String",
+     .params = {{"System.Type", "t", NULL, NULL}}, .body = SIM_BODY(demo_type_name),
+     .invoker = sim_inv_s_o},
+    {.name = NULL}};
+
+/* the instantiations present in the build */
+typedef struct SimInstanceDef {
+    const char *klass, *method;       /* the definition */
+    const char *args[SIM_MAX_GENERIC_ARGS];
+    SimMethodDef inflated;            /* its signature with T substituted */
+} SimInstanceDef;
+
+static const SimInstanceDef instances[] = {
+    {"Demo", "First", {"System.Int32"},
+     {.name = "First", .flags = SIM_M_STATIC, .ret = "System.Int32",
+      .params = {{"System.Int32[]", "items", NULL, NULL}},
+      .body = SIM_BODY(demo_first_int32), .invoker = sim_inv_i4_a}},
+    {"Demo", "First", {"System.String"},
+     {.name = "First", .flags = SIM_M_STATIC, .ret = "System.String",
+      .params = {{"System.String[]", "items", NULL, NULL}},
+      .body = SIM_BODY(demo_first_shared), .invoker = sim_inv_o_a}},
+    {"Demo", "First", {"MyGame.Point2D"},
+     {.name = "First", .flags = SIM_M_STATIC, .ret = "MyGame.Point2D",
+      .params = {{"MyGame.Point2D[]", "items", NULL, NULL}},
+      .body = SIM_BODY(demo_first_point2d), .invoker = sim_inv_P_a}},
+};
+
+static SimMethod *inflated[sizeof instances / sizeof instances[0]];
+
+static const SimMethod *find_definition(const char *klass, const char *name)
+{
+    Il2CppClass *k = sim_resolve_class(klass);
+    for (uint16_t i = 0; i < k->method_count; i++)
+        if (k->methods[i]->generic_def && strcmp(k->methods[i]->name, name) == 0)
+            return k->methods[i];
+    return NULL;
+}
+
+void sim_generics_init(void)
+{
+    for (size_t i = 0; i < sizeof instances / sizeof instances[0]; i++) {
+        const SimInstanceDef *d = &instances[i];
+        const SimMethod *def = find_definition(d->klass, d->method);
+        if (def == NULL)
+            sim_catalog_fail("generic instance of a missing definition", d->method);
+        SimMethod *m = sim_build_method(def->klass, &d->inflated);
+        m->inflated_from = def;
+        for (int a = 0; a < SIM_MAX_GENERIC_ARGS && d->args[a]; a++)
+            m->method_args[m->method_argc++] = sim_resolve_class(d->args[a]);
+        inflated[i] = m;
+    }
+}
+
+const MethodInfo *sim_method_get_generic_instance(const MethodInfo *definition,
+                                                  const Il2CppType *const *args,
+                                                  uint32_t count)
+{
+    for (size_t i = 0; i < sizeof inflated / sizeof inflated[0]; i++) {
+        const SimMethod *m = inflated[i];
+        if (m == NULL || &m->inflated_from->mi != definition || m->method_argc != count)
+            continue;
+        uint32_t a = 0;
+        while (a < count && args[a] != NULL && !args[a]->byref &&
+               args[a]->klass == m->method_args[a])
+            a++;
+        if (a == count)
+            return &m->mi;
+    }
+    return NULL;   /* not in the build */
+}
+
+/* il2cpp_type_get_object: one RuntimeType per class, kept forever (a
+ * root), as IL2CPP caches the Type object of each Il2CppType */
+Il2CppObject *il2cpp_type_get_object(const Il2CppType *type)
+{
+    Il2CppClass *k = type->klass;
+    if (k->type_object == NULL)
+        k->type_object = sim_gc_alloc_root(sizeof *k->type_object);
+    if (*k->type_object == NULL) {
+        Il2CppObject *o = il2cpp_object_new(sim_resolve_class("System.RuntimeType"));
+        ((SimReflectionType *)(void *)o)->type = &k->byval_arg;
+        sim_gc_store((void **)k->type_object, o);
+    }
+    return *k->type_object;
+}
+
+static Il2CppString *type_get_full_name(Il2CppObject *self, const MethodInfo *m)
+{
+    return demo_type_name(self, m);
+}
+
+const SimMethodDef sim_methods_type[] = {
+    {.name = "get_FullName", .flags = SIM_M_GETSET,
+     .ret = "System.String", .body = SIM_BODY(type_get_full_name), .invoker = sim_inv_s_t},
+    {.name = NULL}};
+const SimPropertyDef sim_props_type[] = {{"FullName", "get_FullName", NULL}, {NULL, NULL, NULL}};
