@@ -22,6 +22,7 @@
 #define ZLUA_BOX_CLASS UINT64_C(0x7A6C7561436C6173)   /* zlua_class */
 #define ZLUA_BOX_METHOD UINT64_C(0x7A6C75614D657468)  /* zlua_method chain */
 #define ZLUA_BOX_MEMBER UINT64_C(0x7A6C75614D656D62)  /* zlua_member */
+#define ZLUA_BOX_GENERIC UINT64_C(0x7A6C756147656E65) /* zlua_generic (types.h) */
 
 typedef struct zlua_box {
     uint64_t tag;

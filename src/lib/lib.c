@@ -193,6 +193,8 @@ void zlua_lib_open(lua_State *L, zlua_ctx *ctx)
         {"new_ref", zlua_lib_new_ref},
         {"to_table", zlua_lib_to_table},
         {"to_bytes", zlua_lib_to_bytes},
+        {"generic", zlua_lib_generic},
+        {"typeof", zlua_lib_typeof},
         {NULL, NULL},
     };
     (void)ctx;

@@ -30,4 +30,8 @@ int zlua_lib_new_ref(lua_State *L);
 int zlua_lib_to_table(lua_State *L);
 int zlua_lib_to_bytes(lua_State *L);
 
+/* generic.c: zlua.generic, zlua.typeof (R-GEN-1) */
+int zlua_lib_generic(lua_State *L);
+int zlua_lib_typeof(lua_State *L);
+
 #endif

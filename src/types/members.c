@@ -206,6 +206,39 @@ static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
     }
 }
 
+/* R-GEN-1: the public generic method definitions of k (statics of the
+ * class itself, instances of it and its bases), each as a function that
+ * asks for zlua.generic.  Stored before the non-generic methods are
+ * published, so a non-generic method of the same name keeps the name;
+ * the definition stays reachable as zlua.generic(T, name). */
+static void zlua_members_bind_generics(lua_State *L, zlua_class *cls, Il2CppClass *k,
+                                       int statics, int inst, int methods)
+{
+    void *iter = NULL;
+    const MethodInfo *mi;
+    while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL) {
+        uint32_t iflags;
+        uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
+        if (!il2cpp_method_is_generic(mi) || !zlua_method_is_public(mi) ||
+            (flags & ZLUA_METHOD_ATTRIBUTE_SPECIAL_NAME))
+            continue;
+        int instance = il2cpp_method_is_instance(mi);
+        if (k != cls->klass && !instance)
+            continue;   /* statics of bases are reached through the base */
+        const char *name = il2cpp_method_get_name(mi);
+        int t = instance ? inst : statics;
+        if (lua_getfield(L, t, name) != LUA_TNIL) {
+            lua_pop(L, 1);   /* a derived type's definition of that name */
+            continue;
+        }
+        lua_pop(L, 1);
+        zlua_generic_push_open(L, zlua_members_declaring(cls, k), mi);
+        if (instance)
+            zlua_members_note_method(L, cls, methods, name);
+        lua_setfield(L, t, name);
+    }
+}
+
 /* The special-name methods served by metamethods rather than by name:
  * operators (R-OP-1) and indexers (R-IDX-1), one overload chain each. */
 typedef struct zlua_special {
@@ -648,6 +681,7 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
         zlua_members_bind_properties(L, cls, k, slots, inst);
         zlua_members_collect_methods(cls, k, list);
         zlua_members_collect_special(cls, k, &sp);
+        zlua_members_bind_generics(L, cls, k, statics, inst, methods);
     }
     zlua_special_index(L, cls, &sp);
     zlua_method *len_getter = zlua_members_len_getter(L, cls, inst);

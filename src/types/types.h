@@ -102,4 +102,25 @@ void zlua_types_push_mt(lua_State *L, zlua_class *cls, int byobj);
  * May raise (memory). */
 void zlua_types_open(lua_State *L, zlua_ctx *ctx);
 
+/* R-GEN-1: a generic method definition, bound as a function that only
+ * names zlua.generic; its instantiations are looked up by type
+ * arguments (generic.c). */
+#define ZLUA_GENERIC_MAX_ARGS 8
+
+typedef struct zlua_generic {
+    zlua_class *owner;          /* declaring class */
+    const MethodInfo *mi;       /* the open definition */
+    const char *display;        /* "Demo.First" */
+} zlua_generic;
+
+/* Pushes the function of the open definition mi of cls. */
+void zlua_generic_push_open(lua_State *L, zlua_class *cls, const MethodInfo *mi);
+/* The definition behind the function at idx, or NULL. */
+const zlua_generic *zlua_generic_of_function(lua_State *L, int idx);
+/* Pushes the function of g's instantiation for args[0..n) (cached per
+ * definition and arguments), or raises `generic method instance not
+ * available: Demo.First<System.Double>`. */
+void zlua_generic_push_instance(lua_State *L, const zlua_generic *g,
+                                zlua_class *const *args, int n);
+
 #endif

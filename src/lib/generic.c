@@ -1,0 +1,91 @@
+/*
+ * generic.c -- zlua.generic and zlua.typeof (R-GEN-1, issue 13).
+ *
+ *   zlua.generic(method, T1, ...)      the function of one instantiation
+ *   zlua.generic(Type, "Name", T1, ...) the same by the declaring type
+ *   zlua.typeof(T)                     T's System.Type object
+ *
+ * Type arguments are type tables or CLR full names (zlua_lib_check_type,
+ * which no forged table passes).  The method is only ever a function the
+ * binder made for a generic definition (zlua_generic_of_function checks
+ * its entry and its boxed upvalue): anything else is an argument error.
+ */
+#include <lauxlib.h>
+
+#include "core/exception.h"
+#include "lib/lib.h"
+#include "marshal/meta.h"
+#include "types/types.h"
+#include "zlua.h"
+
+/* The definition named `name` among the statics, then the instance
+ * members, of cls (type-table form). */
+static const zlua_generic *zlua_lib_generic_by_name(lua_State *L, zlua_class *cls, int name)
+{
+    zlua_class_bind_members(L, cls);
+    const int tables[2] = {cls->statics, cls->instance};
+    for (int i = 0; i < 2; i++) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, tables[i]);
+        if (lua_type(L, -1) == LUA_TTABLE) {
+            lua_pushvalue(L, name);
+            lua_rawget(L, -2);
+            const zlua_generic *g = zlua_generic_of_function(L, -1);
+            lua_pop(L, 2);
+            if (g != NULL)
+                return g;
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    return NULL;
+}
+
+int zlua_lib_generic(lua_State *L)
+{
+    const zlua_generic *g;
+    int first = 2;
+    if (lua_type(L, 1) == LUA_TTABLE && lua_type(L, 2) == LUA_TSTRING) {
+        zlua_class *cls = zlua_lib_check_type(L, 1, "generic");
+        g = zlua_lib_generic_by_name(L, cls, 2);
+        if (g == NULL)
+            return luaL_error(L, "bad argument #2 to 'generic' (%s has no generic method '%s')",
+                              cls->full_name, lua_tostring(L, 2));
+        first = 3;
+    } else {
+        g = zlua_generic_of_function(L, 1);
+        if (g == NULL)
+            return luaL_error(L, "bad argument #1 to 'generic' (generic method expected, got %s)",
+                              zlua_typename(L, 1));
+    }
+    int n = lua_gettop(L) - first + 1;
+    if (n < 1)
+        return luaL_error(L, "bad argument #%d to 'generic' (type expected, got no value)",
+                          first);
+    if (n > ZLUA_GENERIC_MAX_ARGS)
+        return luaL_error(L, "zlua.generic: too many type arguments (at most %d)",
+                          ZLUA_GENERIC_MAX_ARGS);
+    zlua_class *args[ZLUA_GENERIC_MAX_ARGS];
+    for (int i = 0; i < n; i++)
+        args[i] = zlua_lib_check_type(L, first + i, "generic");
+    zlua_generic_push_instance(L, g, args, n);
+    return 1;
+}
+
+int zlua_lib_typeof(lua_State *L)
+{
+    zlua_class *cls = zlua_lib_check_type(L, 1, "typeof");
+    zlua_ctx *ctx = zlua_ctx_check(L);
+    Il2CppObject *obj = NULL;
+    Il2CppException *exc = zlua_rt_type_object(cls->type, &obj);
+    if (exc != NULL)
+        return zlua_exc_raise(L, exc, "zlua.typeof");
+    if (obj == NULL)
+        return luaL_error(L, "zlua.typeof: no System.Type for %s", cls->full_name);
+    /* pushed as a return value of its own class (the runtime's
+     * System.RuntimeType): a ByObjUserData */
+    const zlua_meta *m = zlua_meta_of_class(ctx, il2cpp_object_get_class(obj));
+    if (m == NULL)
+        return luaL_error(L, "not enough memory");
+    m->push(L, m, &obj);
+    return 1;
+}
