@@ -106,7 +106,7 @@
 /* 17: ZLuaTests.Unsupported.Many has one more than libzlua's bridge takes */
 #define SIM_MAX_PARAMS 17
 #define SIM_MAX_INTERFACES 2
-#define SIM_MAX_METHOD_TABLES 5
+#define SIM_MAX_METHOD_TABLES 6
 #define SIM_MAX_GENERIC_ARGS 2
 #define SIM_MAX_ATTRS 2
 
