@@ -1,0 +1,244 @@
+/*
+ * collections.c -- pairs(obj) over an IEnumerable (R-COLL-1).
+ *
+ * Each ByObj instance metatable of an enumerable type gets its __pairs
+ * once, with the type: the iteration strategy is chosen then, never per
+ * loop or per step.
+ *
+ *   - T[] and List<T>: (index from 0, value), read straight from the
+ *     array (for a List, its _items and _size, found through the field
+ *     metadata: no enumerator object, no call, nothing allocated per
+ *     step).  The iterator is stateless, as `next` is: the state is the
+ *     collection and the control the last index, so every step re-reads
+ *     the size and checks the index -- a script calling the iterator
+ *     after the list shrank, or with another index, gets the end or an
+ *     error, never a read out of bounds.
+ *   - any other IEnumerable: GetEnumerator once per loop (the enumerator
+ *     is the loop's state), then MoveNext and Current per step, through
+ *     the non-generic interfaces' methods with virtual dispatch, which
+ *     every enumerator implements (a compiler-generated iterator only
+ *     privately).  A C# exception in either surfaces as R-DEF-4's error.
+ */
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "bridge/method.h"
+#include "core/box.h"
+#include "marshal/array.h"
+#include "marshal/ud.h"
+#include "types/types.h"
+
+#define ZLUA_LIST_PREFIX "System.Collections.Generic.List`1["
+
+/* The collection at 1 for an iterator of cls: a live ByObj userdata of
+ * exactly cls, or raises (the iterator can be called by hand). */
+static Il2CppObject *zlua_coll_self(lua_State *L, const zlua_class *cls)
+{
+    zlua_ud *u = zlua_ud_any(L, 1);
+    if (u == NULL || u->magic != ZLUA_UD_BYOBJ || u->cls != cls || u->obj == NULL)
+        luaL_error(L, "bad argument #1 to 'pairs' iterator (%s expected, got %s)",
+                   cls->full_name, zlua_typename(L, 1));
+    return u->obj;
+}
+
+/* The next index after the control at 2: nil starts at 0. */
+static lua_Integer zlua_coll_next_index(lua_State *L)
+{
+    if (lua_isnoneornil(L, 2))
+        return 0;
+    int isnum;
+    lua_Integer i = lua_tointegerx(L, 2, &isnum);
+    if (!isnum || lua_type(L, 2) != LUA_TNUMBER || i < 0)
+        luaL_error(L, "bad argument #2 to 'pairs' iterator (index expected, got %s)",
+                   zlua_typename(L, 2));
+    return i + 1;
+}
+
+/* Pushes (i, element i of arr) and returns 2, or 0 past the end of n
+ * elements (n never more than the array holds). */
+static int zlua_coll_push_elem(lua_State *L, const zlua_ctx *ctx, Il2CppObject *arr,
+                               const zlua_meta *em, lua_Integer i, uintptr_t n)
+{
+    if (arr == NULL || (uintptr_t)i >= n || (uintptr_t)i >= zlua_array_count(ctx, arr))
+        return 0;
+    lua_pushinteger(L, i);
+    em->push(L, em, zlua_array_data(ctx, arr) + (uintptr_t)i * em->size);
+    return 2;
+}
+
+/* T[]: upvalue 1 the boxed array class. */
+static int zlua_coll_next_array(lua_State *L)
+{
+    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    Il2CppObject *arr = zlua_coll_self(L, cls);
+    lua_Integer i = zlua_coll_next_index(L);
+    const zlua_meta *em = zlua_array_elem(cls);
+    if (em == NULL)
+        return luaL_error(L, "elements of %s cannot be read", cls->full_name);
+    return zlua_coll_push_elem(L, cls->ctx, arr, em, i, zlua_array_count(cls->ctx, arr));
+}
+
+/* List<T>: upvalues the boxed list class, the boxed _items array class,
+ * the offsets of _items and _size. */
+static int zlua_coll_next_list(lua_State *L)
+{
+    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    const zlua_class *acls = zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_CLASS, "class");
+    Il2CppObject *list = zlua_coll_self(L, cls);
+    lua_Integer i = zlua_coll_next_index(L);
+    size_t items_at = (size_t)lua_tointeger(L, lua_upvalueindex(3));
+    size_t size_at = (size_t)lua_tointeger(L, lua_upvalueindex(4));
+    Il2CppObject *items;
+    int32_t size;
+    memcpy(&items, (char *)list + items_at, sizeof items);
+    memcpy(&size, (char *)list + size_at, sizeof size);
+    const zlua_meta *em = zlua_array_elem(acls);
+    if (em == NULL || size < 0)
+        return 0;
+    return zlua_coll_push_elem(L, cls->ctx, items, em, i, (uintptr_t)size);
+}
+
+/* Any IEnumerable: upvalues the boxed MoveNext and get_Current of
+ * System.Collections.IEnumerator; 1 the enumerator (a ByObj userdata),
+ * 2 the last index. */
+static int zlua_coll_next_enum(lua_State *L)
+{
+    const zlua_method *move = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_METHOD, "method");
+    const zlua_method *cur = zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_METHOD, "method");
+    zlua_ud *u = zlua_ud_any(L, 1);
+    if (u == NULL || u->magic != ZLUA_UD_BYOBJ || u->obj == NULL ||
+        !il2cpp_class_is_assignable_from(move->owner->klass, il2cpp_object_get_class(u->obj)))
+        return luaL_error(L, "bad argument #1 to 'pairs' iterator (%s expected, got %s)",
+                          move->owner->full_name, zlua_typename(L, 1));
+    lua_Integer i = zlua_coll_next_index(L);
+    Il2CppObject *e = u->obj;
+    lua_settop(L, 2);
+    unsigned char more[8] = {0};   /* the unboxed bool, at its first byte */
+    zlua_method_invoke(L, move, 3, 0, e, more);
+    if (more[0] == 0)
+        return 0;
+    lua_pushinteger(L, i);
+    /* IEnumerator.Current is an object: a boxed value type comes back as
+     * its value (an int as a number), as `foreach` over it would give */
+    Il2CppObject *v = NULL;
+    zlua_method_invoke(L, cur, 4, 0, e, &v);
+    const zlua_meta *vm = NULL;
+    if (v != NULL && il2cpp_class_is_valuetype(il2cpp_object_get_class(v)))
+        vm = zlua_meta_of_class(move->owner->ctx, il2cpp_object_get_class(v));
+    if (vm != NULL)
+        vm->push(L, vm, il2cpp_object_unbox(v));
+    else
+        cur->ret->push(L, cur->ret, &v);
+    return 2;
+}
+
+/* __pairs: upvalue 1 the boxed class, 2 the iterator; for the
+ * enumerator path 3 the boxed GetEnumerator. */
+static int zlua_coll_pairs(lua_State *L)
+{
+    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    Il2CppObject *obj = zlua_coll_self(L, cls);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    if (lua_isnone(L, lua_upvalueindex(3))) {
+        lua_pushvalue(L, 1);
+        lua_pushnil(L);
+        return 3;
+    }
+    const zlua_method *get = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD, "method");
+    int fn = lua_gettop(L);
+    zlua_method_call(L, get, fn + 1, obj);   /* the enumerator, once per loop */
+    if (lua_isnil(L, -1))
+        return luaL_error(L, "%s.GetEnumerator returned null", cls->full_name);
+    lua_pushnil(L);
+    return 3;
+}
+
+/* The instance field `name` of cls (its own or inherited), or NULL. */
+static FieldInfo *zlua_coll_field(const zlua_class *cls, const char *name)
+{
+    for (Il2CppClass *k = cls->klass; k != NULL; k = il2cpp_class_get_parent(k)) {
+        void *iter = NULL;
+        FieldInfo *f;
+        while ((f = il2cpp_class_get_fields(k, &iter)) != NULL)
+            if (strcmp(il2cpp_field_get_name(f), name) == 0)
+                return f;
+    }
+    return NULL;
+}
+
+/* The bound method `name` without parameters of the class named iface,
+ * or NULL. */
+static zlua_method *zlua_coll_method(zlua_ctx *ctx, const char *iface, const char *name)
+{
+    zlua_class *ic = zlua_class_find(ctx, iface);
+    if (ic == NULL || zlua_meta_bind(ctx, ic) == NULL)
+        return NULL;
+    void *iter = NULL;
+    const MethodInfo *mi;
+    while ((mi = il2cpp_class_get_methods(ic->klass, &iter)) != NULL)
+        if (strcmp(il2cpp_method_get_name(mi), name) == 0 &&
+            il2cpp_method_get_param_count(mi) == 0)
+            return zlua_method_bind(ctx, ic, mi);
+    return NULL;
+}
+
+/* List<T>'s storage, when cls is one laid out as the corlib does: the
+ * offsets of its T[] _items and int _size, and the array class. */
+static zlua_class *zlua_coll_list_layout(zlua_class *cls, size_t *items_at, size_t *size_at)
+{
+    if (strncmp(cls->full_name, ZLUA_LIST_PREFIX, sizeof ZLUA_LIST_PREFIX - 1) != 0)
+        return NULL;
+    FieldInfo *items = zlua_coll_field(cls, "_items"), *size = zlua_coll_field(cls, "_size");
+    if (items == NULL || size == NULL ||
+        il2cpp_type_get_type(il2cpp_field_get_type(size)) != ZLUA_IL2CPP_TYPE_I4)
+        return NULL;
+    zlua_class *acls = zlua_meta_bind(
+        cls->ctx, zlua_class_get(cls->ctx, il2cpp_class_from_type(il2cpp_field_get_type(items))));
+    if (acls == NULL || !acls->is_array || !acls->szarray || zlua_array_elem(acls) == NULL)
+        return NULL;
+    *items_at = il2cpp_field_get_offset(items);
+    *size_at = il2cpp_field_get_offset(size);
+    return acls;
+}
+
+void zlua_collections_set_pairs(lua_State *L, zlua_class *cls, int mt)
+{
+    mt = lua_absindex(L, mt);
+    zlua_ctx *ctx = cls->ctx;
+    size_t items_at, size_at;
+    zlua_class *acls;
+    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+    if (cls->is_array) {
+        if (!cls->szarray) {   /* T[,]: no index from 0 to give */
+            lua_pop(L, 1);
+            return;
+        }
+        zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+        lua_pushcclosure(L, zlua_coll_next_array, 1);
+        lua_pushcclosure(L, zlua_coll_pairs, 2);
+    } else if ((acls = zlua_coll_list_layout(cls, &items_at, &size_at)) != NULL) {
+        zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+        zlua_box_push(L, ZLUA_BOX_CLASS, acls);
+        lua_pushinteger(L, (lua_Integer)items_at);
+        lua_pushinteger(L, (lua_Integer)size_at);
+        lua_pushcclosure(L, zlua_coll_next_list, 4);
+        lua_pushcclosure(L, zlua_coll_pairs, 2);
+    } else {
+        zlua_class *ie = zlua_class_find(ctx, "System.Collections.IEnumerable");
+        zlua_method *get, *move, *cur;
+        if (ie == NULL || !il2cpp_class_is_assignable_from(ie->klass, cls->klass) ||
+            (get = zlua_coll_method(ctx, "System.Collections.IEnumerable", "GetEnumerator")) == NULL ||
+            (move = zlua_coll_method(ctx, "System.Collections.IEnumerator", "MoveNext")) == NULL ||
+            (cur = zlua_coll_method(ctx, "System.Collections.IEnumerator", "get_Current")) == NULL) {
+            lua_pop(L, 1);
+            return;
+        }
+        zlua_box_push(L, ZLUA_BOX_METHOD, move);
+        zlua_box_push(L, ZLUA_BOX_METHOD, cur);
+        lua_pushcclosure(L, zlua_coll_next_enum, 2);
+        zlua_box_push(L, ZLUA_BOX_METHOD, get);
+        lua_pushcclosure(L, zlua_coll_pairs, 3);
+    }
+    lua_setfield(L, mt, "__pairs");
+}
