@@ -13,12 +13,18 @@
  *     the size and checks the index -- a script calling the iterator
  *     after the list shrank, or with another index, gets the end or an
  *     error, never a read out of bounds.
+ *   - a type whose public GetEnumerator returns a struct enumerator whose
+ *     Current is a key-value pair (Dictionary<K, V>): (key, value).  The
+ *     enumerator is returned once per loop as a ByVal userdata (the
+ *     loop's state) and advanced in place; each Current is read into a C
+ *     buffer and Key / Value are called on it: no userdata per step.
  *   - any other IEnumerable: GetEnumerator once per loop (the enumerator
  *     is the loop's state), then MoveNext and Current per step, through
  *     the non-generic interfaces' methods with virtual dispatch, which
  *     every enumerator implements (a compiler-generated iterator only
  *     privately).  A C# exception in either surfaces as R-DEF-4's error.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -133,6 +139,38 @@ static int zlua_coll_next_enum(lua_State *L)
     return 2;
 }
 
+/* The largest key-value pair read into a C buffer per step. */
+#define ZLUA_PAIR_BYTES 64
+
+/* Pair enumerators: upvalues the boxed enumerator class, MoveNext,
+ * get_Current, get_Key, get_Value; 1 the enumerator (a ByVal userdata of
+ * that struct), 2 the last key (unused). */
+static int zlua_coll_next_pair(lua_State *L)
+{
+    const zlua_class *ecls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    const zlua_method *move = zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_METHOD, "method");
+    const zlua_method *cur = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD, "method");
+    const zlua_method *key = zlua_box_upvalue(L, lua_upvalueindex(4), ZLUA_BOX_METHOD, "method");
+    const zlua_method *val = zlua_box_upvalue(L, lua_upvalueindex(5), ZLUA_BOX_METHOD, "method");
+    zlua_ud *u = zlua_ud_any(L, 1);
+    if (u == NULL || u->magic != ZLUA_UD_BYVAL || u->cls != ecls)
+        return luaL_error(L, "bad argument #1 to 'pairs' iterator (%s expected, got %s)",
+                          ecls->full_name, zlua_typename(L, 1));
+    lua_settop(L, 2);
+    unsigned char more[8] = {0};
+    zlua_method_invoke(L, move, 3, 0, zlua_ud_payload(u), more);
+    if (more[0] == 0)
+        return 0;
+    /* the pair stays on the C stack (scanned by the collector) while Key
+     * and Value read it */
+    union { max_align_t align; unsigned char bytes[ZLUA_PAIR_BYTES]; } kv;
+    memset(&kv, 0, sizeof kv);
+    zlua_method_invoke(L, cur, 3, 0, zlua_ud_payload(u), kv.bytes);
+    zlua_method_call(L, key, 3, kv.bytes);
+    zlua_method_call(L, val, 4, kv.bytes);
+    return 2;
+}
+
 /* __pairs: upvalue 1 the boxed class, 2 the iterator; for the
  * enumerator path 3 the boxed GetEnumerator. */
 static int zlua_coll_pairs(lua_State *L)
@@ -183,6 +221,66 @@ static zlua_method *zlua_coll_method(zlua_ctx *ctx, const char *iface, const cha
     return NULL;
 }
 
+/* The instance method `name` without parameters that cls declares or
+ * inherits, public, bound; NULL when there is none. */
+static zlua_method *zlua_coll_own_method(zlua_class *cls, const char *name)
+{
+    for (Il2CppClass *k = cls->klass; k != NULL; k = il2cpp_class_get_parent(k)) {
+        void *iter = NULL;
+        const MethodInfo *mi;
+        while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL) {
+            uint32_t flags = il2cpp_method_get_flags(mi, NULL);
+            if (strcmp(il2cpp_method_get_name(mi), name) == 0 &&
+                il2cpp_method_get_param_count(mi) == 0 &&
+                (flags & ZLUA_METHOD_ATTRIBUTE_MEMBER_ACCESS_MASK) == ZLUA_METHOD_ATTRIBUTE_PUBLIC &&
+                !(flags & ZLUA_METHOD_ATTRIBUTE_STATIC)) {
+                zlua_class *decl = zlua_meta_bind(
+                    cls->ctx, zlua_class_get(cls->ctx, il2cpp_method_get_class(mi)));
+                zlua_method *m = decl ? zlua_method_bind(cls->ctx, decl, mi) : NULL;
+                return m != NULL && !m->unsupported ? m : NULL;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* The value class a method returns, bound, or NULL. */
+static zlua_class *zlua_coll_struct_ret(const zlua_method *m)
+{
+    if (m == NULL || m->ret == NULL || m->ret->cls == NULL || !m->ret->cls->valuetype)
+        return NULL;
+    return zlua_meta_bind(m->owner->ctx, m->ret->cls);
+}
+
+/* Pushes the iterator of a pair enumerator (Dictionary<K, V>'s shape)
+ * and its GetEnumerator boxed, and returns 1; 0 (nothing pushed) when
+ * cls's public GetEnumerator has another shape. */
+static int zlua_coll_push_pair_iter(lua_State *L, zlua_class *cls)
+{
+    zlua_method *get = zlua_coll_own_method(cls, "GetEnumerator");
+    zlua_class *ecls = zlua_coll_struct_ret(get);
+    if (ecls == NULL)
+        return 0;
+    zlua_method *move = zlua_coll_own_method(ecls, "MoveNext");
+    zlua_method *cur = zlua_coll_own_method(ecls, "get_Current");
+    zlua_class *pcls = zlua_coll_struct_ret(cur);
+    if (move == NULL || move->ret == NULL || move->ret->kind != ZLUA_K_BOOL || pcls == NULL ||
+        pcls->value_size > ZLUA_PAIR_BYTES)
+        return 0;
+    zlua_method *key = zlua_coll_own_method(pcls, "get_Key");
+    zlua_method *val = zlua_coll_own_method(pcls, "get_Value");
+    if (key == NULL || val == NULL)
+        return 0;
+    zlua_box_push(L, ZLUA_BOX_CLASS, ecls);
+    zlua_box_push(L, ZLUA_BOX_METHOD, move);
+    zlua_box_push(L, ZLUA_BOX_METHOD, cur);
+    zlua_box_push(L, ZLUA_BOX_METHOD, key);
+    zlua_box_push(L, ZLUA_BOX_METHOD, val);
+    lua_pushcclosure(L, zlua_coll_next_pair, 5);
+    zlua_box_push(L, ZLUA_BOX_METHOD, get);
+    return 1;
+}
+
 /* List<T>'s storage, when cls is one laid out as the corlib does: the
  * offsets of its T[] _items and int _size, and the array class. */
 static zlua_class *zlua_coll_list_layout(zlua_class *cls, size_t *items_at, size_t *size_at)
@@ -224,6 +322,8 @@ void zlua_collections_set_pairs(lua_State *L, zlua_class *cls, int mt)
         lua_pushinteger(L, (lua_Integer)size_at);
         lua_pushcclosure(L, zlua_coll_next_list, 4);
         lua_pushcclosure(L, zlua_coll_pairs, 2);
+    } else if (zlua_coll_push_pair_iter(L, cls)) {
+        lua_pushcclosure(L, zlua_coll_pairs, 3);
     } else {
         zlua_class *ie = zlua_class_find(ctx, "System.Collections.IEnumerable");
         zlua_method *get, *move, *cur;
