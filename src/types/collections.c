@@ -85,24 +85,57 @@ static int zlua_coll_next_array(lua_State *L)
     return zlua_coll_push_elem(L, cls->ctx, arr, em, i, zlua_array_count(cls->ctx, arr));
 }
 
-/* List<T>: upvalues the boxed list class, the boxed _items array class,
- * the offsets of _items and _size. */
+/* What a List<T>'s iterator reads, made once per type: the closure's
+ * only upvalue, a full userdata (a script cannot forge its contents; the
+ * tag and length catch one swapped in with the debug library). */
+#define ZLUA_LIST_ITER_TAG UINT64_C(0x7A6C75614C697374)   /* "zluaList" */
+
+typedef struct zlua_list_iter {
+    uint64_t tag;
+    const zlua_class *cls;     /* the List<T> */
+    const zlua_meta *em;       /* T, as _items stores it */
+    size_t items_at, size_at;  /* offsets of _items and _size */
+} zlua_list_iter;
+
+/* The hot loop of R-COLL-1: one check of each argument, two loads of the
+ * list, one bounds check against both _size and the array, one push. */
 static int zlua_coll_next_list(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
-    const zlua_class *acls = zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_CLASS, "class");
-    Il2CppObject *list = zlua_coll_self(L, cls);
-    lua_Integer i = zlua_coll_next_index(L);
-    size_t items_at = (size_t)lua_tointeger(L, lua_upvalueindex(3));
-    size_t size_at = (size_t)lua_tointeger(L, lua_upvalueindex(4));
+    const zlua_list_iter *it = lua_touserdata(L, lua_upvalueindex(1));
+    if (it == NULL || lua_rawlen(L, lua_upvalueindex(1)) != sizeof *it ||
+        it->tag != ZLUA_LIST_ITER_TAG)
+        return zlua_box_tampered(L, "list iterator");
+    zlua_ud *u = lua_touserdata(L, 1);
+    if (u == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != ZLUA_UD_BYOBJ ||
+        u->cls != it->cls || u->obj == NULL)
+        zlua_coll_self(L, it->cls);   /* raises */
+    lua_Integer i;
+    if (lua_isinteger(L, 2)) {
+        i = lua_tointeger(L, 2);
+        if (i < 0)
+            i = zlua_coll_next_index(L);   /* raises */
+        i++;
+    } else {
+        i = zlua_coll_next_index(L);   /* nil: 0, else raises */
+    }
     Il2CppObject *items;
     int32_t size;
-    memcpy(&items, (char *)list + items_at, sizeof items);
-    memcpy(&size, (char *)list + size_at, sizeof size);
-    const zlua_meta *em = zlua_array_elem(acls);
-    if (em == NULL || size < 0)
+    memcpy(&items, (char *)u->obj + it->items_at, sizeof items);
+    memcpy(&size, (char *)u->obj + it->size_at, sizeof size);
+    const zlua_ctx *ctx = it->cls->ctx;
+    if (items == NULL || size < 0 || (uint64_t)i >= (uint64_t)size ||
+        (uintptr_t)i >= zlua_array_count(ctx, items))
         return 0;
-    return zlua_coll_push_elem(L, cls->ctx, items, em, i, (uintptr_t)size);
+    const char *addr = zlua_array_data(ctx, items) + (uintptr_t)i * it->em->size;
+    lua_pushinteger(L, i);
+    if (it->em->kind == ZLUA_K_I4) {   /* List<int>: no indirect call */
+        int32_t v;
+        memcpy(&v, addr, sizeof v);
+        lua_pushinteger(L, v);
+    } else {
+        it->em->push(L, it->em, addr);
+    }
+    return 2;
 }
 
 /* Any IEnumerable: upvalues the boxed MoveNext and get_Current of
@@ -316,11 +349,9 @@ void zlua_collections_set_pairs(lua_State *L, zlua_class *cls, int mt)
         lua_pushcclosure(L, zlua_coll_next_array, 1);
         lua_pushcclosure(L, zlua_coll_pairs, 2);
     } else if ((acls = zlua_coll_list_layout(cls, &items_at, &size_at)) != NULL) {
-        zlua_box_push(L, ZLUA_BOX_CLASS, cls);
-        zlua_box_push(L, ZLUA_BOX_CLASS, acls);
-        lua_pushinteger(L, (lua_Integer)items_at);
-        lua_pushinteger(L, (lua_Integer)size_at);
-        lua_pushcclosure(L, zlua_coll_next_list, 4);
+        zlua_list_iter *it = lua_newuserdatauv(L, sizeof *it, 0);
+        *it = (zlua_list_iter){ZLUA_LIST_ITER_TAG, cls, zlua_array_elem(acls), items_at, size_at};
+        lua_pushcclosure(L, zlua_coll_next_list, 1);
         lua_pushcclosure(L, zlua_coll_pairs, 2);
     } else if (zlua_coll_push_pair_iter(L, cls)) {
         lua_pushcclosure(L, zlua_coll_pairs, 3);
