@@ -58,7 +58,8 @@ static lua_Integer zlua_coll_next_index(lua_State *L)
     if (!isnum || lua_type(L, 2) != LUA_TNUMBER || i < 0)
         luaL_error(L, "bad argument #2 to 'pairs' iterator (index expected, got %s)",
                    zlua_typename(L, 2));
-    return i + 1;
+    /* maxinteger has no next: past any end (no signed overflow) */
+    return i == LUA_MAXINTEGER ? i : i + 1;
 }
 
 /* Pushes (i, element i of arr) and returns 2, or 0 past the end of n
@@ -112,9 +113,10 @@ static int zlua_coll_next_list(lua_State *L)
     lua_Integer i;
     if (lua_isinteger(L, 2)) {
         i = lua_tointeger(L, 2);
-        if (i < 0)
-            i = zlua_coll_next_index(L);   /* raises */
-        i++;
+        if (i < 0 || i == LUA_MAXINTEGER)
+            i = zlua_coll_next_index(L);   /* raises, or past any end */
+        else
+            i++;
     } else {
         i = zlua_coll_next_index(L);   /* nil: 0, else raises */
     }

@@ -146,6 +146,7 @@ static bool list_enum_move_next(void *self, const MethodInfo *m)
 {
     (void)m;
     SimListEnum *e = self;
+    list_null(e->_list);   /* default(Enumerator): IL2CPP's null check */
     if (e->_version != e->_list->_version)
         sim_raise("System", "InvalidOperationException",
                   "Collection was modified; enumeration operation may not execute.");
@@ -425,6 +426,7 @@ static bool dict_enum_move_next(void *self, const MethodInfo *m)
 {
     (void)m;
     SimDictEnum *e = self;
+    list_null(e->_dictionary);   /* default(Enumerator): IL2CPP's null check */
     if (e->_version != e->_dictionary->_version)
         sim_raise("System", "InvalidOperationException",
                   "Collection was modified; enumeration operation may not execute.");
