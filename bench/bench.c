@@ -433,6 +433,27 @@ static int base_bag_index(lua_State *L)
     return 1;
 }
 
+/* (v) B.pairs(t): a hand-written index-from-0 iterator over a Lua array
+ * with lua_rawgeti, the baseline of pairs over a List<int> */
+static int base_list_next(lua_State *L)
+{
+    lua_Integer i = lua_isnoneornil(L, 2) ? 0 : luaL_checkinteger(L, 2) + 1;
+    if (lua_rawgeti(L, 1, i + 1) == LUA_TNIL)
+        return 0;
+    lua_pushinteger(L, i);
+    lua_insert(L, -2);
+    return 2;
+}
+
+static int base_pairs(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_pushcfunction(L, base_list_next);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
 /* B.bag(): a baseline userdata over one Bag (upvalue 1: its metatable) */
 static Il2CppObject *g_bag;
 
@@ -533,6 +554,8 @@ static void bench_open_baselines(lua_State *L)
     lua_setfield(L, -2, "bag");
     lua_pushcfunction(L, base_int);
     lua_setfield(L, -2, "int");
+    lua_pushcfunction(L, base_pairs);      /* (v) */
+    lua_setfield(L, -2, "pairs");
     bench_push_method_mt(L, base_method_index, "get", base_ints_get);  /* int[] */
     lua_pushcclosure(L, base_ints, 1);
     lua_setfield(L, -2, "ints");
@@ -918,6 +941,15 @@ static const bench_case g_cases[] = {
      "local bag = B.bag() "
      "assert(bag[3] == 0) "
      "function run(n) local v for i = 1, n do v = bag[3] end end",
+     NULL, NULL, 1, 1.6, 0, 0, 0},
+    {"v pairs(l) per element, 1000-element List<int> (issue 13)",
+     "local l = CS.Demo.MakeList(1000) "
+     "assert(#l == 1000 and l[999] == 1000) "
+     "function run(n) local s = 0 for j = 1, n // 1000 do "
+     "for i, v in pairs(l) do s = s + v end end end",
+     "local t = {} for i = 1, 1000 do t[i] = i end local pairs = B.pairs "
+     "function run(n) local s = 0 for j = 1, n // 1000 do "
+     "for i, v in pairs(t) do s = s + v end end end",
      NULL, NULL, 1, 1.6, 0, 0, 0},
     {"i open + first CS.MyGame.Point2D, 20k types",
      "", "", bench_lookup_with, bench_lookup_without, 1, 1.5, -1, -1, ZLUA_BENCH_OPEN_DIV},

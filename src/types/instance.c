@@ -603,8 +603,10 @@ void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj, int inst, in
         lua_setfield(L, mt, "__gc");
     }
     zlua_instance_set_operators(L, mt, cls, byobj);
-    if (byobj)
+    if (byobj) {
         zlua_array_set_metamethods(L, cls, mt);   /* #arr */
+        zlua_collections_set_pairs(L, cls, mt);   /* pairs(obj), R-COLL-1 */
+    }
     /* R-DEL-1: a delegate is callable, d(a, b) being d:Invoke(a, b) */
     if (byobj && cls->is_delegate) {
         lua_pushliteral(L, "Invoke");

@@ -96,6 +96,11 @@ void zlua_members_note_method(lua_State *L, zlua_class *cls, int methods,
 void zlua_array_bind_members(lua_State *L, zlua_class *cls, int inst, int methods);
 void zlua_array_set_metamethods(lua_State *L, const zlua_class *cls, int mt);
 
+/* collections.c (R-COLL-1): sets __pairs on cls's ByObj instance
+ * metatable at mt when cls is T[], a List<T> or another IEnumerable;
+ * nothing otherwise.  May raise (memory). */
+void zlua_collections_set_pairs(lua_State *L, zlua_class *cls, int mt);
+
 /* zlua_ctx.push_mt: the instance metatable maker (zlua_open installs it). */
 void zlua_types_push_mt(lua_State *L, zlua_class *cls, int byobj);
 /* Sets the globals CS and CSharp.

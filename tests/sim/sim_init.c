@@ -119,16 +119,22 @@ void sim_init(void)
     sim_build_shells(sim_corlib_image(), sim_catalog_corlib);
     sim_build_shells(sim_game_image(), sim_catalog_game);
     sim_build_shells(sim_tests_image(), sim_catalog_tests);
+    sim_build_shells(sim_corlib_image(), sim_catalog_collections);  /* R-COLL-1 */
+    sim_build_shells(sim_game_image(), sim_catalog_range_iter);     /* after Demo */
     find_known();
     sim_build_hierarchy(sim_catalog_corlib);
     sim_build_hierarchy(sim_catalog_game);
     sim_build_hierarchy(sim_catalog_tests);
+    sim_build_hierarchy(sim_catalog_collections);
+    sim_build_hierarchy(sim_catalog_range_iter);
     build_nullables();
     sim_delegates_init();   /* Action`1<int> & co., named by fields and params */
 
     sim_build_members(sim_catalog_corlib);
     sim_build_members(sim_catalog_game);
     sim_build_members(sim_catalog_tests);
+    sim_build_members(sim_catalog_collections);
+    sim_build_members(sim_catalog_range_iter);
     add_nullable_members();
     sim_resolve_overrides();
     sim_generics_init();    /* Demo.First<T>'s compiled instantiations */

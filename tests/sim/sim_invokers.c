@@ -735,3 +735,19 @@ SIM_INVOKER(sim_inv_P_a)
     (void)obj;
     *(SimPoint2D *)ret = ((Fn)fn)(REF(Il2CppArray *, 0), m);
 }
+
+/* ---- collections (R-COLL-1) ---- */
+
+SIM_INVOKER(sim_inv_i4_o)
+{
+    typedef int32_t (*Fn)(Il2CppObject *, const MethodInfo *);
+    (void)obj;
+    *(int32_t *)ret = ((Fn)fn)(REF(Il2CppObject *, 0), m);
+}
+
+SIM_INVOKER(sim_inv_o_t)
+{
+    typedef Il2CppObject *(*Fn)(void *, const MethodInfo *);
+    (void)args;
+    *(Il2CppObject **)ret = ((Fn)fn)(obj, m);
+}

@@ -147,5 +147,7 @@ SIM_INVOKER_DECL(sim_inv_v_t_i4_i4);
 SIM_INVOKER_DECL(sim_inv_s_t_s);
 SIM_INVOKER_DECL(sim_inv_v_t_s_s);
 SIM_INVOKER_DECL(sim_inv_v_o_i4);
+SIM_INVOKER_DECL(sim_inv_i4_o);   /* collections (R-COLL-1) */
+SIM_INVOKER_DECL(sim_inv_o_t);
 
 #endif /* ZLUA_SIM_INVOKERS_H */

@@ -41,6 +41,7 @@ extern const SimMethodDef sim_methods_vector2[];
 extern const SimPropertyDef sim_props_vector2[];
 extern const SimMethodDef sim_methods_bag[];
 extern const SimPropertyDef sim_props_bag[];
+extern const SimMethodDef sim_methods_demo_coll[];   /* sim_collections.c */
 extern const SimMethodDef sim_methods_player_ext[];
 extern const SimMethodDef sim_methods_ishape[];
 extern const SimMethodDef sim_methods_player[];

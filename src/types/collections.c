@@ -1,0 +1,377 @@
+/*
+ * collections.c -- pairs(obj) over an IEnumerable (R-COLL-1).
+ *
+ * Each ByObj instance metatable of an enumerable type gets its __pairs
+ * once, with the type: the iteration strategy is chosen then, never per
+ * loop or per step.
+ *
+ *   - T[] and List<T>: (index from 0, value), read straight from the
+ *     array (for a List, its _items and _size, found through the field
+ *     metadata: no enumerator object, no call, nothing allocated per
+ *     step).  The iterator is stateless, as `next` is: the state is the
+ *     collection and the control the last index, so every step re-reads
+ *     the size and checks the index -- a script calling the iterator
+ *     after the list shrank, or with another index, gets the end or an
+ *     error, never a read out of bounds.
+ *   - a type whose public GetEnumerator returns a struct enumerator whose
+ *     Current is a key-value pair (Dictionary<K, V>): (key, value).  The
+ *     enumerator is returned once per loop as a ByVal userdata (the
+ *     loop's state) and advanced in place; each Current is read into a C
+ *     buffer and Key / Value are called on it: no userdata per step.
+ *   - any other IEnumerable: GetEnumerator once per loop (the enumerator
+ *     is the loop's state), then MoveNext and Current per step, through
+ *     the non-generic interfaces' methods with virtual dispatch, which
+ *     every enumerator implements (a compiler-generated iterator only
+ *     privately).  A C# exception in either surfaces as R-DEF-4's error.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "bridge/method.h"
+#include "core/box.h"
+#include "marshal/array.h"
+#include "marshal/ud.h"
+#include "types/types.h"
+
+#define ZLUA_LIST_PREFIX "System.Collections.Generic.List`1["
+
+/* The collection at 1 for an iterator of cls: a live ByObj userdata of
+ * exactly cls, or raises (the iterator can be called by hand). */
+static Il2CppObject *zlua_coll_self(lua_State *L, const zlua_class *cls)
+{
+    zlua_ud *u = zlua_ud_any(L, 1);
+    if (u == NULL || u->magic != ZLUA_UD_BYOBJ || u->cls != cls || u->obj == NULL)
+        luaL_error(L, "bad argument #1 to 'pairs' iterator (%s expected, got %s)",
+                   cls->full_name, zlua_typename(L, 1));
+    return u->obj;
+}
+
+/* The next index after the control at 2: nil starts at 0. */
+static lua_Integer zlua_coll_next_index(lua_State *L)
+{
+    if (lua_isnoneornil(L, 2))
+        return 0;
+    int isnum;
+    lua_Integer i = lua_tointegerx(L, 2, &isnum);
+    if (!isnum || lua_type(L, 2) != LUA_TNUMBER || i < 0)
+        luaL_error(L, "bad argument #2 to 'pairs' iterator (index expected, got %s)",
+                   zlua_typename(L, 2));
+    /* maxinteger has no next: past any end (no signed overflow) */
+    return i == LUA_MAXINTEGER ? i : i + 1;
+}
+
+/* Pushes (i, element i of arr) and returns 2, or 0 past the end of n
+ * elements (n never more than the array holds). */
+static int zlua_coll_push_elem(lua_State *L, const zlua_ctx *ctx, Il2CppObject *arr,
+                               const zlua_meta *em, lua_Integer i, uintptr_t n)
+{
+    if (arr == NULL || (uintptr_t)i >= n || (uintptr_t)i >= zlua_array_count(ctx, arr))
+        return 0;
+    lua_pushinteger(L, i);
+    em->push(L, em, zlua_array_data(ctx, arr) + (uintptr_t)i * em->size);
+    return 2;
+}
+
+/* T[]: upvalue 1 the boxed array class. */
+static int zlua_coll_next_array(lua_State *L)
+{
+    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    Il2CppObject *arr = zlua_coll_self(L, cls);
+    lua_Integer i = zlua_coll_next_index(L);
+    const zlua_meta *em = zlua_array_elem(cls);
+    if (em == NULL)
+        return luaL_error(L, "elements of %s cannot be read", cls->full_name);
+    return zlua_coll_push_elem(L, cls->ctx, arr, em, i, zlua_array_count(cls->ctx, arr));
+}
+
+/* What a List<T>'s iterator reads, made once per type: the closure's
+ * only upvalue, a full userdata (a script cannot forge its contents; the
+ * tag and length catch one swapped in with the debug library). */
+#define ZLUA_LIST_ITER_TAG UINT64_C(0x7A6C75614C697374)   /* "zluaList" */
+
+typedef struct zlua_list_iter {
+    uint64_t tag;
+    const zlua_class *cls;     /* the List<T> */
+    const zlua_meta *em;       /* T, as _items stores it */
+    size_t items_at, size_at;  /* offsets of _items and _size */
+} zlua_list_iter;
+
+/* The hot loop of R-COLL-1: one check of each argument, two loads of the
+ * list, one bounds check against both _size and the array, one push. */
+static int zlua_coll_next_list(lua_State *L)
+{
+    const zlua_list_iter *it = lua_touserdata(L, lua_upvalueindex(1));
+    if (it == NULL || lua_rawlen(L, lua_upvalueindex(1)) != sizeof *it ||
+        it->tag != ZLUA_LIST_ITER_TAG)
+        return zlua_box_tampered(L, "list iterator");
+    zlua_ud *u = lua_touserdata(L, 1);
+    if (u == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != ZLUA_UD_BYOBJ ||
+        u->cls != it->cls || u->obj == NULL)
+        zlua_coll_self(L, it->cls);   /* raises */
+    lua_Integer i;
+    if (lua_isinteger(L, 2)) {
+        i = lua_tointeger(L, 2);
+        if (i < 0 || i == LUA_MAXINTEGER)
+            i = zlua_coll_next_index(L);   /* raises, or past any end */
+        else
+            i++;
+    } else {
+        i = zlua_coll_next_index(L);   /* nil: 0, else raises */
+    }
+    Il2CppObject *items;
+    int32_t size;
+    memcpy(&items, (char *)u->obj + it->items_at, sizeof items);
+    memcpy(&size, (char *)u->obj + it->size_at, sizeof size);
+    const zlua_ctx *ctx = it->cls->ctx;
+    if (items == NULL || size < 0 || (uint64_t)i >= (uint64_t)size ||
+        (uintptr_t)i >= zlua_array_count(ctx, items))
+        return 0;
+    const char *addr = zlua_array_data(ctx, items) + (uintptr_t)i * it->em->size;
+    lua_pushinteger(L, i);
+    if (it->em->kind == ZLUA_K_I4) {   /* List<int>: no indirect call */
+        int32_t v;
+        memcpy(&v, addr, sizeof v);
+        lua_pushinteger(L, v);
+    } else {
+        it->em->push(L, it->em, addr);
+    }
+    return 2;
+}
+
+/* Any IEnumerable: upvalues the boxed MoveNext and get_Current of
+ * System.Collections.IEnumerator; 1 the enumerator (a ByObj userdata),
+ * 2 the last index. */
+static int zlua_coll_next_enum(lua_State *L)
+{
+    const zlua_method *move = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_METHOD, "method");
+    const zlua_method *cur = zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_METHOD, "method");
+    zlua_ud *u = zlua_ud_any(L, 1);
+    if (u == NULL || u->magic != ZLUA_UD_BYOBJ || u->obj == NULL ||
+        !il2cpp_class_is_assignable_from(move->owner->klass, il2cpp_object_get_class(u->obj)))
+        return luaL_error(L, "bad argument #1 to 'pairs' iterator (%s expected, got %s)",
+                          move->owner->full_name, zlua_typename(L, 1));
+    lua_Integer i = zlua_coll_next_index(L);
+    Il2CppObject *e = u->obj;
+    lua_settop(L, 2);
+    unsigned char more[8] = {0};   /* the unboxed bool, at its first byte */
+    zlua_method_invoke(L, move, 3, 0, e, more);
+    if (more[0] == 0)
+        return 0;
+    lua_pushinteger(L, i);
+    /* IEnumerator.Current is an object: a boxed value type comes back as
+     * its value (an int as a number), as `foreach` over it would give */
+    Il2CppObject *v = NULL;
+    zlua_method_invoke(L, cur, 4, 0, e, &v);
+    const zlua_meta *vm = NULL;
+    if (v != NULL && il2cpp_class_is_valuetype(il2cpp_object_get_class(v)))
+        vm = zlua_meta_of_class(move->owner->ctx, il2cpp_object_get_class(v));
+    if (vm != NULL)
+        vm->push(L, vm, il2cpp_object_unbox(v));
+    else
+        cur->ret->push(L, cur->ret, &v);
+    return 2;
+}
+
+/* The largest key-value pair read into a C buffer per step. */
+#define ZLUA_PAIR_BYTES 64
+
+/* Pair enumerators: upvalues the boxed enumerator class, MoveNext,
+ * get_Current, get_Key, get_Value; 1 the enumerator (a ByVal userdata of
+ * that struct), 2 the last key (unused). */
+static int zlua_coll_next_pair(lua_State *L)
+{
+    const zlua_class *ecls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    const zlua_method *move = zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_METHOD, "method");
+    const zlua_method *cur = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD, "method");
+    const zlua_method *key = zlua_box_upvalue(L, lua_upvalueindex(4), ZLUA_BOX_METHOD, "method");
+    const zlua_method *val = zlua_box_upvalue(L, lua_upvalueindex(5), ZLUA_BOX_METHOD, "method");
+    zlua_ud *u = zlua_ud_any(L, 1);
+    if (u == NULL || u->magic != ZLUA_UD_BYVAL || u->cls != ecls)
+        return luaL_error(L, "bad argument #1 to 'pairs' iterator (%s expected, got %s)",
+                          ecls->full_name, zlua_typename(L, 1));
+    lua_settop(L, 2);
+    unsigned char more[8] = {0};
+    zlua_method_invoke(L, move, 3, 0, zlua_ud_payload(u), more);
+    if (more[0] == 0)
+        return 0;
+    /* the pair stays on the C stack (scanned by the collector) while Key
+     * and Value read it */
+    union { max_align_t align; unsigned char bytes[ZLUA_PAIR_BYTES]; } kv;
+    memset(&kv, 0, sizeof kv);
+    zlua_method_invoke(L, cur, 3, 0, zlua_ud_payload(u), kv.bytes);
+    zlua_method_call(L, key, 3, kv.bytes);
+    zlua_method_call(L, val, 4, kv.bytes);
+    return 2;
+}
+
+/* __pairs: upvalue 1 the boxed class, 2 the iterator; for the
+ * enumerator path 3 the boxed GetEnumerator. */
+static int zlua_coll_pairs(lua_State *L)
+{
+    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    Il2CppObject *obj = zlua_coll_self(L, cls);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    if (lua_isnone(L, lua_upvalueindex(3))) {
+        lua_pushvalue(L, 1);
+        lua_pushnil(L);
+        return 3;
+    }
+    const zlua_method *get = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD, "method");
+    int fn = lua_gettop(L);
+    zlua_method_call(L, get, fn + 1, obj);   /* the enumerator, once per loop */
+    if (lua_isnil(L, -1))
+        return luaL_error(L, "%s.GetEnumerator returned null", cls->full_name);
+    lua_pushnil(L);
+    return 3;
+}
+
+/* The instance field `name` of cls (its own or inherited), or NULL. */
+static FieldInfo *zlua_coll_field(const zlua_class *cls, const char *name)
+{
+    for (Il2CppClass *k = cls->klass; k != NULL; k = il2cpp_class_get_parent(k)) {
+        void *iter = NULL;
+        FieldInfo *f;
+        while ((f = il2cpp_class_get_fields(k, &iter)) != NULL)
+            if (strcmp(il2cpp_field_get_name(f), name) == 0)
+                return f;
+    }
+    return NULL;
+}
+
+/* The bound method `name` without parameters of the class named iface,
+ * or NULL. */
+static zlua_method *zlua_coll_method(zlua_ctx *ctx, const char *iface, const char *name)
+{
+    zlua_class *ic = zlua_class_find(ctx, iface);
+    if (ic == NULL || zlua_meta_bind(ctx, ic) == NULL)
+        return NULL;
+    void *iter = NULL;
+    const MethodInfo *mi;
+    while ((mi = il2cpp_class_get_methods(ic->klass, &iter)) != NULL)
+        if (strcmp(il2cpp_method_get_name(mi), name) == 0 &&
+            il2cpp_method_get_param_count(mi) == 0)
+            return zlua_method_bind(ctx, ic, mi);
+    return NULL;
+}
+
+/* The instance method `name` without parameters that cls declares or
+ * inherits, public, bound; NULL when there is none. */
+static zlua_method *zlua_coll_own_method(zlua_class *cls, const char *name)
+{
+    for (Il2CppClass *k = cls->klass; k != NULL; k = il2cpp_class_get_parent(k)) {
+        void *iter = NULL;
+        const MethodInfo *mi;
+        while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL) {
+            uint32_t flags = il2cpp_method_get_flags(mi, NULL);
+            if (strcmp(il2cpp_method_get_name(mi), name) == 0 &&
+                il2cpp_method_get_param_count(mi) == 0 &&
+                (flags & ZLUA_METHOD_ATTRIBUTE_MEMBER_ACCESS_MASK) == ZLUA_METHOD_ATTRIBUTE_PUBLIC &&
+                !(flags & ZLUA_METHOD_ATTRIBUTE_STATIC)) {
+                zlua_class *decl = zlua_meta_bind(
+                    cls->ctx, zlua_class_get(cls->ctx, il2cpp_method_get_class(mi)));
+                zlua_method *m = decl ? zlua_method_bind(cls->ctx, decl, mi) : NULL;
+                return m != NULL && !m->unsupported ? m : NULL;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* The value class a method returns, bound, or NULL. */
+static zlua_class *zlua_coll_struct_ret(const zlua_method *m)
+{
+    if (m == NULL || m->ret == NULL || m->ret->cls == NULL || !m->ret->cls->valuetype)
+        return NULL;
+    return zlua_meta_bind(m->owner->ctx, m->ret->cls);
+}
+
+/* Pushes the iterator of a pair enumerator (Dictionary<K, V>'s shape)
+ * and its GetEnumerator boxed, and returns 1; 0 (nothing pushed) when
+ * cls's public GetEnumerator has another shape. */
+static int zlua_coll_push_pair_iter(lua_State *L, zlua_class *cls)
+{
+    zlua_method *get = zlua_coll_own_method(cls, "GetEnumerator");
+    zlua_class *ecls = zlua_coll_struct_ret(get);
+    if (ecls == NULL)
+        return 0;
+    zlua_method *move = zlua_coll_own_method(ecls, "MoveNext");
+    zlua_method *cur = zlua_coll_own_method(ecls, "get_Current");
+    zlua_class *pcls = zlua_coll_struct_ret(cur);
+    if (move == NULL || move->ret == NULL || move->ret->kind != ZLUA_K_BOOL || pcls == NULL ||
+        pcls->value_size > ZLUA_PAIR_BYTES)
+        return 0;
+    zlua_method *key = zlua_coll_own_method(pcls, "get_Key");
+    zlua_method *val = zlua_coll_own_method(pcls, "get_Value");
+    if (key == NULL || val == NULL)
+        return 0;
+    zlua_box_push(L, ZLUA_BOX_CLASS, ecls);
+    zlua_box_push(L, ZLUA_BOX_METHOD, move);
+    zlua_box_push(L, ZLUA_BOX_METHOD, cur);
+    zlua_box_push(L, ZLUA_BOX_METHOD, key);
+    zlua_box_push(L, ZLUA_BOX_METHOD, val);
+    lua_pushcclosure(L, zlua_coll_next_pair, 5);
+    zlua_box_push(L, ZLUA_BOX_METHOD, get);
+    return 1;
+}
+
+/* List<T>'s storage, when cls is one laid out as the corlib does: the
+ * offsets of its T[] _items and int _size, and the array class. */
+static zlua_class *zlua_coll_list_layout(zlua_class *cls, size_t *items_at, size_t *size_at)
+{
+    if (strncmp(cls->full_name, ZLUA_LIST_PREFIX, sizeof ZLUA_LIST_PREFIX - 1) != 0)
+        return NULL;
+    FieldInfo *items = zlua_coll_field(cls, "_items"), *size = zlua_coll_field(cls, "_size");
+    if (items == NULL || size == NULL ||
+        il2cpp_type_get_type(il2cpp_field_get_type(size)) != ZLUA_IL2CPP_TYPE_I4)
+        return NULL;
+    zlua_class *acls = zlua_meta_bind(
+        cls->ctx, zlua_class_get(cls->ctx, il2cpp_class_from_type(il2cpp_field_get_type(items))));
+    if (acls == NULL || !acls->is_array || !acls->szarray || zlua_array_elem(acls) == NULL)
+        return NULL;
+    *items_at = il2cpp_field_get_offset(items);
+    *size_at = il2cpp_field_get_offset(size);
+    return acls;
+}
+
+void zlua_collections_set_pairs(lua_State *L, zlua_class *cls, int mt)
+{
+    mt = lua_absindex(L, mt);
+    zlua_ctx *ctx = cls->ctx;
+    size_t items_at, size_at;
+    zlua_class *acls;
+    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+    if (cls->is_array) {
+        if (!cls->szarray) {   /* T[,]: no index from 0 to give */
+            lua_pop(L, 1);
+            return;
+        }
+        zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+        lua_pushcclosure(L, zlua_coll_next_array, 1);
+        lua_pushcclosure(L, zlua_coll_pairs, 2);
+    } else if ((acls = zlua_coll_list_layout(cls, &items_at, &size_at)) != NULL) {
+        zlua_list_iter *it = lua_newuserdatauv(L, sizeof *it, 0);
+        *it = (zlua_list_iter){ZLUA_LIST_ITER_TAG, cls, zlua_array_elem(acls), items_at, size_at};
+        lua_pushcclosure(L, zlua_coll_next_list, 1);
+        lua_pushcclosure(L, zlua_coll_pairs, 2);
+    } else if (zlua_coll_push_pair_iter(L, cls)) {
+        lua_pushcclosure(L, zlua_coll_pairs, 3);
+    } else {
+        zlua_class *ie = zlua_class_find(ctx, "System.Collections.IEnumerable");
+        zlua_method *get, *move, *cur;
+        if (ie == NULL || !il2cpp_class_is_assignable_from(ie->klass, cls->klass) ||
+            (get = zlua_coll_method(ctx, "System.Collections.IEnumerable", "GetEnumerator")) == NULL ||
+            (move = zlua_coll_method(ctx, "System.Collections.IEnumerator", "MoveNext")) == NULL ||
+            (cur = zlua_coll_method(ctx, "System.Collections.IEnumerator", "get_Current")) == NULL) {
+            lua_pop(L, 1);
+            return;
+        }
+        zlua_box_push(L, ZLUA_BOX_METHOD, move);
+        zlua_box_push(L, ZLUA_BOX_METHOD, cur);
+        lua_pushcclosure(L, zlua_coll_next_enum, 2);
+        zlua_box_push(L, ZLUA_BOX_METHOD, get);
+        lua_pushcclosure(L, zlua_coll_pairs, 3);
+    }
+    lua_setfield(L, mt, "__pairs");
+}
