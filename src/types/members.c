@@ -49,6 +49,18 @@ static int zlua_method_is_public(const MethodInfo *mi)
 }
 
 /* Stores t[name] = box(mem) unless name is already bound. */
+/* A new member descriptor of cls (zeroed: the arena's), or raises. */
+static zlua_member *zlua_members_new(lua_State *L, zlua_class *cls, int kind, const char *name)
+{
+    zlua_member *mem = zlua_ctx_arena_alloc(cls->ctx, sizeof *mem);
+    if (mem == NULL)
+        luaL_error(L, "not enough memory");
+    mem->owner = cls;
+    mem->kind = (uint8_t)kind;
+    mem->name = name;
+    return mem;
+}
+
 static void zlua_members_put_slot(lua_State *L, int t, const char *name, zlua_member *mem)
 {
     if (lua_getfield(L, t, name) == LUA_TNIL) {
@@ -88,11 +100,7 @@ static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass 
             }
             continue;
         }
-        zlua_member *mem = zlua_ctx_arena_alloc(ctx, sizeof *mem);
-        if (mem == NULL)
-            luaL_error(L, "not enough memory");
-        mem->owner = cls;
-        mem->name = name;
+        zlua_member *mem = zlua_members_new(L, cls, 0, name);   /* kind below */
         mem->field = f;
         mem->meta = zlua_meta_get(ctx, il2cpp_field_get_type(f));
         if (mem->meta == NULL)
@@ -138,11 +146,7 @@ static void zlua_members_bind_properties(lua_State *L, zlua_class *cls, Il2CppCl
         const MethodInfo *any = get ? get : set;
         if (!il2cpp_method_is_instance(any) && k != cls->klass)
             continue;
-        zlua_member *mem = zlua_ctx_arena_alloc(cls->ctx, sizeof *mem);
-        if (mem == NULL)
-            luaL_error(L, "not enough memory");
-        mem->owner = cls;
-        mem->name = il2cpp_property_get_name(pp);
+        zlua_member *mem = zlua_members_new(L, cls, 0, il2cpp_property_get_name(pp));
         mem->getter = get ? zlua_method_bind(cls->ctx, zlua_members_declaring(cls, k), get) : NULL;
         mem->setter = set ? zlua_method_bind(cls->ctx, zlua_members_declaring(cls, k), set) : NULL;
         mem->readonly = set == NULL;
@@ -356,13 +360,7 @@ static zlua_method *zlua_members_collect_ctors(zlua_class *cls)
 void zlua_members_note_method(lua_State *L, zlua_class *cls, int methods,
                               const char *name)
 {
-    zlua_member *mem = zlua_ctx_arena_alloc(cls->ctx, sizeof *mem);
-    if (mem == NULL)
-        luaL_error(L, "not enough memory");
-    memset(mem, 0, sizeof *mem);
-    mem->owner = cls;
-    mem->kind = ZLUA_MEMBER_METHOD;
-    mem->name = name;
+    zlua_member *mem = zlua_members_new(L, cls, ZLUA_MEMBER_METHOD, name);
     mem->readonly = 1;
     lua_pushvalue(L, -1);
     mem->fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -493,13 +491,7 @@ static void zlua_members_bind_value(lua_State *L, zlua_class *cls, int inst)
     lua_pop(L, 1);
     if (taken)
         return;
-    zlua_member *mem = zlua_ctx_arena_alloc(cls->ctx, sizeof *mem);
-    if (mem == NULL)
-        luaL_error(L, "not enough memory");
-    memset(mem, 0, sizeof *mem);
-    mem->owner = cls;
-    mem->kind = ZLUA_MEMBER_FIELD;
-    mem->name = "value";
+    zlua_member *mem = zlua_members_new(L, cls, ZLUA_MEMBER_FIELD, "value");
     mem->meta = m;
     mem->offset = 0;
     zlua_box_push(L, ZLUA_BOX_MEMBER, mem);
