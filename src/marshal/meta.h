@@ -165,8 +165,6 @@ void zlua_meta_score_read(lua_State *L, int idx, zlua_score_arg *a);
 /* Conversion rank of the argument a for m (SPEC 7.6 rule 2): a
  * ZLUA_RANK_*.  Never converts, allocates or raises. */
 int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *m);
-/* The same for the Lua value at idx. */
-int zlua_meta_score(lua_State *L, int idx, const zlua_meta *m);
 /* Between two conversions of the same rank: 1 when a's target is the more
  * specific type (a's converts implicitly to b's, not the reverse: Circle
  * over Shape over IShape), -1 for the reverse, 0 otherwise. */

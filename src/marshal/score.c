@@ -194,13 +194,6 @@ int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *
     }
 }
 
-int zlua_meta_score(lua_State *L, int idx, const zlua_meta *m)
-{
-    zlua_score_arg a;
-    zlua_meta_score_read(L, idx, &a);
-    return zlua_meta_score_arg(L, &a, m);
-}
-
 int zlua_meta_compare_targets(const zlua_meta *a, const zlua_meta *b)
 {
     if (a->kind == ZLUA_K_BYREF)
