@@ -44,6 +44,18 @@ static GC_push_other_roots_proc zlua_gc_previous_hook;
 
 /* ---- the hook ----------------------------------------------------------- */
 
+/* Two styles, chosen at build time: modern bdwgc and IL2CPP's have the
+ * getter and setter; older ones (Mono's Boehm) only the variable
+ * GC_push_other_roots, whose address the runtime boundary gives
+ * (gc_shim.h says why it cannot simply be named). */
+#if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
+#define zlua_gc_get_hook() (*zlua_gc_hook_variable())
+#define zlua_gc_set_hook(fn) (*zlua_gc_hook_variable() = (fn))
+#else
+#define zlua_gc_get_hook() GC_get_push_other_roots()
+#define zlua_gc_set_hook(fn) GC_set_push_other_roots(fn)
+#endif
+
 static void zlua_gc_push_eager(void *start, void *end)
 {
     if (start != NULL && (char *)start < (char *)end)
@@ -107,8 +119,8 @@ static void *zlua_gc_register_locked(void *p)
     zlua_gc_callbacks[zlua_gc_ncallbacks++] = op->cb;
     if (!zlua_gc_hook_installed) {
         /* The getter and setter need external synchronisation: the lock. */
-        zlua_gc_previous_hook = GC_get_push_other_roots();
-        GC_set_push_other_roots(zlua_gc_push_other_roots);
+        zlua_gc_previous_hook = zlua_gc_get_hook();
+        zlua_gc_set_hook(zlua_gc_push_other_roots);
         zlua_gc_hook_installed = 1;
     }
     return NULL;

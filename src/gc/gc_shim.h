@@ -23,4 +23,13 @@
  * zlua_gc_with_lock again (the lock is not recursive). */
 void *zlua_gc_with_lock(void *(*fn)(void *arg), void *arg);
 
+#if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
+/* Built for a collector with only the hook variable GC_push_other_roots
+ * (Mono's Boehm): the runtime boundary returns the variable's address as
+ * the collector itself reads it.  Naming the variable from an executable
+ * does not do: a non-PIC reference gets a copy relocation, a copy the
+ * shared library never reads. */
+void (**zlua_gc_hook_variable(void))(void);
+#endif
+
 #endif /* ZLUA_GC_SHIM_H */

@@ -15,7 +15,7 @@
 #include "core/box.h"
 #include "host_stubs.h"
 #include "marshal/ud.h"
-#include "sim.h"
+#include "testbed_rt.h"
 #include "types/types.h"
 #include "zlua.h"
 
@@ -47,7 +47,7 @@ static testbed_alloc *testbed_counter(lua_State *L)
 static int testbed_gc(lua_State *L)
 {
     (void)L;
-    sim_collect();
+    testbed_rt_collect();
     return 0;
 }
 
@@ -69,7 +69,7 @@ static int testbed_stats(lua_State *L)
     testbed_set_int(L, "handles", (lua_Integer)st.handles);
     testbed_set_int(L, "generation", (lua_Integer)st.generation);
     testbed_set_int(L, "delegates", (lua_Integer)st.delegates);
-    testbed_set_int(L, "gc_allocs", (lua_Integer)sim_gc_alloc_count());
+    testbed_set_int(L, "gc_allocs", (lua_Integer)testbed_rt_gc_allocs());
     testbed_set_int(L, "lua_allocs", (lua_Integer)testbed_counter(L)->requests);
     return 1;
 }
@@ -106,7 +106,7 @@ static Il2CppObject *testbed_target(lua_State *L)
 
 static int testbed_track(lua_State *L)
 {
-    int id = sim_track(testbed_target(L));
+    int id = testbed_rt_track(testbed_target(L));
     if (id == 0)
         return luaL_error(L, "cannot track");
     lua_pushinteger(L, id);
@@ -115,7 +115,7 @@ static int testbed_track(lua_State *L)
 
 static int testbed_alive(lua_State *L)
 {
-    lua_pushboolean(L, sim_alive((int)luaL_checkinteger(L, 1)));
+    lua_pushboolean(L, testbed_rt_alive((int)luaL_checkinteger(L, 1)));
     return 1;
 }
 
@@ -131,7 +131,9 @@ static int testbed_throw_next(lua_State *L)
         return luaL_argerror(L, 1, "name too long");
     memcpy(ns, full, n);
     ns[n] = '\0';
-    sim_throw_next(ns, dot ? dot + 1 : full, msg);
+    if (!testbed_rt_throw_next(ns, dot ? dot + 1 : full, msg))
+        return luaL_error(L, "testbed.throw_next: the %s runtime has no fault injection",
+                          testbed_rt_name);
     return 0;
 }
 
@@ -144,8 +146,12 @@ static int testbed_fail_next(lua_State *L)
     lua_Integer nth = luaL_optinteger(L, 2, 1);
     if (nth < 0 || nth > INT32_MAX)
         return luaL_argerror(L, 2, "out of range");
-    if (!sim_fail_next(op, (int)nth))
-        return luaL_argerror(L, 1, "unknown runtime operation");
+    if (!testbed_rt_fail_next(op, (int)nth)) {
+        if (testbed_rt_fail_unknown(op))
+            return luaL_argerror(L, 1, "unknown runtime operation");
+        return luaL_error(L, "testbed.fail_next: the %s runtime has no fault injection",
+                          testbed_rt_name);
+    }
     return 0;
 }
 
@@ -234,6 +240,8 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
     luaL_setfuncs(L, fns, 1);
     lua_pushboolean(L, ZLUA_WITH_STUBS_BUILD);   /* the generated stubs are registered */
     lua_setfield(L, -2, "stubs");
+    lua_pushstring(L, testbed_rt_name);   /* "sim" or "mono" */
+    lua_setfield(L, -2, "runtime");
     lua_setglobal(L, "testbed");
 }
 
@@ -337,8 +345,8 @@ static void testbed_gc_wrap(lua_State *L, testbed_gc_mode mode)
 
 lua_State *testbed_new_state_gc(testbed_alloc *counter, testbed_gc_mode mode)
 {
-    sim_gc_init();
-    sim_init();
+    if (testbed_rt_init() != 0)
+        return NULL;
     lua_State *L = lua_newstate(testbed_alloc_fn, counter);
     if (L == NULL)
         return NULL;
@@ -350,7 +358,7 @@ lua_State *testbed_new_state_gc(testbed_alloc *counter, testbed_gc_mode mode)
         lua_close(L);
         return NULL;
     }
-    sim_set_lua_state(L);
+    testbed_rt_set_lua_state(L);
     testbed_open(L, counter);
     lua_getglobal(L, "testbed");
     lua_pushstring(L, testbed_gc_mode_name(mode));

@@ -15,8 +15,8 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "sim.h"
 #include "testbed.h"
+#include "testbed_rt.h"
 
 static int zlua_run_traceback(lua_State *L)
 {
@@ -71,6 +71,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", lua_tostring(L, -1));
     /* busted reports through os.exit, which closes the state itself */
     lua_close(L);
-    sim_set_lua_state(NULL);
+    testbed_rt_set_lua_state(NULL);
     return status == LUA_OK ? 0 : 1;
 }

@@ -1,0 +1,43 @@
+/*
+ * testbed_rt.h -- what the test hosts need from the runtime they run on:
+ * the simulated IL2CPP (testbed_sim.c) or Mono (tests/mono/testbed_mono.c).
+ * One of the two is linked into each host binary.
+ */
+#ifndef ZLUA_TESTBED_RT_H
+#define ZLUA_TESTBED_RT_H
+
+#include <stdint.h>
+
+#include <lua.h>
+
+#include "zlua.h"
+
+/* "sim" or "mono" (testbed.runtime in Lua). */
+extern const char testbed_rt_name[];
+
+/* Starts the runtime once per process (idempotent); 0 on success, else a
+ * message on stderr. */
+int testbed_rt_init(void);
+
+/* The state C# code calls into where the runtime's fixtures call Lua
+ * without a delegate (the simulation's IC bodies); NULL when it closes. */
+void testbed_rt_set_lua_state(lua_State *L);
+
+/* A full managed collection, then pending finalizers. */
+void testbed_rt_collect(void);
+/* Managed allocations so far. */
+uint64_t testbed_rt_gc_allocs(void);
+/* Watches obj without keeping it alive: an id >= 1, 0 on failure; alive
+ * answers 1 until the object is collected. */
+int testbed_rt_track(Il2CppObject *obj);
+int testbed_rt_alive(int id);
+
+/* Fault injection (the simulation only): the next C# call throws
+ * ns.name(msg); the nth runtime operation `op` throws.  0: this runtime
+ * cannot (the caller raises a Lua error saying so). */
+int testbed_rt_throw_next(const char *ns, const char *name, const char *msg);
+int testbed_rt_fail_next(const char *op, int nth);
+/* For fail_next: 1 when op names no runtime operation at all. */
+int testbed_rt_fail_unknown(const char *op);
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * testbed_sim.c -- testbed_rt.h on the simulated IL2CPP.
+ */
+#include "testbed_rt.h"
+
+#include "sim.h"
+
+const char testbed_rt_name[] = "sim";
+
+int testbed_rt_init(void)
+{
+    sim_gc_init();
+    sim_init();
+    return 0;
+}
+
+void testbed_rt_set_lua_state(lua_State *L)
+{
+    sim_set_lua_state(L);
+}
+
+void testbed_rt_collect(void)
+{
+    sim_collect();
+}
+
+uint64_t testbed_rt_gc_allocs(void)
+{
+    return sim_gc_alloc_count();
+}
+
+int testbed_rt_track(Il2CppObject *obj)
+{
+    return sim_track(obj);
+}
+
+int testbed_rt_alive(int id)
+{
+    return sim_alive(id);
+}
+
+int testbed_rt_throw_next(const char *ns, const char *name, const char *msg)
+{
+    sim_throw_next(ns, name, msg);
+    return 1;
+}
+
+int testbed_rt_fail_next(const char *op, int nth)
+{
+    return sim_fail_next(op, nth);
+}
+
+int testbed_rt_fail_unknown(const char *op)
+{
+    (void)op;
+    return 1;   /* sim_fail_next knows every operation there is */
+}

@@ -1,0 +1,127 @@
+// ZLua.MonoHost.cs -- what the Mono boundary (tests/mono) asks of
+// reflection: the embedding API answers most metadata queries itself, but
+// not parameter flags and default values, generic method definitions and
+// instances, running a class constructor with its exception caught, or
+// making a delegate whose Invoke lands in native code.  Each method here
+// is one such query; the C side calls them through mono_runtime_invoke
+// with the exception caught, at bind time only (never per call, except
+// the delegate's own Invoke).
+using System;
+using System.Linq.Expressions;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+
+namespace ZLuaMonoHost
+{
+    public static class Reflect
+    {
+        // ParameterAttributes of parameter i (In 1, Out 2, Optional 0x10,
+        // HasDefault 0x1000): IL2CPP keeps them in the parameter's type.
+        public static int ParamAttrs(MethodBase m, int i)
+        {
+            return (int)m.GetParameters()[i].Attributes;
+        }
+
+        // The constant of `T p = c`: has 1 and the boxed constant (an enum
+        // constant as its underlying integer); has 2 and null for `= null`
+        // or `= default`; has 0 without a default.
+        public static object ParamDefault(MethodBase m, int i, out int has)
+        {
+            ParameterInfo p = m.GetParameters()[i];
+            has = 0;
+            if (!p.HasDefaultValue)
+                return null;
+            object v = p.RawDefaultValue;
+            has = v == null ? 2 : 1;
+            return v;
+        }
+
+        public static bool IsGenericDefinition(MethodBase m)
+        {
+            return m.IsGenericMethodDefinition;
+        }
+
+        // The instance of a generic method definition (its MonoMethod *).
+        public static IntPtr MakeGeneric(MethodBase m, Type[] args)
+        {
+            return ((MethodInfo)m).MakeGenericMethod(args).MethodHandle.Value;
+        }
+
+        public static void RunClassConstructor(Type t)
+        {
+            RuntimeHelpers.RunClassConstructor(t.TypeHandle);
+        }
+
+        public static bool HasAttribute(object site, Type attr)
+        {
+            MemberInfo mi = site as MemberInfo;
+            return mi != null && mi.IsDefined(attr, false);
+        }
+
+        // The collector runs when managed code asks (a native thread in
+        // the blocking state cannot), finalizers included.
+        public static void Collect()
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+        }
+    }
+
+    // A Lua function as a delegate: Invoke packs its arguments into an
+    // object[] (a byref argument's value, written back after the call)
+    // and hands them to Dispatch, an internal call of the Mono glue that
+    // runs libzlua's IC path (zlua_delegate_invoke) on the target libzlua
+    // made for the function.
+    public static class LuaDelegate
+    {
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        static extern object Dispatch(object target, object[] args, Type[] types, Type ret,
+                                      out Exception ex);
+
+        public static object Call(object target, object[] args, Type[] types, Type ret)
+        {
+            Exception ex;
+            object r = Dispatch(target, args, types, ret, out ex);
+            if (ex != null)
+                throw ex;
+            return r;
+        }
+
+        public static Delegate Make(Type delegateType, object target)
+        {
+            MethodInfo invoke = delegateType.GetMethod("Invoke");
+            ParameterInfo[] ps = invoke.GetParameters();
+            var pars = new ParameterExpression[ps.Length];
+            var boxed = new Expression[ps.Length];
+            var types = new Type[ps.Length];   // the element type of a byref
+            for (int i = 0; i < ps.Length; i++) {
+                pars[i] = Expression.Parameter(ps[i].ParameterType, ps[i].Name);
+                boxed[i] = Expression.Convert(pars[i], typeof(object));
+                Type pt = ps[i].ParameterType;
+                types[i] = pt.IsByRef ? pt.GetElementType() : pt;
+            }
+            var arr = Expression.Variable(typeof(object[]), "args");
+            var res = Expression.Variable(typeof(object), "res");
+            var body = new System.Collections.Generic.List<Expression>();
+            body.Add(Expression.Assign(arr, Expression.NewArrayInit(typeof(object), boxed)));
+            body.Add(Expression.Assign(res, Expression.Call(
+                typeof(LuaDelegate).GetMethod("Call"), Expression.Constant(target, typeof(object)),
+                arr, Expression.Constant(types, typeof(Type[])),
+                Expression.Constant(invoke.ReturnType, typeof(Type)))));
+            for (int i = 0; i < ps.Length; i++) {
+                Type t = ps[i].ParameterType;
+                if (!t.IsByRef)
+                    continue;
+                body.Add(Expression.Assign(pars[i], Expression.Convert(
+                    Expression.ArrayIndex(arr, Expression.Constant(i)), t.GetElementType())));
+            }
+            if (invoke.ReturnType != typeof(void))
+                body.Add(Expression.Convert(res, invoke.ReturnType));
+            else
+                body.Add(Expression.Empty());
+            var block = Expression.Block(invoke.ReturnType, new[] { arr, res }, body);
+            return Expression.Lambda(delegateType, block, pars).Compile();
+        }
+    }
+}

@@ -1,0 +1,61 @@
+# tests/mono: libzlua on a real CLR (issue 8).  Mono on its Boehm collector
+# runs the same Lua suite as the simulated IL2CPP.  Included from the top
+# CMakeLists.txt when ZLUA_MONO is ON; needs the fixture assemblies of
+# tests/fixtures (ZLUA_FIXTURE_DLLS, ZLUA_FIXTURE_DIR).
+
+pkg_check_modules(MONO REQUIRED mono-2)
+find_library(ZLUA_MONOBOEHM_LIB NAMES monoboehm-2.0 REQUIRED)
+find_program(ZLUA_MCS mcs REQUIRED)
+
+# The host's reflection helpers.
+set(ZLUA_MONO_HOST_DLL ${ZLUA_FIXTURE_DIR}/ZLua.MonoHost.dll)
+add_custom_command(OUTPUT ${ZLUA_MONO_HOST_DLL}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_FIXTURE_DIR}
+  COMMAND ${ZLUA_MCS} -nologo -warnaserror -target:library -r:System.Core.dll
+          -out:${ZLUA_MONO_HOST_DLL} ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/ZLua.MonoHost.cs
+  DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/ZLua.MonoHost.cs
+  COMMENT "mcs ZLua.MonoHost.dll")
+add_custom_target(zlua_mono_assemblies ALL DEPENDS ${ZLUA_MONO_HOST_DLL} ${ZLUA_FIXTURE_DLLS})
+
+# libzlua once more, for Mono's collector: the hook variable instead of
+# the setter (gc_shim.h), no GC_THREADS (Mono's Boehm registers its threads
+# itself), bdwgc's declarations only -- the collector is Mono's.
+add_library(zlua_mono STATIC ${ZLUA_SOURCES})
+target_include_directories(zlua_mono PUBLIC include PRIVATE src ${BDWGC_INCLUDE_DIRS})
+target_compile_definitions(zlua_mono PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
+target_compile_options(zlua_mono PRIVATE ${ZLUA_WARNINGS})
+if(ZLUA_NO_UNWIND_TABLES)
+  target_compile_options(zlua_mono PRIVATE -fno-exceptions -fno-asynchronous-unwind-tables
+                                           -fno-unwind-tables)
+endif()
+target_link_libraries(zlua_mono PUBLIC PkgConfig::LUA)
+
+# The runtime boundary on Mono's embedding API, and the host hooks.
+file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS tests/mono/*.c)
+add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES})
+target_include_directories(zlua_mono_rt PRIVATE src tests/host tests/mono include)
+target_include_directories(zlua_mono_rt SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_compile_options(zlua_mono_rt PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
+target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1
+  ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_FIXTURE_DIR}")
+target_link_libraries(zlua_mono_rt PUBLIC ${ZLUA_MONOBOEHM_LIB} PkgConfig::LUA m pthread dl)
+set(ZLUA_MONO_RUNTIME "$<LINK_GROUP:RESCAN,zlua_mono,zlua_mono_rt>")
+
+add_executable(zlua-run-mono tests/host/zlua_run.c tests/host/testbed.c)
+target_include_directories(zlua-run-mono PRIVATE src tests/host)
+target_compile_options(zlua-run-mono PRIVATE ${ZLUA_WARNINGS})
+target_link_libraries(zlua-run-mono PRIVATE ${ZLUA_MONO_RUNTIME} PkgConfig::LUA m)
+set_target_properties(zlua-run-mono PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
+add_dependencies(zlua-run-mono zlua_mono_assemblies)
+
+# Every busted spec and the tour, on Mono (lua.mono.<name>).
+foreach(spec ${ZLUA_LUA_SPECS})
+  get_filename_component(name ${spec} NAME_WE)
+  add_test(NAME lua.mono.${name}
+    COMMAND zlua-run-mono ${BUSTED} --lpath=${CMAKE_CURRENT_SOURCE_DIR}/lua/spec/?.lua
+            -o utfTerminal ${spec}
+    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+  set_tests_properties(lua.mono.${name} PROPERTIES LABELS mono TIMEOUT 300)
+endforeach()
+add_test(NAME lua.mono.tour COMMAND zlua-run-mono ${CMAKE_CURRENT_SOURCE_DIR}/lua/examples/tour.lua)
+set_tests_properties(lua.mono.tour PROPERTIES LABELS mono)

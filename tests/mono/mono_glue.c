@@ -1,0 +1,297 @@
+/*
+ * mono_glue.c -- the runtime glue of zlua.h ("Runtime glue") on Mono.
+ *
+ * IL2CPP throws a managed exception as a C++ exception, which the player
+ * glue catches.  Mono's embedding API returns it instead (the `exc`
+ * argument of mono_runtime_invoke), so this glue is plain C: each function
+ * runs its operation with the exception caught and returns it.
+ *
+ * What differs from IL2CPP, and why it is handled here:
+ *  - mono_runtime_invoke boxes a value-type result: it is copied into
+ *    `ret` (a Nullable<T> result comes back as a boxed T or null, and is
+ *    rebuilt in the Nullable layout);
+ *  - Mono's object and box creation do not report a static constructor's
+ *    exception to native callers: the class is initialised first, through
+ *    RuntimeHelpers.RunClassConstructor, which does;
+ *  - a delegate over a Lua function is made by reflection (ZLua.MonoHost,
+ *    LuaDelegate): its Invoke reaches zm_dispatch below, which calls
+ *    zlua_delegate_invoke as the generated IL2CPP entry does.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <mono/metadata/exception.h>
+#include <mono/metadata/loader.h>
+#include <mono/metadata/reflection.h>
+
+#include "mono_rt.h"
+
+static MonoException *zm_exc(MonoObject *o)
+{
+    return (MonoException *)(void *)o;
+}
+
+/* Nullable<T>'s fields, by name: the layout differs between runtimes
+ * (IL2CPP: hasValue first; Mono: value first), as libzlua reads it. */
+static void zm_nullable_fields(MonoClass *k, uint32_t *has_off, uint32_t *val_off)
+{
+    MonoClassField *h = mono_class_get_field_from_name(k, "hasValue");
+    if (h == NULL)
+        h = mono_class_get_field_from_name(k, "has_value");
+    MonoClassField *v = mono_class_get_field_from_name(k, "value");
+    uint32_t hdr = il2cpp_object_header_size();
+    *has_off = h ? (uint32_t)mono_field_get_offset(h) - hdr : 0;
+    *val_off = v ? (uint32_t)mono_field_get_offset(v) - hdr : 0;
+}
+
+/* Copies a boxed result into the unboxed slot ret of type t. */
+static void zm_store_result(MonoType *t, MonoObject *r, void *ret)
+{
+    int kind = mono_type_get_type(t);
+    if (kind == MONO_TYPE_VOID || ret == NULL)
+        return;
+    if (mono_type_is_reference(t) || mono_type_is_byref(t)) {
+        memcpy(ret, &r, sizeof r);
+        return;
+    }
+    MonoClass *k = mono_class_from_mono_type(t);
+    uint32_t align;
+    int32_t size = mono_class_value_size(k, &align);
+    if (mono_class_is_nullable(k)) {
+        uint32_t has_off, val_off;
+        zm_nullable_fields(k, &has_off, &val_off);
+        memset(ret, 0, (size_t)size);
+        if (r != NULL) {
+            MonoClass *tk = mono_class_get_nullable_param(k);
+            int32_t tsize = mono_class_value_size(tk, &align);
+            ((unsigned char *)ret)[has_off] = 1;
+            memcpy((char *)ret + val_off, mono_object_unbox(r), (size_t)tsize);
+        }
+        return;
+    }
+    if (r == NULL) {
+        memset(ret, 0, (size_t)size);
+        return;
+    }
+    memcpy(ret, mono_object_unbox(r), (size_t)size);
+}
+
+Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args, void *ret)
+{
+    MonoMethod *m = ZM_METHOD(method);
+    MonoObject *exc = NULL;
+    MonoObject *r = mono_runtime_invoke(m, obj, args, &exc);
+    if (exc != NULL)
+        return (Il2CppException *)(void *)exc;
+    zm_store_result(mono_signature_get_return_type(mono_method_signature(m)), r, ret);
+    return NULL;
+}
+
+/* Runs k's static constructor if it has not run, with its exception
+ * (TypeInitializationException, as IL2CPP's class init throws) caught. */
+static Il2CppException *zm_class_init(MonoClass *k)
+{
+    if (mono_class_get_rank(k) > 0)
+        return NULL;
+    MonoObject *exc = NULL;
+    void *args[1] = {mono_type_get_object(zm.domain, mono_class_get_type(k))};
+    (void)zm_call(zm.h.run_cctor, args, &exc);
+    return (Il2CppException *)(void *)exc;
+}
+
+Il2CppException *zlua_rt_class_init(Il2CppClass *klass)
+{
+    return zm_class_init(ZM_CLASS(klass));
+}
+
+Il2CppException *zlua_rt_object_new(Il2CppClass *klass, Il2CppObject **out)
+{
+    *out = NULL;
+    Il2CppException *e = zm_class_init(ZM_CLASS(klass));
+    if (e != NULL)
+        return e;
+    *out = (Il2CppObject *)(void *)mono_object_new(zm.domain, ZM_CLASS(klass));
+    return NULL;
+}
+
+Il2CppException *zlua_rt_value_box(Il2CppClass *klass, void *data, Il2CppObject **out)
+{
+    *out = NULL;
+    MonoClass *k = ZM_CLASS(klass);
+    Il2CppException *e = zm_class_init(k);
+    if (e != NULL)
+        return e;
+    if (mono_class_is_nullable(k)) {   /* a boxed T, or null without a value */
+        uint32_t has_off, val_off;
+        zm_nullable_fields(k, &has_off, &val_off);
+        if (!((unsigned char *)data)[has_off])
+            return NULL;
+        k = mono_class_get_nullable_param(k);
+        data = (char *)data + val_off;
+    }
+    *out = (Il2CppObject *)(void *)mono_value_box(zm.domain, k, data);
+    return NULL;
+}
+
+Il2CppException *zlua_rt_string_new_utf16(const uint16_t *chars, int32_t len, Il2CppString **out)
+{
+    *out = (Il2CppString *)(void *)mono_string_new_utf16(zm.domain, chars, len);
+    return NULL;
+}
+
+Il2CppException *zlua_rt_array_new(Il2CppClass *element_class, uintptr_t length, Il2CppArray **out)
+{
+    *out = (Il2CppArray *)(void *)mono_array_new(zm.domain, ZM_CLASS(element_class), length);
+    return NULL;
+}
+
+Il2CppException *zlua_rt_param_default(const MethodInfo *method, uint32_t index, void *value,
+                                       size_t size, int *has)
+{
+    *has = 0;
+    memset(value, 0, size);
+    MonoObject *exc = NULL;
+    int32_t i = (int32_t)index, h = 0;
+    void *args[3] = {mono_method_get_object(zm.domain, ZM_METHOD(method), NULL), &i, &h};
+    MonoObject *r = zm_call(zm.h.param_default, args, &exc);
+    if (exc != NULL)
+        return (Il2CppException *)(void *)exc;
+    *has = h;
+    if (h != 1 || r == NULL)
+        return NULL;
+    MonoClass *k = mono_object_get_class(r);
+    if (!mono_class_is_valuetype(k)) {   /* a string constant */
+        if (size >= sizeof r)
+            memcpy(value, &r, sizeof r);
+        return NULL;
+    }
+    uint32_t align;
+    size_t n = (size_t)mono_class_value_size(k, &align);
+    memcpy(value, mono_object_unbox(r), n < size ? n : size);
+    return NULL;
+}
+
+Il2CppException *zlua_rt_exception_new(const char *name_space, const char *name, const char *msg,
+                                       Il2CppException **out)
+{
+    *out = (Il2CppException *)(void *)mono_exception_from_name_msg(mono_get_corlib(), name_space,
+                                                                    name, msg);
+    return NULL;
+}
+
+Il2CppException *zlua_rt_delegate_new(const MethodInfo *ctor, const MethodInfo *invoke,
+                                      Il2CppObject *target, zlua_native_fn entry,
+                                      Il2CppObject **out)
+{
+    (void)invoke;
+    (void)entry;   /* IL2CPP's native entry; on Mono Invoke reaches zm_dispatch */
+    *out = NULL;
+    MonoClass *d = mono_method_get_class(ZM_METHOD(ctor));
+    MonoObject *exc = NULL;
+    void *args[2] = {mono_type_get_object(zm.domain, mono_class_get_type(d)), target};
+    MonoObject *r = zm_call(zm.h.make_delegate, args, &exc);
+    if (exc != NULL)
+        return (Il2CppException *)(void *)exc;
+    *out = (Il2CppObject *)(void *)r;
+    return NULL;
+}
+
+Il2CppException *zlua_rt_method_instance(const MethodInfo *generic, const Il2CppType *const *args,
+                                         uint32_t count, const MethodInfo **out)
+{
+    *out = NULL;
+    MonoArray *types = mono_array_new(zm.domain, zm.type_class, count);
+    for (uint32_t i = 0; i < count; i++)
+        mono_array_setref(types, i, (MonoObject *)mono_type_get_object(zm.domain, ZM_TYPE(args[i])));
+    MonoObject *exc = NULL;
+    void *a[2] = {mono_method_get_object(zm.domain, ZM_METHOD(generic), NULL), types};
+    MonoObject *r = zm_call(zm.h.make_generic, a, &exc);
+    if (exc != NULL) {
+        /* a constraint the arguments break (ArgumentException): IL2CPP
+         * has no such instance either */
+        return NULL;
+    }
+    *out = (const MethodInfo *)*(void **)mono_object_unbox(r);
+    return NULL;
+}
+
+Il2CppException *zlua_rt_type_object(const Il2CppType *type, Il2CppObject **out)
+{
+    *out = (Il2CppObject *)(void *)mono_type_get_object(zm.domain, ZM_TYPE(type));
+    return NULL;
+}
+
+void zlua_rt_raise(Il2CppException *exc)
+{
+    mono_raise_exception(zm_exc((MonoObject *)(void *)exc));
+    abort();   /* not reached */
+}
+
+/* ---- delegates over Lua functions ----------------------------------------- */
+
+#define ZM_MAX_DELEGATE_ARGS 16
+
+/* LuaDelegate.Dispatch(target, args, types, ret, out ex): the argument
+ * slots as IL2CPP's entry hands them to zlua_delegate_invoke (a value's
+ * address, a reference's address; a byref's value lives in args and is
+ * written back by the caller), the result boxed. */
+static MonoObject *zm_dispatch(MonoObject *target, MonoArray *args, MonoArray *types,
+                               MonoReflectionType *ret, MonoObject **ex)
+{
+    *ex = NULL;
+    uintptr_t n = mono_array_length(args);
+    void *slots[ZM_MAX_DELEGATE_ARGS];
+    if (n > ZM_MAX_DELEGATE_ARGS) {
+        *ex = (MonoObject *)mono_get_exception_not_supported("more than 16 delegate parameters");
+        return NULL;
+    }
+    for (uintptr_t i = 0; i < n; i++) {
+        MonoType *t = mono_reflection_type_get_type(
+            mono_array_get(types, MonoReflectionType *, i));
+        MonoClass *k = mono_class_from_mono_type(t);
+        MonoObject **elem = mono_array_addr(args, MonoObject *, i);
+        if (mono_class_is_nullable(k)) {
+            *ex = (MonoObject *)mono_get_exception_not_supported(
+                "Nullable delegate parameters (mono host)");
+            return NULL;
+        }
+        if (mono_class_is_valuetype(k) && *elem != NULL)
+            slots[i] = mono_object_unbox(*elem);
+        else
+            slots[i] = elem;
+    }
+    MonoType *rt = mono_reflection_type_get_type(ret);
+    MonoClass *rk = mono_class_from_mono_type(rt);
+    MonoObject *result = NULL;
+    void *rslot = NULL;
+    if (mono_type_get_type(rt) == MONO_TYPE_VOID) {
+        rslot = NULL;
+    } else if (mono_class_is_valuetype(rk)) {
+        if (mono_class_is_nullable(rk)) {
+            *ex = (MonoObject *)mono_get_exception_not_supported(
+                "Nullable delegate results (mono host)");
+            return NULL;
+        }
+        result = mono_object_new(zm.domain, rk);   /* zeroed: default(T) */
+        rslot = mono_object_unbox(result);
+    } else {
+        rslot = &result;
+    }
+    Il2CppException *e = zlua_delegate_invoke((Il2CppObject *)(void *)target, slots, rslot);
+    if (e != NULL) {
+        *ex = (MonoObject *)(void *)e;
+        return NULL;
+    }
+    return result;
+}
+
+void zm_glue_register_icalls(void)
+{
+    /* the API takes the function as a data pointer (POSIX guarantees the
+     * round trip; ISO C does not, hence the memcpy) */
+    MonoObject *(*fn)(MonoObject *, MonoArray *, MonoArray *, MonoReflectionType *,
+                      MonoObject **) = zm_dispatch;
+    const void *p;
+    memcpy(&p, &fn, sizeof p);
+    mono_add_internal_call("ZLuaMonoHost.LuaDelegate::Dispatch", p);
+}

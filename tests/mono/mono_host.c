@@ -1,0 +1,212 @@
+/*
+ * mono_host.c -- starts Mono for the test hosts and implements
+ * testbed_rt.h on it.
+ */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mono/metadata/mono-config.h>
+#include <mono/metadata/profiler.h>
+#include <mono/metadata/threads.h>
+
+#include "gc/gc_shim.h"
+#include "mono_rt.h"
+#include "testbed_rt.h"
+
+zm_runtime zm;
+
+MonoObject *zm_call(MonoMethod *m, void **args, MonoObject **exc)
+{
+    *exc = NULL;
+    return mono_runtime_invoke(m, NULL, args, exc);
+}
+
+/* ---- managed allocations, counted by a profiler ------------------------ */
+
+struct _MonoProfiler {
+    int unused;
+};
+static struct _MonoProfiler zm_profiler;
+static uint64_t zm_allocs;
+
+static void zm_on_alloc(MonoProfiler *prof, MonoObject *obj)
+{
+    (void)prof;
+    (void)obj;
+    __atomic_fetch_add(&zm_allocs, 1, __ATOMIC_RELAXED);
+}
+
+/* ---- the collector's hook variable (gc_shim.h) ----------------------- */
+
+void (**zlua_gc_hook_variable(void))(void)
+{
+    static void (**slot)(void);
+    if (slot == NULL) {
+        /* the library's own definition, not an executable's copy */
+        void *lib = dlopen("libmonoboehm-2.0.so.1", RTLD_LAZY | RTLD_NOLOAD);
+        if (lib != NULL)
+            slot = (void (**)(void))dlsym(lib, "GC_push_other_roots");
+        if (slot == NULL) {
+            fprintf(stderr, "mono host: GC_push_other_roots not found in libmonoboehm\n");
+            abort();
+        }
+    }
+    return slot;
+}
+
+/* ---- start-up ----------------------------------------------------------- */
+
+static MonoImage *zm_open(const char *dir, const char *file, int required)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    MonoAssembly *a = mono_domain_assembly_open(zm.domain, path);
+    if (a == NULL) {
+        if (required)
+            fprintf(stderr, "mono host: cannot open %s\n", path);
+        return NULL;
+    }
+    return mono_assembly_get_image(a);
+}
+
+static MonoMethod *zm_helper(const char *cls, const char *name, int nargs)
+{
+    MonoClass *k = mono_class_from_name(zm.host_image, "ZLuaMonoHost", cls);
+    MonoMethod *m = k ? mono_class_get_method_from_name(k, name, nargs) : NULL;
+    if (m == NULL)
+        fprintf(stderr, "mono host: ZLuaMonoHost.%s.%s/%d missing\n", cls, name, nargs);
+    return m;
+}
+
+/* The array layout the boundary states (mono_api.c), checked on a real
+ * int[3]: the length where il2cpp_offset_of_array_length... says, the
+ * first element at the header size. */
+static int zm_check_layout(void)
+{
+    MonoArray *a = mono_array_new(zm.domain, mono_get_int32_class(), 3);
+    uintptr_t len;
+    memcpy(&len, (char *)a + il2cpp_offset_of_array_length_in_array_object_header(), sizeof len);
+    char *first = mono_array_addr_with_size(a, 4, 0);
+    if (len != 3 || first != (char *)a + il2cpp_array_object_header_size()) {
+        fprintf(stderr, "mono host: MonoArray layout is not IL2CPP's\n");
+        return -1;
+    }
+    return 0;
+}
+
+static const char *zm_dir(void)
+{
+    const char *d = getenv("ZLUA_MONO_ASSEMBLIES");
+#ifdef ZLUA_MONO_ASSEMBLY_DIR
+    if (d == NULL || d[0] == '\0')
+        d = ZLUA_MONO_ASSEMBLY_DIR;
+#endif
+    return d;
+}
+
+int zm_init(const char *dir)
+{
+    if (zm.domain != NULL)
+        return 0;
+    if (dir == NULL) {
+        fprintf(stderr, "mono host: no assembly folder (ZLUA_MONO_ASSEMBLIES)\n");
+        return -1;
+    }
+    /* the profiler must exist before the runtime starts */
+    MonoProfilerHandle ph = mono_profiler_create(&zm_profiler);
+    mono_profiler_enable_allocations();
+    mono_profiler_set_gc_allocation_callback(ph, zm_on_alloc);
+    mono_config_parse(NULL);
+    zm.domain = mono_jit_init("zlua");
+    if (zm.domain == NULL)
+        return -1;
+    zm_glue_register_icalls();
+    zm.host_image = zm_open(dir, "ZLua.MonoHost.dll", 1);
+    if (zm.host_image == NULL || zm_open(dir, "Assembly-CSharp.dll", 1) == NULL)
+        return -1;
+    (void)zm_open(dir, "ZLua.Tests.dll", 0);
+    zm.h.param_attrs = zm_helper("Reflect", "ParamAttrs", 2);
+    zm.h.param_default = zm_helper("Reflect", "ParamDefault", 3);
+    zm.h.is_generic_def = zm_helper("Reflect", "IsGenericDefinition", 1);
+    zm.h.make_generic = zm_helper("Reflect", "MakeGeneric", 2);
+    zm.h.run_cctor = zm_helper("Reflect", "RunClassConstructor", 1);
+    zm.h.collect = zm_helper("Reflect", "Collect", 0);
+    zm.h.has_attribute = zm_helper("Reflect", "HasAttribute", 2);
+    zm.h.make_delegate = zm_helper("LuaDelegate", "Make", 2);
+    zm.type_class = mono_class_from_name(mono_get_corlib(), "System", "Type");
+    for (MonoMethod **m = &zm.h.param_attrs; m <= &zm.h.has_attribute; m++)
+        if (*m == NULL)
+            return -1;
+    return zm_check_layout();
+}
+
+/* ---- testbed_rt.h ----------------------------------------------------------- */
+
+const char testbed_rt_name[] = "mono";
+
+int testbed_rt_init(void)
+{
+    return zm_init(zm_dir());
+}
+
+void testbed_rt_set_lua_state(lua_State *L)
+{
+    (void)L;   /* C# reaches Lua only through delegates here */
+}
+
+void testbed_rt_collect(void)
+{
+    MonoObject *exc = NULL;
+    (void)zm_call(zm.h.collect, NULL, &exc);
+}
+
+uint64_t testbed_rt_gc_allocs(void)
+{
+    return __atomic_load_n(&zm_allocs, __ATOMIC_RELAXED);
+}
+
+#define ZM_MAX_TRACKED 65536
+static uint32_t zm_tracked[ZM_MAX_TRACKED];
+static int zm_ntracked;
+
+int testbed_rt_track(Il2CppObject *obj)
+{
+    if (obj == NULL || zm_ntracked == ZM_MAX_TRACKED)
+        return 0;
+    zm_tracked[zm_ntracked++] = mono_gchandle_new_weakref(ZM_OBJ(obj), 0);
+    return zm_ntracked;
+}
+
+int testbed_rt_alive(int id)
+{
+    if (id < 1 || id > zm_ntracked)
+        return 0;
+    return mono_gchandle_get_target(zm_tracked[id - 1]) != NULL;
+}
+
+int testbed_rt_throw_next(const char *ns, const char *name, const char *msg)
+{
+    (void)ns;
+    (void)name;
+    (void)msg;
+    return 0;
+}
+
+int testbed_rt_fail_next(const char *op, int nth)
+{
+    (void)op;
+    (void)nth;
+    return 0;
+}
+
+int testbed_rt_fail_unknown(const char *op)
+{
+    static const char *const ops[] = {"object_new", "value_box", "class_init", "string_new",
+                                      "array_new", NULL};
+    for (int i = 0; ops[i] != NULL; i++)
+        if (strcmp(op, ops[i]) == 0)
+            return 0;
+    return 1;
+}

@@ -1,0 +1,65 @@
+/*
+ * mono_rt.h -- libzlua's runtime boundary on Mono: shared state of the
+ * il2cpp_* functions (mono_api.c), the glue (mono_glue.c) and the host
+ * hooks (mono_host.c).
+ *
+ * The boundary hands libzlua Mono's own handles under IL2CPP's names:
+ * an Il2CppClass * is a MonoClass *, an Il2CppType * a MonoType *, a
+ * MethodInfo * a MonoMethod *, a FieldInfo * a MonoClassField *, a
+ * PropertyInfo * a MonoProperty *, an Il2CppObject * a MonoObject *.
+ * libzlua never looks inside them (src/il2cpp/il2cpp_api.h declares them
+ * incomplete), so no translation layer stands between it and Mono.
+ */
+#ifndef ZLUA_MONO_RT_H
+#define ZLUA_MONO_RT_H
+
+#include <stdint.h>
+
+#include <mono/jit/jit.h>
+#include <mono/metadata/appdomain.h>
+#include <mono/metadata/assembly.h>
+#include <mono/metadata/class.h>
+#include <mono/metadata/object.h>
+
+#include "il2cpp/il2cpp_api.h"
+
+#define ZM_CLASS(k) ((MonoClass *)(void *)(k))
+#define ZM_TYPE(t) ((MonoType *)(void *)(t))
+#define ZM_METHOD(m) ((MonoMethod *)(void *)(m))
+#define ZM_OBJ(o) ((MonoObject *)(void *)(o))
+
+/* The helpers compiled from ZLua.MonoHost.cs: reflection queries the
+ * embedding API has no function for (parameter flags and defaults,
+ * generic definitions and instances, class constructors, collections). */
+typedef struct zm_helpers {
+    MonoMethod *param_attrs;      /* int (MethodBase, int) */
+    MonoMethod *param_default;    /* object (MethodBase, int, out int) */
+    MonoMethod *is_generic_def;   /* bool (MethodBase) */
+    MonoMethod *make_generic;     /* IntPtr (MethodBase, Type[]) */
+    MonoMethod *run_cctor;        /* void (Type) */
+    MonoMethod *collect;          /* void () */
+    MonoMethod *make_delegate;    /* Delegate (Type, IntPtr, IntPtr) */
+    MonoMethod *has_attribute;    /* bool (object, Type) */
+} zm_helpers;
+
+typedef struct zm_runtime {
+    MonoDomain *domain;
+    MonoImage *host_image;         /* ZLua.MonoHost.dll */
+    zm_helpers h;
+    MonoClass *type_class;         /* System.Type (Type[] arguments) */
+} zm_runtime;
+
+extern zm_runtime zm;
+
+/* Opens the runtime and the assemblies of `dir` (Assembly-CSharp.dll,
+ * ZLua.Tests.dll, ZLua.MonoHost.dll); 0 on success, with a message on
+ * stderr otherwise.  Once per process. */
+int zm_init(const char *dir);
+
+/* Invokes a helper (static) with the exception caught; NULL: no exception. */
+MonoObject *zm_call(MonoMethod *m, void **args, MonoObject **exc);
+
+/* The Delegate.Invoke of a Lua function (ZLua.MonoHost's internal call). */
+void zm_glue_register_icalls(void);
+
+#endif
