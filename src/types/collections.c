@@ -35,7 +35,17 @@
 #include "marshal/ud.h"
 #include "types/types.h"
 
-#define ZLUA_LIST_PREFIX "System.Collections.Generic.List`1["
+/* List<T>: an instance of corlib's System.Collections.Generic.List`1.
+ * Recognised by its definition's name and namespace, which runtimes
+ * agree on -- not by its type name, whose format they do not (IL format
+ * "List<System.Int32>" in IL2CPP and Mono, reflection format elsewhere). */
+static int zlua_coll_is_list(const zlua_class *cls)
+{
+    Il2CppClass *k = cls->klass;
+    return il2cpp_class_is_inflated(k) && strcmp(il2cpp_class_get_name(k), "List`1") == 0 &&
+           strcmp(il2cpp_class_get_namespace(k), "System.Collections.Generic") == 0 &&
+           il2cpp_class_get_declaring_type(k) == NULL;
+}
 
 /* The collection at 1 for an iterator of cls: a live ByObj userdata of
  * exactly cls, or raises (the iterator can be called by hand). */
@@ -320,7 +330,7 @@ static int zlua_coll_push_pair_iter(lua_State *L, zlua_class *cls)
  * offsets of its T[] _items and int _size, and the array class. */
 static zlua_class *zlua_coll_list_layout(zlua_class *cls, size_t *items_at, size_t *size_at)
 {
-    if (strncmp(cls->full_name, ZLUA_LIST_PREFIX, sizeof ZLUA_LIST_PREFIX - 1) != 0)
+    if (!zlua_coll_is_list(cls))
         return NULL;
     FieldInfo *items = zlua_coll_field(cls, "_items"), *size = zlua_coll_field(cls, "_size");
     if (items == NULL || size == NULL ||

@@ -52,6 +52,21 @@ namespace ZLuaMonoHost
             RuntimeHelpers.RunClassConstructor(t.TypeHandle);
         }
 
+        // A call through reflection, for the one argument shape
+        // mono_runtime_invoke cannot take: a `ref T?` without a value (its
+        // wrapper unboxes the boxed form, and null has none).  The
+        // callee's exception comes back in ex, unwrapped.
+        public static object Invoke(MethodBase m, object target, object[] args, out Exception ex)
+        {
+            ex = null;
+            try {
+                return m.Invoke(target, args);
+            } catch (TargetInvocationException e) {
+                ex = e.InnerException;
+                return null;
+            }
+        }
+
         public static bool HasAttribute(object site, Type attr)
         {
             MemberInfo mi = site as MemberInfo;

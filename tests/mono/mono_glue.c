@@ -76,14 +76,126 @@ static void zm_store_result(MonoType *t, MonoObject *r, void *ret)
     memcpy(ret, mono_object_unbox(r), (size_t)size);
 }
 
+#define ZM_MAX_INVOKE_ARGS 32
+
+/* Whether sig has a `ref T?` parameter: mono_runtime_invoke takes it as
+ * the address of a boxed T and fails on null (no value), so such calls go
+ * through reflection (zm_invoke_reflect). */
+static int zm_has_byref_nullable(MonoMethodSignature *sig)
+{
+    void *it = NULL;
+    MonoType *t;
+    while ((t = mono_signature_get_params(sig, &it)) != NULL)
+        if (mono_type_is_byref(t) && mono_class_is_nullable(mono_class_from_mono_type(t)))
+            return 1;
+    return 0;
+}
+
+/* The boxed form of the value at p, of type t (a reference: itself). */
+static Il2CppException *zm_box_arg(MonoType *t, void *p, MonoObject **out)
+{
+    MonoClass *k = mono_class_from_mono_type(t);
+    if (!mono_class_is_valuetype(k)) {
+        memcpy(out, p, sizeof *out);
+        return NULL;
+    }
+    Il2CppObject *b = NULL;
+    Il2CppException *e = zlua_rt_value_box((Il2CppClass *)(void *)k, p, &b);
+    *out = ZM_OBJ(b);
+    return e;
+}
+
+static Il2CppException *zm_invoke_reflect(MonoMethod *m, MonoMethodSignature *sig, void *obj,
+                                          void **args, void *ret)
+{
+    uint32_t n = mono_signature_get_param_count(sig);
+    MonoArray *arr = mono_array_new(zm.domain, mono_get_object_class(), n);
+    MonoType *types[ZM_MAX_INVOKE_ARGS];
+    void *it = NULL;
+    Il2CppException *e = NULL;
+    if (n > ZM_MAX_INVOKE_ARGS)
+        return (Il2CppException *)(void *)mono_get_exception_not_supported(
+            "more than 32 parameters (mono host)");
+    for (uint32_t i = 0; i < n; i++) {
+        types[i] = mono_signature_get_params(sig, &it);
+        MonoObject *a = NULL;
+        if (!mono_type_is_byref(types[i]) && !mono_class_is_valuetype(
+                                                  mono_class_from_mono_type(types[i])))
+            a = ZM_OBJ(args[i]);   /* a reference argument is the object itself */
+        else if ((e = zm_box_arg(types[i], args[i], &a)) != NULL)
+            return e;
+        mono_array_setref(arr, i, a);
+    }
+    MonoClass *owner = mono_method_get_class(m);
+    MonoObject *target = ZM_OBJ(obj);
+    if (obj != NULL && mono_class_is_valuetype(owner))
+        target = mono_value_box(zm.domain, owner, obj);
+    MonoObject *exc = NULL, *inner = NULL;
+    void *a[4] = {mono_method_get_object(zm.domain, m, NULL), target, arr, &inner};
+    MonoObject *r = zm_call(zm.h.invoke, a, &exc);
+    if (exc == NULL)
+        exc = inner;
+    if (exc != NULL)
+        return (Il2CppException *)(void *)exc;
+    for (uint32_t i = 0; i < n; i++)   /* what the callee stored through its refs */
+        if (mono_type_is_byref(types[i]))
+            zm_store_result(mono_class_get_type(mono_class_from_mono_type(types[i])),
+                            mono_array_get(arr, MonoObject *, i), args[i]);
+    if (target != ZM_OBJ(obj)) {
+        uint32_t align;
+        memcpy(obj, mono_object_unbox(target), (size_t)mono_class_value_size(owner, &align));
+    }
+    zm_store_result(mono_signature_get_return_type(sig), r, ret);
+    return NULL;
+}
+
+/* mono_runtime_invoke takes a by-value Nullable<T> argument boxed (a T or
+ * null), where IL2CPP takes the address of the Nullable: rebox those. */
+static Il2CppException *zm_nullable_args(MonoMethodSignature *sig, void **args, void **out,
+                                         void ***use)
+{
+    uint32_t n = mono_signature_get_param_count(sig);
+    void *it = NULL;
+    MonoType *t;
+    uint32_t i = 0;
+    *use = args;
+    while ((t = mono_signature_get_params(sig, &it)) != NULL) {
+        MonoClass *k = mono_class_from_mono_type(t);
+        if (!mono_type_is_byref(t) && mono_class_is_nullable(k)) {
+            if (n > ZM_MAX_INVOKE_ARGS)
+                return (Il2CppException *)(void *)mono_get_exception_not_supported(
+                    "more than 32 parameters (mono host)");
+            if (*use == args) {
+                memcpy(out, args, n * sizeof *out);
+                *use = out;
+            }
+            Il2CppObject *boxed = NULL;
+            Il2CppException *e = zlua_rt_value_box((Il2CppClass *)(void *)k, args[i], &boxed);
+            if (e != NULL)
+                return e;
+            out[i] = boxed;
+        }
+        i++;
+    }
+    return NULL;
+}
+
 Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args, void *ret)
 {
     MonoMethod *m = ZM_METHOD(method);
+    MonoMethodSignature *sig = mono_method_signature(m);
+    if (zm_has_byref_nullable(sig))
+        return zm_invoke_reflect(m, sig, obj, args, ret);
+    void *boxed[ZM_MAX_INVOKE_ARGS];
+    void **use = args;
+    Il2CppException *e = zm_nullable_args(sig, args, boxed, &use);
+    if (e != NULL)
+        return e;
     MonoObject *exc = NULL;
-    MonoObject *r = mono_runtime_invoke(m, obj, args, &exc);
+    MonoObject *r = mono_runtime_invoke(m, obj, use, &exc);
     if (exc != NULL)
         return (Il2CppException *)(void *)exc;
-    zm_store_result(mono_signature_get_return_type(mono_method_signature(m)), r, ret);
+    zm_store_result(mono_signature_get_return_type(sig), r, ret);
     return NULL;
 }
 

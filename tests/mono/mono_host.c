@@ -123,6 +123,7 @@ int zm_init(const char *dir)
     if (zm.domain == NULL)
         return -1;
     zm_glue_register_icalls();
+    zm_ic_register();
     zm.host_image = zm_open(dir, "ZLua.MonoHost.dll", 1);
     if (zm.host_image == NULL || zm_open(dir, "Assembly-CSharp.dll", 1) == NULL)
         return -1;
@@ -135,8 +136,9 @@ int zm_init(const char *dir)
     zm.h.collect = zm_helper("Reflect", "Collect", 0);
     zm.h.has_attribute = zm_helper("Reflect", "HasAttribute", 2);
     zm.h.make_delegate = zm_helper("LuaDelegate", "Make", 2);
+    zm.h.invoke = zm_helper("Reflect", "Invoke", 4);
     zm.type_class = mono_class_from_name(mono_get_corlib(), "System", "Type");
-    for (MonoMethod **m = &zm.h.param_attrs; m <= &zm.h.has_attribute; m++)
+    for (MonoMethod **m = &zm.h.param_attrs; m <= &zm.h.invoke; m++)
         if (*m == NULL)
             return -1;
     return zm_check_layout();
@@ -153,7 +155,7 @@ int testbed_rt_init(void)
 
 void testbed_rt_set_lua_state(lua_State *L)
 {
-    (void)L;   /* C# reaches Lua only through delegates here */
+    zm_ic_set_state(L);
 }
 
 void testbed_rt_collect(void)

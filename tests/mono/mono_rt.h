@@ -40,6 +40,7 @@ typedef struct zm_helpers {
     MonoMethod *collect;          /* void () */
     MonoMethod *make_delegate;    /* Delegate (Type, IntPtr, IntPtr) */
     MonoMethod *has_attribute;    /* bool (object, Type) */
+    MonoMethod *invoke;           /* object (MethodBase, object, object[], out Exception) */
 } zm_helpers;
 
 typedef struct zm_runtime {
@@ -61,5 +62,11 @@ MonoObject *zm_call(MonoMethod *m, void **args, MonoObject **exc);
 
 /* The Delegate.Invoke of a Lua function (ZLua.MonoHost's internal call). */
 void zm_glue_register_icalls(void);
+
+/* ZLua.LuaIC.Call, the fixtures' C#-calls-Lua entry (mono_ic.c), and the
+ * state it calls into. */
+void zm_ic_register(void);
+struct lua_State;
+void zm_ic_set_state(struct lua_State *L);
 
 #endif

@@ -551,7 +551,7 @@ static int bag_find(SimBag *b, Il2CppString *key)
 {
     if (key == NULL)
         sim_raise("System", "ArgumentNullException",
-                  "Value cannot be null. (Parameter 'key')");
+                  "Value cannot be null.\nParameter name: key");
     for (int i = 0; i < SIM_BAG_KEYS; i++)
         if (b->keys[i] != NULL && bag_same(b->keys[i], key))
             return i;

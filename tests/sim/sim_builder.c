@@ -127,6 +127,95 @@ static void nest(Il2CppClass *k, const char *outer)
     o->nested[o->nested_count++] = k;
 }
 
+/* The definition shell of a closed generic catalog class ("List`1" for
+ * "List`1[System.Int32]"): what IL2CPP's inflated class points back to.
+ * Not listed in the image (nothing is looked up through it). */
+static Il2CppClass *generic_definition(Il2CppImage *image, const char *ns, const char *name,
+                                       Il2CppClass *outer)
+{
+    for (Il2CppClass *k = sim_first_class(); k; k = k->next_all)
+        if (k->generic_params_shell && k->declaring == outer && strcmp(k->name, name) == 0 &&
+            strcmp(k->namespaze, ns) == 0)
+            return k;
+    Il2CppClass *k = sim_class_new(image, ns, sim_strdup(name), SIM_KIND_CLASS, 0);
+    k->flags = TYPE_ATTRIBUTE_PUBLIC;
+    k->generic_params_shell = true;
+    k->declaring = outer;
+    return k;
+}
+
+/* A catalog class named as a closed generic ("List`1[System.Int32]",
+ * "List`1+Enumerator[System.Int32]") is presented as IL2CPP presents an
+ * inflated class: named after its definition ("List`1", "Enumerator"),
+ * a nested one without namespace and declared by the outer definition,
+ * inflated, and with the IL-format type name
+ * ("System.Collections.Generic.List.Enumerator<System.Int32>").  Its
+ * catalog name stays its full name, which the catalog's own lookups use. */
+static void present_as_inflated(Il2CppClass *k, Il2CppImage *image, const char *ns,
+                                const char *name)
+{
+    const char *open = strchr(name, '[');
+    size_t n = strlen(name);
+    if (open == NULL || name[n - 1] != ']' || k->generic_def != NULL)
+        return;
+    char def[256], args[512], il[1024];
+    size_t dl = (size_t)(open - name);
+    if (dl >= sizeof def || n - dl >= sizeof args)
+        sim_catalog_fail("generic catalog name too long", name);
+    memcpy(def, name, dl);
+    def[dl] = '\0';
+    /* the arguments in IL format: each by its own IL name when it has one */
+    size_t al = 0;
+    args[al++] = '<';
+    for (const char *a = open + 1; a < name + n - 1;) {
+        const char *e = strchr(a, ',');
+        if (e == NULL || e > name + n - 1)
+            e = name + n - 1;
+        char one[256];
+        if ((size_t)(e - a) >= sizeof one)
+            sim_catalog_fail("generic argument name too long", name);
+        memcpy(one, a, (size_t)(e - a));
+        one[e - a] = '\0';
+        Il2CppClass *ak = sim_class(one);
+        const char *an = ak ? ak->il_name : one;
+        size_t l = strlen(an);
+        if (al + l + 3 > sizeof args)
+            sim_catalog_fail("generic argument list too long", name);
+        if (al > 1)
+            args[al++] = ',';
+        memcpy(args + al, an, l);
+        al += l;
+        a = *e == ',' ? e + 1 : e;
+    }
+    args[al++] = '>';
+    args[al] = '\0';
+    char *plus = strchr(def, '+');
+    Il2CppClass *outer = NULL;
+    const char *own = def;
+    if (plus != NULL) {
+        *plus = '\0';
+        outer = generic_definition(image, ns, def, NULL);
+        own = plus + 1;
+    }
+    /* IL format drops the arity: List`1 -> List */
+    char stem[256];
+    snprintf(stem, sizeof stem, "%s", def);
+    char *tick = strchr(stem, '`');
+    if (tick)
+        *tick = '\0';
+    if (outer != NULL)
+        snprintf(il, sizeof il, "%s.%s.%s%s", ns, stem, own, args);
+    else
+        snprintf(il, sizeof il, "%s.%s%s", ns, stem, args);
+    k->generic_def = generic_definition(image, outer ? "" : ns, own, outer);
+    k->name = sim_strdup(own);
+    k->il_name = sim_strdup(il);
+    if (outer != NULL) {
+        k->namespaze = "";
+        k->declaring = outer;
+    }
+}
+
 void sim_build_shells(Il2CppImage *image, const SimClassDef *defs)
 {
     for (const SimClassDef *d = defs; d->name; d++) {
@@ -143,6 +232,7 @@ void sim_build_shells(Il2CppImage *image, const SimClassDef *defs)
         k->cctor = d->cctor;
         if (d->declaring)
             nest(k, d->declaring);
+        present_as_inflated(k, image, d->ns, d->name);
         sim_image_add(image, k);
     }
 }
@@ -164,6 +254,11 @@ static Il2CppClass *def_class(const SimClassDef *d)
 {
     /* nested types are not found by name (as in IL2CPP): by full name */
     Il2CppClass *k = d->declaring ? NULL : sim_find_class(d->ns, d->name);
+    if (k == NULL && !d->declaring) {   /* closed generics: by catalog (full) name */
+        char *full = *d->ns ? sim_strcat3(d->ns, ".", d->name) : sim_strdup(d->name);
+        k = sim_class(full);
+        free(full);
+    }
     if (d->declaring) {
         char *full = sim_strcat3(d->declaring, "+", d->name);
         k = sim_class(full);

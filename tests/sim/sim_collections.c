@@ -72,7 +72,7 @@ static void list_check(SimList *l, int32_t i)
     if ((uint32_t)i >= (uint32_t)l->_size)
         sim_raise("System", "ArgumentOutOfRangeException",
                   "Index was out of range. Must be non-negative and less than the size "
-                  "of the collection. (Parameter 'index')");
+                  "of the collection.\nParameter name: index");
 }
 
 static int32_t list_get_item(void *self, int32_t i, const MethodInfo *m)
@@ -338,7 +338,7 @@ static int32_t dict_find(SimDict *d, Il2CppString *key)
 {
     if (key == NULL)
         sim_raise("System", "ArgumentNullException",
-                  "Value cannot be null. (Parameter 'key')");
+                  "Value cannot be null.\nParameter name: key");
     for (int32_t i = 0; i < d->_count; i++)
         if (dict_same(dict_keys(d)[i], key))
             return i;

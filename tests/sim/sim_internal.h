@@ -238,6 +238,7 @@ struct Il2CppClass {
     Il2CppClass *element_class;
     Il2CppClass *cast_class;     /* arrays: element's cast class */
     Il2CppClass *generic_def;    /* inflated classes: Nullable`1, Func`2 */
+    bool generic_params_shell;   /* a definition made for named closed generics */
     Il2CppClass *generic_arg;    /* inflated classes: T (= generic_args[0]) */
     Il2CppClass *generic_args[SIM_MAX_GENERIC_ARGS];
     uint8_t generic_argc;
