@@ -553,6 +553,17 @@ Il2CppException *zlua_rt_method_instance(const MethodInfo *generic,
 /* il2cpp_type_get_object(type): its System.Type object, created on first
  * use (out of memory). */
 Il2CppException *zlua_rt_type_object(const Il2CppType *type, Il2CppObject **out);
+/* The integer widths of the array header, which IL2CPP exports no query
+ * for (its il2cpp_array_size_t is a uintptr_t; Mono's is 32 bits): the
+ * size of the element count at il2cpp_offset_of_array_length_..., and of
+ * one bounds entry {length; lower_bound} with where its lower bound sits.
+ * Asked once per state; never fails. */
+typedef struct zlua_rt_array_layout {
+    uint8_t length_size;       /* 4 or 8: the count and a bound's length */
+    uint8_t bound_size;        /* one bounds entry */
+    uint8_t bound_lower_at;    /* its int32 lower bound */
+} zlua_rt_array_layout;
+void zlua_rt_array_layout_get(zlua_rt_array_layout *out);
 /* Throws exc into the calling C# code (il2cpp_raise_exception); never
  * returns.  Only generated (C++) stubs call it, from their own frame. */
 #if defined(__cplusplus) && __cplusplus >= 201103L

@@ -153,6 +153,7 @@ zlua_ctx *zlua_ctx_create(lua_State *L)
     ctx->array_data = il2cpp_array_object_header_size();
     ctx->array_length_at = il2cpp_offset_of_array_length_in_array_object_header();
     ctx->array_bounds_at = il2cpp_offset_of_array_bounds_in_array_object_header();
+    zlua_rt_array_layout_get(&ctx->array);
     const Il2CppImage *corlib = il2cpp_get_corlib();
     ctx->k_object = il2cpp_class_from_name(corlib, "System", "Object");
     ctx->k_string = il2cpp_class_from_name(corlib, "System", "String");

@@ -35,6 +35,7 @@ typedef struct zlua_ctx {
     uint32_t header_size;  /* il2cpp_object_header_size(), read once */
     /* array layout queries (marshal/array.c), read once */
     uint32_t array_data, array_length_at, array_bounds_at;
+    zlua_rt_array_layout array;   /* the header's integer widths (glue) */
     /* the element a table -> T[] pop failed at, innermost first, and its
      * code (marshal/array.c makes the message from them) */
     lua_Integer bad_elem[4];

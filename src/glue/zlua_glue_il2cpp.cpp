@@ -15,6 +15,7 @@
  * (libzlua has no unwind tables to carry it).  No allocation, no state:
  * on the non-throwing path each function costs its one call.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "il2cpp-api.h"
@@ -200,4 +201,11 @@ extern "C" Il2CppException *zlua_rt_type_object(const Il2CppType *type, Il2CppOb
         return e.ex;
     }
     return nullptr;
+}
+
+extern "C" void zlua_rt_array_layout_get(zlua_rt_array_layout *out)
+{
+    out->length_size = static_cast<uint8_t>(sizeof(il2cpp_array_size_t));
+    out->bound_size = static_cast<uint8_t>(sizeof(Il2CppArrayBounds));
+    out->bound_lower_at = static_cast<uint8_t>(offsetof(Il2CppArrayBounds, lower_bound));
 }

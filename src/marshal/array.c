@@ -37,13 +37,16 @@ void *zlua_array_address(const zlua_ctx *ctx, const zlua_class *cls, Il2CppObjec
             return NULL;
         at = (uintptr_t)idx[0];
     } else {
-        const zlua_array_bound *b;
+        const char *b;
         memcpy(&b, (const char *)arr + ctx->array_bounds_at, sizeof b);
         if (b == NULL && cls->rank != 1)
             return NULL;   /* no runtime makes one; never guess its shape */
         for (uint32_t d = 0; d < cls->rank; d++) {
-            uintptr_t len = b ? b[d].length : count;
-            int64_t lower = b ? b[d].lower_bound : 0;
+            const char *e = b ? b + (size_t)d * ctx->array.bound_size : NULL;
+            uintptr_t len = e ? zlua_array_size_at(ctx, e) : count;
+            int32_t lower = 0;
+            if (e != NULL)
+                memcpy(&lower, e + ctx->array.bound_lower_at, sizeof lower);
             if (idx[d] < INT32_MIN || idx[d] > INT32_MAX)
                 return NULL;   /* C# indices are int32 */
             int64_t i = (int64_t)idx[d] - lower;

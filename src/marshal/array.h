@@ -6,9 +6,10 @@
  * An array is a ByObjUserData like any object; what arrays add is read
  * through the runtime's own layout queries, once per state (ctx):
  * elements start at il2cpp_array_object_header_size(), the element count
- * is the il2cpp_array_size_t at the length offset, and a multi-dimensional
+ * is the array-size integer at the length offset, and a multi-dimensional
  * array (or a one-dimensional one with bounds, T[*]) points at rank
- * zlua_array_bound pairs from the bounds offset.  The element type is the
+ * {length; lower_bound} entries from the bounds offset (the integers'
+ * widths: zlua_rt_array_layout_get).  The element type is the
  * array meta's elem: the view's static element type (object[] elements
  * get the System.Object view).
  */
@@ -24,19 +25,24 @@
 #include "core/context.h"
 #include "marshal/meta.h"
 
-/* IL2CPP's Il2CppArrayBounds: {il2cpp_array_size_t length;
- * il2cpp_array_lower_bound_t lower_bound}, a uintptr_t and an int32_t. */
-typedef struct zlua_array_bound {
-    uintptr_t length;
-    int32_t lower_bound;
-} zlua_array_bound;
+/* An array-header integer of the runtime's width (ctx->array): the
+ * element count, or a bound's length. */
+static inline uintptr_t zlua_array_size_at(const zlua_ctx *ctx, const char *p)
+{
+    if (ctx->array.length_size == 4) {
+        uint32_t n;
+        memcpy(&n, p, sizeof n);
+        return n;
+    }
+    uintptr_t n;
+    memcpy(&n, p, sizeof n);
+    return n;
+}
 
 /* The element count of arr (every dimension's product). */
 static inline uintptr_t zlua_array_count(const zlua_ctx *ctx, const Il2CppObject *arr)
 {
-    uintptr_t n;
-    memcpy(&n, (const char *)arr + ctx->array_length_at, sizeof n);
-    return n;
+    return zlua_array_size_at(ctx, (const char *)arr + ctx->array_length_at);
 }
 
 /* The first element of arr. */

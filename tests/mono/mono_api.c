@@ -50,8 +50,18 @@ const Il2CppAssembly **il2cpp_domain_get_assemblies(const Il2CppDomain *domain, 
 const Il2CppAssembly *il2cpp_domain_assembly_open(Il2CppDomain *domain, const char *name)
 {
     (void)domain;
+    if (name == NULL)
+        return NULL;
+    /* IL2CPP finds an assembly by its name or its file name ("X.dll") */
+    char plain[512];
+    size_t n = strlen(name);
+    if (n >= sizeof plain)
+        return NULL;
+    memcpy(plain, name, n + 1);
+    if (n > 4 && strcmp(plain + n - 4, ".dll") == 0)
+        plain[n - 4] = '\0';
     MonoImageOpenStatus st;
-    MonoAssemblyName *an = mono_assembly_name_new(name);
+    MonoAssemblyName *an = mono_assembly_name_new(plain);
     if (an == NULL)
         return NULL;
     MonoAssembly *a = mono_assembly_loaded(an);

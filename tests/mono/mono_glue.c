@@ -407,3 +407,14 @@ void zm_glue_register_icalls(void)
     memcpy(&p, &fn, sizeof p);
     mono_add_internal_call("ZLuaMonoHost.LuaDelegate::Dispatch", p);
 }
+
+/* MonoArray's integers are mono_array_size_t, 32 bits without
+ * MONO_BIG_ARRAYS (Debian's build), and MonoArrayBounds is {uint32
+ * length; int32 lower_bound}: not IL2CPP's widths.  zm_init checks this
+ * on a real array of each shape. */
+void zlua_rt_array_layout_get(zlua_rt_array_layout *out)
+{
+    out->length_size = 4;
+    out->bound_size = 8;
+    out->bound_lower_at = 4;
+}

@@ -2,6 +2,7 @@
  * mono_host.c -- starts Mono for the test hosts and implements
  * testbed_rt.h on it.
  */
+#define _POSIX_C_SOURCE 200809L   /* setenv */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,8 +91,27 @@ static int zm_check_layout(void)
     memcpy(&len, (char *)a + il2cpp_offset_of_array_length_in_array_object_header(), sizeof len);
     char *first = mono_array_addr_with_size(a, 4, 0);
     if (len != 3 || first != (char *)a + il2cpp_array_object_header_size()) {
-        fprintf(stderr, "mono host: MonoArray layout is not IL2CPP's\n");
+        fprintf(stderr, "mono host: MonoArray layout is not the one stated\n");
         return -1;
+    }
+    /* and the bounds of an int[2..3, -1..3] */
+    zlua_rt_array_layout lay;
+    zlua_rt_array_layout_get(&lay);
+    uintptr_t lengths[2] = {2, 5};
+    intptr_t lower[2] = {2, -1};
+    MonoArray *g = mono_array_new_full(zm.domain, mono_array_class_get(mono_get_int32_class(), 2),
+                                       lengths, lower);
+    const char *b;
+    memcpy(&b, (char *)g + il2cpp_offset_of_array_bounds_in_array_object_header(), sizeof b);
+    for (int d = 0; d < 2; d++) {
+        uint32_t l;
+        int32_t lo;
+        memcpy(&l, b + d * lay.bound_size, sizeof l);
+        memcpy(&lo, b + d * lay.bound_size + lay.bound_lower_at, sizeof lo);
+        if (lay.length_size != 4 || l != lengths[d] || lo != lower[d]) {
+            fprintf(stderr, "mono host: MonoArrayBounds layout is not the one stated\n");
+            return -1;
+        }
     }
     return 0;
 }
@@ -114,6 +134,12 @@ int zm_init(const char *dir)
         fprintf(stderr, "mono host: no assembly folder (ZLUA_MONO_ASSEMBLIES)\n");
         return -1;
     }
+    /* Threads are stopped for a collection by signal, as IL2CPP's Boehm
+     * and the Editor's Mono do.  Mono 6.8's default (hybrid) instead
+     * expects every thread that calls the embedding API to have entered a
+     * GC-unsafe region, which the public headers do not offer: a
+     * collection triggered by an allocation from the host thread aborts. */
+    setenv("MONO_THREADS_SUSPEND", "preemptive", 1);
     /* the profiler must exist before the runtime starts */
     MonoProfilerHandle ph = mono_profiler_create(&zm_profiler);
     mono_profiler_enable_allocations();
