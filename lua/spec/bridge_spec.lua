@@ -5,6 +5,7 @@
 -- (testbed.generic), and compares results or error messages exactly.
 
 local h = require "helpers"
+local it_sim = h.sim_it(it, pending)
 
 local Demo = CS.Demo
 local P = CS.MyGame.Point2D
@@ -73,7 +74,7 @@ describe("stub and generic invoker agree (R-META-3)", function()
     same(Demo, "ReadPtr", 0, 0)
   end)
 
-  it("on managed exceptions (R-DEF-4) and what they leave behind", function()
+  it_sim(h.FAULT_INJECTION, "on managed exceptions (R-DEF-4) and what they leave behind", function()
     local before = testbed.stats()
     testbed.throw_next("System.InvalidOperationException", "boom")
     local a = outcome(Demo.Add, 1, 2)
@@ -102,7 +103,7 @@ describe("stub and generic invoker agree (R-META-3)", function()
     same(pl, "Area", pl)
   end)
 
-  it("on struct constructors: T(...) (a stub) and T._ctor(...) (generic)", function()
+  it_sim(h.FAULT_INJECTION, "on struct constructors: T(...) (a stub) and T._ctor(...) (generic)", function()
     local function both(T, ...)
       local a, b = outcome(T, ...), outcome(T._ctor, ...)
       assert.are.same(b, a)

@@ -4,6 +4,7 @@
 --   C#: public static T First<T>(T[] items);   // int, string, Point2D only
 --       public static string TypeName(System.Type t);
 local h = require "helpers"
+local it_sim = h.sim_it(it, pending)
 
 local Demo = CS.Demo
 local P = CS.MyGame.Point2D
@@ -33,9 +34,11 @@ describe("R-GEN-1: zlua.generic", function()
     assert.are.equal(f, zlua.generic(Demo.First, "System.Int32"))
     assert.are_not.equal(f, zlua.generic(Demo.First, zlua.types.string))
   end)
-  it("R-GEN-1: an instantiation the build lacks raises", function()
+  it_sim(h.JIT_GENERICS, "R-GEN-1: an instantiation the build lacks raises", function()
     h.raises("generic method instance not available: Demo.First<System.Double>",
       zlua.generic, CS.Demo.First, zlua.types.double)
+  end)
+  it("R-GEN-1: type arguments the method cannot take raise, on every runtime", function()
     h.raises("generic method instance not available: Demo.First<System.Int32,System.String>",
       zlua.generic, CS.Demo.First, zlua.types.int32, zlua.types.string)
   end)

@@ -33,6 +33,50 @@ void zm_ic_set_state(lua_State *L)
     zm_ic_state = L;
 }
 
+/* fn's UTF-8 bytes, all of them: a name may hold a NUL ("OnA\0x" is not
+ * "OnA").  0 when they do not fit. */
+static int zm_ic_name(MonoString *fn, char *out, size_t *len)
+{
+    const uint16_t *u = mono_string_chars(fn);
+    int32_t n = mono_string_length(fn);
+    size_t k = 0;
+    for (int32_t i = 0; i < n; i++) {
+        uint32_t c = u[i];
+        if (c >= 0xD800 && c < 0xDC00 && i + 1 < n && u[i + 1] >= 0xDC00 && u[i + 1] < 0xE000)
+            c = 0x10000 + ((c - 0xD800) << 10) + (u[++i] - 0xDC00);
+        else if (c >= 0xD800 && c < 0xE000)
+            c = 0xFFFD;   /* a lone surrogate */
+        unsigned char b[4];
+        size_t m;
+        if (c < 0x80) {
+            b[0] = (unsigned char)c;
+            m = 1;
+        } else if (c < 0x800) {
+            b[0] = (unsigned char)(0xC0 | c >> 6);
+            b[1] = (unsigned char)(0x80 | (c & 0x3F));
+            m = 2;
+        } else if (c < 0x10000) {
+            b[0] = (unsigned char)(0xE0 | c >> 12);
+            b[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
+            b[2] = (unsigned char)(0x80 | (c & 0x3F));
+            m = 3;
+        } else {
+            b[0] = (unsigned char)(0xF0 | c >> 18);
+            b[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F));
+            b[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
+            b[3] = (unsigned char)(0x80 | (c & 0x3F));
+            m = 4;
+        }
+        if (k + m > ZM_IC_NAME_MAX)
+            return 0;
+        memcpy(out + k, b, m);
+        k += m;
+    }
+    out[k] = '\0';
+    *len = k;
+    return 1;
+}
+
 static MonoString *zm_ic_call(MonoString *fn, int32_t argc, int32_t byref_mask, void *arg0,
                               void *arg1, MonoBoolean catch_error)
 {
@@ -44,15 +88,10 @@ static MonoString *zm_ic_call(MonoString *fn, int32_t argc, int32_t byref_mask, 
     if (argc < 0 || argc > ZM_IC_MAX_ARGS)
         mono_raise_exception(mono_get_exception_argument("argc", "0 to 2 arguments"));
     char name[ZM_IC_NAME_MAX + 1];
-    char *utf8 = mono_string_to_utf8(fn);
-    size_t len = strlen(utf8);
-    if (len > ZM_IC_NAME_MAX) {
-        mono_free(utf8);
+    size_t len = 0;
+    if (!zm_ic_name(fn, name, &len))
         mono_raise_exception(mono_get_exception_argument(
             "fn", "Lua function name longer than 255 bytes"));
-    }
-    memcpy(name, utf8, len + 1);
-    mono_free(utf8);
 
     zm_typedref *refs[ZM_IC_MAX_ARGS] = {arg0, arg1};
     const zlua_meta *metas[ZM_IC_MAX_ARGS] = {NULL, NULL};

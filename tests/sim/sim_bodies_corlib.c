@@ -213,19 +213,20 @@ static int32_t array_get_length(void *self, int32_t dimension, const MethodInfo 
     return (int32_t)(a->bounds ? a->bounds[dimension].length : a->max_length);
 }
 
-/* the element slot of a one-dimensional array, or NULL with an exception */
+/* the element slot of a one-dimensional array, or NULL with an exception
+ * (the messages of the corlib Unity ships, Mono's) */
 static char *array_slot(Il2CppArray *a, int32_t index)
 {
     if (a->obj.klass->rank != 1) {
         sim_raise("System", "ArgumentException",
-                  "Array was not a one-dimensional array.");
+                  "Only single dimensional arrays are supported for the requested action.");
         return NULL;
     }
     il2cpp_array_lower_bound_t lower = a->bounds ? a->bounds[0].lower_bound : 0;
     int64_t i = (int64_t)index - lower;
     if (i < 0 || (uint64_t)i >= (uint64_t)a->max_length) {
         sim_raise("System", "IndexOutOfRangeException",
-                  "Index was outside the bounds of the array.");
+                  "Index has to be between upper and lower bound of the array.");
         return NULL;
     }
     Il2CppClass *e = a->obj.klass->element_class;
