@@ -22,6 +22,7 @@ int testbed_rt_init(void);
 /* The state C# code calls into where the runtime's fixtures call Lua
  * without a delegate (the simulation's IC bodies); NULL when it closes. */
 void testbed_rt_set_lua_state(lua_State *L);
+lua_State *testbed_rt_lua_state(void);
 
 /* A full managed collection, then pending finalizers. */
 void testbed_rt_collect(void);

@@ -19,6 +19,11 @@ void testbed_rt_set_lua_state(lua_State *L)
     sim_set_lua_state(L);
 }
 
+lua_State *testbed_rt_lua_state(void)
+{
+    return sim_get_lua_state();
+}
+
 void testbed_rt_collect(void)
 {
     sim_collect();

@@ -59,3 +59,18 @@ foreach(spec ${ZLUA_LUA_SPECS})
 endforeach()
 add_test(NAME lua.mono.tour COMMAND zlua-run-mono ${CMAKE_CURRENT_SOURCE_DIR}/lua/examples/tour.lua)
 set_tests_properties(lua.mono.tour PROPERTIES LABELS mono)
+
+# The C units that do not reach the runtime's catalog, on Mono's collector
+# (unit.mono.<name>): the scope, the handles, UTF-8, and both registries
+# scanned through the hook variable.  The collector's other units test the
+# setter hook (test_gc_shim) or the simulated runtime itself.
+foreach(name test_handle test_scope test_utf test_object_registry test_struct_registry)
+  add_executable(${name}_mono tests/unit/${name}.c tests/unit/unit_support.c)
+  target_include_directories(${name}_mono PRIVATE src tests/unit tests/host ${BDWGC_INCLUDE_DIRS})
+  target_compile_definitions(${name}_mono PRIVATE ZLUA_UNIT_MONO=1 ZLUA_GC_HOOK_VARIABLE=1)
+  target_compile_options(${name}_mono PRIVATE ${ZLUA_WARNINGS})
+  target_link_libraries(${name}_mono PRIVATE ${ZLUA_MONO_RUNTIME} PkgConfig::CMOCKA PkgConfig::LUA m)
+  add_dependencies(${name}_mono zlua_mono_assemblies)
+  add_test(NAME unit.mono.${name} COMMAND ${name}_mono)
+  set_tests_properties(unit.mono.${name} PROPERTIES LABELS mono)
+endforeach()

@@ -184,6 +184,11 @@ void testbed_rt_set_lua_state(lua_State *L)
     zm_ic_set_state(L);
 }
 
+lua_State *testbed_rt_lua_state(void)
+{
+    return zm_ic_get_state();
+}
+
 void testbed_rt_collect(void)
 {
     MonoObject *exc = NULL;

@@ -33,6 +33,11 @@ void zm_ic_set_state(lua_State *L)
     zm_ic_state = L;
 }
 
+lua_State *zm_ic_get_state(void)
+{
+    return zm_ic_state;
+}
+
 /* fn's UTF-8 bytes, all of them: a name may hold a NUL ("OnA\0x" is not
  * "OnA").  0 when they do not fit. */
 static int zm_ic_name(MonoString *fn, char *out, size_t *len)

@@ -68,5 +68,6 @@ void zm_glue_register_icalls(void);
 void zm_ic_register(void);
 struct lua_State;
 void zm_ic_set_state(struct lua_State *L);
+struct lua_State *zm_ic_get_state(void);
 
 #endif

@@ -27,7 +27,7 @@
 
 #include "gc/gc_shim.h"
 #include "registry/registry.h"
-#include "sim.h"
+#include "testbed_rt.h"
 #include "zlua.h"
 #endif
 
@@ -126,9 +126,15 @@ void unit_gc_init(void)
     if (done)
         return;
     done = 1;
+#if defined(ZLUA_UNIT_MONO) && ZLUA_UNIT_MONO
+    /* Mono starts its own collector (and decides its roots) */
+    if (testbed_rt_init() != 0)
+        abort();
+#else
     /* IL2CPP does this before GC_INIT: globals are not roots. */
     GC_set_no_dls(1);
     GC_INIT();
+#endif
 }
 
 void unit_gc_collect(int times)
@@ -262,8 +268,8 @@ size_t unit_collector_stop(void)
 
 lua_State *unit_state_new_bare(lua_Alloc f, void *ud)
 {
-    sim_gc_init();
-    sim_init();
+    if (testbed_rt_init() != 0)
+        return NULL;
     lua_State *L = f != NULL ? lua_newstate(f, ud) : luaL_newstate();
     if (L == NULL)
         return NULL;
@@ -280,7 +286,7 @@ lua_State *unit_state_new(lua_Alloc f, void *ud)
         lua_close(L);
         return NULL;
     }
-    sim_set_lua_state(L);
+    testbed_rt_set_lua_state(L);
     return L;
 }
 
@@ -288,8 +294,8 @@ void unit_state_close(lua_State *L)
 {
     if (L == NULL)
         return;
-    if (sim_get_lua_state() == L)
-        sim_set_lua_state(NULL);
+    if (testbed_rt_lua_state() == L)
+        testbed_rt_set_lua_state(NULL);
     lua_close(L);
 }
 

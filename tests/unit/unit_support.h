@@ -86,9 +86,9 @@ size_t unit_collector_stop(void);
 #if !defined(UNIT_SUPPORT_NO_GC) && !defined(UNIT_SUPPORT_NO_SIM)
 /* ---- ready lua_States (simulated runtime + libzlua) --------------------- */
 
-/* sim_gc_init(); sim_init(); a new state (lua_newstate(f, ud), or
+/* testbed_rt_init() (the runtime); a new state (lua_newstate(f, ud), or
  * luaL_newstate() when f is NULL) with the standard libraries and
- * zlua_open, made the simulation's current state (sim_set_lua_state) so
+ * zlua_open, made the runtime's current state (testbed_rt_set_lua_state) so
  * the IC method bodies call into it.  NULL on failure. */
 lua_State *unit_state_new(lua_Alloc f, void *ud);
 /* Like unit_state_new without zlua_open (and not made current). */
