@@ -36,6 +36,11 @@ namespace ZLuaMonoHost
             return v;
         }
 
+        public static bool IsGenericTypeDefinition(Type t)
+        {
+            return t.IsGenericTypeDefinition;
+        }
+
         public static bool IsGenericDefinition(MethodBase m)
         {
             return m.IsGenericMethodDefinition;

@@ -74,3 +74,25 @@ foreach(name test_handle test_scope test_utf test_object_registry test_struct_re
   add_test(NAME unit.mono.${name} COMMAND ${name}_mono)
   set_tests_properties(unit.mono.${name} PROPERTIES LABELS mono)
 endforeach()
+
+# The stub generator over the real assemblies, as a Unity Editor runs it:
+# its report must match the one made from the simulation's metadata, and
+# the stubs it writes must compile against the player's headers.
+add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c)
+target_include_directories(zlua-stubgen-mono PRIVATE src tests/host)
+target_compile_options(zlua-stubgen-mono PRIVATE ${ZLUA_WARNINGS})
+target_link_libraries(zlua-stubgen-mono PRIVATE ${ZLUA_MONO_RUNTIME} PkgConfig::LUA m)
+add_dependencies(zlua-stubgen-mono zlua_mono_assemblies)
+add_custom_command(
+  OUTPUT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt
+  COMMAND zlua-stubgen-mono ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp
+          ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt Assembly-CSharp ZLua.Tests
+  DEPENDS zlua-stubgen-mono zlua_mono_assemblies
+  COMMENT "Generating MethodBridge stubs from Mono's metadata")
+add_library(zlua_stubs_mono_check OBJECT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp)
+target_include_directories(zlua_stubs_mono_check PRIVATE tests/sim/include include ${LUA_INCLUDE_DIRS})
+target_compile_options(zlua_stubs_mono_check PRIVATE -Wall -Wextra -Werror)
+add_test(NAME stubgen.mono
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/stubgen_compare.sh
+          $<TARGET_FILE:zlua-stubgen> $<TARGET_FILE:zlua-stubgen-mono> ${CMAKE_BINARY_DIR}/stubgen-compare)
+set_tests_properties(stubgen.mono PROPERTIES LABELS mono)

@@ -198,6 +198,16 @@ bool il2cpp_class_is_interface(const Il2CppClass *klass)
     return (mono_class_get_flags(ZM_CLASS(klass)) & MONO_TYPE_ATTR_INTERFACE) != 0;
 }
 
+/* Not used by libzlua; the stub generator asks (a generic definition). */
+bool il2cpp_class_is_generic(const Il2CppClass *klass);
+bool il2cpp_class_is_generic(const Il2CppClass *klass)
+{
+    MonoObject *exc = NULL;
+    void *args[1] = {mono_type_get_object(zm.domain, mono_class_get_type(ZM_CLASS(klass)))};
+    MonoObject *r = zm_call(zm.h.is_generic_type, args, &exc);
+    return exc == NULL && r != NULL && *(MonoBoolean *)mono_object_unbox(r);
+}
+
 bool il2cpp_class_is_inflated(const Il2CppClass *klass)
 {
     return mono_type_get_type(mono_class_get_type(ZM_CLASS(klass))) == MONO_TYPE_GENERICINST;

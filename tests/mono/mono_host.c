@@ -163,8 +163,9 @@ int zm_init(const char *dir)
     zm.h.has_attribute = zm_helper("Reflect", "HasAttribute", 2);
     zm.h.make_delegate = zm_helper("LuaDelegate", "Make", 2);
     zm.h.invoke = zm_helper("Reflect", "Invoke", 4);
+    zm.h.is_generic_type = zm_helper("Reflect", "IsGenericTypeDefinition", 1);
     zm.type_class = mono_class_from_name(mono_get_corlib(), "System", "Type");
-    for (MonoMethod **m = &zm.h.param_attrs; m <= &zm.h.invoke; m++)
+    for (MonoMethod **m = &zm.h.param_attrs; m <= &zm.h.is_generic_type; m++)
         if (*m == NULL)
             return -1;
     return zm_check_layout();

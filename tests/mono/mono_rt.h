@@ -41,6 +41,7 @@ typedef struct zm_helpers {
     MonoMethod *make_delegate;    /* Delegate (Type, IntPtr, IntPtr) */
     MonoMethod *has_attribute;    /* bool (object, Type) */
     MonoMethod *invoke;           /* object (MethodBase, object, object[], out Exception) */
+    MonoMethod *is_generic_type;  /* bool (Type) */
 } zm_helpers;
 
 typedef struct zm_runtime {

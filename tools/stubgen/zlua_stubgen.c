@@ -1,11 +1,12 @@
 /*
  * zlua_stubgen.c -- the MethodBridge stub generator (R-META-3).
  *
- *   zlua-stubgen OUT.cpp REPORT.txt
+ *   zlua-stubgen OUT.cpp REPORT.txt [ASSEMBLY...]
  *
- * Reads the metadata of every loaded assembly through the runtime's C API
- * (the same functions libzlua uses; here the simulated runtime, in a
- * player build the Editor's) and writes one C++ stub per reduced signature
+ * Reads the metadata of the loaded assemblies (those named, or all)
+ * through the runtime's C API (the same functions libzlua uses: the
+ * simulated runtime, or Mono -- zlua-stubgen-mono, as a Unity Editor
+ * would run it) and writes one C++ stub per reduced signature
  * (zlua_bridge_signature), shared by every public method of that shape,
  * plus the table zlua_generated_stubs[] that a host hands to
  * zlua_register_stubs.  Structs passed by value get a C++ definition built
@@ -24,8 +25,12 @@
 #include <string.h>
 
 #include "il2cpp/il2cpp_api.h"
-#include "sim.h"
+#include "testbed_rt.h"   /* starts the runtime the metadata comes from */
 #include "zlua.h"
+
+/* IL2CPP API the generator needs beyond libzlua's (il2cpp_api.h): whether
+ * a class is a generic definition, whose delegates have no code. */
+bool il2cpp_class_is_generic(const Il2CppClass *klass);
 
 #define SG_MAX_SIGS 1024
 #define SG_MAX_STRUCTS 256
@@ -428,6 +433,7 @@ static void sg_delegate_type(Il2CppClass *k)
     }
     dsigs[found].methods++;
     d->sig = found;
+    fprintf(report, "delegate %s %s\n", d->name, sig);
 }
 
 /* The delegate types a method's signature uses: in a player, the
@@ -491,6 +497,8 @@ static void sg_method(Il2CppClass *k, const MethodInfo *mi)
     }
     sigs[found].methods++;
     entries[nentries++].sig = found;
+    fprintf(report, "stub     %s.%s %s\n", il2cpp_class_get_name(k), il2cpp_method_get_name(mi),
+            sig);
 }
 
 static int sg_entry_cmp(const void *a, const void *b)
@@ -498,9 +506,20 @@ static int sg_entry_cmp(const void *a, const void *b)
     return strcmp(((const sg_entry *)a)->key, ((const sg_entry *)b)->key);
 }
 
+/* Public, or nested public (in a visible class: the walk descends only
+ * into those).  A hidden class never is a declared type Lua sees (R-VIEW-1):
+ * its objects reach Lua through a visible base or interface. */
+static int sg_is_visible(Il2CppClass *k)
+{
+    int vis = il2cpp_class_get_flags(k) & 0x7;   /* TYPE_ATTRIBUTE_VISIBILITY_MASK */
+    return vis == 0x1 /* Public */ || vis == 0x2 /* NestedPublic */;
+}
+
 static void sg_class(Il2CppClass *k)
 {
     if (il2cpp_class_is_generic(k))   /* open definitions: no code exists */
+        return;
+    if (!sg_is_visible(k))
         return;
     sg_delegate_type(k);
     void *iter = NULL;
@@ -513,12 +532,31 @@ static void sg_class(Il2CppClass *k)
         sg_class(nested);
 }
 
+/* The assemblies named on the command line, or (none named) every one. */
+static char **sg_only;
+static int sg_nonly;
+
+static int sg_wanted(const Il2CppImage *img)
+{
+    if (sg_nonly == 0)
+        return 1;
+    for (int i = 0; i < sg_nonly; i++) {
+        Il2CppClass *k = img && il2cpp_image_get_class_count(img) > 0
+                             ? (Il2CppClass *)il2cpp_image_get_class(img, 0) : NULL;
+        if (k != NULL && strcmp(il2cpp_class_get_assemblyname(k), sg_only[i]) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 static void sg_walk(void)
 {
     size_t count = 0;
     const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
     for (size_t i = 0; i < count; i++) {
         const Il2CppImage *img = il2cpp_assembly_get_image(as[i]);
+        if (!sg_wanted(img))
+            continue;
         size_t nc = il2cpp_image_get_class_count(img);
         for (size_t c = 0; c < nc; c++) {
             Il2CppClass *k = (Il2CppClass *)il2cpp_image_get_class(img, c);
@@ -530,10 +568,12 @@ static void sg_walk(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3)
-        die("usage: zlua-stubgen OUT.cpp REPORT.txt");
-    sim_gc_init();
-    sim_init();
+    if (argc < 3)
+        die("usage: zlua-stubgen OUT.cpp REPORT.txt [ASSEMBLY...]");
+    sg_only = argv + 3;
+    sg_nonly = argc - 3;
+    if (testbed_rt_init() != 0)
+        die("cannot start the runtime");
     out = fopen(argv[1], "w");
     report = fopen(argv[2], "w");
     if (out == NULL || report == NULL)
