@@ -1,21 +1,20 @@
 # tests/mono: libzlua on a real CLR (issue 8).  Mono on its Boehm collector
 # runs the same Lua suite as the simulated IL2CPP.  Included from the top
-# CMakeLists.txt when ZLUA_MONO is ON; needs the fixture assemblies of
-# tests/fixtures (ZLUA_FIXTURE_DLLS, ZLUA_FIXTURE_DIR).
-
-pkg_check_modules(MONO REQUIRED mono-2)
-find_library(ZLUA_MONOBOEHM_LIB NAMES monoboehm-2.0 REQUIRED)
-find_program(ZLUA_MCS mcs REQUIRED)
+# CMakeLists.txt after tests/fixtures/fixtures.cmake, when ZLUA_MONO is ON:
+# it uses the fixture assemblies built there (ZLUA_MONO_DIR,
+# zlua_mono_fixtures) and the Mono it found (MONO_*, ZLUA_MCS,
+# ZLUA_MONOBOEHM).
 
 # The host's reflection helpers.
-set(ZLUA_MONO_HOST_DLL ${ZLUA_FIXTURE_DIR}/ZLua.MonoHost.dll)
+set(ZLUA_MONO_HOST_DLL ${ZLUA_MONO_DIR}/ZLua.MonoHost.dll)
 add_custom_command(OUTPUT ${ZLUA_MONO_HOST_DLL}
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_FIXTURE_DIR}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_MONO_DIR}
   COMMAND ${ZLUA_MCS} -nologo -warnaserror -target:library -r:System.Core.dll
           -out:${ZLUA_MONO_HOST_DLL} ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/ZLua.MonoHost.cs
   DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/ZLua.MonoHost.cs
   COMMENT "mcs ZLua.MonoHost.dll")
-add_custom_target(zlua_mono_assemblies ALL DEPENDS ${ZLUA_MONO_HOST_DLL} ${ZLUA_FIXTURE_DLLS})
+add_custom_target(zlua_mono_assemblies ALL DEPENDS ${ZLUA_MONO_HOST_DLL})
+add_dependencies(zlua_mono_assemblies zlua_mono_fixtures)
 
 # libzlua once more, for Mono's collector: the hook variable instead of
 # the setter (gc_shim.h), no GC_THREADS (Mono's Boehm registers its threads
@@ -37,14 +36,14 @@ target_include_directories(zlua_mono_rt PRIVATE src tests/host tests/mono includ
 target_include_directories(zlua_mono_rt SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua_mono_rt PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1
-  ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_FIXTURE_DIR}")
-target_link_libraries(zlua_mono_rt PUBLIC ${ZLUA_MONOBOEHM_LIB} PkgConfig::LUA m pthread dl)
-set(ZLUA_MONO_RUNTIME "$<LINK_GROUP:RESCAN,zlua_mono,zlua_mono_rt>")
+  ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
+target_link_libraries(zlua_mono_rt PUBLIC ${ZLUA_MONOBOEHM} PkgConfig::LUA m pthread dl)
+set(ZLUA_MONO_LINK "$<LINK_GROUP:RESCAN,zlua_mono,zlua_mono_rt>")
 
 add_executable(zlua-run-mono tests/host/zlua_run.c tests/host/testbed.c)
 target_include_directories(zlua-run-mono PRIVATE src tests/host)
 target_compile_options(zlua-run-mono PRIVATE ${ZLUA_WARNINGS})
-target_link_libraries(zlua-run-mono PRIVATE ${ZLUA_MONO_RUNTIME} PkgConfig::LUA m)
+target_link_libraries(zlua-run-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
 set_target_properties(zlua-run-mono PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
 add_dependencies(zlua-run-mono zlua_mono_assemblies)
 
@@ -69,7 +68,7 @@ foreach(name test_handle test_scope test_utf test_object_registry test_struct_re
   target_include_directories(${name}_mono PRIVATE src tests/unit tests/host ${BDWGC_INCLUDE_DIRS})
   target_compile_definitions(${name}_mono PRIVATE ZLUA_UNIT_MONO=1 ZLUA_GC_HOOK_VARIABLE=1)
   target_compile_options(${name}_mono PRIVATE ${ZLUA_WARNINGS})
-  target_link_libraries(${name}_mono PRIVATE ${ZLUA_MONO_RUNTIME} PkgConfig::CMOCKA PkgConfig::LUA m)
+  target_link_libraries(${name}_mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::CMOCKA PkgConfig::LUA m)
   add_dependencies(${name}_mono zlua_mono_assemblies)
   add_test(NAME unit.mono.${name} COMMAND ${name}_mono)
   set_tests_properties(unit.mono.${name} PROPERTIES LABELS mono)
@@ -81,7 +80,7 @@ endforeach()
 add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c)
 target_include_directories(zlua-stubgen-mono PRIVATE src tests/host)
 target_compile_options(zlua-stubgen-mono PRIVATE ${ZLUA_WARNINGS})
-target_link_libraries(zlua-stubgen-mono PRIVATE ${ZLUA_MONO_RUNTIME} PkgConfig::LUA m)
+target_link_libraries(zlua-stubgen-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
 add_dependencies(zlua-stubgen-mono zlua_mono_assemblies)
 add_custom_command(
   OUTPUT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt

@@ -436,12 +436,83 @@ static void intop_ctor(void *self, Il2CppObject *target, intptr_t method,
                   SIM_BODY(intop_open_static), SIM_BODY(intop_multicast));
 }
 
+/* BeginInvoke / EndInvoke: every compiler emits them on a delegate type,
+ * so the metadata has them (the stub generator and the type tables see
+ * them on both runtimes).  IL2CPP has no asynchronous delegate calls:
+ * both throw PlatformNotSupportedException. */
+static Il2CppObject *intop_begin_invoke(void *self, int32_t a, int32_t b, Il2CppObject *callback,
+                                        Il2CppObject *state, const MethodInfo *m)
+{
+    (void)self, (void)a, (void)b, (void)callback, (void)state, (void)m;
+    sim_raise("System", "PlatformNotSupportedException",
+              "asynchronous delegate calls are not supported");
+    return NULL;
+}
+
+static int32_t intop_end_invoke(void *self, Il2CppObject *result, const MethodInfo *m)
+{
+    (void)self, (void)result, (void)m;
+    sim_raise("System", "PlatformNotSupportedException",
+              "asynchronous delegate calls are not supported");
+    return 0;
+}
+
 const SimMethodDef sim_methods_intop[] = {
     DELEGATE_CTOR_DEF(intop_ctor),
     {.name = "Invoke", .flags = SIM_M_NEW_VIRTUAL, .ret = "System.Int32",
      .params = {{"System.Int32", "a"}, {"System.Int32", "b"}},
      .body = SIM_BODY(intop_invoke), .invoker = sim_inv_i4_t_i4_i4,
      .iflags = METHOD_IMPL_ATTRIBUTE_RUNTIME},
+    {.name = "BeginInvoke", .flags = SIM_M_NEW_VIRTUAL, .ret = "System.IAsyncResult",
+     .params = {{"System.Int32", "a"}, {"System.Int32", "b"},
+                {"System.AsyncCallback", "callback"}, {"System.Object", "object"}},
+     .body = SIM_BODY(intop_begin_invoke), .invoker = sim_inv_o_t_i4_i4_o_o,
+     .iflags = METHOD_IMPL_ATTRIBUTE_RUNTIME},
+    {.name = "EndInvoke", .flags = SIM_M_NEW_VIRTUAL, .ret = "System.Int32",
+     .params = {{"System.IAsyncResult", "result"}},
+     .body = SIM_BODY(intop_end_invoke), .invoker = sim_inv_i4_t_o,
+     .iflags = METHOD_IMPL_ATTRIBUTE_RUNTIME},
+    {.name = NULL}};
+
+/* ---- System.AsyncCallback: void Invoke(IAsyncResult ar) ---------------------------- */
+
+typedef void (*AsyncCallbackFn)(Il2CppObject *, Il2CppObject *, const MethodInfo *);
+typedef void (*AsyncCallbackStatic)(Il2CppObject *, const MethodInfo *);
+
+static void async_callback_invoke(void *self, Il2CppObject *ar, const MethodInfo *m)
+{
+    (void)m;
+    SimDelegate *d = self;
+    ((AsyncCallbackFn)d->invoke_impl)(d->invoke_impl_this, ar, d->method);
+}
+
+static void async_callback_multicast(void *self, Il2CppObject *ar, const MethodInfo *m)
+{
+    (void)m;
+    size_t n;
+    SimDelegate **items = multicast_items(self, &n);
+    for (size_t i = 0; i < n; i++)
+        ((AsyncCallbackFn)items[i]->invoke_impl)(items[i]->invoke_impl_this, ar, items[i]->method);
+}
+
+static void async_callback_open_static(void *self, Il2CppObject *ar, const MethodInfo *m)
+{
+    ((AsyncCallbackStatic)((SimDelegate *)self)->method_ptr)(ar, m);
+}
+
+static void async_callback_ctor(void *self, Il2CppObject *target, intptr_t method,
+                                const MethodInfo *m)
+{
+    (void)m;
+    delegate_init(self, target, (const MethodInfo *)method, 1,
+                  SIM_BODY(async_callback_open_static), SIM_BODY(async_callback_multicast));
+}
+
+const SimMethodDef sim_methods_async_callback[] = {
+    DELEGATE_CTOR_DEF(async_callback_ctor),
+    {.name = "Invoke", .flags = SIM_M_NEW_VIRTUAL, .ret = "System.Void",
+     .params = {{"System.IAsyncResult", "ar"}}, .body = SIM_BODY(async_callback_invoke),
+     .invoker = sim_inv_v_t_o, .iflags = METHOD_IMPL_ATTRIBUTE_RUNTIME},
     {.name = NULL}};
 
 /* ---- the generic instances ------------------------------------------------------- */

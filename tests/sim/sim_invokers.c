@@ -454,6 +454,20 @@ SIM_INVOKER(sim_inv_o_t_i4)
     *(Il2CppObject * *)ret = ((Fn)fn)(obj, VAL(int32_t, 0), m);
 }
 
+SIM_INVOKER(sim_inv_o_t_i4_i4_o_o)
+{
+    typedef Il2CppObject *(*Fn)(void *, int32_t, int32_t, Il2CppObject *, Il2CppObject *,
+                                const MethodInfo *);
+    *(Il2CppObject **)ret = ((Fn)fn)(obj, VAL(int32_t, 0), VAL(int32_t, 1),
+                                     REF(Il2CppObject *, 2), REF(Il2CppObject *, 3), m);
+}
+
+SIM_INVOKER(sim_inv_i4_t_o)
+{
+    typedef int32_t (*Fn)(void *, Il2CppObject *, const MethodInfo *);
+    *(int32_t *)ret = ((Fn)fn)(obj, REF(Il2CppObject *, 0), m);
+}
+
 SIM_INVOKER(sim_inv_v_t_o_i4)
 {
     typedef void (*Fn)(void *, Il2CppObject *, int32_t, const MethodInfo *);

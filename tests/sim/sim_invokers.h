@@ -100,6 +100,8 @@ SIM_INVOKER_DECL(sim_inv_c2_t_i4);
 SIM_INVOKER_DECL(sim_inv_v_t_s);
 SIM_INVOKER_DECL(sim_inv_i4_t_i4);
 SIM_INVOKER_DECL(sim_inv_o_t_i4);
+SIM_INVOKER_DECL(sim_inv_o_t_i4_i4_o_o);
+SIM_INVOKER_DECL(sim_inv_i4_t_o);
 SIM_INVOKER_DECL(sim_inv_v_t_o_i4);
 SIM_INVOKER_DECL(sim_inv_v_t_i4);
 SIM_INVOKER_DECL(sim_inv_b_t);

@@ -32,6 +32,7 @@ extern const SimPropertyDef sim_props_nullable[];
 /* sim_delegates.c */
 extern const SimMethodDef sim_methods_delegate[];
 extern const SimMethodDef sim_methods_intop[];
+extern const SimMethodDef sim_methods_async_callback[];
 
 /* sim_bodies_game.c */
 extern const SimMethodDef sim_methods_point2d[];
