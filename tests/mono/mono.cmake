@@ -5,6 +5,12 @@
 # zlua_mono_fixtures) and the Mono it found (MONO_*, ZLUA_MCS,
 # ZLUA_MONOBOEHM).
 
+# Under the sanitizers: Mono's own allocations live until exit (lsan.supp).
+set(ZLUA_MONO_TEST_ENV "")
+if(ZLUA_SANITIZE)
+  set(ZLUA_MONO_TEST_ENV "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/lsan.supp")
+endif()
+
 # The host's reflection helpers.
 set(ZLUA_MONO_HOST_DLL ${ZLUA_MONO_DIR}/ZLua.MonoHost.dll)
 add_custom_command(OUTPUT ${ZLUA_MONO_HOST_DLL}
@@ -84,7 +90,8 @@ target_link_libraries(zlua-stubgen-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA
 add_dependencies(zlua-stubgen-mono zlua_mono_assemblies)
 add_custom_command(
   OUTPUT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt
-  COMMAND zlua-stubgen-mono ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp
+  COMMAND ${CMAKE_COMMAND} -E env ${ZLUA_MONO_TEST_ENV}
+          $<TARGET_FILE:zlua-stubgen-mono> ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp
           ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt Assembly-CSharp ZLua.Tests
   DEPENDS zlua-stubgen-mono zlua_mono_assemblies
   COMMENT "Generating MethodBridge stubs from Mono's metadata")
@@ -95,3 +102,13 @@ add_test(NAME stubgen.mono
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/stubgen_compare.sh
           $<TARGET_FILE:zlua-stubgen> $<TARGET_FILE:zlua-stubgen-mono> ${CMAKE_BINARY_DIR}/stubgen-compare)
 set_tests_properties(stubgen.mono PROPERTIES LABELS mono)
+
+if(ZLUA_SANITIZE)
+  get_property(zlua_mono_tests DIRECTORY PROPERTY TESTS)
+  foreach(t ${zlua_mono_tests})
+    get_test_property(${t} LABELS labels)
+    if(labels MATCHES "mono")
+      set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT ${ZLUA_MONO_TEST_ENV})
+    endif()
+  endforeach()
+endif()
