@@ -383,6 +383,10 @@ void *zlua_method_self(lua_State *L, const zlua_method *m)
             return boxed;
         }
     } else if (u != NULL && u->magic == ZLUA_UD_BYOBJ) {
+        /* the view is the method's class: the object is one (a ByObj
+         * userdata's object is always of its view, R-VIEW-1) */
+        if (u->cls == owner && !owner->valuetype)
+            return u->obj;
         Il2CppClass *k = il2cpp_object_get_class(u->obj);
         if (il2cpp_class_is_assignable_from(owner->klass, k))
             return owner->valuetype ? il2cpp_object_unbox(u->obj) : (void *)u->obj;

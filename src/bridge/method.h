@@ -113,6 +113,30 @@ const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head,
  * and indexers (R-OP-1, R-IDX-1) raise their own errors. */
 const zlua_method *zlua_method_select_quiet(lua_State *L, const zlua_method *head,
                                             int base, int n);
+/* The candidate the last one-argument selection over head chose, when
+ * that argument was an integer of the same ranges as key (what the
+ * choice depends on): the indexer's integer keys skip scoring.  NULL
+ * when there is no such memo (select_quiet decides, and fills it). */
+static inline const zlua_method *zlua_method_select_int(const zlua_method *head,
+                                                        lua_Integer key)
+{
+    const zlua_overloads *ov = head->overloads;
+    if (ov == NULL)
+        return NULL;
+    const struct zlua_overload_memo *slot = &ov->memo[1];
+    return slot->chosen != NULL && slot->keys[0] == zlua_meta_score_int_key(key) ? slot->chosen
+                                                                                : NULL;
+}
+
+/* m called with the stack holding exactly its call: self at 1 then the
+ * arguments for an instance method, the arguments from 1 for a static
+ * one.  Through m's generated stub when it has one (no invoker, no
+ * argument frame), else the generic invoker with this_ptr.  For the
+ * member paths (indexers, operators) that select a method themselves. */
+#define zlua_method_call_exact(L, m, this_ptr)                                        \
+    ((m)->stub_body != NULL && lua_gettop(L) == (m)->nparams + ((m)->instance ? 1 : 0) \
+         ? (m)->stub_body((L), &(m)->bridge)                                           \
+         : zlua_method_call((L), (m), (m)->instance ? 2 : 1, (this_ptr)))
 
 /* Pops the arguments at [base, base+nparams), invokes with this, pushes
  * the result (returns the number of results).  Raises Lua errors for bad

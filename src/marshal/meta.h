@@ -162,6 +162,39 @@ typedef struct zlua_score_arg {
 } zlua_score_arg;
 
 void zlua_meta_score_read(lua_State *L, int idx, zlua_score_arg *a);
+/* The integer kinds an integer fits, as bits: the only thing about its
+ * value that scoring reads (zlua_prim_fits, whose ranges these are; the
+ * 64-bit kinds take every integer). */
+static inline uint64_t zlua_score_fits(lua_Integer v)
+{
+    /* bit 0 int8, 1 uint8, 2 int16, 3 uint16, 4 int32, 5 uint32: the
+     * ranges nest, so a few comparisons place v (small keys first) */
+    if (v >= 0) {
+        if (v <= INT8_MAX)
+            return 0x3F;
+        if (v <= UINT8_MAX)
+            return 0x3E;
+        if (v <= INT16_MAX)
+            return 0x3C;
+        if (v <= UINT16_MAX)
+            return 0x38;
+        if (v <= INT32_MAX)
+            return 0x30;
+        return v <= (lua_Integer)UINT32_MAX ? 0x20 : 0;
+    }
+    if (v >= INT8_MIN)
+        return 0x15;
+    if (v >= INT16_MIN)
+        return 0x14;
+    return v >= INT32_MIN ? 0x10 : 0;
+}
+
+/* The key zlua_meta_score_read gives an integer argument v: the ranges
+ * it fits (what scoring an integer reads). */
+static inline uint64_t zlua_meta_score_int_key(lua_Integer v)
+{
+    return (uint64_t)(LUA_TNUMBER + 1) | 0x10u | zlua_score_fits(v) << 8;
+}
 /* Conversion rank of the argument a for m (SPEC 7.6 rule 2): a
  * ZLUA_RANK_*.  Never converts, allocates or raises. */
 int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *m);

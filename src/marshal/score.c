@@ -91,21 +91,6 @@ static int zlua_score_handle(lua_State *L, int idx, const zlua_meta *m)
                ? ZLUA_RANK_REFERENCE : ZLUA_RANK_NONE;
 }
 
-/* The integer kinds an integer fits, as bits: the only thing about its
- * value that scoring reads (zlua_prim_fits, whose ranges these are; the
- * 64-bit kinds take every integer). */
-static uint64_t zlua_score_fits(lua_Integer v)
-{
-    uint64_t bits = 0;
-    bits |= (uint64_t)(v >= INT8_MIN && v <= INT8_MAX) << 0;
-    bits |= (uint64_t)(v >= 0 && v <= UINT8_MAX) << 1;
-    bits |= (uint64_t)(v >= INT16_MIN && v <= INT16_MAX) << 2;
-    bits |= (uint64_t)(v >= 0 && v <= UINT16_MAX) << 3;
-    bits |= (uint64_t)(v >= INT32_MIN && v <= INT32_MAX) << 4;
-    bits |= (uint64_t)(v >= 0 && v <= (lua_Integer)UINT32_MAX) << 5;
-    return bits;
-}
-
 /* The summary of a->key: the Lua type in the low 4 bits, then what the
  * rules of that type look at: for a userdata of ours its class (the view
  * of a ByVal one, the runtime class of a ByObj one) shifted above 5 tag
@@ -116,7 +101,7 @@ static uint64_t zlua_score_key(lua_State *L, const zlua_score_arg *a)
     switch (a->type) {
     case LUA_TNUMBER:
         if (a->is_integer)
-            return t | 0x10u | zlua_score_fits(a->i) << 8;
+            return zlua_meta_score_int_key(a->i);
         {
             lua_Number d = lua_tonumber(L, a->idx);
             return d != floor(d) ? t | 0x20u : 0;   /* a fraction: no integral kind */

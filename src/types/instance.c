@@ -179,7 +179,7 @@ static int zlua_instance_item(lua_State *L, const zlua_class *cls, zlua_ud *u, i
         const zlua_method *m = zlua_method_select_quiet(L, head, 2, n);
         if (m != NULL) {
             void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
-            int r = zlua_method_call(L, m, 2, self);
+            int r = zlua_method_call_exact(L, m, self);
             return set ? 0 : r;
         }
     }
@@ -306,17 +306,23 @@ static inline int zlua_instance_lean_getter(const zlua_member *mem)
 static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, int *nret)
 {
     zlua_ud *u = lua_touserdata(L, 1);
-    if (lua_type(L, 2) != LUA_TNUMBER || u == NULL || lua_rawlen(L, 1) < sizeof *u ||
-        u->magic != magic || u->cls->index_get == NULL)
+    if (u == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic ||
+        u->cls->index_get == NULL)
         return 0;
-    const zlua_method *m = zlua_method_select_quiet(L, u->cls->index_get, 2, 1);
-    if (m == NULL)
+    /* an integer key of the ranges the last one had: the same choice */
+    const zlua_method *m = NULL;
+    if (lua_isinteger(L, 2))
+        m = zlua_method_select_int(u->cls->index_get, lua_tointeger(L, 2));
+    else if (lua_type(L, 2) != LUA_TNUMBER)
+        return 0;
+    if (m == NULL && (m = zlua_method_select_quiet(L, u->cls->index_get, 2, 1)) == NULL)
         return 0;
     void *self = magic == ZLUA_UD_BYVAL ? zlua_ud_payload(u)
                  : u->cls->valuetype    ? il2cpp_object_unbox(u->obj)
                                         : (void *)u->obj;
-    lua_settop(L, 2);
-    *nret = zlua_method_call(L, m, 2, self);
+    /* no settop: __index gets (u, k); called by hand with more, the stub
+     * path declines (call_exact counts) and the invoker reads only k */
+    *nret = zlua_method_call_exact(L, m, self);
     return 1;
 }
 
@@ -499,7 +505,7 @@ static int zlua_operator_call(lua_State *L)
     lua_settop(L, n);
     const zlua_method *m = zlua_operator_find(L, cls, op, n, &swapped);
     if (m != NULL)
-        return zlua_method_call(L, m, 1, NULL);
+        return zlua_method_call_exact(L, m, NULL);
     if (swapped)
         lua_insert(L, 1);   /* the operands as the script wrote them */
     if (n == 1)
@@ -521,7 +527,7 @@ static int zlua_operator_eq(lua_State *L)
     if (cls->ops[ZLUA_OP_EQ] != NULL) {
         const zlua_method *m = zlua_operator_find(L, cls, ZLUA_OP_EQ, 2, &swapped);
         if (m != NULL)
-            return zlua_method_call(L, m, 1, NULL);
+            return zlua_method_call_exact(L, m, NULL);
     }
     const zlua_ud *a = zlua_ud_any(L, 1), *b = zlua_ud_any(L, 2);
     lua_pushboolean(L, a != NULL && b != NULL && a->magic == ZLUA_UD_BYOBJ &&
