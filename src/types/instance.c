@@ -241,16 +241,19 @@ static int zlua_instance_newindex_slow(lua_State *L)
  * userdata therefore reads U's field or finds U's method (never T's
  * layout over U's payload); any other access through it takes the slow
  * path, which raises (R-SHAPE-1). */
+/* *out receives the userdata pointer as found, checked only when a member
+ * is returned: for a key that is no string, the indexer fast path checks
+ * it itself. */
 static inline const zlua_member *zlua_instance_fast_member(lua_State *L, uint32_t magic,
                                                            zlua_ud **out)
 {
     zlua_ud *u = lua_touserdata(L, 1);
+    *out = u;
     /* a number key (an indexer's, R-IDX-1) must not be turned into a
      * string in place by lua_tostring */
     const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
     if (u == NULL || k == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic)
         return NULL;
-    *out = u;
     return zlua_names_get(&u->cls->fields, k);
 }
 
@@ -303,18 +306,19 @@ static inline int zlua_instance_lean_getter(const zlua_member *mem)
  * the indexer of the class the userdata's own header names, as the
  * field fast paths do; 0 when the slow path must serve it (no indexer,
  * no candidate taking the key: the slow path raises). */
-static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, int *nret)
+static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua_ud *u, int *nret)
 {
-    zlua_ud *u = lua_touserdata(L, 1);
-    if (u == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic ||
-        u->cls->index_get == NULL)
-        return 0;
     /* an integer key of the ranges the last one had: the same choice */
     const zlua_method *m = NULL;
-    if (lua_isinteger(L, 2))
+    if (lua_isinteger(L, 2)) {
+        if (u == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic ||
+            u->cls->index_get == NULL)
+            return 0;
         m = zlua_method_select_int(u->cls->index_get, lua_tointeger(L, 2));
-    else if (lua_type(L, 2) != LUA_TNUMBER)
+    } else if (lua_type(L, 2) != LUA_TNUMBER || u == NULL || lua_rawlen(L, 1) < sizeof *u ||
+               u->magic != magic || u->cls->index_get == NULL) {
         return 0;
+    }
     if (m == NULL && (m = zlua_method_select_quiet(L, u->cls->index_get, 2, 1)) == NULL)
         return 0;
     void *self = magic == ZLUA_UD_BYVAL ? zlua_ud_payload(u)
@@ -329,9 +333,9 @@ static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, int *nre
 static int zlua_instance_index_byval(lua_State *L)
 {
     zlua_ud *u;
-    const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYVAL, &u);
     int nret;
-    if (mem == NULL && zlua_instance_fast_item(L, ZLUA_UD_BYVAL, &nret))
+    const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYVAL, &u);
+    if (mem == NULL && zlua_instance_fast_item(L, ZLUA_UD_BYVAL, u, &nret))
         return nret;
     if (mem == NULL)
         return zlua_instance_index_slow(L);
@@ -354,9 +358,9 @@ static void *zlua_instance_obj_base(const zlua_ud *u)
 static int zlua_instance_index_byobj(lua_State *L)
 {
     zlua_ud *u;
-    const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYOBJ, &u);
     int nret;
-    if (mem == NULL && zlua_instance_fast_item(L, ZLUA_UD_BYOBJ, &nret))
+    const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYOBJ, &u);
+    if (mem == NULL && zlua_instance_fast_item(L, ZLUA_UD_BYOBJ, u, &nret))
         return nret;
     if (mem == NULL)
         return zlua_instance_index_slow(L);
