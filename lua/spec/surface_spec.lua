@@ -95,6 +95,19 @@ describe("R-IDX-1: indexers", function()
     bag.other = "w"
     assert.are.equal("w", bag.other)
   end)
+  it("R-IDX-1: the string indexer is a dictionary: any number of keys, kept across collections",
+     function()
+    local bag = Bag()
+    for i = 1, 100 do bag["k" .. i] = "v" .. i end
+    bag["k7"] = "seven"   -- an existing key is replaced, not added
+    collectgarbage()
+    testbed.gc()
+    for i = 1, 100 do
+      assert.are.equal(i == 7 and "seven" or "v" .. i, bag["k" .. i])
+    end
+    assert.is_nil(bag["k101"])
+  end)
+
   it("R-IDX-1: members win: bag.Name and bag['Name'] are the field", function()
     local bag = Bag()
     bag["Name"] = "n"

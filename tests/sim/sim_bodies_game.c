@@ -546,14 +546,19 @@ static bool bag_same(Il2CppString *a, Il2CppString *b)
                   (size_t)n * sizeof(Il2CppChar)) == 0;
 }
 
+static Il2CppString **bag_strings(Il2CppArray *a)
+{
+    return (Il2CppString **)(void *)((char *)a + il2cpp_array_object_header_size());
+}
+
 /* the key's index, -1: absent; a null key throws as Dictionary does */
 static int bag_find(SimBag *b, Il2CppString *key)
 {
     if (key == NULL)
         sim_raise("System", "ArgumentNullException",
                   "Value cannot be null.\nParameter name: key");
-    for (int i = 0; i < SIM_BAG_KEYS; i++)
-        if (b->keys[i] != NULL && bag_same(b->keys[i], key))
+    for (int32_t i = 0; i < b->count; i++)
+        if (bag_same(bag_strings(b->keys)[i], key))
             return i;
     return -1;
 }
@@ -563,7 +568,24 @@ static Il2CppString *bag_get_str(void *self, Il2CppString *key, const MethodInfo
     (void)m;
     SimBag *b = self;
     int i = bag_find(b, key);
-    return i < 0 ? NULL : b->values[i];
+    return i < 0 ? NULL : bag_strings(b->values)[i];
+}
+
+/* room for one more key: the arrays doubled from 4 when full */
+static void bag_grow(SimBag *b)
+{
+    uint32_t cap = b->keys ? (uint32_t)il2cpp_array_length(b->keys) : 0;
+    if ((uint32_t)b->count < cap)
+        return;
+    uint32_t ncap = cap == 0 ? 4 : cap * 2;
+    Il2CppArray *k = il2cpp_array_new(sim_k.string, ncap);
+    Il2CppArray *v = il2cpp_array_new(sim_k.string, ncap);
+    for (int32_t i = 0; i < b->count; i++) {
+        sim_gc_store((void **)&bag_strings(k)[i], bag_strings(b->keys)[i]);
+        sim_gc_store((void **)&bag_strings(v)[i], bag_strings(b->values)[i]);
+    }
+    sim_gc_store((void **)&b->keys, k);
+    sim_gc_store((void **)&b->values, v);
 }
 
 static void bag_set_str(void *self, Il2CppString *key, Il2CppString *value,
@@ -572,13 +594,12 @@ static void bag_set_str(void *self, Il2CppString *key, Il2CppString *value,
     (void)m;
     SimBag *b = self;
     int i = bag_find(b, key);
-    for (int j = 0; i < 0 && j < SIM_BAG_KEYS; j++)
-        if (b->keys[j] == NULL)
-            i = j;
-    if (i < 0)
-        sim_raise("System", "InvalidOperationException", "the bag is full");
-    sim_gc_store((void **)&b->keys[i], key);
-    sim_gc_store((void **)&b->values[i], value);
+    if (i < 0) {
+        bag_grow(b);
+        i = b->count++;
+        sim_gc_store((void **)&bag_strings(b->keys)[i], key);
+    }
+    sim_gc_store((void **)&bag_strings(b->values)[i], value);
 }
 
 static int32_t bag_get_count(void *self, const MethodInfo *m)

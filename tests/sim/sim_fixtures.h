@@ -166,14 +166,15 @@ typedef struct SimNode {
 } SimNode;
 
 /* MyGame.Bag (issue 13): an int indexer over 8 slots, a string indexer
- * over a small dictionary, a public field named like a possible key */
+ * over a dictionary (two string[] that grow, as a corlib one would; any
+ * number of keys), a public field named like a possible key */
 #define SIM_BAG_SLOTS 8
-#define SIM_BAG_KEYS 8
 typedef struct SimBag {
     Il2CppObject obj;
     Il2CppString *Name;
     int32_t slots[SIM_BAG_SLOTS];
-    Il2CppString *keys[SIM_BAG_KEYS], *values[SIM_BAG_KEYS];
+    Il2CppArray *keys, *values;   /* string[]: count used */
+    int32_t count;
 } SimBag;
 
 /* Demo+<>c__DisplayClass0_0: the closure C# emits for MakeAdder's k */
