@@ -327,17 +327,23 @@ static void zm_attr_record(const MonoType *t, uint32_t attrs)
     abort();
 }
 
-uint32_t il2cpp_type_get_attrs(const Il2CppType *type)
+/* The recorded slot of t, NULL when t was never recorded. */
+static const zm_attr_slot *zm_attr_find(const MonoType *t)
 {
-    const MonoType *t = ZM_TYPE(type);
     size_t i = zm_attr_hash(t);
     for (size_t n = 0; n < ZM_ATTR_SLOTS; n++, i = (i + 1) % ZM_ATTR_SLOTS) {
         if (zm_attr_table[i].type == t)
-            return zm_attr_table[i].attrs;
+            return &zm_attr_table[i];
         if (zm_attr_table[i].type == NULL)
-            return 0;
+            return NULL;
     }
-    return 0;
+    return NULL;
+}
+
+uint32_t il2cpp_type_get_attrs(const Il2CppType *type)
+{
+    const zm_attr_slot *s = zm_attr_find(ZM_TYPE(type));
+    return s != NULL ? s->attrs : 0;
 }
 
 char *il2cpp_type_get_name(const Il2CppType *type)
@@ -460,6 +466,8 @@ const Il2CppType *il2cpp_method_get_param(const MethodInfo *method, uint32_t ind
     MonoType *t = NULL;
     for (uint32_t i = 0; i <= index; i++)
         t = mono_signature_get_params(sig, &it);
+    /* recorded (and checked against an earlier record) every time: this
+     * runs at bind time only */
     zm_attr_record(t, zm_param_attrs(m, index));
     return (const Il2CppType *)(void *)t;
 }
