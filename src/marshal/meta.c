@@ -306,6 +306,13 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
     case ZLUA_POP_ELEMENT:
         zlua_array_error_push(L, idx, want, code);
         break;
+    case ZLUA_POP_WANT_TABLE:
+    case ZLUA_POP_WANT_STRING:
+    case ZLUA_POP_MISSING_KEY:
+    case ZLUA_POP_MEMBER:
+    case ZLUA_POP_VALUES:
+        zlua_rule_error_push(L, idx, m, code);
+        break;
     case ZLUA_POP_NODELEGATE:
         lua_pushfstring(L, "no delegate entry for %s: a Lua function needs the generated "
                            "entries (zlua_register_delegates)", want->name);
