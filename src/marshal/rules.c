@@ -297,7 +297,8 @@ int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
         snprintf(why, why_size, "%s is not allowed", tname);
         return 0;
     }
-    if (mtype == ZLUA_MARSHAL_OPAQUE_VALUE && site == ZLUA_RULE_PARAM) {
+    /* a byref is an OpaqueValue already: saying so is legal anywhere */
+    if (mtype == ZLUA_MARSHAL_OPAQUE_VALUE && site == ZLUA_RULE_PARAM && m->kind != ZLUA_K_BYREF) {
         snprintf(why, why_size, "%s is not allowed on a Lua -> C# parameter (C# -> Lua only)",
                  tname);
         return 0;

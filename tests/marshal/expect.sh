@@ -3,11 +3,15 @@
 # status and its stderr against SPEC's lines
 #   expect-status: N        (default 0)
 #   expect: TEXT            (each must appear in stderr, as fixed text)
+#   expect-also: FILE       (appended to the command, relative to SPEC)
 # (in an XML corpus file these lines sit in its first comment).
 spec=$1
 shift
 want=$(sed -n 's/^ *expect-status: *\([0-9]*\).*/\1/p' "$spec" | head -n 1)
 [ -n "$want" ] || want=0
+dir=$(dirname "$spec")
+also=$(sed -n 's/^ *expect-also: *//p' "$spec")
+for f in $also; do set -- "$@" "$dir/$f"; done
 err=$("$@" 2>&1 >/dev/null)
 status=$?
 printf '%s\n' "$err"

@@ -31,6 +31,7 @@
 
 #include "class/class.h"
 #include "core/context.h"
+#include "marshal/meta.h"
 #include "il2cpp/il2cpp_api.h"
 #include "marshalc_attrs.h"
 #include "sim.h"
@@ -497,6 +498,17 @@ static int mc_resolve(zlua_ctx *ctx, mc_rule *m)
             return 0;
         }
         m->mi = mi;
+        if (il2cpp_method_is_generic(mi)) {
+            /* its slots may still contain T (SPEC 7, seed 002 1.1); v1
+             * refuses every slot of a generic definition */
+            if (m->file)
+                fprintf(stderr, "%s:%ld: error: ", m->file, m->line);
+            fprintf(stderr, "[ZLua] LuaMarshalAs configuration error: %s.%s%s\n  a rule on a "
+                            "generic-parameter position (a slot of a generic method "
+                            "definition) (R-XML-2)\n", r->type, r->member, r->signature);
+            errors++;
+            return 0;
+        }
         if (r->site == ZLUA_RULE_PARAM) {
             if ((uint32_t)r->index >= il2cpp_method_get_param_count(mi)) {
                 mc_rule_error(m, "%s%s has no parameter %d (R-XML-2)", r->member, r->signature,
@@ -505,14 +517,8 @@ static int mc_resolve(zlua_ctx *ctx, mc_rule *m)
             }
             m->slot = il2cpp_method_get_param(mi, (uint32_t)r->index);
             const char *pn = il2cpp_method_get_param_name(mi, (uint32_t)r->index);
-            char tn[512];
-            const char *tname = "?";
-            char *n = il2cpp_type_get_name(m->slot);
-            if (n) {
-                snprintf(tn, sizeof tn, "%s", n);
-                il2cpp_free(n);
-                tname = tn;
-            }
+            const zlua_meta *pm = zlua_meta_get(ctx, m->slot);
+            const char *tname = pm ? pm->name : "?";
             snprintf(m->where, sizeof m->where, "%s.%s%s\n  parameter '%s' (%s)", r->type,
                      r->member, r->signature, pn ? pn : "?", tname);
         } else {
