@@ -332,6 +332,12 @@ int zlua_pop_argerror(lua_State *L, int idx, int argn, const char *where,
         lua_pushliteral(L, "not enough memory");
         return lua_error(L);
     }
+    if (code == ZLUA_POP_MEMBER && m->mtype == ZLUA_MARSHAL_UNPACKED_VALUES &&
+        m->ctx->bad_member != NULL) {   /* the value of that member */
+        int at = (int)((const zlua_meta_member *)m->ctx->bad_member - m->members);
+        argn += at;
+        idx += at;
+    }
     zlua_pop_error_push(L, idx, m, code);
     return luaL_error(L, "bad argument #%d to '%s' (%s)", argn, where,
                       lua_tostring(L, -1));
