@@ -426,12 +426,15 @@ static const void *zlua_rule_target(zlua_ctx *ctx, Il2CppClass *k, const zlua_ma
                  (int)r->site);
         return NULL;
     }
-    zlua_log(ctx, "LuaMarshalAs rule ignored (%s): %s.%s%s%s not found in assembly '%s'",
-             zlua_rule_origin(r), r->type, r->member ? r->member : "?",
-             r->signature && (r->site == ZLUA_RULE_PARAM || r->site == ZLUA_RULE_RETURN)
-                 ? r->signature : "",
-             r->site == ZLUA_RULE_PARAM ? " (parameter index out of range or method)" : "",
-             asm_name);
+    if (r->site == ZLUA_RULE_PARAM || r->site == ZLUA_RULE_RETURN)
+        zlua_log(ctx, "LuaMarshalAs rule ignored (%s): %s %s.%s%s%s not found in assembly '%s'",
+                 zlua_rule_origin(r), r->site == ZLUA_RULE_PARAM ? "parameter of" : "method",
+                 r->type, r->member ? r->member : "?", r->signature ? r->signature : "",
+                 r->site == ZLUA_RULE_PARAM ? " (or its index)" : "", asm_name);
+    else
+        zlua_log(ctx, "LuaMarshalAs rule ignored (%s): %s %s.%s not found in assembly '%s'",
+                 zlua_rule_origin(r), r->site == ZLUA_RULE_FIELD ? "field" : "property",
+                 r->type, r->member ? r->member : "?", asm_name);
     return NULL;
 }
 
