@@ -61,3 +61,6 @@ endforeach()
 add_test(NAME marshalc.catalog-illegal
   COMMAND ${ZLUA_MARSHAL_DIR}/expect.sh ${ZLUA_MARSHAL_DIR}/catalog-illegal.expect
           $<TARGET_FILE:zlua-marshalc> ${ZLUA_MARSHAL_XML})
+if(TARGET zlua-bench)
+  target_sources(zlua-bench PRIVATE ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)
+endif()

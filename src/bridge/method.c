@@ -258,9 +258,11 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
                               .nparams = m->nparams, .instance = m->instance,
                               .is_virtual = m->is_virtual,
                               .scope = &ctx->scope.counters, .priv = m};
-    /* a generated stub marshals by the default matrix: a ruled method
-     * takes the generic invoker */
-    long stub = m->unsupported || m->ruled ? -1 : zlua_stub_find(ctx, mi);
+    /* a generated stub pops and pushes struct, string and reference
+     * slots through their metas (rules included) but counts one Lua value
+     * per parameter and result: a multi-value slot takes the generic
+     * invoker */
+    long stub = m->unsupported || m->multi || m->ret_slots > 1 ? -1 : zlua_stub_find(ctx, mi);
     if (stub >= 0) {   /* the entry finds the bridge through the context */
         zlua_stub_publish(ctx, stub, &m->bridge);
         m->stub = zlua_stub_entry_fn(ctx, stub);

@@ -112,6 +112,7 @@ struct zlua_meta {
     uint8_t mtype;
     uint8_t nslots;         /* Lua values the slot occupies (0 read as 1) */
     uint8_t nmembers;       /* Table / UnpackedValues: the listed members */
+    uint8_t covered;        /* their fields cover the value: no zeroing first */
     const struct zlua_meta_member *members;
     const char *slot_name;  /* the parameter's name, for messages */
 };

@@ -21,12 +21,26 @@
 
 /* ---- members --------------------------------------------------------------------- */
 
+#if defined(__GNUC__)
+#define ZLUA_RULE_INLINE static inline __attribute__((always_inline))
+#else
+#define ZLUA_RULE_INLINE static inline
+#endif
+
 /* Writes the Lua value at idx into member mm of the value at base. */
-static int zlua_rule_member_pop(lua_State *L, int idx, const zlua_meta *m,
+ZLUA_RULE_INLINE int zlua_rule_member_pop(lua_State *L, int idx, const zlua_meta *m,
                                 const zlua_meta_member *mm, void *base)
 {
-    uint64_t tmp[2] = {0, 0};
     const zlua_meta *vm = mm->meta;
+    /* float and int32 fields, the commonest members: straight into the
+     * value (these pops write only on success) */
+    if (mm->set == NULL && vm->kind == ZLUA_K_R4 &&
+        zlua_pop_r4_value(L, idx, (char *)base + mm->offset) == ZLUA_POP_OK)
+        return ZLUA_POP_OK;
+    if (mm->set == NULL && vm->kind == ZLUA_K_I4 &&
+        zlua_pop_i4_fast(L, idx, (char *)base + mm->offset) == ZLUA_POP_OK)
+        return ZLUA_POP_OK;
+    uint64_t tmp[2] = {0, 0};
     int rc = vm->pop(L, idx, vm, tmp);
     if (rc == ZLUA_POP_OK && mm->set != NULL) {
         void *args[1] = {tmp};
@@ -54,12 +68,15 @@ static int zlua_rule_member_pop(lua_State *L, int idx, const zlua_meta *m,
 }
 
 /* Pushes member mm of the value at base. */
-static void zlua_rule_member_push(lua_State *L, const zlua_meta *m, const zlua_meta_member *mm,
+ZLUA_RULE_INLINE void zlua_rule_member_push(lua_State *L, const zlua_meta *m, const zlua_meta_member *mm,
                                   const void *base)
 {
     const zlua_meta *vm = mm->meta;
     if (mm->get == NULL) {
-        vm->push(L, vm, (const char *)base + mm->offset);
+        if (vm->kind == ZLUA_K_R4)
+            zlua_push_r4_value(L, (const char *)base + mm->offset);
+        else
+            vm->push(L, vm, (const char *)base + mm->offset);
         return;
     }
     uint64_t ret[2] = {0, 0};
@@ -82,10 +99,12 @@ static void *zlua_rule_value(const zlua_meta *m, void *dst)
 
 static int zlua_pop_unpacked(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
-    memset(dst, 0, m->size);
+    if (!m->covered)   /* zero-initialised first (SPEC 7.2) */
+        memset(dst, 0, m->size);
+    /* every value present: one check (the bridge counted them already) */
+    if (idx < 0 ? -idx < m->nmembers : lua_gettop(L) < idx + m->nmembers - 1)
+        return ZLUA_POP_VALUES;
     for (int i = 0; i < m->nmembers; i++) {
-        if (lua_type(L, idx + i) == LUA_TNONE)
-            return ZLUA_POP_VALUES;
         int rc = zlua_rule_member_pop(L, idx + i, m, &m->members[i], dst);
         if (rc != ZLUA_POP_OK)
             return rc;
@@ -105,17 +124,30 @@ static void zlua_push_unpacked(lua_State *L, const zlua_meta *m, const void *src
 static int zlua_pop_table(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     int t = lua_type(L, idx);
-    memset(dst, 0, m->size);
+    if (!m->covered)
+        memset(dst, 0, m->size);
     if (m->kind == ZLUA_K_NULLABLE && (t == LUA_TNIL || t == LUA_TNONE))
         return ZLUA_POP_OK;   /* no value */
     if (t != LUA_TTABLE)
         return ZLUA_POP_WANT_TABLE;
     idx = lua_absindex(L, idx);
     void *value = zlua_rule_value(m, dst);
+    /* keys are read raw: without a metatable lua_getfield is (one call,
+     * the name found through Lua's string cache by its address); with
+     * one, push the key and rawget, so a script's __index never runs */
+    int raw = lua_getmetatable(L, idx);
+    if (raw)
+        lua_pop(L, 1);
     for (int i = 0; i < m->nmembers; i++) {
         const zlua_meta_member *mm = &m->members[i];
-        lua_pushstring(L, mm->name);   /* the same C string each call: Lua's cache */
-        if (lua_rawget(L, idx) == LUA_TNIL) {
+        int t;
+        if (raw) {
+            lua_pushstring(L, mm->name);
+            t = lua_rawget(L, idx);
+        } else {
+            t = lua_getfield(L, idx, mm->name);
+        }
+        if (t == LUA_TNIL) {
             lua_pop(L, 1);
             if (mm->optional)
                 continue;
@@ -214,6 +246,26 @@ static int zlua_push_arg_string_object(lua_State *L, const zlua_meta *m, const v
 
 /* ---- making a rule's meta ------------------------------------------------------------------- */
 
+/* 1 when every byte of the value is written by a required field member
+ * (no property, no optional key, no Nullable, no overlap): the pop need
+ * not zero it first. */
+static int zlua_rule_covers(const zlua_meta *m, const zlua_meta_member *mm, int n)
+{
+    if (m->kind != ZLUA_K_STRUCT)
+        return 0;
+    uint32_t total = 0;
+    for (int i = 0; i < n; i++) {
+        if (mm[i].get || mm[i].set || mm[i].optional)
+            return 0;
+        for (int j = 0; j < i; j++)
+            if (mm[j].offset < mm[i].offset + mm[i].meta->size &&
+                mm[i].offset < mm[j].offset + mm[j].meta->size)
+                return 0;
+        total += mm[i].meta->size;
+    }
+    return total == m->size;
+}
+
 const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int mtype,
                                      const char *members, const char *slot_name)
 {
@@ -275,6 +327,7 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
     memcpy(mm, tmp, (size_t)n * sizeof *mm);
     m->members = mm;
     m->nmembers = (uint8_t)n;
+    m->covered = (uint8_t)zlua_rule_covers(m, mm, n);
     m->push_arg = zlua_push_arg_copy;
     m->push_safe = 0;
     if (mtype == ZLUA_MARSHAL_TABLE) {
