@@ -148,6 +148,7 @@ typedef struct mc_parser {
     long member_line;
     int site, index;
     int has_marshal;            /* the current Field/Property/Param/Return has one */
+    int type_marshal;           /* the current Type has a type-level one */
     int skip;                   /* inside an unknown element: ignore its content */
 } mc_parser;
 
@@ -277,7 +278,7 @@ static void XMLCALL mc_start(void *ud, const XML_Char *name, const XML_Char **at
         mc_require(ps, name, "fullName", v[0]);
         free(ps->type);
         ps->type = mc_strdup(v[0] ? v[0] : "");
-        ps->has_marshal = 0;
+        ps->type_marshal = 0;
     } else if (parent == X_TYPE && (strcmp(name, "Field") == 0 || strcmp(name, "Property") == 0)) {
         static const char *const allowed[] = {"name", NULL};
         kind = name[0] == 'F' ? X_FIELD : X_PROP;
@@ -320,10 +321,14 @@ static void XMLCALL mc_start(void *ud, const XML_Char *name, const XML_Char **at
                (parent == X_TYPE || parent == X_FIELD || parent == X_PROP ||
                 parent == X_PARAM || parent == X_RETURN)) {
         kind = X_MARSHAL;
-        if (parent == X_TYPE && ps->has_marshal) {
+        if (parent == X_TYPE && ps->type_marshal) {
             mc_xml_error(ps->file, mc_line(ps), "a second type-level <MarshalAs> (R-XML-1)");
         } else if (!(parent == X_PARAM && ps->index < 0)) {
+            if (parent == X_TYPE)
+                ps->has_marshal = 0;
             mc_marshal(ps, atts, parent);
+            if (parent == X_TYPE)
+                ps->type_marshal = 1;
         }
     } else if (strcmp(name, "MarshalAs") == 0 && parent == X_METHOD) {
         kind = X_MARSHAL;
