@@ -116,6 +116,10 @@ describe("Table (SPEC 7.2)", function()
     assert.are.same({X = 3, Y = 4}, D.MakeDto(3, 4, nil))
   end)
 
+  it("a listed property is read through its getter (Chain.Diag: X, Y, SqrMagnitude)", function()
+    assert.are.same({X = 3, Y = 3, SqrMagnitude = 18}, C.Diag(3))
+  end)
+
   it("each call pushes a new table", function()
     assert.are_not.equal(D.MakeDto(1, 2, nil), D.MakeDto(1, 2, nil))
   end)

@@ -18,6 +18,7 @@ static SIM_INVOKER_DECL(sim_inv_zm_s_V);
 static SIM_INVOKER_DECL(sim_inv_zm_s_i4_i4_i4);
 static SIM_INVOKER_DECL(sim_inv_zm_s_C);
 static SIM_INVOKER_DECL(sim_inv_zm_C_i4_i4);
+static SIM_INVOKER_DECL(sim_inv_zm_V_r4);
 
 static Il2CppString *vec_text(SimVector2 v, const MethodInfo *m)
 {
@@ -106,6 +107,13 @@ static Il2CppString *chain_take_bytes(Il2CppString *s, const MethodInfo *m)
     return sim_string_concat(sim_string_printf("%d:", (int)il2cpp_string_length(s)), s);
 }
 
+/* public static MyGame.Vector2 Diag(float k) => new Vector2(k, k); */
+static SimVector2 chain_diag(float k, const MethodInfo *m)
+{
+    (void)m;
+    return (SimVector2){k, k};
+}
+
 static Il2CppString *chain_echo(Il2CppString *s, const MethodInfo *m)
 {
     (void)m;
@@ -132,6 +140,7 @@ const SimMethodDef sim_methods_chain[] = {
      .params = {{"System.String", "s"}},
      .body = SIM_BODY(chain_take_bytes), .invoker = sim_inv_s_s,
      .marshal = {{0, SIM_MARSHAL_BYTES, NULL, 0}}},
+    STATIC("Diag", "MyGame.Vector2", chain_diag, sim_inv_zm_V_r4, {"System.Single", "k"}),
     {.name = "EchoBytes", .flags = SIM_M_STATIC, .ret = "System.String",
      .params = {{"System.String", "s"}},
      .body = SIM_BODY(chain_echo), .invoker = sim_inv_s_s,
@@ -203,4 +212,11 @@ SIM_INVOKER(sim_inv_zm_C_i4_i4)
     typedef SimCell (*Fn)(int32_t, int32_t, const MethodInfo *);
     (void)obj;
     *(SimCell *)ret = ((Fn)fn)(VAL(int32_t, 0), VAL(int32_t, 1), m);
+}
+
+SIM_INVOKER(sim_inv_zm_V_r4)
+{
+    typedef SimVector2 (*Fn)(float, const MethodInfo *);
+    (void)obj;
+    *(SimVector2 *)ret = ((Fn)fn)(VAL(float, 0), m);
 }

@@ -45,6 +45,7 @@
  *       public static string CellXml(Cell c);                   // "A,B"
  *       public static string CellXmlDefault(Cell c);            // "A,B"
  *       public static Cell MakeCell(int a, int b);
+ *       public static MyGame.Vector2 Diag(float k);             // (k, k)
  *       public static string TakeBytes([LuaMarshalAs(LuaMarshalType.Bytes)] string s);
  *                                                               // s.Length + ":" + s
  *       [return: LuaMarshalAs(LuaMarshalType.Bytes)]
