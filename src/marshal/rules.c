@@ -454,14 +454,18 @@ static zlua_rules_asm *zlua_rules_resolve(zlua_ctx *ctx, const char *asm_name)
     a->name = zlua_ctx_strdup(ctx, asm_name);
     if (a->name == NULL)
         return NULL;
-    size_t total = 0;
+    /* published first, empty: a lookup that resolution itself might
+     * cause sees no rules rather than resolving the assembly again */
+    a->next = ctx->rules->asms;
+    ctx->rules->asms = a;
+    size_t total = 0, n = 0;
     for (size_t t = 0; t < zlua_rule_ntables; t++)
         if (strcmp(zlua_rule_tables[t]->assembly, asm_name) == 0)
             total += zlua_rule_tables[t]->count;
     if (total > 0) {
-        a->e = zlua_ctx_arena_alloc(ctx, total * sizeof a->e[0]);
-        if (a->e == NULL)
-            return NULL;
+        zlua_rentry *e = zlua_ctx_arena_alloc(ctx, total * sizeof e[0]);
+        if (e == NULL)
+            return a;   /* out of memory: this assembly's rules are lost */
         const Il2CppAssembly *as = il2cpp_domain_assembly_open(il2cpp_domain_get(), asm_name);
         const Il2CppImage *img = as ? il2cpp_assembly_get_image(as) : NULL;
         for (size_t t = 0; t < zlua_rule_ntables; t++) {
@@ -480,15 +484,14 @@ static zlua_rules_asm *zlua_rules_resolve(zlua_ctx *ctx, const char *asm_name)
                 const void *target = zlua_rule_target(ctx, cls->klass, r, asm_name);
                 if (target == NULL)
                     continue;
-                a->e[a->n++] = (zlua_rentry){cls->klass, target, r,
-                                             (uint8_t)((tab->flags & ZLUA_MARSHAL_VALIDATED) != 0),
-                                             0};
+                e[n++] = (zlua_rentry){cls->klass, target, r,
+                                       (uint8_t)((tab->flags & ZLUA_MARSHAL_VALIDATED) != 0), 0};
             }
         }
-        qsort(a->e, a->n, sizeof a->e[0], zlua_rentry_cmp);
+        qsort(e, n, sizeof e[0], zlua_rentry_cmp);
+        a->e = e;
+        a->n = n;
     }
-    a->next = ctx->rules->asms;
-    ctx->rules->asms = a;
     return a;
 }
 
