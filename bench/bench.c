@@ -1001,9 +1001,15 @@ static const bench_case g_cases[] = {
      "function run(n) local s = 0 for j = 1, n // 1000 do "
      "for i, v in pairs(t) do s = s + v end end end",
      NULL, NULL, 1, 1.6, 0, 0, 0},
-    {"w Demo.FooUnpacked(1, 2) (UnpackedValues, generic invoker, issue 12)",
+    {"w Demo.FooUnpacked(1, 2) (UnpackedValues, generated stub, issue 12)",
      "local foo = CS.Demo.FooUnpacked "
-     "assert(testbed.bridge_kind(CS.Demo, 'FooUnpacked') == 'generic') "
+     "assert(testbed.bridge_kind(CS.Demo, 'FooUnpacked') == (testbed.stubs and 'stub' or 'generic')) "
+     "function run(n) for i = 1, n do foo(1, 2) end end",
+     "local foo = B.foo_unpacked "
+     "function run(n) for i = 1, n do foo(1, 2) end end",
+     NULL, NULL, 1, 1.3, 0, 0, 0},
+    {"W Demo.FooUnpacked(1, 2), generic invoker",
+     "local foo = testbed.generic(CS.Demo, 'FooUnpacked') "
      "function run(n) for i = 1, n do foo(1, 2) end end",
      "local foo = B.foo_unpacked "
      "function run(n) for i = 1, n do foo(1, 2) end end",
@@ -1021,8 +1027,16 @@ static const bench_case g_cases[] = {
      "local foo, t = B.foo_table, {X = 1, Y = 2} "
      "function run(n) for i = 1, n do foo(t) end end",
      NULL, NULL, 1, 1.5, 0, 0, 0},
-    {"y Demo.GetPos() (UnpackedValues multi-return, generic invoker, issue 12)",
+    {"y Demo.GetPos() (UnpackedValues multi-return, generated stub, issue 12)",
      "local get = CS.Demo.GetPos CS.Demo.FooTable({X = 1, Y = 2}) "
+     "assert(select('#', get()) == 2) "
+     "assert(testbed.bridge_kind(CS.Demo, 'GetPos') == (testbed.stubs and 'stub' or 'generic')) "
+     "function run(n) local x, y for i = 1, n do x, y = get() end end",
+     "local get = B.get_pos "
+     "function run(n) local x, y for i = 1, n do x, y = get() end end",
+     NULL, NULL, 1, 1.3, 0, 0, 0},
+    {"Y Demo.GetPos(), generic invoker",
+     "local get = testbed.generic(CS.Demo, 'GetPos') "
      "assert(select('#', get()) == 2) "
      "function run(n) local x, y for i = 1, n do x, y = get() end end",
      "local get = B.get_pos "

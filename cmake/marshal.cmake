@@ -6,7 +6,9 @@ pkg_check_modules(EXPAT REQUIRED IMPORTED_TARGET expat)
 add_executable(zlua-marshalc tools/marshalc/zlua_marshalc.c tools/marshalc/marshalc_attrs.c)
 target_include_directories(zlua-marshalc PRIVATE src tools/marshalc)
 target_compile_options(zlua-marshalc PRIVATE ${ZLUA_WARNINGS})
-target_link_libraries(zlua-marshalc PRIVATE ${ZLUA_RUNTIME} PkgConfig::EXPAT PkgConfig::LUA m)
+# without the generated stubs: the stub generator reads these tables
+target_link_libraries(zlua-marshalc PRIVATE "$<LINK_GROUP:RESCAN,zlua,zlua_sim>"
+  PkgConfig::EXPAT PkgConfig::LUA m)
 
 set(ZLUA_MARSHAL_DIR ${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal)
 # Demo.EchoIntIllegal carries an illegal [LuaMarshalAs] on purpose
@@ -37,6 +39,15 @@ set(ZLUA_MARSHAL_TABLE_SOURCES ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c
   ${CMAKE_BINARY_DIR}/zlua_marshal_fixture_xml.c ${CMAKE_BINARY_DIR}/zlua_marshal_variant.c)
 
 target_sources(zlua-run PRIVATE ${ZLUA_MARSHAL_TABLE_SOURCES} tools/marshalc/marshalc_attrs.c)
+
+# The stub generator reads the fixture tables: a method they give a
+# multi-value slot (UnpackedValues) gets a stub of that shape, keyed by
+# it (zlua_bridge_shape); other registrations fall back to the generic
+# invoker for it.
+target_sources(zlua-stubgen PRIVATE ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)
+target_compile_definitions(zlua-stubgen PRIVATE
+  ZLUA_STUBGEN_MARSHAL_TABLES=zlua_fixture_marshal
+  ZLUA_STUBGEN_MARSHAL_TABLES_COUNT=zlua_fixture_marshal_count)
 target_include_directories(zlua-run PRIVATE tools/marshalc src)
 
 # The marshal specs again with the other registrations (tests/host/host_marshal.h).

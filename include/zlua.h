@@ -358,6 +358,16 @@ static inline const zlua_bridge *zlua_bridge_at(lua_State *L, size_t index)
  * player's, so a generator and a player agree on keys. */
 size_t zlua_bridge_method_key(const MethodInfo *method, char *buf, size_t size);
 
+/* The Lua-value shape of method under the [LuaMarshalAs] rules L's
+ * process registered (SPEC 7.6 rule 1), into buf: "" when every slot
+ * takes one value, else "@P1,P2,...>R" (the values each parameter takes,
+ * and the results).  A stub of a shaped method is keyed by its method key
+ * followed by this shape, so a state whose rules give the method another
+ * shape finds no stub for it.  Returns the length; 0 also for "" (then
+ * buf[0] is NUL) or when buf is too small (buf[0] NUL too) or L was not
+ * opened. */
+size_t zlua_bridge_shape(lua_State *L, const MethodInfo *method, char *buf, size_t size);
+
 /* The reduced signature of method into buf ("i4(i4,i4)", "v(o;r4,r4)",
  * "new(S14:MyGame.Point2D;r4,r4)" for a struct constructor),
  * NUL-terminated; returns its length, or 0 when no stub can serve the

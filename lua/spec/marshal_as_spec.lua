@@ -305,6 +305,32 @@ describe("slot counting (SPEC 7.6 rule 1)", function()
   end)
 end)
 
+describe("generated stubs (R-META-3) and rule shapes", function()
+  it("a method with a multi-value slot has a stub of its shape", function()
+    local want = testbed.stubs and "stub" or "generic"
+    assert.are.equal(want, testbed.bridge_kind(D, "FooUnpacked"))
+    assert.are.equal(want, testbed.bridge_kind(D, "GetPos"))
+    assert.are.equal(want, testbed.bridge_kind(D, "FooTable"))
+  end)
+
+  it("a state whose rules give the method another shape takes the generic invoker", function()
+    -- the stubs were generated with the fixture tables: XmlVec's Table
+    -- parameter there, UnpackedValues in the variant
+    local want = (testbed.stubs and MODE ~= "variant") and "stub" or "generic"
+    assert.are.equal(want, testbed.bridge_kind(D, "XmlVec"))
+  end)
+
+  it("a stub and the generic invoker give the same results and errors", function()
+    local g = testbed.generic(D, "FooUnpacked")
+    g(6, 5)
+    assert.are.same({5, 6}, {D.GetPos()})
+    assert.are.same({5, 6}, {testbed.generic(D, "GetPos")()})
+    assert.are.equal(err(D.FooUnpacked, "a", 1), err(g, "a", 1))
+    assert.are.equal(err(D.FooUnpacked, 1, {}), err(g, 1, {}))
+    assert.are.equal(err(D.FooUnpacked, 1), err(g, 1))
+  end)
+end)
+
 describe("rules reach the metas at bind time", function()
   it("nothing is logged for rules the runtime resolves", function()
     -- every rule of the tables names something the catalog has: no

@@ -259,10 +259,10 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
                               .is_virtual = m->is_virtual,
                               .scope = &ctx->scope.counters, .priv = m};
     /* a generated stub pops and pushes struct, string and reference
-     * slots through their metas (rules included) but counts one Lua value
-     * per parameter and result: a multi-value slot takes the generic
-     * invoker */
-    long stub = m->unsupported || m->multi || m->ret_slots > 1 ? -1 : zlua_stub_find(ctx, mi);
+     * slots through their metas (rules included); one with a multi-value
+     * slot is keyed by its shape too, so only a stub generated for this
+     * very shape serves it */
+    long stub = m->unsupported ? -1 : zlua_stub_find(ctx, m);
     if (stub >= 0) {   /* the entry finds the bridge through the context */
         zlua_stub_publish(ctx, stub, &m->bridge);
         m->stub = zlua_stub_entry_fn(ctx, stub);

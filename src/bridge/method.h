@@ -164,7 +164,9 @@ void *zlua_method_self(lua_State *L, const zlua_method *m);
 
 /* stub.c: the index of mi's entry in the registered table (-1: none),
  * publishing a bound method for it, its entry, and the reverse lookup. */
-long zlua_stub_find(const zlua_ctx *ctx, const MethodInfo *mi);
+long zlua_stub_find(const zlua_ctx *ctx, const zlua_method *m);
+/* m's shape suffix (zlua_bridge_shape) into buf; "" for one value a slot. */
+void zlua_stub_shape(const zlua_method *m, char *buf, size_t size);
 void zlua_stub_publish(zlua_ctx *ctx, long index, const zlua_bridge *b);
 lua_CFunction zlua_stub_entry_fn(const zlua_ctx *ctx, long index);
 zlua_stub_body zlua_stub_entry_body(const zlua_ctx *ctx, long index);

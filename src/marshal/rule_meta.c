@@ -114,7 +114,11 @@ static int zlua_pop_unpacked(lua_State *L, int idx, const zlua_meta *m, void *ds
 
 static void zlua_push_unpacked(lua_State *L, const zlua_meta *m, const void *src)
 {
-    luaL_checkstack(L, m->nmembers, "too many results");
+    /* a push runs where a C function's LUA_MINSTACK slots hold at most a
+     * few values (a bridge's result, an __index read): four more always
+     * fit */
+    if (m->nmembers > 4)
+        luaL_checkstack(L, m->nmembers, "too many results");
     for (int i = 0; i < m->nmembers; i++)
         zlua_rule_member_push(L, m, &m->members[i], src);
 }
