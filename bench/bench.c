@@ -534,6 +534,28 @@ static int base_foo_table(lua_State *L)
     return 0;
 }
 
+/* (z) Chain.MakeCell(a, b) -> {A = a, B = b}: the one table a Table push makes */
+static const MethodInfo *g_make_cell_mi;
+typedef struct bench_cell {
+    int32_t A, B;
+} bench_cell;
+
+static int base_make_cell(lua_State *L)
+{
+    typedef bench_cell (*make_fn)(int32_t, int32_t, const MethodInfo *);
+    if (lua_gettop(L) != 2 || !lua_isinteger(L, 1) || !lua_isinteger(L, 2))
+        return luaL_error(L, "bad arguments");
+    bench_cell c = ((make_fn)g_make_cell_mi->methodPointer)((int32_t)lua_tointeger(L, 1),
+                                                            (int32_t)lua_tointeger(L, 2),
+                                                            g_make_cell_mi);
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, c.A);
+    lua_setfield(L, -2, "A");
+    lua_pushinteger(L, c.B);
+    lua_setfield(L, -2, "B");
+    return 1;
+}
+
 /* (y) GetPos(): two results */
 static int base_get_pos(lua_State *L)
 {
@@ -587,6 +609,8 @@ static void bench_open_baselines(lua_State *L)
     lua_setfield(L, -2, "foo_table");
     lua_pushcfunction(L, base_get_pos);
     lua_setfield(L, -2, "get_pos");
+    lua_pushcfunction(L, base_make_cell);
+    lua_setfield(L, -2, "make_cell");
     lua_pushcfunction(L, base_offset);
     lua_setfield(L, -2, "offset");
     lua_pushcfunction(L, base_increment);
@@ -1042,6 +1066,13 @@ static const bench_case g_cases[] = {
      "local get = B.get_pos "
      "function run(n) local x, y for i = 1, n do x, y = get() end end",
      NULL, NULL, 1, 1.5, 0, 0, 0},
+    {"z Chain.MakeCell(1, 2) (a Table push: one table, issue 12)",
+     "local make = CS.ZLuaTests.Chain.MakeCell "
+     "assert(make(1, 2).B == 2) "
+     "function run(n) local v for i = 1, n do v = make(1, 2) end end",
+     "local make = B.make_cell "
+     "function run(n) local v for i = 1, n do v = make(1, 2) end end",
+     NULL, NULL, 1, 1.3, 2, 0, 0},
     {"i open + first CS.MyGame.Point2D, 20k types",
      "", "", bench_lookup_with, bench_lookup_without, 1, 1.5, -1, -1, ZLUA_BENCH_OPEN_DIV},
 };
@@ -1105,6 +1136,7 @@ int main(int argc, char **argv)
     g_pick_mi = sim_method("Demo", "Pick", 1);
     g_store_pos_mi = sim_method("Demo", "FooTable", 1);   /* FooUnpacked's body too */
     g_get_pos_mi = sim_method("Demo", "GetPos", 0);
+    g_make_cell_mi = sim_method("ZLuaTests.Chain", "MakeCell", 2);
     g_offset_mi = sim_method("Demo", "Offset", 3);
     g_increment_mi = sim_method("Demo", "Increment", 1);
     g_v2add_mi = sim_method("MyGame.Vector2", "op_Addition", 2);
