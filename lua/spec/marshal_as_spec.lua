@@ -251,6 +251,13 @@ describe("the priority chain (SPEC 7.3)", function()
     assert.are.equal("2,1", C.CellXml(1, 2))
   end)
 
+  it("a member attribute beats the member's XML rule (Probe.Marked: Table over UserData)", function()
+    local p = CS.ZLuaTests.Probe()
+    assert.are.same({X = 3, Y = 4}, p.Marked)
+    p.Marked = {X = 1, Y = 2}
+    assert.are.same({X = 1, Y = 2}, p.Marked)
+  end)
+
   it("a member rule beats the type-level rule (Probe.Home: UserData)", function()
     local p = CS.ZLuaTests.Probe()
     assert.are.equal("userdata", type(p.Home))

@@ -156,6 +156,7 @@ static void probe_ctor(SimProbe *self, const MethodInfo *m)
     self->aim = (SimVector2){5, 6};
     self->Home = (SimCell){7, 8};
     self->Other = (SimCell){9, 10};
+    self->Marked = (SimVector2){3, 4};
 }
 
 static SimVector2 probe_get_aim(SimProbe *self, const MethodInfo *m)

@@ -35,6 +35,8 @@
  *       public byte[] Blob;
  *       public Cell Home, Other;
  *       public string Label;
+ *       [LuaMarshalAs(LuaMarshalType.Table, Members = new[] { "X", "Y" })]
+ *       public MyGame.Vector2 Marked;         // (3, 4)
  *     }
  *     public static class Chain {
  *       public static string Place([LuaMarshalAs(LuaMarshalType.UnpackedValues,
@@ -92,6 +94,11 @@ static const SimFieldDef f_cell[] = {
     {"B", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, B), 0},
     {0}};
 
+static const char *const members_x_y[] = {"X", "Y"};
+static const SimAttrDef a_marked[] = {
+    {"ZLua.LuaMarshalAsAttribute", SIM_MARSHAL_TABLE, members_x_y, 2},
+    {NULL, 0, NULL, 0}};
+
 static const SimFieldDef f_probe[] = {
     {"Pos", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Pos), 0},
     {"<Aim>k__BackingField", "MyGame.Vector2", SIM_FIELD_PRIVATE,
@@ -100,6 +107,8 @@ static const SimFieldDef f_probe[] = {
     {"Home", "ZLuaTests.Cell", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Home), 0},
     {"Other", "ZLuaTests.Cell", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Other), 0},
     {"Label", "System.String", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Label), 0},
+    {"Marked", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Marked), 0,
+     a_marked},
     {0}};
 
 const SimClassDef sim_catalog_tests[] = {

@@ -247,6 +247,7 @@ typedef struct SimProbe {
     Il2CppArray *Blob;
     SimCell Home, Other;
     Il2CppString *Label;
+    SimVector2 Marked;
 } SimProbe;
 
 typedef struct SimBig {

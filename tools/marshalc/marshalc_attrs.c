@@ -12,14 +12,30 @@
 #include "il2cpp/il2cpp_api.h"
 #include "sim.h"
 
-static char *ma_strdup(const char *s)
+/* Every string handed out lives as long as the process (the rules point
+ * at them): a block list keeps them reachable. */
+typedef struct ma_block {
+    struct ma_block *next;
+    char data[];
+} ma_block;
+static ma_block *ma_blocks;
+
+static char *ma_alloc(size_t n)
 {
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    if (p == NULL) {
+    ma_block *b = malloc(sizeof *b + n);
+    if (b == NULL) {
         fprintf(stderr, "out of memory\n");
         exit(2);
     }
+    b->next = ma_blocks;
+    ma_blocks = b;
+    return b->data;
+}
+
+static char *ma_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = ma_alloc(n);
     memcpy(p, s, n);
     return p;
 }
@@ -48,9 +64,7 @@ static char *ma_join(const char *const *members, int count)
     size_t n = 1;
     for (int i = 0; i < count; i++)
         n += strlen(members[i]) + 1;
-    char *s = malloc(n);
-    if (s == NULL)
-        exit(2);
+    char *s = ma_alloc(n);
     s[0] = '\0';
     for (int i = 0; i < count; i++) {
         if (i)
@@ -149,19 +163,41 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
     if (info)
         il2cpp_custom_attrs_free(info);
     if (obj != NULL) {
-        zlua_marshal_rule *r = calloc(1, sizeof *r);
+        zlua_marshal_rule r = {0};
         char *members;
-        r->marshal_type = (uint8_t)ma_read_object(obj, ak, &members);
-        r->type = ma_strdup(name);
-        r->site = ZLUA_RULE_TYPE;
-        r->source = ZLUA_RULE_ATTRIBUTE;
-        r->members = members;
-        r->origin = "attribute";
-        fn(ud, asm_name, r);
+        r.marshal_type = (uint8_t)ma_read_object(obj, ak, &members);
+        r.type = ma_strdup(name);
+        r.site = ZLUA_RULE_TYPE;
+        r.source = ZLUA_RULE_ATTRIBUTE;
+        r.members = members;
+        r.origin = "attribute";
+        fn(ud, asm_name, &r);
+        found++;
+    }
+    /* fields */
+    void *iter = NULL;
+    FieldInfo *f;
+    while (ak && (f = il2cpp_class_get_fields(k, &iter)) != NULL) {
+        Il2CppCustomAttrInfo *fi = il2cpp_custom_attrs_from_field(f);
+        Il2CppObject *fo = fi ? il2cpp_custom_attrs_get_attr(fi, ak) : NULL;
+        if (fi)
+            il2cpp_custom_attrs_free(fi);
+        if (fo == NULL)
+            continue;
+        zlua_marshal_rule r = {0};
+        char *members;
+        r.marshal_type = (uint8_t)ma_read_object(fo, ak, &members);
+        r.type = ma_strdup(name);
+        r.member = ma_strdup(il2cpp_field_get_name(f));
+        r.site = ZLUA_RULE_FIELD;
+        r.source = ZLUA_RULE_ATTRIBUTE;
+        r.members = members;
+        r.origin = "attribute";
+        fn(ud, asm_name, &r);
         found++;
     }
     /* parameters and returns */
-    void *iter = NULL;
+    iter = NULL;
     const MethodInfo *mi;
     while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL) {
         uint32_t np = il2cpp_method_get_param_count(mi);
@@ -174,17 +210,17 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
             char sig[1024];
             if (zlua_marshal_signature(L, mi, sig, sizeof sig) == 0)
                 continue;
-            zlua_marshal_rule *r = calloc(1, sizeof *r);
-            r->type = ma_strdup(name);
-            r->member = ma_strdup(il2cpp_method_get_name(mi));
-            r->signature = ma_strdup(sig);
-            r->index = index;
-            r->site = index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM;
-            r->source = ZLUA_RULE_ATTRIBUTE;
-            r->marshal_type = (uint8_t)type;
-            r->members = ma_join(list, count);
-            r->origin = "attribute";
-            fn(ud, asm_name, r);
+            zlua_marshal_rule r = {0};
+            r.type = ma_strdup(name);
+            r.member = ma_strdup(il2cpp_method_get_name(mi));
+            r.signature = ma_strdup(sig);
+            r.index = index;
+            r.site = index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM;
+            r.source = ZLUA_RULE_ATTRIBUTE;
+            r.marshal_type = (uint8_t)type;
+            r.members = ma_join(list, count);
+            r.origin = "attribute";
+            fn(ud, asm_name, &r);
             found++;
         }
     }

@@ -5,11 +5,11 @@
  * Shared by the build-time compiler (zlua-marshalc), which validates and
  * emits them, and by the test host's "live" mode, which registers them
  * unvalidated as a runtime that reads attributes live (Mono, the Editor)
- * would.  Type-level attributes are read through the runtime's custom
- * attribute API (il2cpp_custom_attrs_from_class); IL2CPP has no API for
- * parameter and return attributes, so those come from the simulated
- * metadata (sim_param_marshal_as), where a real build reads the managed
- * assemblies.
+ * would.  Type-level and field attributes are read through the runtime's
+ * custom attribute API (il2cpp_custom_attrs_from_class, _from_field);
+ * IL2CPP has no API for parameter and return attributes, so those come
+ * from the simulated metadata (sim_param_marshal_as), where a real build
+ * reads the managed assemblies; property attributes are not read.
  */
 #ifndef ZLUA_MARSHALC_ATTRS_H
 #define ZLUA_MARSHALC_ATTRS_H
@@ -18,8 +18,8 @@
 
 #include "zlua.h"
 
-/* Called once per attribute found; r and its strings stay valid for the
- * process's lifetime.  assembly: Assembly.GetName().Name. */
+/* Called once per attribute found; r lives for the call (copy it), its
+ * strings for the process's lifetime.  assembly: Assembly.GetName().Name. */
 typedef void (*marshalc_attr_fn)(void *ud, const char *assembly, const zlua_marshal_rule *r);
 
 /* Walks every assembly of the domain.  L: an opened state (type names
