@@ -109,7 +109,6 @@ static int zlua_method_bind_slots(zlua_ctx *ctx, zlua_method *m, char *why, size
     for (int i = 0; i < m->nparams; i++) {
         const zlua_meta *pm = m->params[i];
         int k = zlua_meta_slots(pm);
-        m->ruled |= pm->mtype != ZLUA_MARSHAL_DEFAULT;
         m->slot_of[i] = (uint8_t)(at <= ZLUA_MAX_PARAMS ? at : ZLUA_MAX_PARAMS);
         if (k != 1)
             m->multi = 1;
@@ -127,8 +126,6 @@ static int zlua_method_bind_slots(zlua_ctx *ctx, zlua_method *m, char *why, size
     m->nslots = (uint8_t)at;
     m->nreq_slots = m->slot_of[m->nrequired];
     m->ret_slots = (uint8_t)(m->ret ? zlua_meta_slots(m->ret) : 0);
-    if (m->ret)
-        m->ruled |= m->ret->mtype != ZLUA_MARSHAL_DEFAULT;
     return 1;
 }
 

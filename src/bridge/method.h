@@ -51,7 +51,6 @@ typedef struct zlua_method {
     uint8_t nslots;              /* Lua arguments taken: slot_of[nparams] */
     uint8_t nreq_slots;          /* slot_of[nrequired] */
     uint8_t multi;               /* some parameter takes other than one value */
-    uint8_t ruled;               /* a [LuaMarshalAs] rule reaches a slot */
     uint8_t ret_slots;           /* Lua values the result pushes */
     uint16_t offsets[ZLUA_MAX_PARAMS];
     uint16_t ret_offset;

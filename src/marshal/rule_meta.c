@@ -32,6 +32,12 @@ ZLUA_RULE_INLINE int zlua_rule_member_pop(lua_State *L, int idx, const zlua_meta
                                 const zlua_meta_member *mm, void *base)
 {
     const zlua_meta *vm = mm->meta;
+    if (mm->set == NULL && mm->get != NULL) {   /* a read-only property */
+        m->ctx->bad_member = mm;
+        m->ctx->bad_member_code = ZLUA_POP_UNSUPPORTED;
+        m->ctx->bad_member_type = lua_type(L, idx);
+        return ZLUA_POP_MEMBER;
+    }
     /* float and int32 fields, the commonest members: straight into the
      * value (these pops write only on success) */
     if (mm->set == NULL && vm->kind == ZLUA_K_R4 &&
@@ -72,6 +78,10 @@ ZLUA_RULE_INLINE void zlua_rule_member_push(lua_State *L, const zlua_meta *m, co
                                   const void *base)
 {
     const zlua_meta *vm = mm->meta;
+    if (mm->get == NULL && mm->set != NULL) {   /* a write-only property */
+        lua_pushnil(L);
+        return;
+    }
     if (mm->get == NULL) {
         if (vm->kind == ZLUA_K_R4)
             zlua_push_r4_value(L, (const char *)base + mm->offset);
@@ -317,14 +327,12 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
     const zlua_meta *vm = base->kind == ZLUA_K_NULLABLE ? base->elem : base;
     zlua_meta_member tmp[ZLUA_MAX_MEMBERS];
     char why[256];
-    int n = zlua_rule_members(ctx, vm->cls->klass, vm->name, mtype, members, 3, tmp,
+    /* the access the slot needs was checked (zlua_rule_check); a
+     * property's missing accessor is guarded where it would be used */
+    int n = zlua_rule_members(ctx, vm->cls->klass, vm->name, mtype, members, 0, tmp,
                               ZLUA_MAX_MEMBERS, why, sizeof why);
-    if (n <= 0) {   /* a member the slot cannot write or read both ways */
-        n = zlua_rule_members(ctx, vm->cls->klass, vm->name, mtype, members, 0, tmp,
-                              ZLUA_MAX_MEMBERS, why, sizeof why);
-        if (n <= 0)
-            return base;   /* checked before: only memory can fail here */
-    }
+    if (n <= 0)
+        return base;   /* checked before: only memory can fail here */
     zlua_meta_member *mm = zlua_ctx_arena_alloc(ctx, (size_t)n * sizeof *mm);
     if (mm == NULL)
         return NULL;
@@ -368,7 +376,10 @@ void zlua_rule_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
     default: {   /* ZLUA_POP_MEMBER */
         const zlua_meta *want = mm ? mm->meta : m;
         const char *what = lua_typename(L, m->ctx->bad_member_type);
-        if (m->ctx->bad_member_code == ZLUA_POP_RANGE)
+        if (m->ctx->bad_member_code == ZLUA_POP_UNSUPPORTED)
+            lua_pushfstring(L, "member '%s' of %s is not writable", mm ? mm->name : "?",
+                            vm->name);
+        else if (m->ctx->bad_member_code == ZLUA_POP_RANGE)
             lua_pushfstring(L, "member '%s' of %s: number out of range for %s",
                             mm ? mm->name : "?", vm->name, want->name);
         else if (m->ctx->bad_member_code == ZLUA_POP_NOTINT)

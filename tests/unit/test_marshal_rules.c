@@ -143,6 +143,23 @@ static void test_check_and_signature(void **state)
     assert_false(zlua_marshal_check(L, nv, ZLUA_RULE_PARAM, ZLUA_MARSHAL_UNPACKED_VALUES,
                                     "X,Y", why, sizeof why));
     assert_string_equal(why, "LuaMarshalType.UnpackedValues is not allowed on Nullable<T>");
+    /* the shape a stub of the method is keyed by (zlua_bridge_shape) */
+    assert_int_equal(zlua_bridge_shape(L, add, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    Il2CppClass *chain = il2cpp_class_from_name(
+        il2cpp_assembly_get_image(il2cpp_domain_assembly_open(il2cpp_domain_get(),
+                                                              "ZLua.Tests")), "ZLuaTests", "Chain");
+    assert_non_null(chain);
+    const MethodInfo *cell_text = NULL;
+    iter = NULL;
+    while ((mi = il2cpp_class_get_methods(chain, &iter)) != NULL)
+        if (strcmp(il2cpp_method_get_name(mi), "CellText") == 0)
+            cell_text = mi;
+    assert_non_null(cell_text);
+    assert_int_equal(zlua_bridge_shape(L, cell_text, buf, sizeof buf), 4);
+    assert_string_equal(buf, "@2>1");   /* this program's rule: UnpackedValues B,A */
+    assert_int_equal(zlua_bridge_shape(L, cell_text, buf, 3), 0);   /* too small */
+    assert_string_equal(buf, "");
     const Il2CppType *i4 = il2cpp_method_get_param(add, 0);
     assert_false(zlua_marshal_check(L, i4, ZLUA_RULE_PARAM, ZLUA_MARSHAL_USERDATA, NULL, why,
                                     sizeof why));
