@@ -19,6 +19,7 @@ static SIM_INVOKER_DECL(sim_inv_zm_s_i4_i4_i4);
 static SIM_INVOKER_DECL(sim_inv_zm_s_C);
 static SIM_INVOKER_DECL(sim_inv_zm_C_i4_i4);
 static SIM_INVOKER_DECL(sim_inv_zm_V_r4);
+static SIM_INVOKER_DECL(sim_inv_zm_NV_b);
 
 static Il2CppString *vec_text(SimVector2 v, const MethodInfo *m)
 {
@@ -114,6 +115,19 @@ static SimVector2 chain_diag(float k, const MethodInfo *m)
     return (SimVector2){k, k};
 }
 
+/* public static MyGame.Vector2? MaybeVec(bool has) => has ? new Vector2(1, 2) : null; */
+static SimNullableVector2 chain_maybe_vec(bool has, const MethodInfo *m)
+{
+    (void)m;
+    SimNullableVector2 n;
+    memset(&n, 0, sizeof n);
+    if (has) {
+        n.has_value = true;
+        n.value = (SimVector2){1, 2};
+    }
+    return n;
+}
+
 static Il2CppString *chain_echo(Il2CppString *s, const MethodInfo *m)
 {
     (void)m;
@@ -141,6 +155,8 @@ const SimMethodDef sim_methods_chain[] = {
      .body = SIM_BODY(chain_take_bytes), .invoker = sim_inv_s_s,
      .marshal = {{0, SIM_MARSHAL_BYTES, NULL, 0}}},
     STATIC("Diag", "MyGame.Vector2", chain_diag, sim_inv_zm_V_r4, {"System.Single", "k"}),
+    STATIC("MaybeVec", "System.Nullable`1[MyGame.Vector2]", chain_maybe_vec, sim_inv_zm_NV_b,
+           {"System.Boolean", "has"}),
     {.name = "EchoBytes", .flags = SIM_M_STATIC, .ret = "System.String",
      .params = {{"System.String", "s"}},
      .body = SIM_BODY(chain_echo), .invoker = sim_inv_s_s,
@@ -220,4 +236,11 @@ SIM_INVOKER(sim_inv_zm_V_r4)
     typedef SimVector2 (*Fn)(float, const MethodInfo *);
     (void)obj;
     *(SimVector2 *)ret = ((Fn)fn)(VAL(float, 0), m);
+}
+
+SIM_INVOKER(sim_inv_zm_NV_b)
+{
+    typedef SimNullableVector2 (*Fn)(bool, const MethodInfo *);
+    (void)obj;
+    *(SimNullableVector2 *)ret = ((Fn)fn)(VAL(bool, 0), m);
 }

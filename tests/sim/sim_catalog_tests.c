@@ -48,6 +48,7 @@
  *       public static string CellXmlDefault(Cell c);            // "A,B"
  *       public static Cell MakeCell(int a, int b);
  *       public static MyGame.Vector2 Diag(float k);             // (k, k)
+ *       public static MyGame.Vector2? MaybeVec(bool has);       // (1, 2) or null
  *       public static string TakeBytes([LuaMarshalAs(LuaMarshalType.Bytes)] string s);
  *                                                               // s.Length + ":" + s
  *       [return: LuaMarshalAs(LuaMarshalType.Bytes)]
