@@ -229,7 +229,9 @@ int zlua_push_opaque(lua_State *L, void *slot, const Il2CppType *elem);
 typedef struct zlua_meta zlua_meta;
 
 /* Descriptor of a method's parameter `index` (-1: the return value),
- * built once and cached.  NULL if the position is unsupported. */
+ * built once and cached.  NULL if the position is unsupported.  It is the
+ * slot type's default descriptor: [LuaMarshalAs] rules reach the slots of
+ * methods Lua calls (bound by libzlua), not these. */
 const zlua_meta *zlua_meta_param(lua_State *L, const MethodInfo *method,
                                  int index);
 /* Descriptor for a bare type (no attributes), built once and cached. */

@@ -122,6 +122,25 @@ static int zlua_pop_unpacked(lua_State *L, int idx, const zlua_meta *m, void *ds
     return ZLUA_POP_OK;
 }
 
+/* The same for a struct of float fields only, each listed once (Vector2,
+ * Vector3, Quaternion-like): one type check and one read per value; any
+ * other value goes the general way, which makes the messages. */
+static int zlua_pop_unpacked_r4(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    int n = m->nmembers;
+    if (idx > 0 && lua_gettop(L) >= idx + n - 1) {
+        int i = 0;
+        while (i < n && lua_type(L, idx + i) == LUA_TNUMBER) {
+            float x = (float)lua_tonumber(L, idx + i);
+            memcpy((char *)dst + m->members[i].offset, &x, sizeof x);
+            i++;
+        }
+        if (i == n)
+            return ZLUA_POP_OK;
+    }
+    return zlua_pop_unpacked(L, idx, m, dst);
+}
+
 static void zlua_push_unpacked(lua_State *L, const zlua_meta *m, const void *src)
 {
     /* a push runs where a C function's LUA_MINSTACK slots hold at most a
@@ -347,7 +366,10 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
         m->push = zlua_push_table;
         m->nslots = 1;
     } else {
-        m->pop = zlua_pop_unpacked;
+        int floats = m->covered;
+        for (int i = 0; i < n; i++)
+            floats &= mm[i].meta->kind == ZLUA_K_R4;
+        m->pop = floats ? zlua_pop_unpacked_r4 : zlua_pop_unpacked;
         m->push = zlua_push_unpacked;
         m->nslots = (uint8_t)n;
     }
