@@ -16,18 +16,21 @@ set(ZLUA_MARSHAL_DIR ${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal)
 # so the fixture tables are compiled with its attributes left out.  The
 # runtime-registration path (ZLUA_RUN_MARSHAL=live) still sees it.
 set(ZLUA_MARSHAL_SKIP --skip "Demo.EchoIntIllegal(System.Int32)")
-set(ZLUA_MARSHAL_XML ${ZLUA_MARSHAL_DIR}/catalog.xml ${ZLUA_MARSHAL_DIR}/tests.xml)
-set(ZLUA_MARSHAL_VARIANT_XML ${ZLUA_MARSHAL_DIR}/variant/catalog.xml ${ZLUA_MARSHAL_DIR}/tests.xml)
+# relative to the source tree: the tables' origins ("tests/marshal/catalog.xml:9")
+set(ZLUA_MARSHAL_XML tests/marshal/catalog.xml tests/marshal/tests.xml)
+set(ZLUA_MARSHAL_VARIANT_XML tests/marshal/variant/catalog.xml tests/marshal/tests.xml)
 
 # zlua_marshal_tables(OUT SYMBOL XML... [FLAGS ...])
 function(zlua_marshal_tables out symbol)
   cmake_parse_arguments(MT "" "" "XML;FLAGS" ${ARGN})
+  list(TRANSFORM MT_XML PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/ OUTPUT_VARIABLE xml_deps)
   add_custom_command(
     OUTPUT ${CMAKE_BINARY_DIR}/${out}
     COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:zlua-marshalc>
             -o ${CMAKE_BINARY_DIR}/${out} --symbol ${symbol} ${ZLUA_MARSHAL_SKIP} ${MT_FLAGS}
             ${MT_XML}
-    DEPENDS zlua-marshalc ${MT_XML}
+    DEPENDS zlua-marshalc ${xml_deps}
+    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
     COMMENT "Compiling marshal rules ${out}" VERBATIM)
 endfunction()
 zlua_marshal_tables(zlua_marshal_fixture.c zlua_fixture_marshal XML ${ZLUA_MARSHAL_XML})
@@ -71,7 +74,8 @@ endforeach()
 # The catalog as it is: Demo.EchoIntIllegal's attribute fails the build.
 add_test(NAME marshalc.catalog-illegal
   COMMAND ${ZLUA_MARSHAL_DIR}/expect.sh ${ZLUA_MARSHAL_DIR}/catalog-illegal.expect
-          $<TARGET_FILE:zlua-marshalc> ${ZLUA_MARSHAL_XML})
+          $<TARGET_FILE:zlua-marshalc> ${ZLUA_MARSHAL_XML}
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
 if(TARGET zlua-bench)
   target_sources(zlua-bench PRIVATE ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)
 endif()
