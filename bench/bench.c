@@ -57,6 +57,9 @@ typedef struct bench_point { float x, y; } bench_point;
 static testbed_alloc g_counter;
 static int32_t g_slots[4] = {42, 0, 0, 0};
 
+extern const zlua_marshal_table zlua_fixture_marshal[];   /* build outputs */
+extern const size_t zlua_fixture_marshal_count;
+
 /* ---- baselines: what a careful hand-written binding does ----------------- */
 
 /* (a) a C function returning an integer read from an array slot */
@@ -500,6 +503,69 @@ static void bench_push_method_mt(lua_State *L, lua_CFunction index, const char *
     lua_setfield(L, -2, "__index");
 }
 
+/* (w, x, y) [LuaMarshalAs] (issue 12 §4): a Vector2 by hand (bench_v2) */
+static const MethodInfo *g_store_pos_mi, *g_get_pos_mi;
+
+static void base_store_pos(bench_v2 v)
+{
+    typedef void (*store_fn)(bench_v2, const MethodInfo *);
+    ((store_fn)g_store_pos_mi->methodPointer)(v, g_store_pos_mi);
+}
+
+/* (w) FooUnpacked(y, x): two luaL_checknumber into a struct */
+static int base_foo_unpacked(lua_State *L)
+{
+    bench_v2 v;
+    v.y = (float)luaL_checknumber(L, 1);
+    v.x = (float)luaL_checknumber(L, 2);
+    base_store_pos(v);
+    return 0;
+}
+
+/* (x) FooTable(t): two lua_getfield by interned key */
+static int base_foo_table(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_getfield(L, 1, "X");
+    lua_getfield(L, 1, "Y");
+    bench_v2 v = {(float)luaL_checknumber(L, -2), (float)luaL_checknumber(L, -1)};
+    lua_pop(L, 2);
+    base_store_pos(v);
+    return 0;
+}
+
+/* (z) Chain.MakeCell(a, b) -> {A = a, B = b}: the one table a Table push makes */
+static const MethodInfo *g_make_cell_mi;
+typedef struct bench_cell {
+    int32_t A, B;
+} bench_cell;
+
+static int base_make_cell(lua_State *L)
+{
+    typedef bench_cell (*make_fn)(int32_t, int32_t, const MethodInfo *);
+    if (lua_gettop(L) != 2 || !lua_isinteger(L, 1) || !lua_isinteger(L, 2))
+        return luaL_error(L, "bad arguments");
+    bench_cell c = ((make_fn)g_make_cell_mi->methodPointer)((int32_t)lua_tointeger(L, 1),
+                                                            (int32_t)lua_tointeger(L, 2),
+                                                            g_make_cell_mi);
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, c.A);
+    lua_setfield(L, -2, "A");
+    lua_pushinteger(L, c.B);
+    lua_setfield(L, -2, "B");
+    return 1;
+}
+
+/* (y) GetPos(): two results */
+static int base_get_pos(lua_State *L)
+{
+    typedef bench_v2 (*get_fn)(const MethodInfo *);
+    bench_v2 v = ((get_fn)g_get_pos_mi->methodPointer)(g_get_pos_mi);
+    lua_pushnumber(L, v.x);
+    lua_pushnumber(L, v.y);
+    return 2;
+}
+
 static void bench_open_baselines(lua_State *L)
 {
     lua_newtable(L);
@@ -537,6 +603,14 @@ static void bench_open_baselines(lua_State *L)
     lua_setfield(L, -2, "same");
     lua_pushcfunction(L, base_pick);
     lua_setfield(L, -2, "pick");
+    lua_pushcfunction(L, base_foo_unpacked);
+    lua_setfield(L, -2, "foo_unpacked");
+    lua_pushcfunction(L, base_foo_table);
+    lua_setfield(L, -2, "foo_table");
+    lua_pushcfunction(L, base_get_pos);
+    lua_setfield(L, -2, "get_pos");
+    lua_pushcfunction(L, base_make_cell);
+    lua_setfield(L, -2, "make_cell");
     lua_pushcfunction(L, base_offset);
     lua_setfield(L, -2, "offset");
     lua_pushcfunction(L, base_increment);
@@ -951,6 +1025,54 @@ static const bench_case g_cases[] = {
      "function run(n) local s = 0 for j = 1, n // 1000 do "
      "for i, v in pairs(t) do s = s + v end end end",
      NULL, NULL, 1, 1.6, 0, 0, 0},
+    {"w Demo.FooUnpacked(1, 2) (UnpackedValues, generated stub, issue 12)",
+     "local foo = CS.Demo.FooUnpacked "
+     "assert(testbed.bridge_kind(CS.Demo, 'FooUnpacked') == (testbed.stubs and 'stub' or 'generic')) "
+     "function run(n) for i = 1, n do foo(1, 2) end end",
+     "local foo = B.foo_unpacked "
+     "function run(n) for i = 1, n do foo(1, 2) end end",
+     NULL, NULL, 1, 1.3, 0, 0, 0},
+    {"W Demo.FooUnpacked(1, 2), generic invoker",
+     "local foo = testbed.generic(CS.Demo, 'FooUnpacked') "
+     "function run(n) for i = 1, n do foo(1, 2) end end",
+     "local foo = B.foo_unpacked "
+     "function run(n) for i = 1, n do foo(1, 2) end end",
+     NULL, NULL, 1, 1.5, 0, 0, 0},
+    {"x Demo.FooTable(t), t reused (Table, generated stub, issue 12)",
+     "local foo, t = CS.Demo.FooTable, {X = 1, Y = 2} "
+     "assert(testbed.bridge_kind(CS.Demo, 'FooTable') == (testbed.stubs and 'stub' or 'generic')) "
+     "function run(n) for i = 1, n do foo(t) end end",
+     "local foo, t = B.foo_table, {X = 1, Y = 2} "
+     "function run(n) for i = 1, n do foo(t) end end",
+     NULL, NULL, 1, 1.3, 0, 0, 0},
+    {"X Demo.FooTable(t), generic invoker",
+     "local foo, t = testbed.generic(CS.Demo, 'FooTable'), {X = 1, Y = 2} "
+     "function run(n) for i = 1, n do foo(t) end end",
+     "local foo, t = B.foo_table, {X = 1, Y = 2} "
+     "function run(n) for i = 1, n do foo(t) end end",
+     NULL, NULL, 1, 1.5, 0, 0, 0},
+    {"y Demo.GetPos() (UnpackedValues multi-return, generated stub, issue 12)",
+     "local get = CS.Demo.GetPos CS.Demo.FooTable({X = 1, Y = 2}) "
+     "assert(select('#', get()) == 2) "
+     "assert(testbed.bridge_kind(CS.Demo, 'GetPos') == (testbed.stubs and 'stub' or 'generic')) "
+     "function run(n) local x, y for i = 1, n do x, y = get() end end",
+     "local get = B.get_pos "
+     "function run(n) local x, y for i = 1, n do x, y = get() end end",
+     NULL, NULL, 1, 1.3, 0, 0, 0},
+    {"Y Demo.GetPos(), generic invoker",
+     "local get = testbed.generic(CS.Demo, 'GetPos') "
+     "assert(select('#', get()) == 2) "
+     "function run(n) local x, y for i = 1, n do x, y = get() end end",
+     "local get = B.get_pos "
+     "function run(n) local x, y for i = 1, n do x, y = get() end end",
+     NULL, NULL, 1, 1.5, 0, 0, 0},
+    {"z Chain.MakeCell(1, 2) (a Table push: one table, issue 12)",
+     "local make = CS.ZLuaTests.Chain.MakeCell "
+     "assert(make(1, 2).B == 2) "
+     "function run(n) local v for i = 1, n do v = make(1, 2) end end",
+     "local make = B.make_cell "
+     "function run(n) local v for i = 1, n do v = make(1, 2) end end",
+     NULL, NULL, 1, 1.3, 2, 0, 0},
     {"i open + first CS.MyGame.Point2D, 20k types",
      "", "", bench_lookup_with, bench_lookup_without, 1, 1.5, -1, -1, ZLUA_BENCH_OPEN_DIV},
 };
@@ -978,6 +1100,12 @@ int main(int argc, char **argv)
     if (n < 1000)
         n = 1000;
     const char *only = argc > 2 ? argv[2] : NULL;
+    /* the fixture's [LuaMarshalAs] tables (cmake/marshal.cmake), as zlua-run */
+    if (zlua_register_marshal_binding_tables(zlua_fixture_marshal, zlua_fixture_marshal_count) !=
+        ZLUA_OK) {
+        fprintf(stderr, "bench: cannot register the marshal tables\n");
+        return 2;
+    }
     lua_State *L = testbed_new_state(&g_counter);
     if (L == NULL) {
         fprintf(stderr, "bench: cannot create the state\n");
@@ -1006,6 +1134,9 @@ int main(int argc, char **argv)
     g_level_mi = sim_method("MyGame.Player", "get_Level", 0);
     g_same_mi = sim_method("Demo", "Same", 1);
     g_pick_mi = sim_method("Demo", "Pick", 1);
+    g_store_pos_mi = sim_method("Demo", "FooTable", 1);   /* FooUnpacked's body too */
+    g_get_pos_mi = sim_method("Demo", "GetPos", 0);
+    g_make_cell_mi = sim_method("ZLuaTests.Chain", "MakeCell", 2);
     g_offset_mi = sim_method("Demo", "Offset", 3);
     g_increment_mi = sim_method("Demo", "Increment", 1);
     g_v2add_mi = sim_method("MyGame.Vector2", "op_Addition", 2);

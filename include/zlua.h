@@ -97,6 +97,96 @@ typedef void (*zlua_log_fn)(void *ud, const char *message);
  * ZLUA_EINVAL for a NULL L, ZLUA_ESTATE if zlua_open was not called on L. */
 int zlua_set_log(lua_State *L, zlua_log_fn fn, void *ud);
 
+/* ===== [LuaMarshalAs] rules (SPEC 7, 8; R-XML-4) =================================
+ *
+ * Per-slot marshal overrides.  The build-time compiler (tools/marshalc)
+ * reads the [LuaMarshalAs] attributes of the assemblies and the XML rule
+ * files, validates them and emits these tables, keyed by names only; a
+ * runtime that reads attributes live (Mono, the Editor) registers what it
+ * read the same way, unvalidated.  libzlua resolves the names lazily, per
+ * assembly, the first time a state binds a class of that assembly, and
+ * gives each rule to the one parameter, return, field or property it
+ * names (or, type-level, to every slot of that type), at bind time. */
+
+/* LuaMarshalType (ZLua.LuaMarshalType's values). */
+enum {
+    ZLUA_MARSHAL_DEFAULT = 0,
+    ZLUA_MARSHAL_USERDATA = 1,
+    ZLUA_MARSHAL_BYTES = 2,
+    ZLUA_MARSHAL_OPAQUE_VALUE = 3,
+    ZLUA_MARSHAL_UNPACKED_VALUES = 4,
+    ZLUA_MARSHAL_TABLE = 5
+};
+
+/* What a rule is attached to. */
+enum {
+    ZLUA_RULE_TYPE = 0,        /* the type itself (type-level) */
+    ZLUA_RULE_FIELD = 1,
+    ZLUA_RULE_PROPERTY = 2,
+    ZLUA_RULE_PARAM = 3,       /* index: 0-based, `this` excluded */
+    ZLUA_RULE_RETURN = 4       /* index: -1 */
+};
+
+/* Where a rule was written: an attribute beats an XML rule on the same
+ * site (SPEC 7.3). */
+enum {
+    ZLUA_RULE_ATTRIBUTE = 0,
+    ZLUA_RULE_XML = 1
+};
+
+typedef struct zlua_marshal_rule {
+    const char *type;          /* declaring type, CLR full name ("Outer+Inner") */
+    const char *member;        /* field, property or method name; NULL: type-level */
+    const char *signature;     /* PARAM / RETURN: "(System.Int32,MyGame.Vector2&)",
+                                  CLR full names, no spaces; else NULL */
+    int32_t index;             /* PARAM: the parameter; RETURN: -1; else 0 */
+    uint8_t site;              /* ZLUA_RULE_TYPE ... ZLUA_RULE_RETURN */
+    uint8_t source;            /* ZLUA_RULE_ATTRIBUTE or ZLUA_RULE_XML */
+    uint8_t marshal_type;      /* ZLUA_MARSHAL_* */
+    const char *members;       /* Members, comma-separated, "Tag?" optional; or NULL */
+    const char *origin;        /* where it was written ("rules.xml:12"), or NULL */
+} zlua_marshal_rule;
+
+/* The rules of one assembly (Assembly.GetName().Name). */
+typedef struct zlua_marshal_table {
+    const char *assembly;
+    const zlua_marshal_rule *rules;
+    size_t count;
+    /* ZLUA_MARSHAL_VALIDATED: checked at build time (tools/marshalc);
+     * otherwise (attribute data read live) each rule is checked at bind
+     * time, and an illegal one is logged once (`[ZLua] Invalid
+     * LuaMarshalAs: SIGNATURE ...; falling back to Default.`) and treated
+     * as Default.  A rule naming something the runtime lacks is logged
+     * once and ignored, either way. */
+    unsigned flags;
+} zlua_marshal_table;
+
+#define ZLUA_MARSHAL_VALIDATED 1u
+
+/* RegisterMarshalBindingTables (SPEC 8, R-XML-4): adds count tables to
+ * the process's rule set.  Call before the states that should see them
+ * bind any class of those assemblies (in practice: before zlua_open);
+ * not thread-safe.  Tables and every string they point at must outlive
+ * every state.  ZLUA_OK, ZLUA_EINVAL (NULL tables with count > 0, a NULL
+ * assembly or rules pointer), ZLUA_ENOMEM (more than 64 tables). */
+int zlua_register_marshal_binding_tables(const zlua_marshal_table *tables, size_t count);
+
+/* The parameter list of method as rules spell it, "(System.Int32,
+ * MyGame.Point2D&)" (the full-signature key of SPEC 7.6 rule 5 without
+ * the name), into buf, NUL-terminated, with L's type names; returns its
+ * length (0: buf too small, out of memory, or zlua_open was not called).
+ * The compiler and the binder share it. */
+size_t zlua_marshal_signature(lua_State *L, const MethodInfo *method, char *buf,
+                              size_t size);
+
+/* Checks a rule against the slot it names, as the build and the binder
+ * do (SPEC 7.1, 7.2, 7.4): 1 when legal; 0 with the reason in why
+ * ("LuaMarshalType.UserData is not allowed", ...).  type: the slot's
+ * type (the type itself for a type-level rule); site: ZLUA_RULE_*.  L
+ * must have been opened (zlua_open). */
+int zlua_marshal_check(lua_State *L, const Il2CppType *type, int site, int marshal_type,
+                       const char *members, char *why, size_t why_size);
+
 /* ===== GC shim ================================================================ */
 
 /* A function that makes the collector scan [start, end) conservatively.
@@ -139,7 +229,9 @@ int zlua_push_opaque(lua_State *L, void *slot, const Il2CppType *elem);
 typedef struct zlua_meta zlua_meta;
 
 /* Descriptor of a method's parameter `index` (-1: the return value),
- * built once and cached.  NULL if the position is unsupported. */
+ * built once and cached.  NULL if the position is unsupported.  It is the
+ * slot type's default descriptor: [LuaMarshalAs] rules reach the slots of
+ * methods Lua calls (bound by libzlua), not these. */
 const zlua_meta *zlua_meta_param(lua_State *L, const MethodInfo *method,
                                  int index);
 /* Descriptor for a bare type (no attributes), built once and cached. */
@@ -267,6 +359,16 @@ static inline const zlua_bridge *zlua_bridge_at(lua_State *L, size_t index)
  * buf too small).  Tokens survive from the Editor's metadata to the
  * player's, so a generator and a player agree on keys. */
 size_t zlua_bridge_method_key(const MethodInfo *method, char *buf, size_t size);
+
+/* The Lua-value shape of method under the [LuaMarshalAs] rules L's
+ * process registered (SPEC 7.6 rule 1), into buf: "" when every slot
+ * takes one value, else "@P1,P2,...>R" (the values each parameter takes,
+ * and the results).  A stub of a shaped method is keyed by its method key
+ * followed by this shape, so a state whose rules give the method another
+ * shape finds no stub for it.  Returns the length; 0 also for "" (then
+ * buf[0] is NUL) or when buf is too small (buf[0] NUL too) or L was not
+ * opened. */
+size_t zlua_bridge_shape(lua_State *L, const MethodInfo *method, char *buf, size_t size);
 
 /* The reduced signature of method into buf ("i4(i4,i4)", "v(o;r4,r4)",
  * "new(S14:MyGame.Point2D;r4,r4)" for a struct constructor),

@@ -87,7 +87,7 @@ static int zlua_ctor_struct(lua_State *L, int base)
     const zlua_method *m = cls->ctors;
     if (m == NULL)
         return luaL_error(L, "'%s' has no public constructor", cls->full_name);
-    if (m->next != NULL || m->nparams != n)
+    if (m->next != NULL || m->nslots != n)
         m = zlua_method_select(L, m, base, n);
     zlua_class_init(L, cls, m->display);
     if (m->scalar_shape)

@@ -10,6 +10,7 @@
 
 #include "core/box.h"
 #include "core/exception.h"
+#include "marshal/rules.h"
 #include "marshal/ud.h"
 #include "marshal/ud_inline.h"
 #include "scope/scope.h"
@@ -99,7 +100,77 @@ static int zlua_method_has_scalar_shape(const zlua_method *m)
     return m->ret == NULL || zlua_meta_is_scalar(m->ret);
 }
 
+/* Slot counting (SPEC 7.6 rule 1, seed 002 5.6), after the defaults. */
+static int zlua_method_bind_slots(zlua_ctx *ctx, zlua_method *m, char *why, size_t why_size)
+{
+    (void)ctx;
+    unsigned at = 0;
+    m->multi = 0;
+    for (int i = 0; i < m->nparams; i++) {
+        const zlua_meta *pm = m->params[i];
+        int k = zlua_meta_slots(pm);
+        m->slot_of[i] = (uint8_t)(at <= ZLUA_MAX_PARAMS ? at : ZLUA_MAX_PARAMS);
+        if (k != 1)
+            m->multi = 1;
+        for (int j = 0; j < k; j++, at++)
+            if (at < ZLUA_MAX_PARAMS)
+                m->slots[at] = pm->mtype == ZLUA_MARSHAL_UNPACKED_VALUES ? pm->members[j].meta
+                                                                         : pm;
+    }
+    if (at > ZLUA_MAX_PARAMS && why[0] == '\0') {
+        snprintf(why, why_size, "its parameters take %u Lua values, more than the bridge's %d",
+                 at, ZLUA_MAX_PARAMS);
+        return 0;
+    }
+    m->slot_of[m->nparams] = (uint8_t)at;
+    m->nslots = (uint8_t)at;
+    m->nreq_slots = m->slot_of[m->nrequired];
+    m->ret_slots = (uint8_t)(m->ret ? zlua_meta_slots(m->ret) : 0);
+    return 1;
+}
+
+int zlua_method_params_for(const zlua_method *m, int n)
+{
+    if (!m->multi)
+        return n;
+    for (int i = 0; i <= m->nparams; i++)
+        if (m->slot_of[i] == n)
+            return i;
+    return -1;
+}
+
+ZLUA_COLD int zlua_method_raise_arity(lua_State *L, const zlua_method *m, int n)
+{
+    /* the first multi-value parameter the count leaves short (SPEC 7.2) */
+    for (int i = 0; m->multi && i < m->nparams; i++)
+        if (zlua_meta_slots(m->params[i]) > 1 && n < m->slot_of[i + 1])
+            return luaL_error(L, "wrong number of arguments to '%s' (expects %d values for "
+                                 "'%s', got %d argument%s)", m->display,
+                              zlua_meta_slots(m->params[i]), m->params[i]->slot_name, n,
+                              n == 1 ? "" : "s");
+    if (m->nreq_slots < m->nslots)   /* trailing defaults */
+        return luaL_error(L, "wrong number of arguments to '%s' (%d to %d expected, got %d)",
+                          m->display, m->nreq_slots, m->nslots, n);
+    return luaL_error(L, "wrong number of arguments to '%s' (%d expected, got %d)", m->display,
+                      m->nslots, n);
+}
+
+static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
+                                          const MethodInfo *mi, const char *property);
+
 zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo *mi)
+{
+    return zlua_method_bind_site(ctx, owner, mi, NULL);
+}
+
+zlua_method *zlua_method_bind_accessor(zlua_ctx *ctx, zlua_class *owner, const MethodInfo *mi,
+                                       const char *property)
+{
+    return zlua_method_bind_site(ctx, owner, mi, property);
+}
+
+static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
+                                          const MethodInfo *mi, const char *property)
 {
     uint32_t count = il2cpp_method_get_param_count(mi);
     if (owner == NULL)
@@ -126,8 +197,19 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     m->display = zlua_ctx_strdup(ctx, display);
     char why[256] = "";
     uint32_t off = 0;
+    m->signature = zlua_method_make_signature(ctx, mi, count);
+    if (m->display == NULL || m->signature == NULL)
+        return NULL;
+    /* the rules of SPEC 7.3 reach each slot here, once */
+    zlua_site site = {ZLUA_RULE_PARAM, il2cpp_method_get_class(mi), mi, 0, NULL,
+                      m->signature, NULL};
+    /* an accessor's value: a getter's result, a setter's last parameter */
+    int getter = il2cpp_type_get_type(il2cpp_method_get_return_type(mi)) != ZLUA_IL2CPP_TYPE_VOID;
     for (uint32_t i = 0; i < m->nparams; i++) {
-        const zlua_meta *pm = zlua_meta_get(ctx, il2cpp_method_get_param(mi, i));
+        site.kind = ZLUA_RULE_PARAM;
+        site.index = (int)i;
+        site.property = !getter && i + 1 == m->nparams ? property : NULL;
+        const zlua_meta *pm = zlua_meta_for_site(ctx, &site, il2cpp_method_get_param(mi, i));
         if (pm == NULL)
             return NULL;
         if (pm->kind == ZLUA_K_UNSUPPORTED && why[0] == '\0')
@@ -139,7 +221,10 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
         off += pm->size;
     }
     uint32_t params_end = off;
-    const zlua_meta *rm = zlua_meta_get(ctx, il2cpp_method_get_return_type(mi));
+    site.kind = ZLUA_RULE_RETURN;
+    site.index = -1;
+    site.property = getter ? property : NULL;
+    const zlua_meta *rm = zlua_meta_for_site(ctx, &site, il2cpp_method_get_return_type(mi));
     if (rm == NULL)
         return NULL;
     m->ret = rm->kind == ZLUA_K_VOID ? NULL : rm;
@@ -156,12 +241,11 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
     else if (off > ZLUA_FRAME_BYTES && why[0] == '\0')
         snprintf(why, sizeof why, "its arguments need %u bytes, more than the bridge's %d",
                  (unsigned)off, ZLUA_FRAME_BYTES);
-    m->signature = zlua_method_make_signature(ctx, mi, count);
-    if (m->display == NULL || m->signature == NULL)
-        return NULL;
     if (why[0] != '\0' && !zlua_method_refuse(ctx, m, why))
         return NULL;
     if (!m->unsupported && !zlua_method_bind_defaults(ctx, m, params_end))
+        return NULL;
+    if (!zlua_method_bind_slots(ctx, m, why, sizeof why) && !zlua_method_refuse(ctx, m, why))
         return NULL;
     m->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(m);
     m->simple = !m->instance && m->scalar_shape;
@@ -171,7 +255,11 @@ zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo
                               .nparams = m->nparams, .instance = m->instance,
                               .is_virtual = m->is_virtual,
                               .scope = &ctx->scope.counters, .priv = m};
-    long stub = m->unsupported ? -1 : zlua_stub_find(ctx, mi);
+    /* a generated stub pops and pushes struct, string and reference
+     * slots through their metas (rules included); one with a multi-value
+     * slot is keyed by its shape too, so only a stub generated for this
+     * very shape serves it */
+    long stub = m->unsupported ? -1 : zlua_stub_find(ctx, m);
     if (stub >= 0) {   /* the entry finds the bridge through the context */
         zlua_stub_publish(ctx, stub, &m->bridge);
         m->stub = zlua_stub_entry_fn(ctx, stub);
@@ -205,7 +293,7 @@ ZLUA_HOT_INLINE void zlua_method_pop_arg(lua_State *L, const zlua_method *m, int
     const zlua_meta *pm = m->params[i];
     int rc = pm->pop(L, idx, pm, slot);
     if (rc != ZLUA_POP_OK)
-        zlua_pop_argerror(L, idx, i + 1, m->display, pm, rc);
+        zlua_pop_argerror(L, idx, m->slot_of[i] + 1, m->display, pm, rc);
 }
 
 /* The result: int32, the commonest, without the indirect call. */
@@ -259,7 +347,7 @@ ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, in
     for (int i = 0; i < n; i++) {
         const zlua_meta *pm = m->params[i];
         void *slot = frame->bytes + m->offsets[i];
-        zlua_method_pop_arg(L, m, i, base + i, pm->kind, slot);
+        zlua_method_pop_arg(L, m, i, base + m->slot_of[i], pm->kind, slot);
         zlua_method_set_arg(pm, slot, &args[i]);
     }
     if (n < m->nparams)
@@ -320,7 +408,7 @@ ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
     if (m->ret == NULL)
         return 0;
     zlua_method_push_result(L, m->ret, ret);
-    return 1;
+    return m->ret_slots;   /* UnpackedValues: several (SPEC 7.2) */
 }
 
 void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, int n, void *this_ptr,
@@ -330,7 +418,10 @@ void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, int n, voi
         zlua_method_raise_unsupported(L, m);
     zlua_frame frame;
     void *args[ZLUA_MAX_PARAMS];
-    zlua_method_pop_args(L, m, base, n, &frame, args);
+    int np = zlua_method_params_for(m, n);
+    if (np < 0)
+        zlua_method_raise_arity(L, m, n);
+    zlua_method_pop_args(L, m, base, np, &frame, args);
     Il2CppException *exc = zlua_method_run(m, this_ptr, args,
                                            ret ? ret : frame.bytes + m->ret_offset);
     if (exc != NULL)
@@ -350,6 +441,12 @@ ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, 
         zlua_class_init(L, m->owner, m->display);   /* R-RT-2 */
     zlua_frame frame;
     void *args[ZLUA_MAX_PARAMS];
+    if (m->multi) {   /* n counts Lua values (SPEC 7.6 rule 1) */
+        int np = zlua_method_params_for(m, n);
+        if (np < 0)
+            return zlua_method_raise_arity(L, m, n);
+        n = np;
+    }
     zlua_method_pop_args(L, m, base, n, &frame, args);
     void *ret = frame.bytes + m->ret_offset;
     Il2CppException *exc = zlua_method_run(m, this_ptr, args, ret);
@@ -358,7 +455,7 @@ ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, 
 
 int zlua_method_call(lua_State *L, const zlua_method *m, int base, void *this_ptr)
 {
-    return zlua_method_call_inline(L, m, base, m->nparams, this_ptr);
+    return zlua_method_call_inline(L, m, base, m->nslots, this_ptr);
 }
 
 int zlua_method_call_n(lua_State *L, const zlua_method *m, int base, int n, void *this_ptr)
@@ -407,7 +504,7 @@ ZLUA_HOT_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *he
     if (n < 0)
         n = 0;
     const zlua_method *m = zlua_method_select(L, head, base, n);
-    if (m->stub != NULL && n == m->nparams) {   /* the stack holds exactly its arguments */
+    if (m->stub != NULL && n == m->nslots) {   /* the stack holds exactly its arguments */
         if (m->stub_body != NULL)
             return m->stub_body(L, &m->bridge);   /* its bridge is at hand */
         return m->stub(L);
@@ -426,10 +523,10 @@ ZLUA_HOT_INLINE const zlua_method *zlua_method_upvalue(lua_State *L)
 static int zlua_method_entry_general(lua_State *L, const zlua_method *m)
 {
     int n = lua_gettop(L);
-    if (m->next != NULL || n != m->nparams + m->instance)
+    if (m->next != NULL || n != m->nslots + m->instance)
         return zlua_method_entry_select(L, m, n);
     void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
-    return zlua_method_call_inline(L, m, 1 + m->instance, m->nparams, this_ptr);
+    return zlua_method_call_inline(L, m, 1 + m->instance, m->nslots, this_ptr);
 }
 
 /* upvalue 1: the boxed head of the overload chain.  A name with one

@@ -43,6 +43,15 @@ typedef struct zlua_method {
     uint16_t default_byrefs;     /* omitted byref: a zeroed temp slot */
     const zlua_meta *ret;        /* NULL for void */
     const zlua_meta *params[ZLUA_MAX_PARAMS];
+    /* SPEC 7.6 rule 1: Lua argument j is scored against slots[j] (a
+     * parameter's meta, or a member's of an UnpackedValues parameter);
+     * parameter i starts at Lua argument slot_of[i] */
+    const zlua_meta *slots[ZLUA_MAX_PARAMS];
+    uint8_t slot_of[ZLUA_MAX_PARAMS + 1];
+    uint8_t nslots;              /* Lua arguments taken: slot_of[nparams] */
+    uint8_t nreq_slots;          /* slot_of[nrequired] */
+    uint8_t multi;               /* some parameter takes other than one value */
+    uint8_t ret_slots;           /* Lua values the result pushes */
     uint16_t offsets[ZLUA_MAX_PARAMS];
     uint16_t ret_offset;
     uint8_t nparams;
@@ -65,6 +74,16 @@ typedef struct zlua_method {
  * frame too large: reported as unsupported at call time instead). */
 zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner,
                               const MethodInfo *mi);
+/* The same for a property accessor: the rules of the property (SPEC 7.3,
+ * member level) reach the getter's result and the setter's value. */
+zlua_method *zlua_method_bind_accessor(zlua_ctx *ctx, zlua_class *owner,
+                                       const MethodInfo *mi, const char *property);
+
+/* The number of parameters the n Lua arguments fill (SPEC 7.6 rule 1),
+ * or -1 when n ends inside a multi-value parameter. */
+int zlua_method_params_for(const zlua_method *m, int n);
+/* Raises the argument-count error of the single method m for n. */
+int zlua_method_raise_arity(lua_State *L, const zlua_method *m, int n);
 
 /* Pushes the Lua function that calls the overload chain `head`. */
 void zlua_method_push_closure(lua_State *L, zlua_method *head);
@@ -168,7 +187,9 @@ void *zlua_method_self(lua_State *L, const zlua_method *m);
 
 /* stub.c: the index of mi's entry in the registered table (-1: none),
  * publishing a bound method for it, its entry, and the reverse lookup. */
-long zlua_stub_find(const zlua_ctx *ctx, const MethodInfo *mi);
+long zlua_stub_find(const zlua_ctx *ctx, const zlua_method *m);
+/* m's shape suffix (zlua_bridge_shape) into buf; "" for one value a slot. */
+void zlua_stub_shape(const zlua_method *m, char *buf, size_t size);
 void zlua_stub_publish(zlua_ctx *ctx, long index, const zlua_bridge *b);
 lua_CFunction zlua_stub_entry_fn(const zlua_ctx *ctx, long index);
 zlua_stub_body zlua_stub_entry_body(const zlua_ctx *ctx, long index);

@@ -24,7 +24,7 @@ int zlua_method_index_overloads(zlua_ctx *ctx, zlua_method *head)
 {
     size_t total = 0;
     for (const zlua_method *m = head; m != NULL; m = m->next)
-        total += (size_t)(m->nparams - m->nrequired) + 1u;
+        total += (size_t)(m->nslots - m->nreq_slots) + 1u;
     /* unusable candidates are listed by the no-overload error, never picked */
     zlua_overloads *ov =
         zlua_ctx_arena_alloc(ctx, sizeof *ov + total * sizeof ov->cands[0]);
@@ -34,12 +34,13 @@ int zlua_method_index_overloads(zlua_ctx *ctx, zlua_method *head)
     for (int n = 0; n <= ZLUA_MAX_PARAMS; n++) {
         ov->first[n] = at;
         for (const zlua_method *m = head; m != NULL; m = m->next)
-            if (m->nparams == n && !m->unsupported)
+            if (m->nslots == n && !m->unsupported)
                 ov->cands[at++] = m;
         ov->exact[n] = (uint16_t)(at - ov->first[n]);
         /* then those that reach n by leaving trailing defaults out */
         for (const zlua_method *m = head; m != NULL; m = m->next)
-            if (m->nrequired <= n && n < m->nparams && !m->unsupported)
+            if (m->nreq_slots <= n && n < m->nslots && !m->unsupported &&
+                zlua_method_params_for(m, n) >= 0)   /* on a parameter's boundary */
                 ov->cands[at++] = m;
         ov->count[n] = (uint16_t)(at - ov->first[n]);
     }
@@ -52,7 +53,7 @@ static inline int zlua_overload_rank(lua_State *L, const zlua_method *m,
                                      const zlua_score_arg *args, int n, uint8_t *ranks)
 {
     for (int i = 0; i < n; i++) {
-        ranks[i] = (uint8_t)zlua_meta_score_arg(L, &args[i], m->params[i]);
+        ranks[i] = (uint8_t)zlua_meta_score_arg(L, &args[i], m->slots[i]);
         if (ranks[i] == ZLUA_RANK_NONE)
             return 0;
     }
@@ -66,7 +67,7 @@ static inline int zlua_overload_compare_arg(const zlua_method *a, int ra, const 
 {
     if (ra != rb)
         return ra > rb ? 1 : -1;
-    return zlua_meta_compare_targets(a->params[i], b->params[i]);
+    return zlua_meta_compare_targets(a->slots[i], b->slots[i]);
 }
 
 /* 1 when a beats b: better on at least one argument, worse on none. */
@@ -212,13 +213,8 @@ const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head, int
     if (head->next == NULL) {
         if (head->unsupported)   /* before its arity: it may have kept no parameters */
             zlua_method_raise_unsupported(L, head);
-        if (n > head->nparams || n < head->nrequired) {
-            if (head->nrequired < head->nparams)   /* trailing defaults */
-                luaL_error(L, "wrong number of arguments to '%s' (%d to %d expected, got %d)",
-                           head->display, head->nrequired, head->nparams, n);
-            luaL_error(L, "wrong number of arguments to '%s' (%d expected, got %d)",
-                       head->display, head->nparams, n);
-        }
+        if (n > head->nslots || n < head->nreq_slots || zlua_method_params_for(head, n) < 0)
+            zlua_method_raise_arity(L, head, n);
         return head;
     }
     const zlua_method *m = zlua_overload_choose(L, (zlua_overloads *)head->overloads, base, n);

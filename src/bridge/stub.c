@@ -285,12 +285,54 @@ int zlua_register_stubs(lua_State *L, const zlua_stub_entry *table, size_t count
 }
 
 /* The index of mi's entry in the registered table, or -1. */
-long zlua_stub_find(const zlua_ctx *ctx, const MethodInfo *mi)
+void zlua_stub_shape(const zlua_method *m, char *buf, size_t size)
 {
-    char key[512];
+    size_t n = 0;
+    buf[0] = '\0';
+    if (!m->multi && m->ret_slots <= 1)
+        return;
+    int w = snprintf(buf, size, "@");
+    for (int i = 0; w > 0 && (size_t)w < size - n && i < m->nparams; i++) {
+        n += (size_t)w;
+        w = snprintf(buf + n, size - n, "%s%d", i ? "," : "", zlua_meta_slots(m->params[i]));
+    }
+    if (w > 0 && (size_t)w < size - n) {
+        n += (size_t)w;
+        w = snprintf(buf + n, size - n, ">%d", (int)m->ret_slots);
+    }
+    if (w < 0 || (size_t)w >= size - n)
+        buf[0] = '\0';
+}
+
+size_t zlua_bridge_shape(lua_State *L, const MethodInfo *method, char *buf, size_t size)
+{
+    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
+    if (buf == NULL || size == 0)
+        return 0;
+    buf[0] = '\0';
+    if (ctx == NULL || method == NULL)
+        return 0;
+    zlua_class *owner = zlua_meta_bind(ctx, zlua_class_get(ctx, il2cpp_method_get_class(method)));
+    const zlua_method *m = owner ? zlua_method_bind(ctx, owner, method) : NULL;
+    if (m == NULL)
+        return 0;
+    zlua_stub_shape(m, buf, size);
+    return strlen(buf);
+}
+
+long zlua_stub_find(const zlua_ctx *ctx, const zlua_method *m)
+{
+    char key[512], shape[128];
     /* the generator made an entry only for a method it could stub */
-    if (ctx->nstubs == 0 || zlua_bridge_method_key(mi, key, sizeof key) == 0)
+    if (ctx->nstubs == 0 || zlua_bridge_method_key(m->mi, key, sizeof key) == 0)
         return -1;
+    zlua_stub_shape(m, shape, sizeof shape);
+    if (shape[0] != '\0') {
+        size_t n = strlen(key);
+        if (n + strlen(shape) + 1 > sizeof key)
+            return -1;
+        memcpy(key + n, shape, strlen(shape) + 1);
+    }
     size_t lo = 0, hi = ctx->nstubs;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -353,16 +395,13 @@ int zlua_bridge_other_count(lua_State *L, const zlua_bridge *b)
     if (b->instance && lua_gettop(L) == 0)
         (void)zlua_method_self(L, m);
     int n = lua_gettop(L) - b->instance;
-    /* this one method, never its overloads: a full-signature key's stub */
-    if (n >= m->nrequired && n < m->nparams) {
+    /* this one method, never its overloads: a full-signature key's stub;
+     * n counts Lua values (SPEC 7.6 rule 1) */
+    if (n >= m->nreq_slots && n < m->nslots && zlua_method_params_for(m, n) >= 0) {
         void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
         return zlua_method_call_n(L, m, 1 + m->instance, n, this_ptr);
     }
-    if (m->nrequired < m->nparams)
-        return luaL_error(L, "wrong number of arguments to '%s' (%d to %d expected, got %d)",
-                          b->display, m->nrequired, m->nparams, n);
-    return luaL_error(L, "wrong number of arguments to '%s' (%d expected, got %d)",
-                      b->display, b->nparams, n);
+    return zlua_method_raise_arity(L, m, n);
 }
 
 void zlua_bridge_class_init(lua_State *L, const zlua_bridge *b)
@@ -400,8 +439,10 @@ void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i, int idx, void *d
 {
     const zlua_meta *pm = b->params[i];
     int rc = pm->pop(L, idx, pm, dst);
+    /* the argument's position, self excluded (a multi-value parameter
+     * before it moved idx) */
     if (rc != ZLUA_POP_OK)
-        zlua_pop_argerror(L, idx, i + 1, b->display, pm, rc);
+        zlua_pop_argerror(L, idx, idx - b->instance, b->display, pm, rc);
 }
 
 void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src)

@@ -40,6 +40,13 @@ typedef struct zlua_ctx {
      * code (marshal/array.c makes the message from them) */
     lua_Integer bad_elem[4];
     int bad_elem_depth, bad_elem_code;
+    /* the member a Table / UnpackedValues pop failed at, its code and the
+     * Lua type of its value (marshal/rule_meta.c makes the message) */
+    const void *bad_member;       /* a zlua_meta_member */
+    int bad_member_code, bad_member_type;
+    /* [LuaMarshalAs] rules resolved in this state, per assembly, made on
+     * first use (marshal/rules.c); released with the arena */
+    struct zlua_rules *rules;
     struct zlua_class *binding;   /* the type table being made (one shot) */
     /* Pushes cls's ByVal (byobj 0) or ByObj instance metatable, making it
      * on first use; may raise.  The marshal layer makes userdata, the

@@ -183,6 +183,9 @@ const Il2CppType *il2cpp_method_get_return_type(const MethodInfo *method);
 uint32_t il2cpp_method_get_param_count(const MethodInfo *method);
 const Il2CppType *il2cpp_method_get_param(const MethodInfo *method,
                                           uint32_t index);
+/* the parameter's name (metadata; NULL past the last), for messages
+ * ("expects 2 values for 'v'"); Mono: mono_method_get_param_names */
+const char *il2cpp_method_get_param_name(const MethodInfo *method, uint32_t index);
 uint32_t il2cpp_method_get_flags(const MethodInfo *method, uint32_t *iflags);
 bool il2cpp_method_is_instance(const MethodInfo *method);
 bool il2cpp_method_is_generic(const MethodInfo *method);

@@ -306,6 +306,13 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
     case ZLUA_POP_ELEMENT:
         zlua_array_error_push(L, idx, want, code);
         break;
+    case ZLUA_POP_WANT_TABLE:
+    case ZLUA_POP_WANT_STRING:
+    case ZLUA_POP_MISSING_KEY:
+    case ZLUA_POP_MEMBER:
+    case ZLUA_POP_VALUES:
+        zlua_rule_error_push(L, idx, m, code);
+        break;
     case ZLUA_POP_NODELEGATE:
         lua_pushfstring(L, "no delegate entry for %s: a Lua function needs the generated "
                            "entries (zlua_register_delegates)", want->name);
@@ -324,6 +331,12 @@ int zlua_pop_argerror(lua_State *L, int idx, int argn, const char *where,
     if (code == ZLUA_POP_NOMEM) {   /* not the argument's fault: Lua's own message */
         lua_pushliteral(L, "not enough memory");
         return lua_error(L);
+    }
+    if (code == ZLUA_POP_MEMBER && m->mtype == ZLUA_MARSHAL_UNPACKED_VALUES &&
+        m->ctx->bad_member != NULL) {   /* the value of that member */
+        int at = (int)((const zlua_meta_member *)m->ctx->bad_member - m->members);
+        argn += at;
+        idx += at;
     }
     zlua_pop_error_push(L, idx, m, code);
     return luaL_error(L, "bad argument #%d to '%s' (%s)", argn, where,

@@ -62,8 +62,15 @@ enum {
     ZLUA_POP_SHAPE,           /* a table for T[] that is not array-shaped */
     ZLUA_POP_ELEMENT,         /* an element of a table for T[]: the context
                                  says which (marshal/array.c) */
-    ZLUA_POP_NODELEGATE       /* a Lua function for a delegate type that
+    ZLUA_POP_NODELEGATE,      /* a Lua function for a delegate type that
                                  has no generated entry (R-DEL-1) */
+    ZLUA_POP_WANT_TABLE,      /* a Table slot: "table expected, got X" */
+    ZLUA_POP_WANT_STRING,     /* a Bytes slot: "string expected, got X" */
+    ZLUA_POP_MISSING_KEY,     /* "missing key 'Y' for MyGame.MyDto": the
+                                 context says which (marshal/rule_meta.c) */
+    ZLUA_POP_MEMBER,          /* a listed member's value did not fit: the
+                                 context says which and why */
+    ZLUA_POP_VALUES           /* "expects N values for 'PARAM'" */
 };
 
 typedef struct zlua_meta zlua_meta;
@@ -99,7 +106,31 @@ struct zlua_meta {
     uint8_t is_ref;         /* storage holds a managed reference */
     uint8_t ptr_align;      /* pointers: the pointee's alignment (1: any) */
     uint8_t payload_ref;    /* byref: a ByValUserData of elem is the ref */
+    /* [LuaMarshalAs] (SPEC 7): ZLUA_MARSHAL_DEFAULT for the metas of
+     * zlua_meta_get; a rule's meta (marshal/rule_meta.c) is a copy of its
+     * type's with other writers */
+    uint8_t mtype;
+    uint8_t nslots;         /* Lua values the slot occupies (0 read as 1) */
+    uint8_t nmembers;       /* Table / UnpackedValues: the listed members */
+    uint8_t covered;        /* their fields cover the value: no zeroing first */
+    const struct zlua_meta_member *members;
+    const char *slot_name;  /* the parameter's name, for messages */
 };
+
+/* A member listed by a Table / UnpackedValues rule, bound once. */
+typedef struct zlua_meta_member {
+    const char *name;       /* the CLR name (also the Table key) */
+    const zlua_meta *meta;  /* its type's default meta: scalar, enum, string */
+    const MethodInfo *get, *set;   /* a property's accessors (else NULL) */
+    uint32_t offset;        /* a field's offset in the unboxed value */
+    uint8_t optional;       /* "Tag?": a missing key keeps the default */
+} zlua_meta_member;
+
+/* Lua values the slot of m occupies (UnpackedValues: its members). */
+static inline int zlua_meta_slots(const zlua_meta *m)
+{
+    return m->nslots ? m->nslots : 1;
+}
 
 /* The meta of `type` (built on first use).  NULL only on memory failure. */
 const zlua_meta *zlua_meta_get(struct zlua_ctx *ctx, const Il2CppType *type);
@@ -116,6 +147,8 @@ uint8_t zlua_meta_pointee_align(const Il2CppType *type);
 /* Pushes the detail of a failed pop ("MyGame.Point2D expected, got
  * table", "opaque handle expired", ...) as a string. */
 void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code);
+/* The detail of a failed pop of a rule's meta (marshal/rule_meta.c). */
+void zlua_rule_error_push(lua_State *L, int idx, const zlua_meta *m, int code);
 /* Raises `bad argument #N to 'WHERE' (detail)`. */
 int zlua_pop_argerror(lua_State *L, int idx, int argn, const char *where,
                       const zlua_meta *m, int code);

@@ -141,8 +141,22 @@ void zlua_meta_score_read(lua_State *L, int idx, zlua_score_arg *a)
     a->key = zlua_score_key(L, a);
 }
 
+/* A slot of a Bytes or Table rule takes one Lua type (SPEC 7.2): the
+ * value's Lua type decides, the score key summarises it. */
+static int zlua_score_rule(const zlua_score_arg *a, const zlua_meta *m)
+{
+    int nil = a->type == LUA_TNIL || a->type == LUA_TNONE;
+    if (m->mtype == ZLUA_MARSHAL_BYTES)
+        return a->type == LUA_TSTRING ? ZLUA_RANK_IDENTITY : nil ? ZLUA_RANK_NULL : ZLUA_RANK_NONE;
+    if (a->type == LUA_TTABLE)
+        return ZLUA_RANK_IDENTITY;
+    return nil && m->kind == ZLUA_K_NULLABLE ? ZLUA_RANK_NULL : ZLUA_RANK_NONE;
+}
+
 int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *m)
 {
+    if (m->mtype == ZLUA_MARSHAL_BYTES || m->mtype == ZLUA_MARSHAL_TABLE)
+        return zlua_score_rule(a, m);
     if (m->kind == ZLUA_K_NULLABLE && a->type != LUA_TNIL && a->type != LUA_TNONE)
         return zlua_meta_score_arg(L, a, m->elem);
     switch (a->type) {

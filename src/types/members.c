@@ -25,6 +25,7 @@
 
 #include "bridge/method.h"
 #include "core/box.h"
+#include "marshal/rules.h"
 #include "types/types.h"
 
 #define ZLUA_MAX_METHODS 512
@@ -102,7 +103,9 @@ static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass 
         }
         zlua_member *mem = zlua_members_new(L, cls, 0, name);   /* kind below */
         mem->field = f;
-        mem->meta = zlua_meta_get(ctx, il2cpp_field_get_type(f));
+        /* SPEC 7.3: the field's rules, then its type's */
+        zlua_site site = {ZLUA_RULE_FIELD, k, NULL, 0, name, NULL, NULL};
+        mem->meta = zlua_meta_for_site(ctx, &site, il2cpp_field_get_type(f));
         if (mem->meta == NULL)
             luaL_error(L, "not enough memory");
         mem->readonly = (flags & ZLUA_FIELD_ATTRIBUTE_INIT_ONLY) != 0;
@@ -147,8 +150,10 @@ static void zlua_members_bind_properties(lua_State *L, zlua_class *cls, Il2CppCl
         if (!il2cpp_method_is_instance(any) && k != cls->klass)
             continue;
         zlua_member *mem = zlua_members_new(L, cls, 0, il2cpp_property_get_name(pp));
-        mem->getter = get ? zlua_method_bind(cls->ctx, zlua_members_declaring(cls, k), get) : NULL;
-        mem->setter = set ? zlua_method_bind(cls->ctx, zlua_members_declaring(cls, k), set) : NULL;
+        mem->getter = get ? zlua_method_bind_accessor(cls->ctx, zlua_members_declaring(cls, k),
+                                                      get, mem->name) : NULL;
+        mem->setter = set ? zlua_method_bind_accessor(cls->ctx, zlua_members_declaring(cls, k),
+                                                      set, mem->name) : NULL;
         mem->readonly = set == NULL;
         if ((get != NULL && mem->getter == NULL) || (set != NULL && mem->setter == NULL))
             luaL_error(L, "not enough memory");

@@ -15,6 +15,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "host_marshal.h"
 #include "testbed.h"
 #include "testbed_rt.h"
 
@@ -57,6 +58,10 @@ int main(int argc, char **argv)
     lua_State *L = testbed_new_state_gc(&counter, (testbed_gc_mode)gc_mode);
     if (L == NULL) {
         fprintf(stderr, "zlua-run: cannot create the Lua state\n");
+        return 2;
+    }
+    if (host_register_marshal(L) != 0) {
+        lua_close(L);
         return 2;
     }
     zlua_run_set_args(L, argc, argv);

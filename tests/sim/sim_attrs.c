@@ -1,7 +1,7 @@
 /*
  * sim_attrs.c -- custom attributes: [LuaMarshalAs] on types (through the
- * IL2CPP API) and on parameters / returns (sim.h only: IL2CPP has no API
- * for those).
+ * IL2CPP API), on fields (il2cpp_custom_attrs_from_field) and on
+ * parameters / returns (sim.h only: IL2CPP has no API for those).
  *
  * As in Unity 2021+, an Il2CppCustomAttrInfo is a handle into metadata:
  * il2cpp_custom_attrs_free does nothing, NULL means "no attributes", and
@@ -27,10 +27,11 @@ Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_method(const MethodInfo *m)
     return m ? sim_m(m)->attrs : NULL;
 }
 
+/* libil2cpp 2021+: the field's attributes by its token; here kept on the
+ * FieldInfo ([LuaMarshalAs] on a field, issue 12) */
 Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_field(const FieldInfo *field)
 {
-    (void)field;
-    return NULL;
+    return field ? field->attrs : NULL;
 }
 
 static const SimAttr *find_attr(const Il2CppCustomAttrInfo *ainfo,

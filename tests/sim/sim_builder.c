@@ -309,6 +309,8 @@ static const Il2CppType *param_type(const char *spec, uint32_t flags)
     return sim_meta_type(sim_resolve_class(spec), false, flags);
 }
 
+static Il2CppCustomAttrInfo *attr_info(const char *owner, const SimAttrDef *defs);
+
 static void build_fields(Il2CppClass *k, const SimClassDef *d)
 {
     size_t n = 0;
@@ -334,6 +336,7 @@ static void build_fields(Il2CppClass *k, const SimClassDef *d)
         fi->name = f->name;
         fi->type = sim_meta_type(sim_resolve_class(f->type), false, f->flags);
         fi->parent = k;
+        fi->attrs = attr_info(f->name, f->attrs);
         if (f->flags & FIELD_ATTRIBUTE_LITERAL) {
             fi->offset = 0;
             fi->literal = f->literal;
@@ -441,18 +444,25 @@ void sim_add_properties(Il2CppClass *k, const SimPropertyDef *defs)
     }
 }
 
-static void build_attrs(Il2CppClass *k, const SimAttrDef *defs)
+static Il2CppCustomAttrInfo *attr_info(const char *owner, const SimAttrDef *defs)
 {
     if (defs == NULL || defs->klass == NULL)
-        return;
-    k->attrs = sim_xcalloc(1, sizeof *k->attrs);
+        return NULL;
+    Il2CppCustomAttrInfo *info = sim_xcalloc(1, sizeof *info);
     for (const SimAttrDef *a = defs; a->klass; a++) {
-        if (k->attrs->count == SIM_MAX_ATTRS)
-            sim_catalog_fail("too many attributes", k->name);
-        SimAttr *sa = &k->attrs->attrs[k->attrs->count++];
+        if (info->count == SIM_MAX_ATTRS)
+            sim_catalog_fail("too many attributes", owner);
+        SimAttr *sa = &info->attrs[info->count++];
         sa->klass = sim_resolve_class(a->klass);
         sa->marshal = (SimMarshalAs){a->marshal_type, a->members, a->member_count};
     }
+    return info;
+}
+
+static void build_attrs(Il2CppClass *k, const SimAttrDef *defs)
+{
+    if (defs != NULL && defs->klass != NULL)
+        k->attrs = attr_info(k->name, defs);
 }
 
 void sim_build_members(const SimClassDef *defs)

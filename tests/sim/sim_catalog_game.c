@@ -187,7 +187,8 @@ const SimClassDef sim_catalog_game[] = {
      .fields = f_demo, .cctor = sim_demo_cctor,
      .methods = {sim_methods_demo, sim_methods_demo_ic, sim_methods_demo_rt,
                  sim_methods_demo_delegates, sim_methods_demo_m2,
-                 sim_methods_demo_generic, sim_methods_demo_coll}},
+                 sim_methods_demo_generic, sim_methods_demo_coll,
+                 sim_methods_demo_marshal}},
     /* the classes C# generates for Demo's lambdas: private sealed nested
      * types ([CompilerGenerated] is not modelled) */
     {.ns = "", .name = "<>c__DisplayClass0_0", .declaring = "Demo",

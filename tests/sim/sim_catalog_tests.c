@@ -26,6 +26,34 @@
  *       public static string Tie(IA a);   // "IA"
  *       public static string Tie(IB b);   // "IB"
  *     }
+ *     // [LuaMarshalAs] probes (issue 12; rules in tests/marshal/tests.xml)
+ *     public struct Cell { public int A; public int B; }
+ *     public class Probe {
+ *       public Probe();                       // Pos (1,2), Aim (5,6), Home (7,8), Other (9,10)
+ *       public MyGame.Vector2 Pos;
+ *       public MyGame.Vector2 Aim { get; set; }
+ *       public byte[] Blob;
+ *       public Cell Home, Other;
+ *       public string Label;
+ *       [LuaMarshalAs(LuaMarshalType.Table, Members = new[] { "X", "Y" })]
+ *       public MyGame.Vector2 Marked;         // (3, 4)
+ *     }
+ *     public static class Chain {
+ *       public static string Place([LuaMarshalAs(LuaMarshalType.UnpackedValues,
+ *           Members = new[] { "X", "Y" })] MyGame.Vector2 v);   // "vec X,Y"
+ *       public static string Place(int a);                      // "int"
+ *       public static string Place(int a, int b, int c);        // "int3"
+ *       public static string CellText(Cell c);                  // "A,B"
+ *       public static string CellXml(Cell c);                   // "A,B"
+ *       public static string CellXmlDefault(Cell c);            // "A,B"
+ *       public static Cell MakeCell(int a, int b);
+ *       public static MyGame.Vector2 Diag(float k);             // (k, k)
+ *       public static MyGame.Vector2? MaybeVec(bool has);       // (1, 2) or null
+ *       public static string TakeBytes([LuaMarshalAs(LuaMarshalType.Bytes)] string s);
+ *                                                               // s.Length + ":" + s
+ *       [return: LuaMarshalAs(LuaMarshalType.Bytes)]
+ *       public static string EchoBytes(string s);               // s
+ *     }
  *   }
  *
  * Each unusable method has a real body and invoker (sim_bodies_tests.c),
@@ -62,6 +90,28 @@ static const SimFieldDef f_big[] = {
     {"first", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimBig, first), 0},
     {0}};
 
+static const SimFieldDef f_cell[] = {
+    {"A", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, A), 0},
+    {"B", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, B), 0},
+    {0}};
+
+static const char *const members_x_y[] = {"X", "Y"};
+static const SimAttrDef a_marked[] = {
+    {"ZLua.LuaMarshalAsAttribute", SIM_MARSHAL_TABLE, members_x_y, 2},
+    {NULL, 0, NULL, 0}};
+
+static const SimFieldDef f_probe[] = {
+    {"Pos", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Pos), 0},
+    {"<Aim>k__BackingField", "MyGame.Vector2", SIM_FIELD_PRIVATE,
+     offsetof(SimProbe, aim), 0},
+    {"Blob", "System.Byte[]", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Blob), 0},
+    {"Home", "ZLuaTests.Cell", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Home), 0},
+    {"Other", "ZLuaTests.Cell", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Other), 0},
+    {"Label", "System.String", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Label), 0},
+    {"Marked", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Marked), 0,
+     a_marked},
+    {0}};
+
 const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Span8", .kind = SIM_KIND_STRUCT,
      .flags = STRUCT_FLAGS, .size = sizeof(SimSpan8), .align = alignof(SimSpan8),
@@ -83,4 +133,14 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Ties", .kind = SIM_KIND_CLASS,
      .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
      .methods = {sim_methods_ties}},
+    {.ns = "ZLuaTests", .name = "Cell", .kind = SIM_KIND_STRUCT,
+     .flags = STRUCT_FLAGS, .size = sizeof(SimCell), .align = alignof(SimCell),
+     .fields = f_cell},
+    {.ns = "ZLuaTests", .name = "Probe", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(SimProbe), .fields = f_probe, .methods = {sim_methods_probe},
+     .properties = sim_props_probe},
+    {.ns = "ZLuaTests", .name = "Chain", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_chain}},
     {.name = NULL}};

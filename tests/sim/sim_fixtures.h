@@ -236,6 +236,21 @@ typedef struct SimSpan8 {
  * public struct Big { public int first; }: larger than the bridge's
  * 1024-byte argument frame */
 #define SIM_BIG_SIZE 1100
+/* ZLuaTests.Cell, ZLuaTests.Probe: [LuaMarshalAs] probes (issue 12) */
+typedef struct SimCell {
+    int32_t A, B;
+} SimCell;
+
+typedef struct SimProbe {
+    Il2CppObject obj;
+    SimVector2 Pos;
+    SimVector2 aim;              /* <Aim>k__BackingField */
+    Il2CppArray *Blob;
+    SimCell Home, Other;
+    Il2CppString *Label;
+    SimVector2 Marked;
+} SimProbe;
+
 typedef struct SimBig {
     int32_t first;
     unsigned char rest[SIM_BIG_SIZE - sizeof(int32_t)];

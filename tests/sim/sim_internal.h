@@ -130,6 +130,7 @@ struct FieldInfo {
     int32_t offset;             /* instance: from the object start; static:
                                    in the static block; literal: 0 */
     int64_t literal;            /* constant of a literal field */
+    struct Il2CppCustomAttrInfo *attrs;   /* [LuaMarshalAs] on the field, or NULL */
 };
 
 struct PropertyInfo {
@@ -288,6 +289,7 @@ typedef struct SimFieldDef {
      * Il2CppObject; for statics the class's statics struct. */
     size_t offset;
     int64_t literal;             /* literal fields: the constant */
+    const struct SimAttrDef *attrs;   /* its attributes ([LuaMarshalAs]), or NULL */
 } SimFieldDef;
 
 typedef struct SimParamDef {

@@ -84,5 +84,9 @@ extern const SimMethodDef sim_methods_unsupported[];
 extern const SimPropertyDef sim_props_unsupported[];
 extern const SimMethodDef sim_methods_ab[];
 extern const SimMethodDef sim_methods_ties[];
+extern const SimMethodDef sim_methods_demo_marshal[];
+extern const SimMethodDef sim_methods_chain[];
+extern const SimMethodDef sim_methods_probe[];
+extern const SimPropertyDef sim_props_probe[];
 
 #endif /* ZLUA_SIM_TABLES_H */

@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <lauxlib.h>
+
 #include "il2cpp/il2cpp_api.h"
 #include "testbed_rt.h"   /* starts the runtime the metadata comes from */
 #include "zlua.h"
@@ -40,6 +42,11 @@ typedef struct sg_sig {
     char text[SG_SIG_BYTES];
     const MethodInfo *first;    /* the method whose types spell the stub */
     int methods;
+    /* [LuaMarshalAs] (SPEC 7.6 rule 1): the Lua values each parameter
+     * and the result take (zlua_bridge_shape); all 1 when unshaped */
+    int shaped;
+    unsigned char pslots[16];
+    unsigned char rslots;
 } sg_sig;
 
 typedef struct sg_struct {
@@ -74,6 +81,7 @@ static int ndelegates;
 static sg_struct structs[SG_MAX_STRUCTS];
 static int nstructs;
 static FILE *out, *report;
+static lua_State *sg_L;         /* type names and rule shapes (zlua_bridge_shape) */
 static int methods_total, methods_stubbed;
 
 static void die(const char *fmt, ...)
@@ -268,11 +276,19 @@ static void sg_emit_stub(int index)
         scoped |= !sg_slot_is_scalar(il2cpp_method_get_param(mi, i));
     scoped |= !is_void && !sg_slot_is_scalar(rt);
 
+    /* the Lua index of each argument: a multi-value parameter moves the
+     * ones after it (SPEC 7.6 rule 1) */
+    const sg_sig *sig = &sigs[index];
+    uint32_t at[16], total = 0;
+    for (uint32_t i = 0; i < n && i < 16; i++) {
+        at[i] = 1 + (uint32_t)instance + total;
+        total += sig->shaped ? sig->pslots[i] : 1u;
+    }
     fprintf(out, "/* %s: %d method(s) */\n", sigs[index].text, sigs[index].methods);
     fprintf(out, "static int zlua_stub_%d(lua_State *L, const zlua_bridge *b)\n{\n", index);
     /* a constructor is called as T(...): T at 1 where self would be */
     fprintf(out, "    if (lua_gettop(L) != %u)\n        return %s(L, b);\n",
-            n + (uint32_t)instance, ctor ? "zlua_bridge_construct" : "zlua_bridge_other_count");
+            total + (uint32_t)instance, ctor ? "zlua_bridge_construct" : "zlua_bridge_other_count");
     if (instance && !ctor)
         fprintf(out, "    void *self = zlua_bridge_self(L, b);\n");
     else
@@ -286,11 +302,11 @@ static void sg_emit_stub(int index)
                          "    static_assert(offsetof(decltype(s%u), t) == ZLUA_BRIDGE_BYREF_TEMP, "
                          "\"byref layout\");\n"
                          "    zlua_bridge_pop(L, b, %u, %u, &s%u);\n    void *a%u = s%u.p;\n",
-                    sg_elem_size(pt), i, i, i, i + 1 + (uint32_t)instance, i, i, i);
+                    sg_elem_size(pt), i, i, i, at[i], i, i, i);
             continue;
         }
         fprintf(out, "    %s a%u;\n    %s(L, b, %u, %u, &a%u);\n", ptype, i, sg_pop_fn(pt), i,
-                i + 1 + (uint32_t)instance, i);
+                at[i], i);
     }
     if (ctor)   /* the arguments are popped: now the userdata, then the call */
         fprintf(out, "    void *self = zlua_bridge_new_struct(L, b);\n"
@@ -346,7 +362,7 @@ static void sg_emit_stub(int index)
         fprintf(out, "    zlua_bridge_push(L, b, &r);\n");
         break;
     }
-    fprintf(out, "    return 1;\n}\n\n");
+    fprintf(out, "    return %d;\n}\n\n", sig->shaped ? sig->rslots : 1);
 }
 
 /* ---- delegate entries (R-DEL-1) ------------------------------------------------------------ */
@@ -483,6 +499,17 @@ static void sg_method(Il2CppClass *k, const MethodInfo *mi)
         die("too many methods");
     if (zlua_bridge_method_key(mi, entries[nentries].key, sizeof entries[nentries].key) == 0)
         die("%s.%s: key too long", il2cpp_class_get_name(k), il2cpp_method_get_name(mi));
+    /* a multi-value slot (an UnpackedValues rule): key and stub carry the
+     * shape, which the binder checks against its own rules */
+    char shape[128];
+    if (zlua_bridge_shape(sg_L, mi, shape, sizeof shape) > 0) {
+        size_t kn = strlen(entries[nentries].key), sn = strlen(sig);
+        if (kn + strlen(shape) + 1 > sizeof entries[nentries].key ||
+            sn + strlen(shape) + 1 > sizeof sig)
+            die("%s.%s: key too long", il2cpp_class_get_name(k), il2cpp_method_get_name(mi));
+        memcpy(entries[nentries].key + kn, shape, strlen(shape) + 1);
+        memcpy(sig + sn, shape, strlen(shape) + 1);
+    }
     methods_stubbed++;
     int found = -1;
     for (int i = 0; i < nsigs && found < 0; i++)
@@ -494,6 +521,17 @@ static void sg_method(Il2CppClass *k, const MethodInfo *mi)
         found = nsigs++;
         snprintf(sigs[found].text, sizeof sigs[found].text, "%s", sig);
         sigs[found].first = mi;
+        if (shape[0] == '@') {   /* "@P1,P2>R" */
+            const char *p = shape + 1;
+            sigs[found].shaped = 1;
+            for (uint32_t i = 0; i < il2cpp_method_get_param_count(mi) && i < 16; i++) {
+                sigs[found].pslots[i] = (unsigned char)strtoul(p, (char **)&p, 10);
+                if (*p == ',')
+                    p++;
+            }
+            if (*p == '>')
+                sigs[found].rslots = (unsigned char)strtoul(p + 1, NULL, 10);
+        }
     }
     sigs[found].methods++;
     entries[nentries++].sig = found;
@@ -574,6 +612,21 @@ int main(int argc, char **argv)
     sg_nonly = argc - 3;
     if (testbed_rt_init() != 0)
         die("cannot start the runtime");
+#ifdef ZLUA_STUBGEN_MARSHAL_TABLES
+    /* the build's [LuaMarshalAs] tables (cmake/marshal.cmake): methods
+     * they give a multi-value slot get stubs of that shape */
+    {
+        extern const zlua_marshal_table ZLUA_STUBGEN_MARSHAL_TABLES[];
+        extern const size_t ZLUA_STUBGEN_MARSHAL_TABLES_COUNT;
+        if (zlua_register_marshal_binding_tables(ZLUA_STUBGEN_MARSHAL_TABLES,
+                                                 ZLUA_STUBGEN_MARSHAL_TABLES_COUNT) != ZLUA_OK)
+            die("cannot register the marshal tables");
+    }
+#endif
+    sg_L = luaL_newstate();
+    if (sg_L == NULL || zlua_open(sg_L) != ZLUA_OK)
+        die("cannot open a state");
+    zlua_set_log(sg_L, NULL, NULL);   /* the report lists what matters */
     out = fopen(argv[1], "w");
     report = fopen(argv[2], "w");
     if (out == NULL || report == NULL)

@@ -55,6 +55,7 @@ DO_API(Il2CppClass *, il2cpp_method_get_class, (const MethodInfo *method));
 DO_API(const Il2CppType *, il2cpp_method_get_return_type, (const MethodInfo *method));
 DO_API(uint32_t, il2cpp_method_get_param_count, (const MethodInfo *method));
 DO_API(const Il2CppType *, il2cpp_method_get_param, (const MethodInfo *method, uint32_t index));
+DO_API(const char *, il2cpp_method_get_param_name, (const MethodInfo *method, uint32_t index));
 DO_API(uint32_t, il2cpp_method_get_flags, (const MethodInfo *method, uint32_t *iflags));
 DO_API(bool, il2cpp_method_is_instance, (const MethodInfo *method));
 DO_API(bool, il2cpp_method_is_generic, (const MethodInfo *method));

@@ -1,0 +1,60 @@
+/*
+ * rules.h -- [LuaMarshalAs] rules (SPEC 7, 8; R-XML-4): the registered
+ * name-keyed tables, their per-state resolution and the meta of a slot.
+ *
+ * Everything here runs at bind time.  A slot's meta is chosen once by the
+ * priority chain of SPEC 7.3 and then only its writers run per call.
+ */
+#ifndef ZLUA_RULES_H
+#define ZLUA_RULES_H
+
+#include "core/context.h"
+#include "marshal/meta.h"
+
+/* The slot a meta is wanted for. */
+typedef struct zlua_site {
+    int kind;                  /* ZLUA_RULE_PARAM, _RETURN, _FIELD, _PROPERTY */
+    Il2CppClass *klass;        /* the declaring class */
+    const MethodInfo *mi;      /* PARAM / RETURN: the method */
+    int index;                 /* PARAM: 0-based; RETURN: -1 */
+    const char *name;          /* FIELD / PROPERTY: the member's name */
+    const char *signature;     /* PARAM / RETURN: "Name(T1,T2)" (the method's key) */
+    const char *property;      /* PARAM / RETURN of a property accessor: the
+                                  property, whose rules come next (SPEC 7.3) */
+} zlua_site;
+
+/* The meta of the slot: its type's own (zlua_meta_get) unless a rule of
+ * the chain applies (SPEC 7.3); NULL only when memory ran out. */
+const zlua_meta *zlua_meta_for_site(zlua_ctx *ctx, const zlua_site *site,
+                                    const Il2CppType *type);
+
+/* The check of zlua_marshal_check for a state's context. */
+int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
+                    const char *members, char *why, size_t why_size);
+
+/* "(T1,T2)" of mi with ctx's type names into buf; 0 when it does not fit
+ * or memory ran out. */
+size_t zlua_rule_signature(zlua_ctx *ctx, const MethodInfo *mi, char *buf, size_t size);
+
+/* A rule's meta (rule_meta.c): the type's meta base with the writers of
+ * mtype and the members listed; NULL when memory ran out.  The rule was
+ * checked (zlua_rule_check) for this slot. */
+const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int mtype,
+                                     const char *members, const char *slot_name);
+
+/* Members listed by one rule, at most. */
+#define ZLUA_MAX_MEMBERS 16
+
+/* Resolves the comma-separated members on the value type k (named
+ * full_name in messages) into out[0..max): public instance fields or
+ * properties of scalar, enum or string type, readable (need bit 1) and
+ * writable (bit 2) as the slot needs; a trailing '?' (Table only) makes a
+ * key optional.  Returns the count, or -1 with why. */
+int zlua_rule_members(zlua_ctx *ctx, Il2CppClass *k, const char *full_name, int mtype,
+                      const char *members, int need, zlua_meta_member *out, int max,
+                      char *why, size_t why_size);
+
+/* "LuaMarshalType.Table", for messages. */
+const char *zlua_rule_type_name(int mtype);
+
+#endif

@@ -1,0 +1,19 @@
+/*
+ * host_marshal.h -- the [LuaMarshalAs] rule tables zlua-run registers
+ * (issue 12), chosen by ZLUA_RUN_MARSHAL:
+ *   tables (default)  the fixture tables the build compiled from the
+ *                     attributes and the XML files (the IL2CPP path)
+ *   live              the XML part of those, plus the attributes read
+ *                     live and registered unvalidated (the Mono path)
+ *   variant           the tables compiled from tests/marshal/variant/
+ *   none              no rules
+ */
+#ifndef HOST_MARSHAL_H
+#define HOST_MARSHAL_H
+
+#include <lua.h>
+
+/* 0, or -1 with a message on stderr.  L: the opened state. */
+int host_register_marshal(lua_State *L);
+
+#endif

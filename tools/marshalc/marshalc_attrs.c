@@ -1,0 +1,251 @@
+/*
+ * marshalc_attrs.c -- [LuaMarshalAs] attributes as name-keyed rules
+ * (marshalc_attrs.h).
+ */
+#include "marshalc_attrs.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "il2cpp/il2cpp_api.h"
+#include "sim.h"
+
+/* Every string handed out lives as long as the process (the rules point
+ * at them): a block list keeps them reachable. */
+typedef struct ma_block {
+    struct ma_block *next;
+    char data[];
+} ma_block;
+static ma_block *ma_blocks;
+
+static char *ma_alloc(size_t n)
+{
+    ma_block *b = malloc(sizeof *b + n);
+    if (b == NULL) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    b->next = ma_blocks;
+    ma_blocks = b;
+    return b->data;
+}
+
+static char *ma_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = ma_alloc(n);
+    memcpy(p, s, n);
+    return p;
+}
+
+/* "MyGame.Point2D", "Demo+Inner": as libzlua names a type definition. */
+static void ma_full_name(Il2CppClass *k, char *buf, size_t size)
+{
+    Il2CppClass *outer = il2cpp_class_get_declaring_type(k);
+    if (outer != NULL) {
+        ma_full_name(outer, buf, size);
+        size_t n = strlen(buf);
+        if (n + 1 < size)
+            snprintf(buf + n, size - n, "+%s", il2cpp_class_get_name(k));
+    } else if (il2cpp_class_get_namespace(k)[0] != '\0') {
+        snprintf(buf, size, "%s.%s", il2cpp_class_get_namespace(k), il2cpp_class_get_name(k));
+    } else {
+        snprintf(buf, size, "%s", il2cpp_class_get_name(k));
+    }
+}
+
+/* Members joined by commas from a list of C strings. */
+static char *ma_join(const char *const *members, int count)
+{
+    if (count <= 0)
+        return NULL;
+    size_t n = 1;
+    for (int i = 0; i < count; i++)
+        n += strlen(members[i]) + 1;
+    char *s = ma_alloc(n);
+    s[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        if (i)
+            strcat(s, ",");
+        strcat(s, members[i]);
+    }
+    return s;
+}
+
+/* A managed string as UTF-8 (BMP and surrogate pairs). */
+static void ma_utf8(Il2CppString *str, char *buf, size_t size)
+{
+    size_t n = 0;
+    int32_t len = str ? il2cpp_string_length(str) : 0;
+    const Il2CppChar *c = str ? il2cpp_string_chars(str) : NULL;
+    for (int32_t i = 0; i < len && n + 5 < size; i++) {
+        uint32_t u = c[i];
+        if (u >= 0xD800 && u < 0xDC00 && i + 1 < len && c[i + 1] >= 0xDC00 && c[i + 1] < 0xE000)
+            u = 0x10000 + ((u - 0xD800) << 10) + (uint32_t)(c[++i] - 0xDC00);
+        if (u < 0x80) {
+            buf[n++] = (char)u;
+        } else if (u < 0x800) {
+            buf[n++] = (char)(0xC0 | (u >> 6));
+            buf[n++] = (char)(0x80 | (u & 0x3F));
+        } else if (u < 0x10000) {
+            buf[n++] = (char)(0xE0 | (u >> 12));
+            buf[n++] = (char)(0x80 | ((u >> 6) & 0x3F));
+            buf[n++] = (char)(0x80 | (u & 0x3F));
+        } else {
+            buf[n++] = (char)(0xF0 | (u >> 18));
+            buf[n++] = (char)(0x80 | ((u >> 12) & 0x3F));
+            buf[n++] = (char)(0x80 | ((u >> 6) & 0x3F));
+            buf[n++] = (char)(0x80 | (u & 0x3F));
+        }
+    }
+    buf[n] = '\0';
+}
+
+/* The attribute class, found in whichever image defines it. */
+static Il2CppClass *ma_attr_class(void)
+{
+    size_t count = 0;
+    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
+    for (size_t i = 0; i < count; i++) {
+        Il2CppClass *k = il2cpp_class_from_name(il2cpp_assembly_get_image(as[i]), "ZLua",
+                                                "LuaMarshalAsAttribute");
+        if (k != NULL)
+            return k;
+    }
+    return NULL;
+}
+
+/* Value and Members of a LuaMarshalAsAttribute object, through its fields. */
+static int ma_read_object(Il2CppObject *obj, Il2CppClass *ak, char **members)
+{
+    int32_t value = 0;
+    Il2CppArray *arr = NULL;
+    void *iter = NULL;
+    FieldInfo *f;
+    while ((f = il2cpp_class_get_fields(ak, &iter)) != NULL) {
+        const char *n = il2cpp_field_get_name(f);
+        char *at = (char *)obj + il2cpp_field_get_offset(f);
+        if (strcmp(n, "Value") == 0)
+            memcpy(&value, at, sizeof value);
+        else if (strcmp(n, "Members") == 0)
+            memcpy(&arr, at, sizeof arr);
+    }
+    *members = NULL;
+    if (arr != NULL) {
+        uintptr_t len;
+        memcpy(&len, (char *)arr + il2cpp_offset_of_array_length_in_array_object_header(),
+               sizeof len);
+        Il2CppString **items =
+            (Il2CppString **)(void *)((char *)arr + il2cpp_array_object_header_size());
+        char *list[64];
+        int n = 0;
+        for (uintptr_t i = 0; i < len && n < 64; i++) {
+            char buf[256];
+            ma_utf8(items[i], buf, sizeof buf);
+            list[n++] = ma_strdup(buf);
+        }
+        *members = ma_join((const char *const *)list, n);
+    }
+    return value;
+}
+
+static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr_fn fn, void *ud)
+{
+    int found = 0;
+    char name[512];
+    ma_full_name(k, name, sizeof name);
+    const char *asm_name = il2cpp_class_get_assemblyname(k);
+    /* type-level */
+    Il2CppCustomAttrInfo *info = il2cpp_custom_attrs_from_class(k);
+    Il2CppObject *obj = info && ak ? il2cpp_custom_attrs_get_attr(info, ak) : NULL;
+    if (info)
+        il2cpp_custom_attrs_free(info);
+    if (obj != NULL) {
+        zlua_marshal_rule r = {0};
+        char *members;
+        r.marshal_type = (uint8_t)ma_read_object(obj, ak, &members);
+        r.type = ma_strdup(name);
+        r.site = ZLUA_RULE_TYPE;
+        r.source = ZLUA_RULE_ATTRIBUTE;
+        r.members = members;
+        r.origin = "attribute";
+        fn(ud, asm_name, &r);
+        found++;
+    }
+    /* fields */
+    void *iter = NULL;
+    FieldInfo *f;
+    while (ak && (f = il2cpp_class_get_fields(k, &iter)) != NULL) {
+        Il2CppCustomAttrInfo *fi = il2cpp_custom_attrs_from_field(f);
+        Il2CppObject *fo = fi ? il2cpp_custom_attrs_get_attr(fi, ak) : NULL;
+        if (fi)
+            il2cpp_custom_attrs_free(fi);
+        if (fo == NULL)
+            continue;
+        zlua_marshal_rule r = {0};
+        char *members;
+        r.marshal_type = (uint8_t)ma_read_object(fo, ak, &members);
+        r.type = ma_strdup(name);
+        r.member = ma_strdup(il2cpp_field_get_name(f));
+        r.site = ZLUA_RULE_FIELD;
+        r.source = ZLUA_RULE_ATTRIBUTE;
+        r.members = members;
+        r.origin = "attribute";
+        fn(ud, asm_name, &r);
+        found++;
+    }
+    /* parameters and returns */
+    iter = NULL;
+    const MethodInfo *mi;
+    while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL) {
+        uint32_t np = il2cpp_method_get_param_count(mi);
+        for (int index = -1; index < (int)np; index++) {
+            const char *const *list = NULL;
+            int count = 0;
+            int type = sim_param_marshal_as(mi, index, &list, &count);
+            if (type == 0)
+                continue;
+            char sig[1024];
+            if (zlua_marshal_signature(L, mi, sig, sizeof sig) == 0)
+                continue;
+            zlua_marshal_rule r = {0};
+            r.type = ma_strdup(name);
+            r.member = ma_strdup(il2cpp_method_get_name(mi));
+            r.signature = ma_strdup(sig);
+            r.index = index;
+            r.site = index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM;
+            r.source = ZLUA_RULE_ATTRIBUTE;
+            r.marshal_type = (uint8_t)type;
+            r.members = ma_join(list, count);
+            r.origin = "attribute";
+            fn(ud, asm_name, &r);
+            found++;
+        }
+    }
+    /* nested types */
+    iter = NULL;
+    Il2CppClass *nested;
+    while ((nested = il2cpp_class_get_nested_types(k, &iter)) != NULL)
+        found += ma_class(L, nested, ak, fn, ud);
+    return found;
+}
+
+int marshalc_read_attributes(lua_State *L, marshalc_attr_fn fn, void *ud)
+{
+    int found = 0;
+    Il2CppClass *ak = ma_attr_class();
+    size_t count = 0;
+    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
+    for (size_t i = 0; i < count; i++) {
+        const Il2CppImage *img = il2cpp_assembly_get_image(as[i]);
+        size_t nc = il2cpp_image_get_class_count(img);
+        for (size_t c = 0; c < nc; c++) {
+            Il2CppClass *k = (Il2CppClass *)il2cpp_image_get_class(img, c);
+            if (il2cpp_class_get_declaring_type(k) == NULL)
+                found += ma_class(L, k, ak, fn, ud);
+        }
+    }
+    return found;
+}

@@ -1,0 +1,30 @@
+/*
+ * marshalc_attrs.h -- reads the [LuaMarshalAs] attributes of every loaded
+ * assembly as name-keyed rules (zlua.h, zlua_marshal_rule).
+ *
+ * Shared by the build-time compiler (zlua-marshalc), which validates and
+ * emits them, and by the test host's "live" mode, which registers them
+ * unvalidated as a runtime that reads attributes live (Mono, the Editor)
+ * would.  Type-level and field attributes are read through the runtime's
+ * custom attribute API (il2cpp_custom_attrs_from_class, _from_field);
+ * IL2CPP has no API for parameter and return attributes, so those come
+ * from the simulated metadata (sim_param_marshal_as), where a real build
+ * reads the managed assemblies; property attributes are not read.
+ */
+#ifndef ZLUA_MARSHALC_ATTRS_H
+#define ZLUA_MARSHALC_ATTRS_H
+
+#include <lua.h>
+
+#include "zlua.h"
+
+/* Called once per attribute found; r lives for the call (copy it), its
+ * strings for the process's lifetime.  assembly: Assembly.GetName().Name. */
+typedef void (*marshalc_attr_fn)(void *ud, const char *assembly, const zlua_marshal_rule *r);
+
+/* Walks every assembly of the domain.  L: an opened state (type names
+ * and signatures are spelled as libzlua spells them).  Returns the number
+ * of attributes found. */
+int marshalc_read_attributes(lua_State *L, marshalc_attr_fn fn, void *ud);
+
+#endif

@@ -1,0 +1,716 @@
+/*
+ * zlua_marshalc.c -- the [LuaMarshalAs] rule compiler (SPEC 7.4, 8;
+ * R-XML-1..4).
+ *
+ *   zlua-marshalc [options] [RULES.xml ...]
+ *     -o FILE.c          write the tables (default: check only)
+ *     --symbol NAME      the table array's name (default zlua_marshal_tables);
+ *                        NAME_count holds its length
+ *     --no-attributes    emit the XML rules only (a runtime that reads
+ *                        attributes live registers those itself)
+ *     --skip SIGNATURE   leave the attributes of that method out, unchecked
+ *                        ("Demo.EchoIntIllegal(System.Int32)"); repeatable
+ *
+ * Reads the [LuaMarshalAs] attributes of every loaded assembly through the
+ * runtime's API (marshalc_attrs.c; here the simulated runtime) and the
+ * XML rule files with libexpat, checks every rule against the metadata as
+ * the binder would (zlua_marshal_check: SPEC 7.1, 7.2, 7.4), and writes C
+ * tables keyed by names only (assembly, type, member, signature, index;
+ * return -1): never metadata tokens.  Any error fails the run (exit 1)
+ * with `FILE:LINE: error: ...` (XML) or `[ZLua] LuaMarshalAs configuration
+ * error: SIGNATURE` and the reason; nothing is written then.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <expat.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "class/class.h"
+#include "core/context.h"
+#include "marshal/meta.h"
+#include "il2cpp/il2cpp_api.h"
+#include "marshalc_attrs.h"
+#include "sim.h"
+#include "zlua.h"
+
+/* ---- the rule set ------------------------------------------------------------------ */
+
+typedef struct mc_rule {
+    char *assembly;
+    zlua_marshal_rule r;
+    char *file;                 /* XML: the file and line; attributes: NULL */
+    long line;
+    const Il2CppType *slot;     /* resolved: the slot's type */
+    const MethodInfo *mi;       /* PARAM / RETURN */
+    Il2CppClass *klass;
+    char where[1024];           /* "Demo.Foo(MyGame.Vector2) parameter 'v' (MyGame.Vector2)" */
+} mc_rule;
+
+static mc_rule *rules;
+static size_t nrules, caprules;
+static int errors;
+static lua_State *L;
+static const char *skips[64];
+static int nskips;
+
+static char *mc_strdup(const char *s)
+{
+    if (s == NULL)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *p = malloc(n);
+    if (p == NULL) {
+        fprintf(stderr, "zlua-marshalc: out of memory\n");
+        exit(2);
+    }
+    memcpy(p, s, n);
+    return p;
+}
+
+static mc_rule *mc_add(void)
+{
+    if (nrules == caprules) {
+        caprules = caprules ? caprules * 2 : 64;
+        rules = realloc(rules, caprules * sizeof *rules);
+        if (rules == NULL)
+            exit(2);
+    }
+    mc_rule *r = &rules[nrules++];
+    memset(r, 0, sizeof *r);
+    return r;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void mc_xml_error(const char *file, long line, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s:%ld: error: ", file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    errors++;
+}
+
+static const char *const mc_type_names[] = {"Default", "UserData", "Bytes", "OpaqueValue",
+                                            "UnpackedValues", "Table"};
+
+/* The key of SPEC 8 R-XML-3 (and of every message). */
+static void mc_key(const mc_rule *r, char *buf, size_t size)
+{
+    static const char *const kinds[] = {"Type", "Field", "Property", "Param", "Return"};
+    const zlua_marshal_rule *x = &r->r;
+    if (x->site == ZLUA_RULE_TYPE)
+        snprintf(buf, size, "(%s, %s, Type)", r->assembly, x->type);
+    else if (x->site == ZLUA_RULE_FIELD || x->site == ZLUA_RULE_PROPERTY)
+        snprintf(buf, size, "(%s, %s, %s, %s)", r->assembly, x->type, kinds[x->site], x->member);
+    else if (x->site == ZLUA_RULE_PARAM)
+        snprintf(buf, size, "(%s, %s, %s, %s, Param, %d)", r->assembly, x->type, x->member,
+                 x->signature, (int)x->index);
+    else
+        snprintf(buf, size, "(%s, %s, %s, %s, Return)", r->assembly, x->type, x->member,
+                 x->signature);
+}
+
+/* ---- attributes -------------------------------------------------------------------- */
+
+static void mc_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *r)
+{
+    (void)ud;
+    if (r->site == ZLUA_RULE_PARAM || r->site == ZLUA_RULE_RETURN) {
+        char sig[1200];
+        snprintf(sig, sizeof sig, "%s.%s%s", r->type, r->member, r->signature);
+        for (int i = 0; i < nskips; i++)
+            if (strcmp(skips[i], sig) == 0)
+                return;   /* the build lists it: kept out, unchecked */
+    }
+    mc_rule *m = mc_add();
+    m->assembly = mc_strdup(assembly);
+    m->r = *r;
+}
+
+/* ---- XML (libexpat) -------------------------------------------------------------------- */
+
+enum { X_NONE, X_ROOT, X_ASM, X_TYPE, X_FIELD, X_PROP, X_METHOD, X_PARAM, X_RETURN, X_MARSHAL };
+
+typedef struct mc_parser {
+    XML_Parser p;
+    const char *file;
+    int stack[32];
+    int depth;
+    char *assembly, *type, *member, *signature;
+    long member_line;
+    int site, index;
+    int has_marshal;            /* the current Field/Property/Param/Return has one */
+    int type_marshal;           /* the current Type has a type-level one */
+    int skip;                   /* inside an unknown element: ignore its content */
+} mc_parser;
+
+static long mc_line(mc_parser *ps)
+{
+    return (long)XML_GetCurrentLineNumber(ps->p);
+}
+
+/* The attribute's value, NULL when absent; every attribute must be among
+ * the allowed (R-XML-1). */
+static int mc_attrs(mc_parser *ps, const char *elem, const XML_Char **atts,
+                    const char *const *allowed, const char **values)
+{
+    int ok = 1;
+    for (int i = 0; allowed[i]; i++)
+        values[i] = NULL;
+    for (int a = 0; atts[a]; a += 2) {
+        int known = 0;
+        for (int i = 0; allowed[i]; i++)
+            if (strcmp(atts[a], allowed[i]) == 0) {
+                values[i] = atts[a + 1];
+                known = 1;
+            }
+        if (!known) {
+            if (strcmp(elem, "Param") == 0 && strcmp(atts[a], "name") == 0)
+                mc_xml_error(ps->file, mc_line(ps),
+                             "Param located by name ('name=\"%s\"'): use index (R-XML-1)",
+                             atts[a + 1]);
+            else
+                mc_xml_error(ps->file, mc_line(ps),
+                             "unknown attribute '%s' on <%s> (R-XML-1)", atts[a], elem);
+            ok = 0;
+        }
+    }
+    return ok;
+}
+
+static int mc_require(mc_parser *ps, const char *elem, const char *attr, const char *v)
+{
+    if (v != NULL)
+        return 1;
+    mc_xml_error(ps->file, mc_line(ps), "<%s> needs attribute '%s' (R-XML-1)", elem, attr);
+    return 0;
+}
+
+static void mc_marshal(mc_parser *ps, const XML_Char **atts, int parent)
+{
+    static const char *const allowed[] = {"type", "members", NULL};
+    const char *v[2];
+    long line = mc_line(ps);
+    if (!mc_attrs(ps, "MarshalAs", atts, allowed, v) || !mc_require(ps, "MarshalAs", "type", v[0]))
+        return;
+    int type = -1;
+    for (int i = 0; i < 6; i++)
+        if (strcmp(v[0], mc_type_names[i]) == 0)
+            type = i;
+    if (type < 0) {
+        mc_xml_error(ps->file, line, "unknown LuaMarshalType '%s'%s (R-XML-1)", v[0],
+                     strcmp(v[0], "OpaqueLightUserData") == 0 ? ": use OpaqueValue"
+                     : strcmp(v[0], "ParamsTable") == 0       ? ": removed"
+                                                              : "");
+        return;
+    }
+    if (ps->has_marshal) {
+        mc_xml_error(ps->file, line, "a second <MarshalAs> for the same site (R-XML-1)");
+        return;
+    }
+    ps->has_marshal = 1;
+    mc_rule *m = mc_add();
+    m->assembly = mc_strdup(ps->assembly);
+    m->file = mc_strdup(ps->file);
+    m->line = line;
+    m->r.type = mc_strdup(ps->type);
+    m->r.source = ZLUA_RULE_XML;
+    m->r.marshal_type = (uint8_t)type;
+    m->r.members = v[1] && v[1][0] ? mc_strdup(v[1]) : NULL;
+    switch (parent) {
+    case X_TYPE:
+        m->r.site = ZLUA_RULE_TYPE;
+        break;
+    case X_FIELD:
+    case X_PROP:
+        m->r.site = parent == X_FIELD ? ZLUA_RULE_FIELD : ZLUA_RULE_PROPERTY;
+        m->r.member = mc_strdup(ps->member);
+        break;
+    default:
+        m->r.site = parent == X_PARAM ? ZLUA_RULE_PARAM : ZLUA_RULE_RETURN;
+        m->r.member = mc_strdup(ps->member);
+        m->r.signature = mc_strdup(ps->signature);
+        m->r.index = parent == X_PARAM ? ps->index : -1;
+        break;
+    }
+    char origin[1200];
+    snprintf(origin, sizeof origin, "%s:%ld", ps->file, line);
+    m->r.origin = mc_strdup(origin);
+}
+
+static void XMLCALL mc_start(void *ud, const XML_Char *name, const XML_Char **atts)
+{
+    mc_parser *ps = ud;
+    int parent = ps->depth > 0 ? ps->stack[ps->depth - 1] : X_NONE;
+    int kind = X_NONE;
+    const char *v[3];
+    if (ps->depth == (int)(sizeof ps->stack / sizeof ps->stack[0]) - 1) {
+        mc_xml_error(ps->file, mc_line(ps), "elements nested too deeply");
+        XML_StopParser(ps->p, XML_FALSE);
+        return;
+    }
+    if (parent == X_NONE && strcmp(name, "ZLuaMarshalAs") == 0) {
+        static const char *const allowed[] = {"version", NULL};
+        kind = X_ROOT;
+        if (mc_attrs(ps, name, atts, allowed, v) && mc_require(ps, name, "version", v[0]) &&
+            strcmp(v[0], "1") != 0)
+            mc_xml_error(ps->file, mc_line(ps), "unknown version \"%s\" (only \"1\") (R-XML-1)",
+                         v[0]);
+    } else if (parent == X_ROOT && strcmp(name, "Assembly") == 0) {
+        static const char *const allowed[] = {"name", NULL};
+        kind = X_ASM;
+        mc_attrs(ps, name, atts, allowed, v);
+        mc_require(ps, name, "name", v[0]);
+        free(ps->assembly);
+        ps->assembly = mc_strdup(v[0] ? v[0] : "");
+    } else if (parent == X_ASM && strcmp(name, "Type") == 0) {
+        static const char *const allowed[] = {"fullName", NULL};
+        kind = X_TYPE;
+        mc_attrs(ps, name, atts, allowed, v);
+        mc_require(ps, name, "fullName", v[0]);
+        free(ps->type);
+        ps->type = mc_strdup(v[0] ? v[0] : "");
+        ps->type_marshal = 0;
+    } else if (parent == X_TYPE && (strcmp(name, "Field") == 0 || strcmp(name, "Property") == 0)) {
+        static const char *const allowed[] = {"name", NULL};
+        kind = name[0] == 'F' ? X_FIELD : X_PROP;
+        mc_attrs(ps, name, atts, allowed, v);
+        mc_require(ps, name, "name", v[0]);
+        free(ps->member);
+        ps->member = mc_strdup(v[0] ? v[0] : "");
+        ps->member_line = mc_line(ps);
+        ps->has_marshal = 0;
+    } else if (parent == X_TYPE && strcmp(name, "Method") == 0) {
+        static const char *const allowed[] = {"name", "signature", NULL};
+        kind = X_METHOD;
+        mc_attrs(ps, name, atts, allowed, v);
+        mc_require(ps, name, "name", v[0]);
+        mc_require(ps, name, "signature", v[1]);
+        free(ps->member);
+        free(ps->signature);
+        ps->member = mc_strdup(v[0] ? v[0] : "");
+        ps->signature = mc_strdup(v[1] ? v[1] : "");
+    } else if (parent == X_METHOD && strcmp(name, "Param") == 0) {
+        static const char *const allowed[] = {"index", NULL};
+        kind = X_PARAM;
+        ps->has_marshal = 0;
+        ps->index = -2;
+        if (mc_attrs(ps, name, atts, allowed, v) && mc_require(ps, name, "index", v[0])) {
+            char *end;
+            long idx = strtol(v[0], &end, 10);
+            if (*v[0] == '\0' || *end != '\0' || idx < 0 || idx > 255)
+                mc_xml_error(ps->file, mc_line(ps), "Param index \"%s\" is not a parameter "
+                             "index (0-based) (R-XML-1)", v[0]);
+            else
+                ps->index = (int)idx;
+        }
+    } else if (parent == X_METHOD && strcmp(name, "Return") == 0) {
+        static const char *const allowed[] = {NULL};
+        kind = X_RETURN;
+        ps->has_marshal = 0;
+        mc_attrs(ps, name, atts, allowed, v);
+    } else if (strcmp(name, "MarshalAs") == 0 &&
+               (parent == X_TYPE || parent == X_FIELD || parent == X_PROP ||
+                parent == X_PARAM || parent == X_RETURN)) {
+        kind = X_MARSHAL;
+        if (parent == X_TYPE && ps->type_marshal) {
+            mc_xml_error(ps->file, mc_line(ps), "a second type-level <MarshalAs> (R-XML-1)");
+        } else if (!(parent == X_PARAM && ps->index < 0)) {
+            if (parent == X_TYPE)
+                ps->has_marshal = 0;
+            mc_marshal(ps, atts, parent);
+            if (parent == X_TYPE)
+                ps->type_marshal = 1;
+        }
+    } else if (strcmp(name, "MarshalAs") == 0 && parent == X_METHOD) {
+        kind = X_MARSHAL;
+        mc_xml_error(ps->file, mc_line(ps), "<MarshalAs> directly under <Method>: method-level "
+                     "rules are not allowed, use <Param> or <Return> (R-XML-1)");
+    } else {
+        mc_xml_error(ps->file, mc_line(ps), "unknown element <%s>%s (R-XML-1)", name,
+                     parent == X_NONE ? " (the root must be <ZLuaMarshalAs>)" : " here");
+        kind = X_NONE;
+    }
+    ps->stack[ps->depth++] = kind;
+}
+
+static void XMLCALL mc_end(void *ud, const XML_Char *name)
+{
+    mc_parser *ps = ud;
+    (void)name;
+    if (ps->depth > 0)
+        ps->depth--;
+}
+
+static void XMLCALL mc_text(void *ud, const XML_Char *s, int len)
+{
+    mc_parser *ps = ud;
+    for (int i = 0; i < len; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r') {
+            mc_xml_error(ps->file, mc_line(ps), "unexpected text (R-XML-1)");
+            return;
+        }
+}
+
+static void mc_parse_file(const char *file)
+{
+    FILE *f = fopen(file, "rb");
+    if (f == NULL) {
+        fprintf(stderr, "%s: error: cannot read the file\n", file);
+        errors++;
+        return;
+    }
+    mc_parser ps;
+    memset(&ps, 0, sizeof ps);
+    ps.file = file;
+    ps.p = XML_ParserCreate("UTF-8");
+    if (ps.p == NULL)
+        exit(2);
+    XML_SetUserData(ps.p, &ps);
+    XML_SetElementHandler(ps.p, mc_start, mc_end);
+    XML_SetCharacterDataHandler(ps.p, mc_text);
+    char buf[8192];
+    size_t n;
+    int done = 0;
+    while (!done) {
+        n = fread(buf, 1, sizeof buf, f);
+        done = n < sizeof buf;
+        if (XML_Parse(ps.p, buf, (int)n, done) == XML_STATUS_ERROR) {
+            if (XML_GetErrorCode(ps.p) != XML_ERROR_ABORTED)
+                mc_xml_error(file, (long)XML_GetCurrentLineNumber(ps.p),
+                             "XML syntax: %s (R-XML-1)", XML_ErrorString(XML_GetErrorCode(ps.p)));
+            break;
+        }
+    }
+    XML_ParserFree(ps.p);
+    fclose(f);
+    free(ps.assembly);
+    free(ps.type);
+    free(ps.member);
+    free(ps.signature);
+}
+
+/* ---- resolution and checks (R-XML-2, SPEC 7.4) ------------------------------------------ */
+
+/* Prints a rule's error: XML rules with their file and line, attributes
+ * with the configuration-error form. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void mc_rule_error(const mc_rule *m, const char *fmt, ...)
+{
+    char key[1024];
+    mc_key(m, key, sizeof key);
+    va_list ap;
+    if (m->file)
+        fprintf(stderr, "%s:%ld: error: ", m->file, m->line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (key %s)\n", key);
+    errors++;
+}
+
+static Il2CppClass *mc_find_class(zlua_ctx *ctx, const char *assembly, const char *type)
+{
+    const Il2CppAssembly *as = il2cpp_domain_assembly_open(il2cpp_domain_get(), assembly);
+    if (as == NULL)
+        return NULL;
+    zlua_class *cls = zlua_class_find_in(ctx, il2cpp_assembly_get_image(as), type);
+    return cls ? cls->klass : NULL;
+}
+
+static int mc_resolve(zlua_ctx *ctx, mc_rule *m)
+{
+    zlua_marshal_rule *r = &m->r;
+    if (il2cpp_domain_assembly_open(il2cpp_domain_get(), m->assembly) == NULL) {
+        mc_rule_error(m, "assembly '%s' not found (R-XML-2)", m->assembly);
+        return 0;
+    }
+    if (strchr(r->type, '[') || strchr(r->type, '<')) {
+        mc_rule_error(m, "'%s' is a closed generic instance: rules hang on the open "
+                         "definition (R-XML-2)", r->type);
+        return 0;
+    }
+    m->klass = mc_find_class(ctx, m->assembly, r->type);
+    if (m->klass == NULL) {
+        mc_rule_error(m, "type '%s' not found in assembly '%s' (R-XML-2)", r->type, m->assembly);
+        return 0;
+    }
+    void *iter = NULL;
+    switch (r->site) {
+    case ZLUA_RULE_TYPE:
+        if (strchr(r->type, '`')) {
+            mc_rule_error(m, "a type-level rule on the generic type '%s' (R-XML-2)", r->type);
+            return 0;
+        }
+        m->slot = il2cpp_class_get_type(m->klass);
+        snprintf(m->where, sizeof m->where, "%s (type)", r->type);
+        return 1;
+    case ZLUA_RULE_FIELD: {
+        FieldInfo *f;
+        while ((f = il2cpp_class_get_fields(m->klass, &iter)) != NULL)
+            if (strcmp(il2cpp_field_get_name(f), r->member) == 0)
+                break;
+        if (f == NULL || (il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_FIELD_ACCESS_MASK) !=
+                             ZLUA_FIELD_ATTRIBUTE_PUBLIC) {
+            mc_rule_error(m, "no public field '%s' in %s (R-XML-2)", r->member, r->type);
+            return 0;
+        }
+        m->slot = il2cpp_field_get_type(f);
+        break;
+    }
+    case ZLUA_RULE_PROPERTY: {
+        const PropertyInfo *p;
+        while ((p = il2cpp_class_get_properties(m->klass, &iter)) != NULL)
+            if (strcmp(il2cpp_property_get_name((PropertyInfo *)p), r->member) == 0)
+                break;
+        if (p == NULL) {
+            mc_rule_error(m, "no property '%s' in %s (R-XML-2)", r->member, r->type);
+            return 0;
+        }
+        const MethodInfo *get = il2cpp_property_get_get_method((PropertyInfo *)p);
+        const MethodInfo *set = il2cpp_property_get_set_method((PropertyInfo *)p);
+        m->slot = get ? il2cpp_method_get_return_type(get)
+                      : il2cpp_method_get_param(set, il2cpp_method_get_param_count(set) - 1);
+        break;
+    }
+    default: {
+        const MethodInfo *mi;
+        char sig[1024];
+        int named = 0;
+        while ((mi = il2cpp_class_get_methods(m->klass, &iter)) != NULL) {
+            if (strcmp(il2cpp_method_get_name(mi), r->member) != 0)
+                continue;
+            named = 1;
+            if (zlua_marshal_signature(L, mi, sig, sizeof sig) && strcmp(sig, r->signature) == 0)
+                break;
+        }
+        if (mi == NULL) {
+            if (named)
+                mc_rule_error(m, "no method %s%s in %s: the signature does not match (R-XML-2)",
+                              r->member, r->signature, r->type);
+            else
+                mc_rule_error(m, "no method '%s' in %s (R-XML-2)", r->member, r->type);
+            return 0;
+        }
+        m->mi = mi;
+        if (il2cpp_method_is_generic(mi)) {
+            /* its slots may still contain T (SPEC 7, seed 002 1.1); v1
+             * refuses every slot of a generic definition */
+            if (m->file)
+                fprintf(stderr, "%s:%ld: error: ", m->file, m->line);
+            fprintf(stderr, "[ZLua] LuaMarshalAs configuration error: %s.%s%s\n  a rule on a "
+                            "generic-parameter position (a slot of a generic method "
+                            "definition) (R-XML-2)\n", r->type, r->member, r->signature);
+            errors++;
+            return 0;
+        }
+        if (r->site == ZLUA_RULE_PARAM) {
+            if ((uint32_t)r->index >= il2cpp_method_get_param_count(mi)) {
+                mc_rule_error(m, "%s%s has no parameter %d (R-XML-2)", r->member, r->signature,
+                              (int)r->index);
+                return 0;
+            }
+            m->slot = il2cpp_method_get_param(mi, (uint32_t)r->index);
+            const char *pn = il2cpp_method_get_param_name(mi, (uint32_t)r->index);
+            const zlua_meta *pm = zlua_meta_get(ctx, m->slot);
+            const char *tname = pm ? pm->name : "?";
+            snprintf(m->where, sizeof m->where, "%s.%s%s\n  parameter '%s' (%s)", r->type,
+                     r->member, r->signature, pn ? pn : "?", tname);
+        } else {
+            m->slot = il2cpp_method_get_return_type(mi);
+            snprintf(m->where, sizeof m->where, "%s.%s%s\n  return", r->type, r->member,
+                     r->signature);
+        }
+        return 1;
+    }
+    }
+    snprintf(m->where, sizeof m->where, "%s.%s\n  %s", r->type, r->member,
+             r->site == ZLUA_RULE_FIELD ? "field" : "property");
+    return 1;
+}
+
+static void mc_check(zlua_ctx *ctx, mc_rule *m)
+{
+    char why[512];
+    (void)ctx;
+    if (zlua_marshal_check(L, m->slot, m->r.site, m->r.marshal_type, m->r.members, why,
+                           sizeof why))
+        return;
+    if (m->file)
+        fprintf(stderr, "%s:%ld: error: ", m->file, m->line);
+    fprintf(stderr, "[ZLua] LuaMarshalAs configuration error: %s\n  %s\n", m->where, why);
+    errors++;
+}
+
+static int mc_same_key(const mc_rule *a, const mc_rule *b)
+{
+    const zlua_marshal_rule *x = &a->r, *y = &b->r;
+    return strcmp(a->assembly, b->assembly) == 0 && strcmp(x->type, y->type) == 0 &&
+           x->site == y->site && (x->member == NULL) == (y->member == NULL) &&
+           (x->member == NULL || strcmp(x->member, y->member) == 0) &&
+           (x->signature == NULL) == (y->signature == NULL) &&
+           (x->signature == NULL || strcmp(x->signature, y->signature) == 0) &&
+           x->index == y->index;
+}
+
+/* R-XML-3: two XML rules for one key, across all files. */
+static void mc_duplicates(void)
+{
+    for (size_t i = 0; i < nrules; i++)
+        for (size_t j = i + 1; j < nrules; j++) {
+            const mc_rule *a = &rules[i], *b = &rules[j];
+            if (!mc_same_key(a, b))
+                continue;
+            char key[1024];
+            mc_key(a, key, sizeof key);
+            if (a->file && b->file) {
+                fprintf(stderr, "%s:%ld: error: duplicate rule for key %s: also at %s:%ld "
+                                "(R-XML-3)\n", b->file, b->line, key, a->file, a->line);
+                errors++;
+            } else if (a->file || b->file) {   /* the attribute wins (SPEC 7.3) */
+                const mc_rule *x = a->file ? a : b;
+                fprintf(stderr, "%s:%ld: note: the attribute on %s wins over this rule\n",
+                        x->file, x->line, key);
+            }
+        }
+}
+
+/* ---- output ------------------------------------------------------------------------------ */
+
+static void mc_cstr(FILE *out, const char *s)
+{
+    if (s == NULL) {
+        fputs("NULL", out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20 || c >= 0x7f)
+            fprintf(out, "\\%03o", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static int mc_emit(const char *path, const char *symbol, int attributes)
+{
+    FILE *out = fopen(path, "w");
+    if (out == NULL) {
+        fprintf(stderr, "zlua-marshalc: cannot write %s\n", path);
+        return 0;
+    }
+    fprintf(out, "/* Generated by zlua-marshalc: [LuaMarshalAs] rules keyed by names.\n"
+                 " * Do not edit; the build makes it from the attributes and XML rules. */\n"
+                 "#include <stddef.h>\n#include <stdint.h>\n#include \"zlua.h\"\n\n");
+    /* one table per assembly, in first-seen order */
+    const char *asms[256];
+    int nasms = 0;
+    for (size_t i = 0; i < nrules; i++) {
+        int seen = 0;
+        for (int a = 0; a < nasms; a++)
+            seen |= strcmp(asms[a], rules[i].assembly) == 0;
+        if (!seen && nasms < 256)
+            asms[nasms++] = rules[i].assembly;
+    }
+    size_t counts[256] = {0};
+    for (int a = 0; a < nasms; a++) {
+        fprintf(out, "static const zlua_marshal_rule %s_%d[] = {\n", symbol, a);
+        for (size_t i = 0; i < nrules; i++) {
+            const mc_rule *m = &rules[i];
+            if (strcmp(m->assembly, asms[a]) != 0 || (!attributes && m->file == NULL))
+                continue;
+            const zlua_marshal_rule *r = &m->r;
+            fputs("    {", out);
+            mc_cstr(out, r->type);
+            fputs(", ", out);
+            mc_cstr(out, r->member);
+            fputs(", ", out);
+            mc_cstr(out, r->signature);
+            fprintf(out, ", %d, %d, %d, %d, ", (int)r->index, (int)r->site, (int)r->source,
+                    (int)r->marshal_type);
+            mc_cstr(out, r->members);
+            fputs(", ", out);
+            mc_cstr(out, r->origin);
+            fputs("},\n", out);
+            counts[a]++;
+        }
+        if (counts[a] == 0)
+            fputs("    {NULL, NULL, NULL, 0, 0, 0, 0, NULL, NULL}\n", out);
+        fputs("};\n\n", out);
+    }
+    fprintf(out, "extern const zlua_marshal_table %s[];\nextern const size_t %s_count;\n\n",
+            symbol, symbol);
+    fprintf(out, "const zlua_marshal_table %s[] = {\n", symbol);
+    for (int a = 0; a < nasms; a++) {
+        fputs("    {", out);
+        mc_cstr(out, asms[a]);
+        fprintf(out, ", %s_%d, %zu, ZLUA_MARSHAL_VALIDATED},\n", symbol, a, counts[a]);
+    }
+    if (nasms == 0)
+        fputs("    {\"\", NULL, 0, ZLUA_MARSHAL_VALIDATED}\n", out);
+    fprintf(out, "};\nconst size_t %s_count = %d;\n", symbol, nasms);
+    return fclose(out) == 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *out = NULL, *symbol = "zlua_marshal_tables";
+    int attributes = 1;
+    const char *files[256];
+    int nfiles = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+            out = argv[++i];
+        else if (strcmp(argv[i], "--symbol") == 0 && i + 1 < argc)
+            symbol = argv[++i];
+        else if (strcmp(argv[i], "--no-attributes") == 0)
+            attributes = 0;
+        else if (strcmp(argv[i], "--skip") == 0 && i + 1 < argc && nskips < 64)
+            skips[nskips++] = argv[++i];
+        else if (argv[i][0] == '-') {
+            fprintf(stderr, "usage: zlua-marshalc [-o OUT.c] [--symbol NAME] [--no-attributes] "
+                            "[--skip SIGNATURE]... [RULES.xml]...\n");
+            return 2;
+        } else if (nfiles < 256)
+            files[nfiles++] = argv[i];
+    }
+    sim_gc_init();
+    sim_init();
+    L = luaL_newstate();
+    if (L == NULL || zlua_open(L) != ZLUA_OK) {
+        fprintf(stderr, "zlua-marshalc: cannot open a state\n");
+        return 2;
+    }
+    zlua_set_log(L, NULL, NULL);
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    marshalc_read_attributes(L, mc_on_attr, NULL);
+    for (int i = 0; i < nfiles; i++)
+        mc_parse_file(files[i]);
+    if (errors == 0) {
+        for (size_t i = 0; i < nrules; i++)
+            if (mc_resolve(ctx, &rules[i]))
+                mc_check(ctx, &rules[i]);
+        mc_duplicates();
+    }
+    if (errors > 0) {
+        fprintf(stderr, "zlua-marshalc: %d error%s\n", errors, errors == 1 ? "" : "s");
+        return 1;
+    }
+    if (out != NULL && !mc_emit(out, symbol, attributes))
+        return 1;
+    return 0;
+}
