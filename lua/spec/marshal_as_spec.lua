@@ -13,7 +13,9 @@
 
 testbed.logs()   -- whatever opening the state logged is not ours
 
-local MODE = os.getenv("ZLUA_RUN_MARSHAL") or "tables"
+-- the registration the host made: compiled tables on the simulation,
+-- attributes read live on Mono (tests/host/host_marshal.h)
+local MODE = testbed.marshal or "tables"
 local D = CS.Demo
 local C = CS.ZLuaTests.Chain
 local V2 = CS.MyGame.Vector2
@@ -185,7 +187,12 @@ describe("an illegal attribute (SPEC 7.4)", function()
     -- the rule is checked when Demo binds (the first test above): the
     -- lines logged since the state opened
     D.EchoIntIllegal(5)
-    local logs = testbed.logs()
+    -- the rule lines only: binding a real corlib's types logs its own
+    -- unusable methods too (System.String has a ReadOnlySpan constructor)
+    local logs = {}
+    for _, line in ipairs(testbed.logs()) do
+      if line:find("LuaMarshalAs", 1, true) then logs[#logs + 1] = line end
+    end
     if MODE == "live" then
       -- registered at run time unvalidated: logged once, treated as Default
       assert.are.same({"[ZLua] Invalid LuaMarshalAs: Demo.EchoIntIllegal(System.Int32) " ..

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "marshalc_attrs.h"
+#include "testbed_rt.h"
 #include "zlua.h"
 
 /* build outputs of zlua-marshalc (cmake/marshal.cmake) */
@@ -54,8 +55,12 @@ static void host_on_attr(void *ud, const char *assembly, const zlua_marshal_rule
 int host_register_marshal(lua_State *L)
 {
     const char *mode = getenv("ZLUA_RUN_MARSHAL");
+    /* by default, each runtime's own path: a player's compiled tables, or
+     * an Editor's attributes read live */
+    if (mode == NULL || mode[0] == '\0')
+        mode = strcmp(testbed_rt_name, "mono") == 0 ? "live" : "tables";
     int rc = ZLUA_OK;
-    if (mode == NULL || strcmp(mode, "tables") == 0) {
+    if (strcmp(mode, "tables") == 0) {
         rc = zlua_register_marshal_binding_tables(zlua_fixture_marshal,
                                                   zlua_fixture_marshal_count);
     } else if (strcmp(mode, "variant") == 0) {
@@ -76,5 +81,11 @@ int host_register_marshal(lua_State *L)
         fprintf(stderr, "zlua-run: cannot register the marshal tables (%d)\n", rc);
         return -1;
     }
+    /* testbed.marshal: the registration the specs run under */
+    if (lua_getglobal(L, "testbed") == LUA_TTABLE) {
+        lua_pushstring(L, mode);
+        lua_setfield(L, -2, "marshal");
+    }
+    lua_pop(L, 1);
     return 0;
 }

@@ -1,10 +1,12 @@
 /*
  * host_marshal.h -- the [LuaMarshalAs] rule tables zlua-run registers
  * (issue 12), chosen by ZLUA_RUN_MARSHAL:
- *   tables (default)  the fixture tables the build compiled from the
- *                     attributes and the XML files (the IL2CPP path)
+ *   tables            the fixture tables the build compiled from the
+ *                     attributes and the XML files (the IL2CPP path; the
+ *                     default on the simulation)
  *   live              the XML part of those, plus the attributes read
- *                     live and registered unvalidated (the Mono path)
+ *                     live and registered unvalidated (the Mono path; the
+ *                     default on Mono)
  *   variant           the tables compiled from tests/marshal/variant/
  *   none              no rules
  */

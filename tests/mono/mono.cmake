@@ -38,7 +38,7 @@ target_link_libraries(zlua_mono PUBLIC PkgConfig::LUA)
 # The runtime boundary on Mono's embedding API, and the host hooks.
 file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS tests/mono/*.c)
 add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES})
-target_include_directories(zlua_mono_rt PRIVATE src tests/host tests/mono include)
+target_include_directories(zlua_mono_rt PRIVATE src tests/host tests/mono tools/marshalc include)
 target_include_directories(zlua_mono_rt SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua_mono_rt PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1
@@ -46,8 +46,9 @@ target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1
 target_link_libraries(zlua_mono_rt PUBLIC ${ZLUA_MONOBOEHM} PkgConfig::LUA m pthread dl)
 set(ZLUA_MONO_LINK "$<LINK_GROUP:RESCAN,zlua_mono,zlua_mono_rt>")
 
-add_executable(zlua-run-mono tests/host/zlua_run.c tests/host/testbed.c)
-target_include_directories(zlua-run-mono PRIVATE src tests/host)
+add_executable(zlua-run-mono tests/host/zlua_run.c tests/host/testbed.c tests/host/host_marshal.c
+  ${ZLUA_MARSHAL_TABLE_SOURCES})
+target_include_directories(zlua-run-mono PRIVATE src tests/host tools/marshalc)
 target_compile_options(zlua-run-mono PRIVATE ${ZLUA_WARNINGS})
 target_link_libraries(zlua-run-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
 set_target_properties(zlua-run-mono PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
@@ -61,6 +62,17 @@ foreach(spec ${ZLUA_LUA_SPECS})
             -o utfTerminal ${spec}
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
   set_tests_properties(lua.mono.${name} PROPERTIES LABELS mono TIMEOUT 300)
+endforeach()
+# On Mono the marshal rules come from the attributes read live (the
+# Editor's path, host_marshal.h); the tables compiled from the
+# simulation's metadata hold there too, being keyed by names only.
+foreach(mode tables variant)
+  add_test(NAME lua.mono.marshal_as_spec.${mode}
+    COMMAND zlua-run-mono ${BUSTED} --lpath=${CMAKE_CURRENT_SOURCE_DIR}/lua/spec/?.lua
+            -o utfTerminal ${CMAKE_CURRENT_SOURCE_DIR}/lua/spec/marshal_as_spec.lua
+    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+  set_tests_properties(lua.mono.marshal_as_spec.${mode} PROPERTIES
+    ENVIRONMENT ZLUA_RUN_MARSHAL=${mode} LABELS mono)
 endforeach()
 add_test(NAME lua.mono.tour COMMAND zlua-run-mono ${CMAKE_CURRENT_SOURCE_DIR}/lua/examples/tour.lua)
 set_tests_properties(lua.mono.tour PROPERTIES LABELS mono)
@@ -83,8 +95,13 @@ endforeach()
 # The stub generator over the real assemblies, as a Unity Editor runs it:
 # its report must match the one made from the simulation's metadata, and
 # the stubs it writes must compile against the player's headers.
-add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c)
+add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c
+  ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)
 target_include_directories(zlua-stubgen-mono PRIVATE src tests/host)
+# the same rule tables the simulation's generator reads (cmake/marshal.cmake)
+target_compile_definitions(zlua-stubgen-mono PRIVATE
+  ZLUA_STUBGEN_MARSHAL_TABLES=zlua_fixture_marshal
+  ZLUA_STUBGEN_MARSHAL_TABLES_COUNT=zlua_fixture_marshal_count)
 target_compile_options(zlua-stubgen-mono PRIVATE ${ZLUA_WARNINGS})
 target_link_libraries(zlua-stubgen-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
 add_dependencies(zlua-stubgen-mono zlua_mono_assemblies)

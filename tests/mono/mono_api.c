@@ -472,6 +472,17 @@ const Il2CppType *il2cpp_method_get_param(const MethodInfo *method, uint32_t ind
     return (const Il2CppType *)(void *)t;
 }
 
+const char *il2cpp_method_get_param_name(const MethodInfo *method, uint32_t index)
+{
+    MonoMethod *m = ZM_METHOD(method);
+    uint32_t n = mono_signature_get_param_count(mono_method_signature(m));
+    if (index >= n || n > 64)
+        return NULL;
+    const char *names[64];
+    mono_method_get_param_names(m, names);   /* the metadata's own strings */
+    return names[index];
+}
+
 uint32_t il2cpp_method_get_flags(const MethodInfo *method, uint32_t *iflags)
 {
     uint32_t ifl = 0;

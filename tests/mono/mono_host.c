@@ -154,6 +154,9 @@ int zm_init(const char *dir)
     if (zm.host_image == NULL || zm_open(dir, "Assembly-CSharp.dll", 1) == NULL)
         return -1;
     (void)zm_open(dir, "ZLua.Tests.dll", 0);
+    /* loaded up front, as an Editor loads every assembly of the project:
+     * Mono would load it only on the attribute's first use */
+    (void)zm_open(dir, "ZLua.Common.dll", 0);
     zm.h.param_attrs = zm_helper("Reflect", "ParamAttrs", 2);
     zm.h.param_default = zm_helper("Reflect", "ParamDefault", 3);
     zm.h.is_generic_def = zm_helper("Reflect", "IsGenericDefinition", 1);

@@ -1,0 +1,214 @@
+/*
+ * mono_attrs.c -- marshalc_attrs.h on Mono: the [LuaMarshalAs] attributes
+ * of the loaded assemblies read live, as a Unity Editor reads them, and
+ * handed over as name-keyed rules.  The Mono host registers them
+ * unvalidated (zlua_register_marshal_binding_tables with no
+ * ZLUA_MARSHAL_VALIDATED): libzlua checks each at bind time and logs an
+ * illegal one once, treating it as Default (SPEC 7.4).
+ *
+ * Read the way the simulation's reader does, so the two runtimes see the
+ * same rules: type-level, field, parameter and return attributes.  The
+ * attribute object's LuaMarshalType and Members are read through its
+ * properties.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mono/metadata/assembly.h>
+#include <mono/metadata/image.h>
+#include <mono/metadata/reflection.h>
+#include <mono/metadata/tokentype.h>
+
+#include "marshalc_attrs.h"
+#include "mono_rt.h"
+
+/* Strings the rules point at live as long as the process. */
+static char *zm_keep(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = malloc(n);
+    if (p == NULL) {
+        fprintf(stderr, "mono host: out of memory\n");
+        abort();
+    }
+    memcpy(p, s, n);
+    return p;
+}
+
+/* "MyGame.Point2D", "Demo+Inner": as libzlua names a type definition. */
+static void zm_full_name(MonoClass *k, char *buf, size_t size)
+{
+    MonoClass *outer = mono_class_get_nesting_type(k);
+    if (outer != NULL) {
+        zm_full_name(outer, buf, size);
+        size_t n = strlen(buf);
+        snprintf(buf + n, size - n, "+%s", mono_class_get_name(k));
+    } else if (mono_class_get_namespace(k)[0] != '\0') {
+        snprintf(buf, size, "%s.%s", mono_class_get_namespace(k), mono_class_get_name(k));
+    } else {
+        snprintf(buf, size, "%s", mono_class_get_name(k));
+    }
+}
+
+static MonoClass *zm_attr_class(void)
+{
+    size_t count = 0;
+    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
+    for (size_t i = 0; i < count; i++) {
+        MonoImage *img = (MonoImage *)(void *)il2cpp_assembly_get_image(as[i]);
+        MonoClass *k = mono_class_from_name(img, "ZLua", "LuaMarshalAsAttribute");
+        if (k != NULL)
+            return k;
+    }
+    return NULL;
+}
+
+static MonoObject *zm_get(MonoObject *obj, const char *prop)
+{
+    MonoProperty *p = mono_class_get_property_from_name(mono_object_get_class(obj), prop);
+    MonoObject *exc = NULL;
+    MonoObject *v = p ? mono_property_get_value(p, obj, NULL, &exc) : NULL;
+    return exc == NULL ? v : NULL;
+}
+
+/* The rule of an attribute object: its LuaMarshalType, and Members
+ * joined by commas (NULL without). */
+static int zm_read(MonoObject *attr, const char **members)
+{
+    MonoObject *t = zm_get(attr, "LuaMarshalType");
+    int type = t != NULL ? *(int32_t *)mono_object_unbox(t) : 0;
+    MonoArray *m = (MonoArray *)(void *)zm_get(attr, "Members");
+    *members = NULL;
+    if (m == NULL || mono_array_length(m) == 0)
+        return type;
+    char buf[1024];
+    size_t n = 0;
+    for (uintptr_t i = 0; i < mono_array_length(m); i++) {
+        MonoString *s = mono_array_get(m, MonoString *, i);
+        char *u = s != NULL ? mono_string_to_utf8(s) : NULL;
+        int w = snprintf(buf + n, sizeof buf - n, "%s%s", i ? "," : "", u ? u : "");
+        if (u != NULL)
+            mono_free(u);
+        if (w < 0 || (size_t)w >= sizeof buf - n)
+            break;
+        n += (size_t)w;
+    }
+    *members = zm_keep(buf);
+    return type;
+}
+
+/* The attribute in info, or NULL; frees info. */
+static MonoObject *zm_take(MonoCustomAttrInfo *info, MonoClass *ak)
+{
+    if (info == NULL)
+        return NULL;
+    MonoObject *o = mono_custom_attrs_has_attr(info, ak) ? mono_custom_attrs_get_attr(info, ak)
+                                                          : NULL;
+    mono_custom_attrs_free(info);
+    return o;
+}
+
+static void zm_emit(marshalc_attr_fn fn, void *ud, const char *assembly, zlua_marshal_rule *r,
+                    MonoObject *attr, int *found)
+{
+    r->marshal_type = (uint8_t)zm_read(attr, &r->members);
+    r->source = ZLUA_RULE_ATTRIBUTE;
+    r->origin = "attribute";
+    fn(ud, assembly, r);
+    (*found)++;
+}
+
+static void zm_class(lua_State *L, MonoClass *k, MonoClass *ak, marshalc_attr_fn fn, void *ud,
+                     int *found)
+{
+    char name[512];
+    zm_full_name(k, name, sizeof name);
+    const char *assembly = mono_image_get_name(mono_class_get_image(k));
+    MonoObject *a = zm_take(mono_custom_attrs_from_class(k), ak);
+    if (a != NULL) {
+        zlua_marshal_rule r = {0};
+        r.type = zm_keep(name);
+        r.site = ZLUA_RULE_TYPE;
+        zm_emit(fn, ud, assembly, &r, a, found);
+    }
+    void *iter = NULL;
+    MonoClassField *f;
+    while ((f = mono_class_get_fields(k, &iter)) != NULL) {
+        if ((a = zm_take(mono_custom_attrs_from_field(k, f), ak)) == NULL)
+            continue;
+        zlua_marshal_rule r = {0};
+        r.type = zm_keep(name);
+        r.member = zm_keep(mono_field_get_name(f));
+        r.site = ZLUA_RULE_FIELD;
+        zm_emit(fn, ud, assembly, &r, a, found);
+    }
+    iter = NULL;
+    MonoMethod *m;
+    while ((m = mono_class_get_methods(k, &iter)) != NULL) {
+        uint32_t np = mono_signature_get_param_count(mono_method_signature(m));
+        for (int index = -1; index < (int)np; index++) {
+            /* Mono numbers the return 0 and the parameters from 1 */
+            if ((a = zm_take(mono_custom_attrs_from_param(m, (uint32_t)(index + 1)), ak)) == NULL)
+                continue;
+            char sig[1024];
+            if (zlua_marshal_signature(L, (const MethodInfo *)(void *)m, sig, sizeof sig) == 0)
+                continue;
+            zlua_marshal_rule r = {0};
+            r.type = zm_keep(name);
+            r.member = zm_keep(mono_method_get_name(m));
+            r.signature = zm_keep(sig);
+            r.index = index;
+            r.site = index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM;
+            zm_emit(fn, ud, assembly, &r, a, found);
+        }
+    }
+    iter = NULL;
+    MonoClass *nested;
+    while ((nested = mono_class_get_nested_types(k, &iter)) != NULL)
+        zm_class(L, nested, ak, fn, ud, found);
+}
+
+/* Whether img can carry the attribute: it defines it, or references the
+ * assembly that does (the corlib and the other framework assemblies are
+ * not walked, as an Editor reads only the game's). */
+static int zm_may_use(MonoImage *img, MonoImage *attr_image)
+{
+    if (img == attr_image)
+        return 1;
+    const char *want = mono_image_get_name(attr_image);
+    int n = mono_image_get_table_rows(img, MONO_TABLE_ASSEMBLYREF);
+    /* one name object for the process: get_assemblyref points its
+     * fields into the image's metadata */
+    static MonoAssemblyName *an;
+    if (an == NULL && (an = mono_assembly_name_new("ZLua.Common")) == NULL)
+        return 1;   /* cannot tell: walk it */
+    int yes = 0;
+    for (int i = 0; i < n && !yes; i++) {
+        mono_assembly_get_assemblyref(img, i, an);
+        yes = strcmp(mono_assembly_name_get_name(an), want) == 0;
+    }
+    return yes;
+}
+
+int marshalc_read_attributes(lua_State *L, marshalc_attr_fn fn, void *ud)
+{
+    int found = 0;
+    MonoClass *ak = zm_attr_class();
+    if (ak == NULL)
+        return 0;
+    size_t count = 0;
+    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
+    for (size_t i = 0; i < count; i++) {
+        const Il2CppImage *img = il2cpp_assembly_get_image(as[i]);
+        if (!zm_may_use((MonoImage *)(void *)img, mono_class_get_image(ak)))
+            continue;
+        size_t nc = il2cpp_image_get_class_count(img);
+        for (size_t c = 0; c < nc; c++) {
+            MonoClass *k = (MonoClass *)(void *)il2cpp_image_get_class(img, c);
+            if (k != NULL && mono_class_get_nesting_type(k) == NULL)
+                zm_class(L, k, ak, fn, ud, &found);
+        }
+    }
+    return found;
+}
