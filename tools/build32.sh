@@ -40,7 +40,7 @@ host_pkgs=(build-essential cmake pkg-config gcc-multilib g++-multilib qemu-user 
 # lua-system and lua-filesystem are Multi-Arch: same (co-installable with the
 # amd64 ones busted uses); lua-term is not (lua-term:i386 would remove
 # lua-busted and lua-term:amd64), so it is unpacked privately below.
-i386_pkgs=(liblua5.4-dev:i386 libgc-dev:i386 libcmocka-dev:i386
+i386_pkgs=(liblua5.4-dev:i386 libgc-dev:i386 libcmocka-dev:i386 libexpat1-dev:i386
            lua-system:i386 lua-filesystem:i386)
 missing=()
 for p in "${host_pkgs[@]}" "${i386_pkgs[@]}"; do installed "$p" || missing+=("$p"); done

@@ -74,7 +74,7 @@ Il2CppObject *il2cpp_custom_attrs_get_attr(Il2CppCustomAttrInfo *ainfo,
     if (a == NULL)
         return NULL;
     /* a marker attribute without state (IsByRefLikeAttribute): a plain
-     * object of its class; only [LuaMarshalAs] carries a Value */
+     * object of its class; only [LuaMarshalAs] carries state */
     if (!il2cpp_class_is_assignable_from(sim_k.marshal_attr, a->klass))
         return il2cpp_object_new(a->klass);
     /* new LuaMarshalAsAttribute(Value) { Members = new[] { ... } } */
@@ -82,7 +82,7 @@ Il2CppObject *il2cpp_custom_attrs_get_attr(Il2CppCustomAttrInfo *ainfo,
         (SimMarshalAsAttribute *)il2cpp_object_new(a->klass);
     if (obj == NULL)
         return NULL;
-    obj->Value = a->marshal.type;
+    obj->luaMarshalType = a->marshal.type;
     if (a->marshal.member_count > 0) {
         Il2CppArray *members = il2cpp_array_new(
             sim_k.string, (il2cpp_array_size_t)a->marshal.member_count);
@@ -93,7 +93,7 @@ Il2CppObject *il2cpp_custom_attrs_get_attr(Il2CppCustomAttrInfo *ainfo,
                                       il2cpp_array_object_header_size());
         for (int i = 0; i < a->marshal.member_count; i++)
             sim_gc_store((void **)&slots[i], sim_literal(a->marshal.members[i]));
-        sim_gc_store((void **)&obj->Members, members);
+        sim_gc_store((void **)&obj->members, members);
     }
     return &obj->obj;
 }

@@ -336,20 +336,6 @@ const SimPropertyDef sim_props_player[] = {
     {"Level", "get_Level", "set_Level"}, {"Title", "get_Title", NULL},
     {NULL, NULL, NULL}};
 
-/* ---- ZLua.LuaMarshalAsAttribute --------------------------------------------------- */
-
-static void marshal_attr_ctor(void *self, int32_t value, const MethodInfo *m)
-{
-    (void)m;
-    ((SimMarshalAsAttribute *)self)->Value = value;
-}
-
-const SimMethodDef sim_methods_marshal_attr[] = {
-    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
-     .params = {{"ZLua.LuaMarshalType", "value"}},
-     .body = SIM_BODY(marshal_attr_ctor), .invoker = sim_inv_v_t_i4},
-    {.name = NULL}};
-
 /* ---- MyGame.Shape, MyGame.Circle -------------------------------------------------- */
 
 /* protected Shape(): the compiler's default constructor of an abstract class */
@@ -628,8 +614,11 @@ const SimMethodDef sim_methods_bag[] = {
      .body = SIM_BODY(bag_get_count), .invoker = sim_inv_i4_t},
     {.name = NULL}};
 
-/* the indexers are properties named Item (with parameters) in metadata */
+/* the indexers are properties named Item (with parameters) in metadata,
+ * one per indexer, as C# emits them */
 const SimPropertyDef sim_props_bag[] = {{"Count", "get_Count", NULL},
+                                        {"Item", "get_Item#0", "set_Item#0"},
+                                        {"Item", "get_Item#1", "set_Item#1"},
                                         {NULL, NULL, NULL}};
 
 /* ---- MyGame.PlayerExt: extension methods (issue 13) -------------------------------- */

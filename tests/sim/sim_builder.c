@@ -351,10 +351,16 @@ static void build_fields(Il2CppClass *k, const SimClassDef *d)
     }
 }
 
+/* The method of k named name; "name#n" is the n-th of that name (0
+ * first), for the accessors of overloaded indexers. */
 static const MethodInfo *own_method(Il2CppClass *k, const char *name)
 {
+    const char *hash = strchr(name, '#');
+    size_t len = hash ? (size_t)(hash - name) : strlen(name);
+    int skip = hash ? atoi(hash + 1) : 0;
     for (uint16_t i = 0; i < k->method_count; i++)
-        if (strcmp(k->methods[i]->name, name) == 0)
+        if (strncmp(k->methods[i]->name, name, len) == 0 && k->methods[i]->name[len] == '\0' &&
+            skip-- == 0)
             return &k->methods[i]->mi;
     sim_catalog_fail("accessor not found", name);
     return NULL;

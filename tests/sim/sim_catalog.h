@@ -7,6 +7,7 @@
 #include "sim_internal.h"
 
 extern const SimClassDef sim_catalog_corlib[];  /* mscorlib */
+extern const SimClassDef sim_catalog_common[];  /* ZLua.Common ([LuaMarshalAs]) */
 extern const SimClassDef sim_catalog_game[];    /* Assembly-CSharp */
 extern const SimClassDef sim_catalog_tests[];   /* ZLua.Tests (test-only) */
 /* sim_collections.c (R-COLL-1): corlib collections; Demo+<Range>d__12 */

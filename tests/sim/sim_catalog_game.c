@@ -1,6 +1,7 @@
 /*
  * sim_catalog_game.c -- Assembly-CSharp: the fixture types, in the
- * order of its C#, plus ZLua.LuaMarshalType / LuaMarshalAsAttribute.
+ * order of its C# (the [LuaMarshalAs] types are ZLua.Common's:
+ * sim_catalog_common.c).
  *
  * Offsets and sizes come from the C structs of sim_fixtures.h.  Private
  * members the C# compiler would emit are present too: Player's auto-
@@ -137,20 +138,6 @@ static const SimAttrDef a_extension[] = {
     {"System.Runtime.CompilerServices.ExtensionAttribute", 0, NULL, 0},
     {NULL, 0, NULL, 0}};
 
-static const SimFieldDef f_marshal_type[] = {
-    LITERAL("Default", "ZLua.LuaMarshalType", SIM_MARSHAL_DEFAULT),
-    LITERAL("UserData", "ZLua.LuaMarshalType", SIM_MARSHAL_USERDATA),
-    LITERAL("Bytes", "ZLua.LuaMarshalType", SIM_MARSHAL_BYTES),
-    LITERAL("OpaqueValue", "ZLua.LuaMarshalType", SIM_MARSHAL_OPAQUE_VALUE),
-    LITERAL("UnpackedValues", "ZLua.LuaMarshalType", SIM_MARSHAL_UNPACKED_VALUES),
-    LITERAL("Table", "ZLua.LuaMarshalType", SIM_MARSHAL_TABLE),
-    {0}};
-
-static const SimFieldDef f_marshal_attr[] = {
-    {"Value", "ZLua.LuaMarshalType", PUB, offsetof(SimMarshalAsAttribute, Value), 0},
-    {"Members", "System.String[]", PUB, offsetof(SimMarshalAsAttribute, Members), 0},
-    {0}};
-
 #define STRUCT(n, ctype)                                                      \
     .ns = "MyGame", .name = (n), .kind = SIM_KIND_STRUCT, .flags = STRUCT_FLAGS, \
     .size = sizeof(ctype), .align = alignof(ctype)
@@ -245,10 +232,4 @@ const SimClassDef sim_catalog_game[] = {
               TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(Il2CppObject), .methods = {sim_methods_player_ext},
      .attrs = a_extension},
-    {.ns = "ZLua", .name = "LuaMarshalType", .kind = SIM_KIND_ENUM,
-     .flags = ENUM_FLAGS, .enum_base = "System.Int32", .fields = f_marshal_type},
-    {.ns = "ZLua", .name = "LuaMarshalAsAttribute", .kind = SIM_KIND_CLASS,
-     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
-     .parent = "System.Attribute", .size = sizeof(SimMarshalAsAttribute),
-     .fields = f_marshal_attr, .methods = {sim_methods_marshal_attr}},
     {.name = NULL}};

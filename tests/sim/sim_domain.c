@@ -15,10 +15,13 @@ static Il2CppImage corlib_image = {"mscorlib.dll", NULL, NULL, 0, 0, NULL, NULL,
 static Il2CppImage game_image = {"Assembly-CSharp.dll", NULL, NULL, 0, 0, NULL, NULL, 0};
 static const Il2CppAssembly corlib_assembly = {"mscorlib", &corlib_image};
 static Il2CppImage tests_image = {"ZLua.Tests.dll", NULL, NULL, 0, 0, NULL, NULL, 0};
+static Il2CppImage common_image = {"ZLua.Common.dll", NULL, NULL, 0, 0, NULL, NULL, 0};
 static const Il2CppAssembly game_assembly = {"Assembly-CSharp", &game_image};
 static const Il2CppAssembly tests_assembly = {"ZLua.Tests", &tests_image};
-#define SIM_BASE_ASSEMBLIES 3
-static Il2CppDomain domain = {{&corlib_assembly, &game_assembly, &tests_assembly, NULL},
+static const Il2CppAssembly common_assembly = {"ZLua.Common", &common_image};
+#define SIM_BASE_ASSEMBLIES 4
+static Il2CppDomain domain = {{&corlib_assembly, &common_assembly, &game_assembly,
+                               &tests_assembly, NULL},
                               SIM_BASE_ASSEMBLIES};
 /* assemblies in the domain, shown or not (sim_domain_show_added) */
 static size_t domain_all = SIM_BASE_ASSEMBLIES;
@@ -34,6 +37,12 @@ void sim_domain_init(void)
     corlib_image.assembly = &corlib_assembly;
     game_image.assembly = &game_assembly;
     tests_image.assembly = &tests_assembly;
+    common_image.assembly = &common_assembly;
+}
+
+Il2CppImage *sim_common_image(void)
+{
+    return &common_image;
 }
 
 Il2CppImage *sim_corlib_image(void)

@@ -191,8 +191,8 @@ typedef struct SimDemoLambdasStatics {
 
 typedef struct SimMarshalAsAttribute {
     Il2CppObject obj;
-    int32_t Value;               /* ZLua.LuaMarshalType */
-    Il2CppArray *Members;        /* string[] */
+    int32_t luaMarshalType;      /* ZLua.LuaMarshalType */
+    Il2CppArray *members;        /* string[], the Members property's */
 } SimMarshalAsAttribute;
 
 typedef struct SimPoint2DStatics {

@@ -117,12 +117,14 @@ void sim_init(void)
     sim_domain_init();
 
     sim_build_shells(sim_corlib_image(), sim_catalog_corlib);
+    sim_build_shells(sim_common_image(), sim_catalog_common);
     sim_build_shells(sim_game_image(), sim_catalog_game);
     sim_build_shells(sim_tests_image(), sim_catalog_tests);
     sim_build_shells(sim_corlib_image(), sim_catalog_collections);  /* R-COLL-1 */
     sim_build_shells(sim_game_image(), sim_catalog_range_iter);     /* after Demo */
     find_known();
     sim_build_hierarchy(sim_catalog_corlib);
+    sim_build_hierarchy(sim_catalog_common);
     sim_build_hierarchy(sim_catalog_game);
     sim_build_hierarchy(sim_catalog_tests);
     sim_build_hierarchy(sim_catalog_collections);
@@ -131,6 +133,7 @@ void sim_init(void)
     sim_delegates_init();   /* Action`1<int> & co., named by fields and params */
 
     sim_build_members(sim_catalog_corlib);
+    sim_build_members(sim_catalog_common);
     sim_build_members(sim_catalog_game);
     sim_build_members(sim_catalog_tests);
     sim_build_members(sim_catalog_collections);

@@ -209,8 +209,8 @@ struct Il2CppAssembly {
     Il2CppImage *image;
 };
 
-/* mscorlib, Assembly-CSharp, ZLua.Tests, Generated (optional) */
-#define SIM_MAX_ASSEMBLIES 4
+/* mscorlib, ZLua.Common, Assembly-CSharp, ZLua.Tests, Generated (optional) */
+#define SIM_MAX_ASSEMBLIES 6
 
 struct Il2CppDomain {
     const Il2CppAssembly *assemblies[SIM_MAX_ASSEMBLIES];
@@ -392,6 +392,7 @@ void sim_thread_attach_main(void);
 Il2CppImage *sim_corlib_image(void);
 Il2CppImage *sim_game_image(void);
 Il2CppImage *sim_tests_image(void);   /* ZLua.Tests.dll (sim_catalog_tests.c) */
+Il2CppImage *sim_common_image(void);  /* ZLua.Common.dll (sim_catalog_common.c) */
 void sim_domain_init(void);
 void sim_image_add(Il2CppImage *image, Il2CppClass *klass);
 void sim_register_class(Il2CppClass *klass);        /* for sim_class() */

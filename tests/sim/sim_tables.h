@@ -47,7 +47,6 @@ extern const SimMethodDef sim_methods_player_ext[];
 extern const SimMethodDef sim_methods_ishape[];
 extern const SimMethodDef sim_methods_player[];
 extern const SimPropertyDef sim_props_player[];
-extern const SimMethodDef sim_methods_marshal_attr[];
 extern const SimMethodDef sim_methods_shape[];
 extern const SimMethodDef sim_methods_circle[];
 extern const SimMethodDef sim_methods_counter[];

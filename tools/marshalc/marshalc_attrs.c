@@ -117,7 +117,8 @@ static Il2CppClass *ma_attr_class(void)
     return NULL;
 }
 
-/* Value and Members of a LuaMarshalAsAttribute object, through its fields. */
+/* LuaMarshalType and Members of a LuaMarshalAsAttribute object, through
+ * the fields behind the two properties (the C# compiler's names). */
 static int ma_read_object(Il2CppObject *obj, Il2CppClass *ak, char **members)
 {
     int32_t value = 0;
@@ -127,9 +128,9 @@ static int ma_read_object(Il2CppObject *obj, Il2CppClass *ak, char **members)
     while ((f = il2cpp_class_get_fields(ak, &iter)) != NULL) {
         const char *n = il2cpp_field_get_name(f);
         char *at = (char *)obj + il2cpp_field_get_offset(f);
-        if (strcmp(n, "Value") == 0)
+        if (strcmp(n, "luaMarshalType") == 0)
             memcpy(&value, at, sizeof value);
-        else if (strcmp(n, "Members") == 0)
+        else if (strcmp(n, "<Members>k__BackingField") == 0)
             memcpy(&arr, at, sizeof arr);
     }
     *members = NULL;
