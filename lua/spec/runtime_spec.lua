@@ -62,7 +62,7 @@ describe("R-RT-2 static constructors", function()
     h.raises(tie("MyGame.Broken") .. " (in MyGame.Broken(...))", Broken)
   end)
 
-  it_sim(h.FAULT_INJECTION, "a failed class init (injected) is retried on the next access", function()
+  it("a failed class init (injected) is retried on the next access", function()
     testbed.fail_next("class_init")
     h.raises(tie("MyGame.Point2D") .. " (in MyGame.Point2D.Created)",
              function() return CS.MyGame.Point2D.Created end)
@@ -95,7 +95,7 @@ describe("R-RT-1 method bodies that throw", function()
 end)
 
 describe("R-RT-1 runtime operations that throw", function()
-  it_sim(h.FAULT_INJECTION, "string creation out of memory while popping an argument", function()
+  it("string creation out of memory while popping an argument", function()
     local before = invariants()
     testbed.fail_next("string_new")
     h.raises(OOM .. " (in Demo.Concat)", Demo.Concat, "a", "b")
@@ -103,12 +103,12 @@ describe("R-RT-1 runtime operations that throw", function()
     assert_invariants(before, "string_new")
   end)
 
-  it_sim(h.FAULT_INJECTION, "string creation out of memory for the second argument", function()
+  it("string creation out of memory for the second argument", function()
     testbed.fail_next("string_new", 2)
     h.raises(OOM .. " (in Demo.Concat)", Demo.Concat, "a", "b")
   end)
 
-  it_sim(h.FAULT_INJECTION, "object creation whose static constructor throws", function()
+  it("object creation whose static constructor throws", function()
     local before = invariants()
     testbed.fail_next("object_new")
     h.raises(tie("MyGame.Player") .. " (in MyGame.Player(...))", CS.MyGame.Player, "p")
@@ -116,7 +116,7 @@ describe("R-RT-1 runtime operations that throw", function()
     assert_invariants(before, "object_new")
   end)
 
-  it_sim(h.FAULT_INJECTION, "boxing for an object field", function()
+  it("boxing for an object field", function()
     local t = CS.MyGame.Tagged(1, "x")
     testbed.fail_next("value_box")
     h.raises(tie("System.Int32") .. " (in MyGame.Tagged.payload)",
@@ -125,7 +125,7 @@ describe("R-RT-1 runtime operations that throw", function()
     assert.is_not_nil(t.payload)
   end)
 
-  it_sim(h.FAULT_INJECTION, "array creation inside a method body", function()
+  it_sim(h.FAULT_IN_BODY, "array creation inside a method body", function()
     testbed.fail_next("array_new")
     h.raises(OOM .. " (in Demo.MakeArray)", Demo.MakeArray, 3)
   end)
@@ -182,7 +182,7 @@ describe("every fixture method made to throw (R-DEF-4)", function()
     {"MyGame.Player.set_Level", function() player.Level = 3 end},
   }
   for _, c in ipairs(calls) do
-    it_sim(h.FAULT_INJECTION, c[1] .. " reports the exception and restores everything", function()
+    it(c[1] .. " reports the exception and restores everything", function()
       local before = invariants()
       testbed.throw_next("System.InvalidOperationException", "injected")
       h.raises_containing("System.InvalidOperationException: injected (in " .. c[1],

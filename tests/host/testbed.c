@@ -132,13 +132,13 @@ static int testbed_throw_next(lua_State *L)
     memcpy(ns, full, n);
     ns[n] = '\0';
     if (!testbed_rt_throw_next(ns, dot ? dot + 1 : full, msg))
-        return luaL_error(L, "testbed.throw_next: the %s runtime has no fault injection",
+        return luaL_error(L, "testbed.throw_next: no exception type %s on the %s runtime", full,
                           testbed_rt_name);
     return 0;
 }
 
 /* testbed.fail_next(op [, nth]): the nth (default 1) call from now of a
- * runtime operation throws as it can in IL2CPP (sim.h, sim_fail_next):
+ * runtime operation throws as it can in IL2CPP (testbed_rt.h):
  * "object_new", "value_box", "class_init", "string_new", "array_new". */
 static int testbed_fail_next(lua_State *L)
 {
@@ -146,12 +146,8 @@ static int testbed_fail_next(lua_State *L)
     lua_Integer nth = luaL_optinteger(L, 2, 1);
     if (nth < 0 || nth > INT32_MAX)
         return luaL_argerror(L, 2, "out of range");
-    if (!testbed_rt_fail_next(op, (int)nth)) {
-        if (testbed_rt_fail_unknown(op))
-            return luaL_argerror(L, 1, "unknown runtime operation");
-        return luaL_error(L, "testbed.fail_next: the %s runtime has no fault injection",
-                          testbed_rt_name);
-    }
+    if (!testbed_rt_fail_next(op, (int)nth))
+        return luaL_argerror(L, 1, "unknown runtime operation");
     return 0;
 }
 

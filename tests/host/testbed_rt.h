@@ -33,12 +33,11 @@ uint64_t testbed_rt_gc_allocs(void);
 int testbed_rt_track(Il2CppObject *obj);
 int testbed_rt_alive(int id);
 
-/* Fault injection (the simulation only): the next C# call throws
- * ns.name(msg); the nth runtime operation `op` throws.  0: this runtime
- * cannot (the caller raises a Lua error saying so). */
+/* Fault injection: the next C# call throws ns.name(msg); the nth runtime
+ * operation `op` throws what that operation throws in IL2CPP.  0: the
+ * exception type or the operation is unknown (the caller raises a Lua
+ * error saying so). */
 int testbed_rt_throw_next(const char *ns, const char *name, const char *msg);
 int testbed_rt_fail_next(const char *op, int nth);
-/* For fail_next: 1 when op names no runtime operation at all. */
-int testbed_rt_fail_unknown(const char *op);
 
 #endif

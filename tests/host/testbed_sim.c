@@ -54,9 +54,3 @@ int testbed_rt_fail_next(const char *op, int nth)
 {
     return sim_fail_next(op, nth);
 }
-
-int testbed_rt_fail_unknown(const char *op)
-{
-    (void)op;
-    return 1;   /* sim_fail_next knows every operation there is */
-}

@@ -72,6 +72,19 @@ namespace ZLuaMonoHost
             }
         }
 
+        // The exceptions the test host injects as a runtime operation's
+        // (testbed.fail_next): what a throwing static constructor makes
+        // class init throw, and an allocation's.
+        public static Exception TypeInitError(string fullName)
+        {
+            return new TypeInitializationException(fullName, null);
+        }
+
+        public static Exception OutOfMemory()
+        {
+            return new OutOfMemoryException();
+        }
+
         public static bool HasAttribute(object site, Type attr)
         {
             MemberInfo mi = site as MemberInfo;

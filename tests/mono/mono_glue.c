@@ -26,6 +26,8 @@
 
 #include "mono_rt.h"
 
+static Il2CppException *zm_box(MonoClass *k, void *data, Il2CppObject **out);
+
 static MonoException *zm_exc(MonoObject *o)
 {
     return (MonoException *)(void *)o;
@@ -100,7 +102,7 @@ static Il2CppException *zm_box_arg(MonoType *t, void *p, MonoObject **out)
         return NULL;
     }
     Il2CppObject *b = NULL;
-    Il2CppException *e = zlua_rt_value_box((Il2CppClass *)(void *)k, p, &b);
+    Il2CppException *e = zm_box(k, p, &b);
     *out = ZM_OBJ(b);
     return e;
 }
@@ -170,7 +172,7 @@ static Il2CppException *zm_nullable_args(MonoMethodSignature *sig, void **args, 
                 *use = out;
             }
             Il2CppObject *boxed = NULL;
-            Il2CppException *e = zlua_rt_value_box((Il2CppClass *)(void *)k, args[i], &boxed);
+            Il2CppException *e = zm_box(k, args[i], &boxed);
             if (e != NULL)
                 return e;
             out[i] = boxed;
@@ -182,6 +184,9 @@ static Il2CppException *zm_nullable_args(MonoMethodSignature *sig, void **args, 
 
 Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args, void *ret)
 {
+    Il2CppException *injected = zm_fault_take_throw();   /* testbed.throw_next */
+    if (injected != NULL)
+        return injected;
     MonoMethod *m = ZM_METHOD(method);
     MonoMethodSignature *sig = mono_method_signature(m);
     if (zm_has_byref_nullable(sig))
@@ -203,6 +208,9 @@ Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args
  * (TypeInitializationException, as IL2CPP's class init throws) caught. */
 static Il2CppException *zm_class_init(MonoClass *k)
 {
+    Il2CppException *e = zm_fault_point(ZM_OP_CLASS_INIT, k);
+    if (e != NULL)
+        return e;
     if (mono_class_get_rank(k) > 0)
         return NULL;
     MonoObject *exc = NULL;
@@ -219,17 +227,26 @@ Il2CppException *zlua_rt_class_init(Il2CppClass *klass)
 Il2CppException *zlua_rt_object_new(Il2CppClass *klass, Il2CppObject **out)
 {
     *out = NULL;
-    Il2CppException *e = zm_class_init(ZM_CLASS(klass));
+    Il2CppException *e = zm_fault_point(ZM_OP_OBJECT_NEW, ZM_CLASS(klass));
+    if (e == NULL)
+        e = zm_class_init(ZM_CLASS(klass));
     if (e != NULL)
         return e;
     *out = (Il2CppObject *)(void *)mono_object_new(zm.domain, ZM_CLASS(klass));
     return NULL;
 }
 
-Il2CppException *zlua_rt_value_box(Il2CppClass *klass, void *data, Il2CppObject **out)
+/* IL2CPP's Object::Box: a reference type "boxes" to the object at data;
+ * a value type's class is initialised first; Nullable<T> boxes its T or
+ * gives NULL.  The glue's own boxing (arguments it reboxes) uses this
+ * without the fault point. */
+static Il2CppException *zm_box(MonoClass *k, void *data, Il2CppObject **out)
 {
     *out = NULL;
-    MonoClass *k = ZM_CLASS(klass);
+    if (!mono_class_is_valuetype(k)) {
+        memcpy(out, data, sizeof *out);
+        return NULL;
+    }
     Il2CppException *e = zm_class_init(k);
     if (e != NULL)
         return e;
@@ -245,14 +262,30 @@ Il2CppException *zlua_rt_value_box(Il2CppClass *klass, void *data, Il2CppObject 
     return NULL;
 }
 
+Il2CppException *zlua_rt_value_box(Il2CppClass *klass, void *data, Il2CppObject **out)
+{
+    *out = NULL;
+    MonoClass *k = ZM_CLASS(klass);
+    Il2CppException *e = mono_class_is_valuetype(k) ? zm_fault_point(ZM_OP_VALUE_BOX, k) : NULL;
+    return e != NULL ? e : zm_box(k, data, out);
+}
+
 Il2CppException *zlua_rt_string_new_utf16(const uint16_t *chars, int32_t len, Il2CppString **out)
 {
+    *out = NULL;
+    Il2CppException *e = zm_fault_point(ZM_OP_STRING_NEW, NULL);
+    if (e != NULL)
+        return e;
     *out = (Il2CppString *)(void *)mono_string_new_utf16(zm.domain, chars, len);
     return NULL;
 }
 
 Il2CppException *zlua_rt_array_new(Il2CppClass *element_class, uintptr_t length, Il2CppArray **out)
 {
+    *out = NULL;
+    Il2CppException *e = zm_fault_point(ZM_OP_ARRAY_NEW, ZM_CLASS(element_class));
+    if (e != NULL)
+        return e;
     *out = (Il2CppArray *)(void *)mono_array_new(zm.domain, ZM_CLASS(element_class), length);
     return NULL;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <mono/metadata/exception.h>
 #include <mono/metadata/mono-config.h>
 #include <mono/metadata/profiler.h>
 #include <mono/metadata/threads.h>
@@ -167,8 +168,10 @@ int zm_init(const char *dir)
     zm.h.make_delegate = zm_helper("LuaDelegate", "Make", 2);
     zm.h.invoke = zm_helper("Reflect", "Invoke", 4);
     zm.h.is_generic_type = zm_helper("Reflect", "IsGenericTypeDefinition", 1);
+    zm.h.type_init_error = zm_helper("Reflect", "TypeInitError", 1);
+    zm.h.out_of_memory = zm_helper("Reflect", "OutOfMemory", 0);
     zm.type_class = mono_class_from_name(mono_get_corlib(), "System", "Type");
-    for (MonoMethod **m = &zm.h.param_attrs; m <= &zm.h.is_generic_type; m++)
+    for (MonoMethod **m = &zm.h.param_attrs; m <= &zm.h.out_of_memory; m++)
         if (*m == NULL)
             return -1;
     return zm_check_layout();
@@ -223,27 +226,68 @@ int testbed_rt_alive(int id)
     return mono_gchandle_get_target(zm_tracked[id - 1]) != NULL;
 }
 
+/* ---- fault injection ----------------------------------------------------- */
+/* Armed from Lua, fired by the glue (mono_rt.h): the next invoke throws
+ * the exception made here; the nth operation of a kind throws what that
+ * operation throws in IL2CPP. */
+
+static uint32_t zm_throw_next;              /* a strong GC handle, 0: none */
+static int zm_countdown[ZM_OP_COUNT];
+static const char *const zm_op_names[ZM_OP_COUNT] = {
+    "object_new", "value_box", "string_new", "array_new", "class_init"};
+
 int testbed_rt_throw_next(const char *ns, const char *name, const char *msg)
 {
-    (void)ns;
-    (void)name;
-    (void)msg;
-    return 0;
+    MonoClass *k = NULL;
+    size_t count = 0;
+    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
+    for (size_t i = 0; i < count && k == NULL; i++)
+        k = mono_class_from_name((MonoImage *)(void *)il2cpp_assembly_get_image(as[i]), ns, name);
+    if (k == NULL)
+        return 0;
+    MonoException *e = mono_exception_from_name_msg(mono_class_get_image(k), ns, name, msg);
+    if (e == NULL)
+        return 0;
+    if (zm_throw_next != 0)
+        mono_gchandle_free(zm_throw_next);
+    zm_throw_next = mono_gchandle_new((MonoObject *)e, 0);
+    return 1;
+}
+
+Il2CppException *zm_fault_take_throw(void)
+{
+    if (zm_throw_next == 0)
+        return NULL;
+    MonoObject *e = mono_gchandle_get_target(zm_throw_next);
+    mono_gchandle_free(zm_throw_next);
+    zm_throw_next = 0;
+    return (Il2CppException *)(void *)e;
 }
 
 int testbed_rt_fail_next(const char *op, int nth)
 {
-    (void)op;
-    (void)nth;
+    for (int i = 0; i < ZM_OP_COUNT; i++)
+        if (strcmp(op, zm_op_names[i]) == 0) {
+            zm_countdown[i] = nth > 0 ? nth : 0;
+            return 1;
+        }
     return 0;
 }
 
-int testbed_rt_fail_unknown(const char *op)
+Il2CppException *zm_fault_point(int op, MonoClass *k)
 {
-    static const char *const ops[] = {"object_new", "value_box", "class_init", "string_new",
-                                      "array_new", NULL};
-    for (int i = 0; ops[i] != NULL; i++)
-        if (strcmp(op, ops[i]) == 0)
-            return 0;
-    return 1;
+    if (zm_countdown[op] == 0 || --zm_countdown[op] != 0)
+        return NULL;
+    MonoObject *exc = NULL, *e;
+    if (op == ZM_OP_STRING_NEW || op == ZM_OP_ARRAY_NEW) {
+        e = zm_call(zm.h.out_of_memory, NULL, &exc);
+    } else {
+        char name[512];
+        const char *ns = k ? mono_class_get_namespace(k) : "";
+        snprintf(name, sizeof name, "%s%s%s", ns, ns[0] ? "." : "", k ? mono_class_get_name(k) : "?");
+        void *args[1] = {mono_string_new(zm.domain, name)};
+        e = zm_call(zm.h.type_init_error, args, &exc);
+    }
+    return (Il2CppException *)(void *)(exc != NULL ? exc : e);
 }
+

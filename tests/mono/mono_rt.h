@@ -42,6 +42,8 @@ typedef struct zm_helpers {
     MonoMethod *has_attribute;    /* bool (object, Type) */
     MonoMethod *invoke;           /* object (MethodBase, object, object[], out Exception) */
     MonoMethod *is_generic_type;  /* bool (Type) */
+    MonoMethod *type_init_error;  /* Exception (string) */
+    MonoMethod *out_of_memory;    /* Exception () */
 } zm_helpers;
 
 typedef struct zm_runtime {
@@ -63,6 +65,14 @@ MonoObject *zm_call(MonoMethod *m, void **args, MonoObject **exc);
 
 /* The Delegate.Invoke of a Lua function (ZLua.MonoHost's internal call). */
 void zm_glue_register_icalls(void);
+
+/* Fault injection (testbed.throw_next / fail_next): the glue asks at each
+ * runtime operation whether it is to throw, as the simulation's runtime
+ * does at its own.  NULL: go on. */
+enum { ZM_OP_OBJECT_NEW, ZM_OP_VALUE_BOX, ZM_OP_STRING_NEW, ZM_OP_ARRAY_NEW, ZM_OP_CLASS_INIT,
+       ZM_OP_COUNT };
+Il2CppException *zm_fault_point(int op, MonoClass *k);
+Il2CppException *zm_fault_take_throw(void);
 
 /* ZLua.LuaIC.Call, the fixtures' C#-calls-Lua entry (mono_ic.c), and the
  * state it calls into. */
