@@ -126,6 +126,12 @@ enum {
     ZLUA_RULE_PARAM = 3,       /* index: 0-based, `this` excluded */
     ZLUA_RULE_RETURN = 4       /* index: -1 */
 };
+/* Or'ed into a PARAM / RETURN site given to zlua_marshal_check: the
+ * method is one C# calls into Lua (a delegate type's Invoke, a method an
+ * IC stub serves), so its parameters are pushed to Lua and its result
+ * popped from Lua -- the direction that decides what is legal (SPEC 7.1:
+ * OpaqueValue only where C# pushes). */
+#define ZLUA_RULE_DIR_IC 0x100
 
 /* Where a rule was written: an attribute beats an XML rule on the same
  * site (SPEC 7.3). */
@@ -228,10 +234,14 @@ int zlua_push_opaque(lua_State *L, void *slot, const Il2CppType *elem);
 /* A bound marshal descriptor (writers, class, size); owned by the state. */
 typedef struct zlua_meta zlua_meta;
 
-/* Descriptor of a method's parameter `index` (-1: the return value),
- * built once and cached.  NULL if the position is unsupported.  It is the
- * slot type's default descriptor: [LuaMarshalAs] rules reach the slots of
- * methods Lua calls (bound by libzlua), not these. */
+/* Descriptor of a method's parameter `index` (-1: the return value) as
+ * C# calls into Lua through it (an IC stub, a delegate's Invoke): the
+ * parameter is pushed, the result popped.  Built once per state and
+ * cached; NULL if the position is unsupported.  [LuaMarshalAs] rules of
+ * the slot apply in that direction (SPEC 7.2): an UnpackedValues
+ * parameter is pushed as its members' values, a Table one as a table,
+ * an OpaqueValue one as a handle to the argument's slot; a Table or
+ * UnpackedValues result is popped from a table or from several results. */
 const zlua_meta *zlua_meta_param(lua_State *L, const MethodInfo *method,
                                  int index);
 /* Descriptor for a bare type (no attributes), built once and cached. */

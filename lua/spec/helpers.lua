@@ -23,6 +23,12 @@ M.BOXED_RESULTS = "Mono's mono_runtime_invoke boxes a value-type result: "
 M.JIT_GENERICS = "Mono's JIT makes any generic method instance on demand; "
   .. "IL2CPP has only those compiled into the build"
 
+-- The text of a NullReferenceException the runtime raises itself: the
+-- corlib's (and IL2CPP's) ends with a period, the one Mono's JIT raises
+-- for a null dereference does not.
+M.NRE = "System.NullReferenceException: Object reference not set to an instance of an "
+  .. (testbed.runtime == "mono" and "object" or "object.")
+
 function M.sim_it(it, pending)
   return function(reason, name, fn)
     assert(type(reason) == "string" and reason ~= "", "sim_it needs a reason")

@@ -182,6 +182,38 @@ describe("UserData (SPEC 7.2)", function()
   end)
 end)
 
+describe("calls into Lua: rules on a delegate's Invoke (SPEC 7.2, R-DEL-1)", function()
+  -- VecSink(v): v is UnpackedValues X, Y; CellSource(): its result is a
+  -- Table A, B (both attributes, in every registration)
+  if not testbed.delegates then return end
+  it("SPEC 7.2: an UnpackedValues parameter reaches Lua as its members' values", function()
+    local got = C.Send(function(...)
+      local t = table.pack(...)
+      return t.n .. ":" .. tostring(t[1]) .. "," .. tostring(t[2])
+    end, 1.5, -2)
+    assert.are.equal("2:1.5,-2.0", got)
+  end)
+  it("SPEC 7.2: a Table result is read from the table the function returns", function()
+    assert.are.equal("3,4", C.Fetch(function() return {A = 3, B = 4} end))
+  end)
+  it("SPEC 7.2: a missing key or a non-table is the caller's exception, never a longjmp",
+     function()
+    local before = testbed.stats()
+    assert.are.equal("System.InvalidOperationException: bad result from "
+                     .. "'ZLuaTests.CellSource' (missing key 'B' for ZLuaTests.Cell) "
+                     .. "(in ZLuaTests.Chain.Fetch)",
+                     err(C.Fetch, function() return {A = 3} end))
+    assert.are.equal("System.InvalidOperationException: bad result from "
+                     .. "'ZLuaTests.CellSource' (table expected, got number) "
+                     .. "(in ZLuaTests.Chain.Fetch)",
+                     err(C.Fetch, function() return 5 end))
+    -- and nothing is left behind
+    assert.are.equal(before.scope_depth, testbed.stats().scope_depth)
+    assert.are.equal(before.handles, testbed.stats().handles)
+    assert.are.equal("1,2", C.Fetch(function() return {A = 1, B = 2} end))
+  end)
+end)
+
 describe("an illegal attribute (SPEC 7.4)", function()
   it("Demo.EchoIntIllegal(5) runs as Default", function()
     -- the rule is checked when Demo binds (the first test above): the

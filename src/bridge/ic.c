@@ -98,6 +98,21 @@ static void zlua_ic_lookup_function(lua_State *L, int globals_ok)
     }
 }
 
+/* Lua values the arguments occupy (an UnpackedValues slot: its members,
+ * SPEC 7.2), and results the call takes back. */
+static int zlua_ic_values(const zlua_ic_call *c)
+{
+    int n = 0;
+    for (int i = 0; i < c->nargs; i++)
+        n += zlua_meta_slots(c->arg_meta[i]);
+    return n;
+}
+
+static int zlua_ic_results(const zlua_ic_call *c)
+{
+    return c->ret_meta ? zlua_meta_slots(c->ret_meta) : 0;
+}
+
 static int zlua_ic_push_args(lua_State *L, const zlua_ic_call *c)
 {
     for (int i = 0; i < c->nargs; i++) {
@@ -138,8 +153,9 @@ static int zlua_ic_trampoline(lua_State *L)
     }
     if (zlua_ic_push_args(L, c) != ZLUA_OK)
         return luaL_error(L, "zlua: cannot push the arguments of '%s'", c->function);
-    lua_call(L, c->nargs, c->ret_meta ? 1 : 0);
-    return c->ret_meta ? 1 : 0;
+    int nres = zlua_ic_results(c);
+    lua_call(L, zlua_ic_values(c), nres);
+    return nres;
 }
 
 /* Calls the trampoline for c with the nextra values on top as its extra
@@ -160,7 +176,7 @@ static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
 
 static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_safe)
 {
-    int nres = c->ret_meta ? 1 : 0;
+    int nres = zlua_ic_results(c);
     int direct = 0;
     if (all_safe && c->function_ref != 0) {
         /* a delegate's function: a registry read, no name to intern */
@@ -180,15 +196,19 @@ static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_saf
             lua_settop(L, c->top);
             return ZLUA_ENOMEM;   /* the scope stack could not grow */
         }
-        if (lua_pcall(L, c->nargs, nres, 0) != LUA_OK)
+        if (lua_pcall(L, zlua_ic_values(c), nres, 0) != LUA_OK)
             return ZLUA_ELUA;
     } else if (zlua_ic_protected(L, ctx, c, 0, nres) != LUA_OK) {
         return ZLUA_ELUA;
     }
     if (nres) {
-        int rc = c->ret_meta->pop(L, -1, c->ret_meta, c->ret_slot);
+        /* the results from the first (several for UnpackedValues) */
+        int first = lua_gettop(L) - nres + 1;
+        int rc = c->ret_meta->pop(L, first, c->ret_meta, c->ret_slot);
         if (rc != ZLUA_POP_OK) {
-            /* the message allocates: made in the protected body */
+            /* the message allocates: made in the protected body, over the
+             * first result */
+            lua_settop(L, first);
             lua_pushinteger(L, rc);
             lua_insert(L, -2);
             (void)zlua_ic_protected(L, ctx, c, 2, 0);
@@ -221,7 +241,7 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
     zlua_ctx *ctx = first != NULL ? first->ctx : zlua_ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
-    if (!lua_checkstack(L, c->nargs + 8))
+    if (!lua_checkstack(L, zlua_ic_values(c) + zlua_ic_results(c) + 8))
         return ZLUA_ENOMEM;
     zlua_scope_state saved = zlua_scope_save(&ctx->scope);
     if (zlua_scope_open(&ctx->scope) != ZLUA_OK)

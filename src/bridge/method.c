@@ -202,7 +202,7 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
         return NULL;
     /* the rules of SPEC 7.3 reach each slot here, once */
     zlua_site site = {ZLUA_RULE_PARAM, il2cpp_method_get_class(mi), mi, 0, NULL,
-                      m->signature, NULL};
+                      m->signature, NULL, 0};
     /* an accessor's value: a getter's result, a setter's last parameter */
     int getter = il2cpp_type_get_type(il2cpp_method_get_return_type(mi)) != ZLUA_IL2CPP_TYPE_VOID;
     for (uint32_t i = 0; i < m->nparams; i++) {

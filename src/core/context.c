@@ -122,6 +122,7 @@ static void zlua_ctx_release(zlua_ctx *ctx)
     zlua_scope_free(&ctx->scope);
     zlua_ptrmap_free(&ctx->classes);
     zlua_ptrmap_free(&ctx->metas);
+    zlua_ptrmap_free(&ctx->ic_metas);
     zlua_ptrmap_free(&ctx->reported);
     while (ctx->arena != NULL) {
         zlua_arena_block *next = ctx->arena->next;
@@ -148,6 +149,7 @@ zlua_ctx *zlua_ctx_create(lua_State *L)
     zlua_scope_init(&ctx->scope, alloc, alloc_ud);
     zlua_ptrmap_init(&ctx->classes, alloc, alloc_ud);
     zlua_ptrmap_init(&ctx->metas, alloc, alloc_ud);
+    zlua_ptrmap_init(&ctx->ic_metas, alloc, alloc_ud);
     zlua_ptrmap_init(&ctx->reported, alloc, alloc_ud);
     ctx->header_size = il2cpp_object_header_size();
     ctx->array_data = il2cpp_array_object_header_size();

@@ -31,6 +31,8 @@ typedef struct zlua_ctx {
     zlua_object_registry objects;
     zlua_ptrmap classes;   /* Il2CppClass* -> zlua_class* */
     zlua_ptrmap metas;     /* Il2CppType*  -> zlua_meta* */
+    zlua_ptrmap ic_metas;  /* MethodInfo*  -> its slots' metas as C# calls Lua
+                              (zlua_meta_param: [-1] the return) */
     zlua_arena_block *arena;
     uint32_t header_size;  /* il2cpp_object_header_size(), read once */
     /* array layout queries (marshal/array.c), read once */

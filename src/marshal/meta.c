@@ -10,6 +10,7 @@
 #include "core/exception.h"
 #include "marshal/array.h"
 #include "marshal/meta.h"
+#include "marshal/rules.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
 
@@ -209,12 +210,10 @@ const zlua_meta *zlua_meta_type(lua_State *L, const Il2CppType *type)
 
 const zlua_meta *zlua_meta_param(lua_State *L, const MethodInfo *method, int index)
 {
-    if (method == NULL || index < -1 ||
-        (index >= 0 && (uint32_t)index >= il2cpp_method_get_param_count(method)))
+    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
+    if (ctx == NULL || method == NULL)
         return NULL;
-    const Il2CppType *t = index < 0 ? il2cpp_method_get_return_type(method)
-                                    : il2cpp_method_get_param(method, (uint32_t)index);
-    return zlua_meta_type(L, t);
+    return zlua_meta_ic_slot(ctx, method, index);
 }
 
 /* ---- errors ---------------------------------------------------------------- */

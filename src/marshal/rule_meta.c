@@ -315,8 +315,14 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
     case ZLUA_MARSHAL_TABLE:
     case ZLUA_MARSHAL_UNPACKED_VALUES:
         break;
-    default:   /* OpaqueValue: legal only where libzlua pushes nothing (SPEC 7.4) */
-        return base;
+    default:
+        /* OpaqueValue: a handle to the slot where C# pushes an argument of
+         * a call into Lua (push_arg; a struct's is one already).  Field
+         * and property reads keep their copy: a handle issued outside any
+         * call's scope would expire before the script could read it. */
+        if (base->push_arg == zlua_push_arg_opaque)
+            return base;
+        break;
     }
     zlua_meta *m = zlua_ctx_arena_alloc(ctx, sizeof *m);
     if (m == NULL)
@@ -325,6 +331,9 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
     m->mtype = (uint8_t)mtype;
     m->slot_name = slot_name ? slot_name : "?";
     switch (mtype) {
+    case ZLUA_MARSHAL_OPAQUE_VALUE:
+        m->push_arg = zlua_push_arg_opaque;
+        return m;
     case ZLUA_MARSHAL_USERDATA:
         m->push = zlua_push_string_object;
         m->push_arg = zlua_push_arg_string_object;

@@ -231,6 +231,8 @@ int zlua_rule_members(zlua_ctx *ctx, Il2CppClass *k, const char *full_name, int 
 int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
                     const char *members, char *why, size_t why_size)
 {
+    int ic = (site & ZLUA_RULE_DIR_IC) != 0;   /* C# calls Lua through the method */
+    site &= ~ZLUA_RULE_DIR_IC;
     why[0] = '\0';
     if (mtype == ZLUA_MARSHAL_DEFAULT)
         return 1;
@@ -298,9 +300,15 @@ int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
         return 0;
     }
     /* a byref is an OpaqueValue already: saying so is legal anywhere */
-    if (mtype == ZLUA_MARSHAL_OPAQUE_VALUE && site == ZLUA_RULE_PARAM && m->kind != ZLUA_K_BYREF) {
+    if (mtype == ZLUA_MARSHAL_OPAQUE_VALUE && site == ZLUA_RULE_PARAM && !ic &&
+        m->kind != ZLUA_K_BYREF) {
         snprintf(why, why_size, "%s is not allowed on a Lua -> C# parameter (C# -> Lua only)",
                  tname);
+        return 0;
+    }
+    if (mtype == ZLUA_MARSHAL_OPAQUE_VALUE && site == ZLUA_RULE_RETURN && ic) {
+        snprintf(why, why_size, "%s is not allowed on the result of a call into Lua "
+                                "(a Lua -> C# slot; C# -> Lua only)", tname);
         return 0;
     }
     if (mtype == ZLUA_MARSHAL_OPAQUE_VALUE && site == ZLUA_RULE_RETURN) {
@@ -330,7 +338,9 @@ int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
         snprintf(why, why_size, "%s requires non-empty Members.", tname);
         return 0;
     }
-    int need = site == ZLUA_RULE_PARAM ? 2 : site == ZLUA_RULE_RETURN ? 1 : 3;
+    /* the members are written where Lua's values are popped, read where
+     * they are pushed: a parameter of a call into Lua is pushed */
+    int need = site == ZLUA_RULE_PARAM ? (ic ? 1 : 2) : site == ZLUA_RULE_RETURN ? (ic ? 2 : 1) : 3;
     zlua_meta_member tmp[ZLUA_MAX_MEMBERS];
     const char *vname = m->kind == ZLUA_K_NULLABLE ? m->elem->name : m->name;
     return zlua_rule_members(ctx, vk, vname, mtype, members, need, tmp, ZLUA_MAX_MEMBERS, why,
@@ -579,7 +589,8 @@ static const zlua_marshal_rule *zlua_rules_pick(zlua_ctx *ctx, zlua_rentry *e, s
         if (r->marshal_type == ZLUA_MARSHAL_DEFAULT)
             continue;
         char why[256];
-        if (zlua_rule_check(ctx, type, site->kind, r->marshal_type, r->members, why, sizeof why))
+        if (zlua_rule_check(ctx, type, site->kind | (site->ic ? ZLUA_RULE_DIR_IC : 0),
+                            r->marshal_type, r->members, why, sizeof why))
             return r;
         if (!e[i].reported) {
             char where[512];
@@ -635,4 +646,46 @@ const zlua_meta *zlua_meta_for_site(zlua_ctx *ctx, const zlua_site *site, const 
                                 ? il2cpp_method_get_param_name(site->mi, (uint32_t)site->index)
                                 : site->kind == ZLUA_RULE_RETURN ? "return" : site->name;
     return zlua_rule_meta_make(ctx, base, r->marshal_type, r->members, slot_name);
+}
+
+/* ---- slots of calls into Lua (zlua_meta_param) ------------------------------------ */
+
+/* The meta of one slot as C# calls Lua through method: the rules of the
+ * chain for a pushed parameter or a popped result. */
+static const zlua_meta *zlua_meta_ic_resolve(zlua_ctx *ctx, const MethodInfo *method, int index,
+                                             const Il2CppType *type)
+{
+    if (zlua_rule_ntables == 0)
+        return zlua_meta_get(ctx, type);
+    /* "Name(T1,T2)": the site's name in messages */
+    char sig[512];
+    size_t n = (size_t)snprintf(sig, sizeof sig, "%s", il2cpp_method_get_name(method));
+    if (n >= sizeof sig || zlua_rule_signature(ctx, method, sig + n, sizeof sig - n) == 0)
+        return zlua_meta_get(ctx, type);   /* too long to name: no rule reaches it */
+    zlua_site site = {index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM,
+                      il2cpp_method_get_class(method), method, index, NULL,
+                      zlua_ctx_strdup(ctx, sig), NULL, 1};
+    if (site.signature == NULL)
+        return NULL;
+    return zlua_meta_for_site(ctx, &site, type);
+}
+
+const zlua_meta *zlua_meta_ic_slot(zlua_ctx *ctx, const MethodInfo *method, int index)
+{
+    uint32_t n = il2cpp_method_get_param_count(method);
+    if (index < -1 || (index >= 0 && (uint32_t)index >= n))
+        return NULL;
+    /* per method, slot 0 the return: resolved once (the arena zeroes) */
+    const zlua_meta **slots = zlua_ptrmap_get(&ctx->ic_metas, method);
+    if (slots == NULL) {
+        slots = zlua_ctx_arena_alloc(ctx, ((size_t)n + 1) * sizeof *slots);
+        if (slots == NULL || zlua_ptrmap_put(&ctx->ic_metas, method, (void *)slots) != ZLUA_OK)
+            return NULL;
+    }
+    if (slots[index + 1] == NULL) {
+        const Il2CppType *t = index < 0 ? il2cpp_method_get_return_type(method)
+                                        : il2cpp_method_get_param(method, (uint32_t)index);
+        slots[index + 1] = t ? zlua_meta_ic_resolve(ctx, method, index, t) : NULL;
+    }
+    return slots[index + 1];
 }

@@ -21,6 +21,8 @@ typedef struct zlua_site {
     const char *signature;     /* PARAM / RETURN: "Name(T1,T2)" (the method's key) */
     const char *property;      /* PARAM / RETURN of a property accessor: the
                                   property, whose rules come next (SPEC 7.3) */
+    int ic;                    /* PARAM / RETURN of a method C# calls into Lua
+                                  through (zlua_meta_param): pushed / popped */
 } zlua_site;
 
 /* The meta of the slot: its type's own (zlua_meta_get) unless a rule of
@@ -28,7 +30,12 @@ typedef struct zlua_site {
 const zlua_meta *zlua_meta_for_site(zlua_ctx *ctx, const zlua_site *site,
                                     const Il2CppType *type);
 
-/* The check of zlua_marshal_check for a state's context. */
+/* The metas of method's slots as C# calls Lua through it (index -1: the
+ * return), resolved once per state (zlua_meta_param). */
+const zlua_meta *zlua_meta_ic_slot(zlua_ctx *ctx, const MethodInfo *method, int index);
+
+/* The check of zlua_marshal_check for a state's context (site may carry
+ * ZLUA_RULE_DIR_IC). */
 int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
                     const char *members, char *why, size_t why_size);
 

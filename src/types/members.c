@@ -104,7 +104,7 @@ static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass 
         zlua_member *mem = zlua_members_new(L, cls, 0, name);   /* kind below */
         mem->field = f;
         /* SPEC 7.3: the field's rules, then its type's */
-        zlua_site site = {ZLUA_RULE_FIELD, k, NULL, 0, name, NULL, NULL};
+        zlua_site site = {ZLUA_RULE_FIELD, k, NULL, 0, name, NULL, NULL, 0};
         mem->meta = zlua_meta_for_site(ctx, &site, il2cpp_field_get_type(f));
         if (mem->meta == NULL)
             luaL_error(L, "not enough memory");
@@ -602,7 +602,12 @@ static void zlua_ext_collect(lua_State *L, zlua_ctx *ctx)
         e = zlua_ctx_arena_alloc(ctx, n * sizeof *e);
         if (e == NULL)
             luaL_error(L, "not enough memory");
-        n = zlua_ext_scan(ctx, e, n);   /* the same classes: the same count */
+        /* a runtime may load assemblies while the first pass reads
+         * attributes (Mono loads references on demand): the second pass
+         * can count more than it was given room for, and fills only that */
+        uint32_t found = zlua_ext_scan(ctx, e, n);
+        if (found < n)
+            n = found;
         for (uint32_t i = 0; i < n; i++)
             e[i].order = i;
         qsort(e, n, sizeof *e, zlua_ext_cmp);

@@ -350,7 +350,9 @@ lua_State *testbed_new_state_gc(testbed_alloc *counter, testbed_gc_mode mode)
     luaL_openlibs(L);
     if (mode != TESTBED_GC_DEFAULT)
         testbed_gc_wrap(L, mode);
-    if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK) {
+    int delegates;
+    if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK ||
+        (delegates = testbed_rt_open(L)) < 0) {
         lua_close(L);
         return NULL;
     }
@@ -359,6 +361,8 @@ lua_State *testbed_new_state_gc(testbed_alloc *counter, testbed_gc_mode mode)
     lua_getglobal(L, "testbed");
     lua_pushstring(L, testbed_gc_mode_name(mode));
     lua_setfield(L, -2, "gc_mode");
+    lua_pushboolean(L, delegates);   /* Lua functions can become delegates */
+    lua_setfield(L, -2, "delegates");
     lua_pop(L, 1);
     return L;
 }

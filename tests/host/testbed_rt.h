@@ -19,6 +19,11 @@ extern const char testbed_rt_name[];
  * message on stderr. */
 int testbed_rt_init(void);
 
+/* After zlua_open (and the generated stubs): what the runtime registers
+ * on a new state.  Returns 1 when Lua functions can become delegates
+ * there (delegate entries registered), 0 when not, -1 on failure. */
+int testbed_rt_open(lua_State *L);
+
 /* The state C# code calls into where the runtime's fixtures call Lua
  * without a delegate (the simulation's IC bodies); NULL when it closes. */
 void testbed_rt_set_lua_state(lua_State *L);

@@ -199,7 +199,6 @@ bool il2cpp_class_is_interface(const Il2CppClass *klass)
 }
 
 /* Not used by libzlua; the stub generator asks (a generic definition). */
-bool il2cpp_class_is_generic(const Il2CppClass *klass);
 bool il2cpp_class_is_generic(const Il2CppClass *klass)
 {
     MonoObject *exc = NULL;

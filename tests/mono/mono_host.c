@@ -12,6 +12,7 @@
 #include <mono/metadata/mono-config.h>
 #include <mono/metadata/profiler.h>
 #include <mono/metadata/threads.h>
+#include <mono/metadata/tokentype.h>
 
 #include "gc/gc_shim.h"
 #include "mono_rt.h"
@@ -184,6 +185,106 @@ const char testbed_rt_name[] = "mono";
 int testbed_rt_init(void)
 {
     return zm_init(zm_dir());
+}
+
+/* ---- delegate entries -------------------------------------------------------- */
+/* libzlua makes a Lua function a delegate only for types with a
+ * registered entry: under IL2CPP the generated native code Invoke lands
+ * in.  On Mono, Invoke reaches zlua_delegate_invoke through reflection
+ * (mono_glue.c), so the entry is never called; the table still names
+ * every delegate type the game assemblies use, as the generated one
+ * does -- their own delegate types and the instances their signatures
+ * name (Action<int>, Func<int, int>). */
+
+static void zm_no_entry(void)
+{
+    abort();   /* never called: the Mono glue ignores entries */
+}
+
+#define ZM_MAX_DELEGATES 256
+static zlua_delegate_entry zm_delegates[ZM_MAX_DELEGATES];
+static size_t zm_ndelegates;
+
+static int zm_is_delegate(MonoClass *k)
+{
+    for (MonoClass *p = k ? mono_class_get_parent(k) : NULL; p; p = mono_class_get_parent(p))
+        if (strcmp(mono_class_get_name(p), "MulticastDelegate") == 0 &&
+            strcmp(mono_class_get_namespace(p), "System") == 0)
+            return 1;
+    return 0;
+}
+
+static void zm_note_delegate(MonoType *t)
+{
+    MonoClass *k = t ? mono_class_from_mono_type(t) : NULL;
+    if (k == NULL || !zm_is_delegate(k) || zm_ndelegates == ZM_MAX_DELEGATES)
+        return;
+    if (il2cpp_class_is_generic((Il2CppClass *)(void *)k))   /* no code for an open one */
+        return;
+    char *name = il2cpp_type_get_name((const Il2CppType *)(void *)mono_class_get_type(k));
+    if (name == NULL)
+        return;
+    for (size_t i = 0; i < zm_ndelegates; i++)
+        if (strcmp(zm_delegates[i].type, name) == 0) {
+            free(name);
+            return;
+        }
+    zm_delegates[zm_ndelegates].type = name;   /* kept for the process */
+    zm_delegates[zm_ndelegates].entry = zm_no_entry;
+    zm_ndelegates++;
+}
+
+static void zm_scan_class(MonoClass *k)
+{
+    zm_note_delegate(mono_class_get_type(k));
+    void *iter = NULL;
+    MonoMethod *m;
+    while ((m = mono_class_get_methods(k, &iter)) != NULL) {
+        MonoMethodSignature *sig = mono_method_signature(m);
+        zm_note_delegate(mono_signature_get_return_type(sig));
+        void *pit = NULL;
+        MonoType *pt;
+        while ((pt = mono_signature_get_params(sig, &pit)) != NULL)
+            zm_note_delegate(pt);
+    }
+    iter = NULL;
+    MonoClass *nested;
+    while ((nested = mono_class_get_nested_types(k, &iter)) != NULL)
+        zm_scan_class(nested);
+}
+
+static int zm_entry_cmp(const void *a, const void *b)
+{
+    return strcmp(((const zlua_delegate_entry *)a)->type, ((const zlua_delegate_entry *)b)->type);
+}
+
+static void zm_collect_delegates(void)
+{
+    static int done;
+    if (done)
+        return;
+    done = 1;
+    size_t count = 0;
+    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
+    for (size_t i = 0; i < count; i++) {
+        MonoImage *img = (MonoImage *)(void *)il2cpp_assembly_get_image(as[i]);
+        if (img == mono_get_corlib() || img == zm.host_image ||
+            strncmp(mono_image_get_name(img), "System", 6) == 0)
+            continue;   /* the game's assemblies only */
+        int n = mono_image_get_table_rows(img, MONO_TABLE_TYPEDEF);
+        for (int r = 1; r <= n; r++) {
+            MonoClass *k = mono_class_get(img, MONO_TOKEN_TYPE_DEF | (uint32_t)r);
+            if (k != NULL && mono_class_get_nesting_type(k) == NULL)
+                zm_scan_class(k);
+        }
+    }
+    qsort(zm_delegates, zm_ndelegates, sizeof zm_delegates[0], zm_entry_cmp);
+}
+
+int testbed_rt_open(lua_State *L)
+{
+    zm_collect_delegates();
+    return zlua_register_delegates(L, zm_delegates, zm_ndelegates) == ZLUA_OK ? 1 : -1;
 }
 
 void testbed_rt_set_lua_state(lua_State *L)

@@ -60,6 +60,10 @@ extern zm_runtime zm;
  * stderr otherwise.  Once per process. */
 int zm_init(const char *dir);
 
+/* Whether klass is a generic definition (IL2CPP's API; not in
+ * il2cpp_api.h, libzlua does not need it). */
+bool il2cpp_class_is_generic(const Il2CppClass *klass);
+
 /* Invokes a helper (static) with the exception caught; NULL: no exception. */
 MonoObject *zm_call(MonoMethod *m, void **args, MonoObject **exc);
 

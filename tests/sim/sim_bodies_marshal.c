@@ -20,6 +20,7 @@ static SIM_INVOKER_DECL(sim_inv_zm_s_C);
 static SIM_INVOKER_DECL(sim_inv_zm_C_i4_i4);
 static SIM_INVOKER_DECL(sim_inv_zm_V_r4);
 static SIM_INVOKER_DECL(sim_inv_zm_NV_b);
+static SIM_INVOKER_DECL(sim_inv_zm_s_o_r4_r4);
 
 static Il2CppString *vec_text(SimVector2 v, const MethodInfo *m)
 {
@@ -134,7 +135,44 @@ static Il2CppString *chain_echo(Il2CppString *s, const MethodInfo *m)
     return s;
 }
 
+static void chain_null_delegate(void)
+{
+    sim_raise("System", "NullReferenceException",
+              "Object reference not set to an instance of an object.");
+}
+
+/* public static string Send(VecSink f, float x, float y) => f(new Vector2(x, y)); */
+static Il2CppString *chain_send(Il2CppObject *f, float x, float y, const MethodInfo *m)
+{
+    (void)m;
+    typedef Il2CppString *(*Invoke)(void *, SimVector2, const MethodInfo *);
+    if (f == NULL) {
+        chain_null_delegate();
+        return NULL;
+    }
+    const MethodInfo *inv = sim_delegate_invoke_method(f->klass);
+    return ((Invoke)inv->methodPointer)(f, (SimVector2){x, y}, inv);
+}
+
+/* public static string Fetch(CellSource f) { Cell c = f(); return c.A + "," + c.B; } */
+static Il2CppString *chain_fetch(Il2CppObject *f, const MethodInfo *m)
+{
+    (void)m;
+    typedef SimCell (*Invoke)(void *, const MethodInfo *);
+    if (f == NULL) {
+        chain_null_delegate();
+        return NULL;
+    }
+    const MethodInfo *inv = sim_delegate_invoke_method(f->klass);
+    SimCell c = ((Invoke)inv->methodPointer)(f, inv);
+    return sim_string_printf("%d,%d", (int)c.A, (int)c.B);
+}
+
 const SimMethodDef sim_methods_chain[] = {
+    /* delegates whose Invoke carries rules: C# -> Lua (R-DEL-1, SPEC 7.2) */
+    STATIC("Send", "System.String", chain_send, sim_inv_zm_s_o_r4_r4,
+           {"ZLuaTests.VecSink", "f"}, {"System.Single", "x"}, {"System.Single", "y"}),
+    STATIC("Fetch", "System.String", chain_fetch, sim_inv_s_o, {"ZLuaTests.CellSource", "f"}),
     /* slot counting (SPEC 7.6 rule 1): 2, 1 and 3 Lua arguments */
     {.name = "Place", .flags = SIM_M_STATIC, .ret = "System.String",
      .params = {{"MyGame.Vector2", "v"}},
@@ -243,4 +281,11 @@ SIM_INVOKER(sim_inv_zm_NV_b)
     typedef SimNullableVector2 (*Fn)(bool, const MethodInfo *);
     (void)obj;
     *(SimNullableVector2 *)ret = ((Fn)fn)(VAL(bool, 0), m);
+}
+
+SIM_INVOKER(sim_inv_zm_s_o_r4_r4)
+{
+    typedef Il2CppString *(*Fn)(Il2CppObject *, float, float, const MethodInfo *);
+    (void)obj;
+    *(Il2CppString **)ret = ((Fn)fn)((Il2CppObject *)args[0], VAL(float, 1), VAL(float, 2), m);
 }

@@ -136,6 +136,16 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Cell", .kind = SIM_KIND_STRUCT,
      .flags = STRUCT_FLAGS, .size = sizeof(SimCell), .align = alignof(SimCell),
      .fields = f_cell},
+    /* delegates with [LuaMarshalAs] on Invoke: rules in the C# -> Lua
+     * direction (sim_delegates.c) */
+    {.ns = "ZLuaTests", .name = "VecSink", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED,
+     .parent = "System.MulticastDelegate", .size = sizeof(SimMulticastDelegate),
+     .methods = {sim_methods_vec_sink}},
+    {.ns = "ZLuaTests", .name = "CellSource", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED,
+     .parent = "System.MulticastDelegate", .size = sizeof(SimMulticastDelegate),
+     .methods = {sim_methods_cell_source}},
     {.ns = "ZLuaTests", .name = "Probe", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(SimProbe), .fields = f_probe, .methods = {sim_methods_probe},

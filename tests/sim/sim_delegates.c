@@ -515,6 +515,201 @@ const SimMethodDef sim_methods_async_callback[] = {
      .invoker = sim_inv_v_t_o, .iflags = METHOD_IMPL_ATTRIBUTE_RUNTIME},
     {.name = NULL}};
 
+/* ---- ZLuaTests.VecSink, ZLuaTests.CellSource: [LuaMarshalAs] on Invoke ------------
+ * (issue 12: rules in the C# -> Lua direction)
+ *   public delegate string VecSink(
+ *       [LuaMarshalAs(LuaMarshalType.UnpackedValues, Members = new[] { "X", "Y" })] Vector2 v);
+ *   [return: LuaMarshalAs(LuaMarshalType.Table, Members = new[] { "A", "B" })]
+ *   public delegate Cell CellSource();
+ */
+
+typedef Il2CppString *(*VecSinkFn)(Il2CppObject *, SimVector2, const MethodInfo *);
+typedef Il2CppString *(*VecSinkStatic)(SimVector2, const MethodInfo *);
+
+static Il2CppString *vec_sink_invoke(void *self, SimVector2 v, const MethodInfo *m)
+{
+    (void)m;
+    SimDelegate *d = self;
+    return ((VecSinkFn)d->invoke_impl)(d->invoke_impl_this, v, d->method);
+}
+
+static Il2CppString *vec_sink_multicast(void *self, SimVector2 v, const MethodInfo *m)
+{
+    (void)m;
+    Il2CppString *r = NULL;
+    size_t n;
+    SimDelegate **items = multicast_items(self, &n);
+    for (size_t i = 0; i < n; i++)
+        r = ((VecSinkFn)items[i]->invoke_impl)(items[i]->invoke_impl_this, v, items[i]->method);
+    return r;
+}
+
+static Il2CppString *vec_sink_open_static(void *self, SimVector2 v, const MethodInfo *m)
+{
+    return ((VecSinkStatic)((SimDelegate *)self)->method_ptr)(v, m);
+}
+
+static void vec_sink_ctor(void *self, Il2CppObject *target, intptr_t method, const MethodInfo *m)
+{
+    (void)m;
+    delegate_init(self, target, (const MethodInfo *)method, 1,
+                  SIM_BODY(vec_sink_open_static), SIM_BODY(vec_sink_multicast));
+}
+
+typedef SimCell (*CellSourceFn)(Il2CppObject *, const MethodInfo *);
+typedef SimCell (*CellSourceStatic)(const MethodInfo *);
+
+static SimCell cell_source_invoke(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimDelegate *d = self;
+    return ((CellSourceFn)d->invoke_impl)(d->invoke_impl_this, d->method);
+}
+
+static SimCell cell_source_multicast(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimCell r = {0, 0};
+    size_t n;
+    SimDelegate **items = multicast_items(self, &n);
+    for (size_t i = 0; i < n; i++)
+        r = ((CellSourceFn)items[i]->invoke_impl)(items[i]->invoke_impl_this, items[i]->method);
+    return r;
+}
+
+static SimCell cell_source_open_static(void *self, const MethodInfo *m)
+{
+    return ((CellSourceStatic)((SimDelegate *)self)->method_ptr)(m);
+}
+
+static void cell_source_ctor(void *self, Il2CppObject *target, intptr_t method,
+                             const MethodInfo *m)
+{
+    (void)m;
+    delegate_init(self, target, (const MethodInfo *)method, 0,
+                  SIM_BODY(cell_source_open_static), SIM_BODY(cell_source_multicast));
+}
+
+/* no asynchronous delegate calls in IL2CPP (as IntOp's) */
+static Il2CppObject *async_unsupported(void)
+{
+    sim_raise("System", "PlatformNotSupportedException",
+              "asynchronous delegate calls are not supported");
+    return NULL;
+}
+
+static Il2CppObject *vec_sink_begin(void *self, SimVector2 v, Il2CppObject *cb, Il2CppObject *st,
+                                    const MethodInfo *m)
+{
+    (void)self, (void)v, (void)cb, (void)st, (void)m;
+    return async_unsupported();
+}
+
+static Il2CppObject *cell_source_begin(void *self, Il2CppObject *cb, Il2CppObject *st,
+                                       const MethodInfo *m)
+{
+    (void)self, (void)cb, (void)st, (void)m;
+    return async_unsupported();
+}
+
+static Il2CppString *vec_sink_end(void *self, Il2CppObject *result, const MethodInfo *m)
+{
+    (void)self, (void)result, (void)m;
+    return (Il2CppString *)(void *)async_unsupported();
+}
+
+static SimCell cell_source_end(void *self, Il2CppObject *result, const MethodInfo *m)
+{
+    (void)self, (void)result, (void)m;
+    (void)async_unsupported();
+    return (SimCell){0, 0};
+}
+
+static SIM_INVOKER_DECL(sim_inv_dm_s_t_V);
+static SIM_INVOKER_DECL(sim_inv_dm_C_t);
+static SIM_INVOKER_DECL(sim_inv_dm_o_t_V_o_o);
+static SIM_INVOKER_DECL(sim_inv_dm_o_t_o_o);
+static SIM_INVOKER_DECL(sim_inv_dm_s_t_o);
+static SIM_INVOKER_DECL(sim_inv_dm_C_t_o);
+
+static const char *const dm_members_x_y[] = {"X", "Y"};
+static const char *const dm_members_a_b[] = {"A", "B"};
+
+const SimMethodDef sim_methods_vec_sink[] = {
+    DELEGATE_CTOR_DEF(vec_sink_ctor),
+    {.name = "Invoke", .flags = SIM_M_NEW_VIRTUAL, .ret = "System.String",
+     .params = {{"MyGame.Vector2", "v"}}, .body = SIM_BODY(vec_sink_invoke),
+     .invoker = sim_inv_dm_s_t_V, .iflags = METHOD_IMPL_ATTRIBUTE_RUNTIME,
+     .marshal = {{0, SIM_MARSHAL_UNPACKED_VALUES, dm_members_x_y, 2}}},
+    {.name = "BeginInvoke", .flags = SIM_M_NEW_VIRTUAL, .ret = "System.IAsyncResult",
+     .params = {{"MyGame.Vector2", "v"}, {"System.AsyncCallback", "callback"},
+                {"System.Object", "object"}},
+     .body = SIM_BODY(vec_sink_begin), .invoker = sim_inv_dm_o_t_V_o_o,
+     .iflags = METHOD_IMPL_ATTRIBUTE_RUNTIME,
+     /* the compiler copies the parameters' attributes to BeginInvoke */
+     .marshal = {{0, SIM_MARSHAL_UNPACKED_VALUES, dm_members_x_y, 2}}},
+    {.name = "EndInvoke", .flags = SIM_M_NEW_VIRTUAL, .ret = "System.String",
+     .params = {{"System.IAsyncResult", "result"}}, .body = SIM_BODY(vec_sink_end),
+     .invoker = sim_inv_dm_s_t_o, .iflags = METHOD_IMPL_ATTRIBUTE_RUNTIME},
+    {.name = NULL}};
+
+const SimMethodDef sim_methods_cell_source[] = {
+    DELEGATE_CTOR_DEF(cell_source_ctor),
+    {.name = "Invoke", .flags = SIM_M_NEW_VIRTUAL, .ret = "ZLuaTests.Cell",
+     .body = SIM_BODY(cell_source_invoke), .invoker = sim_inv_dm_C_t,
+     .iflags = METHOD_IMPL_ATTRIBUTE_RUNTIME,
+     .marshal = {{-1, SIM_MARSHAL_TABLE, dm_members_a_b, 2}}},
+    {.name = "BeginInvoke", .flags = SIM_M_NEW_VIRTUAL, .ret = "System.IAsyncResult",
+     .params = {{"System.AsyncCallback", "callback"}, {"System.Object", "object"}},
+     .body = SIM_BODY(cell_source_begin), .invoker = sim_inv_dm_o_t_o_o,
+     .iflags = METHOD_IMPL_ATTRIBUTE_RUNTIME},
+    {.name = "EndInvoke", .flags = SIM_M_NEW_VIRTUAL, .ret = "ZLuaTests.Cell",
+     .params = {{"System.IAsyncResult", "result"}}, .body = SIM_BODY(cell_source_end),
+     .invoker = sim_inv_dm_C_t_o, .iflags = METHOD_IMPL_ATTRIBUTE_RUNTIME},
+    {.name = NULL}};
+
+#define DM_VAL(T, i) (*(T *)args[i])
+#define DM_REF(T, i) ((T)args[i])
+
+SIM_INVOKER(sim_inv_dm_s_t_V)
+{
+    typedef Il2CppString *(*Fn)(void *, SimVector2, const MethodInfo *);
+    *(Il2CppString **)ret = ((Fn)fn)(obj, DM_VAL(SimVector2, 0), m);
+}
+
+SIM_INVOKER(sim_inv_dm_C_t)
+{
+    typedef SimCell (*Fn)(void *, const MethodInfo *);
+    (void)args;
+    *(SimCell *)ret = ((Fn)fn)(obj, m);
+}
+
+SIM_INVOKER(sim_inv_dm_o_t_V_o_o)
+{
+    typedef Il2CppObject *(*Fn)(void *, SimVector2, Il2CppObject *, Il2CppObject *,
+                                const MethodInfo *);
+    *(Il2CppObject **)ret = ((Fn)fn)(obj, DM_VAL(SimVector2, 0), DM_REF(Il2CppObject *, 1),
+                                     DM_REF(Il2CppObject *, 2), m);
+}
+
+SIM_INVOKER(sim_inv_dm_o_t_o_o)
+{
+    typedef Il2CppObject *(*Fn)(void *, Il2CppObject *, Il2CppObject *, const MethodInfo *);
+    *(Il2CppObject **)ret = ((Fn)fn)(obj, DM_REF(Il2CppObject *, 0), DM_REF(Il2CppObject *, 1), m);
+}
+
+SIM_INVOKER(sim_inv_dm_s_t_o)
+{
+    typedef Il2CppString *(*Fn)(void *, Il2CppObject *, const MethodInfo *);
+    *(Il2CppString **)ret = ((Fn)fn)(obj, DM_REF(Il2CppObject *, 0), m);
+}
+
+SIM_INVOKER(sim_inv_dm_C_t_o)
+{
+    typedef SimCell (*Fn)(void *, Il2CppObject *, const MethodInfo *);
+    *(SimCell *)ret = ((Fn)fn)(obj, DM_REF(Il2CppObject *, 0), m);
+}
+
 /* ---- the generic instances ------------------------------------------------------- */
 
 static Il2CppClass *instance(const char *def, Il2CppClass *a, Il2CppClass *b,

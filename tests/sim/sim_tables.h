@@ -33,6 +33,8 @@ extern const SimPropertyDef sim_props_nullable[];
 extern const SimMethodDef sim_methods_delegate[];
 extern const SimMethodDef sim_methods_intop[];
 extern const SimMethodDef sim_methods_async_callback[];
+extern const SimMethodDef sim_methods_vec_sink[];
+extern const SimMethodDef sim_methods_cell_source[];
 
 /* sim_bodies_game.c */
 extern const SimMethodDef sim_methods_point2d[];

@@ -166,6 +166,25 @@ static void test_check_and_signature(void **state)
     assert_string_equal(why, "LuaMarshalType.UserData is not allowed");
     assert_true(zlua_marshal_check(L, i4, ZLUA_RULE_PARAM, ZLUA_MARSHAL_DEFAULT, NULL, why,
                                    sizeof why));
+    /* SPEC 7.1's direction filter: OpaqueValue only where C# pushes.  A
+     * parameter of a method Lua calls is popped; one of a call into Lua
+     * (ZLUA_RULE_DIR_IC) pushed; the result of a call into Lua popped. */
+    const Il2CppType *str = il2cpp_class_get_type(
+        il2cpp_class_from_name(il2cpp_get_corlib(), "System", "String"));
+    assert_false(zlua_marshal_check(L, str, ZLUA_RULE_PARAM, ZLUA_MARSHAL_OPAQUE_VALUE, NULL,
+                                    why, sizeof why));
+    assert_string_equal(why, "LuaMarshalType.OpaqueValue is not allowed on a Lua -> C# "
+                             "parameter (C# -> Lua only)");
+    assert_true(zlua_marshal_check(L, str, ZLUA_RULE_PARAM | ZLUA_RULE_DIR_IC,
+                                   ZLUA_MARSHAL_OPAQUE_VALUE, NULL, why, sizeof why));
+    assert_false(zlua_marshal_check(L, str, ZLUA_RULE_RETURN | ZLUA_RULE_DIR_IC,
+                                    ZLUA_MARSHAL_OPAQUE_VALUE, NULL, why, sizeof why));
+    assert_string_equal(why, "LuaMarshalType.OpaqueValue is not allowed on the result of a "
+                             "call into Lua (a Lua -> C# slot; C# -> Lua only)");
+    /* a Table result of a call into Lua is popped: its members must be
+     * writable, as for a parameter Lua passes */
+    assert_true(zlua_marshal_check(L, nv, ZLUA_RULE_RETURN | ZLUA_RULE_DIR_IC,
+                                   ZLUA_MARSHAL_TABLE, "X,Y", why, sizeof why));
     unit_state_close(L);
 }
 
