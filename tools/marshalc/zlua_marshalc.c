@@ -539,12 +539,29 @@ static int mc_resolve(zlua_ctx *ctx, mc_rule *m)
     return 1;
 }
 
+/* A delegate type's Invoke: C# calls Lua through it (a Lua function as
+ * the delegate), so its slots are checked in that direction; the binder
+ * checks them again the other way if Lua calls Invoke itself. */
+static int mc_is_invoke(const mc_rule *m)
+{
+    if (m->mi == NULL || strcmp(il2cpp_method_get_name(m->mi), "Invoke") != 0)
+        return 0;
+    for (Il2CppClass *p = il2cpp_class_get_parent(il2cpp_method_get_class(m->mi)); p;
+         p = il2cpp_class_get_parent(p))
+        if (strcmp(il2cpp_class_get_name(p), "MulticastDelegate") == 0 &&
+            strcmp(il2cpp_class_get_namespace(p), "System") == 0)
+            return 1;
+    return 0;
+}
+
 static void mc_check(zlua_ctx *ctx, mc_rule *m)
 {
     char why[512];
     (void)ctx;
-    if (zlua_marshal_check(L, m->slot, m->r.site, m->r.marshal_type, m->r.members, why,
-                           sizeof why))
+    int site = m->r.site;
+    if ((site == ZLUA_RULE_PARAM || site == ZLUA_RULE_RETURN) && mc_is_invoke(m))
+        site |= ZLUA_RULE_DIR_IC;
+    if (zlua_marshal_check(L, m->slot, site, m->r.marshal_type, m->r.members, why, sizeof why))
         return;
     if (m->file)
         fprintf(stderr, "%s:%ld: error: ", m->file, m->line);
