@@ -268,6 +268,12 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
     for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)
         m->kinds[i] = m->params[i]->kind;
     m->ret_kind = m->ret != NULL ? m->ret->kind : ZLUA_K_VOID;
+    m->ret_args = 0;
+    if (!m->unsupported && m->ret != NULL && zlua_meta_pushes_byobj(m->ret))
+        for (int i = 0; i < m->nparams; i++)
+            if (m->params[i]->pop == zlua_pop_object && m->params[i]->is_ref &&
+                m->params[i]->size == sizeof(void *))
+                m->ret_args |= (uint16_t)(1u << i);
     return m;
 }
 
@@ -411,6 +417,38 @@ ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
     return m->ret_slots;   /* UnpackedValues: several (SPEC 7.2) */
 }
 
+/* R-SHAPE-2 without the cache lookup: a result that is the object an
+ * argument passed (`Demo.Same(p)`), viewed as the result's type, is that
+ * argument's userdata, which the identity cache would return (or, were
+ * the cache tampered with, an equally genuine one).  The Lua value is
+ * read again, not remembered from the pop: the call may have run Lua code
+ * (debug.setlocal can rewrite this frame's slots), so only a live ByObj
+ * userdata of this very object and view found there now is pushed.
+ * 1 when pushed; 0: the writer pushes as usual. */
+ZLUA_HOT_INLINE int zlua_method_push_arg_result(lua_State *L, const zlua_method *m, int base,
+                                                int n, const zlua_frame *frame, const void *ret)
+{
+    Il2CppObject *obj;
+    memcpy(&obj, ret, sizeof obj);
+    if (obj == NULL)
+        return 0;
+    unsigned bits = m->ret_args;
+    for (int i = 0; i < n && (bits >> i) != 0; i++) {
+        Il2CppObject *arg;
+        memcpy(&arg, frame->bytes + m->offsets[i], sizeof arg);
+        if (((bits >> i) & 1u) == 0 || arg != obj)
+            continue;
+        int idx = base + m->slot_of[i];
+        const zlua_ud *u = lua_touserdata(L, idx);
+        if (u != NULL && lua_rawlen(L, idx) >= sizeof *u && u->magic == ZLUA_UD_BYOBJ &&
+            u->obj == obj && u->cls == m->ret->cls) {
+            lua_pushvalue(L, idx);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, int n, void *this_ptr,
                         void *ret)
 {
@@ -450,6 +488,8 @@ ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, 
     zlua_method_pop_args(L, m, base, n, &frame, args);
     void *ret = frame.bytes + m->ret_offset;
     Il2CppException *exc = zlua_method_run(m, this_ptr, args, ret);
+    if (exc == NULL && m->ret_args != 0 && zlua_method_push_arg_result(L, m, base, n, &frame, ret))
+        return 1;
     return zlua_method_finish(L, m, exc, ret);
 }
 

@@ -41,6 +41,11 @@ typedef struct zlua_method {
     const unsigned char *defaults;
     uint16_t default_handles;
     uint16_t default_byrefs;     /* omitted byref: a zeroed temp slot */
+    /* a set bit i: parameter i is a plain object slot and the result is
+     * pushed by the plain object writer, so a result that is argument i's
+     * object, viewed as the result's type, is that argument's userdata
+     * itself (what the identity cache would return; method.c) */
+    uint16_t ret_args;
     const zlua_meta *ret;        /* NULL for void */
     const zlua_meta *params[ZLUA_MAX_PARAMS];
     /* SPEC 7.6 rule 1: Lua argument j is scored against slots[j] (a

@@ -135,6 +135,11 @@ static void zlua_push_object(lua_State *L, const zlua_meta *m, const void *src)
     zlua_ud_push_byobj(L, m->cls, obj);
 }
 
+int zlua_meta_pushes_byobj(const zlua_meta *m)
+{
+    return m->push == zlua_push_object && m->cls != NULL;
+}
+
 void zlua_meta_init_object(zlua_meta *m)
 {
     m->size = m->align = (uint32_t)sizeof(void *);
