@@ -130,10 +130,19 @@ static int zlua_pop_unpacked_r4(lua_State *L, int idx, const zlua_meta *m, void 
     int n = m->nmembers;
     if (idx > 0 && lua_gettop(L) >= idx + n - 1) {
         int i = 0;
-        while (i < n && lua_type(L, idx + i) == LUA_TNUMBER) {
-            float x = (float)lua_tonumber(L, idx + i);
+        /* zlua_pop_r4_value's rule (meta.h), integers first: they stay
+         * on Lua's inline fast paths (lua_tonumber converts an integer out
+         * of line); a float pays one lua_isinteger more; the value is
+         * (float)(lua_Number)v either way */
+        for (; i < n; i++) {
+            float x;
+            if (lua_isinteger(L, idx + i))
+                x = (float)(lua_Number)lua_tointeger(L, idx + i);
+            else if (lua_type(L, idx + i) == LUA_TNUMBER)
+                x = (float)lua_tonumber(L, idx + i);
+            else
+                break;
             memcpy((char *)dst + m->members[i].offset, &x, sizeof x);
-            i++;
         }
         if (i == n)
             return ZLUA_POP_OK;
@@ -150,6 +159,16 @@ static void zlua_push_unpacked(lua_State *L, const zlua_meta *m, const void *src
         luaL_checkstack(L, m->nmembers, "too many results");
     for (int i = 0; i < m->nmembers; i++)
         zlua_rule_member_push(L, m, &m->members[i], src);
+}
+
+/* The same for float fields only (no accessor): one lua_pushnumber a
+ * value, without the per-member dispatch. */
+static void zlua_push_unpacked_r4(lua_State *L, const zlua_meta *m, const void *src)
+{
+    if (m->nmembers > 4)   /* as zlua_push_unpacked */
+        luaL_checkstack(L, m->nmembers, "too many results");
+    for (int i = 0; i < m->nmembers; i++)
+        zlua_push_r4_value(L, (const char *)src + m->members[i].offset);
 }
 
 /* ---- Table (one table by key) --------------------------------------------------------- */
@@ -366,11 +385,14 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
         m->push = zlua_push_table;
         m->nslots = 1;
     } else {
-        int floats = m->covered;
-        for (int i = 0; i < n; i++)
+        int floats = m->covered, float_fields = 1;
+        for (int i = 0; i < n; i++) {
             floats &= mm[i].meta->kind == ZLUA_K_R4;
+            float_fields &= mm[i].meta->kind == ZLUA_K_R4 && mm[i].get == NULL &&
+                            mm[i].set == NULL;
+        }
         m->pop = floats ? zlua_pop_unpacked_r4 : zlua_pop_unpacked;
-        m->push = zlua_push_unpacked;
+        m->push = float_fields ? zlua_push_unpacked_r4 : zlua_push_unpacked;
         m->nslots = (uint8_t)n;
     }
     return m;
