@@ -385,14 +385,38 @@ ZLUA_COLD static void zlua_method_fill_defaults(const zlua_method *m, int from,
 
 /* Pops the n given arguments into the frame, the rest from m's defaults;
  * raises (holding nothing yet) on a bad one. */
-ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
-                                          int n, zlua_frame *frame, void **args)
+ZLUA_HOT_INLINE void zlua_method_pop_args_n(lua_State *L, const zlua_method *m, int base,
+                                            int n, zlua_frame *frame, void **args)
 {
     for (int i = 0; i < n; i++) {
         const zlua_meta *pm = m->params[i];
         void *slot = frame->bytes + m->offsets[i];
         zlua_method_pop_arg(L, m, i, base + m->slot_of[i], pm->kind, slot);
         zlua_method_set_arg(pm, slot, &args[i]);
+    }
+}
+
+ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
+                                          int n, zlua_frame *frame, void **args)
+{
+    /* the commonest counts with n a constant: the loop unrolls, and its
+     * bookkeeping (about 20 instructions of spills around the pops' calls
+     * with a variable n) goes */
+    switch (n) {
+    case 0:
+        break;
+    case 1:
+        zlua_method_pop_args_n(L, m, base, 1, frame, args);
+        break;
+    case 2:
+        zlua_method_pop_args_n(L, m, base, 2, frame, args);
+        break;
+    case 3:
+        zlua_method_pop_args_n(L, m, base, 3, frame, args);
+        break;
+    default:
+        zlua_method_pop_args_n(L, m, base, n, frame, args);
+        break;
     }
     if (n < m->nparams)
         zlua_method_fill_defaults(m, n, frame, args);
@@ -598,7 +622,7 @@ ZLUA_HOT_INLINE const zlua_method *zlua_method_upvalue(lua_State *L)
     return zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_METHOD, "method");
 }
 
-static int zlua_method_entry_general(lua_State *L, const zlua_method *m)
+ZLUA_HOT_INLINE int zlua_method_entry_general_inline(lua_State *L, const zlua_method *m)
 {
     int n = lua_gettop(L);
     if (m->next != NULL || n != m->nslots + m->instance)
@@ -607,11 +631,18 @@ static int zlua_method_entry_general(lua_State *L, const zlua_method *m)
     return zlua_method_call_inline(L, m, 1 + m->instance, m->nslots, this_ptr);
 }
 
+/* The general entry's body, for the lean entries' unusual calls. */
+static int zlua_method_entry_general(lua_State *L, const zlua_method *m)
+{
+    return zlua_method_entry_general_inline(L, m);
+}
+
 /* upvalue 1: the boxed head of the overload chain.  A name with one
- * candidate and the right argument count goes straight to the call. */
+ * candidate and the right argument count goes straight to the call (the
+ * body inline: no second call and prologue per call). */
 static int zlua_method_entry(lua_State *L)
 {
-    return zlua_method_entry_general(L, zlua_method_upvalue(L));
+    return zlua_method_entry_general_inline(L, zlua_method_upvalue(L));
 }
 
 /* The same for a name with several candidates: straight to dispatch. */
