@@ -333,8 +333,6 @@ ZLUA_HOT_INLINE void zlua_method_pop_arg(lua_State *L, const zlua_method *m, int
     if (kind == ZLUA_K_R4 && zlua_method_pop_r4(L, idx, slot))
         return;
     const zlua_meta *pm = m->params[i];
-    if (kind == ZLUA_K_BYREF && zlua_method_pop_byref_payload(L, idx, pm, slot))
-        return;
     int rc = pm->pop(L, idx, pm, slot);
     if (rc != ZLUA_POP_OK)
         zlua_pop_argerror(L, idx, m->slot_of[i] + 1, m->display, pm, rc);
@@ -391,7 +389,10 @@ ZLUA_HOT_INLINE void zlua_method_pop_args_n(lua_State *L, const zlua_method *m, 
     for (int i = 0; i < n; i++) {
         const zlua_meta *pm = m->params[i];
         void *slot = frame->bytes + m->offsets[i];
-        zlua_method_pop_arg(L, m, i, base + m->slot_of[i], pm->kind, slot);
+        int idx = base + m->slot_of[i];
+        /* a ref here only: the lean entries' scalars never are one */
+        if (pm->kind != ZLUA_K_BYREF || !zlua_method_pop_byref_payload(L, idx, pm, slot))
+            zlua_method_pop_arg(L, m, i, idx, pm->kind, slot);
         zlua_method_set_arg(pm, slot, &args[i]);
     }
 }

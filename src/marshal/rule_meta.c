@@ -182,10 +182,14 @@ static void zlua_push_unpacked(lua_State *L, const zlua_meta *m, const void *src
  * value, without the per-member dispatch. */
 static void zlua_push_unpacked_r4(lua_State *L, const zlua_meta *m, const void *src)
 {
-    if (m->nmembers > 4)   /* as zlua_push_unpacked */
-        luaL_checkstack(L, m->nmembers, "too many results");
-    for (int i = 0; i < m->nmembers; i++)
-        zlua_push_r4_value(L, (const char *)src + m->members[i].offset);
+    /* in locals: the pushes are calls, after which m's fields would be
+     * loaded again */
+    int n = m->nmembers;
+    const zlua_meta_member *mm = m->members;
+    if (n > 4)   /* as zlua_push_unpacked */
+        luaL_checkstack(L, n, "too many results");
+    for (int i = 0; i < n; i++)
+        zlua_push_r4_value(L, (const char *)src + mm[i].offset);
 }
 
 /* ---- Table (one table by key) --------------------------------------------------------- */
