@@ -606,7 +606,13 @@ ZLUA_HOT_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *he
     n -= base - 1;
     if (n < 0)
         n = 0;
-    const zlua_method *m = zlua_method_select(L, head, base, n);
+    /* `Demo.Pick(1)` again: the memo's answer inline (no call into
+     * select); anything else, select (which tries the same again: a
+     * non-integer right after an integer call asks lua_isinteger twice,
+     * once, as the memo then holds its key) */
+    const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base) : NULL;
+    if (m == NULL)
+        m = zlua_method_select(L, head, base, n);
     if (m->stub != NULL && n == m->nslots) {   /* the stack holds exactly its arguments */
         if (m->stub_body != NULL)
             return m->stub_body(L, &m->bridge);   /* its bridge is at hand */

@@ -152,6 +152,23 @@ static inline const zlua_method *zlua_method_select_int(const zlua_method *head,
                                                                                 : NULL;
 }
 
+/* The memo's answer for one integer argument at base where the last
+ * one-argument call over head (several candidates) had one, as
+ * zlua_method_select would answer: two Lua calls, no scoring.  The low
+ * byte of an integer's score key is the same for every integer and no
+ * other key's (meta.h), so only a call after an integer one asks
+ * lua_isinteger here.  NULL: select decides. */
+static inline const zlua_method *zlua_method_select_int_arg(lua_State *L,
+                                                            const zlua_method *head, int base)
+{
+    const zlua_overloads *ov = head->overloads;
+    if (ov == NULL || head->next == NULL || ov->memo[1].chosen == NULL ||
+        (ov->memo[1].keys[0] & 0xFFu) != (zlua_meta_score_int_key(0) & 0xFFu) ||
+        !lua_isinteger(L, base))
+        return NULL;
+    return zlua_method_select_int(head, lua_tointeger(L, base));
+}
+
 /* m called with the stack holding exactly its call: self at 1 then the
  * arguments for an instance method, the arguments from 1 for a static
  * one.  Through m's generated stub when it has one (no invoker, no

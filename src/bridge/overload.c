@@ -217,20 +217,9 @@ const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head, int
             zlua_method_raise_arity(L, head, n);
         return head;
     }
-    /* one integer argument where the last one-argument call had one
-     * (`Demo.Pick(1)`): the memo answers as choose's would, after two Lua
-     * calls and no scoring call.  The low byte of an integer's score key
-     * is the same for every integer and no other key's (meta.h), so only
-     * a call after an integer one tries this; a non-integer then costs
-     * one lua_isinteger more, anything after a non-integer nothing */
-    const zlua_overloads *ov = head->overloads;
-    if (n == 1 && ov != NULL && ov->memo[1].chosen != NULL &&
-        (ov->memo[1].keys[0] & 0xFFu) == (zlua_meta_score_int_key(0) & 0xFFu) &&
-        lua_isinteger(L, base)) {
-        const zlua_method *m = zlua_method_select_int(head, lua_tointeger(L, base));
-        if (m != NULL)
-            return m;
-    }
+    const zlua_method *quick = n == 1 ? zlua_method_select_int_arg(L, head, base) : NULL;
+    if (quick != NULL)   /* `Demo.Pick(1)` again: the memo's answer */
+        return quick;
     const zlua_method *m = zlua_overload_choose(L, (zlua_overloads *)head->overloads, base, n);
     if (m != NULL)
         return m;
