@@ -600,19 +600,11 @@ void *zlua_method_self(lua_State *L, const zlua_method *m)
     return NULL;
 }
 
-ZLUA_HOT_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n)
+/* The call of m, chosen for the n arguments from base: its stub when the
+ * stack holds exactly its arguments, else the generic call (omitted
+ * arguments take their defaults). */
+ZLUA_HOT_INLINE int zlua_method_entry_run(lua_State *L, const zlua_method *m, int base, int n)
 {
-    int base = head->instance ? 2 : 1;
-    n -= base - 1;
-    if (n < 0)
-        n = 0;
-    /* `Demo.Pick(1)` again: the memo's answer inline (no call into
-     * select); anything else, select (which tries the same again: a
-     * non-integer right after an integer call asks lua_isinteger twice,
-     * once, as the memo then holds its key) */
-    const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base) : NULL;
-    if (m == NULL)
-        m = zlua_method_select(L, head, base, n);
     if (m->stub != NULL && n == m->nslots) {   /* the stack holds exactly its arguments */
         if (m->stub_body != NULL)
             return m->stub_body(L, &m->bridge);   /* its bridge is at hand */
@@ -620,6 +612,38 @@ ZLUA_HOT_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *he
     }
     void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
     return zlua_method_call_inline(L, m, base, n, this_ptr);   /* omitted: defaults */
+}
+
+/* The first Lua argument and the argument count (self excluded). */
+ZLUA_HOT_INLINE int zlua_method_entry_args(const zlua_method *head, int *n)
+{
+    int base = head->instance ? 2 : 1;
+    *n -= base - 1;
+    if (*n < 0)
+        *n = 0;
+    return base;
+}
+
+ZLUA_HOT_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n)
+{
+    int base = zlua_method_entry_args(head, &n);
+    /* `Demo.Pick(1)` again: the memo's answer inline (no call into
+     * select); anything else, select (which tries the same again: a
+     * non-integer right after an integer call asks lua_isinteger twice,
+     * once, as the memo then holds its key) */
+    const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base) : NULL;
+    if (m == NULL)
+        m = zlua_method_select(L, head, base, n);
+    return zlua_method_entry_run(L, m, base, n);
+}
+
+/* The overloaded entry's calls but the memo's stub answer (below). */
+ZLUA_COLD static int zlua_method_entry_overloaded_rest(lua_State *L, const zlua_method *head,
+                                                       const zlua_method *m, int base, int n)
+{
+    if (m == NULL)
+        m = zlua_method_select(L, head, base, n);
+    return zlua_method_entry_run(L, m, base, n);
 }
 
 /* The method chain boxed in upvalue 1 (core/box.h: a script may have
@@ -655,7 +679,17 @@ static int zlua_method_entry(lua_State *L)
 /* The same for a name with several candidates: straight to dispatch. */
 static int zlua_method_entry_overloaded(lua_State *L)
 {
-    return zlua_method_entry_select(L, zlua_method_upvalue(L), lua_gettop(L));
+    const zlua_method *head = zlua_method_upvalue(L);
+    int n = lua_gettop(L);
+    int base = zlua_method_entry_args(head, &n);
+    /* `Demo.Pick(1)` again, a stub chosen: the memo's answer and the
+     * stub's body from this small frame (a tail call); everything else
+     * out of line (select tries the memo again only when it had no
+     * answer here) */
+    const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base) : NULL;
+    if (m != NULL && m->stub != NULL && m->stub_body != NULL && n == m->nslots)
+        return m->stub_body(L, &m->bridge);
+    return zlua_method_entry_overloaded_rest(L, head, m, base, n);
 }
 
 /* Pops the n scalar arguments starting at Lua index base into 64-bit
