@@ -98,6 +98,22 @@ describe("R-VIEW-1 / R-SHAPE-2: ByObjUserData and their views", function()
     end
   end)
 
+  it("R-SHAPE-2, R-VIEW-1: an argument in another view comes back in the result's view", function()
+    -- the generic invoker hands back an argument's own userdata only when
+    -- it is the result's object in the result's view
+    for _, same in ipairs(both(Demo, "Same")) do
+      local p = Player("ann")
+      local s = zlua.cast(p, IShape)
+      local r = same(s)
+      assert.is_true(rawequal(p, r))
+      assert.is_false(rawequal(s, r))
+      assert.are.equal(Player, h.type_of(r))
+      assert.is_true(rawequal(p, same(p)))
+      local q = Player("bob")
+      assert.is_true(rawequal(q, same(zlua.cast(q, IShape))))
+    end
+  end)
+
   it("R-SHAPE-2: another declared type gives a distinct userdata with that view", function()
     local c = Circle(2)
     h.full_gc(1)

@@ -268,6 +268,12 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
     for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)
         m->kinds[i] = m->params[i]->kind;
     m->ret_kind = m->ret != NULL ? m->ret->kind : ZLUA_K_VOID;
+    m->ret_args = 0;
+    if (!m->unsupported && m->ret != NULL && zlua_meta_pushes_byobj(m->ret))
+        for (int i = 0; i < m->nparams; i++)
+            if (m->params[i]->pop == zlua_pop_object && m->params[i]->is_ref &&
+                m->params[i]->size == sizeof(void *))
+                m->ret_args |= (uint16_t)(1u << i);
     return m;
 }
 
@@ -279,6 +285,42 @@ ZLUA_COLD int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
     return zlua_exc_raise(L, exc, m->display);
 }
 
+/* A float argument by zlua_pop_r4_value's rule (meta.h: a Lua number,
+ * never a string), integers tried first: lua_isinteger + lua_tointeger
+ * stay on Lua's inline fast paths, where lua_tonumber converts an integer
+ * out of line (about 25 instructions less for `Point2D(1, 2)`'s
+ * arguments; a float pays one lua_isinteger more).  The value is the
+ * same: (float)(lua_Number)i either way.  0: not a number, for the pop. */
+ZLUA_HOT_INLINE int zlua_method_pop_r4(lua_State *L, int idx, void *slot)
+{
+    float x;
+    if (lua_isinteger(L, idx))
+        x = (float)(lua_Number)lua_tointeger(L, idx);
+    else if (lua_type(L, idx) == LUA_TNUMBER)
+        x = (float)lua_tonumber(L, idx);
+    else
+        return 0;
+    memcpy(slot, &x, sizeof x);
+    return 1;
+}
+
+/* A ref parameter given a ByValUserData of exactly its element type (a
+ * struct, a zlua.new_ref): the payload is the ref, as the byref pop's
+ * first case (marshal/byref.c) has it, without the indirect call.  The
+ * userdata is never read before its length says it is one of ours.  0:
+ * anything else, for the pop. */
+ZLUA_HOT_INLINE int zlua_method_pop_byref_payload(lua_State *L, int idx, const zlua_meta *pm,
+                                                  void *slot)
+{
+    const zlua_ud *u = lua_touserdata(L, idx);
+    if (u == NULL || !pm->payload_ref || lua_rawlen(L, idx) < sizeof *u ||
+        u->magic != ZLUA_UD_BYVAL || u->cls != pm->elem->cls)
+        return 0;
+    void *payload = zlua_ud_payload(u);
+    memcpy(slot, &payload, sizeof payload);
+    return 1;
+}
+
 /* Argument i (at idx, of the given kind): int32 and float, the commonest
  * parameters, without the indirect call (same rules: meta.h); otherwise
  * (other kinds, exact floats for an int) the meta's pop.  Raises the
@@ -288,7 +330,7 @@ ZLUA_HOT_INLINE void zlua_method_pop_arg(lua_State *L, const zlua_method *m, int
 {
     if (kind == ZLUA_K_I4 && zlua_pop_i4_fast(L, idx, slot) == ZLUA_POP_OK)
         return;
-    if (kind == ZLUA_K_R4 && zlua_pop_r4_value(L, idx, slot) == ZLUA_POP_OK)
+    if (kind == ZLUA_K_R4 && zlua_method_pop_r4(L, idx, slot))
         return;
     const zlua_meta *pm = m->params[i];
     int rc = pm->pop(L, idx, pm, slot);
@@ -341,14 +383,41 @@ ZLUA_COLD static void zlua_method_fill_defaults(const zlua_method *m, int from,
 
 /* Pops the n given arguments into the frame, the rest from m's defaults;
  * raises (holding nothing yet) on a bad one. */
-ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
-                                          int n, zlua_frame *frame, void **args)
+ZLUA_HOT_INLINE void zlua_method_pop_args_n(lua_State *L, const zlua_method *m, int base,
+                                            int n, zlua_frame *frame, void **args)
 {
     for (int i = 0; i < n; i++) {
         const zlua_meta *pm = m->params[i];
         void *slot = frame->bytes + m->offsets[i];
-        zlua_method_pop_arg(L, m, i, base + m->slot_of[i], pm->kind, slot);
+        int idx = base + m->slot_of[i];
+        /* a ref here only: the lean entries' scalars never are one */
+        if (pm->kind != ZLUA_K_BYREF || !zlua_method_pop_byref_payload(L, idx, pm, slot))
+            zlua_method_pop_arg(L, m, i, idx, pm->kind, slot);
         zlua_method_set_arg(pm, slot, &args[i]);
+    }
+}
+
+ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
+                                          int n, zlua_frame *frame, void **args)
+{
+    /* the commonest counts with n a constant: the loop unrolls, and its
+     * bookkeeping (about 20 instructions of spills around the pops' calls
+     * with a variable n) goes */
+    switch (n) {
+    case 0:
+        break;
+    case 1:
+        zlua_method_pop_args_n(L, m, base, 1, frame, args);
+        break;
+    case 2:
+        zlua_method_pop_args_n(L, m, base, 2, frame, args);
+        break;
+    case 3:
+        zlua_method_pop_args_n(L, m, base, 3, frame, args);
+        break;
+    default:
+        zlua_method_pop_args_n(L, m, base, n, frame, args);
+        break;
     }
     if (n < m->nparams)
         zlua_method_fill_defaults(m, n, frame, args);
@@ -411,6 +480,38 @@ ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
     return m->ret_slots;   /* UnpackedValues: several (SPEC 7.2) */
 }
 
+/* R-SHAPE-2 without the cache lookup: a result that is the object an
+ * argument passed (`Demo.Same(p)`), viewed as the result's type, is that
+ * argument's userdata, which the identity cache would return (or, were
+ * the cache tampered with, an equally genuine one).  The Lua value is
+ * read again, not remembered from the pop: the call may have run Lua code
+ * (debug.setlocal can rewrite this frame's slots), so only a live ByObj
+ * userdata of this very object and view found there now is pushed.
+ * 1 when pushed; 0: the writer pushes as usual. */
+ZLUA_HOT_INLINE int zlua_method_push_arg_result(lua_State *L, const zlua_method *m, int base,
+                                                int n, const zlua_frame *frame, const void *ret)
+{
+    Il2CppObject *obj;
+    memcpy(&obj, ret, sizeof obj);
+    if (obj == NULL)
+        return 0;
+    unsigned bits = m->ret_args;
+    for (int i = 0; i < n && (bits >> i) != 0; i++) {
+        Il2CppObject *arg;
+        memcpy(&arg, frame->bytes + m->offsets[i], sizeof arg);
+        if (((bits >> i) & 1u) == 0 || arg != obj)
+            continue;
+        int idx = base + m->slot_of[i];
+        const zlua_ud *u = lua_touserdata(L, idx);
+        if (u != NULL && lua_rawlen(L, idx) >= sizeof *u && u->magic == ZLUA_UD_BYOBJ &&
+            u->obj == obj && u->cls == m->ret->cls) {
+            lua_pushvalue(L, idx);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, int n, void *this_ptr,
                         void *ret)
 {
@@ -450,6 +551,8 @@ ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, 
     zlua_method_pop_args(L, m, base, n, &frame, args);
     void *ret = frame.bytes + m->ret_offset;
     Il2CppException *exc = zlua_method_run(m, this_ptr, args, ret);
+    if (exc == NULL && m->ret_args != 0 && zlua_method_push_arg_result(L, m, base, n, &frame, ret))
+        return 1;
     return zlua_method_finish(L, m, exc, ret);
 }
 
@@ -497,13 +600,11 @@ void *zlua_method_self(lua_State *L, const zlua_method *m)
     return NULL;
 }
 
-ZLUA_HOT_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n)
+/* The call of m, chosen for the n arguments from base: its stub when the
+ * stack holds exactly its arguments, else the generic call (omitted
+ * arguments take their defaults). */
+ZLUA_HOT_INLINE int zlua_method_entry_run(lua_State *L, const zlua_method *m, int base, int n)
 {
-    int base = head->instance ? 2 : 1;
-    n -= base - 1;
-    if (n < 0)
-        n = 0;
-    const zlua_method *m = zlua_method_select(L, head, base, n);
     if (m->stub != NULL && n == m->nslots) {   /* the stack holds exactly its arguments */
         if (m->stub_body != NULL)
             return m->stub_body(L, &m->bridge);   /* its bridge is at hand */
@@ -513,6 +614,38 @@ ZLUA_HOT_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *he
     return zlua_method_call_inline(L, m, base, n, this_ptr);   /* omitted: defaults */
 }
 
+/* The first Lua argument and the argument count (self excluded). */
+ZLUA_HOT_INLINE int zlua_method_entry_args(const zlua_method *head, int *n)
+{
+    int base = head->instance ? 2 : 1;
+    *n -= base - 1;
+    if (*n < 0)
+        *n = 0;
+    return base;
+}
+
+ZLUA_HOT_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n)
+{
+    int base = zlua_method_entry_args(head, &n);
+    /* `Demo.Pick(1)` again: the memo's answer inline (no call into
+     * select); anything else, select (which tries the same again: a
+     * non-integer right after an integer call asks lua_isinteger twice,
+     * once, as the memo then holds its key) */
+    const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base) : NULL;
+    if (m == NULL)
+        m = zlua_method_select(L, head, base, n);
+    return zlua_method_entry_run(L, m, base, n);
+}
+
+/* The overloaded entry's calls but the memo's stub answer (below). */
+ZLUA_COLD static int zlua_method_entry_overloaded_rest(lua_State *L, const zlua_method *head,
+                                                       const zlua_method *m, int base, int n)
+{
+    if (m == NULL)
+        m = zlua_method_select(L, head, base, n);
+    return zlua_method_entry_run(L, m, base, n);
+}
+
 /* The method chain boxed in upvalue 1 (core/box.h: a script may have
  * replaced the upvalue with anything). */
 ZLUA_HOT_INLINE const zlua_method *zlua_method_upvalue(lua_State *L)
@@ -520,7 +653,7 @@ ZLUA_HOT_INLINE const zlua_method *zlua_method_upvalue(lua_State *L)
     return zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_METHOD, "method");
 }
 
-static int zlua_method_entry_general(lua_State *L, const zlua_method *m)
+ZLUA_HOT_INLINE int zlua_method_entry_general_inline(lua_State *L, const zlua_method *m)
 {
     int n = lua_gettop(L);
     if (m->next != NULL || n != m->nslots + m->instance)
@@ -529,17 +662,34 @@ static int zlua_method_entry_general(lua_State *L, const zlua_method *m)
     return zlua_method_call_inline(L, m, 1 + m->instance, m->nslots, this_ptr);
 }
 
+/* The general entry's body, for the lean entries' unusual calls. */
+static int zlua_method_entry_general(lua_State *L, const zlua_method *m)
+{
+    return zlua_method_entry_general_inline(L, m);
+}
+
 /* upvalue 1: the boxed head of the overload chain.  A name with one
- * candidate and the right argument count goes straight to the call. */
+ * candidate and the right argument count goes straight to the call (the
+ * body inline: no second call and prologue per call). */
 static int zlua_method_entry(lua_State *L)
 {
-    return zlua_method_entry_general(L, zlua_method_upvalue(L));
+    return zlua_method_entry_general_inline(L, zlua_method_upvalue(L));
 }
 
 /* The same for a name with several candidates: straight to dispatch. */
 static int zlua_method_entry_overloaded(lua_State *L)
 {
-    return zlua_method_entry_select(L, zlua_method_upvalue(L), lua_gettop(L));
+    const zlua_method *head = zlua_method_upvalue(L);
+    int n = lua_gettop(L);
+    int base = zlua_method_entry_args(head, &n);
+    /* `Demo.Pick(1)` again, a stub chosen: the memo's answer and the
+     * stub's body from this small frame (a tail call); everything else
+     * out of line (select tries the memo again only when it had no
+     * answer here) */
+    const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base) : NULL;
+    if (m != NULL && m->stub != NULL && m->stub_body != NULL && n == m->nslots)
+        return m->stub_body(L, &m->bridge);
+    return zlua_method_entry_overloaded_rest(L, head, m, base, n);
 }
 
 /* Pops the n scalar arguments starting at Lua index base into 64-bit

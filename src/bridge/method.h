@@ -41,6 +41,11 @@ typedef struct zlua_method {
     const unsigned char *defaults;
     uint16_t default_handles;
     uint16_t default_byrefs;     /* omitted byref: a zeroed temp slot */
+    /* a set bit i: parameter i is a plain object slot and the result is
+     * pushed by the plain object writer, so a result that is argument i's
+     * object, viewed as the result's type, is that argument's userdata
+     * itself (what the identity cache would return; method.c) */
+    uint16_t ret_args;
     const zlua_meta *ret;        /* NULL for void */
     const zlua_meta *params[ZLUA_MAX_PARAMS];
     /* SPEC 7.6 rule 1: Lua argument j is scored against slots[j] (a
@@ -145,6 +150,23 @@ static inline const zlua_method *zlua_method_select_int(const zlua_method *head,
     const struct zlua_overload_memo *slot = &ov->memo[1];
     return slot->chosen != NULL && slot->keys[0] == zlua_meta_score_int_key(key) ? slot->chosen
                                                                                 : NULL;
+}
+
+/* The memo's answer for one integer argument at base where the last
+ * one-argument call over head (several candidates) had one, as
+ * zlua_method_select would answer: two Lua calls, no scoring.  The low
+ * byte of an integer's score key is the same for every integer and no
+ * other key's (meta.h), so only a call after an integer one asks
+ * lua_isinteger here.  NULL: select decides. */
+static inline const zlua_method *zlua_method_select_int_arg(lua_State *L,
+                                                            const zlua_method *head, int base)
+{
+    const zlua_overloads *ov = head->overloads;
+    if (ov == NULL || head->next == NULL || ov->memo[1].chosen == NULL ||
+        (ov->memo[1].keys[0] & 0xFFu) != (zlua_meta_score_int_key(0) & 0xFFu) ||
+        !lua_isinteger(L, base))
+        return NULL;
+    return zlua_method_select_int(head, lua_tointeger(L, base));
 }
 
 /* m called with the stack holding exactly its call: self at 1 then the

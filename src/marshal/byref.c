@@ -21,21 +21,17 @@ static int zlua_byref_compatible(const zlua_meta *want, const zlua_meta *have)
            (want->cls != NULL && want->cls == have->cls && want->kind == have->kind);
 }
 
-static int zlua_pop_byref(lua_State *L, int idx, const zlua_meta *m, void *dst)
+/* Everything but the true ref: a handle, nil, a value for the temp.  Out
+ * of line, so the true ref's path below saves no registers for it. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int zlua_pop_byref_other(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     const zlua_meta *e = m->elem;
-    /* the true ref first, with no type query: a ByValUserData of exactly
-     * A (a struct, or a zlua.new_ref of a primitive or enum) passes its
-     * payload.  For Nullable<T> a T userdata is copied below (SPEC 5). */
-    zlua_ud *u = (zlua_ud *)lua_touserdata(L, idx);
-    if (u != NULL && lua_rawlen(L, idx) >= sizeof *u && u->magic == ZLUA_UD_BYVAL &&
-        u->cls == e->cls && m->payload_ref) {
-        void *payload = zlua_ud_payload(u);
-        memcpy(dst, &payload, sizeof payload);
-        return ZLUA_POP_OK;
-    }
     void *target = (char *)dst + ZLUA_BYREF_TEMP;
-    if (lua_type(L, idx) == LUA_TLIGHTUSERDATA) {
+    int t = lua_type(L, idx);   /* once: the handle and the nil tests */
+    if (t == LUA_TLIGHTUSERDATA) {
         const zlua_slot *slot;
         int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
         if (rc == ZLUA_POP_OK && !zlua_byref_compatible(e, slot->meta))
@@ -46,7 +42,7 @@ static int zlua_pop_byref(lua_State *L, int idx, const zlua_meta *m, void *dst)
             return rc;
         else if ((rc = e->pop(L, idx, e, target)) != ZLUA_POP_OK)
             return rc;
-    } else if (lua_isnoneornil(L, idx) && e->kind != ZLUA_K_NULLABLE) {
+    } else if ((t == LUA_TNONE || t == LUA_TNIL) && e->kind != ZLUA_K_NULLABLE) {
         memset(target, 0, e->size);            /* default(A), not written back */
     } else {
         int rc = e->pop(L, idx, e, target);  /* by value, into the temp */
@@ -55,6 +51,21 @@ static int zlua_pop_byref(lua_State *L, int idx, const zlua_meta *m, void *dst)
     }
     memcpy(dst, &target, sizeof target);
     return ZLUA_POP_OK;
+}
+
+static int zlua_pop_byref(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    /* the true ref first, with no type query: a ByValUserData of exactly
+     * A (a struct, or a zlua.new_ref of a primitive or enum) passes its
+     * payload.  For Nullable<T> a T userdata is copied (SPEC 5). */
+    zlua_ud *u = (zlua_ud *)lua_touserdata(L, idx);
+    if (u != NULL && m->payload_ref && lua_rawlen(L, idx) >= sizeof *u &&
+        u->magic == ZLUA_UD_BYVAL && u->cls == m->elem->cls) {
+        void *payload = zlua_ud_payload(u);
+        memcpy(dst, &payload, sizeof payload);
+        return ZLUA_POP_OK;
+    }
+    return zlua_pop_byref_other(L, idx, m, dst);
 }
 
 static void zlua_push_byref(lua_State *L, const zlua_meta *m, const void *src)

@@ -74,6 +74,64 @@ static int zlua_pop_object_handle(lua_State *L, int idx, const zlua_meta *m,
     return ZLUA_POP_MISMATCH;
 }
 
+/* One of our userdata (u, from zlua_ud_any) for a reference slot: its
+ * object when the slot's class takes it, a boxed copy of a struct. */
+static int zlua_pop_object_ud(const zlua_ud *u, const zlua_meta *m, Il2CppObject **obj)
+{
+    if (u->magic == ZLUA_UD_BYOBJ) {
+        if (m->cls->klass == m->ctx->k_object ||
+            il2cpp_class_is_assignable_from(m->cls->klass, il2cpp_object_get_class(u->obj))) {
+            *obj = u->obj;
+            return ZLUA_POP_OK;
+        }
+        return ZLUA_POP_TYPE;
+    }
+    if (u->magic == ZLUA_UD_BYVAL && il2cpp_class_is_assignable_from(m->cls->klass, u->cls->klass))
+        return zlua_box(m->ctx, u->cls->klass, zlua_ud_payload(u), obj);  /* a copy */
+    if (u->magic == ZLUA_UD_DEAD)
+        return ZLUA_POP_FINALIZED;
+    if (u->magic == ZLUA_UD_DEAD_OBJ)
+        return ZLUA_POP_OBJ_FINALIZED;
+    return ZLUA_POP_TYPE;
+}
+
+/* Everything but a live object of the slot's own view; u is idx's
+ * zlua_ud_any, read once by the caller.  Out of line, so the common case
+ * saves no registers for it. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int zlua_pop_object_other(lua_State *L, int idx, const zlua_meta *m, void *dst,
+                                 const zlua_ud *u)
+{
+    Il2CppObject *obj = NULL;
+    int rc = ZLUA_POP_OK;
+    if (u != NULL) {   /* one of ours: a full userdata, no type query */
+        rc = zlua_pop_object_ud(u, m, &obj);
+    } else {
+        switch (lua_type(L, idx)) {
+        case LUA_TNIL:
+        case LUA_TNONE:
+            break;
+        case LUA_TLIGHTUSERDATA:
+            rc = zlua_pop_object_handle(L, idx, m, &obj);
+            break;
+        case LUA_TUSERDATA:   /* not ours */
+            rc = ZLUA_POP_TYPE;
+            break;
+        default:
+            if (m->cls->klass == m->ctx->k_object)
+                rc = zlua_pop_boxed_primitive(L, idx, m->ctx, &obj);
+            else
+                rc = ZLUA_POP_TYPE;
+            break;
+        }
+    }
+    if (rc == ZLUA_POP_OK)
+        memcpy(dst, &obj, sizeof obj);
+    return rc;
+}
+
 int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     /* the common case first, without a type query: a live object of the
@@ -84,47 +142,7 @@ int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst)
         memcpy(dst, &fast->obj, sizeof fast->obj);
         return ZLUA_POP_OK;
     }
-    Il2CppObject *obj = NULL;
-    int rc = ZLUA_POP_OK;
-    switch (lua_type(L, idx)) {
-    case LUA_TNIL:
-    case LUA_TNONE:
-        break;
-    case LUA_TLIGHTUSERDATA:
-        rc = zlua_pop_object_handle(L, idx, m, &obj);
-        break;
-    case LUA_TUSERDATA: {
-        zlua_ud *u = zlua_ud_any(L, idx);
-        if (u == NULL) {
-            rc = ZLUA_POP_TYPE;
-        } else if (u->magic == ZLUA_UD_BYOBJ) {
-            if (m->cls->klass == m->ctx->k_object ||
-                il2cpp_class_is_assignable_from(m->cls->klass, il2cpp_object_get_class(u->obj)))
-                obj = u->obj;
-            else
-                rc = ZLUA_POP_TYPE;
-        } else if (u->magic == ZLUA_UD_BYVAL &&
-                   il2cpp_class_is_assignable_from(m->cls->klass, u->cls->klass)) {
-            rc = zlua_box(m->ctx, u->cls->klass, zlua_ud_payload(u), &obj);  /* a copy */
-        } else if (u->magic == ZLUA_UD_DEAD) {
-            rc = ZLUA_POP_FINALIZED;
-        } else if (u->magic == ZLUA_UD_DEAD_OBJ) {
-            rc = ZLUA_POP_OBJ_FINALIZED;
-        } else {
-            rc = ZLUA_POP_TYPE;
-        }
-        break;
-    }
-    default:
-        if (m->cls->klass == m->ctx->k_object)
-            rc = zlua_pop_boxed_primitive(L, idx, m->ctx, &obj);
-        else
-            rc = ZLUA_POP_TYPE;
-        break;
-    }
-    if (rc == ZLUA_POP_OK)
-        memcpy(dst, &obj, sizeof obj);
-    return rc;
+    return zlua_pop_object_other(L, idx, m, dst, fast);
 }
 
 /* R-VIEW-1: the view is the slot's declared type, never the runtime one. */
@@ -133,6 +151,11 @@ static void zlua_push_object(lua_State *L, const zlua_meta *m, const void *src)
     Il2CppObject *obj;
     memcpy(&obj, src, sizeof obj);
     zlua_ud_push_byobj(L, m->cls, obj);
+}
+
+int zlua_meta_pushes_byobj(const zlua_meta *m)
+{
+    return m->push == zlua_push_object && m->cls != NULL;
 }
 
 void zlua_meta_init_object(zlua_meta *m)

@@ -96,6 +96,13 @@ void *zlua_ud_push_byval(lua_State *L, struct zlua_class *cls,
 void zlua_ud_push_byobj(lua_State *L, struct zlua_class *cls,
                         Il2CppObject *obj);
 
+/* 1 when m's push is the plain object writer (object.c): a reference
+ * pushed as zlua_ud_push_byobj(L, m->cls, obj) pushes it, so a live
+ * ByObjUserData of that very (object, m->cls) may stand for its result
+ * (the bridge's argument-result shortcut, bridge/method.c). */
+struct zlua_meta;
+int zlua_meta_pushes_byobj(const struct zlua_meta *m);
+
 /* Releases what u holds (its cell or slot) and marks it dead.  Called by
  * the collector's finalizer only; a second call does nothing. */
 void zlua_ud_release(zlua_ud *u);

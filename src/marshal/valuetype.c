@@ -16,22 +16,28 @@
 
 /* ---- struct ------------------------------------------------------------ */
 
+/* A valid OpaqueValue of exactly this struct type: a copy of its slot. */
+static int zlua_pop_struct_handle(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    const zlua_slot *slot;
+    int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
+    if (rc != ZLUA_POP_OK)
+        return rc;
+    const zlua_meta *sm = slot->meta;
+    if (sm->cls != m->cls || sm->kind != ZLUA_K_STRUCT)
+        return ZLUA_POP_MISMATCH;
+    memcpy(dst, slot->addr, m->size);
+    return ZLUA_POP_OK;
+}
+
 static int zlua_pop_struct(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
-    if (lua_type(L, idx) == LUA_TLIGHTUSERDATA) {
-        const zlua_slot *slot;
-        int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
-        if (rc != ZLUA_POP_OK)
-            return rc;
-        const zlua_meta *sm = slot->meta;
-        if (sm->cls != m->cls || sm->kind != ZLUA_K_STRUCT)
-            return ZLUA_POP_MISMATCH;
-        memcpy(dst, slot->addr, m->size);
-        return ZLUA_POP_OK;
-    }
+    /* a userdata of ours first, the commonest argument, with no type
+     * query (a light userdata has no length: zlua_ud_any refuses it) */
     zlua_ud *u = zlua_ud_any(L, idx);
     if (u == NULL)
-        return ZLUA_POP_TYPE;
+        return lua_type(L, idx) == LUA_TLIGHTUSERDATA ? zlua_pop_struct_handle(L, idx, m, dst)
+                                                      : ZLUA_POP_TYPE;
     if (u->magic == ZLUA_UD_BYVAL && u->cls == m->cls) {
         memcpy(dst, zlua_ud_payload(u), m->size);
         return ZLUA_POP_OK;
@@ -66,17 +72,18 @@ void zlua_meta_init_struct(zlua_meta *m)
  * or a ref of it (zlua.new_ref(Color, 2)), read by value. */
 static int zlua_pop_enum(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
-    if (lua_type(L, idx) == LUA_TUSERDATA) {
-        zlua_ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYOBJ);
-        if (u == NULL)
-            return zlua_pop_byval_ref(L, idx, m, dst);
-        if (il2cpp_object_get_class(u->obj) != m->cls->klass)
-            return ZLUA_POP_TYPE;
-        memcpy(dst, il2cpp_object_unbox(u->obj), m->size);
-        return ZLUA_POP_OK;
-    }
+    /* a number first, the commonest argument (the integer pop refuses
+     * every non-number with TYPE, writing nothing): no type query for it */
     int rc = zlua_pop_integer_kind(L, idx, m->prim, dst);
-    return rc;
+    if (rc != ZLUA_POP_TYPE || lua_type(L, idx) != LUA_TUSERDATA)
+        return rc;
+    zlua_ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYOBJ);
+    if (u == NULL)
+        return zlua_pop_byval_ref(L, idx, m, dst);
+    if (il2cpp_object_get_class(u->obj) != m->cls->klass)
+        return ZLUA_POP_TYPE;
+    memcpy(dst, il2cpp_object_unbox(u->obj), m->size);
+    return ZLUA_POP_OK;
 }
 
 static void zlua_push_enum(lua_State *L, const zlua_meta *m, const void *src)
