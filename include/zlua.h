@@ -353,7 +353,19 @@ int zlua_register_stubs(lua_State *L, const zlua_stub_entry *table, size_t count
  * what an entry passes to its stub.  Raises when L's state has not bound
  * that method (an entry can only be reached after it did). */
 const zlua_bridge *zlua_bridge_at_slow(lua_State *L, size_t index);
-static inline const zlua_bridge *zlua_bridge_at(lua_State *L, size_t index)
+
+/* The helpers below run inside every stub call: always inlined, however
+ * large the generated file grows (a compiler's growth limits would
+ * otherwise turn them into calls as stubs are added). */
+#if defined(__GNUC__) || defined(__clang__)
+#define ZLUA_STUB_INLINE static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define ZLUA_STUB_INLINE static __forceinline
+#else
+#define ZLUA_STUB_INLINE static inline
+#endif
+
+ZLUA_STUB_INLINE const zlua_bridge *zlua_bridge_at(lua_State *L, size_t index)
 {
     void *ud;
     if (lua_getallocf(L, &ud) == zlua_state_alloc) {
@@ -401,7 +413,7 @@ int zlua_bridge_other_count(lua_State *L, const zlua_bridge *b);
 /* Runs the declaring class's class init once (static methods; raises the
  * TypeInitializationException's Lua error). */
 void zlua_bridge_class_init(lua_State *L, const zlua_bridge *b);
-static inline void zlua_bridge_static_init(lua_State *L, const zlua_bridge *b)
+ZLUA_STUB_INLINE void zlua_bridge_static_init(lua_State *L, const zlua_bridge *b)
 {
     if (!*b->inited)
         zlua_bridge_class_init(L, b);
@@ -428,7 +440,7 @@ void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src);
  * issued handles) are out of line. */
 uint64_t zlua_bridge_enter_slow(const zlua_bridge *b);
 void zlua_bridge_leave_slow(const zlua_bridge *b, uint64_t mark);
-static inline uint64_t zlua_bridge_enter(const zlua_bridge *b)
+ZLUA_STUB_INLINE uint64_t zlua_bridge_enter(const zlua_bridge *b)
 {
     zlua_scope_counters *s = b->scope;
     if (s->depth >= s->mark_cap)
@@ -437,7 +449,7 @@ static inline uint64_t zlua_bridge_enter(const zlua_bridge *b)
     s->marks[s->depth++] = s->size;
     return mark;
 }
-static inline void zlua_bridge_leave(const zlua_bridge *b, uint64_t mark)
+ZLUA_STUB_INLINE void zlua_bridge_leave(const zlua_bridge *b, uint64_t mark)
 {
     zlua_scope_counters *s = b->scope;
     if (s->depth > (uint32_t)mark)
@@ -465,7 +477,7 @@ int zlua_bridge_raise(lua_State *L, const zlua_bridge *b, Il2CppException *exc);
 /* The hot scalar writers, inline: same rules as the slot writers (an
  * integer in range; anything else goes to zlua_bridge_pop, which accepts
  * what the writer accepts -- exact floats -- or raises). */
-static inline void zlua_bridge_pop_i4(lua_State *L, const zlua_bridge *b, int i, int idx,
+ZLUA_STUB_INLINE void zlua_bridge_pop_i4(lua_State *L, const zlua_bridge *b, int i, int idx,
                                       int32_t *dst)
 {
     if (lua_isinteger(L, idx)) {
@@ -477,7 +489,7 @@ static inline void zlua_bridge_pop_i4(lua_State *L, const zlua_bridge *b, int i,
     }
     zlua_bridge_pop(L, b, i, idx, dst);
 }
-static inline void zlua_bridge_pop_r4(lua_State *L, const zlua_bridge *b, int i, int idx,
+ZLUA_STUB_INLINE void zlua_bridge_pop_r4(lua_State *L, const zlua_bridge *b, int i, int idx,
                                       float *dst)
 {
     if (lua_type(L, idx) == LUA_TNUMBER) {
@@ -486,7 +498,7 @@ static inline void zlua_bridge_pop_r4(lua_State *L, const zlua_bridge *b, int i,
     }
     zlua_bridge_pop(L, b, i, idx, dst);
 }
-static inline void zlua_bridge_pop_r8(lua_State *L, const zlua_bridge *b, int i, int idx,
+ZLUA_STUB_INLINE void zlua_bridge_pop_r8(lua_State *L, const zlua_bridge *b, int i, int idx,
                                       double *dst)
 {
     if (lua_type(L, idx) == LUA_TNUMBER) {
