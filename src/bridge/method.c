@@ -285,25 +285,6 @@ ZLUA_COLD int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
     return zlua_exc_raise(L, exc, m->display);
 }
 
-/* A float argument by zlua_pop_r4_value's rule (meta.h: a Lua number,
- * never a string), integers tried first: lua_isinteger + lua_tointeger
- * stay on Lua's inline fast paths, where lua_tonumber converts an integer
- * out of line (about 25 instructions less for `Point2D(1, 2)`'s
- * arguments; a float pays one lua_isinteger more).  The value is the
- * same: (float)(lua_Number)i either way.  0: not a number, for the pop. */
-ZLUA_HOT_INLINE int zlua_method_pop_r4(lua_State *L, int idx, void *slot)
-{
-    float x;
-    if (lua_isinteger(L, idx))
-        x = (float)(lua_Number)lua_tointeger(L, idx);
-    else if (lua_type(L, idx) == LUA_TNUMBER)
-        x = (float)lua_tonumber(L, idx);
-    else
-        return 0;
-    memcpy(slot, &x, sizeof x);
-    return 1;
-}
-
 /* A ref parameter given a ByValUserData of exactly its element type (a
  * struct, a zlua.new_ref): the payload is the ref, as the byref pop's
  * first case (marshal/byref.c) has it, without the indirect call.  The
@@ -330,7 +311,7 @@ ZLUA_HOT_INLINE void zlua_method_pop_arg(lua_State *L, const zlua_method *m, int
 {
     if (kind == ZLUA_K_I4 && zlua_pop_i4_fast(L, idx, slot) == ZLUA_POP_OK)
         return;
-    if (kind == ZLUA_K_R4 && zlua_method_pop_r4(L, idx, slot))
+    if (kind == ZLUA_K_R4 && zlua_pop_r4_value(L, idx, slot) == ZLUA_POP_OK)
         return;
     const zlua_meta *pm = m->params[i];
     int rc = pm->pop(L, idx, pm, slot);
