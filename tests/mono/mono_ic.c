@@ -14,6 +14,7 @@
 #include <mono/metadata/exception.h>
 #include <mono/metadata/loader.h>
 
+#include "marshal/utf.h"
 #include "mono_rt.h"
 #include "zlua.h"
 
@@ -39,44 +40,16 @@ lua_State *zm_ic_get_state(void)
 }
 
 /* fn's UTF-8 bytes, all of them: a name may hold a NUL ("OnA\0x" is not
- * "OnA").  0 when they do not fit. */
+ * "OnA"); libzlua's own conversion, as its string pops make it.  0 when
+ * they do not fit. */
 static int zm_ic_name(MonoString *fn, char *out, size_t *len)
 {
     const uint16_t *u = mono_string_chars(fn);
-    int32_t n = mono_string_length(fn);
-    size_t k = 0;
-    for (int32_t i = 0; i < n; i++) {
-        uint32_t c = u[i];
-        if (c >= 0xD800 && c < 0xDC00 && i + 1 < n && u[i + 1] >= 0xDC00 && u[i + 1] < 0xE000)
-            c = 0x10000 + ((c - 0xD800) << 10) + (u[++i] - 0xDC00);
-        else if (c >= 0xD800 && c < 0xE000)
-            c = 0xFFFD;   /* a lone surrogate */
-        unsigned char b[4];
-        size_t m;
-        if (c < 0x80) {
-            b[0] = (unsigned char)c;
-            m = 1;
-        } else if (c < 0x800) {
-            b[0] = (unsigned char)(0xC0 | c >> 6);
-            b[1] = (unsigned char)(0x80 | (c & 0x3F));
-            m = 2;
-        } else if (c < 0x10000) {
-            b[0] = (unsigned char)(0xE0 | c >> 12);
-            b[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-            b[2] = (unsigned char)(0x80 | (c & 0x3F));
-            m = 3;
-        } else {
-            b[0] = (unsigned char)(0xF0 | c >> 18);
-            b[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F));
-            b[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-            b[3] = (unsigned char)(0x80 | (c & 0x3F));
-            m = 4;
-        }
-        if (k + m > ZM_IC_NAME_MAX)
-            return 0;
-        memcpy(out + k, b, m);
-        k += m;
-    }
+    size_t n = (size_t)mono_string_length(fn);
+    size_t k = zlua_utf16_to_utf8(u, n, NULL);
+    if (k > ZM_IC_NAME_MAX)
+        return 0;
+    zlua_utf16_to_utf8(u, n, out);
     out[k] = '\0';
     *len = k;
     return 1;

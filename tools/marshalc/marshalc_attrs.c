@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "il2cpp/il2cpp_api.h"
+#include "marshal/utf.h"
 #include "sim.h"
 
 /* Every string handed out lives as long as the process (the rules point
@@ -74,33 +75,18 @@ static char *ma_join(const char *const *members, int count)
     return s;
 }
 
-/* A managed string as UTF-8 (BMP and surrogate pairs). */
-static void ma_utf8(Il2CppString *str, char *buf, size_t size)
+/* A managed string as UTF-8 (libzlua's conversion), kept for the
+ * process; "" for null. */
+static char *ma_utf8(Il2CppString *str)
 {
-    size_t n = 0;
-    int32_t len = str ? il2cpp_string_length(str) : 0;
-    const Il2CppChar *c = str ? il2cpp_string_chars(str) : NULL;
-    for (int32_t i = 0; i < len && n + 5 < size; i++) {
-        uint32_t u = c[i];
-        if (u >= 0xD800 && u < 0xDC00 && i + 1 < len && c[i + 1] >= 0xDC00 && c[i + 1] < 0xE000)
-            u = 0x10000 + ((u - 0xD800) << 10) + (uint32_t)(c[++i] - 0xDC00);
-        if (u < 0x80) {
-            buf[n++] = (char)u;
-        } else if (u < 0x800) {
-            buf[n++] = (char)(0xC0 | (u >> 6));
-            buf[n++] = (char)(0x80 | (u & 0x3F));
-        } else if (u < 0x10000) {
-            buf[n++] = (char)(0xE0 | (u >> 12));
-            buf[n++] = (char)(0x80 | ((u >> 6) & 0x3F));
-            buf[n++] = (char)(0x80 | (u & 0x3F));
-        } else {
-            buf[n++] = (char)(0xF0 | (u >> 18));
-            buf[n++] = (char)(0x80 | ((u >> 12) & 0x3F));
-            buf[n++] = (char)(0x80 | ((u >> 6) & 0x3F));
-            buf[n++] = (char)(0x80 | (u & 0x3F));
-        }
-    }
-    buf[n] = '\0';
+    size_t len = str ? (size_t)il2cpp_string_length(str) : 0;
+    const uint16_t *c = str ? (const uint16_t *)il2cpp_string_chars(str) : NULL;
+    size_t n = c ? zlua_utf16_to_utf8(c, len, NULL) : 0;
+    char *out = ma_alloc(n + 1);
+    if (c)
+        zlua_utf16_to_utf8(c, len, out);
+    out[n] = '\0';
+    return out;
 }
 
 /* The attribute class, found in whichever image defines it. */
@@ -143,9 +129,7 @@ static int ma_read_object(Il2CppObject *obj, Il2CppClass *ak, char **members)
         char *list[64];
         int n = 0;
         for (uintptr_t i = 0; i < len && n < 64; i++) {
-            char buf[256];
-            ma_utf8(items[i], buf, sizeof buf);
-            list[n++] = ma_strdup(buf);
+            list[n++] = ma_utf8(items[i]);
         }
         *members = ma_join((const char *const *)list, n);
     }
