@@ -3,7 +3,8 @@
 # compiler's tests over the XML corpus of tests/marshal/.
 pkg_check_modules(EXPAT REQUIRED IMPORTED_TARGET expat)
 
-add_executable(zlua-marshalc tools/marshalc/zlua_marshalc.c tools/marshalc/marshalc_attrs.c)
+add_executable(zlua-marshalc tools/marshalc/zlua_marshalc.c tools/marshalc/marshalc_attrs.c
+  tools/marshalc/marshalc_names.c)
 target_include_directories(zlua-marshalc PRIVATE src tools/marshalc)
 target_compile_options(zlua-marshalc PRIVATE ${ZLUA_WARNINGS})
 # without the generated stubs: the stub generator reads these tables
@@ -41,7 +42,8 @@ zlua_marshal_tables(zlua_marshal_variant.c zlua_fixture_marshal_variant
 set(ZLUA_MARSHAL_TABLE_SOURCES ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c
   ${CMAKE_BINARY_DIR}/zlua_marshal_fixture_xml.c ${CMAKE_BINARY_DIR}/zlua_marshal_variant.c)
 
-target_sources(zlua-run PRIVATE ${ZLUA_MARSHAL_TABLE_SOURCES} tools/marshalc/marshalc_attrs.c)
+target_sources(zlua-run PRIVATE ${ZLUA_MARSHAL_TABLE_SOURCES} tools/marshalc/marshalc_attrs.c
+  tools/marshalc/marshalc_names.c)
 
 # The stub generator reads the fixture tables: a method they give a
 # multi-value slot (UnpackedValues) gets a stub of that shape, keyed by

@@ -37,7 +37,7 @@ target_link_libraries(zlua_mono PUBLIC PkgConfig::LUA)
 
 # The runtime boundary on Mono's embedding API, and the host hooks.
 file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS tests/mono/*.c)
-add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES})
+add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES} tools/marshalc/marshalc_names.c)
 target_include_directories(zlua_mono_rt PRIVATE src tests/host tests/mono tools/marshalc include)
 target_include_directories(zlua_mono_rt SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua_mono_rt PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})

@@ -23,47 +23,6 @@
 #include "marshalc_attrs.h"
 #include "mono_rt.h"
 
-/* Strings the rules point at live as long as the process. */
-static char *zm_keep(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    if (p == NULL) {
-        fprintf(stderr, "mono host: out of memory\n");
-        abort();
-    }
-    memcpy(p, s, n);
-    return p;
-}
-
-/* "MyGame.Point2D", "Demo+Inner": as libzlua names a type definition. */
-static void zm_full_name(MonoClass *k, char *buf, size_t size)
-{
-    MonoClass *outer = mono_class_get_nesting_type(k);
-    if (outer != NULL) {
-        zm_full_name(outer, buf, size);
-        size_t n = strlen(buf);
-        snprintf(buf + n, size - n, "+%s", mono_class_get_name(k));
-    } else if (mono_class_get_namespace(k)[0] != '\0') {
-        snprintf(buf, size, "%s.%s", mono_class_get_namespace(k), mono_class_get_name(k));
-    } else {
-        snprintf(buf, size, "%s", mono_class_get_name(k));
-    }
-}
-
-static MonoClass *zm_attr_class(void)
-{
-    size_t count = 0;
-    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
-    for (size_t i = 0; i < count; i++) {
-        MonoImage *img = (MonoImage *)(void *)il2cpp_assembly_get_image(as[i]);
-        MonoClass *k = mono_class_from_name(img, "ZLua", "LuaMarshalAsAttribute");
-        if (k != NULL)
-            return k;
-    }
-    return NULL;
-}
-
 static MonoObject *zm_get(MonoObject *obj, const char *prop)
 {
     MonoProperty *p = mono_class_get_property_from_name(mono_object_get_class(obj), prop);
@@ -80,21 +39,12 @@ static int zm_read(MonoObject *attr, const char **members)
     int type = t != NULL ? *(int32_t *)mono_object_unbox(t) : 0;
     MonoArray *m = (MonoArray *)(void *)zm_get(attr, "Members");
     *members = NULL;
-    if (m == NULL || mono_array_length(m) == 0)
-        return type;
-    char buf[1024];
-    size_t n = 0;
-    for (uintptr_t i = 0; i < mono_array_length(m); i++) {
-        MonoString *s = mono_array_get(m, MonoString *, i);
-        char *u = s != NULL ? mono_string_to_utf8(s) : NULL;
-        int w = snprintf(buf + n, sizeof buf - n, "%s%s", i ? "," : "", u ? u : "");
-        if (u != NULL)
-            mono_free(u);
-        if (w < 0 || (size_t)w >= sizeof buf - n)
-            break;
-        n += (size_t)w;
-    }
-    *members = zm_keep(buf);
+    uintptr_t n = m != NULL ? mono_array_length(m) : 0;
+    const char *list[64];
+    int count = 0;
+    for (uintptr_t i = 0; i < n && count < 64; i++)
+        list[count++] = marshalc_utf8((Il2CppString *)(void *)mono_array_get(m, MonoString *, i));
+    *members = marshalc_join(list, count);
     return type;
 }
 
@@ -123,12 +73,12 @@ static void zm_class(lua_State *L, MonoClass *k, MonoClass *ak, marshalc_attr_fn
                      int *found)
 {
     char name[512];
-    zm_full_name(k, name, sizeof name);
+    marshalc_type_name((Il2CppClass *)(void *)k, name, sizeof name);
     const char *assembly = mono_image_get_name(mono_class_get_image(k));
     MonoObject *a = zm_take(mono_custom_attrs_from_class(k), ak);
     if (a != NULL) {
         zlua_marshal_rule r = {0};
-        r.type = zm_keep(name);
+        r.type = marshalc_keep(name);
         r.site = ZLUA_RULE_TYPE;
         zm_emit(fn, ud, assembly, &r, a, found);
     }
@@ -138,8 +88,8 @@ static void zm_class(lua_State *L, MonoClass *k, MonoClass *ak, marshalc_attr_fn
         if ((a = zm_take(mono_custom_attrs_from_field(k, f), ak)) == NULL)
             continue;
         zlua_marshal_rule r = {0};
-        r.type = zm_keep(name);
-        r.member = zm_keep(mono_field_get_name(f));
+        r.type = marshalc_keep(name);
+        r.member = marshalc_keep(mono_field_get_name(f));
         r.site = ZLUA_RULE_FIELD;
         zm_emit(fn, ud, assembly, &r, a, found);
     }
@@ -155,9 +105,9 @@ static void zm_class(lua_State *L, MonoClass *k, MonoClass *ak, marshalc_attr_fn
             if (zlua_marshal_signature(L, (const MethodInfo *)(void *)m, sig, sizeof sig) == 0)
                 continue;
             zlua_marshal_rule r = {0};
-            r.type = zm_keep(name);
-            r.member = zm_keep(mono_method_get_name(m));
-            r.signature = zm_keep(sig);
+            r.type = marshalc_keep(name);
+            r.member = marshalc_keep(mono_method_get_name(m));
+            r.signature = marshalc_keep(sig);
             r.index = index;
             r.site = index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM;
             zm_emit(fn, ud, assembly, &r, a, found);
@@ -194,7 +144,7 @@ static int zm_may_use(MonoImage *img, MonoImage *attr_image)
 int marshalc_read_attributes(lua_State *L, marshalc_attr_fn fn, void *ud)
 {
     int found = 0;
-    MonoClass *ak = zm_attr_class();
+    MonoClass *ak = ZM_CLASS(marshalc_attr_class());
     if (ak == NULL)
         return 0;
     size_t count = 0;

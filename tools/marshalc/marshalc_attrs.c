@@ -10,98 +10,7 @@
 #include <string.h>
 
 #include "il2cpp/il2cpp_api.h"
-#include "marshal/utf.h"
 #include "sim.h"
-
-/* Every string handed out lives as long as the process (the rules point
- * at them): a block list keeps them reachable. */
-typedef struct ma_block {
-    struct ma_block *next;
-    char data[];
-} ma_block;
-static ma_block *ma_blocks;
-
-static char *ma_alloc(size_t n)
-{
-    ma_block *b = malloc(sizeof *b + n);
-    if (b == NULL) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    b->next = ma_blocks;
-    ma_blocks = b;
-    return b->data;
-}
-
-static char *ma_strdup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *p = ma_alloc(n);
-    memcpy(p, s, n);
-    return p;
-}
-
-/* "MyGame.Point2D", "Demo+Inner": as libzlua names a type definition. */
-static void ma_full_name(Il2CppClass *k, char *buf, size_t size)
-{
-    Il2CppClass *outer = il2cpp_class_get_declaring_type(k);
-    if (outer != NULL) {
-        ma_full_name(outer, buf, size);
-        size_t n = strlen(buf);
-        if (n + 1 < size)
-            snprintf(buf + n, size - n, "+%s", il2cpp_class_get_name(k));
-    } else if (il2cpp_class_get_namespace(k)[0] != '\0') {
-        snprintf(buf, size, "%s.%s", il2cpp_class_get_namespace(k), il2cpp_class_get_name(k));
-    } else {
-        snprintf(buf, size, "%s", il2cpp_class_get_name(k));
-    }
-}
-
-/* Members joined by commas from a list of C strings. */
-static char *ma_join(const char *const *members, int count)
-{
-    if (count <= 0)
-        return NULL;
-    size_t n = 1;
-    for (int i = 0; i < count; i++)
-        n += strlen(members[i]) + 1;
-    char *s = ma_alloc(n);
-    s[0] = '\0';
-    for (int i = 0; i < count; i++) {
-        if (i)
-            strcat(s, ",");
-        strcat(s, members[i]);
-    }
-    return s;
-}
-
-/* A managed string as UTF-8 (libzlua's conversion), kept for the
- * process; "" for null. */
-static char *ma_utf8(Il2CppString *str)
-{
-    size_t len = str ? (size_t)il2cpp_string_length(str) : 0;
-    const uint16_t *c = str ? (const uint16_t *)il2cpp_string_chars(str) : NULL;
-    size_t n = c ? zlua_utf16_to_utf8(c, len, NULL) : 0;
-    char *out = ma_alloc(n + 1);
-    if (c)
-        zlua_utf16_to_utf8(c, len, out);
-    out[n] = '\0';
-    return out;
-}
-
-/* The attribute class, found in whichever image defines it. */
-static Il2CppClass *ma_attr_class(void)
-{
-    size_t count = 0;
-    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
-    for (size_t i = 0; i < count; i++) {
-        Il2CppClass *k = il2cpp_class_from_name(il2cpp_assembly_get_image(as[i]), "ZLua",
-                                                "LuaMarshalAsAttribute");
-        if (k != NULL)
-            return k;
-    }
-    return NULL;
-}
 
 /* LuaMarshalType and Members of a LuaMarshalAsAttribute object, through
  * the fields behind the two properties (the C# compiler's names). */
@@ -129,9 +38,9 @@ static int ma_read_object(Il2CppObject *obj, Il2CppClass *ak, char **members)
         char *list[64];
         int n = 0;
         for (uintptr_t i = 0; i < len && n < 64; i++) {
-            list[n++] = ma_utf8(items[i]);
+            list[n++] = marshalc_utf8(items[i]);
         }
-        *members = ma_join((const char *const *)list, n);
+        *members = marshalc_join((const char *const *)list, n);
     }
     return value;
 }
@@ -140,7 +49,7 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
 {
     int found = 0;
     char name[512];
-    ma_full_name(k, name, sizeof name);
+    marshalc_type_name(k, name, sizeof name);
     const char *asm_name = il2cpp_class_get_assemblyname(k);
     /* type-level */
     Il2CppCustomAttrInfo *info = il2cpp_custom_attrs_from_class(k);
@@ -151,7 +60,7 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
         zlua_marshal_rule r = {0};
         char *members;
         r.marshal_type = (uint8_t)ma_read_object(obj, ak, &members);
-        r.type = ma_strdup(name);
+        r.type = marshalc_keep(name);
         r.site = ZLUA_RULE_TYPE;
         r.source = ZLUA_RULE_ATTRIBUTE;
         r.members = members;
@@ -172,8 +81,8 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
         zlua_marshal_rule r = {0};
         char *members;
         r.marshal_type = (uint8_t)ma_read_object(fo, ak, &members);
-        r.type = ma_strdup(name);
-        r.member = ma_strdup(il2cpp_field_get_name(f));
+        r.type = marshalc_keep(name);
+        r.member = marshalc_keep(il2cpp_field_get_name(f));
         r.site = ZLUA_RULE_FIELD;
         r.source = ZLUA_RULE_ATTRIBUTE;
         r.members = members;
@@ -196,14 +105,14 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
             if (zlua_marshal_signature(L, mi, sig, sizeof sig) == 0)
                 continue;
             zlua_marshal_rule r = {0};
-            r.type = ma_strdup(name);
-            r.member = ma_strdup(il2cpp_method_get_name(mi));
-            r.signature = ma_strdup(sig);
+            r.type = marshalc_keep(name);
+            r.member = marshalc_keep(il2cpp_method_get_name(mi));
+            r.signature = marshalc_keep(sig);
             r.index = index;
             r.site = index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM;
             r.source = ZLUA_RULE_ATTRIBUTE;
             r.marshal_type = (uint8_t)type;
-            r.members = ma_join(list, count);
+            r.members = marshalc_join(list, count);
             r.origin = "attribute";
             fn(ud, asm_name, &r);
             found++;
@@ -220,7 +129,7 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
 int marshalc_read_attributes(lua_State *L, marshalc_attr_fn fn, void *ud)
 {
     int found = 0;
-    Il2CppClass *ak = ma_attr_class();
+    Il2CppClass *ak = marshalc_attr_class();
     size_t count = 0;
     const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
     for (size_t i = 0; i < count; i++) {

@@ -27,4 +27,19 @@ typedef void (*marshalc_attr_fn)(void *ud, const char *assembly, const zlua_mars
  * of attributes found. */
 int marshalc_read_attributes(lua_State *L, marshalc_attr_fn fn, void *ud);
 
+/* ---- for the readers (marshalc_names.c), through the runtime API ------------- */
+
+/* Storage and copies that live as long as the process (rules point at
+ * them); out of memory ends it. */
+char *marshalc_alloc(size_t n);
+char *marshalc_keep(const char *s);
+/* "MyGame.Point2D", "Demo+Inner": as libzlua names a type definition. */
+void marshalc_type_name(Il2CppClass *k, char *buf, size_t size);
+/* The members joined by commas; NULL for none. */
+char *marshalc_join(const char *const *members, int count);
+/* A managed string as UTF-8 ("" for null). */
+char *marshalc_utf8(Il2CppString *str);
+/* ZLua.LuaMarshalAsAttribute, in whichever loaded image defines it. */
+Il2CppClass *marshalc_attr_class(void);
+
 #endif
