@@ -7,14 +7,7 @@ local Point2D = CS.MyGame.Point2D
 local Line = CS.MyGame.Line
 local Tagged = CS.MyGame.Tagged
 
--- Managed garbage: fresh strings and boxes (but no struct userdata, so the
--- registry count stays exact between collections).
-local function managed_churn(i)
-  for j = 1, 20 do
-    Demo.Concat(string.rep("g", 64), tostring(i * 100 + j))
-    Demo.Box(j)
-  end
-end
+local managed_churn = h.managed_churn
 
 -- Drops every reference the spec holds and collects until the struct
 -- registry is back to `baseline` and every id in `ids` is finalized, or

@@ -133,6 +133,17 @@ function M.full_gc(n)
   end
 end
 
+-- Managed garbage: fresh strings and boxes, but no struct userdata (the
+-- registry count stays exact between collections); between collections
+-- it also overwrites stale C stack slots that could keep an object.
+function M.managed_churn(i)
+  local Demo = CS.Demo
+  for j = 1, 20 do
+    Demo.Concat(string.rep("g", 64), tostring(i * 100 + j))
+    Demo.Box(j)
+  end
+end
+
 function M.structs()
   return testbed.stats().structs
 end

@@ -36,14 +36,7 @@ local function objects()
   return testbed.stats().objects
 end
 
--- Managed garbage (strings, boxes) that also overwrites stale C stack
--- slots between collections.
-local function managed_churn(i)
-  for j = 1, 20 do
-    Demo.Concat(string.rep("g", 64), tostring(i * 100 + j))
-    Demo.Box(j)
-  end
-end
+local managed_churn = h.managed_churn
 
 local function count_alive(ids)
   local n = 0
