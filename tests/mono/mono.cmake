@@ -28,12 +28,7 @@ add_dependencies(zlua_mono_assemblies zlua_mono_fixtures)
 add_library(zlua_mono STATIC ${ZLUA_SOURCES})
 target_include_directories(zlua_mono PUBLIC include PRIVATE src ${BDWGC_INCLUDE_DIRS})
 target_compile_definitions(zlua_mono PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
-target_compile_options(zlua_mono PRIVATE ${ZLUA_WARNINGS})
-if(ZLUA_NO_UNWIND_TABLES)
-  target_compile_options(zlua_mono PRIVATE -fno-exceptions -fno-asynchronous-unwind-tables
-                                           -fno-unwind-tables)
-endif()
-target_link_libraries(zlua_mono PUBLIC PkgConfig::LUA)
+zlua_library_flags(zlua_mono)
 
 # The runtime boundary on Mono's embedding API, and the host hooks.
 file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS tests/mono/*.c)

@@ -96,13 +96,8 @@ static int zm_has_byref_nullable(MonoMethodSignature *sig)
 /* The boxed form of the value at p, of type t (a reference: itself). */
 static Il2CppException *zm_box_arg(MonoType *t, void *p, MonoObject **out)
 {
-    MonoClass *k = mono_class_from_mono_type(t);
-    if (!mono_class_is_valuetype(k)) {
-        memcpy(out, p, sizeof *out);
-        return NULL;
-    }
-    Il2CppObject *b = NULL;
-    Il2CppException *e = zm_box(k, p, &b);
+    Il2CppObject *b = NULL;   /* zm_box gives a reference type's object itself */
+    Il2CppException *e = zm_box(mono_class_from_mono_type(t), p, &b);
     *out = ZM_OBJ(b);
     return e;
 }
