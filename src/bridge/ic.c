@@ -174,9 +174,12 @@ static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
     return status;
 }
 
-static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_safe)
+/* nvals, nres: the Lua values the arguments occupy and the results
+ * taken back (zlua_ic_values / zlua_ic_results, counted once by the
+ * caller). */
+static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_safe, int nvals,
+                       int nres)
 {
-    int nres = zlua_ic_results(c);
     int direct = 0;
     if (all_safe && c->function_ref != 0) {
         /* a delegate's function: a registry read, no name to intern */
@@ -196,14 +199,14 @@ static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_saf
             lua_settop(L, c->top);
             return ZLUA_ENOMEM;   /* the scope stack could not grow */
         }
-        if (lua_pcall(L, zlua_ic_values(c), nres, 0) != LUA_OK)
+        if (lua_pcall(L, nvals, nres, 0) != LUA_OK)
             return ZLUA_ELUA;
     } else if (zlua_ic_protected(L, ctx, c, 0, nres) != LUA_OK) {
         return ZLUA_ELUA;
     }
     if (nres) {
         /* the results from the first (several for UnpackedValues) */
-        int first = lua_gettop(L) - nres + 1;
+        int first = nres == 1 ? -1 : lua_gettop(L) - nres + 1;
         int rc = c->ret_meta->pop(L, first, c->ret_meta, c->ret_slot);
         if (rc != ZLUA_POP_OK) {
             /* the message allocates: made in the protected body, over the
@@ -228,12 +231,14 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
         (c->nargs > 0 && (c->arg_meta == NULL || c->arg_slots == NULL)) ||
         (c->ret_meta != NULL && c->ret_slot == NULL))
         return ZLUA_EINVAL;
-    int all_safe = 1;
+    int all_safe = 1, nvals = 0;
     for (int i = 0; i < c->nargs; i++) {
         if (c->arg_meta[i] == NULL)
             return ZLUA_EINVAL;
         all_safe &= c->arg_meta[i]->push_safe;
+        nvals += zlua_meta_slots(c->arg_meta[i]);
     }
+    int nres = zlua_ic_results(c);
     /* Metas belong to the state they were resolved on (zlua_meta_param /
      * zlua_meta_type with this L), so the first one names the context;
      * only argument-less calls look it up. */
@@ -241,12 +246,12 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
     zlua_ctx *ctx = first != NULL ? first->ctx : zlua_ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
-    if (!lua_checkstack(L, zlua_ic_values(c) + zlua_ic_results(c) + 8))
+    if (!lua_checkstack(L, nvals + nres + 8))
         return ZLUA_ENOMEM;
     zlua_scope_state saved = zlua_scope_save(&ctx->scope);
     if (zlua_scope_open(&ctx->scope) != ZLUA_OK)
         return ZLUA_ENOMEM;
-    int rc = zlua_ic_run(L, ctx, c, all_safe);
+    int rc = zlua_ic_run(L, ctx, c, all_safe, nvals, nres);
     zlua_scope_restore(&ctx->scope, saved);   /* every path (R-OPQ-5) */
     return rc;
 }
