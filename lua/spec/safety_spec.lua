@@ -127,14 +127,17 @@ describe("trusted pointers are checked (issue 6)", function()
   end)
 
   it("debug.setupvalue on a bridge closure: anything but its method raises", function()
-    -- the generic invoker's closures carry their method in an upvalue (a
-    -- generated stub's entry has none: see the next test)
+    -- the generic invoker's closures carry their method's index in the
+    -- state's closure table in an upvalue (a generated stub's entry has
+    -- none: see the next test); only an index the table holds is a method
     local add = testbed.generic(Demo, "Add")
     local name, orig = debug.getupvalue(add, 1)
     assert.are.equal("", name)
+    assert.are.equal("integer", math.type(orig))
     local ok, err = pcall(function()
       local _, cls = debug.getupvalue(Point2D.__instance_mt.__index, 2)
-      for _, bad in ipairs({ cls, 42, "Add", {}, io.stdout, Point2D(1, 2) }) do
+      for _, bad in ipairs({ cls, 0, -1, 1 << 40, math.mininteger, 1.5, 0 / 0, "Add", {},
+                             io.stdout, Point2D(1, 2) }) do
         debug.setupvalue(add, 1, bad)
         h.raises("zlua: tampered upvalue (method expected)", add, 1, 2)
       end
@@ -512,7 +515,9 @@ describe("instance methods through the field index (issue 9 §3)", function()
       assert.are.equal(6, p.x)
       debug.setupvalue(add, 1, len_box)        -- an instance method in the simple entry
       assert.are.equal(10, add(p))
-      debug.setupvalue(len, 1, 7)
+      debug.setupvalue(len, 1, -7)
+      h.raises("zlua: tampered upvalue (method expected)", len, p)
+      debug.setupvalue(len, 1, 1 << 30)
       h.raises("zlua: tampered upvalue (method expected)", len, p)
     end)
     debug.setupvalue(len, 1, len_box)

@@ -19,6 +19,8 @@
 
 #include <lauxlib.h>
 
+#include "bridge/ic.h"
+
 #include "core/context.h"
 #include "marshal/meta.h"
 #include "scope/scope.h"
@@ -67,16 +69,27 @@ static void zlua_ic_cache_name(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *
     if (len >= sizeof e->bytes)
         return;
     lua_pushvalue(L, -1);
-    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (e->key != NULL)
-        luaL_unref(L, LUA_REGISTRYINDEX, e->ref);
+    if (e->ref != 0) {
+        lua_rawseti(L, LUA_REGISTRYINDEX, e->ref);   /* the reserved slot */
+    } else {
+        e->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
     e->key = c->function;
     e->len = len;
-    e->ref = ref;
     e->is_static = c->function_static != 0;
     memcpy(e->bytes, lua_tostring(L, -1), len);
     e->bytes[len] = '\0';
     e->plain = memchr(e->bytes, '\0', len) == NULL;   /* then strcmp can vouch for it */
+}
+
+void zlua_ic_open(lua_State *L, zlua_ctx *ctx)
+{
+    for (size_t i = 0; i < sizeof ctx->ic_names / sizeof ctx->ic_names[0]; i++) {
+        if (ctx->ic_names[i].ref != 0)
+            continue;   /* a second zlua_open after a failed one */
+        lua_pushboolean(L, 0);
+        ctx->ic_names[i].ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
 }
 
 /* Pushes the globals table (raw lookups: no metamethod runs); 0 when a

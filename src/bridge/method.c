@@ -627,11 +627,20 @@ ZLUA_COLD static int zlua_method_entry_overloaded_rest(lua_State *L, const zlua_
     return zlua_method_entry_run(L, m, base, n);
 }
 
-/* The method chain boxed in upvalue 1 (core/box.h: a script may have
- * replaced the upvalue with anything). */
+/* A generic closure's method.  Upvalue 1 is the method's index in the
+ * context's closure table (zlua_method_push_generic_closure): a script
+ * may have replaced it with the debug library, so anything but an index
+ * the table holds is refused, and another method's index runs that
+ * method by its own rules (the entries check what they rely on). */
 ZLUA_HOT_INLINE const zlua_method *zlua_method_upvalue(lua_State *L)
 {
-    return zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_METHOD, "method");
+    const zlua_ctx *ctx = zlua_ctx_of(L);
+    const zlua_method *m = NULL;
+    if (ctx != NULL)
+        m = zlua_ctx_closure(ctx, lua_tointegerx(L, lua_upvalueindex(1), NULL));
+    if (m == NULL)
+        zlua_box_tampered(L, "method");
+    return m;
 }
 
 ZLUA_HOT_INLINE int zlua_method_entry_general_inline(lua_State *L, const zlua_method *m)
@@ -753,7 +762,12 @@ void zlua_method_push_generic_closure(lua_State *L, zlua_method *head)
         entry = zlua_method_entry_instance;
     else if (head->next == NULL && head->simple)
         entry = zlua_method_entry_simple;
-    zlua_box_push(L, ZLUA_BOX_METHOD, head);
+    if (head->closure == 0) {
+        head->closure = zlua_ctx_closure_add(zlua_ctx_check(L), head);
+        if (head->closure == 0)
+            luaL_error(L, "not enough memory");
+    }
+    lua_pushinteger(L, (lua_Integer)head->closure);
     lua_pushcclosure(L, entry, 1);
 }
 
@@ -770,7 +784,7 @@ const zlua_method *zlua_method_of_function(lua_State *L, int idx)
     }
     if (lua_getupvalue(L, idx, 1) == NULL)
         return NULL;
-    const zlua_method *m = zlua_box_get(L, -1, ZLUA_BOX_METHOD);
+    const zlua_method *m = zlua_ctx_closure(ctx, lua_tointegerx(L, -1, NULL));
     lua_pop(L, 1);
     return m;
 }

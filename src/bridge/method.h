@@ -73,6 +73,7 @@ typedef struct zlua_method {
     lua_CFunction stub;          /* the generated entry, NULL: generic invoker */
     zlua_stub_body stub_body;    /* its body, when the table gives it */
     zlua_bridge bridge;          /* what the stub reads (zlua.h) */
+    uint32_t closure;            /* index in the context's closure table, 0: none */
 } zlua_method;
 
 /* Binds mi (NULL when it has more than ZLUA_MAX_PARAMS parameters or a

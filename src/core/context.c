@@ -102,6 +102,29 @@ void *zlua_ctx_arena_alloc(zlua_ctx *ctx, size_t size)
     return p;
 }
 
+#define ZLUA_CLOSURES_MAX (UINT32_C(1) << 24)
+
+uint32_t zlua_ctx_closure_add(zlua_ctx *ctx, const void *p)
+{
+    if (ctx->nclosures + 1 >= ctx->closures_cap) {
+        uint32_t cap = ctx->closures_cap ? ctx->closures_cap * 2 : 64;
+        if (cap > ZLUA_CLOSURES_MAX)
+            return 0;   /* and no size below overflows, 32-bit included */
+        const void **t = ctx->alloc(ctx->alloc_ud, ctx->closures,
+                                    ctx->closures_cap * sizeof *t, cap * sizeof *t);
+        if (t == NULL)
+            return 0;
+        ctx->closures = t;
+        ctx->closures_cap = cap;
+        if (ctx->nclosures == 0) {
+            t[0] = NULL;   /* index 0 is never handed out */
+            ctx->nclosures = 1;
+        }
+    }
+    ctx->closures[ctx->nclosures] = p;
+    return ctx->nclosures++;
+}
+
 char *zlua_ctx_strdup(zlua_ctx *ctx, const char *s)
 {
     size_t n = strlen(s) + 1;
@@ -124,6 +147,8 @@ static void zlua_ctx_release(zlua_ctx *ctx)
     zlua_ptrmap_free(&ctx->metas);
     zlua_ptrmap_free(&ctx->ic_metas);
     zlua_ptrmap_free(&ctx->reported);
+    if (ctx->closures != NULL)
+        ctx->alloc(ctx->alloc_ud, ctx->closures, ctx->closures_cap * sizeof *ctx->closures, 0);
     while (ctx->arena != NULL) {
         zlua_arena_block *next = ctx->arena->next;
         ctx->alloc(ctx->alloc_ud, ctx->arena, ZLUA_ARENA_HDR + ctx->arena->size, 0);

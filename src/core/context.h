@@ -105,6 +105,14 @@ typedef struct zlua_ctx {
     struct zlua_delegates *delegates;
     void (*delegates_release)(struct zlua_ctx *ctx);
     size_t delegates_live;
+    /* The methods of the generic invoker's closures, each closure's
+     * upvalue being its index here (bridge/method.c).  A script can put
+     * any value in an upvalue with the debug library; an index is checked
+     * against nclosures before the table is read, and nothing a script
+     * chose is ever dereferenced.  [0] stays NULL: a value that is no
+     * number reads as 0. */
+    const void **closures;
+    uint32_t nclosures, closures_cap;
 } zlua_ctx;
 
 /* Formats one log line ("[ZLua] " and fmt) into a bounded buffer on the
@@ -119,6 +127,12 @@ void zlua_log(zlua_ctx *ctx, const char *fmt, ...);
 zlua_ctx *zlua_ctx_create(lua_State *L);
 /* The context of L, or NULL when zlua_open was not called. */
 zlua_ctx *zlua_ctx_get(lua_State *L);
+/* The same, inline, for hot paths. */
+static inline zlua_ctx *zlua_ctx_of(lua_State *L)
+{
+    void *ud;
+    return lua_getallocf(L, &ud) == zlua_state_alloc ? (zlua_ctx *)ud : NULL;
+}
 /* The same for Lua-facing functions: raises `zlua: the library is not open
  * on this state` instead of NULL. */
 zlua_ctx *zlua_ctx_check(lua_State *L);
@@ -140,5 +154,15 @@ void zlua_ref_table(lua_State *L, int ref);
 void *zlua_ctx_arena_alloc(zlua_ctx *ctx, size_t size);
 /* A copy of s in the arena. */
 char *zlua_ctx_strdup(zlua_ctx *ctx, const char *s);
+
+/* Adds p to the closure table and returns its index (> 0), or 0 when
+ * memory ran out. */
+uint32_t zlua_ctx_closure_add(zlua_ctx *ctx, const void *p);
+/* The pointer at index i of the closure table, or NULL for any other
+ * integer (i may come from a script). */
+static inline const void *zlua_ctx_closure(const zlua_ctx *ctx, lua_Integer i)
+{
+    return (lua_Unsigned)i < ctx->nclosures ? ctx->closures[i] : NULL;
+}
 
 #endif

@@ -7,6 +7,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "bridge/ic.h"
 #include "core/context.h"
 #include "il2cpp/il2cpp_api.h"
 #include "lib/lib.h"
@@ -19,6 +20,7 @@
 static int zlua_open_protected(lua_State *L)
 {
     zlua_ctx *ctx = zlua_ctx_check(L);
+    zlua_ic_open(L, ctx);      /* first: while the registry is small */
     zlua_types_open(L, ctx);   /* CS, CSharp */
     zlua_lib_open(L, ctx);     /* zlua */
     return 0;

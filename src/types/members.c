@@ -382,6 +382,7 @@ static void zlua_members_push_single(lua_State *L, zlua_ctx *ctx, const zlua_met
     *one = *m;
     one->next = NULL;
     one->overloads = NULL;
+    one->closure = 0;   /* its own closure table entry */
     zlua_method_push_closure(L, one);
 }
 

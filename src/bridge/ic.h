@@ -1,0 +1,18 @@
+/*
+ * ic.h -- what zlua_open prepares for IC calls (ic.c; the calls
+ * themselves are zlua.h's zlua_ic_*).
+ */
+#ifndef ZLUA_IC_H
+#define ZLUA_IC_H
+
+#include <lua.h>
+
+#include "core/context.h"
+
+/* Reserves the registry slots of the IC name cache while the registry is
+ * still small, so that they sit in its array part: the fast path reads a
+ * cached name by index on every call, and an index in the array part
+ * costs about half of one in the hash part.  May raise (memory). */
+void zlua_ic_open(lua_State *L, zlua_ctx *ctx);
+
+#endif
