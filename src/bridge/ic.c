@@ -174,7 +174,13 @@ static int zlua_ic_trampoline(lua_State *L)
 /* Calls the trampoline for c with the nextra values on top as its extra
  * arguments (its pushes allocate nothing: a light C function and a
  * lightuserdata on a checked stack). */
-static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c, int nextra,
+#if defined(__GNUC__) || defined(__clang__)
+#define ZLUA_IC_COLD __attribute__((noinline, cold))
+#else
+#define ZLUA_IC_COLD
+#endif
+
+ZLUA_IC_COLD static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c, int nextra,
                              int nres)
 {
     lua_pushcfunction(L, zlua_ic_trampoline);
@@ -185,6 +191,18 @@ static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
     int status = lua_pcall(L, nextra + 1, nres, 0);
     ctx->ic_pending = outer;
     return status;
+}
+
+/* A result its writer refused: the message allocates, so it is made in
+ * the protected body, over the first result. */
+ZLUA_IC_COLD static int zlua_ic_bad_result(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
+                                           int first, int rc)
+{
+    lua_settop(L, first);
+    lua_pushinteger(L, rc);
+    lua_insert(L, -2);
+    (void)zlua_ic_protected(L, ctx, c, 2, 0);
+    return ZLUA_ELUA;
 }
 
 /* nvals, nres: the Lua values the arguments occupy and the results
@@ -221,15 +239,8 @@ static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_saf
         /* the results from the first (several for UnpackedValues) */
         int first = nres == 1 ? -1 : lua_gettop(L) - nres + 1;
         int rc = c->ret_meta->pop(L, first, c->ret_meta, c->ret_slot);
-        if (rc != ZLUA_POP_OK) {
-            /* the message allocates: made in the protected body, over the
-             * first result */
-            lua_settop(L, first);
-            lua_pushinteger(L, rc);
-            lua_insert(L, -2);
-            (void)zlua_ic_protected(L, ctx, c, 2, 0);
-            return ZLUA_ELUA;
-        }
+        if (rc != ZLUA_POP_OK)
+            return zlua_ic_bad_result(L, ctx, c, first, rc);
     }
     return ZLUA_OK;
 }

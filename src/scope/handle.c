@@ -5,19 +5,10 @@
  * The two widths are separate functions with their own integer types so
  * that the 32-bit layout is exercised (and testable) on a 64-bit build:
  * nothing here depends on the width of uintptr_t except the dispatching
- * pair at the bottom.
+ * pair at the bottom.  The encoders are inline in scope.h (every
+ * OpaqueValue push runs one); the decoders are here.
  */
 #include "scope/scope.h"
-
-#define ZLUA_HANDLE_TAG_BITS 2u
-
-#define ZLUA_H32_INDEX_MASK ((UINT32_C(1) << ZLUA_HANDLE32_INDEX_BITS) - 1u)
-#define ZLUA_H32_GEN_MASK ((UINT32_C(1) << ZLUA_HANDLE32_GEN_BITS) - 1u)
-#define ZLUA_H32_GEN_SHIFT (ZLUA_HANDLE_TAG_BITS + ZLUA_HANDLE32_INDEX_BITS)
-
-#define ZLUA_H64_INDEX_MASK ((UINT64_C(1) << ZLUA_HANDLE64_INDEX_BITS) - 1u)
-#define ZLUA_H64_GEN_MASK ((UINT64_C(1) << ZLUA_HANDLE64_GEN_BITS) - 1u)
-#define ZLUA_H64_GEN_SHIFT (ZLUA_HANDLE_TAG_BITS + ZLUA_HANDLE64_INDEX_BITS)
 
 /* The three fields must fill the word exactly: a spare high bit would let
  * two different words decode to the same handle. */
@@ -31,16 +22,6 @@ _Static_assert((ZLUA_HANDLE_TAG & ~ZLUA_HANDLE_TAG_MASK) == 0u
                    && (ZLUA_HANDLE_TAG & 0x3u) != 0u,
                "the tag must live in the low bits no aligned pointer sets");
 
-uint32_t zlua_handle_encode32(uint32_t generation, uint32_t index)
-{
-    /* Masking makes the generation wrap modulo 2^GEN_BITS as documented;
-     * an oversized index is a caller bug, masked so it cannot spill into
-     * the generation field. */
-    return ((generation & ZLUA_H32_GEN_MASK) << ZLUA_H32_GEN_SHIFT)
-           | ((index & ZLUA_H32_INDEX_MASK) << ZLUA_HANDLE_TAG_BITS)
-           | (uint32_t)ZLUA_HANDLE_TAG;
-}
-
 int zlua_handle_decode32(uint32_t h, uint32_t *generation, uint32_t *index)
 {
     if ((h & ZLUA_HANDLE_TAG_MASK) != ZLUA_HANDLE_TAG)
@@ -48,13 +29,6 @@ int zlua_handle_decode32(uint32_t h, uint32_t *generation, uint32_t *index)
     *index = (h >> ZLUA_HANDLE_TAG_BITS) & ZLUA_H32_INDEX_MASK;
     *generation = (h >> ZLUA_H32_GEN_SHIFT) & ZLUA_H32_GEN_MASK;
     return 1;
-}
-
-uint64_t zlua_handle_encode64(uint64_t generation, uint32_t index)
-{
-    return ((generation & ZLUA_H64_GEN_MASK) << ZLUA_H64_GEN_SHIFT)
-           | (((uint64_t)index & ZLUA_H64_INDEX_MASK) << ZLUA_HANDLE_TAG_BITS)
-           | (uint64_t)ZLUA_HANDLE_TAG;
 }
 
 int zlua_handle_decode64(uint64_t h, uint64_t *generation, uint32_t *index)

@@ -24,11 +24,6 @@ _Static_assert(offsetof(zlua_scope, size) == offsetof(zlua_scope, counters.size)
 #define ZLUA_SCOPE_MIN_SLOTS 16u
 #define ZLUA_SCOPE_MIN_MARKS 8u
 
-#if UINTPTR_MAX > 0xffffffffu
-#define ZLUA_SCOPE_GEN_MASK ((UINT64_C(1) << ZLUA_HANDLE_GEN_BITS) - 1u)
-#else
-#define ZLUA_SCOPE_GEN_MASK ((UINT32_C(1) << ZLUA_HANDLE_GEN_BITS) - 1u)
-#endif
 
 void zlua_scope_init(zlua_scope *s, lua_Alloc alloc, void *alloc_ud)
 {

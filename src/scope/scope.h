@@ -37,9 +37,37 @@
 #define ZLUA_HANDLE64_INDEX_BITS 24u
 #define ZLUA_HANDLE64_GEN_BITS 38u
 
-/* Encodes (generation mod 2^GEN_BITS, index); index must fit INDEX_BITS. */
-uint32_t zlua_handle_encode32(uint32_t generation, uint32_t index);
-uint64_t zlua_handle_encode64(uint64_t generation, uint32_t index);
+#define ZLUA_HANDLE_TAG_BITS 2u
+#define ZLUA_H32_INDEX_MASK ((UINT32_C(1) << ZLUA_HANDLE32_INDEX_BITS) - 1u)
+#define ZLUA_H32_GEN_MASK ((UINT32_C(1) << ZLUA_HANDLE32_GEN_BITS) - 1u)
+#define ZLUA_H32_GEN_SHIFT (ZLUA_HANDLE_TAG_BITS + ZLUA_HANDLE32_INDEX_BITS)
+#define ZLUA_H64_INDEX_MASK ((UINT64_C(1) << ZLUA_HANDLE64_INDEX_BITS) - 1u)
+#define ZLUA_H64_GEN_MASK ((UINT64_C(1) << ZLUA_HANDLE64_GEN_BITS) - 1u)
+#define ZLUA_H64_GEN_SHIFT (ZLUA_HANDLE_TAG_BITS + ZLUA_HANDLE64_INDEX_BITS)
+
+/* The generations a scope stack counts through (a handle's field). */
+#if UINTPTR_MAX > 0xffffffffu
+#define ZLUA_SCOPE_GEN_MASK ((UINT64_C(1) << ZLUA_HANDLE_GEN_BITS) - 1u)
+#else
+#define ZLUA_SCOPE_GEN_MASK ((UINT32_C(1) << ZLUA_HANDLE_GEN_BITS) - 1u)
+#endif
+
+/* Encodes (generation mod 2^GEN_BITS, index); index must fit INDEX_BITS.
+ * Inline: every OpaqueValue push runs one.  Masking makes the generation
+ * wrap modulo 2^GEN_BITS as documented; an oversized index is a caller
+ * bug, masked so it cannot spill into the generation field. */
+static inline uint32_t zlua_handle_encode32(uint32_t generation, uint32_t index)
+{
+    return ((generation & ZLUA_H32_GEN_MASK) << ZLUA_H32_GEN_SHIFT)
+           | ((index & ZLUA_H32_INDEX_MASK) << ZLUA_HANDLE_TAG_BITS)
+           | (uint32_t)ZLUA_HANDLE_TAG;
+}
+static inline uint64_t zlua_handle_encode64(uint64_t generation, uint32_t index)
+{
+    return ((generation & ZLUA_H64_GEN_MASK) << ZLUA_H64_GEN_SHIFT)
+           | (((uint64_t)index & ZLUA_H64_INDEX_MASK) << ZLUA_HANDLE_TAG_BITS)
+           | (uint64_t)ZLUA_HANDLE_TAG;
+}
 /* Returns 1 and fills gen/index when h carries the tag, else 0. */
 int zlua_handle_decode32(uint32_t h, uint32_t *generation, uint32_t *index);
 int zlua_handle_decode64(uint64_t h, uint64_t *generation, uint32_t *index);
@@ -180,8 +208,10 @@ static inline void zlua_scope_restore(zlua_scope *s, zlua_scope_state st)
 {
     if (s->depth > st.depth)
         s->depth = st.depth;
-    if (s->size > st.size)
-        zlua_scope_drop(s, st.size);
+    if (s->size > st.size) {   /* zlua_scope_drop, inline: every IC call issues */
+        s->size = st.size;
+        s->generation = (s->generation + 1u) & ZLUA_SCOPE_GEN_MASK;
+    }
 }
 
 #endif /* ZLUA_SCOPE_H */
