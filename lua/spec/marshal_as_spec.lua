@@ -16,6 +16,7 @@ testbed.logs()   -- whatever opening the state logged is not ours
 -- the registration the host made: compiled tables on the simulation,
 -- attributes read live on Mono (tests/host/host_marshal.h)
 local MODE = testbed.marshal or "tables"
+local h = require "helpers"
 local D = CS.Demo
 local C = CS.ZLuaTests.Chain
 local V2 = CS.MyGame.Vector2
@@ -180,6 +181,41 @@ describe("UserData (SPEC 7.2)", function()
     assert.are.equal("hi!", D.Concat(s, "!"))     -- and goes back as a string
     assert.are.equal("string", type(D.Concat("a", "b")))   -- no rule: a Lua string
   end)
+
+  -- Chain.TakeStringObject([LuaMarshalAs(UserData)] string s): s.Length .. ":" .. s
+  it("a string parameter takes the System.String userdata or nil (stub and generic)", function()
+    local s = D.MakeStringObject("abc")
+    for _, f in ipairs({C.TakeStringObject, testbed.generic(C, "TakeStringObject")}) do
+      assert.are.equal("3:abc", f(s))
+      assert.are.equal("null", f(nil))
+    end
+    assert.are.equal(testbed.stubs and "stub" or "generic", testbed.bridge_kind(C, "TakeStringObject"))
+  end)
+
+  it("a plain Lua string is an argument error: the slot forces the userdata shape", function()
+    for _, f in ipairs({C.TakeStringObject, testbed.generic(C, "TakeStringObject")}) do
+      local e = err(f, "abc")
+      assert.matches("bad argument #1 to 'ZLuaTests.Chain.TakeStringObject' (System.String expected, got string)", e, 1, true)
+      e = err(f, 5)
+      assert.matches("bad argument #1 to 'ZLuaTests.Chain.TakeStringObject' (System.String expected, got number)", e, 1, true)
+      e = err(f, V2(1, 2))
+      assert.matches("(System.String expected, got MyGame.Vector2)", e, 1, true)
+    end
+  end)
+
+  it("R-OPQ-10: a valid handle to a string slot is no Lua string: it resolves", function()
+    local got
+    D.InvokeWithRefString(h.callback(function(ref)
+      got = C.TakeStringObject(ref)
+    end), "hi")
+    assert.are.equal("2:hi", got)
+  end)
+
+  it("overload dispatch: a Lua string does not convert to the UserData slot (Chain.StringShape)", function()
+    assert.are.equal("object", C.StringShape("a"))
+    assert.are.equal("string object", C.StringShape(D.MakeStringObject("a")))
+    assert.are.equal("string object", C.StringShape(nil))   -- the first of two NullLiterals
+  end)
 end)
 
 describe("calls into Lua: rules on a delegate's Invoke (SPEC 7.2, R-DEL-1)", function()
@@ -277,11 +313,17 @@ describe("fields and properties with a rule (tests/marshal/tests.xml)", function
     assert.matches("(string expected, got table)", e, 1, true)
   end)
 
-  it("a string field with a UserData rule reads as System.String userdata", function()
+  it("a string field with a UserData rule reads as System.String userdata and takes one", function()
     local p = P()
-    p.Label = "lab"
+    assert.is_nil(p.Label)
+    p.Label = D.MakeStringObject("lab")
     assert.are.equal("userdata", type(p.Label))
     assert.are.equal("lab", tostring(p.Label))
+    local ok, e = pcall(function() p.Label = "lab" end)
+    assert.is_false(ok)
+    assert.matches("cannot set 'ZLuaTests.Probe.Label' (System.String expected, got string)", e, 1, true)
+    p.Label = nil
+    assert.is_nil(p.Label)
   end)
 end)
 

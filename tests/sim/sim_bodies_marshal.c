@@ -135,6 +135,22 @@ static Il2CppString *chain_echo(Il2CppString *s, const MethodInfo *m)
     return s;
 }
 
+/* public static string StringShape([LuaMarshalAs(UserData)] string s) => "string object"; */
+static Il2CppString *chain_string_shape_s(Il2CppString *s, const MethodInfo *m)
+{
+    (void)s;
+    (void)m;
+    return sim_literal("string object");
+}
+
+/* public static string StringShape(object o) => "object"; */
+static Il2CppString *chain_string_shape_o(Il2CppObject *o, const MethodInfo *m)
+{
+    (void)o;
+    (void)m;
+    return sim_literal("object");
+}
+
 static void chain_null_delegate(void)
 {
     sim_raise("System", "NullReferenceException",
@@ -199,6 +215,19 @@ const SimMethodDef sim_methods_chain[] = {
      .params = {{"System.String", "s"}},
      .body = SIM_BODY(chain_echo), .invoker = sim_inv_s_s,
      .marshal = {{-1, SIM_MARSHAL_BYTES, NULL, 0}}},
+    /* UserData on a string parameter: the System.String userdata only
+     * (SPEC 7.2); TakeBytes's body: s.Length + ":" + s, null: "null" */
+    {.name = "TakeStringObject", .flags = SIM_M_STATIC, .ret = "System.String",
+     .params = {{"System.String", "s"}},
+     .body = SIM_BODY(chain_take_bytes), .invoker = sim_inv_s_s,
+     .marshal = {{0, SIM_MARSHAL_USERDATA, NULL, 0}}},
+    /* overload dispatch: a Lua string is no conversion to the first */
+    {.name = "StringShape", .flags = SIM_M_STATIC, .ret = "System.String",
+     .params = {{"System.String", "s"}},
+     .body = SIM_BODY(chain_string_shape_s), .invoker = sim_inv_s_s,
+     .marshal = {{0, SIM_MARSHAL_USERDATA, NULL, 0}}},
+    STATIC("StringShape", "System.String", chain_string_shape_o, sim_inv_s_o,
+           {"System.Object", "o"}),
     {.name = NULL}};
 
 /* ---- ZLuaTests.Probe: field and property rules (tests/marshal/tests.xml) ------------- */

@@ -53,6 +53,11 @@
  *                                                               // s.Length + ":" + s
  *       [return: LuaMarshalAs(LuaMarshalType.Bytes)]
  *       public static string EchoBytes(string s);               // s
+ *       public static string TakeStringObject(
+ *           [LuaMarshalAs(LuaMarshalType.UserData)] string s);  // s.Length + ":" + s
+ *       public static string StringShape(
+ *           [LuaMarshalAs(LuaMarshalType.UserData)] string s);  // "string object"
+ *       public static string StringShape(object o);             // "object"
  *     }
  *   }
  *
