@@ -277,6 +277,59 @@ describe("an illegal attribute (SPEC 7.4)", function()
   end)
 end)
 
+describe("illegal rules on fields (SPEC 7.4): Probe.Spread, Probe.Grip", function()
+  -- [LuaMarshalAs(UnpackedValues, Members = {"X", "Y"})] Vector2 Spread and
+  -- [LuaMarshalAs(OpaqueValue)] Vector2 Grip: illegal on a field, so the
+  -- build leaves them out of its tables (cmake/marshal.cmake, --skip); the
+  -- live registration checks them when Probe binds (its first use here)
+  it("read live they are logged once each and treated as Default", function()
+    local p = CS.ZLuaTests.Probe()
+    local logs = {}
+    for _, line in ipairs(testbed.logs()) do
+      if line:find("LuaMarshalAs", 1, true) then logs[#logs + 1] = line end
+    end
+    table.sort(logs)
+    if MODE == "live" then
+      assert.are.same({
+        "[ZLua] Invalid LuaMarshalAs: ZLuaTests.Probe.Grip field (MyGame.Vector2): " ..
+        "LuaMarshalType.OpaqueValue is not allowed on a field or property (Lua reads it " ..
+        "through a call: the handle would die with the call's scope); falling back to Default.",
+        "[ZLua] Invalid LuaMarshalAs: ZLuaTests.Probe.Spread field (MyGame.Vector2): " ..
+        "LuaMarshalType.UnpackedValues is not allowed on a field or property (a read gives " ..
+        "one Lua value); falling back to Default."}, logs)
+    else
+      assert.are.same({}, logs)
+    end
+    -- Default: a ByValUserData copy each way
+    assert.are.equal(V2, h.type_of(p.Spread))
+    assert.are.same({11, 12}, {p.Spread.X, p.Spread.Y})
+    p.Spread = V2(1, 2)
+    assert.are.equal(2, p.Spread.Y)
+    local e = err(function() p.Spread = 1 end)
+    assert.matches("cannot set 'ZLuaTests.Probe.Spread' (MyGame.Vector2 expected, got number)", e, 1, true)
+    CS.ZLuaTests.Probe()   -- binding is once: nothing more is logged
+    assert.are.same({}, testbed.logs())
+  end)
+
+  it("an OpaqueValue field never reads as a handle, even inside a call into Lua", function()
+    local p = CS.ZLuaTests.Probe()
+    local inside, kind
+    D.InvokeWithRefString(h.callback(function()
+      -- a scope is open here: the read still gives a copy, not a handle
+      inside = p.Grip
+      kind = type(inside)
+    end), "x")
+    assert.are.equal("userdata", kind)
+    -- kept after the call: an independent copy, readable and writable
+    assert.are.same({13, 14}, {inside.X, inside.Y})
+    inside.X = 1
+    assert.are.equal(13, p.Grip.X)
+    assert.are.equal("userdata", type(p.Grip))
+    p.Grip = V2(5, 6)
+    assert.are.same({5, 6}, {p.Grip.X, p.Grip.Y})
+  end)
+end)
+
 describe("fields and properties with a rule (tests/marshal/tests.xml)", function()
   local P = CS.ZLuaTests.Probe
 

@@ -352,9 +352,10 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
         break;
     default:
         /* OpaqueValue: a handle to the slot where C# pushes an argument of
-         * a call into Lua (push_arg; a struct's is one already).  Field
-         * and property reads keep their copy: a handle issued outside any
-         * call's scope would expire before the script could read it. */
+         * a call into Lua (push_arg; a struct's is one already).  Fields
+         * and properties never get here: zlua_rule_check refuses the rule
+         * on them (a read is a Lua -> C# call, whose scope its handle
+         * would not outlive). */
         if (base->push_arg == zlua_push_arg_opaque)
             return base;
         break;

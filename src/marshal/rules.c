@@ -317,10 +317,22 @@ int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
                  "with the call's scope)", tname);
         return 0;
     }
+    /* a member is read by `obj.F` and written by `obj.F = v`: Lua's index
+     * gives one value and takes one, so N values cannot pass through it */
     if (mtype == ZLUA_MARSHAL_UNPACKED_VALUES &&
         (site == ZLUA_RULE_FIELD || site == ZLUA_RULE_PROPERTY)) {
         snprintf(why, why_size, "%s is not allowed on a field or property (a read gives "
                                 "one Lua value)", tname);
+        return 0;
+    }
+    /* a member is read by Lua calling C# (the index, or the getter), as a
+     * return is: the handle would die with that call's scope (SPEC 7.2),
+     * and a handle into the object's storage could outlive the object */
+    if (mtype == ZLUA_MARSHAL_OPAQUE_VALUE &&
+        (site == ZLUA_RULE_FIELD || site == ZLUA_RULE_PROPERTY)) {
+        snprintf(why, why_size, "%s is not allowed on a field or property (Lua reads it "
+                                "through a call: the handle would die with the call's scope)",
+                 tname);
         return 0;
     }
     if (site == ZLUA_RULE_TYPE && m->cls && strchr(m->cls->full_name, '`') != NULL) {

@@ -240,6 +240,8 @@ static void probe_ctor(SimProbe *self, const MethodInfo *m)
     self->Home = (SimCell){7, 8};
     self->Other = (SimCell){9, 10};
     self->Marked = (SimVector2){3, 4};
+    self->Spread = (SimVector2){11, 12};
+    self->Grip = (SimVector2){13, 14};
 }
 
 static SimVector2 probe_get_aim(SimProbe *self, const MethodInfo *m)

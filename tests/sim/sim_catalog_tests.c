@@ -37,6 +37,11 @@
  *       public string Label;
  *       [LuaMarshalAs(LuaMarshalType.Table, Members = new[] { "X", "Y" })]
  *       public MyGame.Vector2 Marked;         // (3, 4)
+ *       // illegal on purpose (SPEC 7.4): kept out of the compiled tables
+ *       [LuaMarshalAs(LuaMarshalType.UnpackedValues, Members = new[] { "X", "Y" })]
+ *       public MyGame.Vector2 Spread;         // (11, 12)
+ *       [LuaMarshalAs(LuaMarshalType.OpaqueValue)]
+ *       public MyGame.Vector2 Grip;           // (13, 14)
  *     }
  *     public static class Chain {
  *       public static string Place([LuaMarshalAs(LuaMarshalType.UnpackedValues,
@@ -105,6 +110,15 @@ static const SimAttrDef a_marked[] = {
     {"ZLua.LuaMarshalAsAttribute", SIM_MARSHAL_TABLE, members_x_y, 2},
     {NULL, 0, NULL, 0}};
 
+/* illegal on purpose (SPEC 7.4): a member is read and written through
+ * Lua's index, one value each way, in a Lua -> C# call */
+static const SimAttrDef a_spread[] = {
+    {"ZLua.LuaMarshalAsAttribute", SIM_MARSHAL_UNPACKED_VALUES, members_x_y, 2},
+    {NULL, 0, NULL, 0}};
+static const SimAttrDef a_grip[] = {
+    {"ZLua.LuaMarshalAsAttribute", SIM_MARSHAL_OPAQUE_VALUE, NULL, 0},
+    {NULL, 0, NULL, 0}};
+
 static const SimFieldDef f_probe[] = {
     {"Pos", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Pos), 0},
     {"<Aim>k__BackingField", "MyGame.Vector2", SIM_FIELD_PRIVATE,
@@ -115,6 +129,9 @@ static const SimFieldDef f_probe[] = {
     {"Label", "System.String", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Label), 0},
     {"Marked", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Marked), 0,
      a_marked},
+    {"Spread", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Spread), 0,
+     a_spread},
+    {"Grip", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Grip), 0, a_grip},
     {0}};
 
 const SimClassDef sim_catalog_tests[] = {
