@@ -281,7 +281,9 @@ describe("illegal rules on fields (SPEC 7.4): Probe.Spread, Probe.Grip", functio
   -- [LuaMarshalAs(UnpackedValues, Members = {"X", "Y"})] Vector2 Spread and
   -- [LuaMarshalAs(OpaqueValue)] Vector2 Grip: illegal on a field, so the
   -- build leaves them out of its tables (cmake/marshal.cmake, --skip); the
-  -- live registration checks them when Probe binds (its first use here)
+  -- live registration checks them when Probe binds (its first use here).
+  -- Nothing else is logged then: not Probe.Twin either, which Pair's legal
+  -- type-level rule does not reach (the last test below)
   it("read live they are logged once each and treated as Default", function()
     local p = CS.ZLuaTests.Probe()
     local logs = {}
@@ -327,6 +329,26 @@ describe("illegal rules on fields (SPEC 7.4): Probe.Spread, Probe.Grip", functio
     assert.are.equal("userdata", type(p.Grip))
     p.Grip = V2(5, 6)
     assert.are.same({5, 6}, {p.Grip.X, p.Grip.Y})
+  end)
+
+  -- tests.xml gives ZLuaTests.Pair a type-level UnpackedValues "A,B": legal
+  -- on the struct, so the build takes it; Probe.Twin is a Pair field
+  it("a type-level rule reaches the slots that can take it; a field keeps the defaults, silently", function()
+    local Pair = CS.ZLuaTests.Pair
+    assert.are.equal("1,2", C.PairText(1, 2))          -- a parameter: two values
+    assert.are.same({3, 4}, {C.MakePair(3, 4)})        -- a return: two results
+    local p = CS.ZLuaTests.Probe()
+    assert.are.equal(Pair, h.type_of(p.Twin))          -- a field: a ByValUserData copy
+    assert.are.same({15, 16}, {p.Twin.A, p.Twin.B})
+    local t = Pair()
+    t.A, t.B = 5, 6
+    p.Twin = t
+    assert.are.same({5, 6}, {p.Twin.A, p.Twin.B})
+    local e = err(function() p.Twin = 1 end)
+    assert.matches("cannot set 'ZLuaTests.Probe.Twin' (ZLuaTests.Pair expected, got number)", e, 1, true)
+    -- the rule is legal: nothing was logged for the field, now or when
+    -- Probe bound (the test above saw every line of that)
+    assert.are.same({}, testbed.logs())
   end)
 end)
 

@@ -587,9 +587,23 @@ static int zlua_rentry_matches(const zlua_rentry *e, int kind, const zlua_site *
     }
 }
 
+/* Whether the type-level rule r is legal on its type k itself (SPEC 7.4:
+ * what the build checked for it). */
+static int zlua_rule_type_legal(zlua_ctx *ctx, Il2CppClass *k, const zlua_marshal_rule *r)
+{
+    char why[256];
+    return zlua_rule_check(ctx, il2cpp_class_get_type(k), ZLUA_RULE_TYPE, r->marshal_type,
+                           r->members, why, sizeof why);
+}
+
 /* The first usable rule among the n entries for the site, of the given
  * source: a Default one does not count, an illegal one is logged once and
- * does not count either (SPEC 7.3, 7.4). */
+ * does not count either (SPEC 7.3, 7.4).  A type-level rule is its type's
+ * default shape where it can be one: a slot whose kind or direction rules
+ * its LuaMarshalType out (UnpackedValues on a field, a property or a T?;
+ * OpaqueValue where Lua passes or reads the value) keeps the defaults
+ * without a word, since the rule itself is legal; only a type-level rule
+ * that is illegal on its type is reported. */
 static const zlua_marshal_rule *zlua_rules_pick(zlua_ctx *ctx, zlua_rentry *e, size_t n,
                                                 int kind, int source, const zlua_site *site,
                                                 const Il2CppType *type, const zlua_meta *base)
@@ -604,6 +618,8 @@ static const zlua_marshal_rule *zlua_rules_pick(zlua_ctx *ctx, zlua_rentry *e, s
         if (zlua_rule_check(ctx, type, site->kind | (site->ic ? ZLUA_RULE_DIR_IC : 0),
                             r->marshal_type, r->members, why, sizeof why))
             return r;
+        if (kind == ZLUA_RULE_TYPE && zlua_rule_type_legal(ctx, e[i].klass, r))
+            continue;
         if (!e[i].reported) {
             char where[512];
             e[i].reported = 1;

@@ -228,6 +228,11 @@ const SimMethodDef sim_methods_chain[] = {
      .marshal = {{0, SIM_MARSHAL_USERDATA, NULL, 0}}},
     STATIC("StringShape", "System.String", chain_string_shape_o, sim_inv_s_o,
            {"System.Object", "o"}),
+    /* Pair's type-level rule (tests.xml): Cell's bodies and invokers, the
+     * same layout */
+    STATIC("PairText", "System.String", chain_cell_text, sim_inv_zm_s_C, {"ZLuaTests.Pair", "p"}),
+    STATIC("MakePair", "ZLuaTests.Pair", chain_make_cell, sim_inv_zm_C_i4_i4,
+           {"System.Int32", "a"}, {"System.Int32", "b"}),
     {.name = NULL}};
 
 /* ---- ZLuaTests.Probe: field and property rules (tests/marshal/tests.xml) ------------- */
@@ -242,6 +247,7 @@ static void probe_ctor(SimProbe *self, const MethodInfo *m)
     self->Marked = (SimVector2){3, 4};
     self->Spread = (SimVector2){11, 12};
     self->Grip = (SimVector2){13, 14};
+    self->Twin = (SimCell){15, 16};
 }
 
 static SimVector2 probe_get_aim(SimProbe *self, const MethodInfo *m)

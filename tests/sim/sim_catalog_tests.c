@@ -28,6 +28,7 @@
  *     }
  *     // [LuaMarshalAs] probes (issue 12; rules in tests/marshal/tests.xml)
  *     public struct Cell { public int A; public int B; }
+ *     public struct Pair { public int A; public int B; }   // XML: type-level UnpackedValues
  *     public class Probe {
  *       public Probe();                       // Pos (1,2), Aim (5,6), Home (7,8), Other (9,10)
  *       public MyGame.Vector2 Pos;
@@ -42,6 +43,7 @@
  *       public MyGame.Vector2 Spread;         // (11, 12)
  *       [LuaMarshalAs(LuaMarshalType.OpaqueValue)]
  *       public MyGame.Vector2 Grip;           // (13, 14)
+ *       public Pair Twin;                     // (15, 16)
  *     }
  *     public static class Chain {
  *       public static string Place([LuaMarshalAs(LuaMarshalType.UnpackedValues,
@@ -63,6 +65,8 @@
  *       public static string StringShape(
  *           [LuaMarshalAs(LuaMarshalType.UserData)] string s);  // "string object"
  *       public static string StringShape(object o);             // "object"
+ *       public static string PairText(Pair p);                  // "A,B"
+ *       public static Pair MakePair(int a, int b);
  *     }
  *   }
  *
@@ -105,6 +109,12 @@ static const SimFieldDef f_cell[] = {
     {"B", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, B), 0},
     {0}};
 
+/* ZLuaTests.Pair: Cell's layout and fields (SimCell) */
+static const SimFieldDef f_pair[] = {
+    {"A", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, A), 0},
+    {"B", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, B), 0},
+    {0}};
+
 static const char *const members_x_y[] = {"X", "Y"};
 static const SimAttrDef a_marked[] = {
     {"ZLua.LuaMarshalAsAttribute", SIM_MARSHAL_TABLE, members_x_y, 2},
@@ -132,6 +142,7 @@ static const SimFieldDef f_probe[] = {
     {"Spread", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Spread), 0,
      a_spread},
     {"Grip", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Grip), 0, a_grip},
+    {"Twin", "ZLuaTests.Pair", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Twin), 0},
     {0}};
 
 const SimClassDef sim_catalog_tests[] = {
@@ -158,6 +169,9 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Cell", .kind = SIM_KIND_STRUCT,
      .flags = STRUCT_FLAGS, .size = sizeof(SimCell), .align = alignof(SimCell),
      .fields = f_cell},
+    {.ns = "ZLuaTests", .name = "Pair", .kind = SIM_KIND_STRUCT,
+     .flags = STRUCT_FLAGS, .size = sizeof(SimCell), .align = alignof(SimCell),
+     .fields = f_pair},
     /* delegates with [LuaMarshalAs] on Invoke: rules in the C# -> Lua
      * direction (sim_delegates.c) */
     {.ns = "ZLuaTests", .name = "VecSink", .kind = SIM_KIND_CLASS,

@@ -250,6 +250,7 @@ typedef struct SimProbe {
     Il2CppString *Label;
     SimVector2 Marked;
     SimVector2 Spread, Grip;     /* illegal attributes on purpose (SPEC 7.4) */
+    SimCell Twin;                /* a ZLuaTests.Pair: Cell's layout */
 } SimProbe;
 
 typedef struct SimBig {
