@@ -1,6 +1,6 @@
 /*
  * rule_meta.c -- the writers of [LuaMarshalAs] (SPEC 7.2): UserData on a
- * string, Bytes, Table and UnpackedValues.  A rule's meta is a copy of
+ * string (both ways), Bytes, Table and UnpackedValues.  A rule's meta is a copy of
  * its type's default meta with these writers, made once per slot at bind
  * time (marshal/rules.c); members are bound to offsets or accessors then,
  * so a call reads and writes them without a name lookup.
@@ -299,6 +299,19 @@ static int zlua_push_arg_string_object(lua_State *L, const zlua_meta *m, const v
     return ZLUA_OK;
 }
 
+/* string <- the userdata shape only (SPEC 7.2 "force the userdata shape"):
+ * a ByObjUserData of System.String, nil -> null, or a valid OpaqueValue of
+ * a string slot (R-OPQ-10: a handle is no Lua string either); a plain Lua
+ * string is refused, `System.String expected, got string`, so a slot that
+ * promises the managed object never gets a fresh copy instead. */
+static int zlua_pop_string_object(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    if (lua_type(L, idx) == LUA_TSTRING)
+        return ZLUA_POP_TYPE;
+    const zlua_meta *base = m->cls->meta;   /* the string's default pop */
+    return base->pop(L, idx, base, dst);
+}
+
 /* ---- making a rule's meta ------------------------------------------------------------------- */
 
 /* 1 when every byte of the value is written by a required field member
@@ -339,9 +352,10 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
         break;
     default:
         /* OpaqueValue: a handle to the slot where C# pushes an argument of
-         * a call into Lua (push_arg; a struct's is one already).  Field
-         * and property reads keep their copy: a handle issued outside any
-         * call's scope would expire before the script could read it. */
+         * a call into Lua (push_arg; a struct's is one already).  Fields
+         * and properties never get here: zlua_rule_check refuses the rule
+         * on them (a read is a Lua -> C# call, whose scope its handle
+         * would not outlive). */
         if (base->push_arg == zlua_push_arg_opaque)
             return base;
         break;
@@ -357,6 +371,7 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
         m->push_arg = zlua_push_arg_opaque;
         return m;
     case ZLUA_MARSHAL_USERDATA:
+        m->pop = zlua_pop_string_object;
         m->push = zlua_push_string_object;
         m->push_arg = zlua_push_arg_string_object;
         m->push_safe = 0;

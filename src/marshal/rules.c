@@ -317,10 +317,22 @@ int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
                  "with the call's scope)", tname);
         return 0;
     }
+    /* a member is read by `obj.F` and written by `obj.F = v`: Lua's index
+     * gives one value and takes one, so N values cannot pass through it */
     if (mtype == ZLUA_MARSHAL_UNPACKED_VALUES &&
         (site == ZLUA_RULE_FIELD || site == ZLUA_RULE_PROPERTY)) {
         snprintf(why, why_size, "%s is not allowed on a field or property (a read gives "
                                 "one Lua value)", tname);
+        return 0;
+    }
+    /* a member is read by Lua calling C# (the index, or the getter), as a
+     * return is: the handle would die with that call's scope (SPEC 7.2),
+     * and a handle into the object's storage could outlive the object */
+    if (mtype == ZLUA_MARSHAL_OPAQUE_VALUE &&
+        (site == ZLUA_RULE_FIELD || site == ZLUA_RULE_PROPERTY)) {
+        snprintf(why, why_size, "%s is not allowed on a field or property (Lua reads it "
+                                "through a call: the handle would die with the call's scope)",
+                 tname);
         return 0;
     }
     if (site == ZLUA_RULE_TYPE && m->cls && strchr(m->cls->full_name, '`') != NULL) {
@@ -575,9 +587,23 @@ static int zlua_rentry_matches(const zlua_rentry *e, int kind, const zlua_site *
     }
 }
 
+/* Whether the type-level rule r is legal on its type k itself (SPEC 7.4:
+ * what the build checked for it). */
+static int zlua_rule_type_legal(zlua_ctx *ctx, Il2CppClass *k, const zlua_marshal_rule *r)
+{
+    char why[256];
+    return zlua_rule_check(ctx, il2cpp_class_get_type(k), ZLUA_RULE_TYPE, r->marshal_type,
+                           r->members, why, sizeof why);
+}
+
 /* The first usable rule among the n entries for the site, of the given
  * source: a Default one does not count, an illegal one is logged once and
- * does not count either (SPEC 7.3, 7.4). */
+ * does not count either (SPEC 7.3, 7.4).  A type-level rule is its type's
+ * default shape where it can be one: a slot whose kind or direction rules
+ * its LuaMarshalType out (UnpackedValues on a field, a property or a T?;
+ * OpaqueValue where Lua passes or reads the value) keeps the defaults
+ * without a word, since the rule itself is legal; only a type-level rule
+ * that is illegal on its type is reported. */
 static const zlua_marshal_rule *zlua_rules_pick(zlua_ctx *ctx, zlua_rentry *e, size_t n,
                                                 int kind, int source, const zlua_site *site,
                                                 const Il2CppType *type, const zlua_meta *base)
@@ -592,6 +618,8 @@ static const zlua_marshal_rule *zlua_rules_pick(zlua_ctx *ctx, zlua_rentry *e, s
         if (zlua_rule_check(ctx, type, site->kind | (site->ic ? ZLUA_RULE_DIR_IC : 0),
                             r->marshal_type, r->members, why, sizeof why))
             return r;
+        if (kind == ZLUA_RULE_TYPE && zlua_rule_type_legal(ctx, e[i].klass, r))
+            continue;
         if (!e[i].reported) {
             char where[512];
             e[i].reported = 1;

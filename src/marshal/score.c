@@ -167,8 +167,10 @@ int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *
             return ZLUA_RANK_IDENTITY;
         return zlua_score_is_object(m) ? ZLUA_RANK_BOXING : ZLUA_RANK_NONE;
     case LUA_TSTRING:
+        /* a UserData string slot takes the System.String userdata only
+         * (SPEC 7.2): a Lua string is no conversion to it */
         if (m->kind == ZLUA_K_STRING)
-            return ZLUA_RANK_IDENTITY;
+            return m->mtype == ZLUA_MARSHAL_USERDATA ? ZLUA_RANK_NONE : ZLUA_RANK_IDENTITY;
         return zlua_score_is_object(m) ? ZLUA_RANK_REFERENCE : ZLUA_RANK_NONE;
     case LUA_TNIL:
     case LUA_TNONE:

@@ -135,6 +135,22 @@ static Il2CppString *chain_echo(Il2CppString *s, const MethodInfo *m)
     return s;
 }
 
+/* public static string StringShape([LuaMarshalAs(UserData)] string s) => "string object"; */
+static Il2CppString *chain_string_shape_s(Il2CppString *s, const MethodInfo *m)
+{
+    (void)s;
+    (void)m;
+    return sim_literal("string object");
+}
+
+/* public static string StringShape(object o) => "object"; */
+static Il2CppString *chain_string_shape_o(Il2CppObject *o, const MethodInfo *m)
+{
+    (void)o;
+    (void)m;
+    return sim_literal("object");
+}
+
 static void chain_null_delegate(void)
 {
     sim_raise("System", "NullReferenceException",
@@ -199,6 +215,24 @@ const SimMethodDef sim_methods_chain[] = {
      .params = {{"System.String", "s"}},
      .body = SIM_BODY(chain_echo), .invoker = sim_inv_s_s,
      .marshal = {{-1, SIM_MARSHAL_BYTES, NULL, 0}}},
+    /* UserData on a string parameter: the System.String userdata only
+     * (SPEC 7.2); TakeBytes's body: s.Length + ":" + s, null: "null" */
+    {.name = "TakeStringObject", .flags = SIM_M_STATIC, .ret = "System.String",
+     .params = {{"System.String", "s"}},
+     .body = SIM_BODY(chain_take_bytes), .invoker = sim_inv_s_s,
+     .marshal = {{0, SIM_MARSHAL_USERDATA, NULL, 0}}},
+    /* overload dispatch: a Lua string is no conversion to the first */
+    {.name = "StringShape", .flags = SIM_M_STATIC, .ret = "System.String",
+     .params = {{"System.String", "s"}},
+     .body = SIM_BODY(chain_string_shape_s), .invoker = sim_inv_s_s,
+     .marshal = {{0, SIM_MARSHAL_USERDATA, NULL, 0}}},
+    STATIC("StringShape", "System.String", chain_string_shape_o, sim_inv_s_o,
+           {"System.Object", "o"}),
+    /* Pair's type-level rule (tests.xml): Cell's bodies and invokers, the
+     * same layout */
+    STATIC("PairText", "System.String", chain_cell_text, sim_inv_zm_s_C, {"ZLuaTests.Pair", "p"}),
+    STATIC("MakePair", "ZLuaTests.Pair", chain_make_cell, sim_inv_zm_C_i4_i4,
+           {"System.Int32", "a"}, {"System.Int32", "b"}),
     {.name = NULL}};
 
 /* ---- ZLuaTests.Probe: field and property rules (tests/marshal/tests.xml) ------------- */
@@ -211,6 +245,9 @@ static void probe_ctor(SimProbe *self, const MethodInfo *m)
     self->Home = (SimCell){7, 8};
     self->Other = (SimCell){9, 10};
     self->Marked = (SimVector2){3, 4};
+    self->Spread = (SimVector2){11, 12};
+    self->Grip = (SimVector2){13, 14};
+    self->Twin = (SimCell){15, 16};
 }
 
 static SimVector2 probe_get_aim(SimProbe *self, const MethodInfo *m)

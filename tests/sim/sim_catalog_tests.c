@@ -28,6 +28,7 @@
  *     }
  *     // [LuaMarshalAs] probes (issue 12; rules in tests/marshal/tests.xml)
  *     public struct Cell { public int A; public int B; }
+ *     public struct Pair { public int A; public int B; }   // XML: type-level UnpackedValues
  *     public class Probe {
  *       public Probe();                       // Pos (1,2), Aim (5,6), Home (7,8), Other (9,10)
  *       public MyGame.Vector2 Pos;
@@ -37,6 +38,12 @@
  *       public string Label;
  *       [LuaMarshalAs(LuaMarshalType.Table, Members = new[] { "X", "Y" })]
  *       public MyGame.Vector2 Marked;         // (3, 4)
+ *       // illegal on purpose (SPEC 7.4): kept out of the compiled tables
+ *       [LuaMarshalAs(LuaMarshalType.UnpackedValues, Members = new[] { "X", "Y" })]
+ *       public MyGame.Vector2 Spread;         // (11, 12)
+ *       [LuaMarshalAs(LuaMarshalType.OpaqueValue)]
+ *       public MyGame.Vector2 Grip;           // (13, 14)
+ *       public Pair Twin;                     // (15, 16)
  *     }
  *     public static class Chain {
  *       public static string Place([LuaMarshalAs(LuaMarshalType.UnpackedValues,
@@ -53,6 +60,13 @@
  *                                                               // s.Length + ":" + s
  *       [return: LuaMarshalAs(LuaMarshalType.Bytes)]
  *       public static string EchoBytes(string s);               // s
+ *       public static string TakeStringObject(
+ *           [LuaMarshalAs(LuaMarshalType.UserData)] string s);  // s.Length + ":" + s
+ *       public static string StringShape(
+ *           [LuaMarshalAs(LuaMarshalType.UserData)] string s);  // "string object"
+ *       public static string StringShape(object o);             // "object"
+ *       public static string PairText(Pair p);                  // "A,B"
+ *       public static Pair MakePair(int a, int b);
  *     }
  *   }
  *
@@ -95,9 +109,24 @@ static const SimFieldDef f_cell[] = {
     {"B", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, B), 0},
     {0}};
 
+/* ZLuaTests.Pair: Cell's layout and fields (SimCell) */
+static const SimFieldDef f_pair[] = {
+    {"A", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, A), 0},
+    {"B", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, B), 0},
+    {0}};
+
 static const char *const members_x_y[] = {"X", "Y"};
 static const SimAttrDef a_marked[] = {
     {"ZLua.LuaMarshalAsAttribute", SIM_MARSHAL_TABLE, members_x_y, 2},
+    {NULL, 0, NULL, 0}};
+
+/* illegal on purpose (SPEC 7.4): a member is read and written through
+ * Lua's index, one value each way, in a Lua -> C# call */
+static const SimAttrDef a_spread[] = {
+    {"ZLua.LuaMarshalAsAttribute", SIM_MARSHAL_UNPACKED_VALUES, members_x_y, 2},
+    {NULL, 0, NULL, 0}};
+static const SimAttrDef a_grip[] = {
+    {"ZLua.LuaMarshalAsAttribute", SIM_MARSHAL_OPAQUE_VALUE, NULL, 0},
     {NULL, 0, NULL, 0}};
 
 static const SimFieldDef f_probe[] = {
@@ -110,6 +139,10 @@ static const SimFieldDef f_probe[] = {
     {"Label", "System.String", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Label), 0},
     {"Marked", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Marked), 0,
      a_marked},
+    {"Spread", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Spread), 0,
+     a_spread},
+    {"Grip", "MyGame.Vector2", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Grip), 0, a_grip},
+    {"Twin", "ZLuaTests.Pair", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Twin), 0},
     {0}};
 
 const SimClassDef sim_catalog_tests[] = {
@@ -136,6 +169,9 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Cell", .kind = SIM_KIND_STRUCT,
      .flags = STRUCT_FLAGS, .size = sizeof(SimCell), .align = alignof(SimCell),
      .fields = f_cell},
+    {.ns = "ZLuaTests", .name = "Pair", .kind = SIM_KIND_STRUCT,
+     .flags = STRUCT_FLAGS, .size = sizeof(SimCell), .align = alignof(SimCell),
+     .fields = f_pair},
     /* delegates with [LuaMarshalAs] on Invoke: rules in the C# -> Lua
      * direction (sim_delegates.c) */
     {.ns = "ZLuaTests", .name = "VecSink", .kind = SIM_KIND_CLASS,

@@ -249,6 +249,8 @@ typedef struct SimProbe {
     SimCell Home, Other;
     Il2CppString *Label;
     SimVector2 Marked;
+    SimVector2 Spread, Grip;     /* illegal attributes on purpose (SPEC 7.4) */
+    SimCell Twin;                /* a ZLuaTests.Pair: Cell's layout */
 } SimProbe;
 
 typedef struct SimBig {

@@ -42,7 +42,8 @@ static int count_logs(const char *needle)
 
 /* ZLua.Tests: Chain.CellText's parameter unpacked (validated), a type that
  * does not exist, a method signature that does not match, and an illegal
- * rule registered unvalidated (Table on Probe.Label, a string). */
+ * rule registered unvalidated (Table on Probe.Label, a string; OpaqueValue
+ * on the property Probe.Aim, which Lua reads through a call). */
 static const zlua_marshal_rule rules_tests[] = {
     {"ZLuaTests.Chain", "CellText", "(ZLuaTests.Cell)", 0, ZLUA_RULE_PARAM, ZLUA_RULE_XML,
      ZLUA_MARSHAL_UNPACKED_VALUES, "B,A", "unit:1"},
@@ -55,10 +56,12 @@ static const zlua_marshal_rule rules_live[] = {
     {"ZLuaTests.Probe", "Label", NULL, 0, ZLUA_RULE_FIELD, ZLUA_RULE_ATTRIBUTE,
      ZLUA_MARSHAL_TABLE, "A", NULL},
     {"ZLuaTests.Probe", "Pos", NULL, 0, ZLUA_RULE_FIELD, ZLUA_RULE_ATTRIBUTE, 9, NULL, NULL},
+    {"ZLuaTests.Probe", "Aim", NULL, 0, ZLUA_RULE_PROPERTY, ZLUA_RULE_ATTRIBUTE,
+     ZLUA_MARSHAL_OPAQUE_VALUE, NULL, NULL},
 };
 static const zlua_marshal_table tables[] = {
     {"ZLua.Tests", rules_tests, 3, ZLUA_MARSHAL_VALIDATED},
-    {"ZLua.Tests", rules_live, 2, 0},
+    {"ZLua.Tests", rules_live, 3, 0},
 };
 
 static int setup(void **state)
@@ -94,7 +97,10 @@ static void test_rules_resolve_and_report_once(void **state)
             "local p = CS.ZLuaTests.Probe()\n"
             "p.Label = 'x'\n"
             "assert(p.Label == 'x', 'Label: Default')\n"
-            "assert(type(p.Pos) == 'userdata', 'Pos: Default')"), 0);
+            "assert(type(p.Pos) == 'userdata', 'Pos: Default')\n"
+            "assert(type(p.Aim) == 'userdata' and p.Aim.X == 5, 'Aim: Default')\n"
+            "p.Aim = CS.MyGame.Vector2(1, 2)\n"
+            "assert(p.Aim.Y == 2, 'Aim set: Default')"), 0);
         assert_int_equal(count_logs("[ZLua] LuaMarshalAs rule ignored (unit:2): type "
                                     "'ZLuaTests.Missing' not found in assembly 'ZLua.Tests'"), 1);
         assert_int_equal(count_logs("[ZLua] LuaMarshalAs rule ignored (unit:3): "
@@ -106,10 +112,17 @@ static void test_rules_resolve_and_report_once(void **state)
         assert_int_equal(count_logs("[ZLua] Invalid LuaMarshalAs: ZLuaTests.Probe.Pos field "
                                     "(MyGame.Vector2): unknown LuaMarshalType 9; falling back "
                                     "to Default."), 1);
-        assert_int_equal(nlogs, 4);
+        /* the getter's and the setter's slots share the property's rule:
+         * one line */
+        assert_int_equal(count_logs("[ZLua] Invalid LuaMarshalAs: ZLuaTests.Probe.Aim property "
+                                    "(MyGame.Vector2): LuaMarshalType.OpaqueValue is not allowed "
+                                    "on a field or property (Lua reads it through a call: the "
+                                    "handle would die with the call's scope); falling back to "
+                                    "Default."), 1);
+        assert_int_equal(nlogs, 5);
         /* binding more of the same assembly reports nothing again */
         assert_int_equal(unit_dostring(L, "local x = CS.ZLuaTests.Ties"), 0);
-        assert_int_equal(nlogs, 4);
+        assert_int_equal(nlogs, 5);
         unit_state_close(L);
     }
 }

@@ -8,8 +8,9 @@
  *                        NAME_count holds its length
  *     --no-attributes    emit the XML rules only (a runtime that reads
  *                        attributes live registers those itself)
- *     --skip SIGNATURE   leave the attributes of that method out, unchecked
- *                        ("Demo.EchoIntIllegal(System.Int32)"); repeatable
+ *     --skip SIGNATURE   leave the attributes of that method or field out,
+ *                        unchecked ("Demo.EchoIntIllegal(System.Int32)",
+ *                        "ZLuaTests.Probe.Spread"); repeatable
  *
  * Reads the [LuaMarshalAs] attributes of every loaded assembly through the
  * runtime's API (marshalc_attrs.c; here the simulated runtime) and the
@@ -123,9 +124,11 @@ static void mc_key(const mc_rule *r, char *buf, size_t size)
 static void mc_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *r)
 {
     (void)ud;
-    if (r->site == ZLUA_RULE_PARAM || r->site == ZLUA_RULE_RETURN) {
+    /* a method's slots by "Type.Method(T1,T2)", a field's by "Type.Field" */
+    if (r->site != ZLUA_RULE_TYPE) {
         char sig[1200];
-        snprintf(sig, sizeof sig, "%s.%s%s", r->type, r->member, r->signature);
+        snprintf(sig, sizeof sig, "%s.%s%s", r->type, r->member ? r->member : "?",
+                 r->site == ZLUA_RULE_PARAM || r->site == ZLUA_RULE_RETURN ? r->signature : "");
         for (int i = 0; i < nskips; i++)
             if (strcmp(skips[i], sig) == 0)
                 return;   /* the build lists it: kept out, unchecked */
