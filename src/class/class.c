@@ -134,7 +134,7 @@ static int zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
             break;
         }
     cls->typetable = cls->byval_mt = cls->byobj_mt = LUA_NOREF;
-    cls->statics = cls->static_slots = cls->instance = cls->cache = LUA_NOREF;
+    cls->statics = cls->static_slots = cls->instance = LUA_NOREF;
     if (cls->valuetype) {
         uint32_t align = 0;
         cls->value_size = (uint32_t)il2cpp_class_value_size(k, &align);

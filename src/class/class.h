@@ -5,7 +5,7 @@
  * reference offsets, the class init state) and slots that the layers
  * above fill in: its MarshalMeta (marshal), the registry references of
  * its Lua objects -- type table, ByVal and ByObj instance metatables,
- * member tables, identity cache -- and its member index (types).  This
+ * member tables -- and its member index (types).  This
  * module only reads metadata; it never binds a member or makes a meta.
  */
 #ifndef ZLUA_CLASS_H
@@ -88,7 +88,6 @@ typedef struct zlua_class {
     int statics;                /* name -> function / constant (type table) */
     int static_slots;           /* name -> lightuserdata zlua_member */
     int instance;               /* name -> function / lightuserdata member */
-    int cache;                  /* weak: lightuserdata(obj) -> userdata */
     uint8_t members_bound;
     uint8_t building;           /* zlua_class_get is completing it */
     uint8_t linked;             /* related classes and refs are known */

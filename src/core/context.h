@@ -13,6 +13,7 @@
 
 #include <lua.h>
 
+#include "core/idmap.h"
 #include "core/ptrmap.h"
 #include "il2cpp/il2cpp_api.h"
 #include "registry/registry.h"
@@ -113,6 +114,12 @@ typedef struct zlua_ctx {
      * number reads as 0. */
     const void **closures;
     uint32_t nclosures, closures_cap;
+    /* R-SHAPE-2: the identity cache (marshal/ud.c): (object, view) -> the
+     * userdata's object-registry slot here, the userdata at that slot + 1
+     * in one weak-valued table of the registry (ref idcache, made by
+     * zlua_open while the registry is small: its array part) */
+    zlua_idmap ids;
+    int idcache;
 } zlua_ctx;
 
 /* Formats one log line ("[ZLua] " and fmt) into a bounded buffer on the

@@ -34,25 +34,53 @@ void *zlua_ud_push_byval(lua_State *L, zlua_class *cls, const void *src)
     return payload;
 }
 
-/* Pushes cls's identity cache (weak values), creating it on first use.
- * A GC step while it is being made may run a finalizer that pushes an
- * object of cls and makes a cache first; that one is kept. */
-static void zlua_ud_push_cache(lua_State *L, zlua_class *cls)
+/* A new identity cache: weak values, so the cache alone keeps no
+ * userdata (and through it no object) alive. */
+static void zlua_ud_new_idcache(lua_State *L)
 {
-    if (cls->cache != LUA_NOREF && zlua_ref_push_table(L, cls->cache))
-        return;
-    lua_createtable(L, 0, 0);
+    lua_createtable(L, 64, 0);
     lua_createtable(L, 0, 1);
     lua_pushliteral(L, "v");
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
-    if (cls->cache != LUA_NOREF && zlua_ref_push_table(L, cls->cache)) {
-        lua_remove(L, -2);
+}
+
+void zlua_ud_open(lua_State *L, zlua_ctx *ctx)
+{
+    if (ctx->idcache != LUA_NOREF)
+        return;   /* a second zlua_open after a failed one */
+    zlua_ud_new_idcache(L);
+    ctx->idcache = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/* Pushes the identity cache.  The registry is reachable by scripts: a
+ * table put in its place is used as it is (its contents are checked on
+ * every read), anything else is replaced by a new cache. */
+static void zlua_ud_push_idcache(lua_State *L, zlua_ctx *ctx)
+{
+    if (zlua_ref_push_table(L, ctx->idcache))
         return;
-    }
+    zlua_ud_new_idcache(L);
     lua_pushvalue(L, -1);
-    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    cls->cache = ref;
+    lua_rawseti(L, LUA_REGISTRYINDEX, ctx->idcache);
+}
+
+/* [cache] -> [cache, ud] and 1 when the cache holds the live userdata of
+ * (obj, cls) at slot; else the stack is unchanged and 0.  A script can
+ * write into the cache with the debug library: only a full userdata at
+ * least a header long is read as one, and only one of this very
+ * (object, view, slot) is returned. */
+static int zlua_ud_cached(lua_State *L, const zlua_class *cls, const Il2CppObject *obj,
+                          uint32_t slot)
+{
+    if (lua_rawgeti(L, -1, (lua_Integer)slot + 1) == LUA_TUSERDATA &&
+        lua_rawlen(L, -1) >= sizeof(zlua_ud)) {
+        const zlua_ud *hit = lua_touserdata(L, -1);
+        if (hit->magic == ZLUA_UD_BYOBJ && hit->obj == obj && hit->cls == cls && hit->slot == slot)
+            return 1;
+    }
+    lua_pop(L, 1);
+    return 0;
 }
 
 void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
@@ -61,33 +89,32 @@ void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
         lua_pushnil(L);
         return;
     }
-    zlua_ud_push_cache(L, cls);
-    if (lua_rawgetp(L, -1, obj) == LUA_TUSERDATA && lua_rawlen(L, -1) >= sizeof(zlua_ud)) {
-        /* The cache is reachable through the debug library: trust only a
-         * live userdata of this very (object, view).  A full userdata at
-         * least a header long can be read as one. */
-        const zlua_ud *hit = lua_touserdata(L, -1);
-        if (hit->magic == ZLUA_UD_BYOBJ && hit->obj == obj && hit->cls == cls) {
-            lua_copy(L, -1, -2);   /* over the cache: cheaper than a rotate */
-            lua_pop(L, 1);
-            return;   /* R-SHAPE-2: same (object, declared type), same userdata */
-        }
+    zlua_ctx *ctx = cls->ctx;
+    uint32_t slot = zlua_idmap_get(&ctx->ids, obj, cls);
+    zlua_ud_push_idcache(L, ctx);
+    if (slot != ZLUA_IDMAP_NONE && zlua_ud_cached(L, cls, obj, slot)) {
+        lua_copy(L, -1, -2);   /* over the cache: cheaper than a rotate */
+        lua_pop(L, 1);
+        return;   /* R-SHAPE-2: same (object, declared type), same userdata */
     }
-    lua_pop(L, 1);
     zlua_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->magic = ZLUA_UD_DEAD_OBJ;
     u->slot = ZLUA_REG_NONE;
     u->cls = cls;
     u->obj = NULL;
-    cls->ctx->push_mt(L, cls, 1);
+    ctx->push_mt(L, cls, 1);
     lua_setmetatable(L, -2);
     /* obj is on this C stack (scanned) until the registry holds it. */
-    if (zlua_oreg_add(&cls->ctx->objects, obj, &u->slot) != ZLUA_OK)
+    if (zlua_oreg_add(&ctx->objects, obj, &u->slot) != ZLUA_OK)
         luaL_error(L, "not enough memory");
     u->obj = obj;
     u->magic = ZLUA_UD_BYOBJ;
+    /* the userdata is complete; an error below leaves it to the
+     * collector, whose __gc removes only its own map entry */
+    if (zlua_idmap_put(&ctx->ids, obj, cls, u->slot) != ZLUA_OK)
+        luaL_error(L, "not enough memory");
     lua_pushvalue(L, -1);
-    lua_rawsetp(L, -3, obj);
+    lua_rawseti(L, -3, (lua_Integer)u->slot + 1);
     lua_remove(L, -2);
 }
 
@@ -101,6 +128,7 @@ void zlua_ud_release(zlua_ud *u)
         }
         u->magic = ZLUA_UD_DEAD;
     } else if (u->magic == ZLUA_UD_BYOBJ) {
+        zlua_idmap_remove(&ctx->ids, u->obj, u->cls, u->slot);
         zlua_oreg_release(&ctx->objects, u->slot, u->obj);
         u->slot = ZLUA_REG_NONE;
         u->obj = NULL;

@@ -91,6 +91,10 @@ static inline zlua_ud *zlua_ud_test(lua_State *L, int idx, uint32_t magic)
  * registered when non-blittable (R-SUD-1, R-SUD-2).  Returns its payload. */
 void *zlua_ud_push_byval(lua_State *L, struct zlua_class *cls,
                          const void *src);
+/* Makes the state's identity cache (zlua_open, early: its registry slot
+ * then sits in the registry's array part).  May raise (memory). */
+struct zlua_ctx;
+void zlua_ud_open(lua_State *L, struct zlua_ctx *ctx);
 /* Pushes the ByObjUserData of obj viewed as cls, reusing the cached
  * userdata of (obj, cls) while it lives (R-SHAPE-2).  NULL pushes nil. */
 void zlua_ud_push_byobj(lua_State *L, struct zlua_class *cls,

@@ -11,6 +11,7 @@
 #include "core/context.h"
 #include "il2cpp/il2cpp_api.h"
 #include "lib/lib.h"
+#include "marshal/ud.h"
 #include "types/types.h"
 #include "zlua.h"
 
@@ -20,7 +21,8 @@
 static int zlua_open_protected(lua_State *L)
 {
     zlua_ctx *ctx = zlua_ctx_check(L);
-    zlua_ic_open(L, ctx);      /* first: while the registry is small */
+    zlua_ud_open(L, ctx);      /* first: while the registry is small */
+    zlua_ic_open(L, ctx);
     zlua_types_open(L, ctx);   /* CS, CSharp */
     zlua_lib_open(L, ctx);     /* zlua */
     return 0;
