@@ -434,6 +434,10 @@ const MethodInfo *zlua_bridge_dispatch(const zlua_bridge *b, void **self);
 void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i, int idx, void *dst);
 /* Pushes the result at src by the return slot's writer. */
 void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src);
+/* The same for the call's one and last result: it may leave scratch
+ * values below the result (an object found in the identity cache stays
+ * above the cache table), so the stub returns 1 right after it. */
+void zlua_bridge_push_result(lua_State *L, const zlua_bridge *b, const void *src);
 /* The scope around the call (R-OPQ-5): enter opens one and returns the
  * state to restore; leave restores it exactly (expiring what the call
  * issued).  Inline; the rare halves (growing the watermarks, dropping

@@ -269,6 +269,8 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
         m->kinds[i] = m->params[i]->kind;
     m->ret_kind = m->ret != NULL ? m->ret->kind : ZLUA_K_VOID;
     m->ret_args = 0;
+    m->ret_byobj = !m->unsupported && m->ret != NULL && m->ret_slots == 1 &&
+                   zlua_meta_pushes_byobj(m->ret);
     if (!m->unsupported && m->ret != NULL && zlua_meta_pushes_byobj(m->ret))
         for (int i = 0; i < m->nparams; i++)
             if (m->params[i]->pop == zlua_pop_object && m->params[i]->is_ref &&
@@ -442,8 +444,11 @@ ZLUA_HOT_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *thi
 }
 
 /* After the scope is closed: raise the exception or push the result. */
+/* last: the result is the C function's last push (it returns right
+ * after), so an object found in the identity cache may stay above the
+ * cache table instead of replacing it (zlua_ud_push_byobj_last). */
 ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
-                                       Il2CppException *exc, const void *ret)
+                                       Il2CppException *exc, const void *ret, int last)
 {
     if (exc != NULL)
         return zlua_method_raise_exception(L, m, exc);
@@ -457,6 +462,12 @@ ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
     }
     if (m->ret == NULL)
         return 0;
+    if (last && m->ret_byobj) {   /* the one result, an object: the cache stays below it */
+        Il2CppObject *obj;
+        memcpy(&obj, ret, sizeof obj);
+        zlua_ud_push_byobj_last(L, m->ret->cls, obj);
+        return 1;
+    }
     zlua_method_push_result(L, m->ret, ret);
     return m->ret_slots;   /* UnpackedValues: several (SPEC 7.2) */
 }
@@ -511,7 +522,7 @@ void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, int n, voi
 }
 
 ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, int base,
-                                            int n, void *this_ptr)
+                                            int n, void *this_ptr, int last)
 {
 #if defined(__GNUC__)
     if (__builtin_expect(m->unsupported, 0))
@@ -534,17 +545,17 @@ ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, 
     Il2CppException *exc = zlua_method_run(m, this_ptr, args, ret);
     if (exc == NULL && m->ret_args != 0 && zlua_method_push_arg_result(L, m, base, n, &frame, ret))
         return 1;
-    return zlua_method_finish(L, m, exc, ret);
+    return zlua_method_finish(L, m, exc, ret, last);
 }
 
 int zlua_method_call(lua_State *L, const zlua_method *m, int base, void *this_ptr)
 {
-    return zlua_method_call_inline(L, m, base, m->nslots, this_ptr);
+    return zlua_method_call_inline(L, m, base, m->nslots, this_ptr, 0);
 }
 
 int zlua_method_call_n(lua_State *L, const zlua_method *m, int base, int n, void *this_ptr)
 {
-    return zlua_method_call_inline(L, m, base, n, this_ptr);
+    return zlua_method_call_inline(L, m, base, n, this_ptr, 1);
 }
 
 /* ---- the Lua entry point ------------------------------------------------------------ */
@@ -592,7 +603,7 @@ ZLUA_HOT_INLINE int zlua_method_entry_run(lua_State *L, const zlua_method *m, in
         return m->stub(L);
     }
     void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
-    return zlua_method_call_inline(L, m, base, n, this_ptr);   /* omitted: defaults */
+    return zlua_method_call_inline(L, m, base, n, this_ptr, 1);   /* omitted: defaults */
 }
 
 /* The first Lua argument and the argument count (self excluded). */
@@ -649,7 +660,7 @@ ZLUA_HOT_INLINE int zlua_method_entry_general_inline(lua_State *L, const zlua_me
     if (m->next != NULL || n != m->nslots + m->instance)
         return zlua_method_entry_select(L, m, n);
     void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
-    return zlua_method_call_inline(L, m, 1 + m->instance, m->nslots, this_ptr);
+    return zlua_method_call_inline(L, m, 1 + m->instance, m->nslots, this_ptr, 1);
 }
 
 /* The general entry's body, for the lean entries' unusual calls. */
@@ -711,7 +722,7 @@ ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, 
      * (a nested IC call scopes itself), so the call needs no scope of its
      * own (R-OPQ-5 holds trivially: nothing to restore, nothing to expire) */
     Il2CppException *exc = zlua_rt_invoke(m->mi, NULL, args, &ret);
-    return zlua_method_finish(L, m, exc, &ret);
+    return zlua_method_finish(L, m, exc, &ret, 1);
 }
 
 /* The entry for simple methods: every value fits a 64-bit cell, so there
@@ -831,7 +842,7 @@ ZLUA_HOT_INLINE int zlua_method_lean_call(lua_State *L, const zlua_method *m, in
     void *args[ZLUA_SIMPLE_PARAMS];
     zlua_method_pop_cells(L, m, n, 2, cells, args);
     Il2CppException *exc = zlua_method_run(m, this_ptr, args, &ret);
-    return zlua_method_finish(L, m, exc, &ret);
+    return zlua_method_finish(L, m, exc, &ret, 1);
 }
 
 /* upvalue 1: the boxed method.  The upvalue may hold another genuine
@@ -868,7 +879,7 @@ int zlua_method_call_getter(lua_State *L, const zlua_method *m, void *this_ptr)
      * issue an OpaqueValue, so, as for simple methods, no scope of its own
      * (R-OPQ-5 holds trivially; docs/architecture.md) */
     Il2CppException *exc = zlua_rt_invoke(mi, this_ptr, args, &ret);
-    return zlua_method_finish(L, m, exc, &ret);
+    return zlua_method_finish(L, m, exc, &ret, 1);
 }
 
 /* ---- struct constructors (issue 9 §3) -------------------------------------------------

@@ -46,6 +46,10 @@ typedef struct zlua_method {
      * object, viewed as the result's type, is that argument's userdata
      * itself (what the identity cache would return; method.c) */
     uint16_t ret_args;
+    /* the result is one plain object (the object writer, one Lua value):
+     * pushed as the call's last value, an identity-cache hit leaves the
+     * cache table below it (the entry returns 1) */
+    uint8_t ret_byobj;
     const zlua_meta *ret;        /* NULL for void */
     const zlua_meta *params[ZLUA_MAX_PARAMS];
     /* SPEC 7.6 rule 1: Lua argument j is scored against slots[j] (a

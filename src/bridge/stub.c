@@ -450,6 +450,18 @@ void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src)
     b->ret->push(L, b->ret, src);
 }
 
+void zlua_bridge_push_result(lua_State *L, const zlua_bridge *b, const void *src)
+{
+    const zlua_meta *m = b->ret;
+    if (m->kind == ZLUA_K_OBJECT && zlua_meta_pushes_byobj(m)) {
+        Il2CppObject *obj;
+        memcpy(&obj, src, sizeof obj);
+        zlua_ud_push_byobj_last(L, m->cls, obj);
+        return;
+    }
+    m->push(L, m, src);
+}
+
 uint64_t zlua_bridge_enter_slow(const zlua_bridge *b)
 {
     zlua_scope *scope = zlua_stub_method(b)->scope;

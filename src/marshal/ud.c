@@ -83,20 +83,14 @@ static int zlua_ud_cached(lua_State *L, const zlua_class *cls, const Il2CppObjec
     return 0;
 }
 
-void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
+/* [] -> [cache, ud] with the userdata of (obj, cls), made on a miss. */
+static void zlua_ud_push_byobj_cached(lua_State *L, zlua_class *cls, Il2CppObject *obj)
 {
-    if (obj == NULL) {
-        lua_pushnil(L);
-        return;
-    }
     zlua_ctx *ctx = cls->ctx;
     uint32_t slot = zlua_idmap_get(&ctx->ids, obj, cls);
     zlua_ud_push_idcache(L, ctx);
-    if (slot != ZLUA_IDMAP_NONE && zlua_ud_cached(L, cls, obj, slot)) {
-        lua_copy(L, -1, -2);   /* over the cache: cheaper than a rotate */
-        lua_pop(L, 1);
+    if (slot != ZLUA_IDMAP_NONE && zlua_ud_cached(L, cls, obj, slot))
         return;   /* R-SHAPE-2: same (object, declared type), same userdata */
-    }
     zlua_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->magic = ZLUA_UD_DEAD_OBJ;
     u->slot = ZLUA_REG_NONE;
@@ -115,7 +109,25 @@ void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
         luaL_error(L, "not enough memory");
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, (lua_Integer)u->slot + 1);
-    lua_remove(L, -2);
+}
+
+void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
+{
+    if (obj == NULL) {
+        lua_pushnil(L);
+        return;
+    }
+    zlua_ud_push_byobj_cached(L, cls, obj);
+    lua_copy(L, -1, -2);   /* over the cache: cheaper than a rotate */
+    lua_pop(L, 1);
+}
+
+void zlua_ud_push_byobj_last(lua_State *L, zlua_class *cls, Il2CppObject *obj)
+{
+    if (obj == NULL)
+        lua_pushnil(L);
+    else
+        zlua_ud_push_byobj_cached(L, cls, obj);   /* the cache stays below */
 }
 
 void zlua_ud_release(zlua_ud *u)

@@ -99,6 +99,9 @@ void zlua_ud_open(lua_State *L, struct zlua_ctx *ctx);
  * userdata of (obj, cls) while it lives (R-SHAPE-2).  NULL pushes nil. */
 void zlua_ud_push_byobj(lua_State *L, struct zlua_class *cls,
                         Il2CppObject *obj);
+/* The same as a C function's last result: the userdata is on top, but a
+ * cache hit leaves the cache table below it (the caller returns 1). */
+void zlua_ud_push_byobj_last(lua_State *L, struct zlua_class *cls, Il2CppObject *obj);
 
 /* 1 when m's push is the plain object writer (object.c): a reference
  * pushed as zlua_ud_push_byobj(L, m->cls, obj) pushes it, so a live

@@ -359,7 +359,9 @@ static void sg_emit_stub(int index)
         fprintf(out, "    lua_pushboolean(L, r);\n");
         break;
     default:
-        fprintf(out, "    zlua_bridge_push(L, b, &r);\n");
+        /* the one result may leave scratch below it (returns 1) */
+        fprintf(out, sig->shaped ? "    zlua_bridge_push(L, b, &r);\n"
+                                 : "    zlua_bridge_push_result(L, b, &r);\n");
         break;
     }
     fprintf(out, "    return %d;\n}\n\n", sig->shaped ? sig->rslots : 1);
