@@ -268,6 +268,14 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
     for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)
         m->kinds[i] = m->params[i]->kind;
     m->ret_kind = m->ret != NULL ? m->ret->kind : ZLUA_K_VOID;
+    /* R-OPQ-5: the call's own scope, where an argument can take an
+     * OpaqueValue (a byref, struct or reference parameter); as in the
+     * generated stubs, parameters of scalars only cannot, and the result
+     * never counts (pushed after the scope closes, never an OpaqueValue) */
+    m->scoped = 0;
+    for (int i = 0; i < m->nparams; i++)
+        if (m->params[i]->kind < ZLUA_K_BOOL || m->params[i]->kind > ZLUA_K_ENUM)
+            m->scoped = 1;
     m->ret_args = 0;
     m->ret_byobj = !m->unsupported && m->ret != NULL && m->ret_slots == 1 &&
                    zlua_meta_pushes_byobj(m->ret);
@@ -440,6 +448,8 @@ ZLUA_HOT_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *thi
                                                  void **args, void *ret)
 {
     const MethodInfo *mi = zlua_method_target(m, &this_ptr);
+    if (!m->scoped)   /* nothing in this frame can take an OpaqueValue */
+        return zlua_rt_invoke(mi, this_ptr, args, ret);
     return zlua_method_invoke_scoped(m->scope, mi, this_ptr, args, ret);
 }
 

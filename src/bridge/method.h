@@ -50,6 +50,7 @@ typedef struct zlua_method {
      * pushed as the call's last value, an identity-cache hit leaves the
      * cache table below it (the entry returns 1) */
     uint8_t ret_byobj;
+    uint8_t scoped;              /* the call opens its own scope (R-OPQ-5) */
     const zlua_meta *ret;        /* NULL for void */
     const zlua_meta *params[ZLUA_MAX_PARAMS];
     /* SPEC 7.6 rule 1: Lua argument j is scored against slots[j] (a

@@ -268,13 +268,15 @@ static void sg_emit_stub(int index)
     char rtype[64], ptype[64];
     sg_slot_ctype(rt, rtype, sizeof rtype);
     /* R-OPQ-5: the call runs in its own scope, closed before anything is
-     * raised -- needed where an OpaqueValue can be taken or issued: a
-     * byref, struct or reference slot.  A shape of scalars only can do
-     * neither (a nested IC call scopes itself), so its stub omits it. */
+     * raised -- needed where an argument can take an OpaqueValue: a byref,
+     * struct or reference parameter.  Parameters of scalars only cannot (a
+     * nested IC call scopes itself), so their stub omits it.  The result
+     * does not count: it is pushed after the scope closes, and it is never
+     * an OpaqueValue (illegal on the return of a method Lua calls,
+     * SPEC 7.2). */
     int scoped = 0;
     for (uint32_t i = 0; i < n; i++)
         scoped |= !sg_slot_is_scalar(il2cpp_method_get_param(mi, i));
-    scoped |= !is_void && !sg_slot_is_scalar(rt);
 
     /* the Lua index of each argument: a multi-value parameter moves the
      * ones after it (SPEC 7.6 rule 1) */
