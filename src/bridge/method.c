@@ -90,14 +90,19 @@ static int zlua_meta_is_scalar(const zlua_meta *m)
  * the instance entry, struct constructors): parameters and result are
  * scalars (primitives, enums), at most ZLUA_SIMPLE_PARAMS of them, so every
  * value fits a 64-bit cell. */
-static int zlua_method_has_scalar_shape(const zlua_method *m)
+static int zlua_method_has_scalar_params(const zlua_method *m)
 {
     if (m->unsupported || m->nparams > ZLUA_SIMPLE_PARAMS)
         return 0;
     for (int i = 0; i < m->nparams; i++)
         if (!zlua_meta_is_scalar(m->params[i]))
             return 0;
-    return m->ret == NULL || zlua_meta_is_scalar(m->ret);
+    return 1;
+}
+
+static int zlua_method_has_scalar_shape(const zlua_method *m)
+{
+    return zlua_method_has_scalar_params(m) && (m->ret == NULL || zlua_meta_is_scalar(m->ret));
 }
 
 /* Slot counting (SPEC 7.6 rule 1, seed 002 5.6), after the defaults. */
@@ -264,6 +269,10 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
         zlua_stub_publish(ctx, stub, &m->bridge);
         m->stub = zlua_stub_entry_fn(ctx, stub);
         m->stub_body = zlua_stub_entry_body(ctx, stub);
+        /* the cells scalar parameters' pops fill are what its cells body
+         * reads (at most ZLUA_SIMPLE_PARAMS, one Lua value each) */
+        if (zlua_method_has_scalar_params(m) && !m->multi)   /* none for constructors */
+            m->stub_cells = zlua_stub_entry_cells(ctx, stub);
     }
     for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)
         m->kinds[i] = m->params[i]->kind;
@@ -633,7 +642,8 @@ ZLUA_HOT_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *he
      * select); anything else, select (which tries the same again: a
      * non-integer right after an integer call asks lua_isinteger twice,
      * once, as the memo then holds its key) */
-    const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base) : NULL;
+    lua_Integer v;
+    const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base, &v) : NULL;
     if (m == NULL)
         m = zlua_method_select(L, head, base, n);
     return zlua_method_entry_run(L, m, base, n);
@@ -697,7 +707,16 @@ static int zlua_method_entry_overloaded(lua_State *L)
      * stub's body from this small frame (a tail call); everything else
      * out of line (select tries the memo again only when it had no
      * answer here) */
-    const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base) : NULL;
+    lua_Integer v = 0;
+    const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base, &v) : NULL;
+    if (m != NULL && m->stub_cells != NULL && !m->instance && m->kinds[0] == ZLUA_K_I4 &&
+        n == m->nslots && v >= INT32_MIN && v <= INT32_MAX) {
+        /* the integer read once: its cell for the static stub */
+        uint64_t cell = 0;
+        int32_t i4 = (int32_t)v;
+        memcpy(&cell, &i4, sizeof i4);
+        return m->stub_cells(L, &m->bridge, NULL, &cell);
+    }
     if (m != NULL && m->stub != NULL && m->stub_body != NULL && n == m->nslots)
         return m->stub_body(L, &m->bridge);
     return zlua_method_entry_overloaded_rest(L, head, m, base, n);
@@ -882,6 +901,8 @@ static int zlua_method_entry_instance(lua_State *L)
 
 int zlua_method_call_getter(lua_State *L, const zlua_method *m, void *this_ptr)
 {
+    if (m->stub_cells != NULL)   /* as its stub calls it: no invoker, nothing to pop */
+        return m->stub_cells(L, &m->bridge, this_ptr, NULL);
     uint64_t ret = 0;
     void *args[1] = {NULL};
     const MethodInfo *mi = zlua_method_target(m, &this_ptr);

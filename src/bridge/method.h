@@ -77,6 +77,9 @@ typedef struct zlua_method {
     const struct zlua_overloads *overloads; /* the head's, by arity: overload.c */
     lua_CFunction stub;          /* the generated entry, NULL: generic invoker */
     zlua_stub_body stub_body;    /* its body, when the table gives it */
+    /* its cells body (zlua.h), for a shape of scalar parameters only: what
+     * the indexer, getter and memo paths call with the arguments read */
+    zlua_stub_cells stub_cells;
     zlua_bridge bridge;          /* what the stub reads (zlua.h) */
     uint32_t closure;            /* index in the context's closure table, 0: none */
 } zlua_method;
@@ -165,14 +168,16 @@ static inline const zlua_method *zlua_method_select_int(const zlua_method *head,
  * other key's (meta.h), so only a call after an integer one asks
  * lua_isinteger here.  NULL: select decides. */
 static inline const zlua_method *zlua_method_select_int_arg(lua_State *L,
-                                                            const zlua_method *head, int base)
+                                                            const zlua_method *head, int base,
+                                                            lua_Integer *v)
 {
     const zlua_overloads *ov = head->overloads;
     if (ov == NULL || head->next == NULL || ov->memo[1].chosen == NULL ||
         (ov->memo[1].keys[0] & 0xFFu) != (zlua_meta_score_int_key(0) & 0xFFu) ||
         !lua_isinteger(L, base))
         return NULL;
-    return zlua_method_select_int(head, lua_tointeger(L, base));
+    *v = lua_tointeger(L, base);
+    return zlua_method_select_int(head, *v);
 }
 
 /* m called with the stack holding exactly its call: self at 1 then the
@@ -221,6 +226,7 @@ void zlua_stub_shape(const zlua_method *m, char *buf, size_t size);
 void zlua_stub_publish(zlua_ctx *ctx, long index, const zlua_bridge *b);
 lua_CFunction zlua_stub_entry_fn(const zlua_ctx *ctx, long index);
 zlua_stub_body zlua_stub_entry_body(const zlua_ctx *ctx, long index);
+zlua_stub_cells zlua_stub_entry_cells(const zlua_ctx *ctx, long index);
 const zlua_bridge *zlua_stub_of_entry(const zlua_ctx *ctx, lua_CFunction f);
 
 /* Reads the C# default values of m's trailing optional parameters and

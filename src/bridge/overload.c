@@ -217,7 +217,8 @@ const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head, int
             zlua_method_raise_arity(L, head, n);
         return head;
     }
-    const zlua_method *quick = n == 1 ? zlua_method_select_int_arg(L, head, base) : NULL;
+    lua_Integer v;
+    const zlua_method *quick = n == 1 ? zlua_method_select_int_arg(L, head, base, &v) : NULL;
     if (quick != NULL)   /* `Demo.Pick(1)` again: the memo's answer */
         return quick;
     const zlua_method *m = zlua_overload_choose(L, (zlua_overloads *)head->overloads, base, n);

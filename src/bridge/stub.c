@@ -362,6 +362,11 @@ zlua_stub_body zlua_stub_entry_body(const zlua_ctx *ctx, long index)
     return ctx->stubs[index].body;
 }
 
+zlua_stub_cells zlua_stub_entry_cells(const zlua_ctx *ctx, long index)
+{
+    return ctx->stubs[index].cells;
+}
+
 /* The method whose registered entry is f, or NULL (a linear scan: the
  * testbed's queries only). */
 const zlua_bridge *zlua_stub_of_entry(const zlua_ctx *ctx, lua_CFunction f)

@@ -310,11 +310,14 @@ static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua_ud 
 {
     /* an integer key of the ranges the last one had: the same choice */
     const zlua_method *m = NULL;
-    if (lua_isinteger(L, 2)) {
+    lua_Integer key = 0;
+    int int_key = lua_isinteger(L, 2);
+    if (int_key) {
         if (u == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic ||
             u->cls->index_get == NULL)
             return 0;
-        m = zlua_method_select_int(u->cls->index_get, lua_tointeger(L, 2));
+        key = lua_tointeger(L, 2);
+        m = zlua_method_select_int(u->cls->index_get, key);
     } else if (lua_type(L, 2) != LUA_TNUMBER || u == NULL || lua_rawlen(L, 1) < sizeof *u ||
                u->magic != magic || u->cls->index_get == NULL) {
         return 0;
@@ -324,6 +327,16 @@ static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua_ud 
     void *self = magic == ZLUA_UD_BYVAL ? zlua_ud_payload(u)
                  : u->cls->valuetype    ? il2cpp_object_unbox(u->obj)
                                         : (void *)u->obj;
+    if (int_key && m->stub_cells != NULL && m->nparams == 1 && m->kinds[0] == ZLUA_K_I4 &&
+        key >= INT32_MIN && key <= INT32_MAX) {
+        /* `bag[3]`: self is checked and the key read; the stub's cells
+         * body makes the call (nothing read twice) */
+        uint64_t cell = 0;
+        int32_t i4 = (int32_t)key;
+        memcpy(&cell, &i4, sizeof i4);
+        *nret = m->stub_cells(L, &m->bridge, self, &cell);
+        return 1;
+    }
     /* no settop: __index gets (u, k); called by hand with more, the stub
      * path declines (call_exact counts) and the invoker reads only k */
     *nret = zlua_method_call_exact(L, m, self);

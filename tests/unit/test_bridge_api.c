@@ -82,9 +82,10 @@ static void test_register_contract(void **state)
 {
     (void)state;
     lua_State *L = unit_state_new_bare(NULL, NULL);
-    static const zlua_stub_entry sorted[] = {{"A:1", dummy, NULL}, {"B:1", dummy, NULL}};
-    static const zlua_stub_entry unsorted[] = {{"B:1", dummy, NULL}, {"A:1", dummy, NULL}};
-    static const zlua_stub_entry holes[] = {{"A:1", NULL, NULL}};
+    static const zlua_stub_entry sorted[] = {{"A:1", dummy, NULL, NULL}, {"B:1", dummy, NULL, NULL}};
+    static const zlua_stub_entry unsorted[] = {{"B:1", dummy, NULL, NULL},
+                                               {"A:1", dummy, NULL, NULL}};
+    static const zlua_stub_entry holes[] = {{"A:1", NULL, NULL, NULL}};
     assert_int_equal(zlua_register_stubs(L, sorted, 2), ZLUA_ESTATE);   /* not open */
     assert_int_equal(zlua_open(L), ZLUA_OK);
     assert_int_equal(zlua_register_stubs(L, unsorted, 2), ZLUA_EINVAL);

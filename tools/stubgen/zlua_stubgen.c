@@ -257,63 +257,20 @@ static const char *sg_pop_fn(const Il2CppType *t)
     }
 }
 
-static void sg_emit_stub(int index)
+/* The call and the result, shared by a stub's body and its cells body:
+ * the arguments are a0.. and, for an instance method or a constructor,
+ * `self` is set. */
+static void sg_emit_tail(int index, int ctor, int scoped)
 {
-    const MethodInfo *mi = sigs[index].first;
+    const sg_sig *sig = &sigs[index];
+    const MethodInfo *mi = sig->first;
     uint32_t n = il2cpp_method_get_param_count(mi);
     int instance = il2cpp_method_is_instance(mi);
-    int ctor = strcmp(il2cpp_method_get_name(mi), ".ctor") == 0;
     const Il2CppType *rt = il2cpp_method_get_return_type(mi);
     int is_void = il2cpp_type_get_type(rt) == ZLUA_IL2CPP_TYPE_VOID;
     char rtype[64], ptype[64];
     sg_slot_ctype(rt, rtype, sizeof rtype);
-    /* R-OPQ-5: the call runs in its own scope, closed before anything is
-     * raised -- needed where an argument can take an OpaqueValue: a byref,
-     * struct or reference parameter.  Parameters of scalars only cannot (a
-     * nested IC call scopes itself), so their stub omits it.  The result
-     * does not count: it is pushed after the scope closes, and it is never
-     * an OpaqueValue (illegal on the return of a method Lua calls,
-     * SPEC 7.2). */
-    int scoped = 0;
-    for (uint32_t i = 0; i < n; i++)
-        scoped |= !sg_slot_is_scalar(il2cpp_method_get_param(mi, i));
-
-    /* the Lua index of each argument: a multi-value parameter moves the
-     * ones after it (SPEC 7.6 rule 1) */
-    const sg_sig *sig = &sigs[index];
-    uint32_t at[16], total = 0;
-    for (uint32_t i = 0; i < n && i < 16; i++) {
-        at[i] = 1 + (uint32_t)instance + total;
-        total += sig->shaped ? sig->pslots[i] : 1u;
-    }
-    fprintf(out, "/* %s: %d method(s) */\n", sigs[index].text, sigs[index].methods);
-    fprintf(out, "static int zlua_stub_%d(lua_State *L, const zlua_bridge *b)\n{\n", index);
-    /* a constructor is called as T(...): T at 1 where self would be */
-    fprintf(out, "    if (lua_gettop(L) != %u)\n        return %s(L, b);\n",
-            total + (uint32_t)instance, ctor ? "zlua_bridge_construct" : "zlua_bridge_other_count");
     if (instance && !ctor)
-        fprintf(out, "    void *self = zlua_bridge_self(L, b);\n");
-    else
-        fprintf(out, "    zlua_bridge_static_init(L, b);\n");
-    for (uint32_t i = 0; i < n; i++) {
-        const Il2CppType *pt = il2cpp_method_get_param(mi, i);
-        sg_slot_ctype(pt, ptype, sizeof ptype);
-        if (il2cpp_type_is_byref(pt)) {
-            /* the address, and the temporary the writer may point it at */
-            fprintf(out, "    struct { void *p; alignas(16) unsigned char t[%d]; } s%u;\n"
-                         "    static_assert(offsetof(decltype(s%u), t) == ZLUA_BRIDGE_BYREF_TEMP, "
-                         "\"byref layout\");\n"
-                         "    zlua_bridge_pop(L, b, %u, %u, &s%u);\n    void *a%u = s%u.p;\n",
-                    sg_elem_size(pt), i, i, i, at[i], i, i, i);
-            continue;
-        }
-        fprintf(out, "    %s a%u;\n    %s(L, b, %u, %u, &a%u);\n", ptype, i, sg_pop_fn(pt), i,
-                at[i], i);
-    }
-    if (ctor)   /* the arguments are popped: now the userdata, then the call */
-        fprintf(out, "    void *self = zlua_bridge_new_struct(L, b);\n"
-                     "    const MethodInfo *mi = b->method;\n");
-    else if (instance)
         fprintf(out, "    const MethodInfo *mi = b->is_virtual ? zlua_bridge_dispatch(b, &self)"
                      " : b->method;\n");
     else
@@ -367,6 +324,102 @@ static void sg_emit_stub(int index)
         break;
     }
     fprintf(out, "    return %d;\n}\n\n", sig->shaped ? sig->rslots : 1);
+}
+
+/* A cells body (zlua_stub_cells) for shapes of at most
+ * ZLUA_STUB_CELLS_MAX scalar parameters, one Lua value each, and not a
+ * constructor: libzlua's own dispatch paths call it with the arguments
+ * popped and `this` checked. */
+#define ZLUA_STUB_CELLS_MAX 4
+
+static int sg_cells_shape(int index)
+{
+    const MethodInfo *mi = sigs[index].first;
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    if (sigs[index].shaped || n > ZLUA_STUB_CELLS_MAX ||
+        strcmp(il2cpp_method_get_name(mi), ".ctor") == 0)
+        return 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (!sg_slot_is_scalar(il2cpp_method_get_param(mi, i)))
+            return 0;
+    return 1;
+}
+
+static void sg_emit_cells(int index)
+{
+    const MethodInfo *mi = sigs[index].first;
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    int instance = il2cpp_method_is_instance(mi);
+    char ptype[64];
+    fprintf(out, "/* %s, its arguments in cells */\n", sigs[index].text);
+    fprintf(out, "static int zlua_cells_%d(lua_State *L, const zlua_bridge *b, void *self,"
+                 " const uint64_t *c)\n{\n", index);
+    if (!instance)
+        fprintf(out, "    (void)self;\n    zlua_bridge_static_init(L, b);\n");
+    if (n == 0)
+        fprintf(out, "    (void)c;\n");
+    for (uint32_t i = 0; i < n; i++) {
+        sg_slot_ctype(il2cpp_method_get_param(mi, i), ptype, sizeof ptype);
+        fprintf(out, "    %s a%u;\n    memcpy(&a%u, &c[%u], sizeof a%u);\n", ptype, i, i, i, i);
+    }
+    sg_emit_tail(index, 0, 0);   /* scalar parameters: no scope (see sg_emit_stub) */
+}
+
+static void sg_emit_stub(int index)
+{
+    const MethodInfo *mi = sigs[index].first;
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    int instance = il2cpp_method_is_instance(mi);
+    int ctor = strcmp(il2cpp_method_get_name(mi), ".ctor") == 0;
+    char ptype[64];
+    /* R-OPQ-5: the call runs in its own scope, closed before anything is
+     * raised -- needed where an argument can take an OpaqueValue: a byref,
+     * struct or reference parameter.  Parameters of scalars only cannot (a
+     * nested IC call scopes itself), so their stub omits it.  The result
+     * does not count: it is pushed after the scope closes, and it is never
+     * an OpaqueValue (illegal on the return of a method Lua calls,
+     * SPEC 7.2). */
+    int scoped = 0;
+    for (uint32_t i = 0; i < n; i++)
+        scoped |= !sg_slot_is_scalar(il2cpp_method_get_param(mi, i));
+
+    /* the Lua index of each argument: a multi-value parameter moves the
+     * ones after it (SPEC 7.6 rule 1) */
+    const sg_sig *sig = &sigs[index];
+    uint32_t at[16], total = 0;
+    for (uint32_t i = 0; i < n && i < 16; i++) {
+        at[i] = 1 + (uint32_t)instance + total;
+        total += sig->shaped ? sig->pslots[i] : 1u;
+    }
+    fprintf(out, "/* %s: %d method(s) */\n", sigs[index].text, sigs[index].methods);
+    fprintf(out, "static int zlua_stub_%d(lua_State *L, const zlua_bridge *b)\n{\n", index);
+    /* a constructor is called as T(...): T at 1 where self would be */
+    fprintf(out, "    if (lua_gettop(L) != %u)\n        return %s(L, b);\n",
+            total + (uint32_t)instance, ctor ? "zlua_bridge_construct" : "zlua_bridge_other_count");
+    if (instance && !ctor)
+        fprintf(out, "    void *self = zlua_bridge_self(L, b);\n");
+    else
+        fprintf(out, "    zlua_bridge_static_init(L, b);\n");
+    for (uint32_t i = 0; i < n; i++) {
+        const Il2CppType *pt = il2cpp_method_get_param(mi, i);
+        sg_slot_ctype(pt, ptype, sizeof ptype);
+        if (il2cpp_type_is_byref(pt)) {
+            /* the address, and the temporary the writer may point it at */
+            fprintf(out, "    struct { void *p; alignas(16) unsigned char t[%d]; } s%u;\n"
+                         "    static_assert(offsetof(decltype(s%u), t) == ZLUA_BRIDGE_BYREF_TEMP, "
+                         "\"byref layout\");\n"
+                         "    zlua_bridge_pop(L, b, %u, %u, &s%u);\n    void *a%u = s%u.p;\n",
+                    sg_elem_size(pt), i, i, i, at[i], i, i, i);
+            continue;
+        }
+        fprintf(out, "    %s a%u;\n    %s(L, b, %u, %u, &a%u);\n", ptype, i, sg_pop_fn(pt), i,
+                at[i], i);
+    }
+    if (ctor)   /* the arguments are popped: now the userdata, then the call */
+        fprintf(out, "    void *self = zlua_bridge_new_struct(L, b);\n");
+    sg_emit_tail(index, ctor, scoped);
+    if (sg_cells_shape(index))
+        sg_emit_cells(index);
 }
 
 /* ---- delegate entries (R-DEL-1) ------------------------------------------------------------ */
@@ -640,7 +693,8 @@ int main(int argc, char **argv)
                  " * Do not edit; the build makes it from the runtime's metadata. */\n"
                  "#include \"il2cpp-class-internals.h\"\n"
                  "#include \"il2cpp-object-internals.h\"\n"
-                 "#include <lua.h>\n#include <stddef.h>\n#include <stdint.h>\n#include \"zlua.h\"\n\n");
+                 "#include <lua.h>\n#include <stddef.h>\n#include <stdint.h>\n"
+                 "#include <string.h>\n#include \"zlua.h\"\n\n");
     /* struct definitions first, then the stubs */
     for (int i = 0; i < nsigs; i++) {
         const MethodInfo *mi = sigs[i].first;
@@ -673,9 +727,13 @@ int main(int argc, char **argv)
                      "{\n    return zlua_stub_%d(L, zlua_bridge_at(L, %d));\n}\n\n",
                 i, entries[i].key, entries[i].sig, i);
     fprintf(out, "extern \"C\" const zlua_stub_entry zlua_generated_stubs[] = {\n");
-    for (int i = 0; i < nentries; i++)
-        fprintf(out, "    {\"%s\", zlua_entry_%d, zlua_stub_%d},\n", entries[i].key, i,
-                entries[i].sig);
+    for (int i = 0; i < nentries; i++) {
+        char cells[32] = "nullptr";
+        if (sg_cells_shape(entries[i].sig))
+            snprintf(cells, sizeof cells, "zlua_cells_%d", entries[i].sig);
+        fprintf(out, "    {\"%s\", zlua_entry_%d, zlua_stub_%d, %s},\n", entries[i].key, i,
+                entries[i].sig, cells);
+    }
     fprintf(out, "};\nextern \"C\" const size_t zlua_generated_stub_count = %d;\n\n", nentries);
     /* delegate entries, one per Invoke shape; the table by type name */
     fprintf(out, "/* ---- delegate entries: what a Lua function's delegate calls ---- */\n\n");
