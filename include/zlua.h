@@ -332,25 +332,27 @@ typedef struct zlua_state_head {
  * hand after overload dispatch, calls the body directly). */
 typedef int (*zlua_stub_body)(lua_State *L, const zlua_bridge *b);
 
-/* A stub's cells body: the same call with its arguments already popped by
- * libzlua, each at the start of its 64-bit cell as memcpy stores it, and
- * `this` already checked (unused for a static method).  Generated for
- * shapes of scalar parameters only (at most four, one Lua value each);
- * libzlua's own dispatch paths (indexers, property getters, the overload
- * memo) call it with what they have read already, so nothing is read or
- * checked twice. */
-typedef int (*zlua_stub_cells)(lua_State *L, const zlua_bridge *b, void *self,
-                               const uint64_t *cells);
+/* A stub's args body: the same call with its arguments already read by
+ * libzlua -- args[i] points at argument i's value (a scalar as its
+ * parameter type stores it, a struct's payload) -- and `this` already
+ * checked (unused for a static method).  Generated for shapes of at most
+ * four parameters that are scalars or structs passed by value (one Lua
+ * value each, no [LuaMarshalAs] rule, no constructor).  libzlua's own
+ * dispatch paths (indexers, property getters, the overload memo,
+ * operators on two values of their type) call it with what they have read
+ * already, so nothing is read or checked twice. */
+typedef int (*zlua_stub_args)(lua_State *L, const zlua_bridge *b, void *self,
+                              void *const *args);
 
 /* One entry of a generated table: the method's key (zlua_bridge_method_key),
- * its Lua entry, the body the entry runs and its cells body (NULL: only
- * the entry is called; no cells body).  A table is sorted by key (strcmp
+ * its Lua entry, the body the entry runs and its args body (NULL: only
+ * the entry is called; no args body).  A table is sorted by key (strcmp
  * order). */
 typedef struct zlua_stub_entry {
     const char *key;
     lua_CFunction fn;
     zlua_stub_body body;
-    zlua_stub_cells cells;
+    zlua_stub_args args;
 } zlua_stub_entry;
 
 /* Hands the generated table to L's context, once: methods bound from now

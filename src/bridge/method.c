@@ -100,6 +100,19 @@ static int zlua_method_has_scalar_params(const zlua_method *m)
     return 1;
 }
 
+/* What a stub's args body takes (zlua.h): at most ZLUA_SIMPLE_PARAMS
+ * parameters, scalars or structs by value without a rule, one Lua value
+ * each. */
+static int zlua_method_takes_args_body(const zlua_method *m)
+{
+    if (m->unsupported || m->multi || m->nparams > ZLUA_SIMPLE_PARAMS)
+        return 0;
+    for (int i = 0; i < m->nparams; i++)
+        if (!zlua_meta_is_scalar(m->params[i]) && !zlua_meta_is_plain_struct(m->params[i]))
+            return 0;
+    return 1;
+}
+
 static int zlua_method_has_scalar_shape(const zlua_method *m)
 {
     return zlua_method_has_scalar_params(m) && (m->ret == NULL || zlua_meta_is_scalar(m->ret));
@@ -269,10 +282,8 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
         zlua_stub_publish(ctx, stub, &m->bridge);
         m->stub = zlua_stub_entry_fn(ctx, stub);
         m->stub_body = zlua_stub_entry_body(ctx, stub);
-        /* the cells scalar parameters' pops fill are what its cells body
-         * reads (at most ZLUA_SIMPLE_PARAMS, one Lua value each) */
-        if (zlua_method_has_scalar_params(m) && !m->multi)   /* none for constructors */
-            m->stub_cells = zlua_stub_entry_cells(ctx, stub);
+        if (zlua_method_takes_args_body(m))   /* the table has none for constructors */
+            m->stub_args = zlua_stub_entry_args(ctx, stub);
     }
     for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)
         m->kinds[i] = m->params[i]->kind;
@@ -709,13 +720,12 @@ static int zlua_method_entry_overloaded(lua_State *L)
      * answer here) */
     lua_Integer v = 0;
     const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base, &v) : NULL;
-    if (m != NULL && m->stub_cells != NULL && !m->instance && m->kinds[0] == ZLUA_K_I4 &&
+    if (m != NULL && m->stub_args != NULL && !m->instance && m->kinds[0] == ZLUA_K_I4 &&
         n == m->nslots && v >= INT32_MIN && v <= INT32_MAX) {
         /* the integer read once: its cell for the static stub */
-        uint64_t cell = 0;
         int32_t i4 = (int32_t)v;
-        memcpy(&cell, &i4, sizeof i4);
-        return m->stub_cells(L, &m->bridge, NULL, &cell);
+        void *args[1] = {&i4};
+        return m->stub_args(L, &m->bridge, NULL, args);
     }
     if (m != NULL && m->stub != NULL && m->stub_body != NULL && n == m->nslots)
         return m->stub_body(L, &m->bridge);
@@ -901,8 +911,8 @@ static int zlua_method_entry_instance(lua_State *L)
 
 int zlua_method_call_getter(lua_State *L, const zlua_method *m, void *this_ptr)
 {
-    if (m->stub_cells != NULL)   /* as its stub calls it: no invoker, nothing to pop */
-        return m->stub_cells(L, &m->bridge, this_ptr, NULL);
+    if (m->stub_args != NULL)   /* as its stub calls it: no invoker, nothing to pop */
+        return m->stub_args(L, &m->bridge, this_ptr, NULL);
     uint64_t ret = 0;
     void *args[1] = {NULL};
     const MethodInfo *mi = zlua_method_target(m, &this_ptr);

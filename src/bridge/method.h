@@ -77,9 +77,10 @@ typedef struct zlua_method {
     const struct zlua_overloads *overloads; /* the head's, by arity: overload.c */
     lua_CFunction stub;          /* the generated entry, NULL: generic invoker */
     zlua_stub_body stub_body;    /* its body, when the table gives it */
-    /* its cells body (zlua.h), for a shape of scalar parameters only: what
-     * the indexer, getter and memo paths call with the arguments read */
-    zlua_stub_cells stub_cells;
+    /* its args body (zlua.h), for scalar and plain struct parameters: what
+     * the indexer, getter, memo and operator paths call with the
+     * arguments read */
+    zlua_stub_args stub_args;
     zlua_bridge bridge;          /* what the stub reads (zlua.h) */
     uint32_t closure;            /* index in the context's closure table, 0: none */
 } zlua_method;
@@ -226,7 +227,7 @@ void zlua_stub_shape(const zlua_method *m, char *buf, size_t size);
 void zlua_stub_publish(zlua_ctx *ctx, long index, const zlua_bridge *b);
 lua_CFunction zlua_stub_entry_fn(const zlua_ctx *ctx, long index);
 zlua_stub_body zlua_stub_entry_body(const zlua_ctx *ctx, long index);
-zlua_stub_cells zlua_stub_entry_cells(const zlua_ctx *ctx, long index);
+zlua_stub_args zlua_stub_entry_args(const zlua_ctx *ctx, long index);
 const zlua_bridge *zlua_stub_of_entry(const zlua_ctx *ctx, lua_CFunction f);
 
 /* Reads the C# default values of m's trailing optional parameters and

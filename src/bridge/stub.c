@@ -362,9 +362,9 @@ zlua_stub_body zlua_stub_entry_body(const zlua_ctx *ctx, long index)
     return ctx->stubs[index].body;
 }
 
-zlua_stub_cells zlua_stub_entry_cells(const zlua_ctx *ctx, long index)
+zlua_stub_args zlua_stub_entry_args(const zlua_ctx *ctx, long index)
 {
-    return ctx->stubs[index].cells;
+    return ctx->stubs[index].args;
 }
 
 /* The method whose registered entry is f, or NULL (a linear scan: the

@@ -97,6 +97,11 @@ typedef struct zlua_class {
     /* bound with the members (types/members.c), each chain indexed by
      * argument count (overload.c), NULL: none */
     struct zlua_method *ops[ZLUA_OP_COUNT]; /* op_Addition, ... (R-OP-1) */
+    /* per operator, its candidate taking the operand(s) as this very
+     * struct, by value, through a stub's args body: for ByVal operands of
+     * this type it is the one best candidate (Identity on each), so the
+     * call needs no scoring; NULL: none */
+    struct zlua_method *ops_same[ZLUA_OP_COUNT];
     struct zlua_method *index_get, *index_set; /* get_Item / set_Item (R-IDX-1) */
     struct zlua_method *len_getter; /* Count or Length getter (R-COLL-1) */
     zlua_sreg_pool pool;        /* non-blittable structs: payload cells */

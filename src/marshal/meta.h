@@ -241,6 +241,9 @@ void zlua_meta_init_primitive(zlua_meta *m);  /* by m->prim */
 void zlua_meta_init_string(zlua_meta *m);
 void zlua_meta_init_object(zlua_meta *m);
 void zlua_meta_init_struct(zlua_meta *m);
+/* 1 when m is a struct's default writer (no [LuaMarshalAs] rule): a value
+ * of the struct is its payload, copied (what a stub's args body takes). */
+int zlua_meta_is_plain_struct(const zlua_meta *m);
 void zlua_meta_init_enum(zlua_meta *m);
 void zlua_meta_init_nullable(zlua_meta *m);
 void zlua_meta_init_pointer(zlua_meta *m);

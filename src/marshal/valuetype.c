@@ -51,6 +51,11 @@ static int zlua_pop_struct(lua_State *L, int idx, const zlua_meta *m, void *dst)
     return ZLUA_POP_TYPE;
 }
 
+int zlua_meta_is_plain_struct(const zlua_meta *m)
+{
+    return m->pop == zlua_pop_struct;
+}
+
 static void zlua_push_struct(lua_State *L, const zlua_meta *m, const void *src)
 {
     zlua_ud_push_byval(L, m->cls, src);

@@ -327,14 +327,13 @@ static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua_ud 
     void *self = magic == ZLUA_UD_BYVAL ? zlua_ud_payload(u)
                  : u->cls->valuetype    ? il2cpp_object_unbox(u->obj)
                                         : (void *)u->obj;
-    if (int_key && m->stub_cells != NULL && m->nparams == 1 && m->kinds[0] == ZLUA_K_I4 &&
+    if (int_key && m->stub_args != NULL && m->nparams == 1 && m->kinds[0] == ZLUA_K_I4 &&
         key >= INT32_MIN && key <= INT32_MAX) {
-        /* `bag[3]`: self is checked and the key read; the stub's cells
+        /* `bag[3]`: self is checked and the key read; the stub's args
          * body makes the call (nothing read twice) */
-        uint64_t cell = 0;
         int32_t i4 = (int32_t)key;
-        memcpy(&cell, &i4, sizeof i4);
-        *nret = m->stub_cells(L, &m->bridge, self, &cell);
+        void *args[1] = {&i4};
+        *nret = m->stub_args(L, &m->bridge, self, args);
         return 1;
     }
     /* no settop: __index gets (u, k); called by hand with more, the stub
@@ -514,12 +513,41 @@ static const zlua_method *zlua_operator_find(lua_State *L, const zlua_class *cls
     return zlua_method_select_quiet(L, cls->ops[mirror], 1, n);
 }
 
+/* The payload of the ByValUserData of exactly cls at idx, or NULL. */
+static inline void *zlua_operator_payload(lua_State *L, int idx, const zlua_class *cls)
+{
+    zlua_ud *u = lua_touserdata(L, idx);
+    if (u != NULL && lua_rawlen(L, idx) >= sizeof *u && u->magic == ZLUA_UD_BYVAL && u->cls == cls)
+        return zlua_ud_payload(u);
+    return NULL;
+}
+
+/* `v + w` on two values of the struct itself: the candidate taking them
+ * (zlua_class.ops_same) through its stub's args body, the payloads read
+ * once; 0 when the operands are anything else (dispatch decides). */
+static inline int zlua_operator_same(lua_State *L, const zlua_class *cls, int op, int n,
+                                     int *nret)
+{
+    const zlua_method *m = cls->ops_same[op];
+    if (m == NULL)
+        return 0;
+    void *args[2];
+    args[0] = zlua_operator_payload(L, 1, cls);
+    args[1] = n == 2 ? zlua_operator_payload(L, 2, cls) : args[0];
+    if (args[0] == NULL || args[1] == NULL)
+        return 0;
+    *nret = m->stub_args(L, &m->bridge, NULL, args);
+    return 1;
+}
+
 static int zlua_operator_call(lua_State *L)
 {
-    int op, swapped;
+    int op, swapped, nret;
     const zlua_class *cls = zlua_operator_upvalues(L, &op);
     int n = op == ZLUA_OP_UNM ? 1 : 2;   /* Lua passes -a as (a, a) */
     lua_settop(L, n);
+    if (zlua_operator_same(L, cls, op, n, &nret))
+        return nret;
     const zlua_method *m = zlua_operator_find(L, cls, op, n, &swapped);
     if (m != NULL)
         return zlua_method_call_exact(L, m, NULL);
@@ -538,9 +566,11 @@ static int zlua_operator_call(lua_State *L)
  * the same userdata).  Never raises for a misfit: `==` answers false. */
 static int zlua_operator_eq(lua_State *L)
 {
-    int op, swapped;
+    int op, swapped, nret;
     const zlua_class *cls = zlua_operator_upvalues(L, &op);
     lua_settop(L, 2);
+    if (zlua_operator_same(L, cls, ZLUA_OP_EQ, 2, &nret))
+        return nret;
     if (cls->ops[ZLUA_OP_EQ] != NULL) {
         const zlua_method *m = zlua_operator_find(L, cls, ZLUA_OP_EQ, 2, &swapped);
         if (m != NULL)

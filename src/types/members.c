@@ -316,6 +316,22 @@ static void zlua_special_index(lua_State *L, zlua_class *cls, zlua_special *sp)
     }
 }
 
+/* The candidate of op's chain taking n operands of exactly cls's struct
+ * type by value, with a stub's args body (zlua_class.ops_same), or NULL. */
+static zlua_method *zlua_special_same(const zlua_class *cls, zlua_method *head, int n)
+{
+    if (!cls->valuetype)
+        return NULL;
+    for (zlua_method *m = head; m != NULL; m = m->next) {
+        int same = m->stub_args != NULL && !m->instance && m->nparams == n;
+        for (int i = 0; same && i < n; i++)
+            same = zlua_meta_is_plain_struct(m->params[i]) && m->params[i]->cls == cls;
+        if (same)
+            return m;
+    }
+    return NULL;
+}
+
 /* R-COLL-1: the getter `#obj` calls, a Count or Length property without
  * parameters in the instance table at inst (arrays have their own __len). */
 static zlua_method *zlua_members_len_getter(lua_State *L, const zlua_class *cls, int inst)
@@ -713,6 +729,8 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
     cls->fields = fields;
     cls->ctors = ctors;
     memcpy(cls->ops, sp.ops, sizeof cls->ops);
+    for (int op = 0; op < ZLUA_OP_COUNT; op++)
+        cls->ops_same[op] = zlua_special_same(cls, sp.ops[op], op == ZLUA_OP_UNM ? 1 : 2);
     cls->index_get = sp.get;
     cls->index_set = sp.set;
     cls->len_getter = len_getter;

@@ -257,7 +257,7 @@ static const char *sg_pop_fn(const Il2CppType *t)
     }
 }
 
-/* The call and the result, shared by a stub's body and its cells body:
+/* The call and the result, shared by a stub's body and its args body:
  * the arguments are a0.. and, for an instance method or a constructor,
  * `self` is set. */
 static void sg_emit_tail(int index, int ctor, int scoped)
@@ -326,43 +326,58 @@ static void sg_emit_tail(int index, int ctor, int scoped)
     fprintf(out, "    return %d;\n}\n\n", sig->shaped ? sig->rslots : 1);
 }
 
-/* A cells body (zlua_stub_cells) for shapes of at most
- * ZLUA_STUB_CELLS_MAX scalar parameters, one Lua value each, and not a
- * constructor: libzlua's own dispatch paths call it with the arguments
- * popped and `this` checked. */
-#define ZLUA_STUB_CELLS_MAX 4
+/* An args body (zlua_stub_args) for shapes of at most ZLUA_STUB_ARGS_MAX
+ * parameters that are scalars or structs by value, one Lua value each,
+ * and not a constructor: libzlua's own dispatch paths call it with the
+ * arguments read and `this` checked. */
+#define ZLUA_STUB_ARGS_MAX 4
 
-static int sg_cells_shape(int index)
+static int sg_args_param(const Il2CppType *t)
+{
+    if (sg_slot_is_scalar(t))
+        return 1;
+    if (il2cpp_type_is_byref(t))
+        return 0;
+    int kind = il2cpp_type_get_type(t);
+    Il2CppClass *k = il2cpp_class_from_type(t);
+    return (kind == ZLUA_IL2CPP_TYPE_VALUETYPE || kind == ZLUA_IL2CPP_TYPE_GENERICINST) &&
+           k != NULL && il2cpp_class_is_valuetype(k);
+}
+
+static int sg_args_shape(int index)
 {
     const MethodInfo *mi = sigs[index].first;
     uint32_t n = il2cpp_method_get_param_count(mi);
-    if (sigs[index].shaped || n > ZLUA_STUB_CELLS_MAX ||
+    if (sigs[index].shaped || n > ZLUA_STUB_ARGS_MAX ||
         strcmp(il2cpp_method_get_name(mi), ".ctor") == 0)
         return 0;
     for (uint32_t i = 0; i < n; i++)
-        if (!sg_slot_is_scalar(il2cpp_method_get_param(mi, i)))
+        if (!sg_args_param(il2cpp_method_get_param(mi, i)))
             return 0;
     return 1;
 }
 
-static void sg_emit_cells(int index)
+static void sg_emit_args(int index)
 {
     const MethodInfo *mi = sigs[index].first;
     uint32_t n = il2cpp_method_get_param_count(mi);
     int instance = il2cpp_method_is_instance(mi);
+    int scoped = 0;   /* as the body's (sg_emit_stub) */
     char ptype[64];
-    fprintf(out, "/* %s, its arguments in cells */\n", sigs[index].text);
-    fprintf(out, "static int zlua_cells_%d(lua_State *L, const zlua_bridge *b, void *self,"
-                 " const uint64_t *c)\n{\n", index);
+    fprintf(out, "/* %s, its arguments read */\n", sigs[index].text);
+    fprintf(out, "static int zlua_args_%d(lua_State *L, const zlua_bridge *b, void *self,"
+                 " void *const *args)\n{\n", index);
     if (!instance)
         fprintf(out, "    (void)self;\n    zlua_bridge_static_init(L, b);\n");
     if (n == 0)
-        fprintf(out, "    (void)c;\n");
+        fprintf(out, "    (void)args;\n");
     for (uint32_t i = 0; i < n; i++) {
-        sg_slot_ctype(il2cpp_method_get_param(mi, i), ptype, sizeof ptype);
-        fprintf(out, "    %s a%u;\n    memcpy(&a%u, &c[%u], sizeof a%u);\n", ptype, i, i, i, i);
+        const Il2CppType *pt = il2cpp_method_get_param(mi, i);
+        scoped |= !sg_slot_is_scalar(pt);
+        sg_slot_ctype(pt, ptype, sizeof ptype);
+        fprintf(out, "    %s a%u;\n    memcpy(&a%u, args[%u], sizeof a%u);\n", ptype, i, i, i, i);
     }
-    sg_emit_tail(index, 0, 0);   /* scalar parameters: no scope (see sg_emit_stub) */
+    sg_emit_tail(index, 0, scoped);
 }
 
 static void sg_emit_stub(int index)
@@ -418,8 +433,8 @@ static void sg_emit_stub(int index)
     if (ctor)   /* the arguments are popped: now the userdata, then the call */
         fprintf(out, "    void *self = zlua_bridge_new_struct(L, b);\n");
     sg_emit_tail(index, ctor, scoped);
-    if (sg_cells_shape(index))
-        sg_emit_cells(index);
+    if (sg_args_shape(index))
+        sg_emit_args(index);
 }
 
 /* ---- delegate entries (R-DEL-1) ------------------------------------------------------------ */
@@ -728,11 +743,11 @@ int main(int argc, char **argv)
                 i, entries[i].key, entries[i].sig, i);
     fprintf(out, "extern \"C\" const zlua_stub_entry zlua_generated_stubs[] = {\n");
     for (int i = 0; i < nentries; i++) {
-        char cells[32] = "nullptr";
-        if (sg_cells_shape(entries[i].sig))
-            snprintf(cells, sizeof cells, "zlua_cells_%d", entries[i].sig);
+        char args[32] = "nullptr";
+        if (sg_args_shape(entries[i].sig))
+            snprintf(args, sizeof args, "zlua_args_%d", entries[i].sig);
         fprintf(out, "    {\"%s\", zlua_entry_%d, zlua_stub_%d, %s},\n", entries[i].key, i,
-                entries[i].sig, cells);
+                entries[i].sig, args);
     }
     fprintf(out, "};\nextern \"C\" const size_t zlua_generated_stub_count = %d;\n\n", nentries);
     /* delegate entries, one per Invoke shape; the table by type name */
