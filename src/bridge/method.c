@@ -118,6 +118,27 @@ static int zlua_method_has_scalar_shape(const zlua_method *m)
     return zlua_method_has_scalar_params(m) && (m->ret == NULL || zlua_meta_is_scalar(m->ret));
 }
 
+/* The byref parameters a ByValUserData's own payload can serve (a bit
+ * each), when they and scalars are all the parameters (at most
+ * ZLUA_SIMPLE_PARAMS) and the result is a scalar or void: the shape of
+ * the simple ref entry (`Demo.Increment(n)`, `Demo.Offset(p, 1, 1)`);
+ * 0 for any other shape. */
+static uint8_t zlua_method_ref_shape(const zlua_method *m)
+{
+    if (m->unsupported || m->instance || m->multi || m->nparams > ZLUA_SIMPLE_PARAMS ||
+        (m->ret != NULL && !zlua_meta_is_scalar(m->ret)))
+        return 0;
+    uint8_t refs = 0;
+    for (int i = 0; i < m->nparams; i++) {
+        const zlua_meta *pm = m->params[i];
+        if (pm->kind == ZLUA_K_BYREF && pm->payload_ref)
+            refs |= (uint8_t)(1u << i);
+        else if (!zlua_meta_is_scalar(pm))
+            return 0;
+    }
+    return refs;
+}
+
 /* Slot counting (SPEC 7.6 rule 1, seed 002 5.6), after the defaults. */
 static int zlua_method_bind_slots(zlua_ctx *ctx, zlua_method *m, char *why, size_t why_size)
 {
@@ -267,6 +288,7 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
         return NULL;
     m->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(m);
     m->simple = !m->instance && m->scalar_shape;
+    m->simple_refs = zlua_method_ref_shape(m);
     m->scope = &ctx->scope;
     m->bridge = (zlua_bridge){.method = mi, .params = m->params, .ret = m->ret,
                               .display = m->display, .inited = &owner->inited,
@@ -788,6 +810,53 @@ static int zlua_method_entry_simple(lua_State *L)
     }
 }
 
+/* The simple ref entry's body for exactly n parameters: as the simple
+ * one's, but a byref parameter takes a ByValUserData of its element type
+ * (its payload is the ref, no copy: SPEC 5).  Anything else for a byref
+ * (a handle, a value for a temp slot, nil) goes to the general entry,
+ * which pops again from the start (nothing is held yet).  With every ref
+ * a userdata's own payload no OpaqueValue is taken in this frame, so, as
+ * for scalars, the call needs no scope of its own. */
+ZLUA_HOT_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua_method *m, int n)
+{
+    uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
+    void *args[ZLUA_SIMPLE_PARAMS];
+    zlua_class_init(L, m->owner, m->display);   /* R-RT-2: static */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+    for (int i = 0; i < n; i++) {
+        if ((m->simple_refs >> i) & 1u) {
+            if (!zlua_method_pop_byref_payload(L, 1 + i, m->params[i], &args[i]))
+                return zlua_method_entry_general(L, m);
+        } else {
+            args[i] = &cells[i];
+            zlua_method_pop_arg(L, m, i, 1 + i, m->kinds[i], &cells[i]);
+        }
+    }
+    Il2CppException *exc = zlua_rt_invoke(m->mi, NULL, args, &ret);
+    return zlua_method_finish(L, m, exc, &ret, 1);
+}
+
+/* The entry for static methods of scalars and payload refs (upvalue 1:
+ * the method's index, zlua_method_upvalue). */
+static int zlua_method_entry_simple_ref(lua_State *L)
+{
+    const zlua_method *m = zlua_method_upvalue(L);
+    if (lua_gettop(L) != m->nparams || m->simple_refs == 0 || m->next != NULL)
+        return zlua_method_entry_general(L, m);
+    switch (m->nparams) {
+    case 1:
+        return zlua_method_simple_ref_call(L, m, 1);
+    case 2:
+        return zlua_method_simple_ref_call(L, m, 2);
+    case 3:
+        return zlua_method_simple_ref_call(L, m, 3);
+    default:
+        return zlua_method_simple_ref_call(L, m, ZLUA_SIMPLE_PARAMS);
+    }
+}
+
 void zlua_method_push_closure(lua_State *L, zlua_method *head)
 {
     /* a stub given fewer arguments than its parameters hands a call its
@@ -812,6 +881,8 @@ void zlua_method_push_generic_closure(lua_State *L, zlua_method *head)
         entry = zlua_method_entry_instance;
     else if (head->next == NULL && head->simple)
         entry = zlua_method_entry_simple;
+    else if (head->next == NULL && head->simple_refs != 0)
+        entry = zlua_method_entry_simple_ref;
     if (head->closure == 0) {
         head->closure = zlua_ctx_closure_add(zlua_ctx_check(L), head);
         if (head->closure == 0)
@@ -828,7 +899,8 @@ const zlua_method *zlua_method_of_function(lua_State *L, int idx)
     if (f == NULL || ctx == NULL)
         return NULL;
     if (f != zlua_method_entry && f != zlua_method_entry_simple &&
-        f != zlua_method_entry_instance && f != zlua_method_entry_overloaded) {
+        f != zlua_method_entry_simple_ref && f != zlua_method_entry_instance &&
+        f != zlua_method_entry_overloaded) {
         const zlua_bridge *b = zlua_stub_of_entry(ctx, f);
         return b != NULL ? b->priv : NULL;
     }

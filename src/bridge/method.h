@@ -73,6 +73,10 @@ typedef struct zlua_method {
     uint8_t scalar_shape;        /* <= 4 scalar params, scalar or no result:
                                     the lean entries serve it (issue 9 §3) */
     uint8_t simple;              /* static and scalar_shape */
+    /* static, scalar parameters and payload refs (a bit per byref
+     * parameter a ByValUserData can serve), scalar or no result: the
+     * simple ref entry serves it; 0: another shape */
+    uint8_t simple_refs;
     struct zlua_method *next;    /* next overload of the same Lua name */
     const struct zlua_overloads *overloads; /* the head's, by arity: overload.c */
     lua_CFunction stub;          /* the generated entry, NULL: generic invoker */
