@@ -68,6 +68,13 @@
  *       public static string PairText(Pair p);                  // "A,B"
  *       public static Pair MakePair(int a, int b);
  *     }
+ *     // C# writing through refs Lua holds (issue 11 §1)
+ *     public static class Refs {
+ *       public static void Rename(ref MyGame.Tagged t, int id);  // t.id = id;
+ *                                                 // t.name = "tag-" + id (a new string)
+ *       public static object InvokeWithRefObject(string fn, object start);
+ *                 // fn(h), h a ref object handle; returns the slot after the call
+ *     }
  *   }
  *
  * Each unusable method has a real body and invoker (sim_bodies_tests.c),
@@ -189,4 +196,7 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Chain", .kind = SIM_KIND_CLASS,
      .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
      .methods = {sim_methods_chain}},
+    {.ns = "ZLuaTests", .name = "Refs", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_refs, sim_methods_refs_ic}},
     {.name = NULL}};

@@ -89,5 +89,7 @@ extern const SimMethodDef sim_methods_demo_marshal[];
 extern const SimMethodDef sim_methods_chain[];
 extern const SimMethodDef sim_methods_probe[];
 extern const SimPropertyDef sim_props_probe[];
+extern const SimMethodDef sim_methods_refs[];      /* ZLuaTests.Refs (issue 11) */
+extern const SimMethodDef sim_methods_refs_ic[];   /* sim_bodies_ic.c */
 
 #endif /* ZLUA_SIM_TABLES_H */
