@@ -71,6 +71,7 @@ void sim_demo_lambdas_cctor(void);
 extern const SimMethodDef sim_methods_demo_generic[];
 extern const SimMethodDef sim_methods_type[];
 extern const SimPropertyDef sim_props_type[];
+extern const SimMethodDef sim_methods_echoer[];   /* ZLuaTests.Echoer */
 
 /* sim_bodies_runtime.c */
 extern const SimMethodDef sim_methods_config[];
