@@ -7,11 +7,18 @@ local it_sim = h.sim_it(it, pending)
 
 local Demo = CS.Demo
 local P = CS.MyGame.Point2D
+local Tagged = CS.MyGame.Tagged
+-- ZLuaTests.Refs (test-only): Rename(ref Tagged t, int id) sets t.id = id and
+-- t.name = "tag-" .. id, a string C# makes for the call;
+-- InvokeWithRefObject(fn, start) calls fn(h) with a `ref object` handle to
+-- a local holding start and returns the local afterwards.
+local Refs = CS.ZLuaTests.Refs
 
 -- The function T[name] (a stub when there is one) and the same method
 -- through the generic invoker.
-local function both(name)
-  return { Demo[name], testbed.generic(Demo, name) }
+local function both(name, target)
+  target = target or Demo
+  return { target[name], testbed.generic(target, name) }
 end
 
 describe("SPEC 5 row 1: a valid OpaqueValue of exactly A", function()
@@ -53,6 +60,48 @@ describe("SPEC 5 row 1: a valid OpaqueValue of exactly A", function()
                         function() error(e2, 0) end)
   end)
 
+  it("R-REF-1: a `ref object` handle is refused by ref int and ref string, exactly", function()
+    for _, inc in ipairs(both("Increment")) do
+      local e1, e2
+      local fn = h.callback(function(hv)
+        e1 = h.error_of(inc, hv)
+        e2 = h.error_of(Demo.IncrementOpaque, hv)
+      end)
+      local r = Refs.InvokeWithRefObject(fn, nil)
+      assert.is_nil(r)   -- the slot was not written
+      h.raises("bad argument #1 to 'Demo.Increment' (opaque handle type mismatch "
+               .. "(System.Int32 expected, got System.Object))", function() error(e1, 0) end)
+      h.raises("bad argument #1 to 'Demo.IncrementOpaque' (opaque handle type mismatch "
+               .. "(System.Int32 expected, got System.Object))", function() error(e2, 0) end)
+    end
+    -- nor is a `ref object` slot a `ref string`: C# would read any object as a string
+    local e3
+    local fn = h.callback(function(hv) e3 = h.error_of(Demo.Replace, hv) end)
+    local pl = CS.MyGame.Player("a")
+    local r = Refs.InvokeWithRefObject(fn, pl)
+    assert.is_true(rawequal(pl, zlua.cast(r, CS.MyGame.Player)))   -- the slot is untouched
+    h.raises("bad argument #1 to 'Demo.Replace' (opaque handle type mismatch "
+             .. "(System.String expected, got System.Object))", function() error(e3, 0) end)
+  end)
+
+  it("R-REF-1: a `ref object` handle is a true ref for ref object: C# writes the caller's slot",
+     function()
+    for _, swap in ipairs(both("SwapObj")) do
+      local seen
+      local fn = h.callback(function(hv)
+        swap(hv)
+        seen = zlua.get_opaquevalue(hv)   -- R-OPQ-7: the slot as C# left it
+      end)
+      local r = Refs.InvokeWithRefObject(fn, CS.MyGame.Player("a"))
+      -- an object slot's string stays a userdata of the object view (R-VIEW-1)
+      assert.are.equal("byobj", h.kind(r))
+      assert.are.equal("System.String", Demo.Describe(r))
+      assert.are.equal("swapped", tostring(r))
+      assert.are.equal("swapped", tostring(seen))
+      assert.is_true(r == seen)   -- one string object (R-OP-2)
+    end
+  end)
+
   it("R-OPQ-3: a handle kept past its call has expired", function()
     local kept
     local fn = h.callback(function(hv) kept = hv end)
@@ -88,6 +137,71 @@ describe("SPEC 5 row 2: a ByValUserData of exactly A", function()
 
   it("R-REF-2: `in` reads the payload", function()
     assert.are.equal(3, Demo.ReadIn(P(1, 2)))
+  end)
+end)
+
+describe("SPEC 5 row 2: C# stores references into a non-blittable payload", function()
+  -- Every way a script gets a Tagged userdata; each is a true ref.
+  local function taggeds()
+    return {
+      Tagged(1, "a"),
+      Tagged._ctor(2, "b"),
+      zlua.new_ref(Tagged),
+      zlua.new_ref(Tagged, 4, "d"),
+      zlua.new_ref(Tagged, Tagged(5, "e")),
+      Demo.MakeTagged(6, "f"),
+      Demo.Taggeds(1):get(0),
+    }
+  end
+
+  -- Managed strings the shape of Rename's ("tag-NNN"): a string freed too
+  -- early would likely see its memory reused by one of these.
+  local function look_alike_churn(round)
+    for j = 1, 50 do
+      Demo.Concat("tag-", tostring(900 + (round * 50 + j) % 100))
+    end
+    h.managed_churn(round)
+  end
+
+  it("R-REF-2: C#'s writes (an int, a new string) are visible in the userdata", function()
+    for _, rename in ipairs(both("Rename", Refs)) do
+      local ts = taggeds()
+      for i, t in ipairs(ts) do rename(t, 100 + i) end
+      for i, t in ipairs(ts) do
+        assert.are.equal(100 + i, t.id)
+        assert.are.equal("tag-" .. (100 + i), t.name)
+        assert.is_nil(t.payload)   -- the field C# did not write
+        assert.are.equal("tag-" .. (100 + i), Demo.TaggedName(t))
+      end
+    end
+  end)
+
+  it("R-SUD-2: the string C# stored stays alive and readable through collections", function()
+    for _, rename in ipairs(both("Rename", Refs)) do
+      local ts = taggeds()
+      h.full_gc(2)   -- the temporaries taggeds() made are gone: the count is ts's
+      local registered = h.structs()
+      for i, t in ipairs(ts) do rename(t, 200 + i) end
+      -- written in place: no copy, no new registration
+      assert.are.equal(registered, h.structs())
+      for round = 1, 5 do
+        look_alike_churn(round)
+        h.churn(200)
+        h.full_gc(1)
+      end
+      for i, t in ipairs(ts) do
+        assert.are.equal(200 + i, t.id)
+        assert.are.equal("tag-" .. (200 + i), t.name)
+        assert.are.equal("tag-" .. (200 + i), Demo.TaggedName(t))
+      end
+      -- a second write replaces the first; the new string is kept the same way
+      for i, t in ipairs(ts) do rename(t, 300 + i) end
+      for round = 1, 3 do
+        look_alike_churn(round)
+        h.full_gc(1)
+      end
+      for i, t in ipairs(ts) do assert.are.equal("tag-" .. (300 + i), t.name) end
+    end
   end)
 end)
 

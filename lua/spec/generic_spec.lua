@@ -1,8 +1,9 @@
 -- generic_spec.lua -- generic methods (SPEC 11b R-GEN-1, issue 13):
--- zlua.generic picks one instantiation the build compiled, zlua.typeof
--- gives a System.Type.
+-- zlua.generic picks one instantiation the build compiled, of a static or
+-- an instance generic method; zlua.typeof gives a System.Type.
 --   C#: public static T First<T>(T[] items);   // int, string, Point2D only
 --       public static string TypeName(System.Type t);
+--       ZLuaTests.Echoer: public T Echo<T>(T x); // int, string only
 local h = require "helpers"
 local it_sim = h.sim_it(it, pending)
 
@@ -74,6 +75,58 @@ describe("R-GEN-1: zlua.generic", function()
       h.raises("bad argument #1 to 'generic' (generic method expected, got function)",
         zlua.generic, f, zlua.types.int32)
     end
+  end)
+end)
+
+-- ZLuaTests.Echoer (test-only): public T Echo<T>(T x) { Calls++; return x; },
+-- built for Echo<int> and Echo<string> only.
+describe("R-GEN-1: an instance generic method", function()
+  local Echoer = CS.ZLuaTests.Echoer
+
+  it("R-GEN-1: zlua.generic(obj.Echo, T) is called with the instance first", function()
+    local e = Echoer()
+    local echo_int = zlua.generic(e.Echo, zlua.types.int32)
+    assert.are.equal(5, echo_int(e, 5))
+    assert.are.equal("integer", math.type(echo_int(e, 6.0)))
+    assert.are.equal("s", zlua.generic(e.Echo, "System.String")(e, "s"))
+    assert.are.equal(3, e.Calls)   -- each call reached e
+    -- the function is not bound to e: another instance is its own `this`
+    local other = Echoer()
+    assert.are.equal(7, echo_int(other, 7))
+    assert.are.equal(1, other.Calls)
+    assert.are.equal(3, e.Calls)
+  end)
+
+  it("R-GEN-1: the type table and the name reach the same function", function()
+    local e = Echoer()
+    local f = zlua.generic(Echoer, "Echo", zlua.types.int32)
+    assert.are.equal(f, zlua.generic(e.Echo, zlua.types.int32))
+    assert.are.equal(9, f(e, 9))
+  end)
+
+  it("R-GEN-1: calling the open method through the instance raises", function()
+    local e = Echoer()
+    h.raises("generic method ZLuaTests.Echoer.Echo needs zlua.generic", function()
+      return e:Echo(1)
+    end)
+    assert.are.equal(0, e.Calls)
+  end)
+
+  it("R-GEN-1: the instance and the argument go through the method's checks", function()
+    local echo_int = zlua.generic(Echoer().Echo, zlua.types.int32)
+    h.raises("calling 'ZLuaTests.Echoer.Echo' on bad self (ZLuaTests.Echoer expected, got string)",
+      echo_int, "x", 1)
+    h.raises("calling 'ZLuaTests.Echoer.Echo' on bad self (ZLuaTests.Echoer expected, got "
+             .. "MyGame.Player)", echo_int, CS.MyGame.Player("p"), 1)
+    h.raises("bad argument #1 to 'ZLuaTests.Echoer.Echo' (System.Int32 expected, got string)",
+      echo_int, Echoer(), "x")
+    h.raises("wrong number of arguments to 'ZLuaTests.Echoer.Echo' (1 expected, got 0)",
+      echo_int, Echoer())
+  end)
+
+  it_sim(h.JIT_GENERICS, "R-GEN-1: an instantiation the build lacks raises", function()
+    h.raises("generic method instance not available: ZLuaTests.Echoer.Echo<System.Double>",
+      zlua.generic, Echoer().Echo, zlua.types.double)
   end)
 end)
 

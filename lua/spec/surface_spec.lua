@@ -64,6 +64,33 @@ describe("R-OP-2: identity and ToString", function()
     assert.is_false(c == Circle(1))
     assert.is_false(Player("a") == Player("a"))
   end)
+  it("R-OP-2: a struct without op_Equality has no __eq: a userdata equals only itself", function()
+    local P = CS.MyGame.Point2D
+    local p = P(1, 2)
+    local q = p
+    assert.is_true(p == p)
+    assert.is_true(p == q)                         -- one userdata
+    assert.is_false(P(1, 2) == P(1, 2))            -- equal fields, two userdata
+    assert.is_true(P(1, 2) ~= P(1, 2))
+    assert.is_false(p == CS.Demo.MakePoint(1, 2))
+    assert.is_false(CS.MyGame.Tagged(1, "a") == CS.MyGame.Tagged(1, "a"))
+    assert.is_false(zlua.new_ref(zlua.types.int32, 5) == zlua.new_ref(zlua.types.int32, 5))
+    local pl = Player("a")
+    assert.is_false(pl.Pos == pl.Pos)              -- each read is a new copy
+    assert.is_false(p == 1)                        -- no call: Lua compares userdata only
+    -- a boxed copy is a third userdata, equal to neither
+    local b = zlua.box(P, p)
+    assert.is_true(b == b)
+    assert.is_false(b == zlua.box(P, p))
+    assert.is_false(b == p)
+    assert.is_false(p == b)
+    -- compare the values member by member
+    local r = P(1, 2)
+    assert.is_true(p.x == r.x and p.y == r.y)
+    -- and no ordering either: Lua's own error
+    h.raises_containing("attempt to compare two MyGame.Point2D values",
+      function() return p < r end)
+  end)
   it("R-OP-2: tostring(v) calls ToString()", function()
     assert.are.equal("(1, 2.5)", tostring(V(1, 2.5)))
     assert.are.equal("MyGame.Circle", tostring(Circle(1)))

@@ -180,6 +180,25 @@ static Il2CppString *ic_invoke_with_ref_string(Il2CppString *fn,
     return slot;
 }
 
+/* ZLuaTests.Refs (issue 11 §1): public static object
+ * InvokeWithRefObject(string fn, object start): fn(h), h a ref object
+ * handle; returns the slot after the call */
+static Il2CppObject *ic_invoke_with_ref_object(Il2CppString *fn, Il2CppObject *start,
+                                               const MethodInfo *method)
+{
+    (void)method;
+    sim_fn_name name;
+    Il2CppObject *slot = start;  /* on the C stack, which the GC scans */
+    lua_State *L = sim_get_lua_state();
+    if (!have_state(L) || !function_name(fn, &name))
+        return slot;
+    const zlua_meta *metas[1] = {zlua_meta_type(L, sim_byref_type(sim_k.object))};
+    void *slots[1] = {&slot};
+    if (have_metas(metas, 1))
+        ic_call(L, &name, 1, metas, slots, NULL);
+    return slot;
+}
+
 /* public static int InvokeNested(string outerFn, string innerFn):
  * outerFn(h0, innerFn) with h0 a handle to a local Point2D(1, 1) */
 static int32_t ic_invoke_nested(Il2CppString *outer_fn, Il2CppString *inner_fn,
@@ -265,6 +284,15 @@ static void ic_call_on_point(SimPoint2D p, const MethodInfo *method)
     ic_call(L, &on_point, 1, metas, slots, NULL);
 }
 
+/* object (string, object): only ZLuaTests.Refs has this shape */
+static SIM_INVOKER_DECL(sim_inv_zi_o_s_o);
+SIM_INVOKER(sim_inv_zi_o_s_o)
+{
+    typedef Il2CppObject *(*Fn)(Il2CppString *, Il2CppObject *, const MethodInfo *);
+    (void)obj;
+    *(Il2CppObject **)ret = ((Fn)fn)((Il2CppString *)args[0], (Il2CppObject *)args[1], m);
+}
+
 #define STATIC(n, r, f, inv, ...)                                               \
     {.name = (n), .flags = SIM_M_STATIC, .ret = (r), .params = {__VA_ARGS__},    \
      .body = SIM_BODY(f), .invoker = (inv)}
@@ -286,4 +314,9 @@ const SimMethodDef sim_methods_demo_ic[] = {
            {"System.Int32", "start"}),
     STATIC("CallOnPoint", "System.Void", ic_call_on_point, sim_inv_v_P,
            {"MyGame.Point2D", "p"}),
+    {.name = NULL}};
+
+const SimMethodDef sim_methods_refs_ic[] = {
+    STATIC("InvokeWithRefObject", "System.Object", ic_invoke_with_ref_object,
+           sim_inv_zi_o_s_o, {"System.String", "fn"}, {"System.Object", "start"}),
     {.name = NULL}};

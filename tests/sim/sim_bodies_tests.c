@@ -21,6 +21,7 @@ static SIM_INVOKER_DECL(sim_inv_zt_i4_typedref);
 static SIM_INVOKER_DECL(sim_inv_zt_i4_span8);
 static SIM_INVOKER_DECL(sim_inv_zt_i4_x17);
 static SIM_INVOKER_DECL(sim_inv_zt_i4_big);
+static SIM_INVOKER_DECL(sim_inv_zt_v_pT_i4);
 
 /* ---- ZLuaTests.Unsupported ------------------------------------------------------ */
 
@@ -165,6 +166,27 @@ const SimMethodDef sim_methods_ties[] = {
      .body = SIM_BODY(ties_tie_ib), .invoker = sim_inv_s_o},
     {.name = NULL}};
 
+/* ---- ZLuaTests.Refs (issue 11 §1) ---------------------------------------------------- */
+
+/* public static void Rename(ref Tagged t, int id)
+ * { t.id = id; t.name = "tag-" + id; }: the string is made by this call,
+ * so only the slot written here holds it (for a Lua userdata: its
+ * registry cell, R-SUD-2) */
+static void refs_rename(SimTagged *t, int32_t id, const MethodInfo *m)
+{
+    (void)m;
+    t->id = id;
+    sim_gc_store((void **)&t->name, sim_string_printf("tag-%d", (int)id));
+}
+
+/* InvokeWithRefObject, the C#-calls-Lua method, is in sim_bodies_ic.c
+ * (sim_methods_refs_ic) */
+const SimMethodDef sim_methods_refs[] = {
+    {.name = "Rename", .flags = SIM_M_STATIC, .ret = "System.Void",
+     .params = {{"ref MyGame.Tagged", "t", NULL, NULL}, I4("id")},
+     .body = SIM_BODY(refs_rename), .invoker = sim_inv_zt_v_pT_i4},
+    {.name = NULL}};
+
 /* ---- invokers --------------------------------------------------------------------- */
 
 SIM_INVOKER(sim_inv_zt_i4_decimal)
@@ -214,4 +236,11 @@ SIM_INVOKER(sim_inv_zt_i4_big)
     typedef int32_t (*Fn)(SimBig, const MethodInfo *);
     (void)obj;
     *(int32_t *)ret = ((Fn)fn)(VAL(SimBig, 0), m);
+}
+
+SIM_INVOKER(sim_inv_zt_v_pT_i4)
+{
+    typedef void (*Fn)(SimTagged *, int32_t, const MethodInfo *);
+    (void)obj, (void)ret;
+    ((Fn)fn)((SimTagged *)args[0], VAL(int32_t, 1), m);   /* a byref: args[0] is the address */
 }

@@ -68,6 +68,19 @@
  *       public static string PairText(Pair p);                  // "A,B"
  *       public static Pair MakePair(int a, int b);
  *     }
+ *     // C# writing through refs Lua holds (issue 11 §1)
+ *     public static class Refs {
+ *       public static void Rename(ref MyGame.Tagged t, int id);  // t.id = id;
+ *                                                 // t.name = "tag-" + id (a new string)
+ *       public static object InvokeWithRefObject(string fn, object start);
+ *                 // fn(h), h a ref object handle; returns the slot after the call
+ *     }
+ *     // an instance generic method (issue 13, R-GEN-1; sim_generics.c)
+ *     public class Echoer {
+ *       public int Calls;
+ *       public Echoer();
+ *       public T Echo<T>(T x);                    // Calls++; x; built for int, string only
+ *     }
  *   }
  *
  * Each unusable method has a real body and invoker (sim_bodies_tests.c),
@@ -113,6 +126,10 @@ static const SimFieldDef f_cell[] = {
 static const SimFieldDef f_pair[] = {
     {"A", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, A), 0},
     {"B", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, B), 0},
+    {0}};
+
+static const SimFieldDef f_echoer[] = {
+    {"Calls", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimEchoer, Calls), 0},
     {0}};
 
 static const char *const members_x_y[] = {"X", "Y"};
@@ -189,4 +206,10 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Chain", .kind = SIM_KIND_CLASS,
      .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
      .methods = {sim_methods_chain}},
+    {.ns = "ZLuaTests", .name = "Refs", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_refs, sim_methods_refs_ic}},
+    {.ns = "ZLuaTests", .name = "Echoer", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(SimEchoer), .fields = f_echoer, .methods = {sim_methods_echoer}},
     {.name = NULL}};

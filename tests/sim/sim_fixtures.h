@@ -258,6 +258,13 @@ typedef struct SimBig {
     unsigned char rest[SIM_BIG_SIZE - sizeof(int32_t)];
 } SimBig;
 
+/* ZLuaTests.Echoer (issue 13, R-GEN-1): an instance generic method that
+ * counts its calls, so a test sees the call reach its `this` */
+typedef struct SimEchoer {
+    Il2CppObject obj;
+    int32_t Calls;
+} SimEchoer;
+
 /* MyGame.Color, MyGame.Small, MyGame.Wide, ZLua.LuaMarshalType travel as
  * their underlying integers (int32_t, uint8_t, int64_t, int32_t). */
 

@@ -13,6 +13,14 @@
  * C#:  public static T First<T>(T[] items) => items[0];
  *      public static string TypeName(System.Type t) => t.FullName;
  *      built for First<int>, First<string>, First<MyGame.Point2D> only.
+ *
+ *      namespace ZLuaTests {                 // an instance generic method
+ *        public class Echoer {
+ *          public int Calls;
+ *          public Echoer() {}
+ *          public T Echo<T>(T x) { Calls++; return x; }
+ *        }                                   // built for Echo<int>, Echo<string> only
+ *      }
  */
 #include <string.h>
 
@@ -70,6 +78,42 @@ const SimMethodDef sim_methods_demo_generic[] = {
      .invoker = sim_inv_s_o},
     {.name = NULL}};
 
+/* public Echoer() {} */
+static void echoer_ctor(void *self, const MethodInfo *m)
+{
+    (void)self, (void)m;
+}
+
+static int32_t echoer_echo_int32(SimEchoer *self, int32_t x, const MethodInfo *m)
+{
+    (void)m;
+    self->Calls++;
+    return x;
+}
+
+/* Echo<__Canon>: every reference-type instantiation */
+static Il2CppObject *echoer_echo_shared(SimEchoer *self, Il2CppObject *x, const MethodInfo *m)
+{
+    (void)m;
+    self->Calls++;
+    return x;
+}
+
+static SIM_INVOKER_DECL(sim_inv_zg_o_t_o);
+SIM_INVOKER(sim_inv_zg_o_t_o)
+{
+    typedef Il2CppObject *(*Fn)(void *, Il2CppObject *, const MethodInfo *);
+    *(Il2CppObject **)ret = ((Fn)fn)(obj, (Il2CppObject *)args[0], m);
+}
+
+/* the definition, as First's: T named object, no body */
+const SimMethodDef sim_methods_echoer[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .body = SIM_BODY(echoer_ctor), .invoker = sim_inv_v_t},
+    {.name = "Echo", .flags = SIM_M_INSTANCE, .ret = "System.Object",
+     .params = {{"System.Object", "x", NULL, NULL}}, .generic_params = 1},
+    {.name = NULL}};
+
 /* the instantiations present in the build */
 typedef struct SimInstanceDef {
     const char *klass, *method;       /* the definition */
@@ -90,6 +134,14 @@ static const SimInstanceDef instances[] = {
      {.name = "First", .flags = SIM_M_STATIC, .ret = "MyGame.Point2D",
       .params = {{"MyGame.Point2D[]", "items", NULL, NULL}},
       .body = SIM_BODY(demo_first_point2d), .invoker = sim_inv_P_a}},
+    {"ZLuaTests.Echoer", "Echo", {"System.Int32"},
+     {.name = "Echo", .flags = SIM_M_INSTANCE, .ret = "System.Int32",
+      .params = {{"System.Int32", "x", NULL, NULL}},
+      .body = SIM_BODY(echoer_echo_int32), .invoker = sim_inv_i4_t_i4}},
+    {"ZLuaTests.Echoer", "Echo", {"System.String"},
+     {.name = "Echo", .flags = SIM_M_INSTANCE, .ret = "System.String",
+      .params = {{"System.String", "x", NULL, NULL}},
+      .body = SIM_BODY(echoer_echo_shared), .invoker = sim_inv_zg_o_t_o}},
 };
 
 static SimMethod *inflated[sizeof instances / sizeof instances[0]];

@@ -71,6 +71,7 @@ void sim_demo_lambdas_cctor(void);
 extern const SimMethodDef sim_methods_demo_generic[];
 extern const SimMethodDef sim_methods_type[];
 extern const SimPropertyDef sim_props_type[];
+extern const SimMethodDef sim_methods_echoer[];   /* ZLuaTests.Echoer */
 
 /* sim_bodies_runtime.c */
 extern const SimMethodDef sim_methods_config[];
@@ -89,5 +90,7 @@ extern const SimMethodDef sim_methods_demo_marshal[];
 extern const SimMethodDef sim_methods_chain[];
 extern const SimMethodDef sim_methods_probe[];
 extern const SimPropertyDef sim_props_probe[];
+extern const SimMethodDef sim_methods_refs[];      /* ZLuaTests.Refs (issue 11) */
+extern const SimMethodDef sim_methods_refs_ic[];   /* sim_bodies_ic.c */
 
 #endif /* ZLUA_SIM_TABLES_H */
