@@ -98,6 +98,9 @@ describe("stub and generic invoker agree (R-META-3)", function()
     assert.are.equal(5, same(pt, "Length", pt)[2])
     same(pt, "Length", pl)
     same(pt, "Length")                  -- no self at all
+    same(pl, "Move")                    -- no self at all, a method with parameters
+    h.raises("calling 'MyGame.Player.Move' on bad self (MyGame.Player expected, got no value)",
+             testbed.generic(pl, "Move"))
     same(pt, "Length", pt, 1)           -- one too many
     same(pl, "Area", pl)
   end)

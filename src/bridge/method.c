@@ -668,8 +668,18 @@ ZLUA_HOT_INLINE int zlua_method_entry_args(const zlua_method *head, int *n)
     return base;
 }
 
+/* An instance method called with nothing at all: the bad-self error, as
+ * the generated stubs give it (R-META-3: both paths answer alike),
+ * before the argument count is looked at. */
+ZLUA_HOT_INLINE void zlua_method_check_any_self(lua_State *L, const zlua_method *head, int n)
+{
+    if (head->instance && n == 0)
+        (void)zlua_method_self(L, head);   /* raises: `got no value` */
+}
+
 ZLUA_HOT_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n)
 {
+    zlua_method_check_any_self(L, head, n);
     int base = zlua_method_entry_args(head, &n);
     /* `Demo.Pick(1)` again: the memo's answer inline (no call into
      * select); anything else, select (which tries the same again: a
@@ -735,6 +745,7 @@ static int zlua_method_entry_overloaded(lua_State *L)
 {
     const zlua_method *head = zlua_method_upvalue(L);
     int n = lua_gettop(L);
+    zlua_method_check_any_self(L, head, n);
     int base = zlua_method_entry_args(head, &n);
     /* `Demo.Pick(1)` again, a stub chosen: the memo's answer and the
      * stub's body from this small frame (a tail call); everything else
