@@ -126,11 +126,20 @@ describe("trusted pointers are checked (issue 6)", function()
     assert.are.equal(1, p.x)
   end)
 
+  it("a generic closure from the trampolines has no upvalue a script could swap", function()
+    -- the first closures of a state are light C functions that know their
+    -- method's index by themselves: debug.setupvalue finds nothing
+    local add = testbed.generic(Demo, "Add")
+    assert.is_nil(debug.getupvalue(add, 1))
+    assert.is_nil(debug.setupvalue(add, 1, 42))
+    assert.are.equal(3, add(1, 2))
+  end)
+
   it("debug.setupvalue on a bridge closure: anything but its method raises", function()
-    -- the generic invoker's closures carry their method's index in the
+    -- closures past the trampolines carry their method's index in the
     -- state's closure table in an upvalue (a generated stub's entry has
     -- none: see the next test); only an index the table holds is a method
-    local add = testbed.generic(Demo, "Add")
+    local add = testbed.generic(Demo, "Add", "upvalue")
     local name, orig = debug.getupvalue(add, 1)
     assert.are.equal("", name)
     assert.are.equal("integer", math.type(orig))
@@ -142,9 +151,10 @@ describe("trusted pointers are checked (issue 6)", function()
         h.raises("zlua: tampered upvalue (method expected)", add, 1, 2)
       end
       -- another genuine method runs by its own rules, through the general entry
-      debug.setupvalue(add, 1, select(2, debug.getupvalue(testbed.generic(Demo, "Concat"), 1)))
+      debug.setupvalue(add, 1, select(2, debug.getupvalue(testbed.generic(Demo, "Concat", "upvalue"), 1)))
       assert.are.equal("ab", add("a", "b"))
-      debug.setupvalue(add, 1, select(2, debug.getupvalue(testbed.generic(Demo, "MakeTagged"), 1)))
+      debug.setupvalue(add, 1,
+                       select(2, debug.getupvalue(testbed.generic(Demo, "MakeTagged", "upvalue"), 1)))
       assert.are.equal("t", add(1, "t").name)
     end)
     debug.setupvalue(add, 1, orig)
@@ -167,7 +177,7 @@ describe("trusted pointers are checked (issue 6)", function()
     local index = Point2D.__instance_mt.__index
     local _, members = debug.getupvalue(index, 1)
     local _, cls = debug.getupvalue(index, 2)
-    local _, method = debug.getupvalue(testbed.generic(Demo, "Add"), 1)
+    local _, method = debug.getupvalue(testbed.generic(Demo, "Add", "upvalue"), 1)
     debug.setupvalue(index, 2, method)
     assert.are.equal(1, p.x)                             -- the field fast path reads no upvalue
     assert.are.equal("function", type(p.Length))         -- nor does the method fast path
@@ -199,7 +209,7 @@ describe("trusted pointers are checked (issue 6)", function()
     local call = Point2D._ctor
     local _, cls = debug.getupvalue(call, 1)
     assert.is_nil(debug.getupvalue(call, 2))              -- the metatable comes from C
-    debug.setupvalue(call, 1, select(2, debug.getupvalue(testbed.generic(Demo, "Add"), 1)))
+    debug.setupvalue(call, 1, select(2, debug.getupvalue(testbed.generic(Demo, "Add", "upvalue"), 1)))
     h.raises("zlua: tampered upvalue (class expected)", call, 3, 4)
     debug.setupvalue(call, 1, cls)
     assert.are.equal(3, call(3, 4).x)
@@ -502,8 +512,9 @@ describe("instance methods through the field index (issue 9 §3)", function()
   it("method boxes moved between closures run by their own rules", function()
     -- the generic invoker's closures (a stub's entry has no upvalue)
     local p = Point2D(3, 4)
-    local len, scale, add = testbed.generic(p, "Length"), testbed.generic(p, "Scale"),
-                            testbed.generic(Demo, "Add")
+    local len, scale, add = testbed.generic(p, "Length", "upvalue"),
+                            testbed.generic(p, "Scale", "upvalue"),
+                            testbed.generic(Demo, "Add", "upvalue")
     local _, len_box = debug.getupvalue(len, 1)
     local _, scale_box = debug.getupvalue(scale, 1)
     local _, add_box = debug.getupvalue(add, 1)

@@ -741,9 +741,8 @@ static int zlua_method_entry(lua_State *L)
 }
 
 /* The same for a name with several candidates: straight to dispatch. */
-static int zlua_method_entry_overloaded(lua_State *L)
+ZLUA_HOT_INLINE int zlua_method_run_overloaded(lua_State *L, const zlua_method *head)
 {
-    const zlua_method *head = zlua_method_upvalue(L);
     int n = lua_gettop(L);
     zlua_method_check_any_self(L, head, n);
     int base = zlua_method_entry_args(head, &n);
@@ -763,6 +762,11 @@ static int zlua_method_entry_overloaded(lua_State *L)
     if (m != NULL && m->stub != NULL && m->stub_body != NULL && n == m->nslots)
         return m->stub_body(L, &m->bridge);
     return zlua_method_entry_overloaded_rest(L, head, m, base, n);
+}
+
+static int zlua_method_entry_overloaded(lua_State *L)
+{
+    return zlua_method_run_overloaded(L, zlua_method_upvalue(L));
 }
 
 /* Pops the n scalar arguments starting at Lua index base into 64-bit
@@ -800,10 +804,9 @@ ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, 
 /* The entry for simple methods: every value fits a 64-bit cell, so there
  * is no frame layout, no `this` and no virtual dispatch to consider.
  * Anything unusual (arity, overloads) goes to the general entry. */
-static int zlua_method_entry_simple(lua_State *L)
+ZLUA_HOT_INLINE int zlua_method_run_simple(lua_State *L, const zlua_method *m)
 {
-    const zlua_method *m = zlua_method_upvalue(L);
-    /* m->simple: the upvalue may hold another genuine method (moved there
+    /* m->simple: an upvalue may hold another genuine method (moved there
      * with the debug library), which this entry must not run. */
     if (lua_gettop(L) != m->nparams || !m->simple)
         return zlua_method_entry_general(L, m);
@@ -819,6 +822,11 @@ static int zlua_method_entry_simple(lua_State *L)
     default:
         return zlua_method_simple_call(L, m, ZLUA_SIMPLE_PARAMS);
     }
+}
+
+static int zlua_method_entry_simple(lua_State *L)
+{
+    return zlua_method_run_simple(L, zlua_method_upvalue(L));
 }
 
 /* The simple ref entry's body for exactly n parameters: as the simple
@@ -851,9 +859,8 @@ ZLUA_HOT_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua_method 
 
 /* The entry for static methods of scalars and payload refs (upvalue 1:
  * the method's index, zlua_method_upvalue). */
-static int zlua_method_entry_simple_ref(lua_State *L)
+ZLUA_HOT_INLINE int zlua_method_run_simple_ref(lua_State *L, const zlua_method *m)
 {
-    const zlua_method *m = zlua_method_upvalue(L);
     if (lua_gettop(L) != m->nparams || m->simple_refs == 0 || m->next != NULL)
         return zlua_method_entry_general(L, m);
     switch (m->nparams) {
@@ -868,6 +875,11 @@ static int zlua_method_entry_simple_ref(lua_State *L)
     }
 }
 
+static int zlua_method_entry_simple_ref(lua_State *L)
+{
+    return zlua_method_run_simple_ref(L, zlua_method_upvalue(L));
+}
+
 void zlua_method_push_closure(lua_State *L, zlua_method *head)
 {
     /* a stub given fewer arguments than its parameters hands a call its
@@ -878,29 +890,50 @@ void zlua_method_push_closure(lua_State *L, zlua_method *head)
         zlua_method_push_generic_closure(L, head);
 }
 
-/* The closure the binder pushes when no stub serves head: the simple
- * entry or the general one, neither of which takes the stub of a single
- * method. */
-static int zlua_method_entry_instance(lua_State *L);
+static int zlua_method_entry_instance(lua_State *L);   /* below, with its lean body */
+
+static const lua_CFunction zlua_method_entries[] = {
+    [ZLUA_ENTRY_GENERAL] = zlua_method_entry,
+    [ZLUA_ENTRY_OVERLOADED] = zlua_method_entry_overloaded,
+    [ZLUA_ENTRY_INSTANCE] = zlua_method_entry_instance,
+    [ZLUA_ENTRY_SIMPLE] = zlua_method_entry_simple,
+    [ZLUA_ENTRY_SIMPLE_REF] = zlua_method_entry_simple_ref,
+};
+
+/* The entry kind serving head (the simple entries for the shapes they
+ * take, the general one otherwise), and head's closure table index. */
+static void zlua_method_prepare_closure(lua_State *L, zlua_method *head)
+{
+    if (head->closure != 0)
+        return;
+    head->entry = ZLUA_ENTRY_GENERAL;
+    if (head->next != NULL)
+        head->entry = ZLUA_ENTRY_OVERLOADED;
+    else if (head->instance && head->scalar_shape && !head->is_ctor)
+        head->entry = ZLUA_ENTRY_INSTANCE;
+    else if (head->simple)
+        head->entry = ZLUA_ENTRY_SIMPLE;
+    else if (head->simple_refs != 0)
+        head->entry = ZLUA_ENTRY_SIMPLE_REF;
+    head->closure = zlua_ctx_closure_add(zlua_ctx_check(L), head);
+    if (head->closure == 0)
+        luaL_error(L, "not enough memory");
+}
+
+void zlua_method_push_upvalue_closure(lua_State *L, zlua_method *head)
+{
+    zlua_method_prepare_closure(L, head);
+    lua_pushinteger(L, (lua_Integer)head->closure);
+    lua_pushcclosure(L, zlua_method_entries[head->entry], 1);
+}
 
 void zlua_method_push_generic_closure(lua_State *L, zlua_method *head)
 {
-    lua_CFunction entry = zlua_method_entry;
-    if (head->next != NULL)
-        entry = zlua_method_entry_overloaded;
-    else if (head->instance && head->scalar_shape && !head->is_ctor)
-        entry = zlua_method_entry_instance;
-    else if (head->next == NULL && head->simple)
-        entry = zlua_method_entry_simple;
-    else if (head->next == NULL && head->simple_refs != 0)
-        entry = zlua_method_entry_simple_ref;
-    if (head->closure == 0) {
-        head->closure = zlua_ctx_closure_add(zlua_ctx_check(L), head);
-        if (head->closure == 0)
-            luaL_error(L, "not enough memory");
-    }
-    lua_pushinteger(L, (lua_Integer)head->closure);
-    lua_pushcclosure(L, entry, 1);
+    zlua_method_prepare_closure(L, head);
+    if (head->closure < ZLUA_TRAMPOLINES)
+        lua_pushcfunction(L, zlua_trampolines[head->closure]);   /* no upvalue */
+    else
+        zlua_method_push_upvalue_closure(L, head);
 }
 
 const zlua_method *zlua_method_of_function(lua_State *L, int idx)
@@ -909,6 +942,9 @@ const zlua_method *zlua_method_of_function(lua_State *L, int idx)
     zlua_ctx *ctx = zlua_ctx_get(L);
     if (f == NULL || ctx == NULL)
         return NULL;
+    for (uint32_t i = 1; i < ZLUA_TRAMPOLINES; i++)   /* the testbed's queries only */
+        if (f == zlua_trampolines[i])
+            return zlua_ctx_closure(ctx, i);
     if (f != zlua_method_entry && f != zlua_method_entry_simple &&
         f != zlua_method_entry_simple_ref && f != zlua_method_entry_instance &&
         f != zlua_method_entry_overloaded) {
@@ -971,9 +1007,8 @@ ZLUA_HOT_INLINE int zlua_method_lean_call(lua_State *L, const zlua_method *m, in
  * method (moved there with the debug library: a static one, overloads, a
  * constructor), which goes to the general entry, as does another argument
  * count. */
-static int zlua_method_entry_instance(lua_State *L)
+ZLUA_HOT_INLINE int zlua_method_run_instance(lua_State *L, const zlua_method *m)
 {
-    const zlua_method *m = zlua_method_upvalue(L);
     if (!m->scalar_shape || !m->instance || m->next != NULL || m->is_ctor ||
         lua_gettop(L) != m->nparams + 1)
         return zlua_method_entry_general(L, m);
@@ -989,6 +1024,41 @@ static int zlua_method_entry_instance(lua_State *L)
         return zlua_method_lean_call(L, m, 3, this_ptr);
     default:
         return zlua_method_lean_call(L, m, ZLUA_SIMPLE_PARAMS, this_ptr);
+    }
+}
+
+static int zlua_method_entry_instance(lua_State *L)
+{
+    return zlua_method_run_instance(L, zlua_method_upvalue(L));
+}
+
+/* ---- the generic entries' trampolines ----------------------------------------------------
+ *
+ * Every generic closure needs to know its method.  A C closure keeps it in
+ * an upvalue (the method's index in the context's closure table), which
+ * costs a checked read on every call and which a script can replace with
+ * the debug library.  The first ZLUA_TRAMPOLINES indexes get a light C
+ * function of their own instead (bridge/trampoline.c): it passes its
+ * index, fixed at compile time, here; there is nothing to read and
+ * nothing to swap.  The entry kind was fixed when the index was handed
+ * out, for this very method. */
+int zlua_method_entry_at(lua_State *L, uint32_t index)
+{
+    const zlua_ctx *ctx = zlua_ctx_of(L);
+    const zlua_method *m = ctx != NULL ? zlua_ctx_closure(ctx, index) : NULL;
+    if (m == NULL)   /* a state that never handed out this index */
+        return zlua_box_tampered(L, "method");
+    switch (m->entry) {
+    case ZLUA_ENTRY_OVERLOADED:
+        return zlua_method_run_overloaded(L, m);
+    case ZLUA_ENTRY_INSTANCE:
+        return zlua_method_run_instance(L, m);
+    case ZLUA_ENTRY_SIMPLE:
+        return zlua_method_run_simple(L, m);
+    case ZLUA_ENTRY_SIMPLE_REF:
+        return zlua_method_run_simple_ref(L, m);
+    default:
+        return zlua_method_entry_general_inline(L, m);
     }
 }
 

@@ -87,6 +87,7 @@ typedef struct zlua_method {
     zlua_stub_args stub_args;
     zlua_bridge bridge;          /* what the stub reads (zlua.h) */
     uint32_t closure;            /* index in the context's closure table, 0: none */
+    uint8_t entry;               /* its generic entry (zlua_entry_kind), set with closure */
 } zlua_method;
 
 /* Binds mi (NULL when it has more than ZLUA_MAX_PARAMS parameters or a
@@ -104,11 +105,31 @@ int zlua_method_params_for(const zlua_method *m, int n);
 /* Raises the argument-count error of the single method m for n. */
 int zlua_method_raise_arity(lua_State *L, const zlua_method *m, int n);
 
+/* The generic entries (method.c): which one serves a closure. */
+typedef enum zlua_entry_kind {
+    ZLUA_ENTRY_GENERAL,
+    ZLUA_ENTRY_OVERLOADED,
+    ZLUA_ENTRY_INSTANCE,
+    ZLUA_ENTRY_SIMPLE,
+    ZLUA_ENTRY_SIMPLE_REF
+} zlua_entry_kind;
+
+/* The trampolines (trampoline.c): light C functions, one per closure
+ * table index below ZLUA_TRAMPOLINES ([0] unused), each calling
+ * zlua_method_entry_at with its own index. */
+#define ZLUA_TRAMPOLINES 512
+extern const lua_CFunction zlua_trampolines[ZLUA_TRAMPOLINES];
+/* Runs the closure at index of L's closure table by its entry kind. */
+int zlua_method_entry_at(lua_State *L, uint32_t index);
+
 /* Pushes the Lua function that calls the overload chain `head`. */
 void zlua_method_push_closure(lua_State *L, zlua_method *head);
 /* The same through the generic invoker even when head has a stub (for
  * the testbed and the benchmark's generic row). */
 void zlua_method_push_generic_closure(lua_State *L, zlua_method *head);
+/* The same as a C closure keeping head's index in an upvalue (what
+ * closures past the trampolines get; the testbed's safety specs). */
+void zlua_method_push_upvalue_closure(lua_State *L, zlua_method *head);
 
 /* Pushes a new ByValUserData of m's owner (a value type) constructed by
  * the constructor m from the Lua arguments [base, base+nparams), and

@@ -173,15 +173,21 @@ static int testbed_bridge_kind(lua_State *L)
     return 1;
 }
 
-/* testbed.generic(T, name): T[name] through the generic invoker, even when
- * a stub serves it (the benchmark's generic row, specs comparing both). */
+/* testbed.generic(T, name [, "upvalue"]): T[name] through the generic
+ * invoker, even when a stub serves it (the benchmark's generic row, specs
+ * comparing both); "upvalue": as the C closure that closures past the
+ * trampolines are (the safety specs swap its upvalue). */
 static int testbed_generic(lua_State *L)
 {
+    int upvalue = lua_type(L, 3) == LUA_TSTRING && strcmp(lua_tostring(L, 3), "upvalue") == 0;
     testbed_push_member(L);
     zlua_method *m = (zlua_method *)zlua_method_of_function(L, -1);
     if (m == NULL)
         return luaL_argerror(L, 2, "not a bound method");
-    zlua_method_push_generic_closure(L, m);
+    if (upvalue)
+        zlua_method_push_upvalue_closure(L, m);
+    else
+        zlua_method_push_generic_closure(L, m);
     return 1;
 }
 
