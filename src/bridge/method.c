@@ -287,7 +287,10 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
     if (!zlua_method_bind_slots(ctx, m, why, sizeof why) && !zlua_method_refuse(ctx, m, why))
         return NULL;
     m->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(m);
-    m->simple = !m->instance && m->scalar_shape;
+    /* the simple entry: static, scalar parameters, and a result its cells
+     * hold (any kind: the writer pushes it, UnpackedValues included) */
+    m->simple = !m->instance && zlua_method_has_scalar_params(m) &&
+                (m->ret == NULL || m->ret->size <= sizeof(uint64_t) * ZLUA_SIMPLE_RET_WORDS);
     m->simple_refs = zlua_method_ref_shape(m);
     m->scope = &ctx->scope;
     m->bridge = (zlua_bridge){.method = mi, .params = m->params, .ret = m->ret,
@@ -790,15 +793,17 @@ ZLUA_HOT_INLINE void zlua_method_pop_cells(lua_State *L, const zlua_method *m, i
  * writer call.  Simple methods are static: no virtual dispatch. */
 ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, int n)
 {
-    uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
+    uint64_t cells[ZLUA_SIMPLE_PARAMS];
+    _Alignas(16) uint64_t ret[ZLUA_SIMPLE_RET_WORDS];   /* any result: 16-aligned */
     void *args[ZLUA_SIMPLE_PARAMS];
+    ret[0] = 0;
     zlua_class_init(L, m->owner, m->display);   /* R-RT-2: simple methods are static */
     zlua_method_pop_cells(L, m, n, 1, cells, args);
-    /* scalars only: no OpaqueValue can be taken or issued in this frame
-     * (a nested IC call scopes itself), so the call needs no scope of its
+    /* scalar parameters: no OpaqueValue can be taken in this frame (a
+     * nested IC call scopes itself), so the call needs no scope of its
      * own (R-OPQ-5 holds trivially: nothing to restore, nothing to expire) */
-    Il2CppException *exc = zlua_rt_invoke(m->mi, NULL, args, &ret);
-    return zlua_method_finish(L, m, exc, &ret, 1);
+    Il2CppException *exc = zlua_rt_invoke(m->mi, NULL, args, ret);
+    return zlua_method_finish(L, m, exc, ret, 1);
 }
 
 /* The entry for simple methods: every value fits a 64-bit cell, so there

@@ -21,6 +21,7 @@
 
 #define ZLUA_MAX_PARAMS 16
 #define ZLUA_SIMPLE_PARAMS 4         /* parameters of a simple method, at most */
+#define ZLUA_SIMPLE_RET_WORDS 8      /* the result a simple method's cells hold */
 #define ZLUA_FRAME_BYTES 1024
 
 struct zlua_overloads;
@@ -72,7 +73,8 @@ typedef struct zlua_method {
     uint8_t unsupported;         /* cannot be called from Lua: why says why */
     uint8_t scalar_shape;        /* <= 4 scalar params, scalar or no result:
                                     the lean entries serve it (issue 9 §3) */
-    uint8_t simple;              /* static and scalar_shape */
+    uint8_t simple;              /* static, scalar parameters, a result of at
+                                    most ZLUA_SIMPLE_RET_WORDS words */
     /* static, scalar parameters and payload refs (a bit per byref
      * parameter a ByValUserData can serve), scalar or no result: the
      * simple ref entry serves it; 0: another shape */
