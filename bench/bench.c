@@ -1102,6 +1102,22 @@ static int bench_one_side(lua_State *L, long n, const char *only, int base)
     return 2;
 }
 
+/* A state with libzlua and the baselines (exits on failure).  Each timed
+ * case gets a fresh one, so what a case allocates does not depend on
+ * what the cases before it left in the heap (the collector's timing,
+ * Lua's stack and CallInfo regrowth after a collection). */
+static lua_State *bench_state_open(void)
+{
+    lua_State *L = testbed_new_state(&g_counter);
+    if (L == NULL) {
+        fprintf(stderr, "bench: cannot create the state\n");
+        exit(2);
+    }
+    bench_open_baselines(L);
+    g_point_meta = zlua_meta_type(L, il2cpp_class_get_type(sim_class("MyGame.Point2D")));
+    return L;
+}
+
 int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 2000000;
@@ -1114,14 +1130,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench: cannot register the marshal tables\n");
         return 2;
     }
-    lua_State *L = testbed_new_state(&g_counter);
-    if (L == NULL) {
-        fprintf(stderr, "bench: cannot create the state\n");
-        return 2;
-    }
-    bench_open_baselines(L);
+    lua_State *L = bench_state_open();
     sim_set_invoke_checks(0);   /* a player's invokers check nothing */
-    g_point_meta = zlua_meta_type(L, il2cpp_class_get_type(sim_class("MyGame.Point2D")));
     g_length_mi = sim_method("MyGame.Point2D", "Length", 0);
     g_move_mi = sim_method("MyGame.Player", "Move", 2);
     g_player = il2cpp_object_new(sim_class("MyGame.Player"));
@@ -1182,6 +1192,8 @@ int main(int argc, char **argv)
         if (only != NULL && strchr(only, c->name[0]) == NULL)
             continue;
         ran++;
+        lua_close(L);
+        L = bench_state_open();
         double best_z = 1e30, best_b = 1e30;
         uint64_t za = 0, zg = 0;
         long ops = n * c->ops_per_n / (c->n_div ? c->n_div : 1);
