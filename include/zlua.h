@@ -446,6 +446,12 @@ const MethodInfo *zlua_bridge_dispatch(const zlua_bridge *b, void **self);
 /* Pops Lua argument idx into dst by parameter i's writer (raises the
  * R-DEF-1 error, or a managed exception the conversion threw). */
 void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i, int idx, void *dst);
+/* A byref parameter i given, at idx, a ByValUserData of exactly its
+ * element type (a struct userdata, a zlua.new_ref): its payload is the
+ * ref (no copy), stored at *dst, and 1; 0 for anything else, which
+ * zlua_bridge_pop serves (a handle, a temp slot).  A call whose byrefs
+ * are all payloads takes no OpaqueValue, so the stub opens no scope. */
+int zlua_bridge_ref_payload(lua_State *L, const zlua_bridge *b, int i, int idx, void **dst);
 /* Pushes the result at src by the return slot's writer. */
 void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src);
 /* The same for the call's one and last result: it may leave scratch

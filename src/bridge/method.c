@@ -10,6 +10,7 @@
 
 #include "core/box.h"
 #include "core/exception.h"
+#include "marshal/byref.h"
 #include "marshal/rules.h"
 #include "marshal/ud.h"
 #include "marshal/ud_inline.h"
@@ -341,18 +342,14 @@ ZLUA_COLD int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
 }
 
 /* A ref parameter given a ByValUserData of exactly its element type (a
- * struct, a zlua.new_ref): the payload is the ref, as the byref pop's
- * first case (marshal/byref.c) has it, without the indirect call.  The
- * userdata is never read before its length says it is one of ours.  0:
- * anything else, for the pop. */
+ * struct, a zlua.new_ref): the payload is the ref (marshal/byref.h),
+ * stored in slot; 0: anything else, for the pop. */
 ZLUA_HOT_INLINE int zlua_method_pop_byref_payload(lua_State *L, int idx, const zlua_meta *pm,
                                                   void *slot)
 {
-    const zlua_ud *u = lua_touserdata(L, idx);
-    if (u == NULL || !pm->payload_ref || lua_rawlen(L, idx) < sizeof *u ||
-        u->magic != ZLUA_UD_BYVAL || u->cls != pm->elem->cls)
+    void *payload;
+    if (!zlua_byref_payload(L, idx, pm, &payload))
         return 0;
-    void *payload = zlua_ud_payload(u);
     memcpy(slot, &payload, sizeof payload);
     return 1;
 }

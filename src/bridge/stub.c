@@ -23,6 +23,7 @@
 #include "core/box.h"
 #include "core/context.h"
 #include "core/exception.h"
+#include "marshal/byref.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
 
@@ -448,6 +449,11 @@ void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i, int idx, void *d
      * before it moved idx) */
     if (rc != ZLUA_POP_OK)
         zlua_pop_argerror(L, idx, idx - b->instance, b->display, pm, rc);
+}
+
+int zlua_bridge_ref_payload(lua_State *L, const zlua_bridge *b, int i, int idx, void **dst)
+{
+    return zlua_byref_payload(L, idx, b->params[i], dst);
 }
 
 void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src)

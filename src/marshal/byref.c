@@ -58,10 +58,8 @@ static int zlua_pop_byref(lua_State *L, int idx, const zlua_meta *m, void *dst)
     /* the true ref first, with no type query: a ByValUserData of exactly
      * A (a struct, or a zlua.new_ref of a primitive or enum) passes its
      * payload.  For Nullable<T> a T userdata is copied (SPEC 5). */
-    zlua_ud *u = (zlua_ud *)lua_touserdata(L, idx);
-    if (u != NULL && m->payload_ref && lua_rawlen(L, idx) >= sizeof *u &&
-        u->magic == ZLUA_UD_BYVAL && u->cls == m->elem->cls) {
-        void *payload = zlua_ud_payload(u);
+    void *payload;
+    if (zlua_byref_payload(L, idx, m, &payload)) {
         memcpy(dst, &payload, sizeof payload);
         return ZLUA_POP_OK;
     }
@@ -92,4 +90,5 @@ void zlua_meta_init_byref(zlua_meta *m)
     /* which userdata can be the ref itself: one of exactly A, for value
      * types but Nullable<T> (whose T userdata is copied) */
     m->payload_ref = m->elem->cls != NULL && m->elem->kind != ZLUA_K_NULLABLE;
+    m->ref_cls = m->payload_ref ? m->elem->cls : NULL;
 }

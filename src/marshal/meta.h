@@ -115,6 +115,9 @@ struct zlua_meta {
     uint8_t covered;        /* their fields cover the value: no zeroing first */
     const struct zlua_meta_member *members;
     const char *slot_name;  /* the parameter's name, for messages */
+    /* byref: the class a ByValUserData must be of to be the ref itself
+     * (elem's, when payload_ref), else NULL: one load for the fast path */
+    const struct zlua_class *ref_cls;
 };
 
 /* A member listed by a Table / UnpackedValues rule, bound once. */

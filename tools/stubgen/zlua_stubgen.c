@@ -285,7 +285,9 @@ static void sg_emit_tail(int index, int ctor, int scoped)
     fprintf(out, "const MethodInfo *);\n");
     if (!is_void)
         fprintf(out, "    %s r{};\n", rtype);
-    if (scoped)
+    if (scoped == 2)
+        fprintf(out, "    uint64_t mark = scope ? zlua_bridge_enter(b) : 0;\n");
+    else if (scoped)
         fprintf(out, "    uint64_t mark = zlua_bridge_enter(b);\n");
     fprintf(out, "    Il2CppException *exc = nullptr;\n    try {\n"
                  "        ZLUA_STUB_BEFORE_CALL(mi, %s);\n        %s"
@@ -296,7 +298,9 @@ static void sg_emit_tail(int index, int ctor, int scoped)
     for (uint32_t i = 0; i < n; i++)
         fprintf(out, "a%u, ", i);
     fprintf(out, "mi);\n    } catch (Il2CppExceptionWrapper &e) {\n        exc = e.ex;\n    }\n");
-    if (scoped)
+    if (scoped == 2)
+        fprintf(out, "    if (scope)\n        zlua_bridge_leave(b, mark);\n");
+    else if (scoped)
         fprintf(out, "    zlua_bridge_leave(b, mark);\n");
     fprintf(out, "    if (exc != nullptr)\n        return zlua_bridge_raise(L, b, exc);\n");
     if (ctor) {
@@ -388,15 +392,25 @@ static void sg_emit_stub(int index)
     int ctor = strcmp(il2cpp_method_get_name(mi), ".ctor") == 0;
     char ptype[64];
     /* R-OPQ-5: the call runs in its own scope, closed before anything is
-     * raised -- needed where an argument can take an OpaqueValue: a byref,
-     * struct or reference parameter.  Parameters of scalars only cannot (a
-     * nested IC call scopes itself), so their stub omits it.  The result
+     * raised -- needed where an argument can take an OpaqueValue: a struct
+     * or reference parameter, or a byref whose argument is not a
+     * ByValUserData serving as the ref itself (decided per call).
+     * Parameters of scalars only cannot (a nested IC call scopes itself),
+     * so their stub omits it.  The result
      * does not count: it is pushed after the scope closes, and it is never
      * an OpaqueValue (illegal on the return of a method Lua calls,
      * SPEC 7.2). */
-    int scoped = 0;
-    for (uint32_t i = 0; i < n; i++)
-        scoped |= !sg_slot_is_scalar(il2cpp_method_get_param(mi, i));
+    int scoped = 0, byrefs = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const Il2CppType *pt = il2cpp_method_get_param(mi, i);
+        if (il2cpp_type_is_byref(pt))
+            byrefs = 1;   /* a handle only when its payload is not the ref */
+        else
+            scoped |= !sg_slot_is_scalar(pt);
+    }
+    /* 2: decided at run time, by the byrefs' pops (`scope`) */
+    if (!scoped && byrefs)
+        scoped = 2;
 
     /* the Lua index of each argument: a multi-value parameter moves the
      * ones after it (SPEC 7.6 rule 1) */
@@ -415,6 +429,8 @@ static void sg_emit_stub(int index)
         fprintf(out, "    void *self = zlua_bridge_self(L, b);\n");
     else
         fprintf(out, "    zlua_bridge_static_init(L, b);\n");
+    if (scoped == 2)
+        fprintf(out, "    int scope = 0;\n");
     for (uint32_t i = 0; i < n; i++) {
         const Il2CppType *pt = il2cpp_method_get_param(mi, i);
         sg_slot_ctype(pt, ptype, sizeof ptype);
@@ -423,8 +439,13 @@ static void sg_emit_stub(int index)
             fprintf(out, "    struct { void *p; alignas(16) unsigned char t[%d]; } s%u;\n"
                          "    static_assert(offsetof(decltype(s%u), t) == ZLUA_BRIDGE_BYREF_TEMP, "
                          "\"byref layout\");\n"
-                         "    zlua_bridge_pop(L, b, %u, %u, &s%u);\n    void *a%u = s%u.p;\n",
-                    sg_elem_size(pt), i, i, i, at[i], i, i, i);
+                         "    if (!zlua_bridge_ref_payload(L, b, %u, %u, &s%u.p)) {\n"
+                         "%s"
+                         "        zlua_bridge_pop(L, b, %u, %u, &s%u);\n    }\n"
+                         "    void *a%u = s%u.p;\n",
+                    sg_elem_size(pt), i, i, i, at[i], i,
+                    scoped == 2 ? "        scope = 1;   /* a handle or a temp */\n" : "",
+                    i, at[i], i, i, i);
             continue;
         }
         fprintf(out, "    %s a%u;\n    %s(L, b, %u, %u, &a%u);\n", ptype, i, sg_pop_fn(pt), i,
