@@ -23,7 +23,8 @@ void zlua_idmap_free(zlua_idmap *m)
 }
 
 /* Inserts or replaces, with room known to exist. */
-static void zlua_idmap_insert(zlua_idmap *m, const void *obj, const void *view, uint32_t slot)
+static void zlua_idmap_insert(zlua_idmap *m, const void *obj, const void *view, uint32_t slot,
+                              const void *ud)
 {
     size_t i = zlua_idmap_hash(obj, view, m->cap);
     while (m->entries[i].obj != NULL && (m->entries[i].obj != obj || m->entries[i].view != view))
@@ -33,6 +34,7 @@ static void zlua_idmap_insert(zlua_idmap *m, const void *obj, const void *view, 
     m->entries[i].obj = obj;
     m->entries[i].view = view;
     m->entries[i].slot = slot;
+    m->entries[i].ud = ud;
 }
 
 static int zlua_idmap_grow(zlua_idmap *m)
@@ -50,18 +52,20 @@ static int zlua_idmap_grow(zlua_idmap *m)
     m->count = 0;
     for (size_t i = 0; i < old.cap; i++)
         if (old.entries[i].obj != NULL)
-            zlua_idmap_insert(m, old.entries[i].obj, old.entries[i].view, old.entries[i].slot);
+            zlua_idmap_insert(m, old.entries[i].obj, old.entries[i].view, old.entries[i].slot,
+                              old.entries[i].ud);
     if (old.cap != 0)
         m->alloc(m->alloc_ud, old.entries, old.cap * sizeof *old.entries, 0);
     return ZLUA_OK;
 }
 
-int zlua_idmap_put(zlua_idmap *m, const void *obj, const void *view, uint32_t slot)
+int zlua_idmap_put(zlua_idmap *m, const void *obj, const void *view, uint32_t slot,
+                   const void *ud)
 {
     /* at most half full: probes stay short */
     if ((m->count + 1) * 2 > m->cap && zlua_idmap_grow(m) != ZLUA_OK)
         return ZLUA_ENOMEM;
-    zlua_idmap_insert(m, obj, view, slot);
+    zlua_idmap_insert(m, obj, view, slot, ud);
     return ZLUA_OK;
 }
 

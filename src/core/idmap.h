@@ -25,6 +25,7 @@
 typedef struct zlua_idmap_entry {
     const void *obj;    /* NULL: empty */
     const void *view;
+    const void *ud;     /* the userdata's block, compared only */
     uint32_t slot;
 } zlua_idmap_entry;
 
@@ -46,23 +47,25 @@ static inline size_t zlua_idmap_hash(const void *obj, const void *view, size_t c
     return (size_t)(h >> 32) & (cap - 1);
 }
 
-/* The slot stored for (obj, view), or ZLUA_IDMAP_NONE. */
-static inline uint32_t zlua_idmap_get(const zlua_idmap *m, const void *obj, const void *view)
+/* The entry of (obj, view), or NULL. */
+static inline const zlua_idmap_entry *zlua_idmap_find(const zlua_idmap *m, const void *obj,
+                                                      const void *view)
 {
     if (m->cap == 0)
-        return ZLUA_IDMAP_NONE;
+        return NULL;
     for (size_t i = zlua_idmap_hash(obj, view, m->cap);; i = (i + 1) & (m->cap - 1)) {
         const zlua_idmap_entry *e = &m->entries[i];
         if (e->obj == obj && e->view == view)
-            return e->slot;
+            return e;
         if (e->obj == NULL)
-            return ZLUA_IDMAP_NONE;
+            return NULL;
     }
 }
 
-/* Stores (obj, view) -> slot, replacing; obj must not be NULL.  ZLUA_OK
- * or ZLUA_ENOMEM (the map is unchanged). */
-int zlua_idmap_put(zlua_idmap *m, const void *obj, const void *view, uint32_t slot);
+/* Stores (obj, view) -> (slot, ud), replacing; obj must not be NULL.
+ * ZLUA_OK or ZLUA_ENOMEM (the map is unchanged). */
+int zlua_idmap_put(zlua_idmap *m, const void *obj, const void *view, uint32_t slot,
+                   const void *ud);
 /* Removes (obj, view) when it maps to slot (a userdata removes only its
  * own entry: a newer userdata of the pair may have replaced it). */
 void zlua_idmap_remove(zlua_idmap *m, const void *obj, const void *view, uint32_t slot);

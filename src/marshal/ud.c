@@ -65,20 +65,23 @@ static void zlua_ud_push_idcache(lua_State *L, zlua_ctx *ctx)
     lua_rawseti(L, LUA_REGISTRYINDEX, ctx->idcache);
 }
 
-/* [cache] -> [cache, ud] and 1 when the cache holds the live userdata of
- * (obj, cls) at slot; else the stack is unchanged and 0.  A script can
- * write into the cache with the debug library: only a full userdata at
- * least a header long is read as one, and only one of this very
- * (object, view, slot) is returned. */
-static int zlua_ud_cached(lua_State *L, const zlua_class *cls, const Il2CppObject *obj,
-                          uint32_t slot)
+/* [cache] -> [cache, ud] and 1 when the cache holds the userdata e
+ * recorded, at its slot; else the stack is unchanged and 0.  The value
+ * there is compared with the recorded block, never read: a script can
+ * write into the cache with the debug library, but a full userdata at
+ * that very address is the recorded one while the entry lives (a
+ * userdata's __gc removes its entry; one collected without it -- its
+ * metatable removed by the debug library -- keeps its object-registry
+ * slot, so no other userdata of libzlua is ever cached at that index).
+ * Only a script that broke that userdata first and then stored a new one
+ * allocated at the same address there gets its own value back, which
+ * nothing here reads: every entry point checks a userdata it is given.
+ * No lua_rawlen and no header read, which a hit paid twice before. */
+static int zlua_ud_cached(lua_State *L, const zlua_idmap_entry *e)
 {
-    if (lua_rawgeti(L, -1, (lua_Integer)slot + 1) == LUA_TUSERDATA &&
-        lua_rawlen(L, -1) >= sizeof(zlua_ud)) {
-        const zlua_ud *hit = lua_touserdata(L, -1);
-        if (hit->magic == ZLUA_UD_BYOBJ && hit->obj == obj && hit->cls == cls && hit->slot == slot)
-            return 1;
-    }
+    if (lua_rawgeti(L, -1, (lua_Integer)e->slot + 1) == LUA_TUSERDATA &&
+        lua_touserdata(L, -1) == e->ud)
+        return 1;
     lua_pop(L, 1);
     return 0;
 }
@@ -87,9 +90,9 @@ static int zlua_ud_cached(lua_State *L, const zlua_class *cls, const Il2CppObjec
 static void zlua_ud_push_byobj_cached(lua_State *L, zlua_class *cls, Il2CppObject *obj)
 {
     zlua_ctx *ctx = cls->ctx;
-    uint32_t slot = zlua_idmap_get(&ctx->ids, obj, cls);
+    const zlua_idmap_entry *e = zlua_idmap_find(&ctx->ids, obj, cls);
     zlua_ud_push_idcache(L, ctx);
-    if (slot != ZLUA_IDMAP_NONE && zlua_ud_cached(L, cls, obj, slot))
+    if (e != NULL && zlua_ud_cached(L, e))
         return;   /* R-SHAPE-2: same (object, declared type), same userdata */
     zlua_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->magic = ZLUA_UD_DEAD_OBJ;
@@ -105,7 +108,7 @@ static void zlua_ud_push_byobj_cached(lua_State *L, zlua_class *cls, Il2CppObjec
     u->magic = ZLUA_UD_BYOBJ;
     /* the userdata is complete; an error below leaves it to the
      * collector, whose __gc removes only its own map entry */
-    if (zlua_idmap_put(&ctx->ids, obj, cls, u->slot) != ZLUA_OK)
+    if (zlua_idmap_put(&ctx->ids, obj, cls, u->slot, u) != ZLUA_OK)
         luaL_error(L, "not enough memory");
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, (lua_Integer)u->slot + 1);
