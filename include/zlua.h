@@ -234,6 +234,13 @@ int zlua_push_opaque(lua_State *L, void *slot, const Il2CppType *elem);
 /* A bound marshal descriptor (writers, class, size); owned by the state. */
 typedef struct zlua_meta zlua_meta;
 
+/* A slot's writers, as a stub's bridge holds them.  Lua -> C#: converts
+ * the value at idx into dst; never raises; returns 0 or a nonzero code
+ * (zlua_bridge_pop makes the message).  C# -> Lua: pushes the value
+ * stored at src; may raise (memory). */
+typedef int (*zlua_pop_fn)(lua_State *L, int idx, const zlua_meta *m, void *dst);
+typedef void (*zlua_push_fn)(lua_State *L, const zlua_meta *m, const void *src);
+
 /* Descriptor of a method's parameter `index` (-1: the return value) as
  * C# calls into Lua through it (an IC stub, a delegate's Invoke): the
  * parameter is pushed, the result popped.  Built once per state and
@@ -309,6 +316,8 @@ typedef struct zlua_bridge {
     const MethodInfo *method;
     const zlua_meta *const *params; /* the writers of each parameter slot */
     const zlua_meta *ret;           /* of the return slot; NULL for void */
+    const zlua_pop_fn *pops;        /* params[i]'s pop, called inline */
+    zlua_push_fn ret_push;          /* ret's push, called inline */
     const char *display;            /* "Demo.Add", for messages */
     const unsigned char *inited;    /* the declaring class ran its class init */
     int nparams;
@@ -443,9 +452,18 @@ void *zlua_bridge_self(lua_State *L, const zlua_bridge *b);
 /* For a virtual method: the override for self's class, self adjusted
  * (unboxed for a value-type override). */
 const MethodInfo *zlua_bridge_dispatch(const zlua_bridge *b, void **self);
+/* Raises the R-DEF-1 error of parameter i's pop (code rc) at idx. */
+int zlua_bridge_pop_error(lua_State *L, const zlua_bridge *b, int i, int idx, int rc);
 /* Pops Lua argument idx into dst by parameter i's writer (raises the
- * R-DEF-1 error, or a managed exception the conversion threw). */
-void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i, int idx, void *dst);
+ * R-DEF-1 error, or a managed exception the conversion threw).  Inline:
+ * the writer's call is the only one on the way. */
+ZLUA_STUB_INLINE void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i, int idx,
+                                      void *dst)
+{
+    int rc = b->pops[i](L, idx, b->params[i], dst);
+    if (rc != 0)
+        zlua_bridge_pop_error(L, b, i, idx, rc);
+}
 /* A byref parameter i given, at idx, a ByValUserData of exactly its
  * element type (a struct userdata, a zlua.new_ref): its payload is the
  * ref (no copy), stored at *dst, and 1; 0 for anything else, which
@@ -453,7 +471,10 @@ void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i, int idx, void *d
  * are all payloads takes no OpaqueValue, so the stub opens no scope. */
 int zlua_bridge_ref_payload(lua_State *L, const zlua_bridge *b, int i, int idx, void **dst);
 /* Pushes the result at src by the return slot's writer. */
-void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src);
+ZLUA_STUB_INLINE void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src)
+{
+    b->ret_push(L, b->ret, src);
+}
 /* The same for the call's one and last result: it may leave scratch
  * values below the result (an object found in the identity cache stays
  * above the cache table), so the stub returns 1 right after it. */

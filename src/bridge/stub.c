@@ -441,14 +441,11 @@ const MethodInfo *zlua_bridge_dispatch(const zlua_bridge *b, void **self)
     return mi;
 }
 
-void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i, int idx, void *dst)
+int zlua_bridge_pop_error(lua_State *L, const zlua_bridge *b, int i, int idx, int rc)
 {
-    const zlua_meta *pm = b->params[i];
-    int rc = pm->pop(L, idx, pm, dst);
     /* the argument's position, self excluded (a multi-value parameter
      * before it moved idx) */
-    if (rc != ZLUA_POP_OK)
-        zlua_pop_argerror(L, idx, idx - b->instance, b->display, pm, rc);
+    return zlua_pop_argerror(L, idx, idx - b->instance, b->display, b->params[i], rc);
 }
 
 int zlua_bridge_ref_payload(lua_State *L, const zlua_bridge *b, int i, int idx, void **dst)
@@ -456,10 +453,6 @@ int zlua_bridge_ref_payload(lua_State *L, const zlua_bridge *b, int i, int idx, 
     return zlua_byref_payload(L, idx, b->params[i], dst);
 }
 
-void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src)
-{
-    b->ret->push(L, b->ret, src);
-}
 
 void zlua_bridge_push_result(lua_State *L, const zlua_bridge *b, const void *src)
 {

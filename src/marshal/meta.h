@@ -73,15 +73,8 @@ enum {
     ZLUA_POP_VALUES           /* "expects N values for 'PARAM'" */
 };
 
-typedef struct zlua_meta zlua_meta;
-
-/* Lua -> C#: converts the value at idx into dst.  Never raises; returns
- * a ZLUA_POP_* code. */
-typedef int (*zlua_pop_fn)(lua_State *L, int idx, const zlua_meta *m,
-                           void *dst);
-/* C# -> Lua: pushes the value stored at src.  May raise (memory). */
-typedef void (*zlua_push_fn)(lua_State *L, const zlua_meta *m,
-                             const void *src);
+/* zlua_meta, zlua_pop_fn and zlua_push_fn are zlua.h's (a stub calls the
+ * writers through its bridge). */
 /* C# -> Lua argument of an IC call.  For a byref, src is the referenced
  * slot itself (what an IC stub receives).  Returns ZLUA_OK or a ZLUA_E*
  * code; raises only when the meta's push_safe is 0. */
