@@ -318,12 +318,14 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
         m->kinds[i] = m->params[i]->kind;
     m->ret_kind = m->ret != NULL ? m->ret->kind : ZLUA_K_VOID;
     /* R-OPQ-5: the call's own scope, where an argument can take an
-     * OpaqueValue (a byref, struct or reference parameter); as in the
+     * OpaqueValue (a byref, struct or reference parameter, but a rule's
+     * slot whose pop resolves none, zlua_meta.no_handle); as in the
      * generated stubs, parameters of scalars only cannot, and the result
      * never counts (pushed after the scope closes, never an OpaqueValue) */
     m->scoped = 0;
     for (int i = 0; i < m->nparams; i++)
-        if (m->params[i]->kind < ZLUA_K_BOOL || m->params[i]->kind > ZLUA_K_ENUM)
+        if ((m->params[i]->kind < ZLUA_K_BOOL || m->params[i]->kind > ZLUA_K_ENUM) &&
+            !m->params[i]->no_handle)
             m->scoped = 1;
     m->ret_args = 0;
     m->ret_byobj = !m->unsupported && m->ret != NULL && m->ret_slots == 1 &&

@@ -99,6 +99,10 @@ struct zlua_meta {
     uint8_t is_ref;         /* storage holds a managed reference */
     uint8_t ptr_align;      /* pointers: the pointee's alignment (1: any) */
     uint8_t payload_ref;    /* byref: a ByValUserData of elem is the ref */
+    /* the pop never resolves an OpaqueValue (a Bytes rule, a Table or
+     * UnpackedValues rule of scalar members): a call taking only such
+     * slots and scalars needs no scope of its own (bridge/method.c) */
+    uint8_t no_handle;
     /* [LuaMarshalAs] (SPEC 7): ZLUA_MARSHAL_DEFAULT for the metas of
      * zlua_meta_get; a rule's meta (marshal/rule_meta.c) is a copy of its
      * type's with other writers */

@@ -385,6 +385,7 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
         }
         m->push_arg = zlua_push_arg_copy;
         m->push_safe = 0;
+        m->no_handle = 1;   /* a Lua string or nil only */
         return m;
     default:
         break;
@@ -407,6 +408,12 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
     m->covered = (uint8_t)zlua_rule_covers(m, mm, n);
     m->push_arg = zlua_push_arg_copy;
     m->push_safe = 0;
+    /* the members' own pops read the values: a string member's takes a
+     * handle (R-OPQ-10), scalars and enums never do */
+    m->no_handle = 1;
+    for (int i = 0; i < n; i++)
+        if (mm[i].meta->kind < ZLUA_K_BOOL || mm[i].meta->kind > ZLUA_K_ENUM)
+            m->no_handle = 0;
     if (mtype == ZLUA_MARSHAL_TABLE) {
         m->pop = zlua_pop_table;
         m->push = zlua_push_table;
