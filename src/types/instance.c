@@ -342,15 +342,26 @@ static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua_ud 
     return 1;
 }
 
+/* A key the field index does not hold: an indexer's (`bag[3]`), else the
+ * slow path.  Out of line, so the field reads' frame saves no registers
+ * for it. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int zlua_instance_index_other(lua_State *L, uint32_t magic, zlua_ud *u)
+{
+    int nret;
+    if (zlua_instance_fast_item(L, magic, u, &nret))
+        return nret;
+    return zlua_instance_index_slow(L);
+}
+
 static int zlua_instance_index_byval(lua_State *L)
 {
     zlua_ud *u;
-    int nret;
     const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYVAL, &u);
-    if (mem == NULL && zlua_instance_fast_item(L, ZLUA_UD_BYVAL, u, &nret))
-        return nret;
     if (mem == NULL)
-        return zlua_instance_index_slow(L);
+        return zlua_instance_index_other(L, ZLUA_UD_BYVAL, u);
     if (mem->kind == ZLUA_MEMBER_FIELD) {
         zlua_instance_push_field(L, mem, (char *)zlua_ud_payload(u) + mem->offset);
         return 1;
@@ -370,12 +381,9 @@ static void *zlua_instance_obj_base(const zlua_ud *u)
 static int zlua_instance_index_byobj(lua_State *L)
 {
     zlua_ud *u;
-    int nret;
     const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYOBJ, &u);
-    if (mem == NULL && zlua_instance_fast_item(L, ZLUA_UD_BYOBJ, u, &nret))
-        return nret;
     if (mem == NULL)
-        return zlua_instance_index_slow(L);
+        return zlua_instance_index_other(L, ZLUA_UD_BYOBJ, u);
     if (mem->kind == ZLUA_MEMBER_FIELD) {
         zlua_instance_push_field(L, mem, (char *)zlua_instance_obj_base(u) + mem->offset);
         return 1;
