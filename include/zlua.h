@@ -317,6 +317,8 @@ typedef struct zlua_bridge {
     const zlua_meta *const *params; /* the writers of each parameter slot */
     const zlua_meta *ret;           /* of the return slot; NULL for void */
     const zlua_pop_fn *pops;        /* params[i]'s pop, called inline */
+    const void *const *ref_cls;     /* byref params[i]: the class a ByValUserData
+                                       must be of to be the ref; else NULL */
     zlua_push_fn ret_push;          /* ret's push, called inline */
     const char *display;            /* "Demo.Add", for messages */
     const unsigned char *inited;    /* the declaring class ran its class init */
@@ -464,12 +466,44 @@ ZLUA_STUB_INLINE void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i,
     if (rc != 0)
         zlua_bridge_pop_error(L, b, i, idx, rc);
 }
+/* The first bytes of every full userdata libzlua makes, as a stub's
+ * inline ref check reads them: only after lua_rawlen says the block is at
+ * least this long, so a foreign userdata is never read.  (The rest of the
+ * layout is libzlua's own; marshal/ud.h asserts that the two agree.) */
+#if defined(__cplusplus)
+#define ZLUA_ALIGN8 alignas(8)
+#else
+#define ZLUA_ALIGN8 _Alignas(8)
+#endif
+#define ZLUA_UD_MAGIC_BYVAL 0x7A4C5601u   /* a live by-value struct */
+typedef struct zlua_ud_head {
+    uint32_t magic;
+    uint32_t inlined;          /* by value: 1 when the payload follows */
+    const void *cls;           /* the declared type (libzlua's binding) */
+    union {
+        void *cell;            /* by value, not inlined: the payload's cell */
+        ZLUA_ALIGN8 unsigned char payload[8];   /* inlined: it starts here */
+    } at;
+} zlua_ud_head;
+
 /* A byref parameter i given, at idx, a ByValUserData of exactly its
  * element type (a struct userdata, a zlua.new_ref): its payload is the
  * ref (no copy), stored at *dst, and 1; 0 for anything else, which
  * zlua_bridge_pop serves (a handle, a temp slot).  A call whose byrefs
  * are all payloads takes no OpaqueValue, so the stub opens no scope. */
-int zlua_bridge_ref_payload(lua_State *L, const zlua_bridge *b, int i, int idx, void **dst);
+ZLUA_STUB_INLINE int zlua_bridge_ref_payload(lua_State *L, const zlua_bridge *b, int i, int idx,
+                                             void **dst)
+{
+    const void *want = b->ref_cls[i];   /* NULL: no userdata serves */
+    if (want == NULL)
+        return 0;
+    zlua_ud_head *u = (zlua_ud_head *)lua_touserdata(L, idx);
+    if (u == NULL || lua_rawlen(L, idx) < sizeof *u || u->magic != ZLUA_UD_MAGIC_BYVAL ||
+        u->cls != want)
+        return 0;
+    *dst = u->inlined ? (void *)u->at.payload : u->at.cell;
+    return 1;
+}
 /* Pushes the result at src by the return slot's writer. */
 ZLUA_STUB_INLINE void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src)
 {

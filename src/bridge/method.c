@@ -294,10 +294,13 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
                 (m->ret == NULL || m->ret->size <= sizeof(uint64_t) * ZLUA_SIMPLE_RET_WORDS);
     m->simple_refs = zlua_method_ref_shape(m);
     m->scope = &ctx->scope;
-    for (int i = 0; i < m->nparams; i++)
+    for (int i = 0; i < m->nparams; i++) {
         m->pops[i] = m->params[i]->pop;
+        m->ref_cls[i] = m->params[i]->ref_cls;
+    }
     m->bridge = (zlua_bridge){.method = mi, .params = m->params, .ret = m->ret,
-                              .pops = m->pops, .ret_push = m->ret ? m->ret->push : NULL,
+                              .pops = m->pops, .ref_cls = m->ref_cls,
+                              .ret_push = m->ret ? m->ret->push : NULL,
                               .display = m->display, .inited = &owner->inited,
                               .nparams = m->nparams, .instance = m->instance,
                               .is_virtual = m->is_virtual,

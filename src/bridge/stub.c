@@ -448,11 +448,6 @@ int zlua_bridge_pop_error(lua_State *L, const zlua_bridge *b, int i, int idx, in
     return zlua_pop_argerror(L, idx, idx - b->instance, b->display, b->params[i], rc);
 }
 
-int zlua_bridge_ref_payload(lua_State *L, const zlua_bridge *b, int i, int idx, void **dst)
-{
-    return zlua_byref_payload(L, idx, b->params[i], dst);
-}
-
 
 void zlua_bridge_push_result(lua_State *L, const zlua_bridge *b, const void *src)
 {

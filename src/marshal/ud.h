@@ -53,6 +53,14 @@ typedef struct zlua_ud {
  * memory and a userdata freed without its __gc leaves nothing dangling. */
 #define ZLUA_UD_HEADER offsetof(zlua_ud, obj)
 _Static_assert(ZLUA_UD_HEADER % 8 == 0, "a blittable payload is 8-aligned");
+/* zlua.h's zlua_ud_head is what the stubs read of it */
+_Static_assert(sizeof(zlua_ud_head) == sizeof(zlua_ud) &&
+                   offsetof(zlua_ud_head, magic) == offsetof(zlua_ud, magic) &&
+                   offsetof(zlua_ud_head, inlined) == offsetof(zlua_ud, inlined) &&
+                   offsetof(zlua_ud_head, cls) == offsetof(zlua_ud, cls) &&
+                   offsetof(zlua_ud_head, at) == offsetof(zlua_ud, cell) &&
+                   ZLUA_UD_MAGIC_BYVAL == ZLUA_UD_BYVAL,
+               "zlua.h's userdata head matches zlua_ud");
 
 /* The payload of a live ByVal userdata (its magic checked by the caller).
  * The flag is the header's own (scripts cannot write userdata bytes), so
