@@ -294,12 +294,18 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
                 (m->ret == NULL || m->ret->size <= sizeof(uint64_t) * ZLUA_SIMPLE_RET_WORDS);
     m->simple_refs = zlua_method_ref_shape(m);
     m->scope = &ctx->scope;
-    for (int i = 0; i < m->nparams; i++) {
-        m->pops[i] = m->params[i]->pop;
-        m->ref_cls[i] = m->params[i]->ref_cls;
+    if (m->nparams > 0) {
+        m->pops = zlua_ctx_arena_alloc(ctx, m->nparams * sizeof *m->pops);
+        m->ref_cls = zlua_ctx_arena_alloc(ctx, m->nparams * sizeof *m->ref_cls);
+        if (m->pops == NULL || m->ref_cls == NULL)
+            return NULL;   /* out of memory: the binder raises it */
+        for (int i = 0; i < m->nparams; i++) {
+            m->pops[i] = m->params[i]->pop;
+            m->ref_cls[i] = m->params[i]->ref_cls;
+        }
     }
     m->bridge = (zlua_bridge){.method = mi, .params = m->params, .ret = m->ret,
-                              .pops = m->pops, .ref_cls = m->ref_cls,
+                              .pops = m->pops, .ref_cls = (const void *const *)m->ref_cls,
                               .ret_push = m->ret ? m->ret->push : NULL,
                               .display = m->display, .inited = &owner->inited,
                               .nparams = m->nparams, .instance = m->instance,

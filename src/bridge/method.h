@@ -54,8 +54,10 @@ typedef struct zlua_method {
     uint8_t scoped;              /* the call opens its own scope (R-OPQ-5) */
     const zlua_meta *ret;        /* NULL for void */
     const zlua_meta *params[ZLUA_MAX_PARAMS];
-    zlua_pop_fn pops[ZLUA_MAX_PARAMS];   /* params[i]->pop, for the bridge */
-    const void *ref_cls[ZLUA_MAX_PARAMS]; /* params[i]->ref_cls, for the bridge */
+    /* params[i]->pop and ->ref_cls, for the bridge: nparams each, in the
+     * arena (NULL for none) */
+    zlua_pop_fn *pops;
+    const void **ref_cls;
     /* SPEC 7.6 rule 1: Lua argument j is scored against slots[j] (a
      * parameter's meta, or a member's of an UnpackedValues parameter);
      * parameter i starts at Lua argument slot_of[i] */
