@@ -486,6 +486,19 @@ typedef struct zlua_ud_head {
     } at;
 } zlua_ud_head;
 
+/* The payload of the live ByValUserData at idx when it is of exactly the
+ * class cls (libzlua's binding of the type), else NULL: the head is read
+ * only after lua_rawlen says the block is one of ours.  libzlua's own
+ * paths use it too (the byref pop, operators on struct values). */
+ZLUA_STUB_INLINE void *zlua_ud_payload_of(lua_State *L, int idx, const void *cls)
+{
+    zlua_ud_head *u = (zlua_ud_head *)lua_touserdata(L, idx);
+    if (u == NULL || lua_rawlen(L, idx) < sizeof *u || u->magic != ZLUA_UD_MAGIC_BYVAL ||
+        u->cls != cls)
+        return NULL;
+    return u->inlined ? (void *)u->at.payload : u->at.cell;
+}
+
 /* A byref parameter i given, at idx, a ByValUserData of exactly its
  * element type (a struct userdata, a zlua.new_ref): its payload is the
  * ref (no copy), stored at *dst, and 1; 0 for anything else, which
@@ -495,13 +508,10 @@ ZLUA_STUB_INLINE int zlua_bridge_ref_payload(lua_State *L, const zlua_bridge *b,
                                              void **dst)
 {
     const void *want = b->ref_cls[i];   /* NULL: no userdata serves */
-    if (want == NULL)
+    void *payload = want != NULL ? zlua_ud_payload_of(L, idx, want) : NULL;
+    if (payload == NULL)
         return 0;
-    zlua_ud_head *u = (zlua_ud_head *)lua_touserdata(L, idx);
-    if (u == NULL || lua_rawlen(L, idx) < sizeof *u || u->magic != ZLUA_UD_MAGIC_BYVAL ||
-        u->cls != want)
-        return 0;
-    *dst = u->inlined ? (void *)u->at.payload : u->at.cell;
+    *dst = payload;
     return 1;
 }
 /* Pushes the result at src by the return slot's writer. */

@@ -132,7 +132,7 @@ static uint8_t zlua_method_ref_shape(const zlua_method *m)
     uint8_t refs = 0;
     for (int i = 0; i < m->nparams; i++) {
         const zlua_meta *pm = m->params[i];
-        if (pm->kind == ZLUA_K_BYREF && pm->payload_ref)
+        if (pm->kind == ZLUA_K_BYREF && pm->ref_cls != NULL)
             refs |= (uint8_t)(1u << i);
         else if (!zlua_meta_is_scalar(pm))
             return 0;

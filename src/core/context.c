@@ -55,8 +55,7 @@ void *zlua_state_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 
 zlua_ctx *zlua_ctx_get(lua_State *L)
 {
-    void *ud;
-    return lua_getallocf(L, &ud) == zlua_state_alloc ? ud : NULL;
+    return zlua_ctx_of(L);
 }
 
 zlua_ctx *zlua_ctx_check(lua_State *L)

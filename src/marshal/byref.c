@@ -89,6 +89,5 @@ void zlua_meta_init_byref(zlua_meta *m)
     m->push_safe = 1;
     /* which userdata can be the ref itself: one of exactly A, for value
      * types but Nullable<T> (whose T userdata is copied) */
-    m->payload_ref = m->elem->cls != NULL && m->elem->kind != ZLUA_K_NULLABLE;
-    m->ref_cls = m->payload_ref ? m->elem->cls : NULL;
+    m->ref_cls = m->elem->kind != ZLUA_K_NULLABLE ? m->elem->cls : NULL;
 }

@@ -2,10 +2,7 @@
 #ifndef ZLUA_BYREF_H
 #define ZLUA_BYREF_H
 
-#include <string.h>
-
 #include "marshal/meta.h"
-#include "marshal/ud.h"
 
 /* [ target pointer | pad | temp value ]: the temp starts 16 bytes in. */
 #define ZLUA_BYREF_TEMP ((unsigned)ZLUA_BRIDGE_BYREF_TEMP)   /* zlua.h: stubs lay it out */
@@ -18,13 +15,10 @@
  * take it without the indirect call (bridge/method.c, bridge/stub.c). */
 static inline int zlua_byref_payload(lua_State *L, int idx, const zlua_meta *pm, void **dst)
 {
-    const struct zlua_class *want = pm->ref_cls;
-    if (want == NULL)
+    void *payload = pm->ref_cls != NULL ? zlua_ud_payload_of(L, idx, pm->ref_cls) : NULL;
+    if (payload == NULL)
         return 0;
-    const zlua_ud *u = (const zlua_ud *)lua_touserdata(L, idx);
-    if (u == NULL || lua_rawlen(L, idx) < sizeof *u || u->magic != ZLUA_UD_BYVAL || u->cls != want)
-        return 0;
-    *dst = zlua_ud_payload(u);
+    *dst = payload;
     return 1;
 }
 

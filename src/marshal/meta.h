@@ -98,7 +98,6 @@ struct zlua_meta {
     uint8_t push_safe;      /* push_arg never raises nor allocates */
     uint8_t is_ref;         /* storage holds a managed reference */
     uint8_t ptr_align;      /* pointers: the pointee's alignment (1: any) */
-    uint8_t payload_ref;    /* byref: a ByValUserData of elem is the ref */
     /* the pop never resolves an OpaqueValue (a Bytes rule, a Table or
      * UnpackedValues rule of scalar members): a call taking only such
      * slots and scalars needs no scope of its own (bridge/method.c) */
@@ -113,7 +112,8 @@ struct zlua_meta {
     const struct zlua_meta_member *members;
     const char *slot_name;  /* the parameter's name, for messages */
     /* byref: the class a ByValUserData must be of to be the ref itself
-     * (elem's, when payload_ref), else NULL: one load for the fast path */
+     * (elem's; NULL for Nullable<T>, whose T userdata is copied, and for
+     * every other meta) */
     const struct zlua_class *ref_cls;
 };
 

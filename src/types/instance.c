@@ -521,15 +521,6 @@ static const zlua_method *zlua_operator_find(lua_State *L, const zlua_class *cls
     return zlua_method_select_quiet(L, cls->ops[mirror], 1, n);
 }
 
-/* The payload of the ByValUserData of exactly cls at idx, or NULL. */
-static inline void *zlua_operator_payload(lua_State *L, int idx, const zlua_class *cls)
-{
-    zlua_ud *u = lua_touserdata(L, idx);
-    if (u != NULL && lua_rawlen(L, idx) >= sizeof *u && u->magic == ZLUA_UD_BYVAL && u->cls == cls)
-        return zlua_ud_payload(u);
-    return NULL;
-}
-
 /* `v + w` on two values of the struct itself: the candidate taking them
  * (zlua_class.ops_same) through its stub's args body, the payloads read
  * once; 0 when the operands are anything else (dispatch decides). */
@@ -540,8 +531,8 @@ static inline int zlua_operator_same(lua_State *L, const zlua_class *cls, int op
     if (m == NULL)
         return 0;
     void *args[2];
-    args[0] = zlua_operator_payload(L, 1, cls);
-    args[1] = n == 2 ? zlua_operator_payload(L, 2, cls) : args[0];
+    args[0] = zlua_ud_payload_of(L, 1, cls);
+    args[1] = n == 2 ? zlua_ud_payload_of(L, 2, cls) : args[0];
     if (args[0] == NULL || args[1] == NULL)
         return 0;
     *nret = m->stub_args(L, &m->bridge, NULL, args);
