@@ -77,9 +77,7 @@ static void zm_class(lua_State *L, MonoClass *k, MonoClass *ak, marshalc_attr_fn
     const char *assembly = mono_image_get_name(mono_class_get_image(k));
     MonoObject *a = zm_take(mono_custom_attrs_from_class(k), ak);
     if (a != NULL) {
-        zlua_marshal_rule r = {0};
-        r.type = marshalc_keep(name);
-        r.site = ZLUA_RULE_TYPE;
+        zlua_marshal_rule r = marshalc_rule_at(ZLUA_RULE_TYPE, name, NULL, NULL, 0);
         zm_emit(fn, ud, assembly, &r, a, found);
     }
     void *iter = NULL;
@@ -87,10 +85,8 @@ static void zm_class(lua_State *L, MonoClass *k, MonoClass *ak, marshalc_attr_fn
     while ((f = mono_class_get_fields(k, &iter)) != NULL) {
         if ((a = zm_take(mono_custom_attrs_from_field(k, f), ak)) == NULL)
             continue;
-        zlua_marshal_rule r = {0};
-        r.type = marshalc_keep(name);
-        r.member = marshalc_keep(mono_field_get_name(f));
-        r.site = ZLUA_RULE_FIELD;
+        zlua_marshal_rule r =
+            marshalc_rule_at(ZLUA_RULE_FIELD, name, mono_field_get_name(f), NULL, 0);
         zm_emit(fn, ud, assembly, &r, a, found);
     }
     iter = NULL;
@@ -104,12 +100,9 @@ static void zm_class(lua_State *L, MonoClass *k, MonoClass *ak, marshalc_attr_fn
             char sig[1024];
             if (zlua_marshal_signature(L, (const MethodInfo *)(void *)m, sig, sizeof sig) == 0)
                 continue;
-            zlua_marshal_rule r = {0};
-            r.type = marshalc_keep(name);
-            r.member = marshalc_keep(mono_method_get_name(m));
-            r.signature = marshalc_keep(sig);
-            r.index = index;
-            r.site = index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM;
+            zlua_marshal_rule r =
+                marshalc_rule_at(index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM, name,
+                                 mono_method_get_name(m), sig, index);
             zm_emit(fn, ud, assembly, &r, a, found);
         }
     }

@@ -57,11 +57,9 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
     if (info)
         il2cpp_custom_attrs_free(info);
     if (obj != NULL) {
-        zlua_marshal_rule r = {0};
+        zlua_marshal_rule r = marshalc_rule_at(ZLUA_RULE_TYPE, name, NULL, NULL, 0);
         char *members;
         r.marshal_type = (uint8_t)ma_read_object(obj, ak, &members);
-        r.type = marshalc_keep(name);
-        r.site = ZLUA_RULE_TYPE;
         r.source = ZLUA_RULE_ATTRIBUTE;
         r.members = members;
         r.origin = "attribute";
@@ -78,12 +76,10 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
             il2cpp_custom_attrs_free(fi);
         if (fo == NULL)
             continue;
-        zlua_marshal_rule r = {0};
+        zlua_marshal_rule r =
+            marshalc_rule_at(ZLUA_RULE_FIELD, name, il2cpp_field_get_name(f), NULL, 0);
         char *members;
         r.marshal_type = (uint8_t)ma_read_object(fo, ak, &members);
-        r.type = marshalc_keep(name);
-        r.member = marshalc_keep(il2cpp_field_get_name(f));
-        r.site = ZLUA_RULE_FIELD;
         r.source = ZLUA_RULE_ATTRIBUTE;
         r.members = members;
         r.origin = "attribute";
@@ -104,12 +100,9 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
             char sig[1024];
             if (zlua_marshal_signature(L, mi, sig, sizeof sig) == 0)
                 continue;
-            zlua_marshal_rule r = {0};
-            r.type = marshalc_keep(name);
-            r.member = marshalc_keep(il2cpp_method_get_name(mi));
-            r.signature = marshalc_keep(sig);
-            r.index = index;
-            r.site = index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM;
+            zlua_marshal_rule r =
+                marshalc_rule_at(index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM, name,
+                                 il2cpp_method_get_name(mi), sig, index);
             r.source = ZLUA_RULE_ATTRIBUTE;
             r.marshal_type = (uint8_t)type;
             r.members = marshalc_join(list, count);

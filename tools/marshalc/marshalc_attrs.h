@@ -33,6 +33,12 @@ int marshalc_read_attributes(lua_State *L, marshalc_attr_fn fn, void *ud);
  * them); out of memory ends it. */
 char *marshalc_alloc(size_t n);
 char *marshalc_keep(const char *s);
+/* A rule naming its site, its strings kept: the type, and for a member
+ * its name (NULL: the type itself), for a method's slot its signature
+ * and index (-1: the return).  The readers fill in what the attribute
+ * says. */
+zlua_marshal_rule marshalc_rule_at(int site, const char *type, const char *member,
+                                   const char *signature, int index);
 /* "MyGame.Point2D", "Demo+Inner": as libzlua names a type definition. */
 void marshalc_type_name(Il2CppClass *k, char *buf, size_t size);
 /* The members joined by commas; NULL for none. */

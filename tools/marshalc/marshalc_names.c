@@ -43,6 +43,18 @@ char *marshalc_keep(const char *s)
     return p;
 }
 
+zlua_marshal_rule marshalc_rule_at(int site, const char *type, const char *member,
+                                   const char *signature, int index)
+{
+    zlua_marshal_rule r = {0};
+    r.site = (uint8_t)site;
+    r.type = marshalc_keep(type);
+    r.member = member != NULL ? marshalc_keep(member) : NULL;
+    r.signature = signature != NULL ? marshalc_keep(signature) : NULL;
+    r.index = index;
+    return r;
+}
+
 void marshalc_type_name(Il2CppClass *k, char *buf, size_t size)
 {
     Il2CppClass *outer = il2cpp_class_get_declaring_type(k);
