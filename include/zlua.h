@@ -620,6 +620,8 @@ typedef struct zlua_ic_call {
                                         instead of a global (a delegate's
                                         Lua function); `function` then only
                                         names it in messages */
+    int restored;                    /* private: a successful invoke left
+                                        the stack as it found it */
 } zlua_ic_call;
 
 /* Opens a scope, pushes the arguments, calls the function in protected

@@ -25,6 +25,7 @@
 #include "core/exception.h"
 #include "marshal/byref.h"
 #include "marshal/ud.h"
+#include "marshal/ud_inline.h"
 #include "scope/scope.h"
 
 /* ---- reduced signatures -------------------------------------------------------- */
@@ -422,9 +423,11 @@ int zlua_bridge_construct(lua_State *L, const zlua_bridge *b)
     return zlua_ctor_construct(L, m->owner, 2, n < 0 ? 0 : n);
 }
 
+/* The push inline: a constructor's stub makes one userdata per call
+ * (bench d), and this is its only call into libzlua. */
 void *zlua_bridge_new_struct(lua_State *L, const zlua_bridge *b)
 {
-    return zlua_ud_push_byval(L, zlua_stub_method(b)->owner, NULL);
+    return zlua_ud_push_byval_inline(L, zlua_stub_method(b)->owner, NULL);
 }
 
 void *zlua_bridge_self(lua_State *L, const zlua_bridge *b)

@@ -1,7 +1,8 @@
 /*
- * ud_inline.h -- ByValUserData creation for hot callers (ud.c, and the
- * struct constructor of bridge/method.c, issue 9 §3), inline: a call less
- * per construction.  Needs the class layout, hence its own header.
+ * ud_inline.h -- ByValUserData creation for hot callers (ud.c, the struct
+ * constructor of bridge/method.c and the stubs' zlua_bridge_new_struct,
+ * issue 9 §3), inline: a call less per construction.  Needs the class
+ * layout, hence its own header.
  */
 #ifndef ZLUA_UD_INLINE_H
 #define ZLUA_UD_INLINE_H
