@@ -627,6 +627,35 @@ static void test_bad_arguments_then_done_keeps_stack(void **state)
 }
 
 /* zlua_open was never called: ZLUA_ESTATE, and the function is not run. */
+/* One zlua_ic_call reused: a success leaves nothing for done, a failure
+ * after it leaves its message, which done drops (R-IC-1). */
+static void test_call_reused_after_success(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    int32_t slot = 21, ret = 0;
+    const zlua_meta *metas[1] = {f->ref_int};
+    void *slots[1] = {&slot};
+    int top = lua_gettop(L);
+    zlua_ic_call c = {.function = "Twice", .nargs = 1, .arg_meta = metas,
+                      .arg_slots = slots, .ret_meta = f->i4, .ret_slot = &ret};
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+    assert_int_equal(ret, 42);
+    assert_int_equal(lua_gettop(L), top);
+    lua_pushinteger(L, 7);   /* the caller's own value, after the call */
+    zlua_ic_done(L, &c);
+    assert_int_equal(lua_gettop(L), top + 1);
+    lua_pop(L, 1);
+
+    c.function = "ReturnString";
+    c.nargs = 0;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_ELUA);
+    assert_true(lua_gettop(L) > top);   /* the message */
+    assert_non_null(strstr(zlua_ic_error(L, &c, NULL), "bad result from 'ReturnString'"));
+    zlua_ic_done(L, &c);
+    assert_int_equal(lua_gettop(L), top);
+}
+
 static void test_state_without_zlua(void **state)
 {
     (void)state;
@@ -746,6 +775,7 @@ int main(void)
         T(test_outer_scope_restored),
         T(test_bad_arguments),
         T(test_bad_arguments_then_done_keeps_stack),
+        T(test_call_reused_after_success),
         T(test_state_without_zlua),
         T(test_ref_int_call_allocates_nothing),
         T(test_function_name_with_length),
