@@ -390,12 +390,23 @@ const zlua_bridge *zlua_bridge_at_slow(lua_State *L, size_t index);
 #define ZLUA_STUB_INLINE static inline
 #endif
 
+/* Branch hints for the helpers and the generated stubs: the checks of a
+ * call almost always pass, so their failure paths are laid out of line
+ * and the common case runs straight through. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ZLUA_LIKELY(x) __builtin_expect(!!(x), 1)
+#define ZLUA_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define ZLUA_LIKELY(x) (x)
+#define ZLUA_UNLIKELY(x) (x)
+#endif
+
 ZLUA_STUB_INLINE const zlua_bridge *zlua_bridge_at(lua_State *L, size_t index)
 {
     void *ud;
-    if (lua_getallocf(L, &ud) == zlua_state_alloc) {
+    if (ZLUA_LIKELY(lua_getallocf(L, &ud) == zlua_state_alloc)) {
         const zlua_state_head *h = (const zlua_state_head *)ud;
-        if (index < h->nbridges && h->bridges[index] != NULL)
+        if (ZLUA_LIKELY(index < h->nbridges && h->bridges[index] != NULL))
             return h->bridges[index];
     }
     return zlua_bridge_at_slow(L, index);
@@ -440,7 +451,7 @@ int zlua_bridge_other_count(lua_State *L, const zlua_bridge *b);
 void zlua_bridge_class_init(lua_State *L, const zlua_bridge *b);
 ZLUA_STUB_INLINE void zlua_bridge_static_init(lua_State *L, const zlua_bridge *b)
 {
-    if (!*b->inited)
+    if (ZLUA_UNLIKELY(!*b->inited))
         zlua_bridge_class_init(L, b);
 }
 /* A struct constructor's stub (T(...) with T at 1): the generic path for
@@ -463,7 +474,7 @@ ZLUA_STUB_INLINE void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i,
                                       void *dst)
 {
     int rc = b->pops[i](L, idx, b->params[i], dst);
-    if (rc != 0)
+    if (ZLUA_UNLIKELY(rc != 0))
         zlua_bridge_pop_error(L, b, i, idx, rc);
 }
 /* The first bytes of every full userdata libzlua makes, as a stub's
@@ -532,7 +543,7 @@ void zlua_bridge_leave_slow(const zlua_bridge *b, uint64_t mark);
 ZLUA_STUB_INLINE uint64_t zlua_bridge_enter(const zlua_bridge *b)
 {
     zlua_scope_counters *s = b->scope;
-    if (s->depth >= s->mark_cap)
+    if (ZLUA_UNLIKELY(s->depth >= s->mark_cap))
         return zlua_bridge_enter_slow(b);
     uint64_t mark = (uint64_t)s->size << 32 | s->depth;
     s->marks[s->depth++] = s->size;
@@ -543,7 +554,7 @@ ZLUA_STUB_INLINE void zlua_bridge_leave(const zlua_bridge *b, uint64_t mark)
     zlua_scope_counters *s = b->scope;
     if (s->depth > (uint32_t)mark)
         s->depth = (uint32_t)mark;
-    if (s->size > (uint32_t)(mark >> 32))
+    if (ZLUA_UNLIKELY(s->size > (uint32_t)(mark >> 32)))
         zlua_bridge_leave_slow(b, mark);
 }
 /* Raises exc as `Type: message (in Demo.Add)` (call after leave). */
@@ -569,9 +580,9 @@ int zlua_bridge_raise(lua_State *L, const zlua_bridge *b, Il2CppException *exc);
 ZLUA_STUB_INLINE void zlua_bridge_pop_i4(lua_State *L, const zlua_bridge *b, int i, int idx,
                                       int32_t *dst)
 {
-    if (lua_isinteger(L, idx)) {
+    if (ZLUA_LIKELY(lua_isinteger(L, idx))) {
         lua_Integer v = lua_tointeger(L, idx);
-        if (v >= INT32_MIN && v <= INT32_MAX) {
+        if (ZLUA_LIKELY(v >= INT32_MIN && v <= INT32_MAX)) {
             *dst = (int32_t)v;
             return;
         }
@@ -581,7 +592,7 @@ ZLUA_STUB_INLINE void zlua_bridge_pop_i4(lua_State *L, const zlua_bridge *b, int
 ZLUA_STUB_INLINE void zlua_bridge_pop_r4(lua_State *L, const zlua_bridge *b, int i, int idx,
                                       float *dst)
 {
-    if (lua_type(L, idx) == LUA_TNUMBER) {
+    if (ZLUA_LIKELY(lua_type(L, idx) == LUA_TNUMBER)) {
         *dst = (float)lua_tonumber(L, idx);
         return;
     }
@@ -590,7 +601,7 @@ ZLUA_STUB_INLINE void zlua_bridge_pop_r4(lua_State *L, const zlua_bridge *b, int
 ZLUA_STUB_INLINE void zlua_bridge_pop_r8(lua_State *L, const zlua_bridge *b, int i, int idx,
                                       double *dst)
 {
-    if (lua_type(L, idx) == LUA_TNUMBER) {
+    if (ZLUA_LIKELY(lua_type(L, idx) == LUA_TNUMBER)) {
         *dst = (double)lua_tonumber(L, idx);
         return;
     }

@@ -302,7 +302,7 @@ static void sg_emit_tail(int index, int ctor, int scoped)
         fprintf(out, "    if (scope)\n        zlua_bridge_leave(b, mark);\n");
     else if (scoped)
         fprintf(out, "    zlua_bridge_leave(b, mark);\n");
-    fprintf(out, "    if (exc != nullptr)\n        return zlua_bridge_raise(L, b, exc);\n");
+    fprintf(out, "    if (ZLUA_UNLIKELY(exc != nullptr))\n        return zlua_bridge_raise(L, b, exc);\n");
     if (ctor) {
         fprintf(out, "    return 1;   /* the new userdata */\n}\n\n");
         return;
@@ -423,7 +423,7 @@ static void sg_emit_stub(int index)
     fprintf(out, "/* %s: %d method(s) */\n", sigs[index].text, sigs[index].methods);
     fprintf(out, "static int zlua_stub_%d(lua_State *L, const zlua_bridge *b)\n{\n", index);
     /* a constructor is called as T(...): T at 1 where self would be */
-    fprintf(out, "    if (lua_gettop(L) != %u)\n        return %s(L, b);\n",
+    fprintf(out, "    if (ZLUA_UNLIKELY(lua_gettop(L) != %u))\n        return %s(L, b);\n",
             total + (uint32_t)instance, ctor ? "zlua_bridge_construct" : "zlua_bridge_other_count");
     if (instance && !ctor)
         fprintf(out, "    void *self = zlua_bridge_self(L, b);\n");
@@ -485,7 +485,7 @@ static void sg_emit_delegate_entry(int index)
     if (!is_void)
         fprintf(out, "    %s r{};\n", rtype);
     fprintf(out, "    Il2CppException *exc = zlua_delegate_invoke(static_cast<Il2CppObject *>(target), "
-                 "args, %s);\n    if (exc != nullptr)\n        zlua_rt_raise(exc);\n",
+                 "args, %s);\n    if (ZLUA_UNLIKELY(exc != nullptr))\n        zlua_rt_raise(exc);\n",
             is_void ? "nullptr" : "&r");
     if (!is_void)
         fprintf(out, "    return r;\n");
