@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <lua.h>
 
@@ -326,6 +327,11 @@ typedef struct zlua_bridge {
     unsigned char instance;         /* takes this (Lua argument 1) */
     unsigned char is_virtual;       /* dispatch on the object's class */
     zlua_scope_counters *scope;     /* the state's scope stack */
+    const void *cls;                /* the declaring type (libzlua's binding) */
+    const int *cls_mt;              /* the registry reference of its by-value
+                                       metatable, as libzlua keeps it */
+    size_t new_size;                /* a blittable struct's constructor: the
+                                       bytes of its userdata; else 0 */
     void *priv;                     /* libzlua's */
 } zlua_bridge;
 
@@ -458,7 +464,12 @@ ZLUA_STUB_INLINE void zlua_bridge_static_init(lua_State *L, const zlua_bridge *b
  * any other argument count (default(T), overloads, their messages), and
  * the new ByValUserData, zeroed, pushed, its payload returned. */
 int zlua_bridge_construct(lua_State *L, const zlua_bridge *b);
-void *zlua_bridge_new_struct(lua_State *L, const zlua_bridge *b);
+/* The new ByValUserData of a constructor whose struct is not blittable
+ * (its payload in a registry cell), and the by-value metatable pushed over
+ * a registry entry that no longer holds it (binding the type when it has
+ * none yet): zlua_bridge_new_struct's rare halves, below. */
+void *zlua_bridge_new_struct_slow(lua_State *L, const zlua_bridge *b);
+void zlua_bridge_struct_mt(lua_State *L, const zlua_bridge *b);
 /* `this` from Lua argument 1, checked as the generic path checks it
  * (raises `calling 'X' on bad self ...`, finalized userdata, ...). */
 void *zlua_bridge_self(lua_State *L, const zlua_bridge *b);
@@ -487,6 +498,7 @@ ZLUA_STUB_INLINE void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i,
 #define ZLUA_ALIGN8 _Alignas(8)
 #endif
 #define ZLUA_UD_MAGIC_BYVAL 0x7A4C5601u   /* a live by-value struct */
+#define ZLUA_UD_MAGIC_DEAD 0x7A4C56DEu    /* one not (or no longer) usable */
 typedef struct zlua_ud_head {
     uint32_t magic;
     uint32_t inlined;          /* by value: 1 when the payload follows */
@@ -508,6 +520,32 @@ ZLUA_STUB_INLINE void *zlua_ud_payload_of(lua_State *L, int idx, const void *cls
         u->cls != cls)
         return NULL;
     return u->inlined ? (void *)u->at.payload : u->at.cell;
+}
+
+/* A struct constructor's new ByValUserData, zeroed, pushed, its payload
+ * returned.  A blittable struct's is made here, inline: its payload
+ * follows the head.  The head says "dead" until the userdata is whole, so
+ * a GC step run by binding the metatable (finalizers included) cannot
+ * take it for a live struct. */
+ZLUA_STUB_INLINE void *zlua_bridge_new_struct(lua_State *L, const zlua_bridge *b)
+{
+    if (ZLUA_UNLIKELY(b->new_size == 0))
+        return zlua_bridge_new_struct_slow(L, b);
+    zlua_ud_head *u = (zlua_ud_head *)lua_newuserdatauv(L, b->new_size, 0);
+    u->magic = ZLUA_UD_MAGIC_DEAD;
+    u->inlined = 1;
+    u->cls = b->cls;
+    if (ZLUA_UNLIKELY(lua_rawgeti(L, LUA_REGISTRYINDEX, *b->cls_mt) != LUA_TTABLE))
+        zlua_bridge_struct_mt(L, b);
+    lua_setmetatable(L, -2);
+    if (ZLUA_LIKELY(b->new_size == sizeof *u)) {
+        const uint64_t zero = 0;
+        memcpy(u->at.payload, &zero, sizeof zero);
+    } else {
+        memset(u->at.payload, 0, b->new_size - offsetof(zlua_ud_head, at));
+    }
+    u->magic = ZLUA_UD_MAGIC_BYVAL;
+    return u->at.payload;
 }
 
 /* A byref parameter i given, at idx, a ByValUserData of exactly its

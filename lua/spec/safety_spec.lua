@@ -259,6 +259,19 @@ describe("trusted pointers are checked (issue 6)", function()
     for k, v in pairs(saved) do reg[k] = v end
     assert.are.equal(5, Point2D(3, 4):Length())
   end)
+
+  it("a constructor whose by-value metatable entry was replaced raises (issue 9)", function()
+    local reg, mt, key = debug.getregistry(), debug.getmetatable(Point2D(1, 2)), nil
+    for k, v in pairs(reg) do if v == mt then key = k break end end
+    assert.is_not_nil(key)
+    reg[key] = 1
+    h.raises("zlua: internal table replaced", function() return Point2D(1, 2) end)
+    reg[key] = mt
+    local p = Point2D(3, 4)
+    assert.are.equal(3, p.x)
+    assert.are.equal(mt, debug.getmetatable(p))
+    assert.are.equal(5, p:Length())
+  end)
 end)
 
 describe("publish after complete (issue 6)", function()

@@ -114,6 +114,15 @@ static int zlua_method_takes_args_body(const zlua_method *m)
     return 1;
 }
 
+/* zlua_bridge.new_size: the userdata a blittable struct's constructor
+ * makes, which its stub makes inline (zlua_bridge_new_struct). */
+static size_t zlua_method_new_size(const MethodInfo *mi, const zlua_class *owner)
+{
+    if (!owner->valuetype || !owner->blittable || strcmp(il2cpp_method_get_name(mi), ".ctor") != 0)
+        return 0;
+    return zlua_ud_inline_size(owner);
+}
+
 static int zlua_method_has_scalar_shape(const zlua_method *m)
 {
     return zlua_method_has_scalar_params(m) && (m->ret == NULL || zlua_meta_is_scalar(m->ret));
@@ -310,7 +319,9 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
                               .display = m->display, .inited = &owner->inited,
                               .nparams = m->nparams, .instance = m->instance,
                               .is_virtual = m->is_virtual,
-                              .scope = &ctx->scope.counters, .priv = m};
+                              .scope = &ctx->scope.counters, .cls = owner,
+                              .cls_mt = &owner->byval_mt,
+                              .new_size = zlua_method_new_size(mi, owner), .priv = m};
     /* a generated stub pops and pushes struct, string and reference
      * slots through their metas (rules included); one with a multi-value
      * slot is keyed by its shape too, so only a stub generated for this

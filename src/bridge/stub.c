@@ -25,7 +25,6 @@
 #include "core/exception.h"
 #include "marshal/byref.h"
 #include "marshal/ud.h"
-#include "marshal/ud_inline.h"
 #include "scope/scope.h"
 
 /* ---- reduced signatures -------------------------------------------------------- */
@@ -423,11 +422,16 @@ int zlua_bridge_construct(lua_State *L, const zlua_bridge *b)
     return zlua_ctor_construct(L, m->owner, 2, n < 0 ? 0 : n);
 }
 
-/* The push inline: a constructor's stub makes one userdata per call
- * (bench d), and this is its only call into libzlua. */
-void *zlua_bridge_new_struct(lua_State *L, const zlua_bridge *b)
+void *zlua_bridge_new_struct_slow(lua_State *L, const zlua_bridge *b)
 {
-    return zlua_ud_push_byval_inline(L, zlua_stub_method(b)->owner, NULL);
+    return zlua_ud_push_byval(L, zlua_stub_method(b)->owner, NULL);
+}
+
+void zlua_bridge_struct_mt(lua_State *L, const zlua_bridge *b)
+{
+    zlua_class *cls = zlua_stub_method(b)->owner;
+    lua_pop(L, 1);   /* what the registry entry held instead */
+    cls->ctx->push_mt(L, cls, 0);
 }
 
 void *zlua_bridge_self(lua_State *L, const zlua_bridge *b)

@@ -59,7 +59,7 @@ _Static_assert(sizeof(zlua_ud_head) == sizeof(zlua_ud) &&
                    offsetof(zlua_ud_head, inlined) == offsetof(zlua_ud, inlined) &&
                    offsetof(zlua_ud_head, cls) == offsetof(zlua_ud, cls) &&
                    offsetof(zlua_ud_head, at) == offsetof(zlua_ud, cell) &&
-                   ZLUA_UD_MAGIC_BYVAL == ZLUA_UD_BYVAL,
+                   ZLUA_UD_MAGIC_BYVAL == ZLUA_UD_BYVAL && ZLUA_UD_MAGIC_DEAD == ZLUA_UD_DEAD,
                "zlua.h's userdata head matches zlua_ud");
 
 /* The payload of a live ByVal userdata (its magic checked by the caller).

@@ -1,8 +1,9 @@
 /*
- * ud_inline.h -- ByValUserData creation for hot callers (ud.c, the struct
- * constructor of bridge/method.c and the stubs' zlua_bridge_new_struct,
- * issue 9 §3), inline: a call less per construction.  Needs the class
- * layout, hence its own header.
+ * ud_inline.h -- ByValUserData creation for hot callers (ud.c, and the
+ * struct constructor of bridge/method.c, issue 9 §3), inline: a call less
+ * per construction.  Needs the class layout, hence its own header.  (The
+ * stubs' zlua_bridge_new_struct in zlua.h makes the same userdata, of
+ * zlua_ud_inline_size bytes.)
  */
 #ifndef ZLUA_UD_INLINE_H
 #define ZLUA_UD_INLINE_H
@@ -21,8 +22,8 @@
  * the type or raises. */
 static inline void zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls)
 {
-    if (cls->byval_mt != LUA_NOREF &&
-        lua_rawgeti(L, LUA_REGISTRYINDEX, cls->byval_mt) == LUA_TTABLE)
+    if (ZLUA_LIKELY(cls->byval_mt != LUA_NOREF &&
+                    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->byval_mt) == LUA_TTABLE))
         return;
     if (cls->byval_mt != LUA_NOREF)
         lua_pop(L, 1);
@@ -32,11 +33,19 @@ static inline void zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls)
 /* The blittable case: the payload is zeroed in the userdata itself, by
  * 8-byte words (the allocation is rounded up to them), the common small
  * struct (a Point2D) without a memset call. */
+/* The bytes of a blittable ByValUserData of cls: the head, then the
+ * payload in whole 8-byte words; never less than a zlua_ud, the length the
+ * accessors check. */
+static inline size_t zlua_ud_inline_size(const zlua_class *cls)
+{
+    size_t size = ZLUA_UD_HEADER + 8u * ((cls->value_size + 7u) / 8u);
+    return size < sizeof(zlua_ud) ? sizeof(zlua_ud) : size;
+}
+
 static inline void *zlua_ud_push_inline(lua_State *L, zlua_class *cls, const void *src)
 {
     size_t words = (cls->value_size + 7u) / 8u;
-    size_t size = ZLUA_UD_HEADER + 8u * words;
-    zlua_ud *u = lua_newuserdatauv(L, size < sizeof *u ? sizeof *u : size, 0);
+    zlua_ud *u = lua_newuserdatauv(L, zlua_ud_inline_size(cls), 0);
     u->magic = ZLUA_UD_DEAD;
     u->inlined = 1;
     u->cls = cls;
@@ -46,7 +55,7 @@ static inline void *zlua_ud_push_inline(lua_State *L, zlua_class *cls, const voi
     lua_setmetatable(L, -2);
     char *payload = (char *)u + ZLUA_UD_HEADER;
     const uint64_t zero = 0;
-    if (words <= 1)
+    if (ZLUA_LIKELY(words <= 1))
         memcpy(payload, &zero, sizeof zero);
     else
         memset(payload, 0, 8u * words);
@@ -59,7 +68,7 @@ static inline void *zlua_ud_push_inline(lua_State *L, zlua_class *cls, const voi
 /* zlua_ud_push_byval, inline for blittable types. */
 static inline void *zlua_ud_push_byval_inline(lua_State *L, zlua_class *cls, const void *src)
 {
-    if (cls->blittable)
+    if (ZLUA_LIKELY(cls->blittable))
         return zlua_ud_push_inline(L, cls, src);
     return zlua_ud_push_byval(L, cls, src);
 }
