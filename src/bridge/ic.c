@@ -58,14 +58,14 @@ static struct zlua_ic_name *zlua_ic_name_slot(zlua_ctx *ctx, const char *key)
 static int zlua_ic_push_cached_name(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c)
 {
     struct zlua_ic_name *e = zlua_ic_name_slot(ctx, c->function);
-    if (e->key != c->function)
+    if (ZLUA_UNLIKELY(e->key != c->function))
         return 0;
     /* a static name's bytes cannot have changed under the same address */
-    if (!(c->function_static && e->is_static) &&
+    if (ZLUA_UNLIKELY(!(c->function_static && e->is_static)) &&
         !(c->function_len != 0 ? c->function_len == e->len && memcmp(e->bytes, c->function, e->len) == 0
                                : e->plain && strcmp(e->bytes, c->function) == 0))
         return 0;
-    if (lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref) == LUA_TSTRING)
+    if (ZLUA_LIKELY(lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref) == LUA_TSTRING))
         return 1;
     lua_pop(L, 1);
     return 0;
@@ -113,7 +113,7 @@ static int zlua_ic_push_globals(lua_State *L)
  * the call (zlua_ic_done drops it with everything else). */
 static void zlua_ic_lookup_function(lua_State *L, int globals_ok)
 {
-    if (globals_ok)
+    if (ZLUA_LIKELY(globals_ok))
         lua_rawget(L, -2);
     else {
         lua_pop(L, 1);
@@ -144,7 +144,7 @@ ZLUA_IC_HOT int zlua_ic_push_args(lua_State *L, const zlua_ic_call *c)
     for (int i = 0; i < c->nargs; i++) {
         const zlua_meta *m = c->arg_meta[i];
         int rc;
-        if (m->push_arg == zlua_push_arg_opaque) {
+        if (ZLUA_LIKELY(m->push_arg == zlua_push_arg_opaque)) {
             uintptr_t h;
             rc = zlua_scope_push(&m->ctx->scope, c->arg_slots[i], m, &h);
             if (rc == ZLUA_OK)
@@ -152,7 +152,7 @@ ZLUA_IC_HOT int zlua_ic_push_args(lua_State *L, const zlua_ic_call *c)
         } else {
             rc = m->push_arg(L, m, c->arg_slots[i]);
         }
-        if (rc != ZLUA_OK)
+        if (ZLUA_UNLIKELY(rc != ZLUA_OK))
             return rc;
     }
     return ZLUA_OK;
@@ -228,25 +228,25 @@ static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_saf
                        int nres)
 {
     int direct = 0;
-    if (all_safe && c->function_ref != 0) {
+    if (ZLUA_UNLIKELY(all_safe && c->function_ref != 0)) {
         /* a delegate's function: a registry read, no name to intern */
         lua_rawgeti(L, LUA_REGISTRYINDEX, c->function_ref);
         direct = 1;
-    } else if (all_safe) {
+    } else if (ZLUA_LIKELY(all_safe)) {
         int globals_ok = zlua_ic_push_globals(L);
         direct = zlua_ic_push_cached_name(L, ctx, c);
-        if (direct)
+        if (ZLUA_LIKELY(direct))
             zlua_ic_lookup_function(L, globals_ok);
         else
             lua_pop(L, 1);
     }
-    if (direct) {
+    if (ZLUA_LIKELY(direct)) {
         /* nothing here allocates: a cached name, safe pushes, lua_pcall */
-        if (zlua_ic_push_args(L, c) != ZLUA_OK) {
+        if (ZLUA_UNLIKELY(zlua_ic_push_args(L, c) != ZLUA_OK)) {
             lua_settop(L, c->top);
             return ZLUA_ENOMEM;   /* the scope stack could not grow */
         }
-        if (lua_pcall(L, nvals, nres, 0) != LUA_OK)
+        if (ZLUA_UNLIKELY(lua_pcall(L, nvals, nres, 0) != LUA_OK))
             return ZLUA_ELUA;
     } else if (zlua_ic_protected(L, ctx, c, 0, nres) != LUA_OK) {
         return ZLUA_ELUA;
@@ -255,7 +255,7 @@ static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_saf
         /* the results from the first (several for UnpackedValues) */
         int first = nres == 1 ? -1 : lua_gettop(L) - nres + 1;
         int rc = c->ret_meta->pop(L, first, c->ret_meta, c->ret_slot);
-        if (rc != ZLUA_POP_OK)
+        if (ZLUA_UNLIKELY(rc != ZLUA_POP_OK))
             return zlua_ic_bad_result(L, ctx, c, first, rc);
     }
     /* The results are copies by now: drop them and the globals table
@@ -267,18 +267,18 @@ static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_saf
 
 int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
 {
-    if (L == NULL || c == NULL)
+    if (ZLUA_UNLIKELY(L == NULL || c == NULL))
         return ZLUA_EINVAL;
     /* First, so that zlua_ic_error / zlua_ic_done are safe on every path. */
     c->top = lua_gettop(L);
     c->restored = 0;
-    if (c->function == NULL || c->nargs < 0 ||
-        (c->nargs > 0 && (c->arg_meta == NULL || c->arg_slots == NULL)) ||
-        (c->ret_meta != NULL && c->ret_slot == NULL))
+    if (ZLUA_UNLIKELY(c->function == NULL || c->nargs < 0 ||
+                      (c->nargs > 0 && (c->arg_meta == NULL || c->arg_slots == NULL)) ||
+                      (c->ret_meta != NULL && c->ret_slot == NULL)))
         return ZLUA_EINVAL;
     int all_safe = 1, nvals = 0;
     for (int i = 0; i < c->nargs; i++) {
-        if (c->arg_meta[i] == NULL)
+        if (ZLUA_UNLIKELY(c->arg_meta[i] == NULL))
             return ZLUA_EINVAL;
         all_safe &= c->arg_meta[i]->push_safe;
         nvals += zlua_meta_slots(c->arg_meta[i]);
@@ -289,12 +289,12 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
      * only argument-less calls look it up. */
     const zlua_meta *first = c->nargs > 0 ? c->arg_meta[0] : c->ret_meta;
     zlua_ctx *ctx = first != NULL ? first->ctx : zlua_ctx_get(L);
-    if (ctx == NULL)
+    if (ZLUA_UNLIKELY(ctx == NULL))
         return ZLUA_ESTATE;
-    if (!lua_checkstack(L, nvals + nres + 8))
+    if (ZLUA_UNLIKELY(!lua_checkstack(L, nvals + nres + 8)))
         return ZLUA_ENOMEM;
     zlua_scope_state saved = zlua_scope_save(&ctx->scope);
-    if (zlua_scope_open(&ctx->scope) != ZLUA_OK)
+    if (ZLUA_UNLIKELY(zlua_scope_open(&ctx->scope) != ZLUA_OK))
         return ZLUA_ENOMEM;
     int rc = zlua_ic_run(L, ctx, c, all_safe, nvals, nres);
     zlua_scope_restore(&ctx->scope, saved);   /* every path (R-OPQ-5) */
@@ -328,10 +328,15 @@ Il2CppException *zlua_ic_exception(lua_State *L, const zlua_ic_call *c)
     return thrown != NULL ? thrown : exc;   /* out of memory: that one */
 }
 
-void zlua_ic_done(lua_State *L, zlua_ic_call *c)
+/* After a failure: its message and whatever the call left. */
+ZLUA_IC_COLD static void zlua_ic_drop(lua_State *L, const zlua_ic_call *c)
 {
-    if (L == NULL || c == NULL || c->restored)
-        return;
     if (lua_gettop(L) >= c->top)
         lua_settop(L, c->top);
+}
+
+void zlua_ic_done(lua_State *L, zlua_ic_call *c)
+{
+    if (ZLUA_UNLIKELY(L != NULL && c != NULL && !c->restored))
+        zlua_ic_drop(L, c);
 }

@@ -144,7 +144,7 @@ void zlua_scope_drop(zlua_scope *s, uint32_t size);
 /* BeginScope: push the watermark.  ZLUA_OK or ZLUA_ENOMEM. */
 static inline int zlua_scope_open(zlua_scope *s)
 {
-    if (s->depth == s->mark_cap)
+    if (ZLUA_UNLIKELY(s->depth == s->mark_cap))
         return zlua_scope_open_grow(s);
     s->marks[s->depth++] = s->size;
     return 0;
@@ -169,7 +169,7 @@ static inline void zlua_scope_close(zlua_scope *s)
 static inline int zlua_scope_push(zlua_scope *s, void *addr, const void *meta,
                                   uintptr_t *handle)
 {
-    if (s->depth == 0 || s->size == s->cap || s->size > ZLUA_HANDLE_MAX_INDEX)
+    if (ZLUA_UNLIKELY(s->depth == 0 || s->size == s->cap || s->size > ZLUA_HANDLE_MAX_INDEX))
         return zlua_scope_push_grow(s, addr, meta, handle);
     uint32_t index = s->size++;
     s->slots[index].addr = addr;
