@@ -683,7 +683,8 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *call);
 /* The error message of a failed zlua_ic_invoke (valid until done). */
 const char *zlua_ic_error(lua_State *L, const zlua_ic_call *call,
                           size_t *len);
-/* Restores the Lua stack to its state before zlua_ic_invoke. */
+/* Restores the Lua stack to its state before zlua_ic_invoke (a successful
+ * invoke has done so already: then this does nothing). */
 void zlua_ic_done(lua_State *L, zlua_ic_call *call);
 /* After a failed zlua_ic_invoke (any code), before zlua_ic_done: the
  * managed exception for the C# caller, a System.InvalidOperationException
