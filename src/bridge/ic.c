@@ -139,14 +139,15 @@ static int zlua_ic_results(const zlua_ic_call *c)
 /* An OpaqueValue -- every struct and byref argument, the IC path's
  * common case -- is issued here, inline (zlua_push_arg_opaque's body);
  * any other argument through its slot's writer. */
-ZLUA_IC_HOT int zlua_ic_push_args(lua_State *L, const zlua_ic_call *c)
+ZLUA_IC_HOT int zlua_ic_push_args(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c)
 {
     for (int i = 0; i < c->nargs; i++) {
         const zlua_meta *m = c->arg_meta[i];
         int rc;
         if (ZLUA_LIKELY(m->push_arg == zlua_push_arg_opaque)) {
+            /* into the scope this call opened */
             uintptr_t h;
-            rc = zlua_scope_push(&m->ctx->scope, c->arg_slots[i], m, &h);
+            rc = zlua_scope_push(&ctx->scope, c->arg_slots[i], m, &h);
             if (rc == ZLUA_OK)
                 lua_pushlightuserdata(L, (void *)h);
         } else {
@@ -185,7 +186,7 @@ static int zlua_ic_trampoline(lua_State *L)
         zlua_ic_cache_name(L, ctx, c, len);
         zlua_ic_lookup_function(L, globals_ok);
     }
-    if (zlua_ic_push_args(L, c) != ZLUA_OK)
+    if (zlua_ic_push_args(L, ctx, c) != ZLUA_OK)
         return luaL_error(L, "zlua: cannot push the arguments of '%s'", c->function);
     int nres = zlua_ic_results(c);
     lua_call(L, zlua_ic_values(c), nres);
@@ -242,7 +243,7 @@ static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_saf
     }
     if (ZLUA_LIKELY(direct)) {
         /* nothing here allocates: a cached name, safe pushes, lua_pcall */
-        if (ZLUA_UNLIKELY(zlua_ic_push_args(L, c) != ZLUA_OK)) {
+        if (ZLUA_UNLIKELY(zlua_ic_push_args(L, ctx, c) != ZLUA_OK)) {
             lua_settop(L, c->top);
             return ZLUA_ENOMEM;   /* the scope stack could not grow */
         }
