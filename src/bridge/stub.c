@@ -456,10 +456,12 @@ int zlua_bridge_pop_error(lua_State *L, const zlua_bridge *b, int i, int idx, in
 }
 
 
+/* An object result (zlua_method.ret_byobj, decided at bind time) goes
+ * straight to the identity cache. */
 void zlua_bridge_push_result(lua_State *L, const zlua_bridge *b, const void *src)
 {
     const zlua_meta *m = b->ret;
-    if (m->kind == ZLUA_K_OBJECT && zlua_meta_pushes_byobj(m)) {
+    if (ZLUA_LIKELY(zlua_stub_method(b)->ret_byobj)) {
         Il2CppObject *obj;
         memcpy(&obj, src, sizeof obj);
         zlua_ud_push_byobj_last(L, m->cls, obj);

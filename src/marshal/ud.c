@@ -86,14 +86,14 @@ static int zlua_ud_cached(lua_State *L, const zlua_idmap_entry *e)
     return 0;
 }
 
-/* [] -> [cache, ud] with the userdata of (obj, cls), made on a miss. */
-static void zlua_ud_push_byobj_cached(lua_State *L, zlua_class *cls, Il2CppObject *obj)
+/* [cache] -> [cache, ud]: the miss, out of line (the hit is a few
+ * instructions and two table reads, and inline in its callers). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static void zlua_ud_push_byobj_new(lua_State *L, zlua_ctx *ctx, zlua_class *cls,
+                                   Il2CppObject *obj)
 {
-    zlua_ctx *ctx = cls->ctx;
-    const zlua_idmap_entry *e = zlua_idmap_find(&ctx->ids, obj, cls);
-    zlua_ud_push_idcache(L, ctx);
-    if (e != NULL && zlua_ud_cached(L, e))
-        return;   /* R-SHAPE-2: same (object, declared type), same userdata */
     zlua_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->magic = ZLUA_UD_DEAD_OBJ;
     u->slot = ZLUA_REG_NONE;
@@ -112,6 +112,17 @@ static void zlua_ud_push_byobj_cached(lua_State *L, zlua_class *cls, Il2CppObjec
         luaL_error(L, "not enough memory");
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, (lua_Integer)u->slot + 1);
+}
+
+/* [] -> [cache, ud] with the userdata of (obj, cls), made on a miss. */
+static inline void zlua_ud_push_byobj_cached(lua_State *L, zlua_class *cls, Il2CppObject *obj)
+{
+    zlua_ctx *ctx = cls->ctx;
+    const zlua_idmap_entry *e = zlua_idmap_find(&ctx->ids, obj, cls);
+    zlua_ud_push_idcache(L, ctx);
+    if (ZLUA_LIKELY(e != NULL && zlua_ud_cached(L, e)))
+        return;   /* R-SHAPE-2: same (object, declared type), same userdata */
+    zlua_ud_push_byobj_new(L, ctx, cls, obj);
 }
 
 void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
