@@ -614,7 +614,11 @@ int zlua_bridge_raise(lua_State *L, const zlua_bridge *b, Il2CppException *exc);
 
 /* The hot scalar writers, inline: same rules as the slot writers (an
  * integer in range; anything else goes to zlua_bridge_pop, which accepts
- * what the writer accepts -- exact floats -- or raises). */
+ * what the writer accepts -- exact floats -- or raises).  A float or
+ * double parameter given an integer (`Point2D(1, 2)`) reads it as one:
+ * lua_isinteger and lua_tointeger stay on Lua's inline paths, where
+ * lua_tonumber converts an integer out of line; the value is the same,
+ * (float)(lua_Number)i. */
 ZLUA_STUB_INLINE void zlua_bridge_pop_i4(lua_State *L, const zlua_bridge *b, int i, int idx,
                                       int32_t *dst)
 {
@@ -630,6 +634,10 @@ ZLUA_STUB_INLINE void zlua_bridge_pop_i4(lua_State *L, const zlua_bridge *b, int
 ZLUA_STUB_INLINE void zlua_bridge_pop_r4(lua_State *L, const zlua_bridge *b, int i, int idx,
                                       float *dst)
 {
+    if (lua_isinteger(L, idx)) {   /* see below */
+        *dst = (float)(lua_Number)lua_tointeger(L, idx);
+        return;
+    }
     if (ZLUA_LIKELY(lua_type(L, idx) == LUA_TNUMBER)) {
         *dst = (float)lua_tonumber(L, idx);
         return;
@@ -639,6 +647,10 @@ ZLUA_STUB_INLINE void zlua_bridge_pop_r4(lua_State *L, const zlua_bridge *b, int
 ZLUA_STUB_INLINE void zlua_bridge_pop_r8(lua_State *L, const zlua_bridge *b, int i, int idx,
                                       double *dst)
 {
+    if (lua_isinteger(L, idx)) {   /* see below */
+        *dst = (double)(lua_Number)lua_tointeger(L, idx);
+        return;
+    }
     if (ZLUA_LIKELY(lua_type(L, idx) == LUA_TNUMBER)) {
         *dst = (double)lua_tonumber(L, idx);
         return;
