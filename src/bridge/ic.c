@@ -110,7 +110,8 @@ static int zlua_ic_push_globals(lua_State *L)
 }
 
 /* [globals, name] -> [globals, function]: the globals table stays below
- * the call (zlua_ic_done drops it with everything else). */
+ * the call (dropped with everything else after it: by zlua_ic_run on
+ * success, by zlua_ic_done after a failure). */
 static void zlua_ic_lookup_function(lua_State *L, int globals_ok)
 {
     if (ZLUA_LIKELY(globals_ok))
@@ -196,7 +197,6 @@ static int zlua_ic_trampoline(lua_State *L)
 /* Calls the trampoline for c with the nextra values on top as its extra
  * arguments (its pushes allocate nothing: a light C function and a
  * lightuserdata on a checked stack). */
-
 ZLUA_IC_COLD static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c, int nextra,
                              int nres)
 {

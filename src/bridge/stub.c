@@ -455,7 +455,6 @@ int zlua_bridge_pop_error(lua_State *L, const zlua_bridge *b, int i, int idx, in
     return zlua_pop_argerror(L, idx, idx - b->instance, b->display, b->params[i], rc);
 }
 
-
 /* An object result (zlua_method.ret_byobj, decided at bind time) goes
  * straight to the identity cache. */
 void zlua_bridge_push_result(lua_State *L, const zlua_bridge *b, const void *src)

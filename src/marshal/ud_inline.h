@@ -30,9 +30,6 @@ static inline void zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls)
     cls->ctx->push_mt(L, cls, 0);
 }
 
-/* The blittable case: the payload is zeroed in the userdata itself, by
- * 8-byte words (the allocation is rounded up to them), the common small
- * struct (a Point2D) without a memset call. */
 /* The bytes of a blittable ByValUserData of cls: the head, then the
  * payload in whole 8-byte words; never less than a zlua_ud, the length the
  * accessors check. */
@@ -42,6 +39,9 @@ static inline size_t zlua_ud_inline_size(const zlua_class *cls)
     return size < sizeof(zlua_ud) ? sizeof(zlua_ud) : size;
 }
 
+/* The blittable case: the payload is zeroed in the userdata itself, by
+ * 8-byte words (the allocation is rounded up to them), the common small
+ * struct (a Point2D) without a memset call. */
 static inline void *zlua_ud_push_inline(lua_State *L, zlua_class *cls, const void *src)
 {
     size_t words = (cls->value_size + 7u) / 8u;
