@@ -29,21 +29,29 @@ for r in $(seq "$runs"); do
   rm -f "$tmp/zlua-bench-$r"
   echo "run $r of $runs done" >&2
 done
-# The case rows end in: zlua ns, base ns, ratio, target, lua/op, gc/op, verdict.
-cat "$tmp"/run-*.txt | awk -v runs="$runs" '
+# The case rows end in: zlua ns, base ns, ratio, target, lua/op, gc/op,
+# verdict.  A run's verdict also checks the exact allocation counts: a case
+# that missed them in any run is marked so.
+cat "$tmp"/run-*.txt | awk '
   NF >= 8 && $(NF-4) ~ /^[0-9.]+$/ && $(NF-5) ~ /^[0-9.]+$/ {
     name = $1
-    if (!(name in seen)) { seen[name] = 1; order[++n] = name; target[name] = $(NF-3) }
+    if (!(name in seen)) {
+      seen[name] = 1; order[++n] = name; target[name] = $(NF-3)
+      lua[name] = $(NF-2); gc[name] = $(NF-1)
+    }
     r[name] = r[name] " " $(NF-4)
+    if ($NF == "MISS" && (target[name] == "-" || $(NF-4) + 0 <= target[name] + 0))
+      allocs[name] = 1   # within the ratio, so the allocations missed
   }
   END {
-    printf "%-6s %8s  %-24s %7s\n", "case", "median", "runs", "target"
+    printf "%-6s %8s  %-20s %7s %9s %9s\n", "case", "median", "runs", "target", "lua/op", "gc/op"
     for (i = 1; i <= n; i++) {
       k = order[i]
       m = split(substr(r[k], 2), v, " ")
       for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++) if (v[b] + 0 < v[a] + 0) { t = v[a]; v[a] = v[b]; v[b] = t }
       med = m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2
       verdict = target[k] == "-" ? "info" : (med + 0 <= target[k] + 0 ? "ok" : "MISS")
-      printf "%-6s %8.2f  %-24s %7s  %s\n", k, med, substr(r[k], 2), target[k], verdict
+      if (k in allocs) verdict = "MISS (allocations)"
+      printf "%-6s %8.2f  %-20s %7s %9s %9s  %s\n", k, med, substr(r[k], 2), target[k], lua[k], gc[k], verdict
     }
   }'
