@@ -353,11 +353,13 @@ typedef int (*zlua_stub_body)(lua_State *L, const zlua_bridge *b);
  * libzlua -- args[i] points at argument i's value (a scalar as its
  * parameter type stores it, a struct's payload) -- and `this` already
  * checked (unused for a static method).  Generated for shapes of at most
- * four parameters that are scalars or structs passed by value (one Lua
- * value each, no [LuaMarshalAs] rule, no constructor).  libzlua's own
+ * ZLUA_STUB_ARGS_MAX parameters that are scalars or structs passed by
+ * value (one Lua value each, no [LuaMarshalAs] rule, no constructor); the
+ * generator and libzlua's binder read the same limit.  libzlua's own
  * dispatch paths (indexers, property getters, the overload memo,
  * operators on two values of their type) call it with what they have read
  * already, so nothing is read or checked twice. */
+#define ZLUA_STUB_ARGS_MAX 4
 typedef int (*zlua_stub_args)(lua_State *L, const zlua_bridge *b, void *self,
                               void *const *args);
 

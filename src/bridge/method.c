@@ -84,7 +84,7 @@ ZLUA_COLD int zlua_method_raise_unsupported(lua_State *L, const zlua_method *m)
 
 static int zlua_meta_is_scalar(const zlua_meta *m)
 {
-    return m->kind >= ZLUA_K_BOOL && m->kind <= ZLUA_K_ENUM && m->size <= 8;
+    return zlua_kind_is_scalar(m->kind) && m->size <= 8;
 }
 
 /* The shape the lean entries serve (the simple entry for static methods,
@@ -101,12 +101,14 @@ static int zlua_method_has_scalar_params(const zlua_method *m)
     return 1;
 }
 
-/* What a stub's args body takes (zlua.h): at most ZLUA_SIMPLE_PARAMS
+/* What a stub's args body takes (zlua.h): at most ZLUA_STUB_ARGS_MAX
  * parameters, scalars or structs by value without a rule, one Lua value
  * each. */
+_Static_assert(ZLUA_STUB_ARGS_MAX <= ZLUA_SIMPLE_PARAMS,
+               "an args body's parameters have their kinds in zlua_method.kinds");
 static int zlua_method_takes_args_body(const zlua_method *m)
 {
-    if (m->unsupported || m->multi || m->nparams > ZLUA_SIMPLE_PARAMS)
+    if (m->unsupported || m->multi || m->nparams > ZLUA_STUB_ARGS_MAX)
         return 0;
     for (int i = 0; i < m->nparams; i++)
         if (!zlua_meta_is_scalar(m->params[i]) && !zlua_meta_is_plain_struct(m->params[i]))
@@ -344,13 +346,12 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
      * never counts (pushed after the scope closes, never an OpaqueValue) */
     m->scoped = 0;
     for (int i = 0; i < m->nparams; i++)
-        if ((m->params[i]->kind < ZLUA_K_BOOL || m->params[i]->kind > ZLUA_K_ENUM) &&
-            !m->params[i]->no_handle)
+        if (!zlua_kind_is_scalar(m->params[i]->kind) && !m->params[i]->no_handle)
             m->scoped = 1;
     m->ret_args = 0;
-    m->ret_byobj = !m->unsupported && m->ret != NULL && m->ret_slots == 1 &&
-                   zlua_meta_pushes_byobj(m->ret);
-    if (!m->unsupported && m->ret != NULL && zlua_meta_pushes_byobj(m->ret))
+    int ret_object = !m->unsupported && m->ret != NULL && zlua_meta_pushes_byobj(m->ret);
+    m->ret_byobj = ret_object && m->ret_slots == 1;
+    if (ret_object)
         for (int i = 0; i < m->nparams; i++)
             if (m->params[i]->pop == zlua_pop_object && m->params[i]->is_ref &&
                 m->params[i]->size == sizeof(void *))
@@ -520,10 +521,10 @@ ZLUA_HOT_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *thi
     return zlua_method_invoke_scoped(m->scope, mi, this_ptr, args, ret);
 }
 
-/* After the scope is closed: raise the exception or push the result. */
-/* last: the result is the C function's last push (it returns right
+/* After the scope is closed: raise the exception or push the result.
+ * last: the result is the C function's last push (it returns right
  * after), so an object found in the identity cache may stay above the
- * cache table instead of replacing it (zlua_ud_push_byobj_last). */
+ * cache table instead of replacing it (zlua_method_push_object_last). */
 ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
                                        Il2CppException *exc, const void *ret, int last)
 {
@@ -540,9 +541,7 @@ ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
     if (m->ret == NULL)
         return 0;
     if (last && m->ret_byobj) {   /* the one result, an object: the cache stays below it */
-        Il2CppObject *obj;
-        memcpy(&obj, ret, sizeof obj);
-        zlua_ud_push_byobj_last(L, m->ret->cls, obj);
+        zlua_method_push_object_last(L, m, ret);
         return 1;
     }
     zlua_method_push_result(L, m->ret, ret);
@@ -777,13 +776,9 @@ ZLUA_HOT_INLINE int zlua_method_run_overloaded(lua_State *L, const zlua_method *
      * answer here) */
     lua_Integer v = 0;
     const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base, &v) : NULL;
-    if (m != NULL && m->stub_args != NULL && !m->instance && m->kinds[0] == ZLUA_K_I4 &&
-        n == m->nslots && v >= INT32_MIN && v <= INT32_MAX) {
-        /* the integer read once: its cell for the static stub */
-        int32_t i4 = (int32_t)v;
-        void *args[1] = {&i4};
-        return m->stub_args(L, &m->bridge, NULL, args);
-    }
+    int nret;   /* the integer read once, for a static stub's args body */
+    if (m != NULL && !m->instance && zlua_method_args_i4(L, m, NULL, v, &nret))
+        return nret;
     if (m != NULL && m->stub != NULL && m->stub_body != NULL && n == m->nslots)
         return m->stub_body(L, &m->bridge);
     return zlua_method_entry_overloaded_rest(L, head, m, base, n);
@@ -972,9 +967,10 @@ const zlua_method *zlua_method_of_function(lua_State *L, int idx)
     for (uint32_t i = 1; i < ZLUA_TRAMPOLINES; i++)   /* the testbed's queries only */
         if (f == zlua_trampolines[i])
             return zlua_ctx_closure(ctx, i);
-    if (f != zlua_method_entry && f != zlua_method_entry_simple &&
-        f != zlua_method_entry_simple_ref && f != zlua_method_entry_instance &&
-        f != zlua_method_entry_overloaded) {
+    int generic = 0;
+    for (size_t i = 0; i < sizeof zlua_method_entries / sizeof zlua_method_entries[0]; i++)
+        generic |= f == zlua_method_entries[i];
+    if (!generic) {
         const zlua_bridge *b = zlua_stub_of_entry(ctx, f);
         return b != NULL ? b->priv : NULL;
     }

@@ -16,8 +16,11 @@
 
 #include <lua.h>
 
+#include <string.h>
+
 #include "class/class.h"
 #include "marshal/meta.h"
+#include "marshal/ud.h"
 
 #define ZLUA_MAX_PARAMS 16
 #define ZLUA_SIMPLE_PARAMS 4         /* parameters of a simple method, at most */
@@ -272,5 +275,34 @@ int zlua_method_raise_unsupported(lua_State *L, const zlua_method *m);
 /* Raises the Lua error for a managed exception (after cleanup). */
 int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
                                 Il2CppException *exc);
+
+/* One int32 argument v already read (`bag[3]`, `Demo.Pick(1)` from the
+ * memo) handed to m's stub args body, with self (NULL for a static m):
+ * 1 and the body's result count in *nret when m takes exactly that -- an
+ * args body, one int32 parameter -- and v fits; 0 otherwise, and nothing
+ * was done. */
+static inline int zlua_method_args_i4(lua_State *L, const zlua_method *m, void *self,
+                                      lua_Integer v, int *nret)
+{
+    if (m->stub_args == NULL || m->nparams != 1 || m->kinds[0] != ZLUA_K_I4 ||
+        v < INT32_MIN || v > INT32_MAX)
+        return 0;
+    int32_t i4 = (int32_t)v;
+    void *args[1] = {&i4};
+    *nret = m->stub_args(L, &m->bridge, self, args);
+    return 1;
+}
+
+/* m's result at src when m->ret_byobj, pushed as the C function's last
+ * value: an identity-cache hit leaves the cache table below it
+ * (zlua_ud_push_byobj_last); the generic entries and the stubs' result
+ * push (zlua_bridge_push_result) both end here. */
+static inline void zlua_method_push_object_last(lua_State *L, const zlua_method *m,
+                                                const void *src)
+{
+    Il2CppObject *obj;
+    memcpy(&obj, src, sizeof obj);
+    zlua_ud_push_byobj_last(L, m->ret->cls, obj);
+}
 
 #endif

@@ -459,14 +459,11 @@ int zlua_bridge_pop_error(lua_State *L, const zlua_bridge *b, int i, int idx, in
  * straight to the identity cache. */
 void zlua_bridge_push_result(lua_State *L, const zlua_bridge *b, const void *src)
 {
-    const zlua_meta *m = b->ret;
-    if (ZLUA_LIKELY(zlua_stub_method(b)->ret_byobj)) {
-        Il2CppObject *obj;
-        memcpy(&obj, src, sizeof obj);
-        zlua_ud_push_byobj_last(L, m->cls, obj);
-        return;
-    }
-    m->push(L, m, src);
+    const zlua_method *m = zlua_stub_method(b);
+    if (ZLUA_LIKELY(m->ret_byobj))
+        zlua_method_push_object_last(L, m, src);
+    else
+        m->ret->push(L, m->ret, src);
 }
 
 uint64_t zlua_bridge_enter_slow(const zlua_bridge *b)

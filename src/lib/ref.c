@@ -22,7 +22,7 @@
 /* The kinds that have a ref: every value type with a ByVal userdata form. */
 static int zlua_ref_kind_ok(int kind)
 {
-    return (kind >= ZLUA_K_BOOL && kind <= ZLUA_K_ENUM) || kind == ZLUA_K_STRUCT;
+    return zlua_kind_is_scalar(kind) || kind == ZLUA_K_STRUCT;
 }
 
 /* zlua.new_ref(T [, value | ctor args... | existing]) -> ByValUserData of T. */

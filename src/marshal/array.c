@@ -65,7 +65,7 @@ int zlua_array_store(lua_State *L, int vidx, const zlua_meta *em, Il2CppObject *
 {
     /* scalars pop straight into the element: their pops write only on
      * success, and they hold no reference (no barrier) */
-    if (em->kind >= ZLUA_K_BOOL && em->kind <= ZLUA_K_ENUM)
+    if (zlua_kind_is_scalar(em->kind))
         return em->pop(L, vidx, em, addr);
     uint64_t temp[ZLUA_ARRAY_TEMP / 8];
     if (em->size > sizeof temp)

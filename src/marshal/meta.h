@@ -44,6 +44,13 @@ typedef enum zlua_kind {
     ZLUA_K_BYREF      /* ref/in/out; elem = the element's meta */
 } zlua_kind;
 
+/* The scalar kinds, ZLUA_K_BOOL through ZLUA_K_ENUM (primitives and
+ * enums): each one Lua value, a number or a boolean. */
+static inline int zlua_kind_is_scalar(int kind)
+{
+    return kind >= ZLUA_K_BOOL && kind <= ZLUA_K_ENUM;
+}
+
 /* Result of a pop; nonzero codes become messages in zlua_pop_error_push. */
 enum {
     ZLUA_POP_OK = 0,

@@ -1,9 +1,9 @@
 /*
  * rule_meta.c -- the writers of [LuaMarshalAs] (SPEC 7.2): UserData on a
- * string (both ways), Bytes, Table and UnpackedValues.  A rule's meta is a copy of
- * its type's default meta with these writers, made once per slot at bind
- * time (marshal/rules.c); members are bound to offsets or accessors then,
- * so a call reads and writes them without a name lookup.
+ * string (both ways), Bytes, Table and UnpackedValues.  A rule's meta is a
+ * copy of its type's default meta with these writers, made once per slot
+ * at bind time (marshal/rules.c); members are bound to offsets or
+ * accessors then, so a call reads and writes them without a name lookup.
  *
  * Pops never raise (they report a code; meta.c and this file make the
  * messages) and read tables raw: a script's metatable is never called.
@@ -412,7 +412,7 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
      * handle (R-OPQ-10), scalars and enums never do */
     m->no_handle = 1;
     for (int i = 0; i < n; i++)
-        if (mm[i].meta->kind < ZLUA_K_BOOL || mm[i].meta->kind > ZLUA_K_ENUM)
+        if (!zlua_kind_is_scalar(mm[i].meta->kind))
             m->no_handle = 0;
     if (mtype == ZLUA_MARSHAL_TABLE) {
         m->pop = zlua_pop_table;

@@ -83,7 +83,7 @@ size_t zlua_marshal_signature(lua_State *L, const MethodInfo *method, char *buf,
 
 static int zlua_rule_member_type_ok(const zlua_meta *m)
 {
-    return (m->kind >= ZLUA_K_BOOL && m->kind <= ZLUA_K_ENUM) || m->kind == ZLUA_K_STRING;
+    return zlua_kind_is_scalar(m->kind) || m->kind == ZLUA_K_STRING;
 }
 
 /* Resolves one member name on the value type k: a public instance field

@@ -24,7 +24,6 @@ _Static_assert(offsetof(zlua_scope, size) == offsetof(zlua_scope, counters.size)
 #define ZLUA_SCOPE_MIN_SLOTS 16u
 #define ZLUA_SCOPE_MIN_MARKS 8u
 
-
 void zlua_scope_init(zlua_scope *s, lua_Alloc alloc, void *alloc_ud)
 {
     memset(s, 0, sizeof *s);

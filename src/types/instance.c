@@ -327,15 +327,10 @@ static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua_ud 
     void *self = magic == ZLUA_UD_BYVAL ? zlua_ud_payload(u)
                  : u->cls->valuetype    ? il2cpp_object_unbox(u->obj)
                                         : (void *)u->obj;
-    if (int_key && m->stub_args != NULL && m->nparams == 1 && m->kinds[0] == ZLUA_K_I4 &&
-        key >= INT32_MIN && key <= INT32_MAX) {
-        /* `bag[3]`: self is checked and the key read; the stub's args
-         * body makes the call (nothing read twice) */
-        int32_t i4 = (int32_t)key;
-        void *args[1] = {&i4};
-        *nret = m->stub_args(L, &m->bridge, self, args);
+    /* `bag[3]`: self is checked and the key read; the stub's args body
+     * makes the call (nothing read twice) */
+    if (int_key && zlua_method_args_i4(L, m, self, key, nret))
         return 1;
-    }
     /* no settop: __index gets (u, k); called by hand with more, the stub
      * path declines (call_exact counts) and the invoker reads only k */
     *nret = zlua_method_call_exact(L, m, self);
@@ -399,7 +394,7 @@ static int zlua_instance_index_byobj(lua_State *L)
  * success and stores no managed reference (no barrier needed). */
 static int zlua_member_direct(const zlua_member *mem)
 {
-    return !mem->readonly && mem->meta->kind >= ZLUA_K_BOOL && mem->meta->kind <= ZLUA_K_ENUM;
+    return !mem->readonly && zlua_kind_is_scalar(mem->meta->kind);
 }
 
 /* Stores the value at 3 into a direct field; 0 when it must take the

@@ -506,7 +506,7 @@ static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst, in
 static void zlua_members_bind_value(lua_State *L, zlua_class *cls, int inst)
 {
     const zlua_meta *m = cls->meta;
-    if (!cls->valuetype || m == NULL || m->kind < ZLUA_K_BOOL || m->kind > ZLUA_K_ENUM)
+    if (!cls->valuetype || m == NULL || !zlua_kind_is_scalar(m->kind))
         return;
     lua_pushliteral(L, "value");
     int taken = lua_rawget(L, inst) != LUA_TNIL;

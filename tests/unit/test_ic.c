@@ -626,7 +626,6 @@ static void test_bad_arguments_then_done_keeps_stack(void **state)
     lua_pop(L, 2);
 }
 
-/* zlua_open was never called: ZLUA_ESTATE, and the function is not run. */
 /* One zlua_ic_call reused: a success leaves nothing for done, a failure
  * after it leaves its message, which done drops (R-IC-1). */
 static void test_call_reused_after_success(void **state)
@@ -656,6 +655,7 @@ static void test_call_reused_after_success(void **state)
     assert_int_equal(lua_gettop(L), top);
 }
 
+/* zlua_open was never called: ZLUA_ESTATE, and the function is not run. */
 static void test_state_without_zlua(void **state)
 {
     (void)state;

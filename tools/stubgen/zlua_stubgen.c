@@ -331,10 +331,9 @@ static void sg_emit_tail(int index, int ctor, int scoped)
 }
 
 /* An args body (zlua_stub_args) for shapes of at most ZLUA_STUB_ARGS_MAX
- * parameters that are scalars or structs by value, one Lua value each,
- * and not a constructor: libzlua's own dispatch paths call it with the
- * arguments read and `this` checked. */
-#define ZLUA_STUB_ARGS_MAX 4
+ * (zlua.h) parameters that are scalars or structs by value, one Lua value
+ * each, and not a constructor: libzlua's own dispatch paths call it with
+ * the arguments read and `this` checked. */
 
 static int sg_args_param(const Il2CppType *t)
 {
@@ -396,10 +395,9 @@ static void sg_emit_stub(int index)
      * or reference parameter, or a byref whose argument is not a
      * ByValUserData serving as the ref itself (decided per call).
      * Parameters of scalars only cannot (a nested IC call scopes itself),
-     * so their stub omits it.  The result
-     * does not count: it is pushed after the scope closes, and it is never
-     * an OpaqueValue (illegal on the return of a method Lua calls,
-     * SPEC 7.2). */
+     * so their stub omits it.  The result does not count: it is pushed
+     * after the scope closes, and it is never an OpaqueValue (illegal on
+     * the return of a method Lua calls, SPEC 7.2). */
     int scoped = 0, byrefs = 0;
     for (uint32_t i = 0; i < n; i++) {
         const Il2CppType *pt = il2cpp_method_get_param(mi, i);
