@@ -58,7 +58,7 @@ typedef struct zlua_ctx {
     void (*push_mt)(lua_State *L, struct zlua_class *cls, int byobj);
     unsigned nomem;               /* arena allocations that failed, ever */
     const void *ic_pending;       /* the IC call its trampoline may run */
-    uint32_t held_exception;      /* a GC handle: core/exception.h, 0 none */
+    uintptr_t held_exception;     /* a GC handle: core/exception.h, 0 none */
     const zlua_stub_entry *stubs; /* zlua_register_stubs: bridge/stub.c */
     size_t nstubs;
     /* IC function names already interned, by the address of the C string
@@ -79,7 +79,7 @@ typedef struct zlua_ctx {
     /* GC handles kept for the state's lifetime (string default values of
      * parameters, bridge/defaults.c), freed by lua_close */
     struct zlua_pinned {
-        uint32_t handle;
+        uintptr_t handle;
         struct zlua_pinned *next;
     } *pinned;
     /* corlib classes used by the object writers (metadata, not managed) */

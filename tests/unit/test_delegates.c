@@ -79,7 +79,7 @@ static void test_delegate_layout_and_closed_state(void **state)
     assert_int_equal(lua_tointeger(L, -1), 2);
     lua_settop(L, 0);
     /* the delegate the event holds is closed over the target: Invoke calls
-     * invoke_impl(method_code = target, ...), and invoke_impl is the entry */
+     * invoke_impl(invoke_impl_this = target, ...), and invoke_impl is the entry */
     FieldInfo *f;
     void *iter = NULL;
     Il2CppDelegate *d = NULL;
@@ -87,7 +87,7 @@ static void test_delegate_layout_and_closed_state(void **state)
         if (strcmp(il2cpp_field_get_name(f), "Changed") == 0)
             d = *(Il2CppDelegate **)((char *)counter + il2cpp_field_get_offset(f));
     assert_non_null(d);
-    assert_ptr_equal(d->method_code, d->target);
+    assert_ptr_equal(d->invoke_impl_this, d->target);
     assert_true(d->method_ptr == d->invoke_impl);
     assert_non_null(d->method);
     assert_string_equal(il2cpp_method_get_name(d->method), "Invoke");
