@@ -74,7 +74,7 @@ static void test_delegate_layout_and_closed_state(void **state)
         "c:Add(2) "
         "return c"), 0);
     Il2CppObject *counter = object_at_top(L);
-    uint32_t keep = il2cpp_gchandle_new(counter, false);
+    uintptr_t keep = zlua_rt_gchandle_new(counter, 0);
     lua_getglobal(L, "seen");
     assert_int_equal(lua_tointeger(L, -1), 2);
     lua_settop(L, 0);
@@ -109,7 +109,7 @@ static void test_delegate_layout_and_closed_state(void **state)
     il2cpp_format_exception(exc, msg, sizeof msg);
     msg[sizeof msg - 1] = '\0';
     assert_non_null(strstr(msg, "the lua_State of this delegate has been closed"));
-    il2cpp_gchandle_free(keep);
+    zlua_rt_gchandle_free(keep);
 }
 
 int main(void)
