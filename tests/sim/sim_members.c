@@ -87,6 +87,8 @@ static bool is_reference_slot(const Il2CppType *t)
     case IL2CPP_TYPE_STRING: case IL2CPP_TYPE_SZARRAY: case IL2CPP_TYPE_CLASS:
     case IL2CPP_TYPE_OBJECT: case IL2CPP_TYPE_ARRAY:
         return true;
+    case IL2CPP_TYPE_GENERICINST:   /* Func<int, int> is; Nullable<int> is not */
+        return !t->klass->valuetype;
     default:
         return false;
     }
