@@ -8,6 +8,7 @@
 #include "class/class.h"
 #include "core/context.h"
 #include "core/exception.h"
+#include "core/name.h"
 #include "marshal/array.h"
 #include "marshal/meta.h"
 #include "marshal/rules.h"
@@ -239,7 +240,7 @@ const char *zlua_keyname(lua_State *L, int idx)
 {
     switch (lua_type(L, idx)) {
     case LUA_TSTRING:
-        return lua_tostring(L, idx);
+        return zlua_name_shown(L, idx);
     case LUA_TNUMBER:
         if (lua_isinteger(L, idx))
             return lua_pushfstring(L, "%I", (LUAI_UACINT)lua_tointeger(L, idx));
