@@ -76,3 +76,23 @@ describe("lookup tables are read-only", function()
     h.raises("zlua: CS is read-only (cannot assign 'a\\0b')", function() CS["a\0b"] = 1 end)
   end)
 end)
+
+describe("R-IDX-1: an indexer that takes the key but not the value", function()
+  local Bag = CS.MyGame.Bag   -- this[int] (int values) and this[string] (string values)
+  it("bag[3] = 1.5 is the indexer's argument error, not a missing member", function()
+    local bag = Bag()
+    h.raises("bad argument #2 to 'MyGame.Bag.set_Item' (number has no integer representation)",
+             function() bag[3] = 1.5 end)
+    h.raises("bad argument #2 to 'MyGame.Bag.set_Item' (System.Int32 expected, got string)",
+             function() bag[3] = "x" end)
+    h.raises("bad argument #2 to 'MyGame.Bag.set_Item' (System.String expected, got table)",
+             function() bag.k = {} end)
+    bag[3] = 7
+    assert.are.equal(7, bag[3])
+  end)
+  it("a key no indexer takes is still a missing member", function()
+    local bag = Bag()
+    h.raises("'MyGame.Bag' has no member '1.5'", function() return bag[1.5] end)
+    h.raises("'MyGame.Bag' has no member 'true'", function() bag[true] = 1 end)
+  end)
+end)

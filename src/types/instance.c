@@ -168,7 +168,9 @@ static const zlua_member *zlua_instance_member(lua_State *L, const zlua_class *c
 /* R-IDX-1: obj[k] (set: obj[k] = v at 3) through the indexer, for a key
  * that names no instance member: any key but a string naming a static
  * member (members win); the indexer's overloads are chosen by the key
- * (and the value).  No indexer takes it: the usual member error. */
+ * (and the value).  No indexer takes the key: the usual member error; one
+ * takes the key but not the value (`bag[3] = 1.5`): that indexer's
+ * argument error, or the dispatch error when several take the key. */
 static int zlua_instance_item(lua_State *L, const zlua_class *cls, zlua_ud *u, int byobj,
                               void *base, int set)
 {
@@ -177,7 +179,12 @@ static int zlua_instance_item(lua_State *L, const zlua_class *cls, zlua_ud *u, i
         int n = set ? 2 : 1;
         lua_settop(L, 1 + n);
         const zlua_method *m = zlua_method_select_quiet(L, head, 2, n);
-        if (m != NULL) {
+        if (m == NULL) {
+            int fits = zlua_method_first_arg_fits(L, head, 2, &m);
+            if (fits > 1)
+                m = zlua_method_select(L, head, 2, n);   /* raises: no overload */
+        }
+        if (m != NULL) {   /* chosen, or the only one taking the key: its pops raise */
             void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
             int r = zlua_method_call_exact(L, m, self);
             return set ? 0 : r;
