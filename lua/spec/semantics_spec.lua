@@ -96,3 +96,86 @@ describe("R-IDX-1: an indexer that takes the key but not the value", function()
     h.raises("'MyGame.Bag' has no member 'true'", function() bag[true] = 1 end)
   end)
 end)
+
+describe("R-OPQ-10: a handle given to an object parameter, everywhere alike", function()
+  -- OnPoint-style callbacks: Demo.InvokeWithPoint(name, p) calls the
+  -- global `name` with an OpaqueValue of its Point2D; CallOnRefInt with a
+  -- `ref int` handle.
+  local function with_point_handle(fn)
+    local results
+    h.global("zlua_sem_point", function(hv) results = table.pack(fn(hv)) end)
+    Demo.InvokeWithPoint("zlua_sem_point", Point2D(1, 2))
+    return table.unpack(results, 1, results.n)
+  end
+  local function with_int_handle(fn)
+    local results
+    h.global("OnRefInt", function(hv) results = table.pack(fn(hv)) end)
+    Demo.CallOnRefInt(41)
+    return table.unpack(results, 1, results.n)
+  end
+
+  it("a struct handle: a boxed copy for object, in a call and in overload dispatch", function()
+    assert.are.equal("MyGame.Point2D", with_point_handle(function(hv) return Demo.Describe(hv) end))
+    assert.are.equal("object", with_point_handle(function(hv) return Demo.PickObj(hv) end))
+    assert.are.equal("Point2D", with_point_handle(function(hv) return Demo.Pick(hv) end))
+  end)
+
+  it("a ref int handle: a boxed copy for object too", function()
+    assert.are.equal("System.Int32", with_int_handle(function(hv) return Demo.Describe(hv) end))
+    assert.are.equal("object", with_int_handle(function(hv) return Demo.PickObj(hv) end))
+  end)
+
+  it("new_ref(P, h) copies the handle's value, as box(P, h) does", function()
+    local r, b = with_point_handle(function(hv) return zlua.new_ref(Point2D, hv), zlua.box(Point2D, hv) end)
+    assert.are.equal("byval", h.kind(r))
+    assert.are.equal(1, r.x)
+    assert.are.equal(2, r.y)
+    assert.are.equal(1, b.x)
+    local msg = with_point_handle(function(hv)
+      return select(2, pcall(zlua.new_ref, CS.MyGame.Vector2, hv))
+    end)
+    assert.are.equal("bad argument #2 to 'new_ref' (opaque handle type mismatch " ..
+                     "(MyGame.Vector2 expected, got MyGame.Point2D))", h.strip_position(msg))
+  end)
+
+  it("simple parameters never take a handle: the same message everywhere", function()
+    local msgs = table.pack(with_int_handle(function(hv)
+      return select(2, pcall(Demo.Add, hv, 1)), select(2, pcall(zlua.new_ref, zlua.types.int32, hv)),
+             select(2, pcall(zlua.box, zlua.types.int32, hv))
+    end))
+    assert.are.equal("bad argument #1 to 'Demo.Add' (System.Int32 expected, got light userdata)",
+                     h.strip_position(msgs[1]))
+    assert.are.equal("bad argument #2 to 'new_ref' (System.Int32 expected, got light userdata)",
+                     h.strip_position(msgs[2]))
+    assert.are.equal("bad argument #2 to 'box' (System.Int32 expected, got light userdata)",
+                     h.strip_position(msgs[3]))
+  end)
+end)
+
+describe("messages that say the same thing the same way", function()
+  it("a property write refuses a value with the field's message", function()
+    local p = Demo.MakePlayer("a")
+    h.raises("cannot set 'MyGame.Player.Hp' (System.Int32 expected, got string)",
+             function() p.Hp = "x" end)
+    h.raises("cannot set 'MyGame.Player.Level' (System.Int32 expected, got string)",
+             function() p.Level = "x" end)
+    h.raises("cannot set 'MyGame.Player.Level' (number out of range for System.Int32)",
+             function() p.Level = 1 << 40 end)
+    p.Level = 3
+    assert.are.equal(3, p.Level)
+  end)
+
+  it("a UserData string slot says it wants the userdata", function()
+    h.raises("bad argument #1 to 'ZLuaTests.Chain.TakeStringObject' (System.String userdata expected, got string)",
+             CS.ZLuaTests.Chain.TakeStringObject, "abc")
+  end)
+
+  it("a table key no array index can be is named, a missing one is a hole", function()
+    h.raises("bad argument #1 to 'Demo.ArraySum' (System.Int32[] expected, got a table with key [1099511627776])",
+             Demo.ArraySum, {[1] = 1, [1 << 40] = 2})
+    h.raises("bad argument #1 to 'Demo.ArraySum' (System.Int32[] expected, got a table with a hole at [2])",
+             Demo.ArraySum, {[1] = 1, [3] = 2})
+    h.raises("bad argument #1 to 'Demo.ArraySum' (System.Int32[] expected, got a table with key 'a\\0b')",
+             Demo.ArraySum, {[1] = 1, ["a\0b"] = 2})
+  end)
+end)

@@ -318,7 +318,12 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
                            "entries (zlua_register_delegates)", want->name);
         break;
     default:
-        lua_pushfstring(L, "%s expected, got %s", want->name, zlua_typename(L, idx));
+        /* a UserData string slot takes the System.String userdata only:
+         * "System.String expected, got string" would read as a contradiction */
+        lua_pushfstring(L, "%s%s expected, got %s", want->name,
+                        want->kind == ZLUA_K_STRING && want->mtype == ZLUA_MARSHAL_USERDATA
+                            ? " userdata" : "",
+                        zlua_typename(L, idx));
         break;
     }
 }

@@ -99,6 +99,42 @@ static int zlua_member_not_writable(lua_State *L, const zlua_member *mem)
                       mem->name);
 }
 
+/* A value the member's type refused (rc from m's pop): `cannot set
+ * 'T.name' (why)`, for fields and properties alike. */
+static void zlua_member_bad_value(lua_State *L, const zlua_class *cls, const zlua_member *mem,
+                                  const zlua_meta *m, int vidx, int rc)
+{
+    if (rc == ZLUA_POP_EXCEPTION) {   /* the conversion threw (R-RT-1) */
+        lua_pushfstring(L, "%s.%s", cls->full_name, mem->name);
+        zlua_exc_raise_held(L, cls->ctx, lua_tostring(L, -1));
+    }
+    zlua_pop_error_push(L, vidx, m, rc);
+    luaL_error(L, "cannot set '%s.%s' (%s)", cls->full_name, mem->name, lua_tostring(L, -1));
+}
+
+/* A property's value, checked before the setter runs so that a bad one
+ * gives the field's message rather than the setter's argument error.
+ * Scoring allocates nothing; only a value it refuses is popped, for the
+ * exact reason (and, should the pop take it after all, the call goes on). */
+static void zlua_member_check_property_value(lua_State *L, const zlua_class *cls,
+                                             const zlua_member *mem, int vidx)
+{
+    const zlua_method *s = mem->setter;
+    if (s == NULL || s->unsupported || s->nslots != 1)
+        return;   /* the call raises its own error */
+    const zlua_meta *m = s->slots[0];
+    zlua_score_arg a;
+    zlua_meta_score_read(L, vidx, &a);
+    if (zlua_meta_score_arg(L, &a, m) != ZLUA_RANK_NONE || m->kind == ZLUA_K_BYREF)
+        return;
+    uint64_t temp[ZLUA_TEMP_BYTES / 8];
+    if (m->size > sizeof temp)
+        return;
+    int rc = m->pop(L, vidx, m, temp);
+    if (rc != ZLUA_POP_OK)
+        zlua_member_bad_value(L, cls, mem, m, vidx, rc);
+}
+
 void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *mem,
                        void *base, void *this_ptr, Il2CppObject *owner, int vidx)
 {
@@ -106,6 +142,7 @@ void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *m
         zlua_member_not_writable(L, mem);
     if (mem->kind == ZLUA_MEMBER_PROPERTY || mem->kind == ZLUA_MEMBER_STATIC_PROPERTY) {
         lua_settop(L, vidx);   /* the value is the setter's only argument */
+        zlua_member_check_property_value(L, cls, mem, vidx);
         zlua_method_call(L, mem->setter, vidx, this_ptr);
         return;
     }
@@ -114,15 +151,8 @@ void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *m
     if (m->size > sizeof temp)
         luaL_error(L, "unsupported type %s", m->name);
     int rc = m->pop(L, vidx, m, temp);
-    if (rc == ZLUA_POP_EXCEPTION) {   /* the conversion threw (R-RT-1) */
-        lua_pushfstring(L, "%s.%s", cls->full_name, mem->name);
-        zlua_exc_raise_held(L, cls->ctx, lua_tostring(L, -1));
-    }
-    if (rc != ZLUA_POP_OK) {
-        zlua_pop_error_push(L, vidx, m, rc);
-        luaL_error(L, "cannot set '%s.%s' (%s)", cls->full_name, mem->name,
-                   lua_tostring(L, -1));
-    }
+    if (rc != ZLUA_POP_OK)
+        zlua_member_bad_value(L, cls, mem, m, vidx, rc);
     if (mem->kind == ZLUA_MEMBER_STATIC_FIELD) {
         /* reference-typed statics take the object pointer itself */
         void *value = temp;
