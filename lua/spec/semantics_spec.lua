@@ -179,3 +179,36 @@ describe("messages that say the same thing the same way", function()
              Demo.ArraySum, {[1] = 1, ["a\0b"] = 2})
   end)
 end)
+
+describe("more messages made alike", function()
+  it("an instance __tostring given a foreign value raises as __index does", function()
+    local bmt = debug.getmetatable(CS.MyGame.Bag())
+    h.raises("ByObj userdata of MyGame.Bag expected, got number", bmt.__tostring, 5)
+    h.raises("ByObj userdata of MyGame.Bag expected, got number", bmt.__index, 5, "x")
+    local pmt = debug.getmetatable(Point2D(1, 2))
+    h.raises("ByVal userdata of MyGame.Point2D expected, got table", pmt.__tostring, {})
+  end)
+
+  it("Color() and zlua.types.void() raise as Demo() does", function()
+    h.raises("'Demo' has no public constructor", function() return Demo() end)
+    h.raises("'MyGame.Color' has no public constructor", function() return CS.MyGame.Color() end)
+    h.raises("'MyGame.Color' has no public constructor", function() return CS.MyGame.Color(1) end)
+    h.raises("'System.Void' has no public constructor", function() return zlua.types.void() end)
+    h.raises("'MyGame.Color' has no member '_ctor'", function() return CS.MyGame.Color._ctor end)
+  end)
+
+  it("an exception message is not cut at a NUL", function()
+    h.raises("System.InvalidOperationException: a\\0b\\0\\0c (in Demo.Throw)",
+             Demo.Throw, "a\0b\0\0c")
+  end)
+
+  it("a handle as a Table-rule member is a light userdata, as everywhere", function()
+    local msg
+    h.global("zlua_sem_dto", function(hv)
+      msg = select(2, pcall(Demo.TakeDto, {X = hv, Y = 1}))
+    end)
+    Demo.InvokeWithPoint("zlua_sem_dto", Point2D(1, 2))
+    assert.are.equal("bad argument #1 to 'Demo.TakeDto' (member 'X' of MyGame.MyDto: " ..
+                     "System.Int32 expected, got light userdata)", h.strip_position(msg))
+  end)
+end)

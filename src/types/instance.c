@@ -496,16 +496,21 @@ static int zlua_instance_gc(lua_State *L)
     return 0;
 }
 
-/* __tostring: the instance's ToString() when bound, else "T: 0x...". */
+/* __tostring: the instance's ToString() when bound, else "T: 0x...".  A
+ * finalized userdata of ours prints as "T: finalized" (printing it is no
+ * error); anything else is refused as by the other metamethods. */
 static int zlua_instance_tostring(lua_State *L)
 {
     int byobj;
     const zlua_class *cls = zlua_instance_upvalues(L, &byobj);
     zlua_ud *u = zlua_ud_any(L, 1);
-    if (u == NULL || (u->magic != ZLUA_UD_BYVAL && u->magic != ZLUA_UD_BYOBJ)) {
+    if (u != NULL && (u->magic == ZLUA_UD_DEAD || u->magic == ZLUA_UD_DEAD_OBJ)) {
         lua_pushfstring(L, "%s: finalized", cls->full_name);
         return 1;
     }
+    if (u == NULL || (u->magic != ZLUA_UD_BYVAL && u->magic != ZLUA_UD_BYOBJ))
+        return luaL_error(L, "%s userdata of %s expected, got %s", byobj ? "ByObj" : "ByVal",
+                          cls->full_name, zlua_typename(L, 1));
     lua_pushliteral(L, "ToString");
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TFUNCTION) {
         lua_pushvalue(L, 1);
