@@ -212,3 +212,23 @@ describe("more messages made alike", function()
                      "System.Int32 expected, got light userdata)", h.strip_position(msg))
   end)
 end)
+
+-- R-OOM-2, on both runtimes: testbed.bind_oom runs the chunk in fresh
+-- states, failing each allocation of its first call in turn, and asserts
+-- that the same call then succeeds with memory back (tests/unit/
+-- test_bind_oom.c has more cases, on the simulation).
+describe("R-OOM-2: a failed allocation while binding caches nothing", function()
+  local cases = {
+    ["a delegate type"] = "return CS.Demo.ApplyFunc(function(x) return x + 1 end, 1) == 2",
+    ["a struct and its members"] = "return CS.MyGame.Point2D(3, 4):Length() == 5",
+    ["an indexer"] = "local b = CS.MyGame.Bag() b[3] = 7 b.k = 'v' return b[3] == 7 and b.k == 'v'",
+    ["an extension method"] = "local p = CS.Demo.MakePlayer('a') local hp = p.Hp p:Heal(5) " ..
+                              "return p.Hp == hp + 5",
+    ["a namespace and CSharp"] = "return rawequal(CSharp.AC['MyGame.Color'], CS.MyGame.Color)",
+  }
+  for name, code in pairs(cases) do
+    it(name, function()
+      assert.is_true(testbed.bind_oom(code) > 0)
+    end)
+  end
+end)
