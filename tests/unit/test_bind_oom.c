@@ -56,6 +56,16 @@ static const bind_case cases[] = {
                         "return zlua.typeof(CS.MyGame.Player) ~= nil and "
                         "rawequal(zlua.cast(p, CS.MyGame.Player), p)"},
     {"CSharp", "return rawequal(CSharp.AC['MyGame.Point2D'], CS.MyGame.Point2D)"},
+    {"defaults and nullables", "return CS.Demo.PickDefault(1) == 6 and CS.Demo.OrZero(nil) == 0 "
+                               "and CS.Demo.MaybeInt(true) == 7"},
+    {"a generic instance by name", "local _ = CS.Demo.OrZero "
+                                   "local N = CS['System.Nullable`1[System.Int32]'] "
+                                   "return N(5) == 5 and zlua.box(N, 3) ~= nil"},
+    {"property and static writes", "local p = CS.Demo.MakePlayer('c') p.Level = 4 "
+                                   "CS.MyGame.Player.Count = 1 return p.Level == 4"},
+    {"a returned delegate", "local add = CS.Demo.MakeAdder(1) return add(2, 3) == 6"},
+    {"object parameters", "return CS.Demo.Describe(5) == 'System.Int32' and "
+                          "CS.Demo.PickObj('s') == 'string'"},
     {"IC call", "function OnRefInt(h) CS.Demo.IncrementOpaque(h) end "
                 "return CS.Demo.CallOnRefInt(1) == 2"},
 };
@@ -78,6 +88,11 @@ static void check_case(const bind_case *c)
 {
     char msg[512];
     int k;
+    lua_State *clean = unit_state_new(NULL, NULL);
+    assert_non_null(clean);
+    if (!run_op(clean, c->op, msg, sizeof msg))
+        fail_msg("%s: fails without a fault: %s", c->name, msg);
+    unit_state_close(clean);
     for (k = 0; k < MAX_POINTS; k++) {
         unit_alloc a;
         unit_alloc_init(&a);
