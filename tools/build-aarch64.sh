@@ -4,7 +4,9 @@
 #   tools/build-aarch64.sh [BUILD_DIR] [extra cmake options...]   (as root)
 # Installs what is missing (the cross compilers, qemu-user, the :arm64
 # multiarch -dev packages and the Lua C modules busted needs).  Mono is
-# left out (no :arm64 Mono here).  Environment: ZLUA_A64_TIMEOUT (seconds
+# left out (no :arm64 Mono here).  Debian's cross compilers conflict with
+# gcc-multilib (tools/build32.sh): apt removes whichever is installed, so
+# run the two one after the other, never side by side.  Environment: ZLUA_A64_TIMEOUT (seconds
 # per test, default 600), ZLUA_A64_CTEST_ARGS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +33,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get update
   apt-get install -y --no-install-recommends "${missing[@]}"
 fi
+command -v aarch64-linux-gnu-g++ >/dev/null ||
+  { echo "build-aarch64: no aarch64-linux-gnu-g++ after the install" >&2; exit 1; }
 luamods=$build/_arm64-lua
 if [ ! -e "$luamods/root/usr/lib/$multiarch/lua/5.4/term/core.so" ]; then
   mkdir -p "$luamods"
