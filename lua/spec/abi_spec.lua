@@ -115,3 +115,21 @@ describe("R-META-3: structs the ABI treats specially", function()
     end)
   end
 end)
+
+describe("R-META-3: a method whose code no stub may call directly", function()
+  -- in the simulation: methodPointer NULL, shared code of another
+  -- signature (indirect_call_via_invokers), an unresolved-call stub that
+  -- raises; each has the shape of Demo.Add, which a stub serves
+  local Pointers = CS.ZLuaTests.Pointers
+  for _, name in ipairs({ "NoPointer", "Indirect", "Unresolved" }) do
+    it(name .. " keeps the generic invoker and gives the right result", function()
+      assert.are.equal("generic", testbed.bridge_kind(Pointers, name))
+      assert.are.equal(12, Pointers[name](1, 2))
+      assert.are.equal(-51, testbed.generic(Pointers, name)(-5, -1))
+    end)
+  end
+
+  it("while a method of the same shape takes its stub", function()
+    assert.are.equal(testbed.stubs and "stub" or "generic", testbed.bridge_kind(CS.Demo, "Add"))
+  end)
+end)

@@ -91,6 +91,11 @@
  *       public static S InvokeS(string fn, S start);
  *                 // fn(h), h a ref S handle; returns the slot after the call
  *     }
+ *     public static class Pointers {                // sim_pointers.c
+ *       public static int NoPointer(int a, int b);  // a * 10 + b, each
+ *       public static int Indirect(int a, int b);
+ *       public static int Unresolved(int a, int b);
+ *     }
  *     // an instance generic method (issue 13, R-GEN-1; sim_generics.c)
  *     public class Echoer {
  *       public int Calls;
@@ -260,4 +265,8 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Abi", .kind = SIM_KIND_CLASS,
      .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
      .methods = {sim_methods_abi, sim_methods_abi_ic}},
+    /* methodPointer NULL, shared code, an unresolved call (sim_pointers.c) */
+    {.ns = "ZLuaTests", .name = "Pointers", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_pointers}},
     {.name = NULL}};

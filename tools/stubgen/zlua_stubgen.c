@@ -59,6 +59,7 @@ typedef struct sg_struct {
 
 typedef struct sg_entry {
     char key[SG_SIG_BYTES];     /* zlua_bridge_method_key */
+    char text[SG_SIG_BYTES];    /* zlua_bridge_signature: what the binder checks */
     int sig;                    /* its stub */
 } sg_entry;
 
@@ -783,6 +784,7 @@ static void sg_method(Il2CppClass *k, const MethodInfo *mi)
         die("too many methods");
     if (zlua_bridge_method_key(mi, entries[nentries].key, sizeof entries[nentries].key) == 0)
         die("%s.%s: key too long", il2cpp_class_get_name(k), il2cpp_method_get_name(mi));
+    memcpy(entries[nentries].text, sig, sizeof sig);
     /* a multi-value slot (an UnpackedValues rule): key and stub carry the
      * shape, which the binder checks against its own rules */
     char shape[128];
@@ -968,8 +970,8 @@ int main(int argc, char **argv)
         char args[32] = "nullptr";
         if (sg_args_shape(entries[i].sig))
             snprintf(args, sizeof args, "zlua_args_%d", entries[i].sig);
-        fprintf(out, "    {\"%s\", zlua_entry_%d, zlua_stub_%d, %s},\n", entries[i].key, i,
-                entries[i].sig, args);
+        fprintf(out, "    {\"%s\", \"%s\", zlua_entry_%d, zlua_stub_%d, %s},\n", entries[i].key,
+                entries[i].text, i, entries[i].sig, args);
     }
     fprintf(out, "};\nextern \"C\" const size_t zlua_generated_stub_count = %d;\n\n", nentries);
     /* delegate entries, one per Invoke shape; the table by type name */

@@ -24,6 +24,10 @@ struct MethodInfo {
     Il2CppMethodPointer methodPointer;
     Il2CppMethodPointer virtualMethodPointer;
     InvokerMethod invoker_method;
+    /* IL2CPP 2021.3's flag (further down its MethodInfo): methodPointer is
+     * shared code of another signature, reached through invoker_method
+     * only */
+    uint8_t indirect_call_via_invokers : 1;
 };
 
 #endif /* SIM_IL2CPP_CLASS_INTERNALS_H */
