@@ -404,16 +404,18 @@ static void sg_emit_struct(int index)
 
 /* ---- stubs ---------------------------------------------------------------------------- */
 
-/* The size of a byref's element (its temporary). */
-static int sg_elem_size(const Il2CppType *t)
+/* The size of a byref's element (its temporary) in every model, as
+ * sg_models spells it into buf. */
+static const char *sg_elem_size(const Il2CppType *t, char *buf, size_t size)
 {
     Il2CppClass *k = il2cpp_class_from_type(t);
-    uint32_t align;
-    if (k != NULL && il2cpp_class_is_valuetype(k)) {
-        int32_t size = il2cpp_class_value_size(k, &align);
-        return size > 0 ? size : 1;
-    }
-    return (int)sizeof(void *);
+    uint32_t sizes[SG_MODELS], aligns[SG_MODELS];
+    if (k != NULL && il2cpp_class_is_valuetype(k))
+        sg_type_layout(il2cpp_class_get_type(k), sizes, aligns);
+    else   /* a reference */
+        for (int m = 0; m < SG_MODELS; m++)
+            sizes[m] = m == SG_M64 ? 8 : 4;
+    return sg_models(sizes, buf, size);
 }
 
 /* A primitive or enum by value: no OpaqueValue can pass through it. */
@@ -621,14 +623,15 @@ static void sg_emit_stub(int index)
         sg_slot_ctype(pt, ptype, sizeof ptype);
         if (il2cpp_type_is_byref(pt)) {
             /* the address, and the temporary the writer may point it at */
-            fprintf(out, "    struct { void *p; alignas(16) unsigned char t[%d]; } s%u;\n"
+            char tsize[64];
+            fprintf(out, "    struct { void *p; alignas(16) unsigned char t[%s]; } s%u;\n"
                          "    static_assert(offsetof(decltype(s%u), t) == ZLUA_BRIDGE_BYREF_TEMP, "
                          "\"byref layout\");\n"
                          "    if (!zlua_bridge_ref_payload(L, b, %u, %u, &s%u.p)) {\n"
                          "%s"
                          "        zlua_bridge_pop(L, b, %u, %u, &s%u);\n    }\n"
                          "    void *a%u = s%u.p;\n",
-                    sg_elem_size(pt), i, i, i, at[i], i,
+                    sg_elem_size(pt, tsize, sizeof tsize), i, i, i, at[i], i,
                     scoped == 2 ? "        scope = 1;   /* a handle or a temp */\n" : "",
                     i, at[i], i, i, i);
             continue;
