@@ -148,6 +148,29 @@ static void abi_bump_sized(SimSized *v, const MethodInfo *m)
     v->a += 1, v->b += 1;
 }
 
+static SimPacked abi_make_packed(uint8_t a, int32_t b, const MethodInfo *m)
+{
+    (void)m;
+    SimPacked r = {a, b};
+    return r;
+}
+static double abi_sum_packed(SimPacked v, const MethodInfo *m)
+{
+    (void)m;
+    return (double)v.a + v.b;
+}
+static SimPacked abi_next_packed(SimPacked v, const MethodInfo *m)
+{
+    (void)m;
+    SimPacked r = {(uint8_t)(v.a + 1), v.b + 1};
+    return r;
+}
+static void abi_bump_packed(SimPacked *v, const MethodInfo *m)
+{
+    (void)m;
+    v->a = (uint8_t)(v->a + 1), v->b += 1;
+}
+
 /* ---- invokers: one set per struct ------------------------------------------------- */
 
 #define ABI_INVOKERS(tag, S)                                                   \
@@ -176,6 +199,14 @@ ABI_INVOKERS(bfb, SimByteFloatByte)
 ABI_INVOKERS(dff, SimDoubleFloatFloat)
 ABI_INVOKERS(nested, SimNested)
 ABI_INVOKERS(sized, SimSized)
+ABI_INVOKERS(packed, SimPacked)
+
+SIM_INVOKER(sim_inv_abi_make_packed)
+{
+    typedef SimPacked (*Fn)(uint8_t, int32_t, const MethodInfo *);
+    (void)obj;
+    *(SimPacked *)ret = ((Fn)fn)(VAL(uint8_t, 0), VAL(int32_t, 1), m);
+}
 
 SIM_INVOKER(sim_inv_abi_make_fd)
 {
@@ -251,4 +282,7 @@ const SimMethodDef sim_methods_abi[] = {
     ABI_STATIC("MakeSized", "ZLuaTests.Sized", abi_make_sized, sim_inv_abi_make_sized,
                ABI_P("System.Single", "a"), ABI_P("System.Single", "b")),
     ABI_TRIO("Sized", "ZLuaTests.Sized", sized),
+    ABI_STATIC("MakePacked", "ZLuaTests.Packed", abi_make_packed, sim_inv_abi_make_packed,
+               ABI_P("System.Byte", "a"), ABI_P("System.Int32", "b")),
+    ABI_TRIO("Packed", "ZLuaTests.Packed", packed),
     {.name = NULL}};

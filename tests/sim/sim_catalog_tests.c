@@ -83,6 +83,8 @@
  *     public struct Nested { public IntFloat head; public float x, y; }
  *     [StructLayout(LayoutKind.Sequential, Size = 12)]
  *     public struct Sized { public float a, b; }
+ *     [StructLayout(LayoutKind.Sequential, Pack = 1)]
+ *     public struct Packed { public byte a; public int b; }   // no Invoke
  *     public static class Abi {   // for each S of the six, named by S:
  *       public static S MakeS(<S's fields>);
  *       public static double SumS(S v);           // the fields added as doubles
@@ -170,6 +172,8 @@ static const SimFieldDef f_double_float_float[] = {
 static const SimFieldDef f_nested[] = {
     ABI_F(SimNested, head, "ZLuaTests.IntFloat"), ABI_F(SimNested, x, "System.Single"),
     ABI_F(SimNested, y, "System.Single"), {0}};
+static const SimFieldDef f_packed[] = {
+    ABI_F(SimPacked, a, "System.Byte"), ABI_F(SimPacked, b, "System.Int32"), {0}};
 static const SimFieldDef f_sized[] = {
     ABI_F(SimSized, a, "System.Single"), ABI_F(SimSized, b, "System.Single"), {0}};
 
@@ -262,6 +266,7 @@ const SimClassDef sim_catalog_tests[] = {
     ABI_STRUCT("DoubleFloatFloat", SimDoubleFloatFloat, f_double_float_float),
     ABI_STRUCT("Nested", SimNested, f_nested),
     ABI_STRUCT("Sized", SimSized, f_sized),
+    ABI_STRUCT("Packed", SimPacked, f_packed),
     {.ns = "ZLuaTests", .name = "Abi", .kind = SIM_KIND_CLASS,
      .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
      .methods = {sim_methods_abi, sim_methods_abi_ic}},

@@ -299,6 +299,15 @@ typedef struct SimNested {
     float x, y;
 } SimNested;
 
+/* [StructLayout(LayoutKind.Sequential, Pack = 1)]: not a natural layout
+ * (b at 1), which no stub declares: its methods keep the invoker */
+#pragma pack(push, 1)
+typedef struct SimPacked {
+    uint8_t a;
+    int32_t b;
+} SimPacked;
+#pragma pack(pop)
+
 #define SIM_SIZED_SIZE 12
 typedef struct SimSized {
     union {
