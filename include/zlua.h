@@ -430,8 +430,9 @@ ZLUA_STUB_INLINE const zlua_bridge *zlua_bridge_at(lua_State *L, size_t index)
 
 /* The key of method into buf: its declaring type's runtime name and its
  * metadata token ("Demo:06000001"), NUL-terminated; returns the length (0:
- * buf too small).  Tokens survive from the Editor's metadata to the
- * player's, so a generator and a player agree on keys. */
+ * buf too small).  A generator and a player agree on keys while their
+ * assemblies agree on tokens; stripping can renumber them, which is why
+ * an entry also carries its signature (zlua_stub_entry). */
 size_t zlua_bridge_method_key(const MethodInfo *method, char *buf, size_t size);
 
 /* The Lua-value shape of method under the [LuaMarshalAs] rules L's

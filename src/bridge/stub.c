@@ -92,8 +92,9 @@ static void zlua_sig_struct(zlua_sigbuf *s, Il2CppClass *k)
 
 /* A by-value struct the binder refuses (meta.c): System.Decimal, or a ref
  * struct ([IsByRefLike]).  The generator must not stub what the binder
- * will report as unusable (issue 10 §6); build time only, so the
- * attribute class is looked up on each call rather than cached. */
+ * will report as unusable (issue 10 §6).  Build time, and bind time of a
+ * method a stub entry names (zlua_stub_serves): the attribute class is
+ * looked up on each call rather than cached. */
 static int zlua_sig_unusable_struct(Il2CppClass *k)
 {
     if (strcmp(il2cpp_class_get_namespace(k), "System") == 0 &&
