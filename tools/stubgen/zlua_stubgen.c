@@ -183,14 +183,18 @@ enum { SG_M64, SG_M32, SG_M32I, SG_MODELS };
 #define SG_HOST SG_M64
 #endif
 
-#define SG_MAX_FIELDS 64
-
 typedef struct sg_layout {
     uint32_t size[SG_MODELS], align[SG_MODELS];
-    uint32_t offset[SG_MAX_FIELDS][SG_MODELS];
+    uint32_t (*offset)[SG_MODELS];   /* per instance field (sg_layout_free) */
     uint32_t pad;      /* explicit size: the trailing union's bytes, or 0 */
     int nfields;
 } sg_layout;
+
+static void sg_layout_free(sg_layout *l)
+{
+    free(l->offset);
+    l->offset = NULL;
+}
 
 static void sg_class_layout(Il2CppClass *k, sg_layout *l);
 
@@ -207,6 +211,7 @@ static void sg_type_layout(const Il2CppType *t, uint32_t *size, uint32_t *align)
         sg_class_layout(k, &inner);
         memcpy(size, inner.size, sizeof inner.size);
         memcpy(align, inner.align, sizeof inner.align);
+        sg_layout_free(&inner);
         return;
     }
     uint32_t s;
@@ -251,11 +256,16 @@ static void sg_class_layout(Il2CppClass *k, sg_layout *l)
         l->align[m] = 1;
     void *iter = NULL;
     FieldInfo *f;
+    size_t count = 1;
+    while ((f = il2cpp_class_get_fields(k, &iter)) != NULL)
+        count++;
+    l->offset = calloc(count, sizeof *l->offset);
+    if (l->offset == NULL)
+        die("out of memory");
+    iter = NULL;
     while ((f = il2cpp_class_get_fields(k, &iter)) != NULL) {
         if (il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_STATIC)
             continue;
-        if (l->nfields == SG_MAX_FIELDS)
-            die("%s: more than %d fields", il2cpp_class_get_name(k), SG_MAX_FIELDS);
         uint32_t size[SG_MODELS], align[SG_MODELS];
         sg_type_layout(il2cpp_field_get_type(f), size, align);
         for (int m = 0; m < SG_MODELS; m++) {
@@ -287,25 +297,23 @@ static int sg_class_is_natural(Il2CppClass *k)
     sg_layout l;
     sg_class_layout(k, &l);
     uint32_t header = il2cpp_object_header_size(), align;
-    if ((uint32_t)il2cpp_class_value_size(k, &align) != l.size[SG_HOST])
-        return 0;
+    int natural = (uint32_t)il2cpp_class_value_size(k, &align) == l.size[SG_HOST];
     void *iter = NULL;
     FieldInfo *f;
     int i = 0;
-    while ((f = il2cpp_class_get_fields(k, &iter)) != NULL) {
+    while (natural && (f = il2cpp_class_get_fields(k, &iter)) != NULL) {
         if (il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_STATIC)
             continue;
-        if ((uint32_t)il2cpp_field_get_offset(f) - header != l.offset[i++][SG_HOST])
-            return 0;
         const Il2CppType *ft = il2cpp_field_get_type(f);
         Il2CppClass *fk = il2cpp_class_from_type(ft);
         int kind = il2cpp_type_get_type(ft);
-        if (fk != NULL && !il2cpp_class_is_enum(fk) && il2cpp_class_is_valuetype(fk) &&
-            (kind == ZLUA_IL2CPP_TYPE_VALUETYPE || kind == ZLUA_IL2CPP_TYPE_GENERICINST) &&
-            !sg_class_is_natural(fk))
-            return 0;
+        natural = (uint32_t)il2cpp_field_get_offset(f) - header == l.offset[i++][SG_HOST] &&
+                  (fk == NULL || il2cpp_class_is_enum(fk) || !il2cpp_class_is_valuetype(fk) ||
+                   (kind != ZLUA_IL2CPP_TYPE_VALUETYPE && kind != ZLUA_IL2CPP_TYPE_GENERICINST) ||
+                   sg_class_is_natural(fk));
     }
-    return 1;
+    sg_layout_free(&l);
+    return natural;
 }
 
 /* A by-value slot whose struct is not laid out naturally, or NULL. */
@@ -399,6 +407,7 @@ static void sg_emit_struct(int index)
         fprintf(out, "static_assert(offsetof(zs_%d, f%d) == %s, \"%s: field %d\");\n", index, i,
                 sg_models(l.offset[i], v, sizeof v), shown, i);
     fputc('\n', out);
+    sg_layout_free(&l);
     il2cpp_free(name);
 }
 
