@@ -373,21 +373,29 @@ typedef int (*zlua_stub_args)(lua_State *L, const zlua_bridge *b, void *self,
                               void *const *args);
 
 /* One entry of a generated table: the method's key (zlua_bridge_method_key),
- * its Lua entry, the body the entry runs and its args body (NULL: only
- * the entry is called; no args body).  A table is sorted by key (strcmp
- * order). */
+ * the reduced signature (zlua_bridge_signature) of the method it was
+ * generated for, its Lua entry, the body the entry runs and its args body
+ * (NULL: only the entry is called; no args body).  A table is sorted by
+ * key (strcmp order).  A key names a method by its metadata token, which
+ * can shift between the assemblies a table was generated from and a
+ * player's (stripping removes methods): binding takes an entry only when
+ * its signature is the bound method's, and otherwise logs one line and
+ * keeps the generic invoker. */
 typedef struct zlua_stub_entry {
     const char *key;
+    const char *sig;
     lua_CFunction fn;
     zlua_stub_body body;
     zlua_stub_args args;
 } zlua_stub_entry;
 
 /* Hands the generated table to L's context, once: methods bound from now
- * on use their entry when the table has one (call right after zlua_open:
- * methods bound before keep the generic invoker).  table must outlive the
- * state; it is searched at bind time only.  ZLUA_OK, ZLUA_EINVAL (NULL,
- * not sorted, or a table was registered already), ZLUA_ENOMEM,
+ * on use their entry when the table has one of their signature and the
+ * runtime lets their code be called directly (zlua_rt_method_direct);
+ * call right after zlua_open: methods bound before keep the generic
+ * invoker.  table must outlive the state; it is searched at bind time
+ * only.  ZLUA_OK, ZLUA_EINVAL (NULL, an entry without key, signature or
+ * entry, not sorted, or a table was registered already), ZLUA_ENOMEM,
  * ZLUA_ESTATE. */
 int zlua_register_stubs(lua_State *L, const zlua_stub_entry *table, size_t count);
 
@@ -431,8 +439,9 @@ ZLUA_STUB_INLINE const zlua_bridge *zlua_bridge_at(lua_State *L, size_t index)
 
 /* The key of method into buf: its declaring type's runtime name and its
  * metadata token ("Demo:06000001"), NUL-terminated; returns the length (0:
- * buf too small).  Tokens survive from the Editor's metadata to the
- * player's, so a generator and a player agree on keys. */
+ * buf too small).  A generator and a player agree on keys while their
+ * assemblies agree on tokens; stripping can renumber them, which is why
+ * an entry also carries its signature (zlua_stub_entry). */
 size_t zlua_bridge_method_key(const MethodInfo *method, char *buf, size_t size);
 
 /* The Lua-value shape of method under the [LuaMarshalAs] rules L's
@@ -849,6 +858,16 @@ Il2CppException *zlua_rt_method_instance(const MethodInfo *generic,
 uintptr_t zlua_rt_gchandle_new(Il2CppObject *obj, int weak);
 Il2CppObject *zlua_rt_gchandle_target(uintptr_t handle);
 void zlua_rt_gchandle_free(uintptr_t handle);
+/* Whether method->methodPointer may be called with the method's own
+ * signature, as a generated stub calls it: not when it is NULL, when the
+ * runtime marks the method for calls through its invoker only (IL2CPP
+ * 2021.3's MethodInfo::indirect_call_via_invokers: a fully shared generic
+ * instance keeps the shared code's pointer), or when the pointer is a
+ * stub standing for code the build lacks (an unresolved call, which
+ * raises).  Such methods keep the generic invoker, whose invoker_method
+ * knows how to reach them.  Needs libil2cpp's MethodInfo: glue.  Never
+ * fails. */
+int zlua_rt_method_direct(const MethodInfo *method);
 /* il2cpp_type_get_object(type): its System.Type object, created on first
  * use (out of memory). */
 Il2CppException *zlua_rt_type_object(const Il2CppType *type, Il2CppObject **out);

@@ -260,7 +260,7 @@ void *zlua_method_self(lua_State *L, const zlua_method *m);
 
 /* stub.c: the index of mi's entry in the registered table (-1: none),
  * publishing a bound method for it, its entry, and the reverse lookup. */
-long zlua_stub_find(const zlua_ctx *ctx, const zlua_method *m);
+long zlua_stub_find(zlua_ctx *ctx, const zlua_method *m);
 /* m's shape suffix (zlua_bridge_shape) into buf; "" for one value a slot. */
 void zlua_stub_shape(const zlua_method *m, char *buf, size_t size);
 void zlua_stub_publish(zlua_ctx *ctx, long index, const zlua_bridge *b);

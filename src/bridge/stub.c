@@ -92,8 +92,9 @@ static void zlua_sig_struct(zlua_sigbuf *s, Il2CppClass *k)
 
 /* A by-value struct the binder refuses (meta.c): System.Decimal, or a ref
  * struct ([IsByRefLike]).  The generator must not stub what the binder
- * will report as unusable (issue 10 §6); build time only, so the
- * attribute class is looked up on each call rather than cached. */
+ * will report as unusable (issue 10 §6).  Build time, and bind time of a
+ * method a stub entry names (zlua_stub_serves): the attribute class is
+ * looked up on each call rather than cached. */
 static int zlua_sig_unusable_struct(Il2CppClass *k)
 {
     if (strcmp(il2cpp_class_get_namespace(k), "System") == 0 &&
@@ -266,7 +267,7 @@ int zlua_register_stubs(lua_State *L, const zlua_stub_entry *table, size_t count
     if (ctx->stubs != NULL)
         return ZLUA_EINVAL;
     for (size_t i = 0; i < count; i++) {
-        if (table[i].key == NULL || table[i].fn == NULL)
+        if (table[i].key == NULL || table[i].sig == NULL || table[i].fn == NULL)
             return ZLUA_EINVAL;
         if (i > 0 && strcmp(table[i - 1].key, table[i].key) >= 0)
             return ZLUA_EINVAL;   /* bind time searches it by halves */
@@ -321,7 +322,24 @@ size_t zlua_bridge_shape(lua_State *L, const MethodInfo *method, char *buf, size
     return strlen(buf);
 }
 
-long zlua_stub_find(const zlua_ctx *ctx, const zlua_method *m)
+/* Whether entry `index`, found by m's key, may serve m: it was generated
+ * for a method of m's reduced signature (a token that moved makes a key
+ * name another method: one line says so, once per binding), and the
+ * runtime lets m's code be called directly. */
+static int zlua_stub_serves(zlua_ctx *ctx, const zlua_method *m, long index)
+{
+    char sig[512];
+    const char *want = ctx->stubs[index].sig;
+    if (zlua_bridge_signature(m->mi, sig, sizeof sig) == 0 || strcmp(sig, want) != 0) {
+        zlua_log(ctx, "%s: stub entry %s was generated for %s, not %s; the generic invoker"
+                      " serves it", m->display, ctx->stubs[index].key, want,
+                 sig[0] ? sig : "a stub shape");
+        return 0;
+    }
+    return zlua_rt_method_direct(m->mi);
+}
+
+long zlua_stub_find(zlua_ctx *ctx, const zlua_method *m)
 {
     char key[512], shape[128];
     /* the generator made an entry only for a method it could stub */
@@ -339,7 +357,7 @@ long zlua_stub_find(const zlua_ctx *ctx, const zlua_method *m)
         size_t mid = lo + (hi - lo) / 2;
         int c = strcmp(ctx->stubs[mid].key, key);
         if (c == 0)
-            return (long)mid;
+            return zlua_stub_serves(ctx, m, (long)mid) ? (long)mid : -1;
         if (c < 0)
             lo = mid + 1;
         else
@@ -373,7 +391,7 @@ zlua_stub_args zlua_stub_entry_args(const zlua_ctx *ctx, long index)
 const zlua_bridge *zlua_stub_of_entry(const zlua_ctx *ctx, lua_CFunction f)
 {
     for (size_t i = 0; i < ctx->nstubs; i++)
-        if (ctx->stubs[i].fn == f)
+        if (ctx->stubs[i].fn == f && ctx->head.bridges[i] != NULL)
             return ctx->head.bridges[i];
     return NULL;
 }

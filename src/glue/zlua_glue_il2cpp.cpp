@@ -213,6 +213,31 @@ extern "C" Il2CppException *zlua_rt_method_instance(const MethodInfo *generic,
     return nullptr;
 }
 
+/* 2021.3's MethodInfo has indirect_call_via_invokers; later versions
+ * dropped it (their fully shared instances get stubs instead): read it
+ * where the headers declare it. */
+template <class M>
+static auto zlua_glue_indirect(const M *m, int) -> decltype(m->indirect_call_via_invokers, bool())
+{
+    return m->indirect_call_via_invokers != 0;
+}
+template <class M>
+static bool zlua_glue_indirect(const M *, long)
+{
+    return false;
+}
+
+extern "C" int zlua_rt_method_direct(const MethodInfo *method)
+{
+    /* no code; shared code of another signature (2021.3); a fully shared
+     * instance, whose pointer is a standard-signature or an unresolved-call
+     * stub (2022.3 on): each is reached through invoker_method only */
+    if (method->methodPointer == nullptr || zlua_glue_indirect(method, 0) ||
+        method->has_full_generic_sharing_signature)
+        return 0;
+    return 1;
+}
+
 extern "C" Il2CppException *zlua_rt_type_object(const Il2CppType *type, Il2CppObject **out)
 {
     *out = nullptr;

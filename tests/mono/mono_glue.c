@@ -382,6 +382,13 @@ Il2CppException *zlua_rt_type_object(const Il2CppType *type, Il2CppObject **out)
     return NULL;
 }
 
+/* Mono's methods have no IL2CPP methodPointer: no stub ever calls one */
+int zlua_rt_method_direct(const MethodInfo *method)
+{
+    (void)method;
+    return 0;
+}
+
 void zlua_rt_raise(Il2CppException *exc)
 {
     mono_raise_exception(zm_exc((MonoObject *)(void *)exc));

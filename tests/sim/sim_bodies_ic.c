@@ -284,6 +284,43 @@ static void ic_call_on_point(SimPoint2D p, const MethodInfo *method)
     ic_call(L, &on_point, 1, metas, slots, NULL);
 }
 
+/* ZLuaTests.Abi.Invoke<S>(string fn, S start): fn(h), h a ref S handle
+ * to a local copy; returns the local after the call.  The struct arrives
+ * and leaves by value, as compiled C# code passes it (sim_fixtures.h). */
+static void ic_invoke_ref_slot(Il2CppString *fn, void *slot, const MethodInfo *method)
+{
+    sim_fn_name name;
+    lua_State *L = sim_get_lua_state();
+    if (!have_state(L) || !function_name(fn, &name))
+        return;
+    Il2CppClass *k = il2cpp_class_from_type(il2cpp_method_get_param(method, 1));
+    const zlua_meta *metas[1] = {zlua_meta_type(L, sim_byref_type(k))};
+    void *slots[1] = {slot};
+    if (have_metas(metas, 1))
+        ic_call(L, &name, 1, metas, slots, NULL);
+}
+
+#define ABI_IC(tag, S)                                                          \
+    static S ic_abi_##tag(Il2CppString *fn, S start, const MethodInfo *method) \
+    {                                                                          \
+        S slot = start;                                                        \
+        ic_invoke_ref_slot(fn, &slot, method);                                 \
+        return slot;                                                           \
+    }                                                                          \
+    SIM_INVOKER(sim_inv_abi_ic_##tag)                                          \
+    {                                                                          \
+        typedef S (*Fn)(Il2CppString *, S, const MethodInfo *);                \
+        (void)obj;                                                             \
+        *(S *)ret = ((Fn)fn)((Il2CppString *)args[0], *(S *)args[1], m);       \
+    }
+
+ABI_IC(fd, SimFloatDouble)
+ABI_IC(intf, SimIntFloat)
+ABI_IC(bfb, SimByteFloatByte)
+ABI_IC(dff, SimDoubleFloatFloat)
+ABI_IC(nested, SimNested)
+ABI_IC(sized, SimSized)
+
 /* object (string, object): only ZLuaTests.Refs has this shape */
 static SIM_INVOKER_DECL(sim_inv_zi_o_s_o);
 SIM_INVOKER(sim_inv_zi_o_s_o)
@@ -319,4 +356,17 @@ const SimMethodDef sim_methods_demo_ic[] = {
 const SimMethodDef sim_methods_refs_ic[] = {
     STATIC("InvokeWithRefObject", "System.Object", ic_invoke_with_ref_object,
            sim_inv_zi_o_s_o, {"System.String", "fn"}, {"System.Object", "start"}),
+    {.name = NULL}};
+
+#define ABI_IC_DEF(name, tag)                                                   \
+    STATIC("Invoke" name, "ZLuaTests." name, ic_abi_##tag, sim_inv_abi_ic_##tag, \
+           {"System.String", "fn"}, {"ZLuaTests." name, "start"})
+
+const SimMethodDef sim_methods_abi_ic[] = {
+    ABI_IC_DEF("FloatDouble", fd),
+    ABI_IC_DEF("IntFloat", intf),
+    ABI_IC_DEF("ByteFloatByte", bfb),
+    ABI_IC_DEF("DoubleFloatFloat", dff),
+    ABI_IC_DEF("Nested", nested),
+    ABI_IC_DEF("Sized", sized),
     {.name = NULL}};

@@ -385,6 +385,14 @@ SimMethod *sim_build_method(Il2CppClass *k, const SimMethodDef *d)
         SimMethod *m = sim_xcalloc(1, sizeof *m);
         m->mi.methodPointer = d->body;
         m->mi.virtualMethodPointer = d->boxed_body ? d->boxed_body : d->body;
+        if (d->pointer == SIM_POINTER_NULL || d->pointer == SIM_POINTER_UNRESOLVED)
+            m->mi.methodPointer = m->mi.virtualMethodPointer =
+                d->pointer == SIM_POINTER_NULL ? NULL : (Il2CppMethodPointer)sim_unresolved_call;
+        m->mi.indirect_call_via_invokers = d->pointer == SIM_POINTER_INDIRECT;
+        /* 2022.3's form of a fully shared instance whose standard-signature
+         * stub was not found: an unresolved-call stub, its invoker the
+         * runtime's redirect to the shared code */
+        m->mi.has_full_generic_sharing_signature = d->pointer == SIM_POINTER_UNRESOLVED;
         /* abstract methods have no body: calling one directly crashes */
         m->mi.invoker_method = d->body ? d->invoker : sim_invoke_abstract;
         m->name = d->name;

@@ -228,4 +228,5 @@ const SimClassDef sim_catalog_corlib[] = {
     EXCEPTION("OutOfMemoryException", "System.SystemException"),
     EXCEPTION("NotSupportedException", "System.SystemException"),
     EXCEPTION("PlatformNotSupportedException", "System.NotSupportedException"),
+    EXCEPTION("ExecutionEngineException", "System.SystemException"),
     {.name = NULL}};

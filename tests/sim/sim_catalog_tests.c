@@ -75,6 +75,29 @@
  *       public static object InvokeWithRefObject(string fn, object start);
  *                 // fn(h), h a ref object handle; returns the slot after the call
  *     }
+ *     // structs a calling convention treats specially (sim_bodies_abi.c)
+ *     public struct FloatDouble { public float a; public double b; }
+ *     public struct IntFloat { public int a; public float b; }
+ *     public struct ByteFloatByte { public byte a; public float b; public byte c; }
+ *     public struct DoubleFloatFloat { public double a; public float b, c; }
+ *     public struct Nested { public IntFloat head; public float x, y; }
+ *     [StructLayout(LayoutKind.Sequential, Size = 12)]
+ *     public struct Sized { public float a, b; }
+ *     [StructLayout(LayoutKind.Sequential, Pack = 1)]
+ *     public struct Packed { public byte a; public int b; }   // no Invoke
+ *     public static class Abi {   // for each S of the six, named by S:
+ *       public static S MakeS(<S's fields>);
+ *       public static double SumS(S v);           // the fields added as doubles
+ *       public static S NextS(S v);               // each field + 1
+ *       public static void BumpS(ref S v);        // each field += 1
+ *       public static S InvokeS(string fn, S start);
+ *                 // fn(h), h a ref S handle; returns the slot after the call
+ *     }
+ *     public static class Pointers {                // sim_pointers.c
+ *       public static int NoPointer(int a, int b);  // a * 10 + b, each
+ *       public static int Indirect(int a, int b);
+ *       public static int Unresolved(int a, int b);
+ *     }
  *     // an instance generic method (issue 13, R-GEN-1; sim_generics.c)
  *     public class Echoer {
  *       public int Calls;
@@ -131,6 +154,28 @@ static const SimFieldDef f_pair[] = {
 static const SimFieldDef f_echoer[] = {
     {"Calls", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimEchoer, Calls), 0},
     {0}};
+
+#define ABI_F(ctype, field, type)                                               \
+    {#field, type, FIELD_ATTRIBUTE_PUBLIC, offsetof(ctype, field), 0}
+static const SimFieldDef f_float_double[] = {
+    ABI_F(SimFloatDouble, a, "System.Single"), ABI_F(SimFloatDouble, b, "System.Double"),
+    {0}};
+static const SimFieldDef f_int_float[] = {
+    ABI_F(SimIntFloat, a, "System.Int32"), ABI_F(SimIntFloat, b, "System.Single"), {0}};
+static const SimFieldDef f_byte_float_byte[] = {
+    ABI_F(SimByteFloatByte, a, "System.Byte"), ABI_F(SimByteFloatByte, b, "System.Single"),
+    ABI_F(SimByteFloatByte, c, "System.Byte"), {0}};
+static const SimFieldDef f_double_float_float[] = {
+    ABI_F(SimDoubleFloatFloat, a, "System.Double"),
+    ABI_F(SimDoubleFloatFloat, b, "System.Single"),
+    ABI_F(SimDoubleFloatFloat, c, "System.Single"), {0}};
+static const SimFieldDef f_nested[] = {
+    ABI_F(SimNested, head, "ZLuaTests.IntFloat"), ABI_F(SimNested, x, "System.Single"),
+    ABI_F(SimNested, y, "System.Single"), {0}};
+static const SimFieldDef f_packed[] = {
+    ABI_F(SimPacked, a, "System.Byte"), ABI_F(SimPacked, b, "System.Int32"), {0}};
+static const SimFieldDef f_sized[] = {
+    ABI_F(SimSized, a, "System.Single"), ABI_F(SimSized, b, "System.Single"), {0}};
 
 static const char *const members_x_y[] = {"X", "Y"};
 static const SimAttrDef a_marked[] = {
@@ -212,4 +257,21 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Echoer", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(SimEchoer), .fields = f_echoer, .methods = {sim_methods_echoer}},
+#define ABI_STRUCT(n, ctype, f)                                                  \
+    {.ns = "ZLuaTests", .name = (n), .kind = SIM_KIND_STRUCT, .flags = STRUCT_FLAGS, \
+     .size = sizeof(ctype), .align = alignof(ctype), .fields = (f)}
+    ABI_STRUCT("FloatDouble", SimFloatDouble, f_float_double),
+    ABI_STRUCT("IntFloat", SimIntFloat, f_int_float),
+    ABI_STRUCT("ByteFloatByte", SimByteFloatByte, f_byte_float_byte),
+    ABI_STRUCT("DoubleFloatFloat", SimDoubleFloatFloat, f_double_float_float),
+    ABI_STRUCT("Nested", SimNested, f_nested),
+    ABI_STRUCT("Sized", SimSized, f_sized),
+    ABI_STRUCT("Packed", SimPacked, f_packed),
+    {.ns = "ZLuaTests", .name = "Abi", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_abi, sim_methods_abi_ic}},
+    /* methodPointer NULL, shared code, an unresolved call (sim_pointers.c) */
+    {.ns = "ZLuaTests", .name = "Pointers", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_pointers}},
     {.name = NULL}};

@@ -273,6 +273,59 @@ typedef struct SimEchoer {
     int32_t Calls;
 } SimEchoer;
 
+/* ZLuaTests.Abi's structs: layouts the calling conventions treat
+ * specially, declared as IL2CPP declares them (fields in order, the C
+ * compiler's alignment), so that the bodies take and return them exactly
+ * as compiled C# code does.  On x86-64 System V: FloatDouble is passed in
+ * two SSE registers, IntFloat in one INTEGER register, ByteFloatByte and
+ * Nested in an INTEGER and an SSE one, DoubleFloatFloat in two SSE ones;
+ * Sized ([StructLayout(Size = 12)]) is IL2CPP's union of its fields and
+ * a byte array, two INTEGER registers. */
+typedef struct SimFloatDouble {
+    float a;
+    double b;
+} SimFloatDouble;
+
+typedef struct SimIntFloat {
+    int32_t a;
+    float b;
+} SimIntFloat;
+
+typedef struct SimByteFloatByte {
+    uint8_t a;
+    float b;
+    uint8_t c;
+} SimByteFloatByte;
+
+typedef struct SimDoubleFloatFloat {
+    double a;
+    float b, c;
+} SimDoubleFloatFloat;
+
+typedef struct SimNested {
+    SimIntFloat head;
+    float x, y;
+} SimNested;
+
+/* [StructLayout(LayoutKind.Sequential, Pack = 1)]: not a natural layout
+ * (b at 1), which no stub declares: its methods keep the invoker */
+#pragma pack(push, 1)
+typedef struct SimPacked {
+    uint8_t a;
+    int32_t b;
+} SimPacked;
+#pragma pack(pop)
+
+#define SIM_SIZED_SIZE 12
+typedef struct SimSized {
+    union {
+        struct {
+            float a, b;
+        };
+        uint8_t pad[SIM_SIZED_SIZE];
+    };
+} SimSized;
+
 /* MyGame.Color, MyGame.Small, MyGame.Wide, ZLua.LuaMarshalType travel as
  * their underlying integers (int32_t, uint8_t, int64_t, int32_t). */
 

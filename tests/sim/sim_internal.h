@@ -263,7 +263,17 @@ typedef struct SimMethodDef {
     uint32_t iflags;             /* METHOD_IMPL_ATTRIBUTE_*, 0: IL managed */
     const char *attr;            /* a marker attribute's class ([Extension]) */
     uint8_t generic_params;      /* an open generic definition: T's count */
+    uint8_t pointer;             /* SIM_POINTER_*: what methodPointer is */
 } SimMethodDef;
+
+/* What a method's methodPointer is (SimMethodDef.pointer): its body (the
+ * default), or one of the cases no direct call may take, where only
+ * invoker_method reaches the method (sim_pointers.c) -- NULL; the body,
+ * of a shared signature other than the method's (IL2CPP 2021.3's
+ * indirect_call_via_invokers); a stub for code the build lacks, which
+ * raises (an unresolved call, sim_unresolved_call). */
+enum { SIM_POINTER_BODY, SIM_POINTER_NULL, SIM_POINTER_INDIRECT, SIM_POINTER_UNRESOLVED };
+void sim_unresolved_call(void);
 
 typedef struct SimPropertyDef {
     const char *name;

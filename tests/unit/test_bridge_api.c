@@ -8,12 +8,16 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 #include <lauxlib.h>
 
+#include "il2cpp/il2cpp_api.h"
 #include "sim.h"
+#include "testbed_rt.h"
 #include "unit_support.h"
 #include "zlua.h"
 
@@ -82,14 +86,17 @@ static void test_register_contract(void **state)
 {
     (void)state;
     lua_State *L = unit_state_new_bare(NULL, NULL);
-    static const zlua_stub_entry sorted[] = {{"A:1", dummy, NULL, NULL}, {"B:1", dummy, NULL, NULL}};
-    static const zlua_stub_entry unsorted[] = {{"B:1", dummy, NULL, NULL},
-                                               {"A:1", dummy, NULL, NULL}};
-    static const zlua_stub_entry holes[] = {{"A:1", NULL, NULL, NULL}};
+    static const zlua_stub_entry sorted[] = {{"A:1", "v()", dummy, NULL, NULL},
+                                             {"B:1", "v()", dummy, NULL, NULL}};
+    static const zlua_stub_entry unsorted[] = {{"B:1", "v()", dummy, NULL, NULL},
+                                               {"A:1", "v()", dummy, NULL, NULL}};
+    static const zlua_stub_entry holes[] = {{"A:1", "v()", NULL, NULL, NULL}};
+    static const zlua_stub_entry unsigned_[] = {{"A:1", NULL, dummy, NULL, NULL}};
     assert_int_equal(zlua_register_stubs(L, sorted, 2), ZLUA_ESTATE);   /* not open */
     assert_int_equal(zlua_open(L), ZLUA_OK);
     assert_int_equal(zlua_register_stubs(L, unsorted, 2), ZLUA_EINVAL);
     assert_int_equal(zlua_register_stubs(L, holes, 1), ZLUA_EINVAL);
+    assert_int_equal(zlua_register_stubs(L, unsigned_, 1), ZLUA_EINVAL);   /* no signature */
     assert_int_equal(zlua_register_stubs(L, NULL, 1), ZLUA_EINVAL);
     assert_int_equal(zlua_register_stubs(L, sorted, 2), ZLUA_OK);
     assert_int_equal(zlua_register_stubs(L, sorted, 2), ZLUA_EINVAL);   /* once per state */
@@ -99,6 +106,159 @@ static void test_register_contract(void **state)
     assert_string_equal(lua_tostring(L, -1),
                         "zlua: stub entry 0 called in a state that did not bind it");
     lua_settop(L, 0);
+    lua_close(L);
+}
+
+/* ---- a stale table binds nothing wrongly (R-META-3) ---------------------------- */
+
+typedef struct stale_entry {
+    char key[128], sig[256];
+} stale_entry;
+
+#define STALE_MAX 160
+static stale_entry stale[STALE_MAX];
+static zlua_stub_entry stale_table[STALE_MAX];
+#define STALE_LINES 256
+static char stale_log[STALE_LINES][256];
+static int stale_lines;
+
+static void stale_sink(void *ud, const char *line)
+{
+    (void)ud;
+    if (stale_lines < STALE_LINES)
+        snprintf(stale_log[stale_lines], sizeof stale_log[0], "%s", line);
+    stale_lines++;
+}
+
+/* How many log lines are exactly `line`. */
+static int stale_logged(const char *line)
+{
+    int found = 0;
+    for (int i = 0; i < stale_lines && i < STALE_LINES; i++)
+        found += strcmp(stale_log[i], line) == 0;
+    return found;
+}
+
+/* What a table entry Lua should never reach runs: it says so. */
+static int stale_entry_fn(lua_State *L)
+{
+    lua_pushliteral(L, "stale stub called");
+    return 1;
+}
+
+static int stale_cmp(const void *a, const void *b)
+{
+    return strcmp(((const zlua_stub_entry *)a)->key, ((const zlua_stub_entry *)b)->key);
+}
+
+static int stale_add(int n, const MethodInfo *keyed, const char *sig)
+{
+    assert_true(n < STALE_MAX);
+    assert_true(zlua_bridge_method_key(keyed, stale[n].key, sizeof stale[n].key) > 0);
+    snprintf(stale[n].sig, sizeof stale[n].sig, "%s", sig);
+    stale_table[n] = (zlua_stub_entry){stale[n].key, stale[n].sig, stale_entry_fn, NULL, NULL};
+    return n + 1;
+}
+
+/* The kind of CS.<path>'s function and its result for the call `args`. */
+static const char *stale_call(lua_State *L, const char *path, const char *args, char *out,
+                              size_t size)
+{
+    char code[256];
+    snprintf(code, sizeof code, "local f = CS.%s; return f, tostring(f(%s))", path, args);
+    assert_int_equal(unit_dostring(L, code), 0);
+    snprintf(out, size, "%s", lua_tostring(L, -1));
+    const char *kind = zlua_bridge_kind(L, -2);
+    lua_settop(L, 0);
+    return kind;
+}
+
+/* A table generated from assemblies in which Demo had one method more
+ * before each of its methods: every key names the method after the one
+ * it was generated for (the tokens shifted by one when stripping removed
+ * the first).  A method takes its entry only when the signatures agree;
+ * each other one keeps the generic invoker and the log says why, once.
+ * And entries of the right signature for methods whose code no stub may
+ * call (sim_pointers.c) are never taken, silently. */
+static void test_stale_table(void **state)
+{
+    (void)state;
+    const MethodInfo *ms[STALE_MAX];
+    int nm = 0, n = 0;
+    void *iter = NULL;
+    const MethodInfo *mi;
+    while ((mi = il2cpp_class_get_methods(sim_class("Demo"), &iter)) != NULL && nm < STALE_MAX)
+        ms[nm++] = mi;
+    char sig[256];
+    for (int i = 0; i + 1 < nm; i++)
+        if (zlua_bridge_signature(ms[i + 1], sig, sizeof sig) > 0)
+            n = stale_add(n, ms[i], sig);
+    const char *ptrs[] = {"NoPointer", "Indirect", "Unresolved"};
+    for (int i = 0; i < 3; i++)
+        n = stale_add(n, sim_method("ZLuaTests.Pointers", ptrs[i], 2), "i4(i4,i4)");
+    qsort(stale_table, (size_t)n, sizeof stale_table[0], stale_cmp);
+
+    lua_State *L = unit_state_new_bare(NULL, NULL);
+    assert_int_equal(zlua_open(L), ZLUA_OK);
+    testbed_rt_set_lua_state(L);
+    stale_lines = 0;
+    assert_int_equal(zlua_set_log(L, stale_sink, NULL), ZLUA_OK);
+    assert_int_equal(zlua_register_stubs(L, stale_table, (size_t)n), ZLUA_OK);
+
+    /* Add's key carries the signature of the method after it, AddLong */
+    char out[64], key[128], want[512];
+    assert_string_equal(stale_call(L, "Demo.Add", "1, 2", out, sizeof out), "generic");
+    assert_string_equal(out, "3");
+    assert_true(zlua_bridge_method_key(sim_method("Demo", "Add", 2), key, sizeof key) > 0);
+    snprintf(want, sizeof want,
+             "[ZLua] Demo.Add: stub entry %s was generated for i8(i8,i8), not i4(i4,i4); "
+             "the generic invoker serves it", key);
+    assert_int_equal(stale_logged(want), 1);
+    int lines = stale_lines;   /* binding Demo logged each mismatch once */
+    assert_true(lines > 1 && lines < STALE_LINES);
+    assert_string_equal(stale_call(L, "Demo.AddLong", "40, 2", out, sizeof out), "generic");
+    assert_string_equal(out, "42");
+    assert_string_equal(stale_call(L, "Demo.Concat", "'a', 'b'", out, sizeof out), "generic");
+    assert_string_equal(out, "ab");
+    assert_string_equal(stale_call(L, "Demo.Add", "3, 4", out, sizeof out), "generic");
+    assert_string_equal(out, "7");
+    assert_int_equal(stale_lines, lines);
+    for (int i = 0; i < lines; i++)
+        assert_non_null(strstr(stale_log[i], "the generic invoker serves it"));
+    /* every method of Demo Lua binds: an entry only of its own signature */
+    for (int i = 0; i + 1 < nm; i++) {
+        char own[256], next[256], code[256];
+        const char *name = il2cpp_method_get_name(ms[i]);
+        if (zlua_bridge_signature(ms[i], own, sizeof own) == 0 || name[0] == '.' ||
+            strncmp(name, "get_", 4) == 0 || strncmp(name, "set_", 4) == 0 ||
+            strncmp(name, "add_", 4) == 0 || strncmp(name, "remove_", 7) == 0)
+            continue;
+        size_t count = 0;   /* overloads: the first candidate's kind */
+        for (int j = 0; j < nm; j++)
+            count += strcmp(il2cpp_method_get_name(ms[j]), name) == 0;
+        if (count > 1)
+            continue;
+        int same = zlua_bridge_signature(ms[i + 1], next, sizeof next) > 0 &&
+                   strcmp(own, next) == 0;
+        snprintf(code, sizeof code, "return CS.Demo['%s']", name);
+        assert_int_equal(unit_dostring(L, code), 0);
+        const char *kind = zlua_bridge_kind(L, -1);
+        if (kind == NULL)
+            fail_msg("Demo.%s: not a method function", name);
+        if (strcmp(kind, same ? "stub" : "generic") != 0)
+            fail_msg("Demo.%s (%s, entry of %s): %s", name, own, next, kind);
+        lua_settop(L, 0);
+    }
+    /* the right signature, but a pointer no stub may call: no log line */
+    lines = stale_lines;
+    for (int i = 0; i < 3; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "ZLuaTests.Pointers.%s", ptrs[i]);
+        assert_string_equal(stale_call(L, path, "4, 2", out, sizeof out), "generic");
+        assert_string_equal(out, "42");
+    }
+    assert_int_equal(stale_lines, lines);
+    testbed_rt_set_lua_state(NULL);
     lua_close(L);
 }
 
@@ -195,6 +355,7 @@ int main(void)
         cmocka_unit_test(test_reduced_signatures),
         cmocka_unit_test(test_method_keys),
         cmocka_unit_test(test_register_contract),
+        cmocka_unit_test(test_stale_table),
         cmocka_unit_test(test_writers_and_registries),
         cmocka_unit_test(test_opaque_from_c),
         cmocka_unit_test(test_which_methods_have_stubs),

@@ -9,10 +9,13 @@
  * would run it) and writes one C++ stub per reduced signature
  * (zlua_bridge_signature), shared by every public method of that shape,
  * plus the table zlua_generated_stubs[] that a host hands to
- * zlua_register_stubs.  Structs passed by value get a C++ definition built
- * from their field metadata, checked against the runtime's size and
- * offsets by static_assert, so that the call passes them exactly as the
- * method's compiled code expects.  The report lists how many methods map
+ * zlua_register_stubs.  Structs passed by value get a C++ definition with
+ * their natural layout -- the fields in order, nothing added -- as IL2CPP
+ * declares them, so that the compiler passes them exactly as the method's
+ * compiled code expects; static_asserts check size, alignment and every
+ * offset for each data model, so that one file serves 32- and 64-bit
+ * targets.  A struct the runtime lays out otherwise (explicit offsets,
+ * packing) keeps its methods on the generic invoker.  The report lists how many methods map
  * to how many stubs, and every method no stub can serve, with the reason
  * (those keep the generic invoker).  Methods libzlua binds but cannot call
  * (issue 10 §6: a decimal, TypedReference or by-val ref struct slot, more
@@ -56,6 +59,7 @@ typedef struct sg_struct {
 
 typedef struct sg_entry {
     char key[SG_SIG_BYTES];     /* zlua_bridge_method_key */
+    char text[SG_SIG_BYTES];    /* zlua_bridge_signature: what the binder checks */
     int sig;                    /* its stub */
 } sg_entry;
 
@@ -161,18 +165,206 @@ static void sg_slot_ctype(const Il2CppType *t, char *buf, size_t size)
         snprintf(buf, size, "%s", sg_prim_ctype(kind));
 }
 
-/* Emits struct k (its struct-typed fields first), laid out by the field
- * offsets the runtime gives, with static_asserts on both. */
+/* ---- natural layouts ---------------------------------------------------------------- */
+
+/* The three data models a player build targets, for the sizes and offsets
+ * the file asserts: pointers of 8 bytes (every 64-bit ABI), pointers of 4
+ * with 8-byte scalars aligned to 8 (ARMv7, Win32, WebAssembly), and
+ * pointers of 4 with 8-byte scalars aligned to 4 inside structs (i386
+ * System V).  The generated ZS_L picks one at compile time. */
+enum { SG_M64, SG_M32, SG_M32I, SG_MODELS };
+
+/* the model this generator runs in: the runtime's offsets are its */
+#if UINTPTR_MAX == 0xffffffffu && defined(__i386__) && !defined(_WIN32)
+#define SG_HOST SG_M32I
+#elif UINTPTR_MAX == 0xffffffffu
+#define SG_HOST SG_M32
+#else
+#define SG_HOST SG_M64
+#endif
+
+typedef struct sg_layout {
+    uint32_t size[SG_MODELS], align[SG_MODELS];
+    uint32_t (*offset)[SG_MODELS];   /* per instance field (sg_layout_free) */
+    uint32_t pad;      /* explicit size: the trailing union's bytes, or 0 */
+    int nfields;
+} sg_layout;
+
+static void sg_layout_free(sg_layout *l)
+{
+    free(l->offset);
+    l->offset = NULL;
+}
+
+static void sg_class_layout(Il2CppClass *k, sg_layout *l);
+
+/* The size and alignment, per model, of a value of a slot of type t. */
+static void sg_type_layout(const Il2CppType *t, uint32_t *size, uint32_t *align)
+{
+    int kind = il2cpp_type_is_byref(t) ? ZLUA_IL2CPP_TYPE_PTR : il2cpp_type_get_type(t);
+    Il2CppClass *k = kind == ZLUA_IL2CPP_TYPE_PTR ? NULL : il2cpp_class_from_type(t);
+    if (k != NULL && il2cpp_class_is_enum(k))
+        kind = il2cpp_type_get_type(il2cpp_class_enum_basetype(k));
+    else if (k != NULL && il2cpp_class_is_valuetype(k) &&
+             (kind == ZLUA_IL2CPP_TYPE_VALUETYPE || kind == ZLUA_IL2CPP_TYPE_GENERICINST)) {
+        sg_layout inner;
+        sg_class_layout(k, &inner);
+        memcpy(size, inner.size, sizeof inner.size);
+        memcpy(align, inner.align, sizeof inner.align);
+        sg_layout_free(&inner);
+        return;
+    }
+    uint32_t s;
+    switch (kind) {
+    case ZLUA_IL2CPP_TYPE_BOOLEAN: case ZLUA_IL2CPP_TYPE_I1: case ZLUA_IL2CPP_TYPE_U1:
+        s = 1; break;
+    case ZLUA_IL2CPP_TYPE_CHAR: case ZLUA_IL2CPP_TYPE_I2: case ZLUA_IL2CPP_TYPE_U2:
+        s = 2; break;
+    case ZLUA_IL2CPP_TYPE_I4: case ZLUA_IL2CPP_TYPE_U4: case ZLUA_IL2CPP_TYPE_R4:
+        s = 4; break;
+    case ZLUA_IL2CPP_TYPE_I8: case ZLUA_IL2CPP_TYPE_U8: case ZLUA_IL2CPP_TYPE_R8:
+        for (int m = 0; m < SG_MODELS; m++) {
+            size[m] = 8;
+            align[m] = m == SG_M32I ? 4 : 8;
+        }
+        return;
+    default:   /* references, pointers, IntPtr */
+        for (int m = 0; m < SG_MODELS; m++)
+            size[m] = align[m] = m == SG_M64 ? 8 : 4;
+        return;
+    }
+    for (int m = 0; m < SG_MODELS; m++)
+        size[m] = align[m] = s;
+}
+
+static uint32_t sg_align_up(uint32_t n, uint32_t a)
+{
+    return (n + a - 1) / a * a;
+}
+
+/* k's instance fields in declaration order, laid out as a C compiler
+ * lays out the same members (each at the next multiple of its alignment,
+ * the whole rounded up to the largest), in every model.  A size the
+ * runtime gives beyond that is an explicit one ([StructLayout(Size = N)]):
+ * IL2CPP declares such a struct as a union of its fields and a byte array
+ * of that size, and so does the generator (l->pad), which makes the
+ * struct that much larger in every model. */
+static void sg_class_layout(Il2CppClass *k, sg_layout *l)
+{
+    memset(l, 0, sizeof *l);
+    for (int m = 0; m < SG_MODELS; m++)
+        l->align[m] = 1;
+    void *iter = NULL;
+    FieldInfo *f;
+    size_t count = 1;
+    while ((f = il2cpp_class_get_fields(k, &iter)) != NULL)
+        count++;
+    l->offset = calloc(count, sizeof *l->offset);
+    if (l->offset == NULL)
+        die("out of memory");
+    iter = NULL;
+    while ((f = il2cpp_class_get_fields(k, &iter)) != NULL) {
+        if (il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_STATIC)
+            continue;
+        uint32_t size[SG_MODELS], align[SG_MODELS];
+        sg_type_layout(il2cpp_field_get_type(f), size, align);
+        for (int m = 0; m < SG_MODELS; m++) {
+            l->offset[l->nfields][m] = sg_align_up(l->size[m], align[m]);
+            l->size[m] = l->offset[l->nfields][m] + size[m];
+            if (align[m] > l->align[m])
+                l->align[m] = align[m];
+        }
+        l->nfields++;
+    }
+    uint32_t align;
+    uint32_t runtime = (uint32_t)il2cpp_class_value_size(k, &align);
+    uint32_t host = sg_align_up(l->size[SG_HOST], l->align[SG_HOST]);
+    if (runtime > host || l->nfields == 0)
+        l->pad = runtime > 0 ? runtime : 1;
+    for (int m = 0; m < SG_MODELS; m++) {
+        uint32_t s = l->size[m] > l->pad ? l->size[m] : l->pad;
+        l->size[m] = sg_align_up(s, l->align[m]);
+    }
+}
+
+/* Whether the runtime lays k out as sg_class_layout does on this host:
+ * sequential fields at their natural offsets (fields of struct type
+ * included, recursively), and the size.  Explicit field offsets and
+ * packing do not: a struct declared otherwise would be passed otherwise,
+ * so methods taking or returning one by value keep the generic invoker. */
+static int sg_class_is_natural(Il2CppClass *k)
+{
+    sg_layout l;
+    sg_class_layout(k, &l);
+    uint32_t header = il2cpp_object_header_size(), align;
+    int natural = (uint32_t)il2cpp_class_value_size(k, &align) == l.size[SG_HOST];
+    void *iter = NULL;
+    FieldInfo *f;
+    int i = 0;
+    while (natural && (f = il2cpp_class_get_fields(k, &iter)) != NULL) {
+        if (il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_STATIC)
+            continue;
+        const Il2CppType *ft = il2cpp_field_get_type(f);
+        Il2CppClass *fk = il2cpp_class_from_type(ft);
+        int kind = il2cpp_type_get_type(ft);
+        natural = (uint32_t)il2cpp_field_get_offset(f) - header == l.offset[i++][SG_HOST] &&
+                  (fk == NULL || il2cpp_class_is_enum(fk) || !il2cpp_class_is_valuetype(fk) ||
+                   (kind != ZLUA_IL2CPP_TYPE_VALUETYPE && kind != ZLUA_IL2CPP_TYPE_GENERICINST) ||
+                   sg_class_is_natural(fk));
+    }
+    sg_layout_free(&l);
+    return natural;
+}
+
+/* A by-value slot whose struct is not laid out naturally, or NULL. */
+static Il2CppClass *sg_slot_unnatural(const Il2CppType *t)
+{
+    if (il2cpp_type_is_byref(t))
+        return NULL;   /* a pointer; the temporary is raw bytes */
+    int kind = il2cpp_type_get_type(t);
+    Il2CppClass *k = il2cpp_class_from_type(t);
+    if (k == NULL || il2cpp_class_is_enum(k) || !il2cpp_class_is_valuetype(k) ||
+        (kind != ZLUA_IL2CPP_TYPE_VALUETYPE && kind != ZLUA_IL2CPP_TYPE_GENERICINST))
+        return NULL;
+    return sg_class_is_natural(k) ? NULL : k;
+}
+
+/* The first by-value struct of mi's signature that is not laid out
+ * naturally, or NULL. */
+static Il2CppClass *sg_method_unnatural(const MethodInfo *mi)
+{
+    Il2CppClass *k = sg_slot_unnatural(il2cpp_method_get_return_type(mi));
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    for (uint32_t i = 0; k == NULL && i < n; i++)
+        k = sg_slot_unnatural(il2cpp_method_get_param(mi, i));
+    return k;   /* `this` of a struct method is a pointer */
+}
+
+/* "8" when every model agrees, else "ZS_L(16, 16, 12)". */
+static const char *sg_models(const uint32_t v[SG_MODELS], char *buf, size_t size)
+{
+    if (v[SG_M64] == v[SG_M32] && v[SG_M32] == v[SG_M32I])
+        snprintf(buf, size, "%u", (unsigned)v[SG_M64]);
+    else
+        snprintf(buf, size, "ZS_L(%u, %u, %u)", (unsigned)v[SG_M64], (unsigned)v[SG_M32],
+                 (unsigned)v[SG_M32I]);
+    return buf;
+}
+
+/* Emits struct k (its struct-typed fields first): its fields in order,
+ * each of its own C type, and nothing else -- no padding members, no
+ * alignas -- so that the compiler lays it out and classifies it for the
+ * calling convention exactly as it does IL2CPP's declaration of the same
+ * struct (an explicit padding member would turn an eightbyte of floats
+ * into an INTEGER one on x86-64 System V).  static_asserts check the
+ * size, the alignment and every offset against the layouts of
+ * sg_class_layout, which the walk compared with the runtime's. */
 static void sg_emit_struct(int index)
 {
     if (structs[index].emitted)
         return;
     structs[index].emitted = 1;
     Il2CppClass *k = structs[index].klass;
-    uint32_t header = il2cpp_object_header_size();
-    uint32_t align = 0;
-    int32_t size = il2cpp_class_value_size(k, &align);
-    /* the struct-typed fields first: C++ needs complete types */
     void *iter = NULL;
     FieldInfo *f;
     char ctype[64];
@@ -183,50 +375,56 @@ static void sg_emit_struct(int index)
         if (strncmp(ctype, "zs_", 3) == 0)
             sg_emit_struct(atoi(ctype + 3));
     }
+    sg_layout l;
+    sg_class_layout(k, &l);
     char *name = il2cpp_type_get_name(il2cpp_class_get_type(k));
-    fprintf(out, "/* %s */\nstruct alignas(%u) zs_%d {\n", name ? name : "?",
-            align ? align : 1, index);
-    size_t at = 0;
-    int pad = 0, nfields = 0;
+    const char *shown = name ? name : "?";
+    fprintf(out, "/* %s */\nstruct zs_%d {\n", shown, index);
+    const char *indent = "    ";
+    if (l.pad > 0 && l.nfields > 0) {   /* explicit size: as IL2CPP declares it */
+        fprintf(out, "    union {\n        struct {\n");
+        indent = "            ";
+    }
+    int nfields = 0;
     iter = NULL;
     while ((f = il2cpp_class_get_fields(k, &iter)) != NULL) {
         if (il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_STATIC)
             continue;
-        size_t off = il2cpp_field_get_offset(f) - header;
-        if (off < at)
-            die("%s: overlapping fields (explicit layout) cannot be stubbed", name);
-        if (off > at)
-            fprintf(out, "    unsigned char pad%d[%zu];\n", pad++, off - at);
         sg_slot_ctype(il2cpp_field_get_type(f), ctype, sizeof ctype);
-        fprintf(out, "    %s f%d;   /* %s */\n", ctype, nfields, il2cpp_field_get_name(f));
-        at = off;
-        /* the field's own size: from the runtime, not from C++ */
-        Il2CppClass *fk = il2cpp_class_from_type(il2cpp_field_get_type(f));
-        uint32_t fa;
-        int32_t fs = fk && il2cpp_class_is_valuetype(fk) ? il2cpp_class_value_size(fk, &fa)
-                                                         : (int32_t)sizeof(void *);
-        at += (size_t)fs;
-        nfields++;
+        fprintf(out, "%s%s f%d;   /* %s */\n", indent, ctype, nfields++,
+                il2cpp_field_get_name(f));
     }
-    if (nfields == 0)
-        fprintf(out, "    unsigned char empty;\n");
-    fprintf(out, "};\nstatic_assert(sizeof(zs_%d) == %d, \"%s: size\");\n\n", index, size,
-            name ? name : "?");
+    if (l.pad > 0 && l.nfields > 0)
+        fprintf(out, "        };\n        uint8_t pad[%u];\n    };\n", (unsigned)l.pad);
+    else if (l.pad > 0)
+        fprintf(out, "    uint8_t pad[%u];\n", (unsigned)l.pad);
+    char v[64];
+    fprintf(out, "};\nstatic_assert(sizeof(zs_%d) == %s, \"%s: size\");\n", index,
+            sg_models(l.size, v, sizeof v), shown);
+    fprintf(out, "static_assert(alignof(zs_%d) == %s, \"%s: alignment\");\n", index,
+            sg_models(l.align, v, sizeof v), shown);
+    for (int i = 0; i < l.nfields; i++)
+        fprintf(out, "static_assert(offsetof(zs_%d, f%d) == %s, \"%s: field %d\");\n", index, i,
+                sg_models(l.offset[i], v, sizeof v), shown, i);
+    fputc('\n', out);
+    sg_layout_free(&l);
     il2cpp_free(name);
 }
 
 /* ---- stubs ---------------------------------------------------------------------------- */
 
-/* The size of a byref's element (its temporary). */
-static int sg_elem_size(const Il2CppType *t)
+/* The size of a byref's element (its temporary) in every model, as
+ * sg_models spells it into buf. */
+static const char *sg_elem_size(const Il2CppType *t, char *buf, size_t size)
 {
     Il2CppClass *k = il2cpp_class_from_type(t);
-    uint32_t align;
-    if (k != NULL && il2cpp_class_is_valuetype(k)) {
-        int32_t size = il2cpp_class_value_size(k, &align);
-        return size > 0 ? size : 1;
-    }
-    return (int)sizeof(void *);
+    uint32_t sizes[SG_MODELS], aligns[SG_MODELS];
+    if (k != NULL && il2cpp_class_is_valuetype(k))
+        sg_type_layout(il2cpp_class_get_type(k), sizes, aligns);
+    else   /* a reference */
+        for (int m = 0; m < SG_MODELS; m++)
+            sizes[m] = m == SG_M64 ? 8 : 4;
+    return sg_models(sizes, buf, size);
 }
 
 /* A primitive or enum by value: no OpaqueValue can pass through it. */
@@ -434,14 +632,15 @@ static void sg_emit_stub(int index)
         sg_slot_ctype(pt, ptype, sizeof ptype);
         if (il2cpp_type_is_byref(pt)) {
             /* the address, and the temporary the writer may point it at */
-            fprintf(out, "    struct { void *p; alignas(16) unsigned char t[%d]; } s%u;\n"
+            char tsize[64];
+            fprintf(out, "    struct { void *p; alignas(16) unsigned char t[%s]; } s%u;\n"
                          "    static_assert(offsetof(decltype(s%u), t) == ZLUA_BRIDGE_BYREF_TEMP, "
                          "\"byref layout\");\n"
                          "    if (!zlua_bridge_ref_payload(L, b, %u, %u, &s%u.p)) {\n"
                          "%s"
                          "        zlua_bridge_pop(L, b, %u, %u, &s%u);\n    }\n"
                          "    void *a%u = s%u.p;\n",
-                    sg_elem_size(pt), i, i, i, at[i], i,
+                    sg_elem_size(pt, tsize, sizeof tsize), i, i, i, at[i], i,
                     scoped == 2 ? "        scope = 1;   /* a handle or a temp */\n" : "",
                     i, at[i], i, i, i);
             continue;
@@ -516,7 +715,7 @@ static void sg_delegate_type(Il2CppClass *k)
     char sig[SG_SIG_BYTES];
     char *name = il2cpp_type_get_name(il2cpp_class_get_type(k));
     if (invoke == NULL || il2cpp_method_get_param_count(invoke) > 8 ||
-        zlua_bridge_signature(invoke, sig, sizeof sig) == 0) {
+        zlua_bridge_signature(invoke, sig, sizeof sig) == 0 || sg_method_unnatural(invoke)) {
         fprintf(report, "no delegate entry  %s (Invoke without a stub shape)\n", name ? name : "?");
         il2cpp_free(name);
         return;
@@ -586,10 +785,18 @@ static void sg_method(Il2CppClass *k, const MethodInfo *mi)
                 il2cpp_method_is_generic(mi) ? " (generic method)" : " (slot without a stub shape)");
         return;
     }
+    Il2CppClass *odd = sg_method_unnatural(mi);
+    if (odd != NULL) {
+        fprintf(report, "generic  %s.%s (%s.%s not laid out naturally)\n",
+                il2cpp_class_get_name(k), il2cpp_method_get_name(mi),
+                il2cpp_class_get_namespace(odd), il2cpp_class_get_name(odd));
+        return;
+    }
     if (nentries == SG_MAX_ENTRIES)
         die("too many methods");
     if (zlua_bridge_method_key(mi, entries[nentries].key, sizeof entries[nentries].key) == 0)
         die("%s.%s: key too long", il2cpp_class_get_name(k), il2cpp_method_get_name(mi));
+    memcpy(entries[nentries].text, sig, sizeof sig);
     /* a multi-value slot (an UnpackedValues rule): key and stub carry the
      * shape, which the binder checks against its own rules */
     char shape[128];
@@ -728,7 +935,17 @@ int main(int argc, char **argv)
                  "#include \"il2cpp-class-internals.h\"\n"
                  "#include \"il2cpp-object-internals.h\"\n"
                  "#include <stddef.h>\n#include <stdint.h>\n"
-                 "#include <string.h>\n#include \"zlua.h\"\n\n");
+                 "#include <string.h>\n#include \"zlua.h\"\n\n"
+                 "/* One file for every target: a struct's size, alignment and offsets\n"
+                 " * per data model (pointers of 8; of 4 with 8-byte scalars aligned to\n"
+                 " * 8; of 4 with them aligned to 4, i386 System V). */\n"
+                 "#if UINTPTR_MAX == 0xffffffffu && defined(__i386__) && !defined(_WIN32)\n"
+                 "#define ZS_L(m64, m32, m32i) (m32i)\n"
+                 "#elif UINTPTR_MAX == 0xffffffffu\n"
+                 "#define ZS_L(m64, m32, m32i) (m32)\n"
+                 "#else\n"
+                 "#define ZS_L(m64, m32, m32i) (m64)\n"
+                 "#endif\n\n");
     /* struct definitions first, then the stubs */
     for (int i = 0; i < nsigs; i++) {
         const MethodInfo *mi = sigs[i].first;
@@ -765,8 +982,8 @@ int main(int argc, char **argv)
         char args[32] = "nullptr";
         if (sg_args_shape(entries[i].sig))
             snprintf(args, sizeof args, "zlua_args_%d", entries[i].sig);
-        fprintf(out, "    {\"%s\", zlua_entry_%d, zlua_stub_%d, %s},\n", entries[i].key, i,
-                entries[i].sig, args);
+        fprintf(out, "    {\"%s\", \"%s\", zlua_entry_%d, zlua_stub_%d, %s},\n", entries[i].key,
+                entries[i].text, i, entries[i].sig, args);
     }
     fprintf(out, "};\nextern \"C\" const size_t zlua_generated_stub_count = %d;\n\n", nentries);
     /* delegate entries, one per Invoke shape; the table by type name */

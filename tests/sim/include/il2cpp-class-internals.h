@@ -26,6 +26,13 @@ struct MethodInfo {
     Il2CppMethodPointer methodPointer;
     Il2CppMethodPointer virtualMethodPointer;
     InvokerMethod invoker_method;
+    /* libil2cpp's bits (further down its MethodInfo): a fully shared
+     * generic instance, whose methodPointer (from 2022.3 on) is a
+     * standard-signature or unresolved-call stub; 2021.3's mark that
+     * methodPointer is shared code of another signature, reached through
+     * invoker_method only */
+    uint8_t has_full_generic_sharing_signature : 1;
+    uint8_t indirect_call_via_invokers : 1;
 };
 
 #define SIM_MAX_INTERFACES 2
