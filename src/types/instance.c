@@ -444,10 +444,16 @@ static int zlua_called_by_collector(lua_State *L)
            strcmp(ar.namewhat, "metamethod") == 0;
 }
 
-/* __gc: releases what the userdata holds, by its own header, whichever
- * metatable it carries (a script may have given it another type's).  A
- * call from a script (the function is reachable through the debug
- * library) would release a cell the userdata still uses: refused. */
+/* __gc: retires, then releases, what the userdata holds, by its own
+ * header, whichever metatable it carries (a script may have given it
+ * another type's).  The first call marks it dead and registers it for
+ * finalization again (Lua calls __gc once per registration: setting the
+ * metatable during the finalizer registers anew), so its memory is
+ * released only once the collector finds the dead userdata unreachable
+ * (zlua_ud_finalize).  While the state closes Lua registers nothing: the
+ * context's registries then go with the state.  A call from a script
+ * (the function is reachable through the debug library) would release a
+ * cell the userdata still uses: refused. */
 static int zlua_instance_gc(lua_State *L)
 {
     zlua_ud *u = zlua_ud_any(L, 1);
@@ -455,7 +461,8 @@ static int zlua_instance_gc(lua_State *L)
         return 0;
     if (!zlua_called_by_collector(L))
         return luaL_error(L, "zlua: __gc is called by the collector only");
-    zlua_ud_release(u);
+    if (zlua_ud_finalize(u) && lua_getmetatable(L, 1))
+        lua_setmetatable(L, 1);
     return 0;
 }
 
