@@ -6,9 +6,12 @@
 --    keys until the collection after their finalizers ran); a C function
 --    given it may then allocate, and that allocation runs the finalizer
 --    while the function still holds the userdata's object or payload.
---    Each case below crashed or read a released registry cell before the
---    finalizer only retired a userdata (its memory goes when the collector
---    finds it dead: docs/architecture.md, "Hostile scripts").
+--    Before a finalizer only retired a userdata (its memory goes when the
+--    collector finds it dead: docs/architecture.md, "Hostile scripts"),
+--    to_table read the NULLed object of its array (UBSan: offset applied
+--    to a null pointer, then SIGSEGV) and new_ref copied a cell already
+--    zeroed and back in the pool; cast has the same shape (its allocation
+--    comes after its last read, so it only guards against a change).
 -- 2. A box of the wrong purpose: see the second describe.
 local h = require("helpers")
 
@@ -202,7 +205,7 @@ describe("a box of the wrong purpose (R-RT-4, SPEC 11)", function()
     end
     local swaps = 0
     for _, tg in ipairs(ts) do
-      assert.is_true((pcall(tg.call)) or true)   -- the genuine call runs
+      pcall(tg.call)   -- untampered first: whatever a first call binds is bound
       for slot, own in pairs(boxes_of(tg.f)) do
         for _, other in ipairs(pool) do
           if other.group ~= tg.group and not rawequal(other.box, own) then
