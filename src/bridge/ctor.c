@@ -60,15 +60,17 @@ int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n)
     return 1;
 }
 
-static zlua_class *zlua_ctor_class(lua_State *L)
+/* The class of a constructor closure of purpose (each entry checks its
+ * own: a struct's constructor serves value types only). */
+static zlua_class *zlua_ctor_class(lua_State *L, zlua_box_for purpose)
 {
-    return zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    return zlua_box_class_upvalue(L, lua_upvalueindex(1), purpose);
 }
 
 /* upvalues: 1 boxed cls, 2 number of leading arguments to skip (T for __call) */
 static int zlua_ctor_entry(lua_State *L)
 {
-    zlua_class *cls = zlua_ctor_class(L);
+    zlua_class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR);
     int skip = lua_tointeger(L, lua_upvalueindex(2)) == 1;   /* 0 or 1, whatever is there */
     int n = lua_gettop(L) - skip;
     return zlua_ctor_construct(L, cls, skip + 1, n < 0 ? 0 : n);
@@ -78,7 +80,7 @@ static int zlua_ctor_entry(lua_State *L)
  * the constructor runs on its payload. */
 static int zlua_ctor_struct(lua_State *L, int base)
 {
-    zlua_class *cls = zlua_ctor_class(L);
+    zlua_class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR_STRUCT);
     int n = lua_gettop(L) - base + 1;
     if (n <= 0) {
         zlua_ud_push_byval(L, cls, NULL);   /* default(T) */
@@ -109,13 +111,13 @@ static int zlua_ctor_struct_ctor(lua_State *L)   /* T._ctor(...) */
 
 static void zlua_ctor_push_struct(lua_State *L, zlua_class *cls, lua_CFunction fn)
 {
-    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+    zlua_box_push_class(L, ZLUA_FOR_CTOR_STRUCT, cls);
     lua_pushcclosure(L, fn, 1);
 }
 
 static int zlua_ctor_default(lua_State *L)
 {
-    zlua_class *cls = zlua_ctor_class(L);
+    zlua_class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR_DEFAULT);
     if (zlua_ctor_shapeless(cls))
         return zlua_ctor_unsupported(L, cls);
     zlua_ud_push_byval(L, cls, NULL);
@@ -125,7 +127,7 @@ static int zlua_ctor_default(lua_State *L)
 /* N(v) on a Nullable<T> table: T's value, or nil (SPEC 11). */
 static int zlua_ctor_nullable(lua_State *L)
 {
-    zlua_class *cls = zlua_ctor_class(L);
+    zlua_class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR_NULLABLE);
     const zlua_meta *m = cls->meta;
     uint64_t buf[32];
     if (m->size > sizeof buf)
@@ -137,9 +139,10 @@ static int zlua_ctor_nullable(lua_State *L)
     return 1;
 }
 
-static void zlua_ctor_push(lua_State *L, zlua_class *cls, lua_CFunction fn, int skip)
+static void zlua_ctor_push(lua_State *L, zlua_class *cls, zlua_box_for purpose,
+                           lua_CFunction fn, int skip)
 {
-    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+    zlua_box_push_class(L, purpose, cls);
     lua_pushinteger(L, skip);
     lua_pushcclosure(L, fn, 2);
 }
@@ -161,7 +164,7 @@ void zlua_ctor_install(lua_State *L, zlua_class *cls, int statics, int tm)
         return;
     }
     if (cls->nullable) {
-        zlua_ctor_push(L, cls, zlua_ctor_nullable, 1);
+        zlua_ctor_push(L, cls, ZLUA_FOR_CTOR_NULLABLE, zlua_ctor_nullable, 1);
         lua_setfield(L, tm, "__call");
         return;
     }
@@ -174,13 +177,13 @@ void zlua_ctor_install(lua_State *L, zlua_class *cls, int statics, int tm)
         zlua_ctor_push_struct(L, cls, zlua_ctor_struct_ctor);
         lua_setfield(L, statics, "_ctor");
     } else {
-        zlua_ctor_push(L, cls, zlua_ctor_entry, 1);
+        zlua_ctor_push(L, cls, ZLUA_FOR_CTOR, zlua_ctor_entry, 1);
         lua_setfield(L, tm, "__call");
-        zlua_ctor_push(L, cls, zlua_ctor_entry, 0);
+        zlua_ctor_push(L, cls, ZLUA_FOR_CTOR, zlua_ctor_entry, 0);
         lua_setfield(L, statics, "_ctor");
     }
     if (cls->valuetype) {
-        zlua_ctor_push(L, cls, zlua_ctor_default, 0);
+        zlua_ctor_push(L, cls, ZLUA_FOR_CTOR_DEFAULT, zlua_ctor_default, 0);
         lua_setfield(L, statics, "_default");
     }
 }

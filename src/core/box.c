@@ -5,10 +5,14 @@
 
 #include <lauxlib.h>
 
-void zlua_box_push(lua_State *L, uint64_t tag, void *ptr)
+void zlua_box_push(lua_State *L, uint64_t tag, zlua_box_for purpose, const void *owner,
+                   void *ptr)
 {
     zlua_box *b = lua_newuserdatauv(L, sizeof *b, 0);
     b->tag = tag;
+    b->purpose = (uint32_t)purpose;
+    b->unused = 0;
+    b->owner = owner;
     b->ptr = ptr;
 }
 

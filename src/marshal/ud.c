@@ -144,20 +144,33 @@ void zlua_ud_push_byobj_last(lua_State *L, zlua_class *cls, Il2CppObject *obj)
         zlua_ud_push_byobj_cached(L, cls, obj);   /* the cache stays below */
 }
 
-void zlua_ud_release(zlua_ud *u)
+int zlua_ud_finalize(zlua_ud *u)
 {
     zlua_ctx *ctx = u->cls->ctx;
-    if (u->magic == ZLUA_UD_BYVAL) {
-        if (!u->inlined) {
+    switch (u->magic) {
+    case ZLUA_UD_BYVAL:
+        /* retired: no accessor takes it from now on; the cell stays */
+        u->magic = ZLUA_UD_DEAD;
+        return !u->inlined && u->cell != NULL;
+    case ZLUA_UD_BYOBJ:
+        /* no new push finds it; the slot (and the object) stays */
+        zlua_idmap_remove(&ctx->ids, u->obj, u->cls, u->slot);
+        u->magic = ZLUA_UD_DEAD_OBJ;
+        return 1;
+    case ZLUA_UD_DEAD:
+        if (!u->inlined && u->cell != NULL) {
             zlua_sreg_release(&ctx->structs, &u->cls->pool, u->cell);
             u->cell = NULL;
         }
-        u->magic = ZLUA_UD_DEAD;
-    } else if (u->magic == ZLUA_UD_BYOBJ) {
-        zlua_idmap_remove(&ctx->ids, u->obj, u->cls, u->slot);
-        zlua_oreg_release(&ctx->objects, u->slot, u->obj);
-        u->slot = ZLUA_REG_NONE;
-        u->obj = NULL;
-        u->magic = ZLUA_UD_DEAD_OBJ;
+        return 0;
+    case ZLUA_UD_DEAD_OBJ:
+        if (u->slot != ZLUA_REG_NONE) {
+            zlua_oreg_release(&ctx->objects, u->slot, u->obj);
+            u->slot = ZLUA_REG_NONE;
+            u->obj = NULL;
+        }
+        return 0;
+    default:
+        return 0;
     }
 }

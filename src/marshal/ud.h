@@ -25,8 +25,8 @@ struct zlua_class;
 
 #define ZLUA_UD_BYVAL 0x7A4C5601u
 #define ZLUA_UD_BYOBJ 0x7A4C5602u
-#define ZLUA_UD_DEAD 0x7A4C56DEu     /* ByVal after __gc released it */
-#define ZLUA_UD_DEAD_OBJ 0x7A4C56DFu /* ByObj after __gc released it */
+#define ZLUA_UD_DEAD 0x7A4C56DEu     /* ByVal after its first __gc */
+#define ZLUA_UD_DEAD_OBJ 0x7A4C56DFu /* ByObj after its first __gc */
 /* A userdata is DEAD from its creation until it holds its value, so one
  * that a memory error leaves half-made is never read. */
 
@@ -38,7 +38,7 @@ typedef struct zlua_ud {
     };
     struct zlua_class *cls;    /* the declared type: the view */
     union {                    /* by the magic (and, ByVal, inlined): */
-        Il2CppObject *obj;     /* ByObj: the object (NULL once finalized) */
+        Il2CppObject *obj;     /* ByObj: the object (NULL once released) */
         void *cell;            /* non-blittable ByVal: its registry cell */
         /* blittable ByVal: the payload starts here, 8-aligned on 32-bit
          * targets too (where a uint64_t member would only be 4-aligned) */
@@ -118,8 +118,18 @@ void zlua_ud_push_byobj_last(lua_State *L, struct zlua_class *cls, Il2CppObject 
 struct zlua_meta;
 int zlua_meta_pushes_byobj(const struct zlua_meta *m);
 
-/* Releases what u holds (its cell or slot) and marks it dead.  Called by
- * the collector's finalizer only; a second call does nothing. */
-void zlua_ud_release(zlua_ud *u);
+/* The collector's finalizer, in two phases.  The first retires a live
+ * userdata: it is marked dead (every accessor refuses it from then on)
+ * and leaves the identity map, but keeps its cell or slot, and 1 asks
+ * the caller to register the userdata for finalization once more.  The
+ * second, run when the collector finds the dead userdata unreachable
+ * again, releases the cell or slot (0).  A finalizer can run at any Lua
+ * allocation, also on a userdata a script got back before its finalizer
+ * ran (a weak-keyed table keeps such keys) and handed to a C function
+ * that holds its payload or object across that allocation; the first
+ * phase leaves that memory in place, and the second cannot come while
+ * the userdata is on any Lua stack (architecture.md, "Hostile
+ * scripts"). */
+int zlua_ud_finalize(zlua_ud *u);
 
 #endif

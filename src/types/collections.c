@@ -87,7 +87,7 @@ static int zlua_coll_push_elem(lua_State *L, const zlua_ctx *ctx, Il2CppObject *
 /* T[]: upvalue 1 the boxed array class. */
 static int zlua_coll_next_array(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_ARRAY_ITER);
     Il2CppObject *arr = zlua_coll_self(L, cls);
     lua_Integer i = zlua_coll_next_index(L);
     const zlua_meta *em = zlua_array_elem(cls);
@@ -150,13 +150,16 @@ static int zlua_coll_next_list(lua_State *L)
     return 2;
 }
 
-/* Any IEnumerable: upvalues the boxed MoveNext and get_Current of
- * System.Collections.IEnumerator; 1 the enumerator (a ByObj userdata),
- * 2 the last index. */
+/* Any IEnumerable: upvalues the boxed collection class, then the boxed
+ * MoveNext and get_Current of System.Collections.IEnumerator; 1 the
+ * enumerator (a ByObj userdata), 2 the last index. */
 static int zlua_coll_next_enum(lua_State *L)
 {
-    const zlua_method *move = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_METHOD, "method");
-    const zlua_method *cur = zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_METHOD, "method");
+    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_ENUM_ITER);
+    const zlua_method *move =
+        zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_METHOD, ZLUA_FOR_ENUM_MOVE, cls, "method");
+    const zlua_method *cur = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD,
+                                              ZLUA_FOR_ENUM_CURRENT, cls, "method");
     zlua_ud *u = zlua_ud_any(L, 1);
     if (u == NULL || u->magic != ZLUA_UD_BYOBJ || u->obj == NULL ||
         !il2cpp_class_is_assignable_from(move->owner->klass, il2cpp_object_get_class(u->obj)))
@@ -187,16 +190,24 @@ static int zlua_coll_next_enum(lua_State *L)
 /* The largest key-value pair read into a C buffer per step. */
 #define ZLUA_PAIR_BYTES 64
 
-/* Pair enumerators: upvalues the boxed enumerator class, MoveNext,
- * get_Current, get_Key, get_Value; 1 the enumerator (a ByVal userdata of
- * that struct), 2 the last key (unused). */
+/* Pair enumerators: upvalues the boxed collection class, then the boxed
+ * enumerator class, MoveNext, get_Current, get_Key, get_Value, all owned
+ * by that collection class (the sizes they were checked for belong
+ * together); 1 the enumerator (a ByVal userdata of that struct), 2 the
+ * last key (unused). */
 static int zlua_coll_next_pair(lua_State *L)
 {
-    const zlua_class *ecls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
-    const zlua_method *move = zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_METHOD, "method");
-    const zlua_method *cur = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD, "method");
-    const zlua_method *key = zlua_box_upvalue(L, lua_upvalueindex(4), ZLUA_BOX_METHOD, "method");
-    const zlua_method *val = zlua_box_upvalue(L, lua_upvalueindex(5), ZLUA_BOX_METHOD, "method");
+    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_PAIR_ITER);
+    const zlua_class *ecls =
+        zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_CLASS, ZLUA_FOR_PAIR_ENUM, cls, "class");
+    const zlua_method *move = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD,
+                                               ZLUA_FOR_PAIR_MOVE, cls, "method");
+    const zlua_method *cur = zlua_box_upvalue(L, lua_upvalueindex(4), ZLUA_BOX_METHOD,
+                                              ZLUA_FOR_PAIR_CURRENT, cls, "method");
+    const zlua_method *key = zlua_box_upvalue(L, lua_upvalueindex(5), ZLUA_BOX_METHOD,
+                                              ZLUA_FOR_PAIR_KEY, cls, "method");
+    const zlua_method *val = zlua_box_upvalue(L, lua_upvalueindex(6), ZLUA_BOX_METHOD,
+                                              ZLUA_FOR_PAIR_VALUE, cls, "method");
     zlua_ud *u = zlua_ud_any(L, 1);
     if (u == NULL || u->magic != ZLUA_UD_BYVAL || u->cls != ecls)
         return luaL_error(L, "bad argument #1 to 'pairs' iterator (%s expected, got %s)",
@@ -220,7 +231,7 @@ static int zlua_coll_next_pair(lua_State *L)
  * enumerator path 3 the boxed GetEnumerator. */
 static int zlua_coll_pairs(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_PAIRS);
     Il2CppObject *obj = zlua_coll_self(L, cls);
     lua_pushvalue(L, lua_upvalueindex(2));
     if (lua_isnone(L, lua_upvalueindex(3))) {
@@ -228,7 +239,8 @@ static int zlua_coll_pairs(lua_State *L)
         lua_pushnil(L);
         return 3;
     }
-    const zlua_method *get = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD, "method");
+    const zlua_method *get = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD,
+                                              ZLUA_FOR_PAIRS_GET, cls, "method");
     int fn = lua_gettop(L);
     zlua_method_call(L, get, fn + 1, obj);   /* the enumerator, once per loop */
     if (lua_isnil(L, -1))
@@ -316,13 +328,14 @@ static int zlua_coll_push_pair_iter(lua_State *L, zlua_class *cls)
     zlua_method *val = zlua_coll_own_method(pcls, "get_Value");
     if (key == NULL || val == NULL)
         return 0;
-    zlua_box_push(L, ZLUA_BOX_CLASS, ecls);
-    zlua_box_push(L, ZLUA_BOX_METHOD, move);
-    zlua_box_push(L, ZLUA_BOX_METHOD, cur);
-    zlua_box_push(L, ZLUA_BOX_METHOD, key);
-    zlua_box_push(L, ZLUA_BOX_METHOD, val);
-    lua_pushcclosure(L, zlua_coll_next_pair, 5);
-    zlua_box_push(L, ZLUA_BOX_METHOD, get);
+    zlua_box_push_class(L, ZLUA_FOR_PAIR_ITER, cls);
+    zlua_box_push(L, ZLUA_BOX_CLASS, ZLUA_FOR_PAIR_ENUM, cls, ecls);
+    zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIR_MOVE, cls, move);
+    zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIR_CURRENT, cls, cur);
+    zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIR_KEY, cls, key);
+    zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIR_VALUE, cls, val);
+    lua_pushcclosure(L, zlua_coll_next_pair, 6);
+    zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIRS_GET, cls, get);
     return 1;
 }
 
@@ -351,13 +364,13 @@ void zlua_collections_set_pairs(lua_State *L, zlua_class *cls, int mt)
     zlua_ctx *ctx = cls->ctx;
     size_t items_at, size_at;
     zlua_class *acls;
-    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+    zlua_box_push_class(L, ZLUA_FOR_PAIRS, cls);
     if (cls->is_array) {
         if (!cls->szarray) {   /* T[,]: no index from 0 to give */
             lua_pop(L, 1);
             return;
         }
-        zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+        zlua_box_push_class(L, ZLUA_FOR_ARRAY_ITER, cls);
         lua_pushcclosure(L, zlua_coll_next_array, 1);
         lua_pushcclosure(L, zlua_coll_pairs, 2);
     } else if ((acls = zlua_coll_list_layout(cls, &items_at, &size_at)) != NULL) {
@@ -377,10 +390,11 @@ void zlua_collections_set_pairs(lua_State *L, zlua_class *cls, int mt)
             lua_pop(L, 1);
             return;
         }
-        zlua_box_push(L, ZLUA_BOX_METHOD, move);
-        zlua_box_push(L, ZLUA_BOX_METHOD, cur);
-        lua_pushcclosure(L, zlua_coll_next_enum, 2);
-        zlua_box_push(L, ZLUA_BOX_METHOD, get);
+        zlua_box_push_class(L, ZLUA_FOR_ENUM_ITER, cls);
+        zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_ENUM_MOVE, cls, move);
+        zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_ENUM_CURRENT, cls, cur);
+        lua_pushcclosure(L, zlua_coll_next_enum, 3);
+        zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIRS_GET, cls, get);
         lua_pushcclosure(L, zlua_coll_pairs, 3);
     }
     lua_setfield(L, mt, "__pairs");

@@ -24,10 +24,20 @@
 /* the registry key of the instantiation cache: "def;arg;arg" -> function */
 static const char zlua_generic_cache_key = 0;
 
+/* The open definition boxed at idx for a generic method's closure (its
+ * owner the definition's class), or NULL. */
+static const zlua_generic *zlua_generic_box(lua_State *L, int idx)
+{
+    const zlua_box *b = zlua_box_at(L, idx, ZLUA_BOX_GENERIC, ZLUA_FOR_GENERIC);
+    const zlua_generic *g = b != NULL ? b->ptr : NULL;
+    return g != NULL && b->owner == g->owner ? g : NULL;
+}
+
 static int zlua_generic_open_entry(lua_State *L)
 {
-    const zlua_generic *g =
-        zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_GENERIC, "generic method");
+    const zlua_generic *g = zlua_generic_box(L, lua_upvalueindex(1));
+    if (g == NULL)
+        return zlua_box_tampered(L, "generic method");
     return luaL_error(L, "generic method %s needs zlua.generic", g->display);
 }
 
@@ -42,7 +52,7 @@ void zlua_generic_push_open(lua_State *L, zlua_class *cls, const MethodInfo *mi)
     g->owner = cls;
     g->mi = mi;
     g->display = d;
-    zlua_box_push(L, ZLUA_BOX_GENERIC, g);
+    zlua_box_push(L, ZLUA_BOX_GENERIC, ZLUA_FOR_GENERIC, cls, g);
     lua_pushcclosure(L, zlua_generic_open_entry, 1);
 }
 
@@ -53,7 +63,7 @@ const zlua_generic *zlua_generic_of_function(lua_State *L, int idx)
     if (lua_tocfunction(L, idx) != zlua_generic_open_entry ||
         lua_getupvalue(L, idx, 1) == NULL)
         return NULL;
-    const zlua_generic *g = zlua_box_get(L, -1, ZLUA_BOX_GENERIC);
+    const zlua_generic *g = zlua_generic_box(L, -1);
     lua_pop(L, 1);
     return g;
 }

@@ -168,7 +168,7 @@ void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *m
  * read none of them; the slow paths check each before use. */
 static const zlua_class *zlua_instance_upvalues(lua_State *L, int *byobj)
 {
-    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_CLASS, "class");
+    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(2), ZLUA_FOR_INSTANCE);
     if (lua_type(L, lua_upvalueindex(1)) != LUA_TTABLE)
         zlua_box_tampered(L, "member table");
     *byobj = lua_toboolean(L, lua_upvalueindex(3));
@@ -178,7 +178,7 @@ static const zlua_class *zlua_instance_upvalues(lua_State *L, int *byobj)
 const zlua_member *zlua_member_check(lua_State *L, int idx, const zlua_class *cls,
                                      int is_static, int kidx)
 {
-    const zlua_member *mem = zlua_box_get(L, idx, ZLUA_BOX_MEMBER);
+    const zlua_member *mem = zlua_box_get(L, idx, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls);
     int member_static = mem != NULL && (mem->kind == ZLUA_MEMBER_STATIC_FIELD ||
                                         mem->kind == ZLUA_MEMBER_STATIC_PROPERTY);
     if (mem == NULL || mem->owner != cls || member_static != is_static)
@@ -481,10 +481,16 @@ static int zlua_called_by_collector(lua_State *L)
            strcmp(ar.namewhat, "metamethod") == 0;
 }
 
-/* __gc: releases what the userdata holds, by its own header, whichever
- * metatable it carries (a script may have given it another type's).  A
- * call from a script (the function is reachable through the debug
- * library) would release a cell the userdata still uses: refused. */
+/* __gc: retires, then releases, what the userdata holds, by its own
+ * header, whichever metatable it carries (a script may have given it
+ * another type's).  The first call marks it dead and registers it for
+ * finalization again (Lua calls __gc once per registration: setting the
+ * metatable during the finalizer registers anew), so its memory is
+ * released only once the collector finds the dead userdata unreachable
+ * (zlua_ud_finalize).  While the state closes Lua registers nothing: the
+ * context's registries then go with the state.  A call from a script
+ * (the function is reachable through the debug library) would release a
+ * cell the userdata still uses: refused. */
 static int zlua_instance_gc(lua_State *L)
 {
     zlua_ud *u = zlua_ud_any(L, 1);
@@ -492,7 +498,8 @@ static int zlua_instance_gc(lua_State *L)
         return 0;
     if (!zlua_called_by_collector(L))
         return luaL_error(L, "zlua: __gc is called by the collector only");
-    zlua_ud_release(u);
+    if (zlua_ud_finalize(u) && lua_getmetatable(L, 1))
+        lua_setmetatable(L, 1);
     return 0;
 }
 
@@ -532,7 +539,7 @@ static const char *const zlua_op_symbols[ZLUA_OP_COUNT] = {
  * method call through overload dispatch does. */
 static const zlua_class *zlua_operator_upvalues(lua_State *L, int *op)
 {
-    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_OPERATOR);
     lua_Integer o = lua_tointeger(L, lua_upvalueindex(2));
     if (o < 0 || o >= ZLUA_OP_COUNT)
         zlua_box_tampered(L, "operator");
@@ -622,7 +629,7 @@ static int zlua_operator_eq(lua_State *L)
  * 2 the byobj flag. */
 static int zlua_instance_len(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_LEN);
     int byobj = lua_toboolean(L, lua_upvalueindex(2));
     void *base;
     zlua_ud *u = zlua_instance_self(L, cls, byobj, &base);
@@ -650,13 +657,13 @@ static void zlua_instance_set_operators(lua_State *L, int mt, zlua_class *cls, i
             has = 1;
         if (zlua_op_events[op] == NULL || !has)
             continue;
-        zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+        zlua_box_push_class(L, ZLUA_FOR_OPERATOR, cls);
         lua_pushinteger(L, op);
         lua_pushcclosure(L, op == ZLUA_OP_EQ ? zlua_operator_eq : zlua_operator_call, 2);
         lua_setfield(L, mt, zlua_op_events[op]);
     }
     if (cls->len_getter != NULL) {
-        zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+        zlua_box_push_class(L, ZLUA_FOR_LEN, cls);
         lua_pushboolean(L, byobj);
         lua_pushcclosure(L, zlua_instance_len, 2);
         lua_setfield(L, mt, "__len");
@@ -667,7 +674,7 @@ static void zlua_instance_set_closure(lua_State *L, int mt, int inst, zlua_class
                                       int byobj, lua_CFunction fn, const char *name)
 {
     lua_pushvalue(L, inst);
-    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+    zlua_box_push_class(L, ZLUA_FOR_INSTANCE, cls);
     lua_pushboolean(L, byobj);
     lua_pushcclosure(L, fn, 3);
     lua_setfield(L, mt, name);

@@ -66,7 +66,7 @@ static zlua_member *zlua_members_new(lua_State *L, zlua_class *cls, int kind, co
 static void zlua_members_put_slot(lua_State *L, int t, const char *name, zlua_member *mem)
 {
     if (lua_getfield(L, t, name) == LUA_TNIL) {
-        zlua_box_push(L, ZLUA_BOX_MEMBER, mem);
+        zlua_box_push(L, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, mem->owner, mem);
         lua_setfield(L, t, name);
     }
     lua_pop(L, 1);
@@ -343,7 +343,7 @@ static zlua_method *zlua_members_len_getter(lua_State *L, const zlua_class *cls,
         return NULL;
     for (size_t i = 0; i < sizeof names / sizeof names[0] && found == NULL; i++) {
         lua_getfield(L, inst, names[i]);
-        const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
+        const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls);
         if (mem != NULL && mem->owner == cls && mem->kind == ZLUA_MEMBER_PROPERTY &&
             mem->getter != NULL && mem->getter->nparams == 0)
             found = mem->getter;
@@ -386,7 +386,7 @@ void zlua_members_note_method(lua_State *L, zlua_class *cls, int methods,
     mem->readonly = 1;
     lua_pushvalue(L, -1);
     mem->fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    zlua_box_push(L, ZLUA_BOX_MEMBER, mem);
+    zlua_box_push(L, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls, mem);
     lua_setfield(L, methods, name);
 }
 
@@ -447,11 +447,11 @@ static void zlua_members_publish(lua_State *L, zlua_class *cls, zlua_method_list
 static const zlua_member *zlua_members_indexed(lua_State *L, const zlua_class *cls,
                                                int methods)
 {
-    const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
+    const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls);
     if (mem == NULL && lua_type(L, -1) == LUA_TFUNCTION && lua_type(L, -2) == LUA_TSTRING) {
         lua_pushvalue(L, -2);
         lua_rawget(L, methods);
-        mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
+        mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls);
         lua_pop(L, 1);
     }
     /* the fast paths read payloads by these: only cls's own members */
@@ -517,7 +517,7 @@ static void zlua_members_bind_value(lua_State *L, zlua_class *cls, int inst)
     zlua_member *mem = zlua_members_new(L, cls, ZLUA_MEMBER_FIELD, "value");
     mem->meta = m;
     mem->offset = 0;
-    zlua_box_push(L, ZLUA_BOX_MEMBER, mem);
+    zlua_box_push(L, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls, mem);
     lua_setfield(L, inst, "value");
 }
 

@@ -71,7 +71,7 @@ static int zlua_static_nested(lua_State *L, zlua_class *cls)
  * then nested types. */
 static int zlua_static_index(lua_State *L)
 {
-    zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_TYPE);
     const zlua_member *mem = zlua_static_member(L, cls);
     if (mem == NULL) {
         /* absent meta keys (__enum on a struct, ...) read as nil */
@@ -90,7 +90,7 @@ static int zlua_static_index(lua_State *L)
 /* T's __newindex (upvalue 1: boxed cls). */
 static int zlua_static_newindex(lua_State *L)
 {
-    zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_TYPE);
     const zlua_member *mem = zlua_static_member(L, cls);
     if (mem != NULL) {
         lua_settop(L, 3);
@@ -107,7 +107,7 @@ static int zlua_static_newindex(lua_State *L)
 
 static int zlua_typetable_tostring(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_upvalue(L, lua_upvalueindex(1), ZLUA_BOX_CLASS, "class");
+    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_TYPE);
     lua_pushfstring(L, "type: %s", cls->full_name);
     return 1;
 }
@@ -228,7 +228,7 @@ static void zlua_typetable_build(lua_State *L, zlua_class *cls)
     zlua_ref_table(L, cls->statics);                   /* S */
     int statics = lua_gettop(L);
     lua_createtable(L, 0, 1);                          /* S's metatable */
-    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+    zlua_box_push_class(L, ZLUA_FOR_TYPE, cls);
     lua_pushcclosure(L, zlua_static_index, 1);
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, statics);
@@ -236,10 +236,10 @@ static void zlua_typetable_build(lua_State *L, zlua_class *cls)
     int tm = lua_gettop(L);
     lua_pushvalue(L, statics);
     lua_setfield(L, tm, "__index");
-    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+    zlua_box_push_class(L, ZLUA_FOR_TYPE, cls);
     lua_pushcclosure(L, zlua_static_newindex, 1);
     lua_setfield(L, tm, "__newindex");
-    zlua_box_push(L, ZLUA_BOX_CLASS, cls);
+    zlua_box_push_class(L, ZLUA_FOR_TYPE, cls);
     lua_pushcclosure(L, zlua_typetable_tostring, 1);
     lua_setfield(L, tm, "__tostring");
     lua_pushboolean(L, 0);
@@ -322,7 +322,7 @@ zlua_class *zlua_typetable_class(lua_State *L, int idx)
         lua_rawget(L, -2);
         if (lua_tocfunction(L, -1) == zlua_static_newindex &&
             lua_getupvalue(L, -1, 1) != NULL) {
-            zlua_class *c = zlua_box_get(L, -1, ZLUA_BOX_CLASS);
+            zlua_class *c = zlua_box_class(L, -1, ZLUA_FOR_TYPE);
             if (c != NULL && c->typetable != LUA_NOREF) {
                 lua_rawgeti(L, LUA_REGISTRYINDEX, c->typetable);
                 if (lua_rawequal(L, -1, idx))

@@ -94,7 +94,7 @@ static Il2CppObject *testbed_target(lua_State *L)
     zlua_class_bind_members(L, u->cls);
     lua_rawgeti(L, LUA_REGISTRYINDEX, u->cls->instance);
     lua_getfield(L, -1, field);
-    const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER);
+    const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, u->cls);
     if (mem == NULL || mem->owner != u->cls)
         luaL_argerror(L, 2, "no such field");
     if (mem->kind != ZLUA_MEMBER_FIELD || !mem->meta->is_ref)
