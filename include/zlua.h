@@ -71,6 +71,9 @@ enum {
  * ("zlua_open: the calling thread is not attached to the IL2CPP runtime
  * (il2cpp_thread_attach)"; under memory exhaustion, Lua's memory error
  * message), which the caller pops.  No other result pushes anything.
+ * Called on a coroutine while the registry's LUA_RIDX_MAINTHREAD holds no
+ * main thread (a script replaced it), it returns ZLUA_ESTATE too: libzlua
+ * takes the main thread from the state, never from the registry.
  *
  * The context is released by lua_close, after every finalizer of the
  * state has run: zlua_open interposes a forwarding allocator (lua_getallocf
