@@ -146,6 +146,7 @@ static void zlua_ctx_release(zlua_ctx *ctx)
     zlua_ptrmap_free(&ctx->metas);
     zlua_ptrmap_free(&ctx->ic_metas);
     zlua_ptrmap_free(&ctx->reported);
+    zlua_ptrmap_free(&ctx->pointers);
     zlua_idmap_free(&ctx->ids);
     if (ctx->closures != NULL)
         ctx->alloc(ctx->alloc_ud, ctx->closures, ctx->closures_cap * sizeof *ctx->closures, 0);
@@ -203,6 +204,7 @@ zlua_ctx *zlua_ctx_create(lua_State *L)
     zlua_ptrmap_init(&ctx->metas, alloc, alloc_ud);
     zlua_ptrmap_init(&ctx->ic_metas, alloc, alloc_ud);
     zlua_ptrmap_init(&ctx->reported, alloc, alloc_ud);
+    zlua_ptrmap_init(&ctx->pointers, alloc, alloc_ud);
     zlua_idmap_init(&ctx->ids, alloc, alloc_ud);
     ctx->idcache = LUA_NOREF;
     ctx->header_size = il2cpp_object_header_size();

@@ -78,6 +78,8 @@ typedef struct zlua_ctx {
     void *log_ud;
     int log_set;                  /* 0: stderr (core/log.c) */
     zlua_ptrmap reported;         /* MethodInfo* already logged as unusable */
+    zlua_ptrmap pointers;         /* T* values C# handed to Lua: what T* slots take
+                                     (marshal/object.c) */
     /* GC handles kept for the state's lifetime (string default values of
      * parameters, bridge/defaults.c), freed by lua_close */
     struct zlua_pinned {
