@@ -153,3 +153,56 @@ describe("R-PTR-1: T* parameters take nil and the pointers C# produced", functio
              Demo.ReadPtr, io.stdout, 0)
   end)
 end)
+
+describe("R-PTR-1: a delegate's target names its function, checked on every call", function()
+  if not with_entries then return end
+  local Held = CS.ZLuaTests.Held
+  local tampered = "System.InvalidOperationException: zlua: delegate target tampered with "
+                   .. "(it names no Lua function of this delegate) (in Demo.Apply)"
+
+  -- the target as a script can write it: the box viewed as its own type
+  local function writable(box)
+    for _, T in ipairs({zlua.types.int64, zlua.types.intptr}) do
+      local ok, v = pcall(zlua.cast, box, T)
+      if ok then return v end
+    end
+    error("the target is no boxed integer: " .. tostring(box))
+  end
+
+  it("a rewritten target is a managed exception, never an access through it", function()
+    local f = function(a, b) return a + b end
+    local g = function(a, b) return a * b end
+    assert.are.equal(3, Demo.Apply(f, 1, 2))
+    assert.are.equal(6, Demo.Apply(g, 2, 3))
+    local tf, tg = writable(Held.TargetOf(f)), writable(Held.TargetOf(g))
+    local genuine = tf.value
+    for _, forged in ipairs({0x41414141, -1, 0x7FFFFFFF00000100, 8}) do
+      tf.value = forged
+      h.raises(tampered, Demo.Apply, f, 1, 2)
+    end
+    -- another delegate's genuine name: that record's target is another box
+    tf.value = tg.value
+    h.raises(tampered, Demo.Apply, f, 1, 2)
+    assert.are.equal(6, Demo.Apply(g, 2, 3))
+    -- written back, the delegate works again
+    tf.value = genuine
+    assert.are.equal(3, Demo.Apply(f, 1, 2))
+  end)
+
+  it("a stale name (a record released and its slot reused) names nothing", function()
+    local f = function(a, b) return a - b end
+    assert.are.equal(1, Demo.Apply(f, 3, 2))
+    local stale = writable(Held.TargetOf(f)).value
+    -- f's delegate and target die in C#; their record goes at a sweep
+    f = nil
+    h.full_gc(3)
+    local g = function(a, b) return a + 10 * b end
+    assert.are.equal(23, Demo.Apply(g, 3, 2))
+    local tg = writable(Held.TargetOf(g))
+    local genuine = tg.value
+    tg.value = stale
+    h.raises(tampered, Demo.Apply, g, 3, 2)
+    tg.value = genuine
+    assert.are.equal(23, Demo.Apply(g, 3, 2))
+  end)
+end)

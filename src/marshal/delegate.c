@@ -170,11 +170,12 @@ int zlua_delegates_resolve(Il2CppObject *target, zlua_delcall *out)
     memcpy(&name, il2cpp_object_unbox(target), sizeof name);
     uint32_t serial = (uint32_t)(name >> 32);
     uint32_t index = (uint32_t)(name >> 8) & ZLUA_DEL_INDEX_MAX;
-    int rc = ZLUA_DEL_CLOSED;
     zlua_del_lock();
     const struct zlua_delegates *D = zlua_del_states;
     while (D != NULL && (serial == 0 || D->serial != serial))
         D = D->next;
+    /* a serial never handed out is no closed state's */
+    int rc = serial != 0 && serial <= zlua_del_last_serial ? ZLUA_DEL_CLOSED : ZLUA_DEL_FORGED;
     if (D != NULL) {
         rc = ZLUA_DEL_FORGED;
         const zlua_delrec *r = index != 0 && index < D->nids ? D->ids[index].rec : NULL;

@@ -79,8 +79,8 @@ typedef struct zlua_delcall {
 } zlua_delcall;
 
 #define ZLUA_DEL_FOUND 0
-#define ZLUA_DEL_CLOSED 1            /* no live state has the name's serial */
-#define ZLUA_DEL_FORGED 2            /* a live state, but no record of this target */
+#define ZLUA_DEL_CLOSED 1            /* the name's state was closed */
+#define ZLUA_DEL_FORGED 2            /* no record of this target, in no state */
 
 /* Finds the record target names (the invocation, bridge/delegate.c).
  * target may come from anywhere: nothing in it is dereferenced before
