@@ -95,17 +95,15 @@ static uint32_t zlua_del_new_serial(void)
 }
 
 /* Gives r an index of the id table; 0 when memory ran out or the table
- * is full. */
+ * is full.  Only the state's own thread changes its table (other threads
+ * only resolve names in it), so this thread reads it without the lock and
+ * takes the lock to write. */
 static int zlua_del_id_take(zlua_ctx *ctx, struct zlua_delegates *D, zlua_delrec *r)
 {
     zlua_delid *grown = NULL;
     uint32_t cap = 0;
-    zlua_del_lock();
-    int need = D->ids_free == 0 && D->nids == D->ids_cap;
-    zlua_del_unlock();
-    if (need) {
-        /* the state's own allocator, outside the lock: no Lua runs in
-         * it, and only this state's thread changes this state's table */
+    if (D->ids_free == 0 && D->nids == D->ids_cap) {
+        /* the state's own allocator, outside the lock: no Lua runs in it */
         if (D->ids_cap > ZLUA_DEL_INDEX_MAX / 2)
             return 0;
         cap = D->ids_cap ? D->ids_cap * 2 : 16;
@@ -233,7 +231,6 @@ struct zlua_delegates *zlua_delegates_get(zlua_ctx *ctx)
     D->sentinel_mt = LUA_NOREF;
     D->sweep_at = 16;
     D->main = ctx->main;
-    D->ctx = ctx;
     if (ctx->k_int64 != NULL)
         atomic_store(&zlua_del_k_target, ctx->k_int64);
     zlua_del_lock();
@@ -466,7 +463,7 @@ static zlua_deltype *zlua_del_type(lua_State *L, zlua_ctx *ctx, struct zlua_dele
 static zlua_delrec *zlua_del_new_record(lua_State *L, zlua_ctx *ctx, struct zlua_delegates *D,
                                         int idx, const zlua_deltype *t)
 {
-    if (D->main == NULL || !lua_checkstack(L, 3))
+    if (!lua_checkstack(L, 3))
         return NULL;
     /* the reference first: it may run a collection step, whose sweep
      * must not find the table half-changed */
@@ -540,10 +537,7 @@ static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2Cp
             if (r->target_weak)
                 zlua_rt_gchandle_free(r->target_weak);
             r->target_weak = 0;
-            uint64_t name = 0;
-            zlua_del_lock();
-            name = zlua_del_name(D, r->id);
-            zlua_del_unlock();
+            uint64_t name = zlua_del_name(D, r->id);   /* this thread's table */
             exc = zlua_rt_value_box(ctx->k_int64, &name, &box);
             if (exc == NULL && (r->target_weak = zlua_rt_gchandle_new(box, 1)) == 0)
                 box = NULL;

@@ -68,7 +68,6 @@ struct zlua_delegates {
     uint32_t nids, ids_cap, ids_free;
     uint32_t serial;                 /* this state's part of every name, never 0 */
     struct zlua_delegates *next;     /* the live states' list */
-    zlua_ctx *ctx;
 };
 
 /* What an invocation takes from its record, copied under the lock. */
