@@ -744,8 +744,9 @@ Il2CppException *zlua_ic_exception(lua_State *L, const zlua_ic_call *call);
  * `ret entry(Il2CppObject *target, args..., const MethodInfo *method)`,
  * generated per reduced signature of D.Invoke (tools/stubgen) and
  * registered per type name.  The delegate is closed over a target object
- * libzlua makes (a boxed IntPtr naming the function's record); the entry
- * hands target and its argument slots to zlua_delegate_invoke, which runs
+ * libzlua makes (a boxed Int64 naming the function's record by index,
+ * never by address); the entry hands target and its argument slots to
+ * zlua_delegate_invoke, which runs
  * the IC path (R-IC-1), and raises the exception it returns from its own
  * C++ frame:
  *
@@ -783,8 +784,11 @@ int zlua_register_delegates(lua_State *L, const zlua_delegate_entry *table, size
  * (the address of each argument; a byref's referenced slot itself) and
  * pops its result into ret (ignored for void).  Returns NULL, or the
  * managed exception the entry must raise (zlua_rt_raise): the Lua error
- * as a System.InvalidOperationException, or the state having been closed
- * (`the lua_State of this delegate has been closed`).  Never longjmps. */
+ * as a System.InvalidOperationException, the state having been closed
+ * (`the lua_State of this delegate has been closed`), or a target that
+ * names no record of it (`zlua: delegate target tampered with (it names
+ * no Lua function of this delegate)`: code rewrote the box, or target is
+ * no target libzlua made).  Never longjmps; target may be anything. */
 Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, void *ret);
 
 /* ===== Runtime glue: what the player provides ===================================
