@@ -746,9 +746,8 @@ Il2CppException *zlua_ic_exception(lua_State *L, const zlua_ic_call *call);
  * registered per type name.  The delegate is closed over a target object
  * libzlua makes (a boxed Int64 naming the function's record by index,
  * never by address); the entry hands target and its argument slots to
- * zlua_delegate_invoke, which runs
- * the IC path (R-IC-1), and raises the exception it returns from its own
- * C++ frame:
+ * zlua_delegate_invoke, which runs the IC path (R-IC-1), and raises the
+ * exception it returns from its own C++ frame:
  *
  *     static int32_t entry(Il2CppObject *target, int32_t a, int32_t b,
  *                          const MethodInfo *method) {
