@@ -19,7 +19,6 @@
  * What no collector can see is a cycle through both heaps (a function
  * whose upvalue holds the object that holds its delegate): documented.
  */
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,7 +49,7 @@ static void zlua_del_free(zlua_ctx *ctx, void *p, size_t size)
  * its target is resolved without knowing the state: the states that made
  * delegates form one process-wide list, each with a serial no other live
  * state has.  The list and every state's id table are changed and read
- * under one lock (a spin on an atomic flag: each holder runs a few
+ * under one lock (a spin on an atomic word: each holder runs a few
  * dozen instructions, never Lua and never an allocation by Lua), so a
  * name forged to point at another thread's state is checked against
  * consistent tables.  The name packs serial (32 bits), index (24) and
@@ -60,21 +59,39 @@ static void zlua_del_free(zlua_ctx *ctx, void *p, size_t size)
 
 #define ZLUA_DEL_INDEX_MAX 0xFFFFFFu
 
-static atomic_flag zlua_del_lock_flag = ATOMIC_FLAG_INIT;
 static struct zlua_delegates *zlua_del_states;   /* under the lock */
 static uint32_t zlua_del_last_serial;            /* under the lock */
-static Il2CppClass *_Atomic zlua_del_k_target;   /* System.Int64: metadata, process-wide */
+static Il2CppClass *zlua_del_k_target;           /* under the lock: System.Int64 */
+
+/* The compilers' builtins, not <stdatomic.h>, which MSVC's C lacks. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static volatile long zlua_del_lock_word;
 
 static void zlua_del_lock(void)
 {
-    while (atomic_flag_test_and_set_explicit(&zlua_del_lock_flag, memory_order_acquire))
+    while (_InterlockedExchange(&zlua_del_lock_word, 1) != 0)
         ;
 }
 
 static void zlua_del_unlock(void)
 {
-    atomic_flag_clear_explicit(&zlua_del_lock_flag, memory_order_release);
+    (void)_InterlockedExchange(&zlua_del_lock_word, 0);
 }
+#else
+static int zlua_del_lock_word;
+
+static void zlua_del_lock(void)
+{
+    while (__atomic_exchange_n(&zlua_del_lock_word, 1, __ATOMIC_ACQUIRE) != 0)
+        ;
+}
+
+static void zlua_del_unlock(void)
+{
+    __atomic_store_n(&zlua_del_lock_word, 0, __ATOMIC_RELEASE);
+}
+#endif
 
 static uint64_t zlua_del_name(const struct zlua_delegates *D, uint32_t index)
 {
@@ -161,14 +178,18 @@ static void zlua_del_record_free(zlua_ctx *ctx, zlua_delrec *r)
 
 int zlua_delegates_resolve(Il2CppObject *target, zlua_delcall *out)
 {
-    Il2CppClass *k = atomic_load(&zlua_del_k_target);
-    if (target == NULL || k == NULL || il2cpp_object_get_class(target) != k)
+    if (target == NULL)
         return ZLUA_DEL_FORGED;
+    Il2CppClass *k = il2cpp_object_get_class(target);
+    zlua_del_lock();
+    if (k == NULL || k != zlua_del_k_target) {
+        zlua_del_unlock();
+        return ZLUA_DEL_FORGED;
+    }
     uint64_t name;
     memcpy(&name, il2cpp_object_unbox(target), sizeof name);
     uint32_t serial = (uint32_t)(name >> 32);
     uint32_t index = (uint32_t)(name >> 8) & ZLUA_DEL_INDEX_MAX;
-    zlua_del_lock();
     const struct zlua_delegates *D = zlua_del_states;
     while (D != NULL && (serial == 0 || D->serial != serial))
         D = D->next;
@@ -231,9 +252,9 @@ struct zlua_delegates *zlua_delegates_get(zlua_ctx *ctx)
     D->sentinel_mt = LUA_NOREF;
     D->sweep_at = 16;
     D->main = ctx->main;
-    if (ctx->k_int64 != NULL)
-        atomic_store(&zlua_del_k_target, ctx->k_int64);
     zlua_del_lock();
+    if (ctx->k_int64 != NULL)
+        zlua_del_k_target = ctx->k_int64;   /* the corlib's: the same for every state */
     D->serial = zlua_del_new_serial();
     D->next = zlua_del_states;
     zlua_del_states = D;
