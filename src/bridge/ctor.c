@@ -151,7 +151,8 @@ static void zlua_ctor_push(lua_State *L, zlua_class *cls, zlua_box_for purpose,
  * the error a static class gives. */
 static int zlua_ctor_none(lua_State *L)
 {
-    return luaL_error(L, "'%s' has no public constructor", zlua_ctor_class(L)->full_name);
+    return luaL_error(L, "'%s' has no public constructor",
+                      zlua_ctor_class(L, ZLUA_FOR_CTOR_STRUCT)->full_name);
 }
 
 void zlua_ctor_install(lua_State *L, zlua_class *cls, int statics, int tm)
