@@ -71,6 +71,9 @@ enum {
  * ("zlua_open: the calling thread is not attached to the IL2CPP runtime
  * (il2cpp_thread_attach)"; under memory exhaustion, Lua's memory error
  * message), which the caller pops.  No other result pushes anything.
+ * Called on a coroutine while the registry's LUA_RIDX_MAINTHREAD holds no
+ * main thread (a script replaced it), it returns ZLUA_ESTATE too: libzlua
+ * takes the main thread from the state, never from the registry.
  *
  * The context is released by lua_close, after every finalizer of the
  * state has run: zlua_open interposes a forwarding allocator (lua_getallocf
@@ -741,10 +744,10 @@ Il2CppException *zlua_ic_exception(lua_State *L, const zlua_ic_call *call);
  * `ret entry(Il2CppObject *target, args..., const MethodInfo *method)`,
  * generated per reduced signature of D.Invoke (tools/stubgen) and
  * registered per type name.  The delegate is closed over a target object
- * libzlua makes (a boxed IntPtr naming the function's record); the entry
- * hands target and its argument slots to zlua_delegate_invoke, which runs
- * the IC path (R-IC-1), and raises the exception it returns from its own
- * C++ frame:
+ * libzlua makes (a boxed Int64 naming the function's record by index,
+ * never by address); the entry hands target and its argument slots to
+ * zlua_delegate_invoke, which runs the IC path (R-IC-1), and raises the
+ * exception it returns from its own C++ frame:
  *
  *     static int32_t entry(Il2CppObject *target, int32_t a, int32_t b,
  *                          const MethodInfo *method) {
@@ -780,8 +783,11 @@ int zlua_register_delegates(lua_State *L, const zlua_delegate_entry *table, size
  * (the address of each argument; a byref's referenced slot itself) and
  * pops its result into ret (ignored for void).  Returns NULL, or the
  * managed exception the entry must raise (zlua_rt_raise): the Lua error
- * as a System.InvalidOperationException, or the state having been closed
- * (`the lua_State of this delegate has been closed`).  Never longjmps. */
+ * as a System.InvalidOperationException, the state having been closed
+ * (`the lua_State of this delegate has been closed`), or a target that
+ * names no record of it (`zlua: delegate target tampered with (it names
+ * no Lua function of this delegate)`: code rewrote the box, or target is
+ * no target libzlua made).  Never longjmps; target may be anything. */
 Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, void *ret);
 
 /* ===== Runtime glue: what the player provides ===================================

@@ -3,10 +3,12 @@
  * R-IC-1): what a generated native entry calls with the delegate's
  * target and the addresses of its arguments.
  *
- * The target is the boxed IntPtr marshal/delegate.c made, holding the
- * address of the function's record (zeroed when the state closed).  Only
- * libzlua writes it: scripts see it at most as an IntPtr box, which
- * has no member that writes its payload.  The call is an IC call of the
+ * The target is the boxed Int64 marshal/delegate.c made, naming the
+ * function's record by index and generation.  Any code that holds the
+ * delegate can change it (a script's `.value` on the box, C# itself), so
+ * the name is resolved against libzlua's own tables and the record's own
+ * weak handle of this target; a name that resolves to nothing is a
+ * managed exception, never an access.  The call is an IC call of the
  * record's registry reference: scope around it, struct arguments as
  * OpaqueValues, the result popped into ret, a Lua error returned as the
  * managed exception the entry raises from its own frame.
@@ -27,19 +29,24 @@ static Il2CppException *zlua_delegate_error(const char *msg)
 
 Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, void *ret)
 {
-    zlua_delrec *r = NULL;
-    if (target != NULL)
-        memcpy(&r, il2cpp_object_unbox(target), sizeof r);
-    if (r == NULL || r->magic != ZLUA_DELREC_MAGIC)
-        return zlua_delegate_error("the lua_State of this delegate has been closed");
     /* everything the call needs, copied: the function may run a sweep
      * (never of this record: its target is on our caller's stack) */
-    const zlua_deltype *t = r->type;
-    lua_State *L = r->L;
+    zlua_delcall d;
+    switch (zlua_delegates_resolve(target, &d)) {
+    case ZLUA_DEL_FOUND:
+        break;
+    case ZLUA_DEL_CLOSED:
+        return zlua_delegate_error("the lua_State of this delegate has been closed");
+    default:
+        return zlua_delegate_error("zlua: delegate target tampered with "
+                                   "(it names no Lua function of this delegate)");
+    }
+    const zlua_deltype *t = d.type;
+    lua_State *L = d.L;
     zlua_ic_call c;
     memset(&c, 0, sizeof c);
     c.function = t->cls->full_name;
-    c.function_ref = r->ref;
+    c.function_ref = d.ref;
     c.nargs = t->nparams;
     c.arg_meta = t->params;
     c.arg_slots = args;

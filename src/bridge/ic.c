@@ -169,7 +169,9 @@ ZLUA_IC_HOT int zlua_ic_push_args(lua_State *L, zlua_ctx *ctx, const zlua_ic_cal
 static int zlua_ic_trampoline(lua_State *L)
 {
     zlua_ctx *ctx = zlua_ctx_get(L);
-    const zlua_ic_call *c = lua_touserdata(L, 1);
+    /* the call is the context's: its address is never on a Lua stack,
+     * where a hook could read it (debug.getlocal) and hand it to C# */
+    const zlua_ic_call *c = ctx != NULL ? ctx->ic_pending : NULL;
     if (ctx == NULL || c == NULL || c != ctx->ic_pending)
         return luaL_error(L, "zlua: the IC trampoline is not callable from Lua");
     ctx->ic_pending = NULL;
@@ -201,7 +203,7 @@ ZLUA_IC_COLD static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlu
                              int nres)
 {
     lua_pushcfunction(L, zlua_ic_trampoline);
-    lua_pushlightuserdata(L, (void *)c);
+    lua_pushboolean(L, 0);   /* where the call's address was: no address */
     lua_rotate(L, -(nextra + 2), 2);   /* function, c, extras */
     const void *outer = ctx->ic_pending;
     ctx->ic_pending = c;

@@ -146,6 +146,7 @@ static void zlua_ctx_release(zlua_ctx *ctx)
     zlua_ptrmap_free(&ctx->metas);
     zlua_ptrmap_free(&ctx->ic_metas);
     zlua_ptrmap_free(&ctx->reported);
+    zlua_ptrmap_free(&ctx->pointers);
     zlua_idmap_free(&ctx->ids);
     if (ctx->closures != NULL)
         ctx->alloc(ctx->alloc_ud, ctx->closures, ctx->closures_cap * sizeof *ctx->closures, 0);
@@ -159,10 +160,37 @@ static void zlua_ctx_release(zlua_ctx *ctx)
     alloc(alloc_ud, ctx, sizeof *ctx, 0);
 }
 
+/* lua_pushthread tells the main thread from a coroutine by the state
+ * itself, whatever the registry says; the registry's entry is only a
+ * candidate to test. */
+lua_State *zlua_ctx_main_thread(lua_State *L)
+{
+    if (!lua_checkstack(L, 2))
+        return NULL;
+    int is_main = lua_pushthread(L);
+    lua_pop(L, 1);
+    if (is_main)
+        return L;
+    lua_State *main = NULL;
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD) == LUA_TTHREAD) {
+        lua_State *t = lua_tothread(L, -1);
+        if (lua_checkstack(t, 1)) {
+            if (lua_pushthread(t))
+                main = t;
+            lua_pop(t, 1);
+        }
+    }
+    lua_pop(L, 1);
+    return main;
+}
+
 /* The C side of the context: no Lua call, nothing to unwind.  NULL when
  * memory or the collector hook is missing. */
 zlua_ctx *zlua_ctx_create(lua_State *L)
 {
+    lua_State *main = zlua_ctx_main_thread(L);
+    if (main == NULL)
+        return NULL;
     void *alloc_ud;
     lua_Alloc alloc = lua_getallocf(L, &alloc_ud);
     zlua_ctx *ctx = alloc(alloc_ud, NULL, 0, sizeof *ctx);
@@ -176,6 +204,7 @@ zlua_ctx *zlua_ctx_create(lua_State *L)
     zlua_ptrmap_init(&ctx->metas, alloc, alloc_ud);
     zlua_ptrmap_init(&ctx->ic_metas, alloc, alloc_ud);
     zlua_ptrmap_init(&ctx->reported, alloc, alloc_ud);
+    zlua_ptrmap_init(&ctx->pointers, alloc, alloc_ud);
     zlua_idmap_init(&ctx->ids, alloc, alloc_ud);
     ctx->idcache = LUA_NOREF;
     ctx->header_size = il2cpp_object_header_size();
@@ -195,7 +224,6 @@ zlua_ctx *zlua_ctx_create(lua_State *L)
                                               "IsByRefLikeAttribute");
     ctx->k_extension = il2cpp_class_from_name(corlib, "System.Runtime.CompilerServices",
                                               "ExtensionAttribute");
-    ctx->k_intptr = il2cpp_class_from_name(corlib, "System", "IntPtr");
     ctx->k_multicast = il2cpp_class_from_name(corlib, "System", "MulticastDelegate");
     if (zlua_sreg_init(&ctx->structs, alloc, alloc_ud) != ZLUA_OK ||
         zlua_oreg_init(&ctx->objects, alloc, alloc_ud) != ZLUA_OK) {
@@ -205,10 +233,9 @@ zlua_ctx *zlua_ctx_create(lua_State *L)
         return NULL;
     }
     /* The main thread's block starts at its extra space (lua.h's
-     * lua_getextraspace); the registry names the main thread. */
-    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
-    ctx->main_block = lua_getextraspace(lua_tothread(L, -1));
-    lua_pop(L, 1);
+     * lua_getextraspace). */
+    ctx->main = main;
+    ctx->main_block = lua_getextraspace(main);
     lua_setallocf(L, zlua_state_alloc, ctx);
     return ctx;
 }

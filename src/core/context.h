@@ -26,6 +26,8 @@ typedef struct zlua_ctx {
     lua_Alloc alloc;       /* the state's allocator before zlua_open */
     void *alloc_ud;
     void *main_block;      /* freed last by lua_close: the end of the context */
+    lua_State *main;       /* the main thread, found at zlua_open (never from the
+                              registry, which a script can rewrite) */
     int opened;            /* CS, CSharp and zlua are set */
     zlua_scope scope;
     zlua_struct_registry structs;
@@ -76,6 +78,8 @@ typedef struct zlua_ctx {
     void *log_ud;
     int log_set;                  /* 0: stderr (core/log.c) */
     zlua_ptrmap reported;         /* MethodInfo* already logged as unusable */
+    zlua_ptrmap pointers;         /* T* values C# handed to Lua: what T* slots take
+                                     (marshal/object.c) */
     /* GC handles kept for the state's lifetime (string default values of
      * parameters, bridge/defaults.c), freed by lua_close */
     struct zlua_pinned {
@@ -88,7 +92,7 @@ typedef struct zlua_ctx {
      * on every ref struct (SPEC 2: by-val ref struct slots are
      * unsupported); NULL in a corlib without it: nothing is detected */
     Il2CppClass *k_byreflike;
-    Il2CppClass *k_intptr, *k_multicast;   /* delegates (marshal/delegate.c) */
+    Il2CppClass *k_multicast;   /* delegates (marshal/delegate.c) */
     /* R-EXT-1: System.Runtime.CompilerServices.ExtensionAttribute (NULL:
      * none in the corlib, no extension methods), and the extension
      * methods of the loaded assemblies, collected once (types/members.c) */
@@ -129,8 +133,12 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void zlua_log(zlua_ctx *ctx, const char *fmt, ...);
 
+/* The main thread of L's state, or NULL when it cannot be told: L is a
+ * coroutine and the registry's LUA_RIDX_MAINTHREAD (a script's to
+ * replace) holds no thread that lua_pushthread calls the main one. */
+lua_State *zlua_ctx_main_thread(lua_State *L);
 /* Makes L's context and routes L's allocator through it (zlua_open, once
- * per state); NULL when memory ran out. */
+ * per state); NULL when memory ran out or zlua_ctx_main_thread is NULL. */
 zlua_ctx *zlua_ctx_create(lua_State *L);
 /* The context of L, or NULL when zlua_open was not called. */
 zlua_ctx *zlua_ctx_get(lua_State *L);

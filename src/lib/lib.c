@@ -174,7 +174,9 @@ static void zlua_lib_harden_debug(lua_State *L)
         lua_pushcfunction(L, zlua_lib_setlocal);
         lua_setfield(L, -2, "setlocal");
     }
-    if (lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE) == LUA_TTABLE &&
+    /* raw: a metatable a script gave the registry runs no code here */
+    lua_pushliteral(L, LUA_LOADED_TABLE);
+    if (lua_rawget(L, LUA_REGISTRYINDEX) == LUA_TTABLE &&
         lua_getfield(L, -1, "debug") == LUA_TTABLE) {
         lua_pushcfunction(L, zlua_lib_setlocal);
         lua_setfield(L, -2, "setlocal");

@@ -6,9 +6,10 @@
  *
  * Lifetime, both ways (docs/architecture.md, "Delegates"):
  *  - C# keeps the function alive: the delegate is closed over a target,
- *    a boxed IntPtr holding the address of a native record, and the
- *    record holds the function by a registry reference for as long as a
- *    weak handle says the target is reachable.  Sweeps (on inserts, by
+ *    a boxed Int64 naming a native record (by index and generation in
+ *    this state's id table, never by address: the box is writable), and
+ *    the record holds the function by a registry reference for as long
+ *    as a weak handle says the target is reachable.  Sweeps (on inserts, by
  *    doubling, and once per Lua collection cycle through a sentinel's
  *    finalizer) release the records whose target is gone.
  *  - Lua does not keep the delegate alive: the cache (function, type) ->
@@ -42,36 +43,197 @@ static void zlua_del_free(zlua_ctx *ctx, void *p, size_t size)
         ctx->alloc(ctx->alloc_ud, p, size, 0);
 }
 
+/* ---- names: what a target holds ---------------------------------------------------
+ *
+ * A delegate can be invoked from any code that holds it, so the name in
+ * its target is resolved without knowing the state: the states that made
+ * delegates form one process-wide list, each with a serial no other live
+ * state has.  The list and every state's id table are changed and read
+ * under one lock (a spin on an atomic word: each holder runs a few
+ * dozen instructions, never Lua and never an allocation by Lua), so a
+ * name forged to point at another thread's state is checked against
+ * consistent tables.  The name packs serial (32 bits), index (24) and
+ * generation (8); a record is accepted only when its own weak handle
+ * names the very target object, so even a generation that wrapped
+ * cannot hand one delegate another's function. */
+
+#define ZLUA_DEL_INDEX_MAX 0xFFFFFFu
+
+static struct zlua_delegates *zlua_del_states;   /* under the lock */
+static uint32_t zlua_del_last_serial;            /* under the lock */
+static Il2CppClass *zlua_del_k_target;           /* under the lock: System.Int64 */
+
+/* The compilers' builtins, not <stdatomic.h>, which MSVC's C lacks. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static volatile long zlua_del_lock_word;
+
+static void zlua_del_lock(void)
+{
+    while (_InterlockedExchange(&zlua_del_lock_word, 1) != 0)
+        ;
+}
+
+static void zlua_del_unlock(void)
+{
+    (void)_InterlockedExchange(&zlua_del_lock_word, 0);
+}
+#else
+static int zlua_del_lock_word;
+
+static void zlua_del_lock(void)
+{
+    while (__atomic_exchange_n(&zlua_del_lock_word, 1, __ATOMIC_ACQUIRE) != 0)
+        ;
+}
+
+static void zlua_del_unlock(void)
+{
+    __atomic_store_n(&zlua_del_lock_word, 0, __ATOMIC_RELEASE);
+}
+#endif
+
+static uint64_t zlua_del_name(const struct zlua_delegates *D, uint32_t index)
+{
+    return (uint64_t)D->serial << 32 | (uint64_t)index << 8 | (D->ids[index].gen & 0xFFu);
+}
+
+/* Under the lock: a serial no live state has (0 is none). */
+static uint32_t zlua_del_new_serial(void)
+{
+    for (;;) {
+        uint32_t s = ++zlua_del_last_serial;
+        const struct zlua_delegates *o = zlua_del_states;
+        while (o != NULL && o->serial != s)
+            o = o->next;
+        if (s != 0 && o == NULL)
+            return s;
+    }
+}
+
+/* Gives r an index of the id table; 0 when memory ran out or the table
+ * is full.  Only the state's own thread changes its table (other threads
+ * only resolve names in it), so this thread reads it without the lock and
+ * takes the lock to write. */
+static int zlua_del_id_take(zlua_ctx *ctx, struct zlua_delegates *D, zlua_delrec *r)
+{
+    zlua_delid *grown = NULL;
+    uint32_t cap = 0;
+    if (D->ids_free == 0 && D->nids == D->ids_cap) {
+        /* the state's own allocator, outside the lock: no Lua runs in it */
+        if (D->ids_cap > ZLUA_DEL_INDEX_MAX / 2)
+            return 0;
+        cap = D->ids_cap ? D->ids_cap * 2 : 16;
+        grown = zlua_del_alloc(ctx, cap * sizeof *grown);
+        if (grown == NULL)
+            return 0;
+        memset(grown, 0, cap * sizeof *grown);
+    }
+    zlua_delid *old = NULL;
+    uint32_t old_cap = 0;
+    zlua_del_lock();
+    if (grown != NULL) {
+        if (D->ids != NULL)
+            memcpy(grown, D->ids, D->nids * sizeof *grown);
+        old = D->ids;
+        old_cap = D->ids_cap;
+        D->ids = grown;
+        D->ids_cap = cap;
+        if (D->nids == 0)
+            D->nids = 1;   /* [0] names nothing */
+    }
+    uint32_t i = D->ids_free;
+    if (i != 0)
+        D->ids_free = D->ids[i].next_free;
+    else
+        i = D->nids++;
+    D->ids[i].rec = r;
+    D->ids[i].next_free = 0;
+    r->id = i;
+    zlua_del_unlock();
+    zlua_del_free(ctx, old, old_cap * sizeof *old);
+    return 1;
+}
+
 /* Frees record r and its two weak handles (its function reference, a
- * Lua one, is the caller's business). */
+ * Lua one, is the caller's business).  Its index names nothing from now
+ * on: a later record there has the next generation. */
 static void zlua_del_record_free(zlua_ctx *ctx, zlua_delrec *r)
 {
+    struct zlua_delegates *D = ctx->delegates;
+    if (r->id != 0) {
+        zlua_del_lock();
+        D->ids[r->id].rec = NULL;
+        D->ids[r->id].gen++;
+        D->ids[r->id].next_free = D->ids_free;
+        D->ids_free = r->id;
+        zlua_del_unlock();
+    }
     if (r->target_weak)
         zlua_rt_gchandle_free(r->target_weak);
     if (r->delegate_weak)
         zlua_rt_gchandle_free(r->delegate_weak);
-    r->magic = 0;
     zlua_del_free(ctx, r, sizeof *r);
 }
 
-/* From zlua_ctx_release: the state is gone, so no Lua here.  A target C#
- * still holds gets its record address zeroed: its next invocation
- * raises "has been closed" instead of reading a freed record. */
+int zlua_delegates_resolve(Il2CppObject *target, zlua_delcall *out)
+{
+    if (target == NULL)
+        return ZLUA_DEL_FORGED;
+    Il2CppClass *k = il2cpp_object_get_class(target);
+    zlua_del_lock();
+    if (k == NULL || k != zlua_del_k_target) {
+        zlua_del_unlock();
+        return ZLUA_DEL_FORGED;
+    }
+    uint64_t name;
+    memcpy(&name, il2cpp_object_unbox(target), sizeof name);
+    uint32_t serial = (uint32_t)(name >> 32);
+    uint32_t index = (uint32_t)(name >> 8) & ZLUA_DEL_INDEX_MAX;
+    const struct zlua_delegates *D = zlua_del_states;
+    while (D != NULL && (serial == 0 || D->serial != serial))
+        D = D->next;
+    /* a serial never handed out is no closed state's */
+    int rc = serial != 0 && serial <= zlua_del_last_serial ? ZLUA_DEL_CLOSED : ZLUA_DEL_FORGED;
+    if (D != NULL) {
+        rc = ZLUA_DEL_FORGED;
+        const zlua_delrec *r = index != 0 && index < D->nids ? D->ids[index].rec : NULL;
+        if (r != NULL && zlua_del_name(D, index) == name && r->target_weak != 0 &&
+            zlua_rt_gchandle_target(r->target_weak) == target) {
+            out->L = D->main;
+            out->type = r->type;
+            out->ref = r->ref;
+            rc = ZLUA_DEL_FOUND;
+        }
+    }
+    zlua_del_unlock();
+    return rc;
+}
+
+/* From zlua_ctx_release: the state is gone, so no Lua here.  The state
+ * leaves the list first: a target C# still holds names a serial no live
+ * state has, and its next invocation raises "has been closed". */
 static void zlua_delegates_release(zlua_ctx *ctx)
 {
     struct zlua_delegates *D = ctx->delegates;
     if (D == NULL)
         return;
+    zlua_del_lock();
+    struct zlua_delegates **p = &zlua_del_states;
+    while (*p != NULL && *p != D)
+        p = &(*p)->next;
+    if (*p == D)
+        *p = D->next;
+    zlua_del_unlock();
     for (size_t i = 0; i < D->cap; i++) {
         zlua_delrec *r = D->slots[i];
         if (r == NULL)
             continue;
-        Il2CppObject *box = r->target_weak ? zlua_rt_gchandle_target(r->target_weak) : NULL;
-        if (box != NULL)
-            memset(il2cpp_object_unbox(box), 0, sizeof(void *));
+        r->id = 0;   /* the table goes as a whole */
         zlua_del_record_free(ctx, r);
     }
     zlua_del_free(ctx, D->slots, D->cap * sizeof *D->slots);
+    zlua_del_free(ctx, D->ids, D->ids_cap * sizeof *D->ids);
     zlua_ptrmap_free(&D->types);
     zlua_del_free(ctx, D, sizeof *D);
     ctx->delegates = NULL;
@@ -89,6 +251,14 @@ struct zlua_delegates *zlua_delegates_get(zlua_ctx *ctx)
     zlua_ptrmap_init(&D->types, ctx->alloc, ctx->alloc_ud);
     D->sentinel_mt = LUA_NOREF;
     D->sweep_at = 16;
+    D->main = ctx->main;
+    zlua_del_lock();
+    if (ctx->k_int64 != NULL)
+        zlua_del_k_target = ctx->k_int64;   /* the corlib's: the same for every state */
+    D->serial = zlua_del_new_serial();
+    D->next = zlua_del_states;
+    zlua_del_states = D;
+    zlua_del_unlock();
     ctx->delegates = D;
     ctx->delegates_release = zlua_delegates_release;
     return D;
@@ -308,31 +478,13 @@ static zlua_deltype *zlua_del_type(lua_State *L, zlua_ctx *ctx, struct zlua_dele
     return t;
 }
 
-/* The main thread: delegates may be invoked while any coroutine runs, and
- * the main thread lives as long as the state.  NULL if a script replaced
- * the registry's entry and L is not the main thread. */
-static lua_State *zlua_del_main(lua_State *L)
-{
-    if (lua_pushthread(L)) {
-        lua_pop(L, 1);
-        return L;
-    }
-    lua_pop(L, 1);
-    lua_State *main = NULL;
-    if (lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD) == LUA_TTHREAD)
-        main = lua_tothread(L, -1);
-    lua_pop(L, 1);
-    return main;
-}
-
 /* ---- making the delegate of a function ---------------------------------------------- */
 
 /* A new record for (fn, t), inserted; NULL when memory ran out. */
 static zlua_delrec *zlua_del_new_record(lua_State *L, zlua_ctx *ctx, struct zlua_delegates *D,
                                         int idx, const zlua_deltype *t)
 {
-    lua_State *main = D->main ? D->main : (D->main = zlua_del_main(L));
-    if (main == NULL || !lua_checkstack(L, 3))
+    if (!lua_checkstack(L, 3))
         return NULL;
     /* the reference first: it may run a collection step, whose sweep
      * must not find the table half-changed */
@@ -356,10 +508,12 @@ static zlua_delrec *zlua_del_new_record(lua_State *L, zlua_ctx *ctx, struct zlua
     if (r == NULL)
         goto fail;
     memset(r, 0, sizeof *r);
-    r->magic = ZLUA_DELREC_MAGIC;
     r->ref = ref;
-    r->L = main;
     r->type = t;
+    if (!zlua_del_id_take(ctx, D, r)) {
+        zlua_del_free(ctx, r, sizeof *r);
+        goto fail;
+    }
     r->fn = lua_topointer(L, idx);
     zlua_del_put(D->slots, D->cap, r);
     D->count++;
@@ -404,7 +558,8 @@ static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2Cp
             if (r->target_weak)
                 zlua_rt_gchandle_free(r->target_weak);
             r->target_weak = 0;
-            exc = zlua_rt_value_box(ctx->k_intptr, &r, &box);
+            uint64_t name = zlua_del_name(D, r->id);   /* this thread's table */
+            exc = zlua_rt_value_box(ctx->k_int64, &name, &box);
             if (exc == NULL && (r->target_weak = zlua_rt_gchandle_new(box, 1)) == 0)
                 box = NULL;
         }

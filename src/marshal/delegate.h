@@ -27,23 +27,30 @@ typedef struct zlua_deltype {
     int unsupported;                 /* a slot no IC writer serves */
 } zlua_deltype;
 
-#define ZLUA_DELREC_MAGIC 0x7a64656cu
-
 /* One Lua function made a delegate of one type.  Native memory that
- * holds no managed reference: the target (a boxed IntPtr holding this
- * record's address) and the delegate are weak handles, the function a
- * registry reference.  Released by a sweep once the target is
- * unreachable (nothing can invoke it any more), or when the state
- * closes, after the live targets were zeroed. */
+ * holds no managed reference: the target and the delegate are weak
+ * handles, the function a registry reference.  The target is a boxed
+ * Int64 naming the record by (state serial, id index, generation), never
+ * by address: a box's payload is writable (a script's `.value`, any C#
+ * code), so zlua_delegates_resolve checks every part of the name before
+ * a record is read.  Released by a sweep once the target is unreachable
+ * (nothing can invoke it any more), or when the state closes. */
 typedef struct zlua_delrec {
-    uint32_t magic;
     int ref;                         /* registry: the Lua function */
-    lua_State *L;                    /* the state's main thread */
+    uint32_t id;                     /* its index in the id table */
     const zlua_deltype *type;
     const void *fn;                  /* lua_topointer(function): the key, with type;
                                         pinned while ref holds the function */
     uintptr_t target_weak, delegate_weak;   /* GC handles, 0 none */
 } zlua_delrec;
+
+/* A slot of the id table: the record it names now, and how many records
+ * it has named before (a stale name's generation no longer matches). */
+typedef struct zlua_delid {
+    zlua_delrec *rec;                /* NULL: free */
+    uint32_t gen;
+    uint32_t next_free;              /* the free list, 0 ends it */
+} zlua_delid;
 
 struct zlua_delegates {
     const zlua_delegate_entry *entries;
@@ -54,8 +61,31 @@ struct zlua_delegates {
     size_t sweep_at;                 /* count that triggers a sweep on insert */
     int busy;                        /* the table is being changed */
     int sentinel_mt;                 /* registry: the sweep sentinel's metatable */
-    lua_State *main;
+    lua_State *main;                 /* the state's main thread (zlua_open's) */
+    /* What targets name, changed and read under the process-wide lock
+     * (marshal/delegate.c): [0] is never used, so no name is 0. */
+    zlua_delid *ids;
+    uint32_t nids, ids_cap, ids_free;
+    uint32_t serial;                 /* this state's part of every name, never 0 */
+    struct zlua_delegates *next;     /* the live states' list */
 };
+
+/* What an invocation takes from its record, copied under the lock. */
+typedef struct zlua_delcall {
+    lua_State *L;                    /* the state's main thread */
+    const zlua_deltype *type;
+    int ref;
+} zlua_delcall;
+
+#define ZLUA_DEL_FOUND 0
+#define ZLUA_DEL_CLOSED 1            /* the name's state was closed */
+#define ZLUA_DEL_FORGED 2            /* no record of this target, in no state */
+
+/* Finds the record target names (the invocation, bridge/delegate.c).
+ * target may come from anywhere: nothing in it is dereferenced before
+ * the name was checked against the tables and the record's own weak
+ * handle names this very object. */
+int zlua_delegates_resolve(Il2CppObject *target, zlua_delcall *out);
 
 /* The delegates of ctx, made on first use; NULL when memory ran out. */
 struct zlua_delegates *zlua_delegates_get(zlua_ctx *ctx);

@@ -170,20 +170,28 @@ void zlua_meta_init_object(zlua_meta *m)
     m->push_arg = zlua_push_arg_copy;
 }
 
-/* ---- pointers: plain lightuserdata pass-through (SPEC 2) ----------------- */
+/* ---- pointers: lightuserdata pass-through (SPEC 2, R-PTR-1) ---------------
+ *
+ * A light userdata is just a word: a script can hold one made by any C
+ * code of the state (a registry key, another library's handle), and a
+ * T* parameter would let C# read or write wherever it points.  So a T*
+ * slot takes nil (NULL) and the pointers C# handed to Lua -- the context
+ * remembers each one it pushed, for the state's life -- and nothing
+ * else.  One entry per distinct pointer value: a method that returns a
+ * new address on every call grows the set by one each time. */
 
 static int zlua_pop_pointer(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     void *p = NULL;
     if (lua_type(L, idx) == LUA_TLIGHTUSERDATA) {
         p = lua_touserdata(L, idx);
-        /* An OpaqueValue handle is a light userdata too, but no address:
-         * the method would dereference its bits.  Handles carry a tag in
-         * low bits that no aligned T* has (T of 4 bytes or more), so for
-         * those a tagged word is refused; a byte* may be odd, and is
-         * taken as it comes (pointer parameters trust the script). */
+        /* An OpaqueValue handle is a light userdata too, but no address.
+         * Handles carry a tag in low bits that no aligned T* has (T of 4
+         * bytes or more): named as the handle it is. */
         if (m->ptr_align >= 4 && ((uintptr_t)p & ZLUA_HANDLE_TAG_MASK) == ZLUA_HANDLE_TAG)
             return ZLUA_POP_MISMATCH;
+        if (p != NULL && zlua_ptrmap_get(&m->ctx->pointers, p) == NULL)
+            return ZLUA_POP_POINTER;
     } else if (!lua_isnoneornil(L, idx)) {
         return ZLUA_POP_TYPE;
     }
@@ -193,9 +201,13 @@ static int zlua_pop_pointer(lua_State *L, int idx, const zlua_meta *m, void *dst
 
 static void zlua_push_pointer(lua_State *L, const zlua_meta *m, const void *src)
 {
-    (void)m;
     void *p;
     memcpy(&p, src, sizeof p);
+    /* remembered before Lua sees it; when memory runs out it is not, and
+     * passing it back is the argument error (calling C# again retries) */
+    zlua_ptrmap *seen = &m->ctx->pointers;
+    if (p != NULL && zlua_ptrmap_get(seen, p) == NULL)
+        (void)zlua_ptrmap_put(seen, p, p);
     lua_pushlightuserdata(L, p);
 }
 

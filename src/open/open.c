@@ -52,6 +52,8 @@ int zlua_open(lua_State *L)
     zlua_ctx *ctx = zlua_ctx_get(L);
     if (ctx != NULL && ctx->opened)
         return ZLUA_OK;
+    if (ctx == NULL && zlua_ctx_main_thread(L) == NULL)
+        return ZLUA_ESTATE;   /* a coroutine, and the registry rewritten */
     if (ctx == NULL && (ctx = zlua_ctx_create(L)) == NULL)
         return ZLUA_ENOMEM;
     ctx->push_mt = zlua_types_push_mt;

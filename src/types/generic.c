@@ -21,8 +21,11 @@
 #include "types/types.h"
 #include "zlua.h"
 
-/* the registry key of the instantiation cache: "def;arg;arg" -> function */
-static const char zlua_generic_cache_key = 0;
+/* The registry key of the instantiation cache ("def;arg;arg" -> function).
+ * A string, not the address of a static: every registry key is a script's
+ * to read (debug.getregistry), and an address would be a light userdata
+ * naming libzlua's own memory (R-PTR-1). */
+#define ZLUA_GENERIC_CACHE_KEY "zlua.generic_instances"
 
 /* The open definition boxed at idx for a generic method's closure (its
  * owner the definition's class), or NULL. */
@@ -94,17 +97,20 @@ void zlua_generic_push_instance(lua_State *L, const zlua_generic *g,
     if (n < 1 || n > ZLUA_GENERIC_MAX_ARGS)
         luaL_error(L, "generic method %s: %d type arguments (1 to %d expected)", g->display,
                    n, ZLUA_GENERIC_MAX_ARGS);
-    /* the key: pointers of the definition and of the arguments' classes,
-     * which live as long as the context */
+    /* the key: the runtime's metadata of the definition and of the
+     * arguments' classes (not libzlua's bindings: the key is a script's to
+     * read), which live as long as the process */
     char key[(ZLUA_GENERIC_MAX_ARGS + 1) * 24];
     size_t len = (size_t)snprintf(key, sizeof key, "%p", (const void *)g->mi);
     for (int i = 0; i < n; i++)
-        len += (size_t)snprintf(key + len, sizeof key - len, ";%p", (void *)args[i]);
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &zlua_generic_cache_key) != LUA_TTABLE) {
+        len += (size_t)snprintf(key + len, sizeof key - len, ";%p", (void *)args[i]->klass);
+    lua_pushliteral(L, ZLUA_GENERIC_CACHE_KEY);
+    if (lua_rawget(L, LUA_REGISTRYINDEX) != LUA_TTABLE) {
         lua_pop(L, 1);
         lua_newtable(L);
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &zlua_generic_cache_key);
+        lua_pushliteral(L, ZLUA_GENERIC_CACHE_KEY);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, LUA_REGISTRYINDEX);
     }
     int cache = lua_gettop(L);
     if (lua_getfield(L, cache, key) == LUA_TFUNCTION) {

@@ -187,6 +187,22 @@ const SimMethodDef sim_methods_refs[] = {
      .body = SIM_BODY(refs_rename), .invoker = sim_inv_zt_v_pT_i4},
     {.name = NULL}};
 
+/* ---- ZLuaTests.Held (R-PTR-1) --------------------------------------------------------- */
+
+/* public static object TargetOf(IntOp d) { return d == null ? null : d.Target; }:
+ * a script's way to the object a delegate is closed over */
+static Il2CppObject *held_target_of(SimDelegate *d, const MethodInfo *m)
+{
+    (void)m;
+    return d != NULL ? d->target : NULL;
+}
+
+const SimMethodDef sim_methods_held[] = {
+    {.name = "TargetOf", .flags = SIM_M_STATIC, .ret = "System.Object",
+     .params = {{"MyGame.IntOp", "d", NULL, NULL}},
+     .body = SIM_BODY(held_target_of), .invoker = sim_inv_o_o},
+    {.name = NULL}};
+
 /* ---- invokers --------------------------------------------------------------------- */
 
 SIM_INVOKER(sim_inv_zt_i4_decimal)

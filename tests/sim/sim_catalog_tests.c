@@ -98,6 +98,10 @@
  *       public static int Indirect(int a, int b);
  *       public static int Unresolved(int a, int b);
  *     }
+ *     // the object a delegate is closed over (R-PTR-1)
+ *     public static class Held {
+ *       public static object TargetOf(MyGame.IntOp d);  // d.Target (null for null)
+ *     }
  *     // an instance generic method (issue 13, R-GEN-1; sim_generics.c)
  *     public class Echoer {
  *       public int Calls;
@@ -254,6 +258,9 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Refs", .kind = SIM_KIND_CLASS,
      .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
      .methods = {sim_methods_refs, sim_methods_refs_ic}},
+    {.ns = "ZLuaTests", .name = "Held", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_held}},
     {.ns = "ZLuaTests", .name = "Echoer", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(SimEchoer), .fields = f_echoer, .methods = {sim_methods_echoer}},

@@ -112,11 +112,140 @@ static void test_delegate_layout_and_closed_state(void **state)
     zlua_rt_gchandle_free(keep);
 }
 
+/* The delegate a Counter's event field holds. */
+static Il2CppDelegate *counter_changed(Il2CppObject *counter)
+{
+    FieldInfo *f;
+    void *iter = NULL;
+    while ((f = il2cpp_class_get_fields(il2cpp_object_get_class(counter), &iter)) != NULL)
+        if (strcmp(il2cpp_field_get_name(f), "Changed") == 0)
+            return *(Il2CppDelegate **)((char *)counter + il2cpp_field_get_offset(f));
+    return NULL;
+}
+
+/* counter.Add(1): NULL, or the exception's message in msg. */
+static Il2CppException *counter_add(Il2CppObject *counter, char *msg, size_t size)
+{
+    const MethodInfo *add = sim_method("MyGame.Counter", "Add", 1);
+    assert_non_null(add);
+    int32_t one = 1;
+    void *args[1] = {&one};
+    Il2CppException *exc = zlua_rt_invoke(add, counter, args, NULL);
+    msg[0] = '\0';
+    if (exc != NULL) {
+        il2cpp_format_exception(exc, msg, size);
+        msg[size - 1] = '\0';
+    }
+    return exc;
+}
+
+/* R-PTR-1: a delegate's target is a box any code holding the delegate can
+ * write (a script's `.value`, C# itself).  Whatever it is made to hold --
+ * an address, garbage, another delegate's name -- invoking the delegate is
+ * a managed exception, never an access through it; the genuine name
+ * written back works again. */
+static void test_delegate_target_forged(void **state)
+{
+    (void)state;
+    if (!ZLUA_WITH_STUBS_BUILD)
+        skip();
+    lua_State *L = unit_state_new(NULL, NULL);
+    assert_non_null(L);
+    assert_int_equal(unit_dostring(L,
+        "seen = 0 "
+        "local a, b = CS.MyGame.Counter(), CS.MyGame.Counter() "
+        "a:add_Changed(function(v) seen = seen + v end) "
+        "b:add_Changed(function(v) seen = seen + 100 * v end) "
+        "return a, b"), 0);
+    Il2CppObject *b = object_at_top(L);
+    lua_pop(L, 1);
+    Il2CppObject *a = object_at_top(L);
+    uint32_t keep_a = il2cpp_gchandle_new(a, false), keep_b = il2cpp_gchandle_new(b, false);
+    lua_settop(L, 0);
+    Il2CppDelegate *da = counter_changed(a), *db = counter_changed(b);
+    assert_non_null(da);
+    assert_non_null(db);
+    void *pa = il2cpp_object_unbox((Il2CppObject *)da->target);
+    void *pb = il2cpp_object_unbox((Il2CppObject *)db->target);
+    unsigned char genuine[8], other[8];
+    memcpy(genuine, pa, sizeof genuine);
+    memcpy(other, pb, sizeof other);
+    char msg[256];
+    const char *tampered = "zlua: delegate target tampered with "
+                           "(it names no Lua function of this delegate)";
+
+    /* an address (what the box held before: the record's) */
+    static unsigned char fake[64];
+    void *addr = fake;
+    memset(fake, 0x41, sizeof fake);
+    memset(pa, 0, 8);
+    memcpy(pa, &addr, sizeof addr);
+    assert_non_null(counter_add(a, msg, sizeof msg));
+    assert_non_null(strstr(msg, "InvalidOperationException"));
+    /* garbage: serial and index of no record */
+    memset(pa, 0x41, 8);
+    assert_non_null(counter_add(a, msg, sizeof msg));
+    assert_non_null(strstr(msg, "InvalidOperationException"));
+    /* another delegate's genuine name: its record's target is not this box */
+    memcpy(pa, other, sizeof other);
+    assert_non_null(counter_add(a, msg, sizeof msg));
+    assert_non_null(strstr(msg, tampered));
+    /* a stale generation of the right index */
+    memcpy(pa, genuine, sizeof genuine);
+    pa = il2cpp_object_unbox((Il2CppObject *)da->target);
+    ((unsigned char *)pa)[0] ^= 1;   /* little-endian: the generation byte */
+    assert_non_null(counter_add(a, msg, sizeof msg));
+    assert_non_null(strstr(msg, tampered));
+    /* the genuine name again */
+    memcpy(pa, genuine, sizeof genuine);
+    assert_null(counter_add(a, msg, sizeof msg));
+    assert_null(counter_add(b, msg, sizeof msg));
+    lua_getglobal(L, "seen");
+    /* Add counts before it raises: a's fifth Add hands its handler 5 */
+    assert_int_equal(lua_tointeger(L, -1), 5 + 100);
+    lua_pop(L, 1);
+    unit_state_close(L);
+    il2cpp_gchandle_free(keep_a);
+    il2cpp_gchandle_free(keep_b);
+}
+
+/* The main thread is the state's, never the registry's: a script that
+ * put a coroutine at LUA_RIDX_MAINTHREAD before zlua_open, and zlua_open
+ * called on that coroutine, is refused (the context would otherwise end
+ * with the coroutine's block); called on the main thread it takes the
+ * main thread, and the context lives until lua_close. */
+static void test_main_thread_not_from_registry(void **state)
+{
+    (void)state;
+    lua_State *L = unit_state_new_bare(NULL, NULL);
+    assert_non_null(L);
+    assert_int_equal(luaL_dostring(L,
+        "co = coroutine.create(function() end) "
+        "debug.getregistry()[1] = co"), 0);
+    lua_getglobal(L, "co");
+    lua_State *co = lua_tothread(L, -1);
+    assert_non_null(co);
+    assert_int_equal(zlua_open(co), ZLUA_ESTATE);
+    lua_pop(L, 1);
+    assert_int_equal(zlua_open(L), ZLUA_OK);
+    /* the coroutine goes; the context must stay */
+    assert_int_equal(luaL_dostring(L,
+        "debug.getregistry()[1] = 'x' co = nil "
+        "collectgarbage() collectgarbage() "
+        "return CS.MyGame.Point2D(1, 2).x"), 0);
+    assert_int_equal(lua_tointeger(L, -1), 1);
+    zlua_stats st;
+    assert_int_equal(zlua_get_stats(L, &st), ZLUA_OK);
+    lua_close(L);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_register_contract),
         cmocka_unit_test(test_delegate_layout_and_closed_state),
+        cmocka_unit_test(test_delegate_target_forged),
+        cmocka_unit_test(test_main_thread_not_from_registry),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
