@@ -148,8 +148,9 @@ static int ic_call(fixture *f, const char *fn, int nargs, const zlua_meta *const
     zlua_stats before, after;
     get_stats(L, &before);
     int top = lua_gettop(L);
-    zlua_ic_call c = {.function = fn, .nargs = nargs, .arg_meta = metas,
-                      .arg_slots = slots, .ret_meta = ret, .ret_slot = ret_slot};
+    zlua_ic_call c = {.function = fn, .function_len = strlen(fn), .nargs = nargs,
+                      .arg_meta = metas, .arg_slots = slots, .ret_meta = ret,
+                      .ret_slot = ret_slot};
     int rc = zlua_ic_invoke(L, &c);
     f->err[0] = '\0';
     if (rc == ZLUA_ELUA) {
@@ -455,7 +456,7 @@ static void test_lua_error_is_reported(void **state)
     point2d p = {1, 1};
     const zlua_meta *metas[2] = {f->ref_int, f->point};
     void *slots[2] = {&slot, &p};
-    zlua_ic_call c = {.function = "Boom", .nargs = 2, .arg_meta = metas, .arg_slots = slots};
+    zlua_ic_call c = {.function = "Boom", .function_len = 4, .nargs = 2, .arg_meta = metas, .arg_slots = slots};
     assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_ELUA);
     size_t len = 0;
     const char *msg = zlua_ic_error(L, &c, &len);
@@ -563,7 +564,7 @@ static void test_bad_arguments(void **state)
     zlua_stats st0, st1;
     get_stats(L, &st0);
 
-    zlua_ic_call ok = {.function = "IntAdd", .nargs = 1, .arg_meta = metas, .arg_slots = slots};
+    zlua_ic_call ok = {.function = "IntAdd", .function_len = 6, .nargs = 1, .arg_meta = metas, .arg_slots = slots};
     assert_int_equal(zlua_ic_invoke(L, NULL), ZLUA_EINVAL);
     assert_int_equal(zlua_ic_invoke(NULL, &ok), ZLUA_EINVAL);
 
@@ -600,6 +601,7 @@ static void test_bad_arguments(void **state)
     c.ret_meta = f->i4;
     c.ret_slot = &ret;
     c.function = "IntAddRet";
+    c.function_len = 9;
     assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
     zlua_ic_done(L, &c);
     assert_int_equal(slot, 1);
@@ -636,7 +638,7 @@ static void test_call_reused_after_success(void **state)
     const zlua_meta *metas[1] = {f->ref_int};
     void *slots[1] = {&slot};
     int top = lua_gettop(L);
-    zlua_ic_call c = {.function = "Twice", .nargs = 1, .arg_meta = metas,
+    zlua_ic_call c = {.function = "Twice", .function_len = 5, .nargs = 1, .arg_meta = metas,
                       .arg_slots = slots, .ret_meta = f->i4, .ret_slot = &ret};
     assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
     assert_int_equal(ret, 42);
@@ -647,6 +649,7 @@ static void test_call_reused_after_success(void **state)
     lua_pop(L, 1);
 
     c.function = "ReturnString";
+    c.function_len = 12;
     c.nargs = 0;
     assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_ELUA);
     assert_true(lua_gettop(L) > top);   /* the message */
@@ -663,7 +666,7 @@ static void test_state_without_zlua(void **state)
     assert_non_null(bare);
     assert_int_equal(luaL_dostring(bare, "function f() Called = true end"), LUA_OK);
     int top = lua_gettop(bare);
-    zlua_ic_call c = {.function = "f", .nargs = 0};
+    zlua_ic_call c = {.function = "f", .function_len = 1, .nargs = 0};
     assert_int_equal(zlua_ic_invoke(bare, &c), ZLUA_ESTATE);
     zlua_ic_done(bare, &c);
     assert_int_equal(lua_gettop(bare), top);
@@ -689,27 +692,30 @@ static void test_function_name_with_length(void **state)
     zlua_ic_call whole = {.function = "OnA\0x", .function_len = 3, .nargs = 0};
     assert_int_equal(zlua_ic_invoke(L, &whole), ZLUA_OK);
     zlua_ic_done(L, &whole);
-    zlua_ic_call plain = {.function = "OnA", .nargs = 0};   /* 0: NUL-terminated */
-    assert_int_equal(zlua_ic_invoke(L, &plain), ZLUA_OK);
-    zlua_ic_done(L, &plain);
-    /* one buffer, two names: the interned-name cache is keyed by address
-     * and must follow the content */
+    /* one buffer, two names: every call reads the bytes it is given */
     char buf[8];
     memcpy(buf, "OnA\0x", 6);
     zlua_ic_call viabuf = {.function = buf, .function_len = 5, .nargs = 0};
     assert_int_equal(zlua_ic_invoke(L, &viabuf), ZLUA_ELUA);   /* "OnA\0x": nil */
     zlua_ic_done(L, &viabuf);
-    zlua_ic_call same = {.function = buf, .nargs = 0};          /* "OnA" */
+    zlua_ic_call same = {.function = buf, .function_len = 3, .nargs = 0};   /* "OnA" */
     assert_int_equal(zlua_ic_invoke(L, &same), ZLUA_OK);
     zlua_ic_done(L, &same);
-    assert_int_equal(zlua_ic_invoke(L, &same), ZLUA_OK);        /* cached now */
+    assert_int_equal(zlua_ic_invoke(L, &same), ZLUA_OK);
     zlua_ic_done(L, &same);
     memcpy(buf, "OnB", 4);
     assert_int_equal(luaL_dostring(L, "function OnB() OnACalls = OnACalls + 100 end"), LUA_OK);
     assert_int_equal(zlua_ic_invoke(L, &same), ZLUA_OK);        /* "OnB" now */
     zlua_ic_done(L, &same);
+    /* no length is no name: refused, not read as a C string */
+    zlua_ic_call nolen = {.function = "OnA", .nargs = 0};
+    assert_int_equal(zlua_ic_invoke(L, &nolen), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(L, &nolen, NULL),
+                        "zlua: an IC call names its function by a site, or by function and "
+                        "function_len");
+    zlua_ic_done(L, &nolen);
     lua_getglobal(L, "OnACalls");
-    assert_int_equal(lua_tointeger(L, -1), 104);
+    assert_int_equal(lua_tointeger(L, -1), 103);
     lua_pop(L, 1);
 }
 
@@ -722,7 +728,7 @@ static void test_ref_int_call_allocates_nothing(void **state)
     int32_t slot = 0, ret = 0;
     const zlua_meta *metas[1] = {f->ref_int};
     void *slots[1] = {&slot};
-    zlua_ic_call c = {.function = "IntAddRet", .nargs = 1, .arg_meta = metas,
+    zlua_ic_call c = {.function = "IntAddRet", .function_len = 9, .nargs = 1, .arg_meta = metas,
                       .arg_slots = slots, .ret_meta = f->i4, .ret_slot = &ret};
     for (int i = 0; i < 100; i++) {   /* warm-up: scope stack capacity */
         assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
@@ -744,7 +750,7 @@ static void test_ref_int_call_allocates_nothing(void **state)
     point2d p = {1, 2};
     const zlua_meta *pm[1] = {f->point};
     void *ps[1] = {&p};
-    zlua_ic_call pc = {.function = "Noop", .nargs = 1, .arg_meta = pm, .arg_slots = ps};
+    zlua_ic_call pc = {.function = "Noop", .function_len = 4, .nargs = 1, .arg_meta = pm, .arg_slots = ps};
     for (int i = 0; i < 100; i++) {
         assert_int_equal(zlua_ic_invoke(L, &pc), ZLUA_OK);
         zlua_ic_done(L, &pc);
