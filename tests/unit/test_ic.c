@@ -763,6 +763,241 @@ static void test_ref_int_call_allocates_nothing(void **state)
     assert_int_equal(unit_alloc_calls(&f->alloc) - calls, 0);
 }
 
+/* ---- sites: bound per state (R-IC-1) --------------------------------------------- */
+
+static const char site_callbacks[] =
+    "Got = 0 function OnPoint(h) Got = zlua.get_opaquevalue(h).y end\n"
+    "function Other(h) Got = -1 end\n";
+
+/* The documented stub pattern -- one static site, the stub's method --
+ * over states opened and closed one after another: each state binds the
+ * site afresh, nothing of a closed state is read again (valgrind on this
+ * unit: tools/valgrind.sh), and every state's memory is returned. */
+static void test_site_across_states(void **state)
+{
+    (void)state;
+    static zlua_ic_site site = {"OnPoint", 0};
+    const MethodInfo *mi = sim_method("Demo", "CallOnPoint", 1);
+    assert_non_null(mi);
+    for (int round = 0; round < 3; round++) {
+        unit_alloc a;
+        unit_alloc_init(&a);
+        lua_State *L = unit_state_new(unit_alloc_fn, &a);
+        assert_non_null(L);
+        assert_int_equal(unit_dostring(L, site_callbacks), 0);
+        point2d p = {1, (float)(2 + round)};
+        void *slots[1] = {&p};
+        for (int i = 0; i < 3; i++) {   /* the binding call, then the fast path */
+            zlua_ic_call c = {.site = &site, .method = mi, .nargs = 1, .arg_slots = slots};
+            assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+            zlua_ic_done(L, &c);
+        }
+        assert_int_not_equal(site.id, 0);
+        lua_getglobal(L, "Got");
+        assert_int_equal(lua_tointeger(L, -1), 2 + round);
+        lua_pop(L, 1);
+        unit_state_close(L);
+        assert_int_equal(a.live_blocks, 0);
+    }
+}
+
+/* Two states side by side: one site, a record in each. */
+static void test_site_two_states(void **state)
+{
+    (void)state;
+    static zlua_ic_site site = {"OnPoint", 0};
+    const MethodInfo *mi = sim_method("Demo", "CallOnPoint", 1);
+    lua_State *A = unit_state_new(NULL, NULL), *B = unit_state_new(NULL, NULL);
+    assert_non_null(A);
+    assert_non_null(B);
+    assert_int_equal(unit_dostring(A, site_callbacks), 0);
+    assert_int_equal(unit_dostring(B, site_callbacks), 0);
+    for (int i = 0; i < 4; i++) {
+        lua_State *L = i % 2 ? B : A;
+        point2d p = {0, (float)(10 + i)};
+        void *slots[1] = {&p};
+        zlua_ic_call c = {.site = &site, .method = mi, .nargs = 1, .arg_slots = slots};
+        assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+        zlua_ic_done(L, &c);
+    }
+    lua_getglobal(A, "Got");
+    lua_getglobal(B, "Got");
+    assert_int_equal(lua_tointeger(A, -1), 12);
+    assert_int_equal(lua_tointeger(B, -1), 13);
+    lua_pop(A, 1);
+    lua_pop(B, 1);
+
+    /* a meta of A given to a call on B: refused before anything runs */
+    const zlua_meta *ma = zlua_meta_param(A, mi, 0);
+    assert_non_null(ma);
+    point2d p = {0, 99};
+    const zlua_meta *metas[1] = {ma};
+    void *slots[1] = {&p};
+    int top = lua_gettop(B);
+    zlua_ic_call c = {.function = "OnPoint", .function_len = 7, .nargs = 1, .arg_meta = metas,
+                      .arg_slots = slots};
+    assert_int_equal(zlua_ic_invoke(B, &c), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(B, &c, NULL),
+                        "zlua: the IC call's marshal descriptors belong to another lua_State");
+    zlua_ic_done(B, &c);
+    assert_int_equal(lua_gettop(B), top);
+    const zlua_meta *i4a = zlua_meta_type(A, il2cpp_class_get_type(klass("System.Int32")));
+    int32_t ret = 0;
+    zlua_ic_call r = {.function = "OnPoint", .function_len = 7, .nargs = 0, .ret_meta = i4a,
+                      .ret_slot = &ret};
+    assert_int_equal(zlua_ic_invoke(B, &r), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(B, &r, NULL),
+                        "zlua: the IC call's marshal descriptors belong to another lua_State");
+    zlua_ic_done(B, &r);
+    lua_getglobal(B, "Got");
+    assert_int_equal(lua_tointeger(B, -1), 13);   /* OnPoint did not run */
+    lua_pop(B, 1);
+    unit_state_close(A);
+    unit_state_close(B);
+}
+
+/* A site is its stub's: another method, another count, metas of the
+ * call's own, are refused with the reason, and the site keeps working. */
+static void test_site_misuse(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    assert_int_equal(unit_dostring(L, site_callbacks), 0);
+    static zlua_ic_site site = {"OnPoint", 0};
+    const MethodInfo *mi = sim_method("Demo", "CallOnPoint", 1);
+    point2d p = {0, 5};
+    void *slots[1] = {&p};
+    zlua_ic_call ok = {.site = &site, .method = mi, .nargs = 1, .arg_slots = slots};
+    zlua_ic_call c = ok;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+    zlua_ic_done(L, &c);
+
+    c = ok;
+    c.method = sim_method("Demo", "InvokeWithPoint", 2);
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(L, &c, NULL),
+                        "zlua: this IC site is bound to another method in this lua_State");
+    zlua_ic_done(L, &c);
+    c = ok;
+    c.nargs = 2;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(L, &c, NULL),
+                        "zlua: an IC call's argument count, metas or slots do not fit its "
+                        "function");
+    zlua_ic_done(L, &c);
+    /* metas of its own, on a site's first call */
+    static zlua_ic_site fresh = {"OnPoint", 0};
+    c = ok;
+    c.site = &fresh;
+    c.arg_meta = (const zlua_meta *const[]){f->point};
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(L, &c, NULL),
+                        "zlua: an IC call with a site takes its method's metas, not arg_meta or "
+                        "ret_meta");
+    zlua_ic_done(L, &c);
+    /* the message of a refused call becomes the managed exception's */
+    Il2CppException *ex = zlua_ic_exception(L, &c);
+    assert_non_null(ex);
+    assert_ptr_equal(il2cpp_object_get_class((Il2CppObject *)ex),
+                     klass("System.InvalidOperationException"));
+
+    p.y = 6;
+    c = ok;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+    zlua_ic_done(L, &c);
+    lua_getglobal(L, "Got");
+    assert_int_equal(lua_tointeger(L, -1), 6);
+    lua_pop(L, 1);
+}
+
+/* The fast path of a bound site allocates nothing (R-OPQ-2). */
+static void test_site_call_allocates_nothing(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    static zlua_ic_site site = {"Noop", 0};
+    const MethodInfo *mi = sim_method("Demo", "CallOnPoint", 1);
+    point2d p = {0, 7};
+    void *slots[1] = {&p};
+    zlua_ic_call c = {.site = &site, .method = mi, .nargs = 1, .arg_slots = slots};
+    for (int i = 0; i < 100; i++) {
+        assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+        zlua_ic_done(L, &c);
+    }
+    size_t calls = unit_alloc_calls(&f->alloc);
+    for (int i = 0; i < 10000; i++) {
+        assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+        zlua_ic_done(L, &c);
+    }
+    assert_int_equal(unit_alloc_calls(&f->alloc) - calls, 0);
+}
+
+/* ---- memory exhausted: nothing raises outside the protected call ------------------- */
+
+typedef struct vector2 {
+    float x, y;
+} vector2;
+
+/* A Table result pops by key: the keys' names are made (interned) as it
+ * reads them, which allocates.  Under exhausted memory that is a Lua
+ * error of the call, never a longjmp out of it; with memory back the
+ * same call works.  The same for an error object that is a number, made
+ * a string for the message. */
+static void test_memory_exhausted_after_the_call(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    assert_int_equal(unit_dostring(L, "Empty = {}\n"
+                                      "function RetEmpty() return Empty end\n"
+                                      "function BoomNumber() error(31337) end\n"),
+                     0);
+    const MethodInfo *diag = sim_method("ZLuaTests.Chain", "Diag", 1);
+    assert_non_null(diag);
+    const zlua_meta *table = zlua_meta_param(L, diag, -1);
+    assert_non_null(table);
+    assert_int_equal(table->mtype, ZLUA_MARSHAL_TABLE);
+    static zlua_ic_site site = {"RetEmpty", 0};
+    float k = 1;
+    void *slots[1] = {&k};
+    vector2 v = {0, 0};
+    zlua_ic_call by_site = {.site = &site, .method = diag, .nargs = 1, .arg_slots = slots,
+                            .ret_slot = &v};
+    zlua_ic_call by_name = {.function = "RetEmpty", .function_len = 8, .ret_meta = table,
+                            .ret_slot = &v};
+    zlua_ic_call number = {.function = "BoomNumber", .function_len = 10};
+    zlua_ic_call *calls[3] = {&by_site, &by_name, &number};
+    const char *why[3] = {"bad result from 'RetEmpty' (missing key 'X' for MyGame.Vector2)",
+                          "bad result from 'RetEmpty' (missing key 'X' for MyGame.Vector2)",
+                          "31337"};
+    for (int i = 0; i < 3; i++) {
+        /* warm: the site bound, the stacks grown */
+        for (int n = 0; n < 2; n++) {
+            assert_int_equal(zlua_ic_invoke(L, calls[i]), ZLUA_ELUA);
+            assert_string_equal(zlua_ic_error(L, calls[i], NULL), why[i]);
+            zlua_ic_done(L, calls[i]);
+        }
+        lua_gc(L, LUA_GCCOLLECT);   /* no string of the names or the number is left */
+        int top = lua_gettop(L);
+        f->alloc.failed = 0;
+        f->alloc.fail_all = 1;
+        assert_int_equal(zlua_ic_invoke(L, calls[i]), ZLUA_ELUA);
+        const char *msg = zlua_ic_error(L, calls[i], NULL);
+        f->alloc.fail_all = 0;
+        assert_true(f->alloc.failed > 0);   /* memory was asked for */
+        assert_string_equal(msg, "not enough memory");
+        zlua_ic_done(L, calls[i]);
+        assert_int_equal(lua_gettop(L), top);
+        assert_int_equal(zlua_ic_invoke(L, calls[i]), ZLUA_ELUA);
+        assert_string_equal(zlua_ic_error(L, calls[i], NULL), why[i]);
+        zlua_ic_done(L, calls[i]);
+    }
+    /* and a table that has the keys */
+    assert_int_equal(unit_dostring(L, "Empty.X = 3 Empty.Y = 4"), 0);
+    assert_int_equal(zlua_ic_invoke(L, &by_site), ZLUA_OK);
+    zlua_ic_done(L, &by_site);
+    assert_true(v.x == 3 && v.y == 4);
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -785,7 +1020,20 @@ int main(void)
         T(test_state_without_zlua),
         T(test_ref_int_call_allocates_nothing),
         T(test_function_name_with_length),
+        T(test_site_misuse),
+        T(test_site_call_allocates_nothing),
+        T(test_memory_exhausted_after_the_call),
+        cmocka_unit_test(test_site_across_states),
+        cmocka_unit_test(test_site_two_states),
     };
 #undef T
+    /* a Table result for the memory tests (process-wide, before any state) */
+    static const zlua_marshal_rule rules[] = {
+        {"ZLuaTests.Chain", "Diag", "(System.Single)", -1, ZLUA_RULE_RETURN, ZLUA_RULE_XML,
+         ZLUA_MARSHAL_TABLE, "X,Y", "test_ic"},
+    };
+    static const zlua_marshal_table tables[] = {{"ZLua.Tests", rules, 1, ZLUA_MARSHAL_VALIDATED}};
+    if (zlua_register_marshal_binding_tables(tables, 1) != ZLUA_OK)
+        return 1;
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
