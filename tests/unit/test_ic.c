@@ -934,6 +934,42 @@ static void test_site_call_allocates_nothing(void **state)
 
 /* ---- memory exhausted: nothing raises outside the protected call ------------------- */
 
+/* Lua's stack and CallInfo list regrown after a collection shrank them,
+ * so that the next calls find them in place. */
+static void regrow(lua_State *L)
+{
+    lua_getglobal(L, "Deep");
+    lua_pushinteger(L, 40);
+    assert_int_equal(lua_pcall(L, 1, 0, 0), LUA_OK);
+}
+
+/* c fails twice with why (warm: the site bound, the stacks grown), then
+ * under exhausted memory with `not enough memory`, having asked for
+ * memory, the stack as it was. */
+static void expect_memory_error(fixture *f, zlua_ic_call *c, const char *why)
+{
+    lua_State *L = f->L;
+    for (int n = 0; n < 2; n++) {
+        assert_int_equal(zlua_ic_invoke(L, c), ZLUA_ELUA);
+        assert_string_equal(zlua_ic_error(L, c, NULL), why);
+        zlua_ic_done(L, c);
+    }
+    lua_gc(L, LUA_GCCOLLECT);   /* no string of a name the calls above made is left */
+    regrow(L);
+    int top = lua_gettop(L);
+    f->alloc.failed = 0;
+    f->alloc.fail_all = 1;
+    int rc = zlua_ic_invoke(L, c);
+    const char *msg = zlua_ic_error(L, c, NULL);
+    f->alloc.fail_all = 0;
+    assert_int_equal(rc, ZLUA_ELUA);
+    if (f->alloc.failed == 0)
+        fail_msg("no memory was asked for: %s", msg);
+    assert_string_equal(msg, "not enough memory");
+    zlua_ic_done(L, c);
+    assert_int_equal(lua_gettop(L), top);
+}
+
 typedef struct vector2 {
     float x, y;
 } vector2;
@@ -949,48 +985,50 @@ static void test_memory_exhausted_after_the_call(void **state)
     lua_State *L = f->L;
     assert_int_equal(unit_dostring(L, "Empty = {}\n"
                                       "function RetEmpty() return Empty end\n"
-                                      "function BoomNumber() error(31337) end\n"),
+                                      "Num = 1\n"
+                                      "function BoomNumber() error(Num) end\n"
+                                      "function Deep(n) if n > 0 then return 1 + Deep(n - 1) end "
+                                      "return 0 end\n"),
                      0);
     const MethodInfo *diag = sim_method("ZLuaTests.Chain", "Diag", 1);
     assert_non_null(diag);
     const zlua_meta *table = zlua_meta_param(L, diag, -1);
     assert_non_null(table);
     assert_int_equal(table->mtype, ZLUA_MARSHAL_TABLE);
+    static const char missing[] = "bad result from 'RetEmpty' (missing key 'X' for MyGame.Vector2)";
     static zlua_ic_site site = {"RetEmpty", 0};
     float k = 1;
     void *slots[1] = {&k};
     vector2 v = {0, 0};
     zlua_ic_call by_site = {.site = &site, .method = diag, .nargs = 1, .arg_slots = slots,
                             .ret_slot = &v};
+    expect_memory_error(f, &by_site, missing);
+    expect_memory_error(f, &by_site, missing);   /* memory back: the same, again */
     zlua_ic_call by_name = {.function = "RetEmpty", .function_len = 8, .ret_meta = table,
                             .ret_slot = &v};
+    expect_memory_error(f, &by_name, missing);
+
+    /* a number no string was made of yet: its conversion allocates */
     zlua_ic_call number = {.function = "BoomNumber", .function_len = 10};
-    zlua_ic_call *calls[3] = {&by_site, &by_name, &number};
-    const char *why[3] = {"bad result from 'RetEmpty' (missing key 'X' for MyGame.Vector2)",
-                          "bad result from 'RetEmpty' (missing key 'X' for MyGame.Vector2)",
-                          "31337"};
-    for (int i = 0; i < 3; i++) {
-        /* warm: the site bound, the stacks grown */
-        for (int n = 0; n < 2; n++) {
-            assert_int_equal(zlua_ic_invoke(L, calls[i]), ZLUA_ELUA);
-            assert_string_equal(zlua_ic_error(L, calls[i], NULL), why[i]);
-            zlua_ic_done(L, calls[i]);
-        }
-        lua_gc(L, LUA_GCCOLLECT);   /* no string of the names or the number is left */
-        int top = lua_gettop(L);
-        f->alloc.failed = 0;
-        f->alloc.fail_all = 1;
-        assert_int_equal(zlua_ic_invoke(L, calls[i]), ZLUA_ELUA);
-        const char *msg = zlua_ic_error(L, calls[i], NULL);
-        f->alloc.fail_all = 0;
-        assert_true(f->alloc.failed > 0);   /* memory was asked for */
-        assert_string_equal(msg, "not enough memory");
-        zlua_ic_done(L, calls[i]);
-        assert_int_equal(lua_gettop(L), top);
-        assert_int_equal(zlua_ic_invoke(L, calls[i]), ZLUA_ELUA);
-        assert_string_equal(zlua_ic_error(L, calls[i], NULL), why[i]);
-        zlua_ic_done(L, calls[i]);
+    for (int n = 0; n < 2; n++) {   /* warm */
+        assert_int_equal(zlua_ic_invoke(L, &number), ZLUA_ELUA);
+        assert_string_equal(zlua_ic_error(L, &number, NULL), "1");
+        zlua_ic_done(L, &number);
     }
+    lua_pushinteger(L, 987654321);
+    lua_setglobal(L, "Num");
+    regrow(L);
+    f->alloc.fail_all = 1;
+    f->alloc.failed = 0;
+    assert_int_equal(zlua_ic_invoke(L, &number), ZLUA_ELUA);
+    f->alloc.fail_all = 0;
+    assert_true(f->alloc.failed > 0);
+    assert_string_equal(zlua_ic_error(L, &number, NULL), "not enough memory");
+    zlua_ic_done(L, &number);
+    assert_int_equal(zlua_ic_invoke(L, &number), ZLUA_ELUA);
+    assert_string_equal(zlua_ic_error(L, &number, NULL), "987654321");
+    zlua_ic_done(L, &number);
+
     /* and a table that has the keys */
     assert_int_equal(unit_dostring(L, "Empty.X = 3 Empty.Y = 4"), 0);
     assert_int_equal(zlua_ic_invoke(L, &by_site), ZLUA_OK);
