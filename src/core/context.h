@@ -27,6 +27,7 @@ typedef struct zlua_ctx {
     void *alloc_ud;
     void *main_block;      /* freed last by lua_close: the end of the context */
     int opened;            /* CS, CSharp and zlua are set */
+    int opening;           /* zlua_open's protected body may run, once */
     zlua_scope scope;
     zlua_struct_registry structs;
     zlua_object_registry objects;
