@@ -713,9 +713,9 @@ typedef struct zlua_ic_call {
 /* Opens a scope, pushes the arguments, calls the function in protected
  * mode, pops the result, closes the scope -- on every path.  Returns
  * ZLUA_OK, ZLUA_ELUA (message: zlua_ic_error), ZLUA_EINVAL (a call it
- * refuses; zlua_ic_error says why), ZLUA_ENOMEM or ZLUA_ESTATE.  Never longjmps, not even out of memory:
- * whatever can raise runs inside the protected call.  Call zlua_ic_done
- * afterwards in every case. */
+ * refuses; zlua_ic_error says why), ZLUA_ENOMEM or ZLUA_ESTATE.  Never
+ * longjmps, not even out of memory: whatever can raise runs inside the
+ * protected call.  Call zlua_ic_done afterwards in every case. */
 int zlua_ic_invoke(lua_State *L, zlua_ic_call *call);
 /* The error message of a failed zlua_ic_invoke (valid until done); never
  * raises. */
