@@ -1139,13 +1139,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench: the simulation lacks Point2D.Length or Player.Move\n");
         return 2;
     }
-    il2cpp_gchandle_new(g_player, false);
+    zlua_rt_gchandle_new(g_player, 0);
     g_ints = il2cpp_array_new(sim_class("System.Int32"), 10);
     if (g_ints == NULL) {
         fprintf(stderr, "bench: cannot make an int[]\n");
         return 2;
     }
-    il2cpp_gchandle_new((Il2CppObject *)g_ints, false);
+    zlua_rt_gchandle_new((Il2CppObject *)g_ints, 0);
     g_ints_data = il2cpp_array_object_header_size();
     for (int32_t i = 0; i < 10; i++)   /* 1..10, as Demo.MakeArray(10) */
         ((int32_t *)((char *)g_ints + g_ints_data))[i] = i + 1;
@@ -1161,7 +1161,7 @@ int main(int argc, char **argv)
     g_bag_get_mi = sim_method("MyGame.Bag", "get_Item", 1);   /* the first: int */
     g_bag = il2cpp_object_new(sim_class("MyGame.Bag"));
     if (g_bag != NULL)
-        il2cpp_gchandle_new(g_bag, false);
+        zlua_rt_gchandle_new(g_bag, 0);
     FieldInfo *hp = NULL, *f;
     void *iter = NULL;
     while ((f = il2cpp_class_get_fields(sim_class("MyGame.Player"), &iter)) != NULL)

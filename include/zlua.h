@@ -823,8 +823,11 @@ Il2CppException *zlua_rt_string_new_utf16(const uint16_t *chars, int32_t len,
 /* il2cpp_array_new(element_class, length). */
 Il2CppException *zlua_rt_array_new(Il2CppClass *element_class, uintptr_t length,
                                    Il2CppArray **out);
-/* il2cpp_runtime_class_init(klass): runs the static constructor once. */
-Il2CppException *zlua_rt_class_init(Il2CppClass *klass);
+/* il2cpp_runtime_class_init(klass): runs the static constructor once.
+ * *done = 1 when the class is initialised; 0 when the call returned at
+ * once because this thread is still running that static constructor
+ * (it called into Lua), so the caller asks again next time. */
+Il2CppException *zlua_rt_class_init(Il2CppClass *klass, int *done);
 /* The C# default value of parameter `index` of `method` (`int b = 5`),
  * which IL2CPP keeps in its metadata blob and exposes only through
  * libil2cpp's internals (vm::Method::GetParameterDefaultValue,
@@ -839,9 +842,10 @@ Il2CppException *zlua_rt_param_default(const MethodInfo *method, uint32_t index,
 Il2CppException *zlua_rt_exception_new(const char *name_space, const char *name,
                                        const char *msg, Il2CppException **out);
 /* A delegate of ctor's class (ctor is its `.ctor(object, IntPtr)`) made as
- * `new D(target, invoke)` (closed over target), whose Invoke then calls
- * entry(target, args..., invoke): method_ptr and invoke_impl point at
- * entry.  Needs libil2cpp's Il2CppDelegate layout: glue. */
+ * `new D(target, invoke)` and closed over target with entry as its code
+ * (libil2cpp's vm::Type::ConstructClosedDelegate), so that its Invoke
+ * calls entry(target, args..., invoke).  Glue: the fields it sets differ
+ * between libil2cpp versions. */
 Il2CppException *zlua_rt_delegate_new(const MethodInfo *ctor, const MethodInfo *invoke,
                                       Il2CppObject *target, zlua_native_fn entry,
                                       Il2CppObject **out);
@@ -853,6 +857,13 @@ Il2CppException *zlua_rt_delegate_new(const MethodInfo *ctor, const MethodInfo *
 Il2CppException *zlua_rt_method_instance(const MethodInfo *generic,
                                          const Il2CppType *const *args, uint32_t count,
                                          const MethodInfo **out);
+/* GC handles (il2cpp_gchandle_new / _new_weakref / _get_target / _free),
+ * as uintptr_t: their type is uint32_t before Unity 6 and a pointer from
+ * Unity 6 on, which only the runtime's headers tell.  0 is no handle.
+ * They never throw. */
+uintptr_t zlua_rt_gchandle_new(Il2CppObject *obj, int weak);
+Il2CppObject *zlua_rt_gchandle_target(uintptr_t handle);
+void zlua_rt_gchandle_free(uintptr_t handle);
 /* il2cpp_type_get_object(type): its System.Type object, created on first
  * use (out of memory). */
 Il2CppException *zlua_rt_type_object(const Il2CppType *type, Il2CppObject **out);

@@ -166,6 +166,15 @@ describe("SPEC 7.6 rule 1: C# default parameter values", function()
                function() return pd(1, "x") end)
     end)
   end
+  for _, od in ipairs({ Demo.OrDefault, testbed.generic(Demo, "OrDefault") }) do
+    -- the metadata records `int? v = 5` under the Nullable type with an
+    -- int32's bytes: decoded as the recorded type it would read as 0
+    it("SPEC 7.6: a Nullable<T> parameter's default is its T constant", function()
+      assert.are.equal(5, od())
+      assert.are.equal(-1, od(nil))
+      assert.are.equal(7, od(7))
+    end)
+  end
 end)
 
 describe("R-CTOR-1: constructors through the same resolver", function()

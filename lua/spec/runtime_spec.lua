@@ -62,6 +62,26 @@ describe("R-RT-2 static constructors", function()
     h.raises(tie("MyGame.Broken") .. " (in MyGame.Broken(...))", Broken)
   end)
 
+  -- a static constructor that calls Lua, which uses the class: the
+  -- runtime lets that inner call proceed (this thread runs the
+  -- constructor), but the class is not initialised until the
+  -- constructor returns, and here it then throws
+  local it_entries = testbed.delegates and it or pending
+  it_entries("R-RT-2: a class used from inside its own static constructor is not initialised until it returns",
+     function()
+    local Reentrant, Hooks = CS.MyGame.Reentrant, CS.MyGame.Hooks
+    local inner
+    Hooks.OnInit = function(x) inner = Reentrant.Get(); return -x end
+    h.raises(tie("MyGame.Reentrant") .. " (in MyGame.Reentrant.Get)", Reentrant.Get)
+    assert.are.equal(0, inner)          -- ran while the constructor did
+    -- the constructor failed: the type stays unusable, however it was
+    -- reached during its constructor
+    h.raises(tie("MyGame.Reentrant") .. " (in MyGame.Reentrant.Get)", Reentrant.Get)
+    h.raises(tie("MyGame.Reentrant") .. " (in MyGame.Reentrant.Value)",
+             function() return Reentrant.Value end)
+    Hooks.OnInit = nil
+  end)
+
   it("a failed class init (injected) is retried on the next access", function()
     testbed.fail_next("class_init")
     h.raises(tie("MyGame.Point2D") .. " (in MyGame.Point2D.Created)",

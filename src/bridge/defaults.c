@@ -54,7 +54,7 @@ static int zlua_defaults_read(zlua_ctx *ctx, zlua_method *m, uint32_t i, unsigne
         struct zlua_pinned *p = zlua_ctx_arena_alloc(ctx, sizeof *p);
         if (p == NULL)
             return 0;
-        p->handle = il2cpp_gchandle_new(obj, false);
+        p->handle = zlua_rt_gchandle_new(obj, 0);
         p->next = ctx->pinned;
         ctx->pinned = p;
         memcpy(slot, &p->handle, sizeof p->handle);

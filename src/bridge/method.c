@@ -429,9 +429,9 @@ ZLUA_COLD static void zlua_method_fill_defaults(const zlua_method *m, int from,
             memset(temp, 0, pm->elem->size);
             memcpy(slot, &temp, sizeof temp);
         } else if (m->default_handles & (1u << i)) {   /* a string: its kept handle */
-            uint32_t h;
+            uintptr_t h;
             memcpy(&h, m->defaults + m->offsets[i], sizeof h);
-            Il2CppObject *obj = il2cpp_gchandle_get_target(h);
+            Il2CppObject *obj = zlua_rt_gchandle_target(h);
             memcpy(slot, &obj, sizeof obj);
         } else {
             memcpy(slot, m->defaults + m->offsets[i], pm->size);

@@ -386,8 +386,11 @@ __attribute__((noinline, cold))
 #endif
 void zlua_class_run_init(lua_State *L, zlua_class *cls, const char *where)
 {
-    Il2CppException *exc = zlua_rt_class_init(cls->klass);
+    int done;
+    Il2CppException *exc = zlua_rt_class_init(cls->klass, &done);
     if (exc != NULL)
         zlua_exc_raise(L, exc, where);
-    cls->inited = 1;
+    /* not while this thread is still inside the static constructor: the
+     * runtime let the call proceed, but the constructor can still fail */
+    cls->inited = (unsigned char)done;
 }

@@ -138,7 +138,7 @@ static void zlua_ctx_release(zlua_ctx *ctx)
     if (ctx->delegates_release != NULL)
         ctx->delegates_release(ctx);   /* before the arena its types live in */
     for (struct zlua_pinned *p = ctx->pinned; p != NULL; p = p->next)
-        il2cpp_gchandle_free(p->handle);   /* the nodes live in the arena */
+        zlua_rt_gchandle_free(p->handle);   /* the nodes live in the arena */
     zlua_sreg_free(&ctx->structs);
     zlua_oreg_free(&ctx->objects);
     zlua_scope_free(&ctx->scope);

@@ -59,7 +59,7 @@ typedef struct zlua_ctx {
     void (*push_mt)(lua_State *L, struct zlua_class *cls, int byobj);
     unsigned nomem;               /* arena allocations that failed, ever */
     const void *ic_pending;       /* the one job the IC trampoline may run */
-    uint32_t held_exception;      /* a GC handle: core/exception.h, 0 none */
+    uintptr_t held_exception;     /* a GC handle: core/exception.h, 0 none */
     const zlua_stub_entry *stubs; /* zlua_register_stubs: bridge/stub.c */
     size_t nstubs;
     /* IC call sites bound in this state, by zlua_ic_site.id - 1, each
@@ -78,7 +78,7 @@ typedef struct zlua_ctx {
     /* GC handles kept for the state's lifetime (string default values of
      * parameters, bridge/defaults.c), freed by lua_close */
     struct zlua_pinned {
-        uint32_t handle;
+        uintptr_t handle;
         struct zlua_pinned *next;
     } *pinned;
     /* corlib classes used by the object writers (metadata, not managed) */

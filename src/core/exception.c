@@ -35,20 +35,20 @@ const char *zlua_exc_format(Il2CppException *exc, char msg[ZLUA_EXC_MESSAGE_BYTE
 void zlua_exc_hold(zlua_ctx *ctx, Il2CppException *exc)
 {
     if (ctx->held_exception != 0)
-        il2cpp_gchandle_free(ctx->held_exception);
-    ctx->held_exception = il2cpp_gchandle_new((Il2CppObject *)exc, false);
+        zlua_rt_gchandle_free(ctx->held_exception);
+    ctx->held_exception = zlua_rt_gchandle_new((Il2CppObject *)exc, 0);
 }
 
 /* Takes the held exception out of its handle (the caller's local keeps it
  * alive from here on). */
 static Il2CppException *zlua_exc_take(zlua_ctx *ctx)
 {
-    uint32_t h = ctx->held_exception;
+    uintptr_t h = ctx->held_exception;
     ctx->held_exception = 0;
     if (h == 0)
         return NULL;
-    Il2CppException *exc = (Il2CppException *)il2cpp_gchandle_get_target(h);
-    il2cpp_gchandle_free(h);
+    Il2CppException *exc = (Il2CppException *)zlua_rt_gchandle_target(h);
+    zlua_rt_gchandle_free(h);
     return exc;
 }
 

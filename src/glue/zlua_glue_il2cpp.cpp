@@ -21,10 +21,11 @@
 #include "il2cpp-api.h"
 #include "il2cpp-class-internals.h"
 #include "il2cpp-object-internals.h"
-#include "utils/BlobReader.h"
-#include "metadata/Il2CppTypeVector.h"
+#include "vm-utils/BlobReader.h"
+#include "vm/Class.h"
 #include "vm/MetadataCache.h"
 #include "vm/Method.h"
+#include "vm/Type.h"
 
 #include "zlua.h"
 #include "il2cpp/il2cpp_api.h"   /* coexists with the runtime's headers */
@@ -88,14 +89,38 @@ extern "C" Il2CppException *zlua_rt_array_new(Il2CppClass *element_class, uintpt
     return nullptr;
 }
 
-extern "C" Il2CppException *zlua_rt_class_init(Il2CppClass *klass)
+extern "C" Il2CppException *zlua_rt_class_init(Il2CppClass *klass, int *done)
 {
+    *done = 0;
     try {
         il2cpp_runtime_class_init(klass);
     } catch (Il2CppExceptionWrapper &e) {
         return e.ex;
     }
+    /* il2cpp_runtime_class_init returns at once when this thread is
+     * running the class's static constructor (a cctor that calls Lua):
+     * the class is initialised only once that constructor has returned,
+     * which libil2cpp records here */
+    *done = klass->cctor_finished_or_no_cctor != 0;
     return nullptr;
+}
+
+/* The type a parameter's default constant is encoded as.  The metadata
+ * records a Nullable<T> parameter's constant under the parameter's own
+ * type (a generic instance, which the blob reader decodes as a null
+ * reference) while the bytes are a T: libil2cpp's reflection decodes
+ * them as T, and so does this. */
+static Il2CppTypeEnum zlua_glue_constant_type(const MethodInfo *method, uint32_t index,
+                                              const Il2CppType *recorded)
+{
+    Il2CppClass *pc = il2cpp_class_from_type(il2cpp_method_get_param(method, index));
+    if (pc != nullptr && il2cpp::vm::Class::IsNullable(pc)) {
+        Il2CppClass *t = il2cpp::vm::Class::GetNullableArgument(pc);
+        const Il2CppType *tt = il2cpp_class_is_enum(t) ? il2cpp_class_enum_basetype(t)
+                                                        : il2cpp_class_get_type(t);
+        return static_cast<Il2CppTypeEnum>(il2cpp_type_get_type(tt));
+    }
+    return static_cast<Il2CppTypeEnum>(il2cpp_type_get_type(recorded));
 }
 
 extern "C" Il2CppException *zlua_rt_param_default(const MethodInfo *method, uint32_t index,
@@ -116,7 +141,7 @@ extern "C" Il2CppException *zlua_rt_param_default(const MethodInfo *method, uint
         uint64_t constant[2] = {0, 0};
         const Il2CppImage *image = il2cpp_class_get_image(il2cpp_method_get_class(method));
         if (il2cpp::utils::BlobReader::GetConstantValueFromBlob(
-                image, static_cast<Il2CppTypeEnum>(il2cpp_type_get_type(type)), blob, constant)) {
+                image, zlua_glue_constant_type(method, index, type), blob, constant)) {
             memcpy(value, constant, size < sizeof constant ? size : sizeof constant);
             *has = 1;
         }
@@ -153,18 +178,14 @@ extern "C" Il2CppException *zlua_rt_delegate_new(const MethodInfo *ctor, const M
     *out = nullptr;
     try {
         Il2CppObject *obj = il2cpp_object_new(il2cpp_method_get_class(ctor));
-        /* `new D(target, &Invoke)`: the type's generated constructor fills
-         * what only it knows (extraArg, the type's multicast invoke, which
-         * Delegate.Combine copies) and makes a delegate closed over target */
-        intptr_t method = reinterpret_cast<intptr_t>(invoke);
-        void *args[2] = {target, &method};
-        ctor->invoker_method(ctor->methodPointer, ctor, obj, args, nullptr);
-        /* then Invoke's call invoke_impl(method_code, args..., method)
-         * lands in the entry, with target first */
-        Il2CppDelegate *d = reinterpret_cast<Il2CppDelegate *>(obj);
-        d->method_ptr = reinterpret_cast<Il2CppMethodPointer>(entry);
-        d->invoke_impl = reinterpret_cast<Il2CppMethodPointer>(entry);
-        d->method_code = reinterpret_cast<decltype(d->method_code)>(target);
+        /* `new D(target, &Invoke)` through the type's own constructor
+         * (extraArg, the multicast invoke Delegate.Combine copies), then
+         * closed over target with entry as its code: Invoke then calls
+         * entry(target, args..., method).  libil2cpp sets the fields the
+         * way its version lays them out (invoke_impl_this from 2021.2.6 on) */
+        il2cpp::vm::Type::ConstructClosedDelegate(reinterpret_cast<Il2CppDelegate *>(obj), target,
+                                                  reinterpret_cast<Il2CppMethodPointer>(entry),
+                                                  invoke);
         *out = obj;
     } catch (Il2CppExceptionWrapper &e) {
         return e.ex;
@@ -178,9 +199,9 @@ extern "C" Il2CppException *zlua_rt_method_instance(const MethodInfo *generic,
 {
     *out = nullptr;
     try {
-        il2cpp::metadata::Il2CppTypeVector types(args, args + count);
-        const MethodInfo *m =
-            il2cpp::vm::MetadataCache::GetGenericInstanceMethod(generic, types);
+        /* libil2cpp takes the array as non-const; it only reads it */
+        const MethodInfo *m = il2cpp::vm::MetadataCache::GetGenericInstanceMethod(
+            generic, const_cast<const Il2CppType **>(args), count);
         /* an instantiation the build has no code for may still be
          * inflated (its metadata exists): without a method pointer or an
          * invoker, calling it would only raise "no AOT code" */
@@ -208,4 +229,31 @@ extern "C" void zlua_rt_array_layout_get(zlua_rt_array_layout *out)
     out->length_size = static_cast<uint8_t>(sizeof(il2cpp_array_size_t));
     out->bound_size = static_cast<uint8_t>(sizeof(Il2CppArrayBounds));
     out->bound_lower_at = static_cast<uint8_t>(offsetof(Il2CppArrayBounds, lower_bound));
+}
+
+/* GC handles: a uint32_t before Unity 6, a pointer (Il2CppGCHandle) from
+ * Unity 6 on.  libzlua keeps them as uintptr_t and reaches them only here,
+ * where the runtime's own declarations give the type, so libzlua.a is
+ * the same for every version. */
+typedef decltype(il2cpp_gchandle_new(nullptr, false)) zlua_glue_gchandle;
+
+static zlua_glue_gchandle zlua_glue_handle_in(uintptr_t h)
+{
+    return (zlua_glue_gchandle)h;
+}
+
+extern "C" uintptr_t zlua_rt_gchandle_new(Il2CppObject *obj, int weak)
+{
+    return (uintptr_t)(weak ? il2cpp_gchandle_new_weakref(obj, false)
+                            : il2cpp_gchandle_new(obj, false));
+}
+
+extern "C" Il2CppObject *zlua_rt_gchandle_target(uintptr_t handle)
+{
+    return il2cpp_gchandle_get_target(zlua_glue_handle_in(handle));
+}
+
+extern "C" void zlua_rt_gchandle_free(uintptr_t handle)
+{
+    il2cpp_gchandle_free(zlua_glue_handle_in(handle));
 }

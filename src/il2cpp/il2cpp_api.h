@@ -226,11 +226,8 @@ Il2CppThread *il2cpp_thread_current(void);
 void il2cpp_gc_wbarrier_set_field(Il2CppObject *obj, void **targetAddress,
                                   void *object);
 
-/* ---- GC handles ------------------------------------------------------------ */
-uint32_t il2cpp_gchandle_new(Il2CppObject *obj, bool pinned);
-uint32_t il2cpp_gchandle_new_weakref(Il2CppObject *obj, bool track_resurrection);
-Il2CppObject *il2cpp_gchandle_get_target(uint32_t gchandle);
-void il2cpp_gchandle_free(uint32_t gchandle);
+/* GC handles are reached through the glue (zlua_rt_gchandle_*, zlua.h):
+ * their type changed in Unity 6 and only the runtime's headers say which. */
 
 /* ---- exceptions ------------------------------------------------------------ */
 /* "Type: message"; copied with strncpy, so a truncated message has no

@@ -47,9 +47,9 @@ static void zlua_del_free(zlua_ctx *ctx, void *p, size_t size)
 static void zlua_del_record_free(zlua_ctx *ctx, zlua_delrec *r)
 {
     if (r->target_weak)
-        il2cpp_gchandle_free(r->target_weak);
+        zlua_rt_gchandle_free(r->target_weak);
     if (r->delegate_weak)
-        il2cpp_gchandle_free(r->delegate_weak);
+        zlua_rt_gchandle_free(r->delegate_weak);
     r->magic = 0;
     zlua_del_free(ctx, r, sizeof *r);
 }
@@ -66,7 +66,7 @@ static void zlua_delegates_release(zlua_ctx *ctx)
         zlua_delrec *r = D->slots[i];
         if (r == NULL)
             continue;
-        Il2CppObject *box = r->target_weak ? il2cpp_gchandle_get_target(r->target_weak) : NULL;
+        Il2CppObject *box = r->target_weak ? zlua_rt_gchandle_target(r->target_weak) : NULL;
         if (box != NULL)
             memset(il2cpp_object_unbox(box), 0, sizeof(void *));
         zlua_del_record_free(ctx, r);
@@ -166,7 +166,7 @@ static int zlua_del_rebuild(lua_State *L, zlua_ctx *ctx, size_t cap, int sweep)
         zlua_delrec *r = D->slots[i];
         if (r == NULL)
             continue;
-        if (sweep && (r->target_weak == 0 || il2cpp_gchandle_get_target(r->target_weak) == NULL)) {
+        if (sweep && (r->target_weak == 0 || zlua_rt_gchandle_target(r->target_weak) == NULL)) {
             /* nothing can invoke it any more: the function may go */
             luaL_unref(L, LUA_REGISTRYINDEX, r->ref);
             zlua_del_record_free(ctx, r);
@@ -380,7 +380,7 @@ static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2Cp
         return ZLUA_POP_UNSUPPORTED;
     zlua_delrec *r = zlua_del_find(D, lua_topointer(L, idx), t);
     if (r != NULL && r->delegate_weak != 0) {
-        Il2CppObject *d = il2cpp_gchandle_get_target(r->delegate_weak);
+        Il2CppObject *d = zlua_rt_gchandle_target(r->delegate_weak);
         if (d != NULL) {
             *out = d;   /* the hot path: no allocation */
             return ZLUA_POP_OK;
@@ -392,14 +392,14 @@ static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2Cp
     int rc = ZLUA_POP_NOMEM;
     if (r != NULL) {
         /* a target that outlived its delegate (a clone holds it) is kept */
-        Il2CppObject *box = r->target_weak ? il2cpp_gchandle_get_target(r->target_weak) : NULL;
+        Il2CppObject *box = r->target_weak ? zlua_rt_gchandle_target(r->target_weak) : NULL;
         Il2CppException *exc = NULL;
         if (box == NULL) {
             if (r->target_weak)
-                il2cpp_gchandle_free(r->target_weak);
+                zlua_rt_gchandle_free(r->target_weak);
             r->target_weak = 0;
             exc = zlua_rt_value_box(ctx->k_intptr, &r, &box);
-            if (exc == NULL && (r->target_weak = il2cpp_gchandle_new_weakref(box, false)) == 0)
+            if (exc == NULL && (r->target_weak = zlua_rt_gchandle_new(box, 1)) == 0)
                 box = NULL;
         }
         Il2CppObject *d = NULL;
@@ -410,8 +410,8 @@ static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2Cp
             rc = ZLUA_POP_EXCEPTION;
         } else if (d != NULL) {
             if (r->delegate_weak)
-                il2cpp_gchandle_free(r->delegate_weak);
-            r->delegate_weak = il2cpp_gchandle_new_weakref(d, false);
+                zlua_rt_gchandle_free(r->delegate_weak);
+            r->delegate_weak = zlua_rt_gchandle_new(d, 1);
             *out = d;
             rc = ZLUA_POP_OK;   /* box and d stay on this stack until the call */
         }

@@ -42,7 +42,7 @@ typedef struct zlua_delrec {
     const zlua_deltype *type;
     const void *fn;                  /* lua_topointer(function): the key, with type;
                                         pinned while ref holds the function */
-    uint32_t target_weak, delegate_weak;
+    uintptr_t target_weak, delegate_weak;   /* GC handles, 0 none */
 } zlua_delrec;
 
 struct zlua_delegates {

@@ -350,7 +350,8 @@ static void fz_reset(void)
     sim_set_lua_state(NULL);
     /* Demo has a static constructor (Log = ""): its statics may be
      * touched only once it ran, as in a player */
-    (void)zlua_rt_class_init(sim_class("Demo"));
+    int done;
+    (void)zlua_rt_class_init(sim_class("Demo"), &done);
     const MethodInfo *get_color = sim_method("Demo", "GetColor", 0);
     if (get_color != NULL) {
         int32_t ret = 0;

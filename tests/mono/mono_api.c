@@ -590,24 +590,21 @@ void il2cpp_gc_wbarrier_set_field(Il2CppObject *obj, void **targetAddress, void 
         mono_gc_wbarrier_generic_store(targetAddress, ZM_OBJ(object));
 }
 
-uint32_t il2cpp_gchandle_new(Il2CppObject *obj, bool pinned)
+/* The glue's GC handles (zlua.h): Mono's are 32-bit, as IL2CPP's before
+ * Unity 6. */
+uintptr_t zlua_rt_gchandle_new(Il2CppObject *obj, int weak)
 {
-    return mono_gchandle_new(ZM_OBJ(obj), pinned);
+    return weak ? mono_gchandle_new_weakref(ZM_OBJ(obj), 0) : mono_gchandle_new(ZM_OBJ(obj), 0);
 }
 
-uint32_t il2cpp_gchandle_new_weakref(Il2CppObject *obj, bool track_resurrection)
+Il2CppObject *zlua_rt_gchandle_target(uintptr_t handle)
 {
-    return mono_gchandle_new_weakref(ZM_OBJ(obj), track_resurrection);
+    return (Il2CppObject *)(void *)mono_gchandle_get_target((uint32_t)handle);
 }
 
-Il2CppObject *il2cpp_gchandle_get_target(uint32_t gchandle)
+void zlua_rt_gchandle_free(uintptr_t handle)
 {
-    return (Il2CppObject *)(void *)mono_gchandle_get_target(gchandle);
-}
-
-void il2cpp_gchandle_free(uint32_t gchandle)
-{
-    mono_gchandle_free(gchandle);
+    mono_gchandle_free((uint32_t)handle);
 }
 
 /* ---- exceptions ------------------------------------------------------------ */

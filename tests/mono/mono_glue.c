@@ -214,9 +214,30 @@ static Il2CppException *zm_class_init(MonoClass *k)
     return (Il2CppException *)(void *)exc;
 }
 
-Il2CppException *zlua_rt_class_init(Il2CppClass *klass)
+/* IL2CPP reports a class initialised only once its static constructor
+ * returned.  Mono's embedding API has no such query, so the glue tracks
+ * the class inits it runs itself on this thread: one asked again from
+ * inside its own static constructor proceeds (as the CLR lets it) but is
+ * not done.  (A static constructor that C# code started before calling
+ * into Lua is not seen: there the class counts as done at once.) */
+#define ZM_INITS_MAX 16
+static _Thread_local MonoClass *zm_initing[ZM_INITS_MAX];
+static _Thread_local int zm_ninitings;
+
+Il2CppException *zlua_rt_class_init(Il2CppClass *klass, int *done)
 {
-    return zm_class_init(ZM_CLASS(klass));
+    MonoClass *k = ZM_CLASS(klass);
+    *done = 0;
+    for (int i = 0; i < zm_ninitings; i++)
+        if (zm_initing[i] == k)
+            return NULL;
+    if (zm_ninitings == ZM_INITS_MAX)
+        return zm_class_init(k);   /* deeper than that: asked again next time */
+    zm_initing[zm_ninitings++] = k;
+    Il2CppException *e = zm_class_init(k);
+    zm_ninitings--;
+    *done = e == NULL;
+    return e;
 }
 
 Il2CppException *zlua_rt_object_new(Il2CppClass *klass, Il2CppObject **out)

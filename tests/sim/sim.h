@@ -136,6 +136,13 @@ const MethodInfo *sim_method_get_generic_instance(const MethodInfo *definition,
                                                   const Il2CppType *const *args,
                                                   uint32_t count);
 
+/* libil2cpp's vm::Type::ConstructClosedDelegate: runs the delegate
+ * type's own `.ctor(object, IntPtr)` with (target, method), then closes
+ * it over target with addr as its code (method_ptr, invoke_impl,
+ * invoke_impl_this).  Throws what the constructor throws. */
+void sim_delegate_construct_closed(Il2CppDelegate *d, Il2CppObject *target,
+                                   Il2CppMethodPointer addr, const MethodInfo *method);
+
 /* A parameter's default value (`int b = 5`), in the shape of libil2cpp's
  * internal vm::Method::GetParameterDefaultValue (IL2CPP has no C API for
  * it): NULL when the parameter has none; else *type receives the

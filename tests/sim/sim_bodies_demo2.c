@@ -378,6 +378,13 @@ static Il2CppObject *demo_ring(int32_t n, const MethodInfo *m)
     return first ? &first->obj : NULL;
 }
 
+/* OrDefault(int? v = 5): v ?? -1 */
+static int32_t demo_or_default(SimNullableInt32 v, const MethodInfo *m)
+{
+    (void)m;
+    return v.has_value ? v.value : -1;
+}
+
 #define STATIC(n, r, f, inv, ...)                                               \
     {.name = (n), .flags = SIM_M_STATIC, .ret = (r), .params = {__VA_ARGS__},    \
      .body = SIM_BODY(f), .invoker = (inv)}
@@ -408,6 +415,11 @@ const SimMethodDef sim_methods_demo_m2[] = {
     /* overloads with defaults, objects and ties, in declaration order */
     STATIC("PickDefault", "System.Int32", demo_pick_default, sim_inv_i4_i4_i4,
            {"System.Int32", "a"}, {"System.Int32", "b", "System.Int32", DEFAULT_I4_5}),
+    /* recorded as IL2CPP records it: under the parameter's own type
+     * (a generic instance), with the bytes of an int32 */
+    STATIC("OrDefault", "System.Int32", demo_or_default, sim_inv_i4_NI,
+           {"System.Nullable`1[System.Int32]", "v", "System.Nullable`1[System.Int32]",
+            DEFAULT_I4_5}),
     STATIC("PickObj", "System.String", demo_pick_object, sim_inv_s_o,
            {"System.Object", "o"}),
     STATIC("PickObj", "System.String", demo_pick_string, sim_inv_s_s,

@@ -58,6 +58,42 @@ const SimMethodDef sim_methods_broken[] = {
      .body = SIM_BODY(broken_ctor), .invoker = sim_inv_v_t},
     {.name = NULL}};
 
+/* static Reentrant()
+ * {
+ *     int r = Hooks.OnInit != null ? Hooks.OnInit(1) : 0;
+ *     if (r < 0) throw new InvalidOperationException("reentrant type");
+ *     Value = r;
+ * } */
+void sim_reentrant_cctor(void)
+{
+    typedef int32_t (*Invoke)(void *, int32_t, const MethodInfo *);
+    Il2CppClass *hooks = sim_class("MyGame.Hooks");
+    il2cpp_runtime_class_init(hooks);
+    Il2CppObject *f = ((SimHooksStatics *)sim_statics(hooks))->OnInit;
+    int32_t r = 0;
+    if (f != NULL) {
+        const MethodInfo *inv = sim_delegate_invoke_method(f->klass);
+        r = ((Invoke)inv->methodPointer)(f, 1, inv);
+    }
+    if (r < 0)
+        sim_raise("System", "InvalidOperationException", "reentrant type");
+    ((SimReentrantStatics *)sim_statics(sim_class("MyGame.Reentrant")))->Value = r;
+}
+
+/* public static int Get() => Value; */
+static int32_t reentrant_get(const MethodInfo *m)
+{
+    (void)m;
+    Il2CppClass *k = sim_class("MyGame.Reentrant");
+    sim_require_init(k);
+    return ((SimReentrantStatics *)sim_statics(k))->Value;
+}
+
+const SimMethodDef sim_methods_reentrant[] = {
+    {.name = "Get", .flags = SIM_M_STATIC, .ret = "System.Int32",
+     .body = SIM_BODY(reentrant_get), .invoker = sim_inv_i4},
+    {.name = NULL}};
+
 /* public Fragile(int v): v < 0 throws ArgumentOutOfRangeException("v") */
 static void fragile_ctor(void *self, int32_t v, const MethodInfo *m)
 {

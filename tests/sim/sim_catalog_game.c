@@ -113,6 +113,15 @@ static const SimFieldDef f_config[] = {
     {"Inits", "System.Int32", SIM_F_STATIC, offsetof(SimConfigStatics, Inits), 0},
     {0}};
 
+static const SimFieldDef f_hooks[] = {
+    {"OnInit", "System.Func`2[System.Int32,System.Int32]", SIM_F_STATIC,
+     offsetof(SimHooksStatics, OnInit), 0},
+    {NULL, NULL, 0, 0, 0}};
+
+static const SimFieldDef f_reentrant[] = {
+    {"Value", "System.Int32", SIM_F_STATIC, offsetof(SimReentrantStatics, Value), 0},
+    {NULL, NULL, 0, 0, 0}};
+
 static const SimFieldDef f_broken[] = {
     {"Value", "System.Int32", SIM_F_STATIC, offsetof(SimBrokenStatics, Value), 0},
     {0}};
@@ -199,6 +208,16 @@ const SimClassDef sim_catalog_game[] = {
      .flags = TYPE_ATTRIBUTE_PUBLIC, .size = sizeof(Il2CppObject),
      .static_size = sizeof(SimBrokenStatics), .fields = f_broken,
      .methods = {sim_methods_broken}, .cctor = sim_broken_cctor},
+    /* a static constructor that calls into Lua (through Hooks.OnInit)
+     * before it fails */
+    {.ns = "MyGame", .name = "Hooks", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | TYPE_ATTRIBUTE_SEALED |
+              SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(Il2CppObject), .static_size = sizeof(SimHooksStatics), .fields = f_hooks},
+    {.ns = "MyGame", .name = "Reentrant", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | TYPE_ATTRIBUTE_SEALED,
+     .size = sizeof(Il2CppObject), .static_size = sizeof(SimReentrantStatics),
+     .fields = f_reentrant, .methods = {sim_methods_reentrant}, .cctor = sim_reentrant_cctor},
     {STRUCT("Fragile", SimFragile), .fields = f_fragile,
      .methods = {sim_methods_fragile}},
     /* second milestone: an abstract base with a virtual and an abstract

@@ -34,7 +34,11 @@ static SIM_NORETURN void cctor_failed(Il2CppClass *k, Il2CppException *inner)
 void il2cpp_runtime_class_init(Il2CppClass *k)
 {
     sim_fail_point(SIM_OP_CLASS_INIT, k);
-    if (k->cctor == NULL || k->cctor_state == SIM_CCTOR_DONE ||
+    if (k->cctor == NULL) {
+        k->cctor_finished_or_no_cctor = 1;
+        return;
+    }
+    if (k->cctor_state == SIM_CCTOR_DONE ||
         k->cctor_state == SIM_CCTOR_RUNNING)   /* recursion: the CLR proceeds */
         return;
     if (k->cctor_state == SIM_CCTOR_FAILED)
@@ -44,6 +48,7 @@ void il2cpp_runtime_class_init(Il2CppClass *k)
     if (inner != NULL)
         cctor_failed(k, inner);
     k->cctor_state = SIM_CCTOR_DONE;
+    k->cctor_finished_or_no_cctor = 1;
 }
 
 void sim_require_init(Il2CppClass *k)
@@ -61,6 +66,7 @@ int sim_reset_class_init(const char *full_name)
     if (k == NULL || k->cctor == NULL)
         return 0;
     k->cctor_state = SIM_CCTOR_NONE;
+    k->cctor_finished_or_no_cctor = 0;
     if (k->static_data)
         memset(k->static_data, 0, k->static_size);
     return 1;

@@ -35,7 +35,7 @@ SAME_FIELD(target, target);
 SAME_FIELD(method, method);
 SAME_FIELD(delegate_trampoline, delegate_trampoline);
 SAME_FIELD(extraArg, extra_arg);
-SAME_FIELD(method_code, invoke_impl_this);
+SAME_FIELD(invoke_impl_this, invoke_impl_this);
 SAME_FIELD(data, data);
 SAME_FIELD(method_is_virtual, method_is_virtual);
 _Static_assert(sizeof(Il2CppDelegate) == sizeof(SimDelegate), "Il2CppDelegate size");
@@ -760,4 +760,28 @@ Il2CppObject *sim_delegate_new(Il2CppClass *klass, Il2CppObject *target,
     Il2CppObject *d = il2cpp_object_new(klass);
     ((Ctor)ctor->methodPointer)(d, target, (intptr_t)method, ctor);
     return d;
+}
+
+/* ---- vm::Type::ConstructClosedDelegate (the runtime glue's delegates) ---------- */
+
+void sim_delegate_construct_closed(Il2CppDelegate *d, Il2CppObject *target,
+                                   Il2CppMethodPointer addr, const MethodInfo *method)
+{
+    /* libil2cpp finds the type's two-argument constructor by name and
+     * runs it through its invoker, then overwrites what a closed
+     * delegate calls */
+    Il2CppClass *k = d->object.klass;
+    const MethodInfo *ctor = NULL;
+    for (uint16_t i = 0; i < k->method_count && ctor == NULL; i++)
+        if (strcmp(k->methods[i]->name, ".ctor") == 0 && k->methods[i]->param_count == 2)
+            ctor = &k->methods[i]->mi;
+    if (ctor == NULL)
+        sim_crash("ConstructClosedDelegate: %s has no .ctor(object, IntPtr)%s",
+                  k->full_name, "");
+    intptr_t m = (intptr_t)method;
+    void *args[2] = {target, &m};
+    ctor->invoker_method(ctor->methodPointer, ctor, d, args, NULL);
+    d->method_ptr = addr;
+    d->invoke_impl = addr;
+    d->invoke_impl_this = target;   /* not a GC-visible field: target keeps it */
 }

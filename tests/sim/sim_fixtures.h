@@ -215,6 +215,14 @@ typedef struct SimBrokenStatics {
     int32_t Value;
 } SimBrokenStatics;
 
+typedef struct SimHooksStatics {
+    Il2CppObject *OnInit;   /* Func<int, int> */
+} SimHooksStatics;
+
+typedef struct SimReentrantStatics {
+    int32_t Value;
+} SimReentrantStatics;
+
 typedef struct SimFragile {
     int32_t v;
 } SimFragile;

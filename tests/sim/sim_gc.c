@@ -122,7 +122,7 @@ static bool handles_grow(void)
     return true;
 }
 
-uint32_t il2cpp_gchandle_new(Il2CppObject *obj, bool pinned)
+static uint32_t handle_new(Il2CppObject *obj, bool pinned)
 {
     uint32_t slot;
     if (handle_free_count > 0) {
@@ -156,7 +156,7 @@ static void **weak_links;        /* malloc'd: index -> its link cell */
 static uint32_t *weak_free;
 static uint32_t weak_cap, weak_top, weak_free_count;
 
-uint32_t il2cpp_gchandle_new_weakref(Il2CppObject *obj, bool track_resurrection)
+static uint32_t weak_new(Il2CppObject *obj, bool track_resurrection)
 {
     (void)track_resurrection;   /* no finalizer resurrects what libzlua tracks */
     uint32_t slot;
@@ -203,7 +203,7 @@ static void *GC_CALLBACK weak_reveal(void *cell)
     return w == 0 ? NULL : GC_REVEAL_POINTER(w);
 }
 
-Il2CppObject *il2cpp_gchandle_get_target(uint32_t gchandle)
+static Il2CppObject *handle_target(uint32_t gchandle)
 {
     uint32_t slot;
     if ((gchandle & 7) == HANDLE_WEAK) {
@@ -214,7 +214,7 @@ Il2CppObject *il2cpp_gchandle_get_target(uint32_t gchandle)
     return handle_slot(gchandle, &slot) ? handle_slots[slot] : NULL;
 }
 
-void il2cpp_gchandle_free(uint32_t gchandle)
+static void handle_free_one(uint32_t gchandle)
 {
     uint32_t slot;
     if ((gchandle & 7) == HANDLE_WEAK) {
@@ -282,4 +282,43 @@ void *sim_gc_alloc_root(size_t size)
         abort();
     memset(p, 0, size);
     return p;
+}
+
+/* ---- the API: uint32_t handles, or Unity 6's pointer ones --------------------
+ * With SIM_GCHANDLE_POINTER (ZLUA_SIM_GCHANDLE=pointer) a handle is an
+ * Il2CppGCHandle whose bits sit above the low 32 on 64-bit targets, so a
+ * caller that kept one in 32 bits loses it, as it would on Unity 6. */
+#if SIM_GCHANDLE_POINTER
+#define HANDLE_SHIFT (UINTPTR_MAX > 0xffffffffu ? 32 : 0)
+static SimGCHandle handle_out(uint32_t h)
+{
+    return (SimGCHandle)(((uintptr_t)h << HANDLE_SHIFT) | (h ? 1u : 0u));
+}
+static uint32_t handle_in(SimGCHandle h)
+{
+    return (uint32_t)((uintptr_t)h >> HANDLE_SHIFT);
+}
+#else
+static SimGCHandle handle_out(uint32_t h) { return h; }
+static uint32_t handle_in(SimGCHandle h) { return h; }
+#endif
+
+SimGCHandle il2cpp_gchandle_new(Il2CppObject *obj, bool pinned)
+{
+    return handle_out(handle_new(obj, pinned));
+}
+
+SimGCHandle il2cpp_gchandle_new_weakref(Il2CppObject *obj, bool track_resurrection)
+{
+    return handle_out(weak_new(obj, track_resurrection));
+}
+
+Il2CppObject *il2cpp_gchandle_get_target(SimGCHandle gchandle)
+{
+    return handle_target(handle_in(gchandle));
+}
+
+void il2cpp_gchandle_free(SimGCHandle gchandle)
+{
+    handle_free_one(handle_in(gchandle));
 }

@@ -87,6 +87,8 @@ static bool is_reference_slot(const Il2CppType *t)
     case IL2CPP_TYPE_STRING: case IL2CPP_TYPE_SZARRAY: case IL2CPP_TYPE_CLASS:
     case IL2CPP_TYPE_OBJECT: case IL2CPP_TYPE_ARRAY:
         return true;
+    case IL2CPP_TYPE_GENERICINST:   /* Func<int, int> is; Nullable<int> is not */
+        return !t->klass->valuetype;
     default:
         return false;
     }
@@ -321,6 +323,12 @@ int sim_blob_get_constant_value(int type, const char **blob, void *value)
         return 1;
     case IL2CPP_TYPE_R4:
         read_le(blob, value, 4);
+        return 1;
+    case IL2CPP_TYPE_CLASS: case IL2CPP_TYPE_OBJECT: case IL2CPP_TYPE_GENERICINST:
+        /* libil2cpp reads these as a null reference, whatever the blob
+         * holds: a Nullable<T> parameter's constant recorded under its
+         * own (generic instance) type decodes to zeros this way */
+        memset(value, 0, sizeof(void *));
         return 1;
     default:
         return 0;   /* strings and the rest: no fixture needs them */

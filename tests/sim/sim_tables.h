@@ -76,10 +76,12 @@ extern const SimMethodDef sim_methods_echoer[];   /* ZLuaTests.Echoer */
 /* sim_bodies_runtime.c */
 extern const SimMethodDef sim_methods_config[];
 extern const SimMethodDef sim_methods_broken[];
+extern const SimMethodDef sim_methods_reentrant[];
 extern const SimMethodDef sim_methods_fragile[];
 extern const SimMethodDef sim_methods_demo_rt[];
 void sim_config_cctor(void);
 void sim_broken_cctor(void);
+void sim_reentrant_cctor(void);
 
 /* sim_bodies_tests.c: the test-only assembly ZLua.Tests */
 extern const SimMethodDef sim_methods_unsupported[];

@@ -74,12 +74,12 @@ static void test_delegate_layout_and_closed_state(void **state)
         "c:Add(2) "
         "return c"), 0);
     Il2CppObject *counter = object_at_top(L);
-    uint32_t keep = il2cpp_gchandle_new(counter, false);
+    uintptr_t keep = zlua_rt_gchandle_new(counter, 0);
     lua_getglobal(L, "seen");
     assert_int_equal(lua_tointeger(L, -1), 2);
     lua_settop(L, 0);
     /* the delegate the event holds is closed over the target: Invoke calls
-     * invoke_impl(method_code = target, ...), and invoke_impl is the entry */
+     * invoke_impl(invoke_impl_this = target, ...), and invoke_impl is the entry */
     FieldInfo *f;
     void *iter = NULL;
     Il2CppDelegate *d = NULL;
@@ -87,7 +87,7 @@ static void test_delegate_layout_and_closed_state(void **state)
         if (strcmp(il2cpp_field_get_name(f), "Changed") == 0)
             d = *(Il2CppDelegate **)((char *)counter + il2cpp_field_get_offset(f));
     assert_non_null(d);
-    assert_ptr_equal(d->method_code, d->target);
+    assert_ptr_equal(d->invoke_impl_this, d->target);
     assert_true(d->method_ptr == d->invoke_impl);
     assert_non_null(d->method);
     assert_string_equal(il2cpp_method_get_name(d->method), "Invoke");
@@ -109,7 +109,7 @@ static void test_delegate_layout_and_closed_state(void **state)
     il2cpp_format_exception(exc, msg, sizeof msg);
     msg[sizeof msg - 1] = '\0';
     assert_non_null(strstr(msg, "the lua_State of this delegate has been closed"));
-    il2cpp_gchandle_free(keep);
+    zlua_rt_gchandle_free(keep);
 }
 
 int main(void)

@@ -230,11 +230,19 @@ uint32_t il2cpp_array_get_byte_length(Il2CppArray *array);
 int il2cpp_array_element_size(const Il2CppClass *array_class);
 
 /* ---- GC ------------------------------------------------------------------ */
-uint32_t il2cpp_gchandle_new(Il2CppObject *obj, bool pinned);
+/* GC handles: uint32_t as before Unity 6, or with SIM_GCHANDLE_POINTER
+ * (ZLUA_SIM_GCHANDLE=pointer) Unity 6's Il2CppGCHandle, a pointer. */
+#if SIM_GCHANDLE_POINTER
+typedef void *Il2CppGCHandle;
+typedef Il2CppGCHandle SimGCHandle;
+#else
+typedef uint32_t SimGCHandle;
+#endif
+SimGCHandle il2cpp_gchandle_new(Il2CppObject *obj, bool pinned);
 /* A weak handle: its target reads NULL once the object is unreachable. */
-uint32_t il2cpp_gchandle_new_weakref(Il2CppObject *obj, bool track_resurrection);
-Il2CppObject *il2cpp_gchandle_get_target(uint32_t gchandle);
-void il2cpp_gchandle_free(uint32_t gchandle);
+SimGCHandle il2cpp_gchandle_new_weakref(Il2CppObject *obj, bool track_resurrection);
+Il2CppObject *il2cpp_gchandle_get_target(SimGCHandle gchandle);
+void il2cpp_gchandle_free(SimGCHandle gchandle);
 /* Store a reference into managed or GC-scanned memory with the barrier. */
 void il2cpp_gc_wbarrier_set_field(Il2CppObject *obj, void **targetAddress,
                                   void *object);

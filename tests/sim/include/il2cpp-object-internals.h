@@ -32,9 +32,10 @@ struct Il2CppArray {
     il2cpp_array_size_t max_length;  /* total element count */
 };
 
-/* System.Delegate as libil2cpp (2021.2+) lays it out (sim_fixtures.h's
- * SimDelegate is the same memory, checked by static asserts).  Generated
- * Invoke code calls invoke_impl(method_code, args..., method). */
+/* System.Delegate as libil2cpp lays it out from Unity 2021.2.6 on
+ * (sim_fixtures.h's SimDelegate is the same memory, checked by static
+ * asserts).  Generated Invoke code calls invoke_impl(invoke_impl_this,
+ * args..., method). */
 typedef struct Il2CppDelegate {
     Il2CppObject object;
     Il2CppMethodPointer method_ptr;
@@ -43,7 +44,7 @@ typedef struct Il2CppDelegate {
     const MethodInfo *method;
     void *delegate_trampoline;
     intptr_t extraArg;
-    Il2CppObject *method_code;   /* libil2cpp's invoke_impl_this */
+    Il2CppObject *invoke_impl_this;   /* the corlib's field method_code */
     void *interp_method;
     void *interp_invoke_impl;
     Il2CppObject *method_info;

@@ -1,10 +1,9 @@
 /* The simulation's vm/MetadataCache.h: the one internal of libil2cpp's
- * il2cpp::vm::MetadataCache the runtime glue calls (R-GEN-1), over the
- * simulation. */
+ * il2cpp::vm::MetadataCache the runtime glue calls (R-GEN-1), with the
+ * signature libil2cpp has from Unity 2021.2 on, over the simulation. */
 #pragma once
 
 #include "il2cpp-class-internals.h"
-#include "metadata/Il2CppTypeVector.h"
 #include "sim.h"
 
 namespace il2cpp
@@ -14,13 +13,12 @@ namespace vm
 class MetadataCache
 {
 public:
-    static const MethodInfo *GetGenericInstanceMethod(
-        const MethodInfo *genericMethodDefinition,
-        const il2cpp::metadata::Il2CppTypeVector &genericArgumentTypes)
+    static const MethodInfo *GetGenericInstanceMethod(const MethodInfo *genericMethodDefinition,
+                                                      const Il2CppType **genericArgumentTypes,
+                                                      uint32_t genericArgumentCount)
     {
-        return sim_method_get_generic_instance(genericMethodDefinition,
-                                               genericArgumentTypes.data(),
-                                               static_cast<uint32_t>(genericArgumentTypes.size()));
+        return sim_method_get_generic_instance(genericMethodDefinition, genericArgumentTypes,
+                                               genericArgumentCount);
     }
 };
 } /* namespace vm */

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "il2cpp-config.h"
+#include "zlua-standin-family.h"
 
 typedef struct Il2CppClass Il2CppClass;
 typedef struct Il2CppType Il2CppType;
@@ -33,3 +34,7 @@ typedef uintptr_t il2cpp_array_size_t;
 typedef int32_t il2cpp_array_lower_bound_t;
 
 typedef void (*Il2CppMethodPointer)();
+
+#if ZLUA_STANDIN_GCHANDLE_POINTER
+typedef void *Il2CppGCHandle;   /* Unity 6: a pointer; before it, uint32_t */
+#endif

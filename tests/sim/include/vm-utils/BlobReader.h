@@ -1,4 +1,4 @@
-/* The simulation's utils/BlobReader.h: libil2cpp's constant decoder, as
+/* The simulation's vm-utils/BlobReader.h: libil2cpp's constant decoder, as
  * the runtime glue calls it, over the simulation. */
 #pragma once
 

@@ -52,9 +52,11 @@ typedef struct Il2CppException {
 
 typedef struct Il2CppReflectionMethod Il2CppReflectionMethod;
 
-/* System.Delegate (Unity 2021.2+): generated Invoke code calls
- * invoke_impl(method_code, args..., method); the generated .ctor fills
- * method_code and extraArg (the type's multicast invoke). */
+/* System.Delegate from Unity 2021.2.6 on: generated Invoke code calls
+ * invoke_impl(invoke_impl_this, args..., method); the generated .ctor
+ * fills extraArg (the type's multicast invoke), vm::Type's
+ * ConstructClosedDelegate what a closed delegate calls.  (Before 2021.2.6
+ * the field after extraArg was uint8_t **method_code.) */
 typedef struct Il2CppDelegate {
     Il2CppObject object;
     Il2CppMethodPointer method_ptr;
@@ -63,7 +65,7 @@ typedef struct Il2CppDelegate {
     const MethodInfo *method;
     void *delegate_trampoline;
     intptr_t extraArg;
-    uint8_t **method_code;
+    Il2CppObject *invoke_impl_this;
     void *interp_method;
     void *interp_invoke_impl;
     Il2CppReflectionMethod *method_info;

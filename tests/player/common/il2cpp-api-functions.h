@@ -1,6 +1,7 @@
 /* Stand-in for libil2cpp's il2cpp-api-functions.h: the exported API,
  * one DO_API(return, name, (parameters)) each -- the functions libzlua
- * and its glue call, with libil2cpp's signatures. */
+ * and its glue call, with libil2cpp's signatures (GC handles: per family,
+ * zlua-standin-family.h). */
 DO_API(Il2CppDomain *, il2cpp_domain_get, (void));
 DO_API(const Il2CppAssembly **, il2cpp_domain_get_assemblies, (const Il2CppDomain *domain, size_t *size));
 DO_API(const Il2CppAssembly *, il2cpp_domain_assembly_open, (Il2CppDomain *domain, const char *name));
@@ -70,10 +71,17 @@ DO_API(int, il2cpp_array_element_size, (const Il2CppClass *array_class));
 DO_API(int32_t, il2cpp_string_length, (Il2CppString *str));
 DO_API(Il2CppChar *, il2cpp_string_chars, (Il2CppString *str));
 DO_API(void, il2cpp_gc_wbarrier_set_field, (Il2CppObject *obj, void **targetAddress, void *object));
+#if ZLUA_STANDIN_GCHANDLE_POINTER
+DO_API(Il2CppGCHandle, il2cpp_gchandle_new, (Il2CppObject *obj, bool pinned));
+DO_API(Il2CppGCHandle, il2cpp_gchandle_new_weakref, (Il2CppObject *obj, bool track_resurrection));
+DO_API(Il2CppObject *, il2cpp_gchandle_get_target, (Il2CppGCHandle gchandle));
+DO_API(void, il2cpp_gchandle_free, (Il2CppGCHandle gchandle));
+#else
 DO_API(uint32_t, il2cpp_gchandle_new, (Il2CppObject *obj, bool pinned));
 DO_API(uint32_t, il2cpp_gchandle_new_weakref, (Il2CppObject *obj, bool track_resurrection));
 DO_API(Il2CppObject *, il2cpp_gchandle_get_target, (uint32_t gchandle));
 DO_API(void, il2cpp_gchandle_free, (uint32_t gchandle));
+#endif
 DO_API(void, il2cpp_format_exception, (const Il2CppException *ex, char *message, int message_size));
 DO_API(Il2CppObject *, il2cpp_object_new, (const Il2CppClass *klass));
 DO_API(Il2CppObject *, il2cpp_value_box, (Il2CppClass *klass, void *data));
