@@ -42,6 +42,7 @@
  * into it (a frame less per call, bench f). */
 #if defined(__GNUC__) || defined(__clang__)
 #define ZLUA_IC_COLD __attribute__((noinline, cold))
+#define ZLUA_IC_APART __attribute__((noinline))
 #define ZLUA_IC_HOT static inline __attribute__((always_inline))
 /* A site's id is set once, by whichever state binds it first, perhaps on
  * another thread: published with a compare-and-swap, read with acquire. */
@@ -51,6 +52,7 @@
     __atomic_compare_exchange_n((p), (expected), (v), 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
 #else
 #define ZLUA_IC_COLD
+#define ZLUA_IC_APART
 #define ZLUA_IC_HOT static inline
 #define ZLUA_IC_ID_LOAD(p) (*(p))
 #define ZLUA_IC_ID_NEXT(p) (++*(p))
@@ -271,26 +273,41 @@ ZLUA_IC_COLD static int zlua_ic_bind(lua_State *L, zlua_ctx *ctx, zlua_ic_call *
     return ZLUA_OK;
 }
 
-/* A call without site: its own name and metas, which must be L's. */
+/* A call without site: its own name and metas, which must be L's,
+ * checked and counted in one pass (a delegate's every call comes here;
+ * out of line, so that a site's path keeps its registers). */
 ZLUA_IC_COLD static int zlua_ic_shape_of(const zlua_ctx *ctx, zlua_ic_call *c, zlua_ic_shape *s)
 {
-    if (c->function == NULL || (c->function_len == 0 && c->function_ref == 0))
+    int n = c->nargs;
+    if (ZLUA_UNLIKELY(c->function == NULL || (c->function_len == 0 && c->function_ref == 0)))
         return zlua_ic_refuse(c, zlua_ic_no_function);
-    if (c->nargs < 0 || (c->nargs > 0 && (c->arg_meta == NULL || c->arg_slots == NULL)) ||
-        (c->ret_meta != NULL && c->ret_slot == NULL))
+    if (ZLUA_UNLIKELY(n < 0 || (n > 0 && (c->arg_meta == NULL || c->arg_slots == NULL)) ||
+                      (c->ret_meta != NULL && c->ret_slot == NULL)))
         return zlua_ic_refuse(c, zlua_ic_bad_slots);
-    for (int i = 0; i < c->nargs; i++) {
-        if (c->arg_meta[i] == NULL)
-            return zlua_ic_refuse(c, zlua_ic_bad_slots);
-        if (c->arg_meta[i]->ctx != ctx)
-            return zlua_ic_refuse(c, zlua_ic_foreign);
+    const zlua_meta *const *args = c->arg_meta;
+    int safe = 1, nvals = 0, nres = 0;
+    for (int i = 0; i < n; i++) {
+        const zlua_meta *m = args[i];
+        if (ZLUA_UNLIKELY(m == NULL || m->ctx != ctx))
+            return zlua_ic_refuse(c, m == NULL ? zlua_ic_bad_slots : zlua_ic_foreign);
+        safe &= m->push_safe;
+        nvals += zlua_meta_slots(m);
     }
-    if (c->ret_meta != NULL && c->ret_meta->ctx != ctx)
-        return zlua_ic_refuse(c, zlua_ic_foreign);
-    zlua_ic_shape_fill(s, c->arg_meta, c->nargs, c->ret_meta);
+    const zlua_meta *ret = c->ret_meta;
+    if (ret != NULL) {
+        if (ZLUA_UNLIKELY(ret->ctx != ctx))
+            return zlua_ic_refuse(c, zlua_ic_foreign);
+        nres = zlua_meta_slots(ret);
+        safe &= !zlua_ic_pop_may_raise(ret);
+    }
+    s->args = args;
+    s->ret = ret;
+    s->nargs = n;
+    s->nvals = nvals;
+    s->nres = nres;
     /* a name known only now is interned in the protected call; a
      * delegate's function is a registry read */
-    s->direct &= c->function_ref != 0;
+    s->direct = safe && c->function_ref != 0;
     return ZLUA_OK;
 }
 
