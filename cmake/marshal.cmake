@@ -73,13 +73,14 @@ file(GLOB ZLUA_MARSHAL_CORPUS CONFIGURE_DEPENDS ${ZLUA_MARSHAL_DIR}/xml/*.xml)
 foreach(xml ${ZLUA_MARSHAL_CORPUS})
   get_filename_component(name ${xml} NAME_WE)
   add_test(NAME marshalc.${name}
-    COMMAND ${ZLUA_MARSHAL_DIR}/expect.sh ${xml} $<TARGET_FILE:zlua-marshalc>
+    COMMAND ${ZLUA_MARSHAL_DIR}/expect.sh ${xml}
+            ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:zlua-marshalc>
             ${ZLUA_MARSHAL_SKIP} ${xml})
 endforeach()
 # The catalog as it is: Demo.EchoIntIllegal's attribute fails the build.
 add_test(NAME marshalc.catalog-illegal
   COMMAND ${ZLUA_MARSHAL_DIR}/expect.sh ${ZLUA_MARSHAL_DIR}/catalog-illegal.expect
-          $<TARGET_FILE:zlua-marshalc> ${ZLUA_MARSHAL_XML}
+          ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:zlua-marshalc> ${ZLUA_MARSHAL_XML}
   WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
 if(TARGET zlua-bench)
   target_sources(zlua-bench PRIVATE ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)

@@ -17,7 +17,16 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Lua's own headers declare its API without C linkage for C++ (upstream
+ * luaconf.h: LUA_API is plain extern; some distributions patch it), and
+ * Lua is built as C: included from C++, they must be inside extern "C". */
+#ifdef __cplusplus
+extern "C" {
+#endif
 #include <lua.h>
+#ifdef __cplusplus
+}
+#endif
 
 #ifdef __cplusplus
 extern "C" {

@@ -28,6 +28,11 @@ for f in src/*/*.[ch] src/*/*.cpp; do
     fi
   done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f")
 done
+# The player stand-in's own family macros exist in no real libil2cpp:
+# code that compiled only because of them would fail in a player.
+if grep -rn 'ZLUA_STANDIN_' src include tools/stubgen tools/marshalc; then
+  echo "the lines above name tests/player's family macros"; fail=1
+fi
 if (( fail )); then
   echo "layer order (bottom first): ${order[*]}"; exit 1
 fi

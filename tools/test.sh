@@ -7,6 +7,6 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 shift || true
 tools/deps.sh
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZLUA_WERROR=ON "$@"
 cmake --build "$build" -j"$(nproc)"
 cd "$build" && ctest --output-on-failure

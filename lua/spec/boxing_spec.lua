@@ -155,7 +155,8 @@ describe("R-ENUM-1/2 enums and boxed enums", function()
   end)
 
   it("R-ENUM-2: an enum type table has no constructor; zlua.box makes its values", function()
-    assert.is_nil(rawget(debug.getmetatable(Color), "__call"))
+    -- calling it constructs nothing: the error of a type without one
+    h.raises("'MyGame.Color' has no public constructor", function() return Color(1) end)
     h.raises("'MyGame.Color' has no member '_ctor'", function() return Color._ctor end)
     local b = zlua.box(Color, Color.Green)
     assert.are.equal("byobj", h.kind(b))

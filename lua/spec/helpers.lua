@@ -77,6 +77,18 @@ function M.raises_containing(expected, fn, ...)
   return err
 end
 
+-- ---- lookup tables ------------------------------------------------------------
+
+-- CS, its namespace tables, CSharp and its assembly tables are empty
+-- read-only proxies over a cache table, whose __index resolves a miss.
+function M.lookup_cache(proxy)
+  return debug.getmetatable(proxy).__index
+end
+
+function M.lookup_resolver(proxy)
+  return debug.getmetatable(M.lookup_cache(proxy)).__index
+end
+
 -- ---- userdata -------------------------------------------------------------------
 
 -- "byval" / "byobj" / nil: the kind recorded in the userdata's metatable.

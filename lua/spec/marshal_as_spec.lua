@@ -195,11 +195,11 @@ describe("UserData (SPEC 7.2)", function()
   it("a plain Lua string is an argument error: the slot forces the userdata shape", function()
     for _, f in ipairs({C.TakeStringObject, testbed.generic(C, "TakeStringObject")}) do
       local e = err(f, "abc")
-      assert.matches("bad argument #1 to 'ZLuaTests.Chain.TakeStringObject' (System.String expected, got string)", e, 1, true)
+      assert.matches("bad argument #1 to 'ZLuaTests.Chain.TakeStringObject' (System.String userdata expected, got string)", e, 1, true)
       e = err(f, 5)
-      assert.matches("bad argument #1 to 'ZLuaTests.Chain.TakeStringObject' (System.String expected, got number)", e, 1, true)
+      assert.matches("bad argument #1 to 'ZLuaTests.Chain.TakeStringObject' (System.String userdata expected, got number)", e, 1, true)
       e = err(f, V2(1, 2))
-      assert.matches("(System.String expected, got MyGame.Vector2)", e, 1, true)
+      assert.matches("(System.String userdata expected, got MyGame.Vector2)", e, 1, true)
     end
   end)
 
@@ -396,7 +396,7 @@ describe("fields and properties with a rule (tests/marshal/tests.xml)", function
     assert.are.equal("lab", tostring(p.Label))
     local ok, e = pcall(function() p.Label = "lab" end)
     assert.is_false(ok)
-    assert.matches("cannot set 'ZLuaTests.Probe.Label' (System.String expected, got string)", e, 1, true)
+    assert.matches("cannot set 'ZLuaTests.Probe.Label' (System.String userdata expected, got string)", e, 1, true)
     p.Label = nil
     assert.is_nil(p.Label)
   end)

@@ -50,12 +50,13 @@ describe("type tables (SPEC §11)", function()
     it("a probed name leaves nothing behind; a namespace with a class is cached", function()
       local ns = CS.MyGame
       local _ = ns.Nope, ns.Nope.Deeper, CS.NoSuchNamespace
-      assert.is_nil(rawget(ns, "Nope"))
-      assert.is_nil(rawget(CS, "NoSuchNamespace"))
+      assert.is_nil(rawget(h.lookup_cache(ns), "Nope"))
+      assert.is_nil(rawget(h.lookup_cache(CS), "NoSuchNamespace"))
       assert.is_true(rawequal(ns.Point2D, Point2D))
       assert.is_true(rawequal(CS.MyGame, CS.MyGame))
-      assert.is_true(rawequal(rawget(CS, "MyGame"), CS.MyGame))
-      assert.is_true(rawequal(rawget(CS.MyGame, "Point2D"), Point2D))
+      assert.is_true(rawequal(rawget(h.lookup_cache(CS), "MyGame"), CS.MyGame))
+      assert.is_true(rawequal(rawget(h.lookup_cache(CS.MyGame), "Point2D"), Point2D))
+      assert.is_nil(next(CS.MyGame))   -- the table itself is an empty proxy
     end)
     it("a dotted key is a full type name: CS.System['Nope.X'] raises", function()
       h.raises("type not found: System.Nope.X", function() return CS.System["Nope.X"] end)
@@ -190,7 +191,7 @@ end)
 describe("lookup upvalues rewritten by a script", function()
   it("an assembly table whose upvalue is swapped raises and dereferences nothing", function()
     local t = CSharp.mscorlib
-    local idx = debug.getmetatable(t).__index
+    local idx = h.lookup_resolver(t)
     local _, saved = debug.getupvalue(idx, 1)
     debug.setupvalue(idx, 1, io.stdout)
     local ok, err = pcall(function() return t["System.Nope"] end)
@@ -201,16 +202,18 @@ describe("lookup upvalues rewritten by a script", function()
   end)
 
   it("namespace parents rewritten into a cycle: publishing stops", function()
-    local root_index = debug.getmetatable(CS).__index
-    local t1, t2 = root_index(CS, "MyGame"), root_index(CS, "MyGame")
+    local root_index = h.lookup_resolver(CS)
+    local root = h.lookup_cache(CS)
+    local t1, t2 = root_index(root, "MyGame"), root_index(root, "MyGame")
     assert.is_false(rawequal(t1, t2))   -- not cached before a class is found
-    local i1, i2 = debug.getmetatable(t1).__index, debug.getmetatable(t2).__index
-    debug.setupvalue(i1, 2, t2)
+    local i1, i2 = h.lookup_resolver(t1), h.lookup_resolver(t2)
+    -- upvalues: 1 prefix, 2 the parent's cache, 3 the key there, 4 the proxy
+    debug.setupvalue(i1, 2, h.lookup_cache(t2))
     debug.setupvalue(i1, 3, "b")
-    debug.setupvalue(i2, 2, t1)
+    debug.setupvalue(i2, 2, h.lookup_cache(t1))
     debug.setupvalue(i2, 3, "a")
     assert.is_true(rawequal(t1.Point2D, CS.MyGame.Point2D))
-    assert.is_true(rawequal(rawget(t2, "b"), t1))
+    assert.is_true(rawequal(rawget(h.lookup_cache(t2), "b"), t1))
     debug.setupvalue(i1, 2, {})
     debug.setupvalue(i1, 3, 42)   -- not a key: nothing published
     assert.is_true(rawequal(t1.Color, CS.MyGame.Color))

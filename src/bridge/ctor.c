@@ -144,10 +144,22 @@ static void zlua_ctor_push(lua_State *L, zlua_class *cls, lua_CFunction fn, int 
     lua_pushcclosure(L, fn, 2);
 }
 
+/* T(...) on a type with nothing to construct (an enum, System.Void):
+ * the error a static class gives. */
+static int zlua_ctor_none(lua_State *L)
+{
+    return luaL_error(L, "'%s' has no public constructor", zlua_ctor_class(L)->full_name);
+}
+
 void zlua_ctor_install(lua_State *L, zlua_class *cls, int statics, int tm)
 {
-    if (cls->is_enum)
-        return;   /* R-ENUM-2: no __call, use zlua.box */
+    if (cls->is_enum || (cls->valuetype && cls->meta->kind == ZLUA_K_VOID)) {
+        /* R-ENUM-2: no constructor, no _ctor (an enum value is made with
+         * zlua.box); calling the table raises as calling Demo does */
+        zlua_ctor_push_struct(L, cls, zlua_ctor_none);
+        lua_setfield(L, tm, "__call");
+        return;
+    }
     if (cls->nullable) {
         zlua_ctor_push(L, cls, zlua_ctor_nullable, 1);
         lua_setfield(L, tm, "__call");

@@ -181,6 +181,11 @@ const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head,
  * and indexers (R-OP-1, R-IDX-1) raise their own errors. */
 const zlua_method *zlua_method_select_quiet(lua_State *L, const zlua_method *head,
                                             int base, int n);
+/* How many usable candidates of head take the value at idx as their first
+ * argument (an indexer's key); *first: the first of them.  Scores only. */
+int zlua_method_first_arg_fits(lua_State *L, const zlua_method *head, int idx,
+                               const zlua_method **first);
+
 /* The candidate the last one-argument selection over head chose, when
  * that argument was an integer of the same ranges as key (what the
  * choice depends on): the indexer's integer keys skip scoring.  NULL

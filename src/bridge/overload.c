@@ -202,6 +202,23 @@ static const zlua_method *zlua_overload_choose(lua_State *L, zlua_overloads *ov,
     return m;
 }
 
+int zlua_method_first_arg_fits(lua_State *L, const zlua_method *head, int idx,
+                               const zlua_method **first)
+{
+    zlua_score_arg arg;
+    zlua_meta_score_read(L, idx, &arg);
+    int count = 0;
+    *first = NULL;
+    for (const zlua_method *m = head; m != NULL; m = m->next) {
+        if (m->unsupported || m->nslots < 1 ||
+            zlua_meta_score_arg(L, &arg, m->slots[0]) == ZLUA_RANK_NONE)
+            continue;
+        if (count++ == 0)
+            *first = m;
+    }
+    return count;
+}
+
 const zlua_method *zlua_method_select_quiet(lua_State *L, const zlua_method *head, int base,
                                             int n)
 {

@@ -13,6 +13,7 @@
 #include <lauxlib.h>
 
 #include "core/exception.h"
+#include "core/name.h"
 #include "lib/lib.h"
 #include "marshal/meta.h"
 #include "types/types.h"
@@ -49,7 +50,7 @@ int zlua_lib_generic(lua_State *L)
         g = zlua_lib_generic_by_name(L, cls, 2);
         if (g == NULL)
             return luaL_error(L, "bad argument #2 to 'generic' (%s has no generic method '%s')",
-                              cls->full_name, lua_tostring(L, 2));
+                              cls->full_name, zlua_name_shown(L, 2));
         first = 3;
     } else {
         g = zlua_generic_of_function(L, 1);

@@ -5,6 +5,7 @@
 
 #include <lauxlib.h>
 
+#include "core/name.h"
 #include "lib/lib.h"
 #include "marshal/meta.h"
 #include "marshal/ud.h"
@@ -98,8 +99,9 @@ static int zlua_lib_types_index(lua_State *L)
 {
     zlua_ctx *ctx = zlua_ctx_check(L);
     luaL_checktype(L, 1, LUA_TTABLE);
-    const char *key = luaL_checkstring(L, 2);
-    for (size_t i = 0; i < sizeof zlua_type_keys / sizeof zlua_type_keys[0]; i++) {
+    luaL_checkstring(L, 2);
+    const char *key = zlua_name_get(L, 2);   /* NULL: it holds a NUL, no key does */
+    for (size_t i = 0; key != NULL && i < sizeof zlua_type_keys / sizeof zlua_type_keys[0]; i++) {
         if (strcmp(zlua_type_keys[i][0], key) != 0)
             continue;
         zlua_class *cls = zlua_meta_bind(ctx, zlua_class_find(ctx, zlua_type_keys[i][1]));
@@ -111,7 +113,7 @@ static int zlua_lib_types_index(lua_State *L)
         lua_rawset(L, 1);
         return 1;
     }
-    return luaL_error(L, "zlua.types has no type '%s'", key);
+    return luaL_error(L, "zlua.types has no type '%s'", zlua_name_shown(L, 2));
 }
 
 /* ---- the debug library's setlocal, restricted to Lua frames --------------- */

@@ -19,10 +19,27 @@
 #include "marshal/ud.h"
 #include "types/types.h"
 
+#define ZLUA_REF_TEMP 1024  /* a struct copied from a handle, on the C stack */
+
 /* The kinds that have a ref: every value type with a ByVal userdata form. */
 static int zlua_ref_kind_ok(int kind)
 {
     return zlua_kind_is_scalar(kind) || kind == ZLUA_K_STRUCT;
+}
+
+/* new_ref(T, h), T a struct: a copy of the OpaqueValue's slot, taken as
+ * a T parameter takes it (R-OPQ-10), as zlua.box(T, h) does. */
+static int zlua_ref_of_handle(lua_State *L, zlua_class *cls)
+{
+    const zlua_meta *m = cls->meta;
+    uint64_t temp[ZLUA_REF_TEMP / sizeof(uint64_t)];
+    if (m->size > sizeof temp)
+        return luaL_error(L, "unsupported type %s", m->name);
+    int rc = m->pop(L, 2, m, temp);
+    if (rc != ZLUA_POP_OK)
+        return zlua_pop_argerror(L, 2, 2, "new_ref", m, rc);
+    zlua_ud_push_byval(L, cls, temp);
+    return 1;
 }
 
 /* zlua.new_ref(T [, value | ctor args... | existing]) -> ByValUserData of T. */
@@ -64,6 +81,8 @@ int zlua_lib_new_ref(lua_State *L)
         if (u != NULL && u->cls == cls && u->magic == ZLUA_UD_DEAD)
             return luaL_error(L, "bad argument #2 to 'new_ref' "
                                  "(struct userdata has been finalized)");
+        if (m->kind == ZLUA_K_STRUCT && lua_type(L, 2) == LUA_TLIGHTUSERDATA)
+            return zlua_ref_of_handle(L, cls);
     }
     if (m->kind == ZLUA_K_STRUCT)   /* T's constructor rules, as T(...) */
         return zlua_ctor_construct(L, cls, 2, nvals);

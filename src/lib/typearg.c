@@ -11,6 +11,7 @@
  */
 #include <lauxlib.h>
 
+#include "core/name.h"
 #include "lib/lib.h"
 #include "marshal/meta.h"
 #include "types/types.h"
@@ -23,10 +24,12 @@ zlua_class *zlua_lib_check_type(lua_State *L, int arg, const char *fn)
         cls = zlua_typetable_class(L, arg);
         break;
     case LUA_TSTRING: {
-        const char *name = lua_tostring(L, arg);
-        cls = zlua_meta_bind(zlua_ctx_check(L), zlua_class_find(zlua_ctx_check(L), name));
+        const char *name = zlua_name_get(L, arg);   /* NULL: it holds a NUL */
+        if (name != NULL)
+            cls = zlua_meta_bind(zlua_ctx_check(L), zlua_class_find(zlua_ctx_check(L), name));
         if (cls == NULL)
-            luaL_error(L, "bad argument #%d to '%s' (type not found: %s)", arg, fn, name);
+            luaL_error(L, "bad argument #%d to '%s' (type not found: %s)", arg, fn,
+                       zlua_name_shown(L, arg));
         return cls;
     }
     default:

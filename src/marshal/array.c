@@ -83,7 +83,9 @@ enum { ZLUA_SHAPE_OK = 0, ZLUA_SHAPE_HOLE, ZLUA_SHAPE_KEY };
 /* Whether the table at t has exactly the keys 1..n (SPEC 2: no holes, no
  * [0], no other keys).  On ZLUA_SHAPE_HOLE *hole is the first missing
  * index; on ZLUA_SHAPE_KEY the offending key is left pushed when
- * keep_key.  Raw accesses only: no metamethod runs, nothing allocates.
+ * keep_key: one that no array index can be (not an integer, below 1,
+ * past the longest array), so `{[1] = 1, [1 << 40] = 2}` names its key as
+ * `{[-1] = 1}` does, where `{[1] = 1, [3] = 2}` has a hole at [2].  Raw accesses only: no metamethod runs, nothing allocates.
  * Needs 2 free stack slots. */
 static int zlua_array_shape(lua_State *L, int t, lua_Integer *n, lua_Integer *hole,
                             int keep_key)
@@ -92,7 +94,8 @@ static int zlua_array_shape(lua_State *L, int t, lua_Integer *n, lua_Integer *ho
     lua_pushnil(L);
     while (lua_next(L, t)) {
         lua_pop(L, 1);
-        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1) {
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 ||
+            lua_tointeger(L, -1) > INT32_MAX) {
             if (!keep_key)
                 lua_pop(L, 1);
             return ZLUA_SHAPE_KEY;
@@ -218,7 +221,7 @@ static void zlua_array_shape_error(lua_State *L, int idx, const zlua_meta *m)
                         zlua_keyname(L, -1));
     } else if (rc == ZLUA_SHAPE_KEY && lua_type(L, -1) == LUA_TSTRING) {
         lua_pushfstring(L, "%s expected, got a table with key '%s'", m->name,
-                        lua_tostring(L, -1));
+                        zlua_keyname(L, -1));
     } else if (rc == ZLUA_SHAPE_KEY) {
         lua_pushfstring(L, "%s expected, got a table with a %s key", m->name,
                         zlua_typename(L, -1));

@@ -287,14 +287,20 @@ static zlua_deltype *zlua_del_type(lua_State *L, zlua_ctx *ctx, struct zlua_dele
         t->params = zlua_ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *t->params);
         if (t->params == NULL)
             return NULL;
+        /* a NULL meta is memory that ran out, not an unsupported type:
+         * nothing is cached, the next call binds again (R-OOM-2) */
         for (uint32_t i = 0; i < n; i++) {
             t->params[i] = zlua_meta_param(L, t->invoke, (int)i);
-            t->unsupported |= t->params[i] == NULL || t->params[i]->kind == ZLUA_K_UNSUPPORTED;
+            if (t->params[i] == NULL)
+                return NULL;
+            t->unsupported |= t->params[i]->kind == ZLUA_K_UNSUPPORTED;
         }
         const Il2CppType *rt = il2cpp_method_get_return_type(t->invoke);
         if (il2cpp_type_get_type(rt) != ZLUA_IL2CPP_TYPE_VOID) {
             t->ret = zlua_meta_param(L, t->invoke, -1);
-            t->unsupported |= t->ret == NULL || t->ret->kind == ZLUA_K_UNSUPPORTED;
+            if (t->ret == NULL)
+                return NULL;
+            t->unsupported |= t->ret->kind == ZLUA_K_UNSUPPORTED;
         }
     }
     if (zlua_ptrmap_put(&D->types, cls->klass, t) != ZLUA_OK)

@@ -8,6 +8,7 @@
 #include "class/class.h"
 #include "core/context.h"
 #include "core/exception.h"
+#include "core/name.h"
 #include "marshal/array.h"
 #include "marshal/meta.h"
 #include "marshal/rules.h"
@@ -239,7 +240,7 @@ const char *zlua_keyname(lua_State *L, int idx)
 {
     switch (lua_type(L, idx)) {
     case LUA_TSTRING:
-        return lua_tostring(L, idx);
+        return zlua_name_shown(L, idx);
     case LUA_TNUMBER:
         if (lua_isinteger(L, idx))
             return lua_pushfstring(L, "%I", (LUAI_UACINT)lua_tointeger(L, idx));
@@ -317,7 +318,12 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
                            "entries (zlua_register_delegates)", want->name);
         break;
     default:
-        lua_pushfstring(L, "%s expected, got %s", want->name, zlua_typename(L, idx));
+        /* a UserData string slot takes the System.String userdata only:
+         * "System.String expected, got string" would read as a contradiction */
+        lua_pushfstring(L, "%s%s expected, got %s", want->name,
+                        want->kind == ZLUA_K_STRING && want->mtype == ZLUA_MARSHAL_USERDATA
+                            ? " userdata" : "",
+                        zlua_typename(L, idx));
         break;
     }
 }

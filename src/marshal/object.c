@@ -68,7 +68,9 @@ static int zlua_pop_object_handle(lua_State *L, int idx, const zlua_meta *m,
         memcpy(out, slot->addr, sizeof *out);
         return ZLUA_POP_OK;
     }
-    if (sm->kind == ZLUA_K_STRUCT &&
+    /* a value-type slot (a struct, a primitive, an enum: a `ref int`
+     * handle too) is boxed for an `object` or interface slot taking it */
+    if ((sm->kind == ZLUA_K_STRUCT || zlua_kind_is_scalar(sm->kind)) && sm->cls != NULL &&
         il2cpp_class_is_assignable_from(target, sm->cls->klass))
         return zlua_box(m->ctx, sm->cls->klass, slot->addr, out);
     return ZLUA_POP_MISMATCH;

@@ -453,7 +453,9 @@ void zlua_rule_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
         break;
     default: {   /* ZLUA_POP_MEMBER */
         const zlua_meta *want = mm ? mm->meta : m;
-        const char *what = lua_typename(L, m->ctx->bad_member_type);
+        /* a handle is a "light userdata", as zlua_typename names it */
+        const char *what = m->ctx->bad_member_type == LUA_TLIGHTUSERDATA
+                               ? "light userdata" : lua_typename(L, m->ctx->bad_member_type);
         if (m->ctx->bad_member_code == ZLUA_POP_UNSUPPORTED)
             lua_pushfstring(L, "member '%s' of %s is not writable", mm ? mm->name : "?",
                             vm->name);

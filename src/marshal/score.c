@@ -87,8 +87,13 @@ static int zlua_score_handle(lua_State *L, int idx, const zlua_meta *m)
         return ZLUA_RANK_NONE;
     if (m->kind == ZLUA_K_STRUCT)
         return elem->cls == m->cls ? ZLUA_RANK_REFERENCE : ZLUA_RANK_NONE;
-    return elem->is_ref && il2cpp_class_is_assignable_from(m->cls->klass, elem->cls->klass)
-               ? ZLUA_RANK_REFERENCE : ZLUA_RANK_NONE;
+    if (!il2cpp_class_is_assignable_from(m->cls->klass, elem->cls->klass))
+        return ZLUA_RANK_NONE;
+    if (elem->is_ref)
+        return ZLUA_RANK_REFERENCE;
+    /* a value-type slot's value, boxed (zlua_pop_object), as a ByValUserData is */
+    return elem->kind == ZLUA_K_STRUCT || zlua_kind_is_scalar(elem->kind) ? ZLUA_RANK_BOXING
+                                                                          : ZLUA_RANK_NONE;
 }
 
 /* The summary of a->key: the Lua type in the low 4 bits, then what the

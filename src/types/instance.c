@@ -99,6 +99,42 @@ static int zlua_member_not_writable(lua_State *L, const zlua_member *mem)
                       mem->name);
 }
 
+/* A value the member's type refused (rc from m's pop): `cannot set
+ * 'T.name' (why)`, for fields and properties alike. */
+static void zlua_member_bad_value(lua_State *L, const zlua_class *cls, const zlua_member *mem,
+                                  const zlua_meta *m, int vidx, int rc)
+{
+    if (rc == ZLUA_POP_EXCEPTION) {   /* the conversion threw (R-RT-1) */
+        lua_pushfstring(L, "%s.%s", cls->full_name, mem->name);
+        zlua_exc_raise_held(L, cls->ctx, lua_tostring(L, -1));
+    }
+    zlua_pop_error_push(L, vidx, m, rc);
+    luaL_error(L, "cannot set '%s.%s' (%s)", cls->full_name, mem->name, lua_tostring(L, -1));
+}
+
+/* A property's value, checked before the setter runs so that a bad one
+ * gives the field's message rather than the setter's argument error.
+ * Scoring allocates nothing; only a value it refuses is popped, for the
+ * exact reason (and, should the pop take it after all, the call goes on). */
+static void zlua_member_check_property_value(lua_State *L, const zlua_class *cls,
+                                             const zlua_member *mem, int vidx)
+{
+    const zlua_method *s = mem->setter;
+    if (s == NULL || s->unsupported || s->nslots != 1)
+        return;   /* the call raises its own error */
+    const zlua_meta *m = s->slots[0];
+    zlua_score_arg a;
+    zlua_meta_score_read(L, vidx, &a);
+    if (zlua_meta_score_arg(L, &a, m) != ZLUA_RANK_NONE || m->kind == ZLUA_K_BYREF)
+        return;
+    uint64_t temp[ZLUA_TEMP_BYTES / 8];
+    if (m->size > sizeof temp)
+        return;
+    int rc = m->pop(L, vidx, m, temp);
+    if (rc != ZLUA_POP_OK)
+        zlua_member_bad_value(L, cls, mem, m, vidx, rc);
+}
+
 void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *mem,
                        void *base, void *this_ptr, Il2CppObject *owner, int vidx)
 {
@@ -106,6 +142,7 @@ void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *m
         zlua_member_not_writable(L, mem);
     if (mem->kind == ZLUA_MEMBER_PROPERTY || mem->kind == ZLUA_MEMBER_STATIC_PROPERTY) {
         lua_settop(L, vidx);   /* the value is the setter's only argument */
+        zlua_member_check_property_value(L, cls, mem, vidx);
         zlua_method_call(L, mem->setter, vidx, this_ptr);
         return;
     }
@@ -114,15 +151,8 @@ void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *m
     if (m->size > sizeof temp)
         luaL_error(L, "unsupported type %s", m->name);
     int rc = m->pop(L, vidx, m, temp);
-    if (rc == ZLUA_POP_EXCEPTION) {   /* the conversion threw (R-RT-1) */
-        lua_pushfstring(L, "%s.%s", cls->full_name, mem->name);
-        zlua_exc_raise_held(L, cls->ctx, lua_tostring(L, -1));
-    }
-    if (rc != ZLUA_POP_OK) {
-        zlua_pop_error_push(L, vidx, m, rc);
-        luaL_error(L, "cannot set '%s.%s' (%s)", cls->full_name, mem->name,
-                   lua_tostring(L, -1));
-    }
+    if (rc != ZLUA_POP_OK)
+        zlua_member_bad_value(L, cls, mem, m, vidx, rc);
     if (mem->kind == ZLUA_MEMBER_STATIC_FIELD) {
         /* reference-typed statics take the object pointer itself */
         void *value = temp;
@@ -168,7 +198,9 @@ static const zlua_member *zlua_instance_member(lua_State *L, const zlua_class *c
 /* R-IDX-1: obj[k] (set: obj[k] = v at 3) through the indexer, for a key
  * that names no instance member: any key but a string naming a static
  * member (members win); the indexer's overloads are chosen by the key
- * (and the value).  No indexer takes it: the usual member error. */
+ * (and the value).  No indexer takes the key: the usual member error; one
+ * takes the key but not the value (`bag[3] = 1.5`): that indexer's
+ * argument error, or the dispatch error when several take the key. */
 static int zlua_instance_item(lua_State *L, const zlua_class *cls, zlua_ud *u, int byobj,
                               void *base, int set)
 {
@@ -177,7 +209,12 @@ static int zlua_instance_item(lua_State *L, const zlua_class *cls, zlua_ud *u, i
         int n = set ? 2 : 1;
         lua_settop(L, 1 + n);
         const zlua_method *m = zlua_method_select_quiet(L, head, 2, n);
-        if (m != NULL) {
+        if (m == NULL) {
+            int fits = zlua_method_first_arg_fits(L, head, 2, &m);
+            if (fits > 1)
+                m = zlua_method_select(L, head, 2, n);   /* raises: no overload */
+        }
+        if (m != NULL) {   /* chosen, or the only one taking the key: its pops raise */
             void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
             int r = zlua_method_call_exact(L, m, self);
             return set ? 0 : r;
@@ -459,16 +496,21 @@ static int zlua_instance_gc(lua_State *L)
     return 0;
 }
 
-/* __tostring: the instance's ToString() when bound, else "T: 0x...". */
+/* __tostring: the instance's ToString() when bound, else "T: 0x...".  A
+ * finalized userdata of ours prints as "T: finalized" (printing it is no
+ * error); anything else is refused as by the other metamethods. */
 static int zlua_instance_tostring(lua_State *L)
 {
     int byobj;
     const zlua_class *cls = zlua_instance_upvalues(L, &byobj);
     zlua_ud *u = zlua_ud_any(L, 1);
-    if (u == NULL || (u->magic != ZLUA_UD_BYVAL && u->magic != ZLUA_UD_BYOBJ)) {
+    if (u != NULL && (u->magic == ZLUA_UD_DEAD || u->magic == ZLUA_UD_DEAD_OBJ)) {
         lua_pushfstring(L, "%s: finalized", cls->full_name);
         return 1;
     }
+    if (u == NULL || (u->magic != ZLUA_UD_BYVAL && u->magic != ZLUA_UD_BYOBJ))
+        return luaL_error(L, "%s userdata of %s expected, got %s", byobj ? "ByObj" : "ByVal",
+                          cls->full_name, zlua_typename(L, 1));
     lua_pushliteral(L, "ToString");
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TFUNCTION) {
         lua_pushvalue(L, 1);

@@ -25,6 +25,7 @@
 
 #include "bridge/method.h"
 #include "core/box.h"
+#include "core/name.h"
 #include "marshal/rules.h"
 #include "types/types.h"
 
@@ -639,7 +640,9 @@ int zlua_members_push_extension(lua_State *L, const zlua_class *cls, int kidx)
     if (lua_type(L, kidx) != LUA_TSTRING || !cls->members_bound)
         return 0;
     kidx = lua_absindex(L, kidx);
-    const char *name = lua_tostring(L, kidx);
+    const char *name = zlua_name_get(L, kidx);
+    if (name == NULL)
+        return 0;   /* a NUL in it: no method has this name (R-NAME-1) */
     zlua_ext_collect(L, cls->ctx);
     zlua_method *head = NULL;
     const struct zlua_ext *exts = cls->ctx->exts;

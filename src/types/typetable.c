@@ -15,6 +15,7 @@
 #include "bridge/ctor.h"
 #include "bridge/method.h"
 #include "core/box.h"
+#include "core/name.h"
 #include "marshal/ud.h"
 #include "types/types.h"
 
@@ -50,8 +51,11 @@ static void zlua_static_field_init(lua_State *L, zlua_class *cls, const zlua_mem
  * are not cached: nested types are few, and a probe leaves nothing. */
 static int zlua_static_nested(lua_State *L, zlua_class *cls)
 {
+    const char *name = zlua_name_get(L, 2);
+    if (name == NULL)
+        return 0;
     zlua_class *nested =
-        zlua_meta_bind(cls->ctx, zlua_class_find_nested(cls->ctx, cls, lua_tostring(L, 2)));
+        zlua_meta_bind(cls->ctx, zlua_class_find_nested(cls->ctx, cls, name));
     if (nested == NULL)
         return 0;
     zlua_class_push_typetable(L, nested);
@@ -359,6 +363,47 @@ void zlua_types_push_mt(lua_State *L, zlua_class *cls, int byobj)
         zlua_class_push_byval_mt(L, cls);
 }
 
+/* ---- read-only lookup tables ---------------------------------------------------
+ *
+ * CS, its namespace tables, CSharp and its assembly tables are empty
+ * proxies: reads fall to a cache table through a plain __index table, so
+ * a name found once is a raw read from then on; the cache's own __index
+ * resolves a miss.  Writes raise: `CS.MyGame.Point2D = 1` must never
+ * replace a type for later lookups.  (rawset bypasses this, as it does
+ * every metamethod; it changes nothing libzlua relies on.) */
+
+/* A lookup proxy's __newindex (upvalue 1: the proxy's name). */
+static int zlua_proxy_newindex(lua_State *L)
+{
+    const char *what = lua_type(L, lua_upvalueindex(1)) == LUA_TSTRING
+                           ? lua_tostring(L, lua_upvalueindex(1)) : "?";
+    return luaL_error(L, "zlua: %s is read-only (cannot assign '%s')", what,
+                      zlua_keyname(L, 2));
+}
+
+/* Pushes a new cache table whose __index is the closure at -1 (popped)
+ * and, below it, the proxy over it, named `what` in write errors; the
+ * proxy's metatable is left at -1 for the caller to complete. */
+static void zlua_push_proxy(lua_State *L, const char *what)
+{
+    int fn = lua_gettop(L);
+    lua_newtable(L);                              /* the proxy */
+    lua_newtable(L);                              /* the cache */
+    lua_createtable(L, 0, 1);
+    lua_pushvalue(L, fn);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_createtable(L, 0, 4);                     /* the proxy's metatable */
+    lua_insert(L, -2);
+    lua_setfield(L, -2, "__index");
+    lua_pushstring(L, what);
+    lua_pushcclosure(L, zlua_proxy_newindex, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushvalue(L, -1);
+    lua_setmetatable(L, -3);
+    lua_remove(L, fn);                            /* proxy mt */
+}
+
 /* ---- CSharp[assembly][fullName] ------------------------------------------- */
 
 /* The image of the assembly named `name` ("Assembly-CSharp", with or
@@ -369,7 +414,7 @@ static const Il2CppImage *zlua_image_named(const char *name)
     return a != NULL ? il2cpp_assembly_get_image(a) : NULL;
 }
 
-/* assembly table __index (upvalue 1: the assembly's name).  The image is
+/* assembly cache __index (upvalue 1: the assembly's name).  The image is
  * looked up again by name rather than kept as a pointer a script could
  * swap; the result is cached in the table, a miss raises and leaves
  * nothing behind. */
@@ -379,11 +424,13 @@ static int zlua_assembly_index(lua_State *L)
         return zlua_box_tampered(L, "assembly");
     const char *assembly = lua_tostring(L, lua_upvalueindex(1));
     luaL_checktype(L, 1, LUA_TTABLE);
-    const char *full = luaL_checkstring(L, 2);
+    luaL_checkstring(L, 2);
+    const char *full = zlua_name_get(L, 2);
     zlua_ctx *ctx = zlua_ctx_check(L);
-    zlua_class *cls = zlua_meta_bind(ctx, zlua_class_find_in(ctx, zlua_image_named(assembly), full));
+    zlua_class *cls = full == NULL ? NULL
+        : zlua_meta_bind(ctx, zlua_class_find_in(ctx, zlua_image_named(assembly), full));
     if (cls == NULL)
-        return luaL_error(L, "type not found: %s", full);
+        return luaL_error(L, "type not found: %s", zlua_name_shown(L, 2));
     zlua_class_push_typetable(L, cls);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, -2);
@@ -391,22 +438,24 @@ static int zlua_assembly_index(lua_State *L)
     return 1;
 }
 
+/* CSharp's cache __index: the assembly table of a name, made once. */
 static int zlua_csharp_index(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
-    const char *name = luaL_checkstring(L, 2);
-    const char *lookup = strcmp(name, "AC") == 0 ? "Assembly-CSharp" : name;
-    if (zlua_image_named(lookup) == NULL)
-        return luaL_error(L, "assembly not found: %s", name);
+    luaL_checkstring(L, 2);
+    const char *name = zlua_name_get(L, 2);
+    const char *lookup = name != NULL && strcmp(name, "AC") == 0 ? "Assembly-CSharp" : name;
+    if (name == NULL || zlua_image_named(lookup) == NULL)
+        return luaL_error(L, "assembly not found: %s", zlua_name_shown(L, 2));
     if (lookup != name) {   /* AC and Assembly-CSharp share one table */
         lua_getfield(L, 1, lookup);
     } else {
-        lua_newtable(L);
-        lua_createtable(L, 0, 1);
+        lua_pushfstring(L, "CSharp['%s']", lookup);
         lua_pushstring(L, lookup);
         lua_pushcclosure(L, zlua_assembly_index, 1);
-        lua_setfield(L, -2, "__index");
-        lua_setmetatable(L, -2);
+        zlua_push_proxy(L, lua_tostring(L, -2));      /* what proxy mt */
+        lua_pop(L, 1);
+        lua_remove(L, -2);
     }
     lua_pushvalue(L, 2);
     lua_pushvalue(L, -2);
@@ -422,17 +471,18 @@ static int zlua_csharp_index(lua_State *L)
  * "MyGame" names no class.  Such a table is cached in its parent only once
  * a class was found in it (zlua_namespace_publish), so names a script
  * merely probes leave nothing behind: memory grows with the types found,
- * never with the misses.  Each table's __index knows its prefix, its
- * parent and its key there (upvalues 1..3; CS itself has prefix "" and no
- * parent). */
+ * never with the misses.  Each namespace cache's __index knows its prefix,
+ * its parent's cache, its key there and its own proxy (upvalues 1..4; CS
+ * itself has prefix "" and no parent). */
 
 #define ZLUA_NAMESPACE_DEPTH 64   /* publish bound: upvalues can be rewritten */
 
 static int zlua_namespace_index(lua_State *L);
 
-/* Pushes the parent and the key of the namespace table at idx, from its
- * __index's upvalues, and returns 1; or pushes nothing and returns 0 when
- * it has none (CS) or is not a namespace table any more. */
+/* Pushes the proxy, the parent's cache and the key there of the
+ * namespace cache at idx, from its __index's upvalues, and returns 1; or
+ * pushes nothing and returns 0 when it has none (CS) or is not a
+ * namespace cache any more. */
 static int zlua_namespace_link(lua_State *L, int idx)
 {
     idx = lua_absindex(L, idx);
@@ -440,31 +490,33 @@ static int zlua_namespace_link(lua_State *L, int idx)
         return 0;
     lua_pushliteral(L, "__index");
     lua_rawget(L, -2);
-    if (lua_tocfunction(L, -1) != zlua_namespace_index || lua_getupvalue(L, -1, 2) == NULL) {
+    if (lua_tocfunction(L, -1) != zlua_namespace_index || lua_getupvalue(L, -1, 4) == NULL) {
         lua_pop(L, 2);
         return 0;
     }
-    if (lua_getupvalue(L, -2, 3) == NULL)
+    if (lua_getupvalue(L, -2, 2) == NULL)
         lua_pushnil(L);
-    lua_remove(L, -3);
-    lua_remove(L, -3);
+    if (lua_getupvalue(L, -3, 3) == NULL)
+        lua_pushnil(L);
+    lua_remove(L, -4);
+    lua_remove(L, -4);
     return 1;
 }
 
-/* A class was found in the namespace table at t, whose parent and key are
- * upvalues 2 and 3 of the running __index: caches t in its parent, the
- * parent in its own, and so on up to CS, stopping at the first table
- * already in place. */
-static void zlua_namespace_publish(lua_State *L, int t)
+/* A class was found in the namespace whose cache's __index is running:
+ * caches its proxy in its parent's cache, the parent's proxy in its own,
+ * and so on up to CS, stopping at the first table already in place. */
+static void zlua_namespace_publish(lua_State *L)
 {
     int top = lua_gettop(L);
     luaL_checkstack(L, 8, "zlua: namespace");
-    lua_pushvalue(L, t);
+    lua_pushvalue(L, lua_upvalueindex(4));
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_pushvalue(L, lua_upvalueindex(3));
     for (int depth = 0; depth < ZLUA_NAMESPACE_DEPTH; depth++) {
         /* child parent key */
-        if (lua_type(L, -2) != LUA_TTABLE || lua_type(L, -1) != LUA_TSTRING)
+        if (lua_type(L, -3) != LUA_TTABLE || lua_type(L, -2) != LUA_TTABLE ||
+            lua_type(L, -1) != LUA_TSTRING)
             break;
         lua_pushvalue(L, -1);
         lua_rawget(L, -3);
@@ -474,9 +526,10 @@ static void zlua_namespace_publish(lua_State *L, int t)
             break;
         lua_pushvalue(L, -3);
         lua_rawset(L, -3);                 /* parent[key] = child */
-        lua_remove(L, -2);                 /* parent is the next child */
+        lua_remove(L, -2);                 /* the parent's cache is next */
         if (!zlua_namespace_link(L, -1))
             break;
+        lua_remove(L, -4);
     }
     lua_settop(L, top);
 }
@@ -490,12 +543,12 @@ static int zlua_namespace_call(lua_State *L)
     return luaL_error(L, "type not found: %s", prefix);
 }
 
-/* Pushes a namespace table for prefix; parent and key (absolute stack
- * indices, 0 for CS itself) say where it is cached once it proves real. */
+/* Pushes a namespace table (the proxy) for prefix; parent (the parent's
+ * cache) and key (absolute stack indices, 0 for CS itself) say where it
+ * is cached once it proves real. */
 static void zlua_push_namespace_table(lua_State *L, const char *prefix, int parent, int key)
 {
-    lua_newtable(L);
-    lua_createtable(L, 0, 2);
+    luaL_checkstack(L, 8, "zlua: namespace");
     lua_pushstring(L, prefix);
     if (parent != 0) {
         lua_pushvalue(L, parent);
@@ -504,26 +557,43 @@ static void zlua_push_namespace_table(lua_State *L, const char *prefix, int pare
         lua_pushnil(L);
         lua_pushnil(L);
     }
-    lua_pushcclosure(L, zlua_namespace_index, 3);
-    lua_setfield(L, -2, "__index");
+    lua_pushnil(L);                                  /* the proxy, set below */
+    lua_pushcclosure(L, zlua_namespace_index, 4);
+    int fn = lua_gettop(L);
+    if (prefix[0] != '\0')
+        lua_pushfstring(L, "CS.%s", prefix);
+    else
+        lua_pushliteral(L, "CS");
+    lua_pushvalue(L, fn);
+    zlua_push_proxy(L, lua_tostring(L, -2));         /* fn what proxy mt */
     lua_pushstring(L, prefix);
     lua_pushcclosure(L, zlua_namespace_call, 1);
     lua_setfield(L, -2, "__call");
-    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_setupvalue(L, fn, 4);
+    lua_replace(L, fn);
+    lua_settop(L, fn);
 }
 
-/* namespace table __index: PREFIX.KEY is a class (its type table, cached
+/* namespace cache __index: PREFIX.KEY is a class (its type table, cached
  * here) or, when KEY is a plain name, a namespace (an uncached namespace
  * table).  A KEY with '.' or '+' is a full type name (CS['MyGame.Point2D']):
- * `type not found` when it names none. */
+ * `type not found` when it names none; so is a key holding a NUL, which
+ * names no type and no namespace (R-NAME-1). */
 static int zlua_namespace_index(lua_State *L)
 {
     if (lua_type(L, lua_upvalueindex(1)) != LUA_TSTRING)
         return zlua_box_tampered(L, "namespace");
     const char *prefix = lua_tostring(L, lua_upvalueindex(1));
     luaL_checktype(L, 1, LUA_TTABLE);
-    const char *key = luaL_checkstring(L, 2);
+    luaL_checkstring(L, 2);
+    const char *key = zlua_name_get(L, 2);
     zlua_ctx *ctx = zlua_ctx_check(L);
+    if (key == NULL) {
+        const char *shown = zlua_name_shown(L, 2);
+        return luaL_error(L, "type not found: %s%s%s", prefix, prefix[0] ? "." : "", shown);
+    }
     if (prefix[0] != '\0')
         lua_pushfstring(L, "%s.%s", prefix, key);
     else
@@ -540,7 +610,7 @@ static int zlua_namespace_index(lua_State *L)
     lua_pushvalue(L, 2);
     lua_pushvalue(L, -2);
     lua_rawset(L, 1);
-    zlua_namespace_publish(L, 1);
+    zlua_namespace_publish(L);
     return 1;
 }
 
@@ -549,10 +619,8 @@ void zlua_types_open(lua_State *L, zlua_ctx *ctx)
     (void)ctx;
     zlua_push_namespace_table(L, "", 0, 0);
     lua_setglobal(L, "CS");
-    lua_newtable(L);
-    lua_createtable(L, 0, 1);
     lua_pushcfunction(L, zlua_csharp_index);
-    lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, -2);
+    zlua_push_proxy(L, "CSharp");
+    lua_pop(L, 1);
     lua_setglobal(L, "CSharp");
 }

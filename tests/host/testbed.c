@@ -32,6 +32,8 @@ void *testbed_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize)
         a->fail_min = 0;   /* one shot */
         return NULL;
     }
+    if (a->fail_at != 0 && nsize > osize && --a->fail_at == 0)
+        return NULL;       /* one shot: fail_at stays 0 */
     return realloc(ptr, nsize);
 }
 
@@ -200,6 +202,65 @@ static int testbed_fail_alloc(lua_State *L)
     return 0;
 }
 
+/* Runs code in S: 1 when it returned true, else 0 with why in msg. */
+static int testbed_run_true(lua_State *S, const char *code, size_t len, char *msg, size_t cap)
+{
+    int ok = luaL_loadbuffer(S, code, len, "=bind_oom") == LUA_OK &&
+             lua_pcall(S, 0, 1, 0) == LUA_OK;
+    if (ok && lua_toboolean(S, -1)) {
+        lua_pop(S, 1);
+        return 1;
+    }
+    const char *why = ok ? "the call did not return true" : lua_tostring(S, -1);
+    snprintf(msg, cap, "%s", why != NULL ? why : "(an error object that is no string)");
+    lua_pop(S, 1);
+    return 0;
+}
+
+/* testbed.bind_oom(code): the R-OOM-2 oracle, in states of its own.  For
+ * k = 1, 2, ...: a fresh state (as zlua-run makes, the default collector)
+ * runs code with the k-th allocation from its start failing, then again
+ * with memory back, which must return true.  Ends at the first k code
+ * never reaches; returns the number of allocations so failed, or raises
+ * `bind_oom: allocation K failed, then: WHY`.  A fresh state each time,
+ * because a call that succeeds binds what it uses for good. */
+static int testbed_bind_oom(lua_State *L)
+{
+    size_t len;
+    const char *code = luaL_checklstring(L, 1, &len);
+    lua_State *prev = testbed_rt_lua_state();
+    testbed_alloc *a = malloc(sizeof *a);
+    char msg[512] = "";
+    int k, failed = 0, clean = 1;
+    for (k = 1; a != NULL && k < 1000000; k++) {
+        memset(a, 0, sizeof *a);
+        lua_State *S = testbed_new_state(a);
+        if (S == NULL)
+            break;
+        a->fail_at = (uint64_t)k;
+        int first = testbed_run_true(S, code, len, msg, sizeof msg);
+        int reached = a->fail_at == 0;
+        a->fail_at = 0;
+        if (reached)
+            failed = !testbed_run_true(S, code, len, msg, sizeof msg);
+        else
+            clean = first;
+        lua_close(S);
+        testbed_rt_set_lua_state(prev);
+        if (failed || !reached)
+            break;
+    }
+    free(a);
+    if (a == NULL || k == 1000000)
+        return luaL_error(L, "bind_oom: cannot run the oracle");
+    if (!clean)
+        return luaL_error(L, "bind_oom: the call fails without a fault: %s", msg);
+    if (failed)
+        return luaL_error(L, "bind_oom: allocation %d failed, then: %s", k, msg);
+    lua_pushinteger(L, k - 1);
+    return 1;
+}
+
 /* zlua_set_log's sink: keeps the line for testbed.logs() (and never
  * calls into L, as the contract asks). */
 static void testbed_log(void *ud, const char *message)
@@ -235,6 +296,7 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
         {"throw_next", testbed_throw_next}, {"fail_alloc", testbed_fail_alloc},
         {"fail_next", testbed_fail_next},   {"bridge_kind", testbed_bridge_kind},
         {"generic", testbed_generic},       {"logs", testbed_logs},
+        {"bind_oom", testbed_bind_oom},
         {NULL, NULL},
     };
     lua_newtable(L);

@@ -727,7 +727,7 @@ int main(int argc, char **argv)
                  " * Do not edit; the build makes it from the runtime's metadata. */\n"
                  "#include \"il2cpp-class-internals.h\"\n"
                  "#include \"il2cpp-object-internals.h\"\n"
-                 "#include <lua.h>\n#include <stddef.h>\n#include <stdint.h>\n"
+                 "#include <stddef.h>\n#include <stdint.h>\n"
                  "#include <string.h>\n#include \"zlua.h\"\n\n");
     /* struct definitions first, then the stubs */
     for (int i = 0; i < nsigs; i++) {

@@ -2,14 +2,14 @@
  * one DO_API(return, name, (parameters)) each -- the functions libzlua
  * and its glue call, with libil2cpp's signatures (GC handles: per family,
  * zlua-standin-family.h). */
-DO_API(Il2CppDomain *, il2cpp_domain_get, (void));
+DO_API(Il2CppDomain *, il2cpp_domain_get, ());
 DO_API(const Il2CppAssembly **, il2cpp_domain_get_assemblies, (const Il2CppDomain *domain, size_t *size));
 DO_API(const Il2CppAssembly *, il2cpp_domain_assembly_open, (Il2CppDomain *domain, const char *name));
 DO_API(const Il2CppImage *, il2cpp_assembly_get_image, (const Il2CppAssembly *assembly));
 DO_API(const char *, il2cpp_image_get_name, (const Il2CppImage *image));
 DO_API(size_t, il2cpp_image_get_class_count, (const Il2CppImage *image));
 DO_API(const Il2CppClass *, il2cpp_image_get_class, (const Il2CppImage *image, size_t index));
-DO_API(const Il2CppImage *, il2cpp_get_corlib, (void));
+DO_API(const Il2CppImage *, il2cpp_get_corlib, ());
 DO_API(Il2CppClass *, il2cpp_class_from_name, (const Il2CppImage *image, const char *namespaze, const char *name));
 DO_API(Il2CppClass *, il2cpp_class_from_type, (const Il2CppType *type));
 DO_API(const Il2CppType *, il2cpp_class_get_type, (Il2CppClass *klass));
@@ -61,7 +61,7 @@ DO_API(uint32_t, il2cpp_method_get_flags, (const MethodInfo *method, uint32_t *i
 DO_API(bool, il2cpp_method_is_instance, (const MethodInfo *method));
 DO_API(bool, il2cpp_method_is_generic, (const MethodInfo *method));
 DO_API(const MethodInfo *, il2cpp_object_get_virtual_method, (Il2CppObject *obj, const MethodInfo *method));
-DO_API(uint32_t, il2cpp_object_header_size, (void));
+DO_API(uint32_t, il2cpp_object_header_size, ());
 DO_API(Il2CppClass *, il2cpp_object_get_class, (Il2CppObject *obj));
 DO_API(void *, il2cpp_object_unbox, (Il2CppObject *obj));
 DO_API(uint32_t, il2cpp_array_object_header_size, ());

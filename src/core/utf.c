@@ -1,4 +1,4 @@
-#include "marshal/utf.h"
+#include "core/utf.h"
 
 #define ZLUA_REPLACEMENT 0xFFFDu
 

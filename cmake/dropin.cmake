@@ -1,0 +1,53 @@
+# Writes the folder a Unity project copies into Assets/Plugins/ (run by
+# the zlua-unity target as cmake -P):
+#
+#   zlua/zlua.h                  the embedder's header
+#   zlua/zlua_il2cpp_api.h       the runtime boundary libzlua declares
+#   zlua/zlua_glue_il2cpp.cpp    the runtime glue (C++)
+#   zlua/zlua_stubs.cpp          generated stubs and delegate entries
+#   zlua/zlua_marshal_tables.c   compiled [LuaMarshalAs] / XML rules
+#   zlua/lib/PLATFORM/libzlua.a  this build's library
+#
+# Every include between these files is quoted and names a file of the same
+# folder, so they compile with nothing but libil2cpp's folder and Lua's
+# headers on the include path, as Unity compiles plugin sources.
+# Inputs: SRC, OUT, STUBS, TABLES, LIB, PLATFORM.
+function(dropin_copy from to)
+  file(READ "${from}" text)
+  foreach(pair IN LISTS ARGN)
+    string(REPLACE "=>" ";" pair "${pair}")
+    list(GET pair 0 old)
+    list(GET pair 1 new)
+    string(FIND "${text}" "${old}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "dropin: ${from} has no ${old}")
+    endif()
+    string(REPLACE "${old}" "${new}" text "${text}")
+  endforeach()
+  file(WRITE "${to}" "${text}")
+endfunction()
+
+file(REMOVE_RECURSE "${OUT}/zlua")
+file(MAKE_DIRECTORY "${OUT}/zlua/lib/${PLATFORM}")
+dropin_copy("${SRC}/include/zlua.h" "${OUT}/zlua/zlua.h")
+dropin_copy("${SRC}/src/il2cpp/il2cpp_api.h" "${OUT}/zlua/zlua_il2cpp_api.h")
+dropin_copy("${SRC}/src/glue/zlua_glue_il2cpp.cpp" "${OUT}/zlua/zlua_glue_il2cpp.cpp"
+  "#include \"il2cpp/il2cpp_api.h\"=>#include \"zlua_il2cpp_api.h\"")
+dropin_copy("${STUBS}" "${OUT}/zlua/zlua_stubs.cpp")
+dropin_copy("${TABLES}" "${OUT}/zlua/zlua_marshal_tables.c")
+file(COPY_FILE "${LIB}" "${OUT}/zlua/lib/${PLATFORM}/libzlua.a")
+# nothing may reach outside the folder but libil2cpp's and Lua's headers
+file(GLOB files "${OUT}/zlua/*.h" "${OUT}/zlua/*.c" "${OUT}/zlua/*.cpp")
+foreach(f IN LISTS files)
+  file(STRINGS "${f}" incs REGEX "^#include \"")
+  foreach(line IN LISTS incs)
+    string(REGEX REPLACE "^#include \"([^\"]+)\".*" "\\1" name "${line}")
+    if(name MATCHES "^(zlua|il2cpp-|vm/|vm-utils/)" AND NOT name MATCHES "\\.\\.")
+      if(name MATCHES "^zlua" AND NOT EXISTS "${OUT}/zlua/${name}")
+        message(FATAL_ERROR "dropin: ${f} includes ${name}, not in the folder")
+      endif()
+    else()
+      message(FATAL_ERROR "dropin: ${f} includes \"${name}\" from outside the folder")
+    endif()
+  endforeach()
+endforeach()
