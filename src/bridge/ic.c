@@ -54,9 +54,30 @@
 #define ZLUA_IC_COLD
 #define ZLUA_IC_APART
 #define ZLUA_IC_HOT static inline
+#if defined(_MSC_VER)
+#include <intrin.h>
+/* an aligned 32-bit load is atomic on every target; the interlocked
+ * operations are full barriers */
+#define ZLUA_IC_ID_LOAD(p) (*(volatile uint32_t *)(p))
+#define ZLUA_IC_ID_NEXT(p) ((uint32_t)_InterlockedIncrement((volatile long *)(p)))
+static int zlua_ic_id_set(uint32_t *p, uint32_t *expected, uint32_t v)
+{
+    uint32_t was = (uint32_t)_InterlockedCompareExchange((volatile long *)p, (long)v, (long)*expected);
+    if (was == *expected)
+        return 1;
+    *expected = was;
+    return 0;
+}
+#define ZLUA_IC_ID_SET(p, expected, v) zlua_ic_id_set((p), (expected), (v))
+#else
+/* no atomics known: two states binding one site at once on two threads
+ * may each give it an id, and the loser's record is made again under
+ * the winner's -- a record too many, never a wrong one */
 #define ZLUA_IC_ID_LOAD(p) (*(p))
 #define ZLUA_IC_ID_NEXT(p) (++*(p))
-#define ZLUA_IC_ID_SET(p, expected, v) (*(p) == *(expected) ? (*(p) = (v), 1) : (*(expected) = *(p), 0))
+#define ZLUA_IC_ID_SET(p, expected, v)                                                      \
+    (*(p) == *(expected) ? (*(p) = (v), 1) : (*(expected) = *(p), 0))
+#endif
 #endif
 
 /* Sites the process may name; far above any generated file's count. */
@@ -96,7 +117,6 @@ struct zlua_ic_bound {
     const MethodInfo *method;
     int ref;                   /* registry slot of the interned name; 0:
                                   none yet (luaL_ref on first interning) */
-    const zlua_meta *metas[];  /* shape.args */
 };
 
 /* The trampoline's one job, on the C stack of the call that runs it. */
@@ -230,12 +250,13 @@ static int zlua_ic_bind_new(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, uint32
         goto unusable;
     if (!zlua_ic_sites_grow(ctx, i))
         return ZLUA_ENOMEM;
-    struct zlua_ic_bound *b = zlua_ctx_arena_alloc(ctx, sizeof *b + n * sizeof b->metas[0]);
-    if (b == NULL)
+    struct zlua_ic_bound *b = zlua_ctx_arena_alloc(ctx, sizeof *b);
+    const zlua_meta **metas = zlua_ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *metas);
+    if (b == NULL || metas == NULL)
         return ZLUA_ENOMEM;
     for (uint32_t k = 0; k < n; k++)
-        b->metas[k] = zlua_meta_param(L, method, (int)k);   /* cached by now */
-    zlua_ic_shape_fill(&b->shape, b->metas, (int)n, has_ret ? zlua_meta_param(L, method, -1) : NULL);
+        metas[k] = zlua_meta_param(L, method, (int)k);   /* cached by now */
+    zlua_ic_shape_fill(&b->shape, metas, (int)n, has_ret ? zlua_meta_param(L, method, -1) : NULL);
     b->site = c->site;
     b->method = method;
     size_t nrefs = sizeof ctx->ic_refs / sizeof ctx->ic_refs[0];
