@@ -681,17 +681,17 @@ static double bench_round(lua_State *L, bench_fn fn, long n, long ops,
 
 /* ---- the C-driven IC case (f) ---------------------------------------------- */
 
-static const zlua_meta *g_point_meta;
+static const MethodInfo *g_on_point_mi;   /* Demo.CallOnPoint(Point2D) */
 
 static void bench_ic_zlua(lua_State *L, long n)
 {
     bench_point p = {1.0f, 2.0f};
-    const zlua_meta *metas[1] = {g_point_meta};
     void *slots[1] = {&p};
+    static zlua_ic_site site = {"OnPoint", 0};
     for (long i = 0; i < n; i++) {
-        /* as a generated IC stub calls it: a literal name */
-        zlua_ic_call c = {.function = "OnPoint", .function_static = 1, .nargs = 1,
-                          .arg_meta = metas, .arg_slots = slots};
+        /* as a generated IC stub calls it: its static site and method */
+        zlua_ic_call c = {.site = &site, .method = g_on_point_mi, .nargs = 1,
+                          .arg_slots = slots};
         if (zlua_ic_invoke(L, &c) != ZLUA_OK) {
             fprintf(stderr, "bench: %s\n", zlua_ic_error(L, &c, NULL));
             exit(1);
@@ -1114,7 +1114,7 @@ static lua_State *bench_state_open(void)
         exit(2);
     }
     bench_open_baselines(L);
-    g_point_meta = zlua_meta_type(L, il2cpp_class_get_type(sim_class("MyGame.Point2D")));
+    g_on_point_mi = sim_method("Demo", "CallOnPoint", 1);
     return L;
 }
 

@@ -683,39 +683,63 @@ ZLUA_STUB_INLINE void zlua_bridge_pop_r8(lua_State *L, const zlua_bridge *b, int
 
 /* ===== IC: C# calling Lua ======================================================= */
 
-/* One C#->Lua call, described by the generated IC stub.  Arguments are
- * read from arg_slots[i] (the address of the C# argument or ref slot) and
- * pushed by arg_meta[i]'s IC writer: structs and byrefs as OpaqueValue,
- * everything else as a copy.  The first result is popped into ret_slot by
- * ret_meta (NULL for void). */
+/* A C#->Lua call site: one static per IC stub, naming the Lua global the
+ * stub calls.  libzlua binds it in each state on its first call there --
+ * the marshal descriptors of the stub's method and the function's
+ * interned name, kept by the state and released with it -- so one static
+ * serves every state of the process, one after another or side by side,
+ * and nothing of one state is ever used in another:
+ *
+ *     static zlua_ic_site site = {"OnPoint"};
+ *
+ * `id` is libzlua's (zero it, as a static is): the site's index in each
+ * state's table of bound sites, the same in every state. */
+typedef struct zlua_ic_site {
+    const char *function;            /* the Lua global, NUL-terminated */
+    uint32_t id;                     /* libzlua's: 0 until first bound */
+} zlua_ic_site;
+
+/* One C#->Lua call, described by the IC stub.  Arguments are read from
+ * arg_slots[i] (the address of the C# argument or ref slot) and pushed by
+ * their slot's IC writer: structs and byrefs as OpaqueValue, everything
+ * else as a copy.  The first result is popped into ret_slot (no result
+ * for void).
+ *
+ * With a site (what a stub uses), the slots are those of `method` as
+ * zlua_meta_param binds them: nargs is its parameter count, ret_slot is
+ * needed unless it returns void, arg_meta / ret_meta stay NULL.  Without
+ * one (a name known only at run time), the call names the global by
+ * function_len bytes at function (a NUL among them is part of the name)
+ * and gives the metas, which must be L's own: a meta of another state is
+ * refused.  Such a call interns the name on every call. */
 typedef struct zlua_ic_call {
-    const char *function;            /* global Lua function name */
-    size_t function_len;             /* its bytes; 0: NUL-terminated */
-    int function_static;             /* 1: a literal that never changes
-                                        (a generated stub's): its address
-                                        alone finds the interned name */
+    zlua_ic_site *site;              /* NULL: function / function_len */
+    const MethodInfo *method;        /* with site: the stub's method */
+    const char *function;            /* without site: the global's name */
+    size_t function_len;             /* its bytes (at least 1) */
     int nargs;
-    const zlua_meta *const *arg_meta;
+    const zlua_meta *const *arg_meta;   /* without site */
     void *const *arg_slots;
-    const zlua_meta *ret_meta;       /* NULL: no result */
+    const zlua_meta *ret_meta;       /* without site; NULL: no result */
     void *ret_slot;
     int top;                         /* private: stack top at entry */
-    int function_ref;                /* nonzero: call registry[function_ref]
-                                        instead of a global (a delegate's
-                                        Lua function); `function` then only
-                                        names it in messages */
+    int function_ref;                /* libzlua's (a delegate's function):
+                                        nonzero, call registry[function_ref];
+                                        `function` then names it in messages */
     int restored;                    /* private: a successful invoke left
                                         the stack as it found it */
+    const char *refused;             /* private: why invoke refused the call */
 } zlua_ic_call;
 
 /* Opens a scope, pushes the arguments, calls the function in protected
  * mode, pops the result, closes the scope -- on every path.  Returns
- * ZLUA_OK, ZLUA_ELUA (message: zlua_ic_error) or ZLUA_ENOMEM / ZLUA_EINVAL
- * / ZLUA_ESTATE (no message).  Never longjmps, not even out of memory:
- * whatever can raise runs inside the protected call.  Call zlua_ic_done
- * afterwards in every case. */
+ * ZLUA_OK, ZLUA_ELUA (message: zlua_ic_error), ZLUA_EINVAL (a call it
+ * refuses; zlua_ic_error says why), ZLUA_ENOMEM or ZLUA_ESTATE.  Never
+ * longjmps, not even out of memory: whatever can raise runs inside the
+ * protected call.  Call zlua_ic_done afterwards in every case. */
 int zlua_ic_invoke(lua_State *L, zlua_ic_call *call);
-/* The error message of a failed zlua_ic_invoke (valid until done). */
+/* The error message of a failed zlua_ic_invoke (valid until done); never
+ * raises. */
 const char *zlua_ic_error(lua_State *L, const zlua_ic_call *call,
                           size_t *len);
 /* Restores the Lua stack to its state before zlua_ic_invoke (a successful

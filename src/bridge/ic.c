@@ -6,14 +6,27 @@
  * and restores the scope stack exactly -- on every path -- so no Lua
  * error ever unwinds into the C# frames of the caller.
  *
+ * A stub's call site is bound once per state, on its first call there:
+ * the metas of its method and a registry slot for its function's
+ * interned name, in a record of the state's arena found by the site's
+ * id.  A state never sees another's record, and a record dies with its
+ * state, so a site kept in a C static survives any number of states.
+ *
  * Nothing that can raise runs outside a protected call, since a longjmp
- * there would unwind C# frames: when the function name is already
- * interned (a small cache in the context) and every argument push is safe
- * (OpaqueValues, numbers, booleans), the pushes allocate nothing and the
- * function is called directly with lua_pcall, the cost of a hand-written
- * call; otherwise a small trampoline does everything inside the protected
- * call and interns the name for next time.  Error messages made after a
- * call are made in a protected call too.
+ * there would unwind C# frames.  When the site's name is interned, every
+ * argument push is safe (OpaqueValues, numbers, booleans) and the
+ * result's pop cannot raise, the pushes allocate nothing and the function
+ * is called directly with lua_pcall, the cost of a hand-written call;
+ * anything else (the first call, a name known only at run time, pushes
+ * that allocate, a Table result) runs whole inside the protected call
+ * through a small trampoline.  Messages made after a call are made in a
+ * protected call too, and an error object is made a string in one.
+ *
+ * The trampoline is a C function a script can reach: a call hook sees it
+ * (debug.getinfo(2, 'f').func) and can call it with anything.  It takes
+ * nothing from its arguments that it dereferences: its one job is
+ * announced in the context by the call that pushed it, for that thread
+ * and that many arguments, and consumed by its first run.
  */
 #include <string.h>
 
@@ -29,78 +42,307 @@
  * into it (a frame less per call, bench f). */
 #if defined(__GNUC__) || defined(__clang__)
 #define ZLUA_IC_COLD __attribute__((noinline, cold))
+#define ZLUA_IC_APART __attribute__((noinline))
 #define ZLUA_IC_HOT static inline __attribute__((always_inline))
+/* A site's id is set once, by whichever state binds it first, perhaps on
+ * another thread: published with a compare-and-swap, read with acquire. */
+#define ZLUA_IC_ID_LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define ZLUA_IC_ID_NEXT(p) __atomic_add_fetch((p), 1, __ATOMIC_RELAXED)
+#define ZLUA_IC_ID_SET(p, expected, v)                                                      \
+    __atomic_compare_exchange_n((p), (expected), (v), 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
 #else
 #define ZLUA_IC_COLD
+#define ZLUA_IC_APART
 #define ZLUA_IC_HOT static inline
-#endif
-
-static size_t zlua_ic_name_len(const zlua_ic_call *c)
+#if defined(_MSC_VER)
+#include <intrin.h>
+/* an aligned 32-bit load is atomic on every target; the interlocked
+ * operations are full barriers */
+#define ZLUA_IC_ID_LOAD(p) (*(volatile uint32_t *)(p))
+#define ZLUA_IC_ID_NEXT(p) ((uint32_t)_InterlockedIncrement((volatile long *)(p)))
+static int zlua_ic_id_set(uint32_t *p, uint32_t *expected, uint32_t v)
 {
-    return c->function_len != 0 ? c->function_len : strlen(c->function);
-}
-
-static struct zlua_ic_name *zlua_ic_name_slot(zlua_ctx *ctx, const char *key)
-{
-    uintptr_t h = (uintptr_t)key;
-    h ^= h >> 9;
-    return &ctx->ic_names[h % (sizeof ctx->ic_names / sizeof ctx->ic_names[0])];
-}
-
-/* Pushes the interned name of c's function and returns 1 when the cache
- * has it (no allocation); else pushes nothing and returns 0.  Keyed by the
- * C string's address, whose content a stub may change (a reused buffer):
- * the bytes are compared with the cache's own copy -- with a length byte
- * for byte, NUL-terminated by strcmp when the copy holds no NUL.  The
- * registry slot is reachable by scripts; one that no longer holds a
- * string is a miss (one that holds another string makes this call look
- * up another global, which a script could do by assigning globals). */
-static int zlua_ic_push_cached_name(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c)
-{
-    struct zlua_ic_name *e = zlua_ic_name_slot(ctx, c->function);
-    if (ZLUA_UNLIKELY(e->key != c->function))
-        return 0;
-    /* a static name's bytes cannot have changed under the same address */
-    if (ZLUA_UNLIKELY(!(c->function_static && e->is_static)) &&
-        !(c->function_len != 0 ? c->function_len == e->len && memcmp(e->bytes, c->function, e->len) == 0
-                               : e->plain && strcmp(e->bytes, c->function) == 0))
-        return 0;
-    if (ZLUA_LIKELY(lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref) == LUA_TSTRING))
+    uint32_t was = (uint32_t)_InterlockedCompareExchange((volatile long *)p, (long)v, (long)*expected);
+    if (was == *expected)
         return 1;
-    lua_pop(L, 1);
+    *expected = was;
     return 0;
 }
+#define ZLUA_IC_ID_SET(p, expected, v) zlua_ic_id_set((p), (expected), (v))
+#else
+/* no atomics known: two states binding one site at once on two threads
+ * may each give it an id, and the loser's record is made again under
+ * the winner's -- a record too many, never a wrong one */
+#define ZLUA_IC_ID_LOAD(p) (*(p))
+#define ZLUA_IC_ID_NEXT(p) (++*(p))
+#define ZLUA_IC_ID_SET(p, expected, v)                                                      \
+    (*(p) == *(expected) ? (*(p) = (v), 1) : (*(expected) = *(p), 0))
+#endif
+#endif
 
-/* Interns the name at -1 for c (may raise: only inside the trampoline);
- * names too long for the copy are not cached. */
-static void zlua_ic_cache_name(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c, size_t len)
+/* Sites the process may name; far above any generated file's count. */
+#define ZLUA_IC_SITES_MAX (UINT32_C(1) << 20)
+
+/* The refusals zlua_ic_error reports (ZLUA_EINVAL). */
+static const char zlua_ic_no_function[] =
+    "zlua: an IC call names its function by a site, or by function and function_len";
+static const char zlua_ic_bad_slots[] =
+    "zlua: an IC call's argument count, metas or slots do not fit its function";
+static const char zlua_ic_foreign[] =
+    "zlua: the IC call's marshal descriptors belong to another lua_State";
+static const char zlua_ic_site_misuse[] =
+    "zlua: an IC call with a site takes its method's metas, not arg_meta or ret_meta";
+static const char zlua_ic_site_other[] =
+    "zlua: this IC site is bound to another method in this lua_State";
+static const char zlua_ic_site_unusable[] =
+    "zlua: an IC site's method has a parameter or result that cannot be marshalled";
+
+/* What the arguments and the result of a call are: a site's, bound once,
+ * or those a call without site gives (checked on each call). */
+typedef struct zlua_ic_shape {
+    const zlua_meta *const *args;
+    const zlua_meta *ret;      /* NULL: no result */
+    int nargs;
+    int nvals;                 /* the Lua values the arguments occupy (an
+                                  UnpackedValues slot: its members, SPEC 7.2) */
+    int nres;                  /* the results the call takes back */
+    int direct;                /* no push allocates and the pop cannot
+                                  raise: a bare lua_pcall can run it */
+} zlua_ic_shape;
+
+/* A site bound in one state (ctx->ic_sites[site->id - 1]). */
+struct zlua_ic_bound {
+    zlua_ic_shape shape;
+    const zlua_ic_site *site;  /* whose record this is */
+    const MethodInfo *method;
+    int ref;                   /* registry slot of the interned name; 0:
+                                  none yet (luaL_ref on first interning) */
+};
+
+/* The trampoline's one job, on the C stack of the call that runs it. */
+enum { ZLUA_IC_JOB_CALL, ZLUA_IC_JOB_RESULT };
+typedef struct zlua_ic_job {
+    lua_State *L;              /* the thread it runs on */
+    const zlua_ic_call *c;
+    const zlua_ic_shape *s;
+    struct zlua_ic_bound *b;   /* the site's record, or NULL */
+    int kind;
+    int nargs;                 /* the Lua arguments it is called with */
+} zlua_ic_job;
+
+static int zlua_ic_refuse(zlua_ic_call *c, const char *why)
 {
-    struct zlua_ic_name *e = zlua_ic_name_slot(ctx, c->function);
-    if (len >= sizeof e->bytes)
-        return;
-    lua_pushvalue(L, -1);
-    if (e->ref != 0) {
-        lua_rawseti(L, LUA_REGISTRYINDEX, e->ref);   /* the reserved slot */
-    } else {
-        e->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    c->refused = why;
+    return ZLUA_EINVAL;
+}
+
+/* Whether m's pop can raise: a Table rule's reads its members by key,
+ * which interns the key (memory).  Every other pop reads the values it is
+ * given and raw slots only, and reports instead of raising. */
+static int zlua_ic_pop_may_raise(const zlua_meta *m)
+{
+    return m->mtype == ZLUA_MARSHAL_TABLE;
+}
+
+static void zlua_ic_shape_fill(zlua_ic_shape *s, const zlua_meta *const *args, int nargs,
+                               const zlua_meta *ret)
+{
+    int safe = 1, nvals = 0;
+    for (int i = 0; i < nargs; i++) {
+        safe &= args[i]->push_safe != 0;
+        nvals += zlua_meta_slots(args[i]);
     }
-    e->key = c->function;
-    e->len = len;
-    e->is_static = c->function_static != 0;
-    memcpy(e->bytes, lua_tostring(L, -1), len);
-    e->bytes[len] = '\0';
-    e->plain = memchr(e->bytes, '\0', len) == NULL;   /* then strcmp can vouch for it */
+    s->args = args;
+    s->ret = ret;
+    s->nargs = nargs;
+    s->nvals = nvals;
+    s->nres = ret != NULL ? zlua_meta_slots(ret) : 0;
+    s->direct = safe && (ret == NULL || !zlua_ic_pop_may_raise(ret));
+}
+
+/* ---- sites ------------------------------------------------------------------------ */
+
+static uint32_t zlua_ic_last_id;   /* the ids handed out, process-wide */
+
+/* site's id, given on first use; 0 past ZLUA_IC_SITES_MAX. */
+static uint32_t zlua_ic_site_id(zlua_ic_site *site)
+{
+    uint32_t id = ZLUA_IC_ID_LOAD(&site->id);
+    if (id != 0)
+        return id;
+    uint32_t fresh = ZLUA_IC_ID_NEXT(&zlua_ic_last_id);
+    if (fresh == 0 || fresh > ZLUA_IC_SITES_MAX)
+        return 0;
+    uint32_t expected = 0;
+    if (ZLUA_IC_ID_SET(&site->id, &expected, fresh))
+        return fresh;
+    return expected;   /* another state named it first: its id holds */
+}
+
+/* The record of c's site in ctx when it fits c: the fast path's lookup.
+ * An id no state gave (0, or another's) finds nothing: the bound check
+ * below it, and the record's own site, say so. */
+ZLUA_IC_HOT struct zlua_ic_bound *zlua_ic_bound_of(const zlua_ctx *ctx, const zlua_ic_call *c)
+{
+    uint32_t i = ZLUA_IC_ID_LOAD(&c->site->id) - 1;   /* 0 wraps */
+    if (ZLUA_UNLIKELY(i >= ctx->ic_sites_cap))
+        return NULL;
+    struct zlua_ic_bound *b = ctx->ic_sites[i];
+    if (ZLUA_LIKELY(b != NULL && b->site == c->site && b->method == c->method &&
+                    b->shape.nargs == c->nargs && (c->arg_slots != NULL || c->nargs == 0) &&
+                    (b->shape.ret == NULL || c->ret_slot != NULL)))
+        return b;
+    return NULL;
+}
+
+/* Why c cannot use b, or NULL. */
+static const char *zlua_ic_site_mismatch(const struct zlua_ic_bound *b, const zlua_ic_call *c)
+{
+    if (b->method != c->method)
+        return zlua_ic_site_other;
+    if (b->shape.nargs != c->nargs || (c->nargs > 0 && c->arg_slots == NULL) ||
+        (b->shape.ret != NULL && c->ret_slot == NULL))
+        return zlua_ic_bad_slots;
+    return NULL;
+}
+
+static int zlua_ic_usable(const zlua_meta *m)
+{
+    return m != NULL && m->kind != ZLUA_K_UNSUPPORTED;
+}
+
+/* Room for index i in ctx's table of sites. */
+static int zlua_ic_sites_grow(zlua_ctx *ctx, uint32_t i)
+{
+    if (i < ctx->ic_sites_cap)
+        return 1;
+    uint32_t cap = ctx->ic_sites_cap ? ctx->ic_sites_cap : 16;
+    while (cap <= i)
+        cap *= 2;   /* i < ZLUA_IC_SITES_MAX: no overflow, 32-bit included */
+    struct zlua_ic_bound **t = ctx->alloc(ctx->alloc_ud, ctx->ic_sites,
+                                          ctx->ic_sites_cap * sizeof *t, cap * sizeof *t);
+    if (t == NULL)
+        return 0;
+    memset(t + ctx->ic_sites_cap, 0, (cap - ctx->ic_sites_cap) * sizeof *t);
+    ctx->ic_sites = t;
+    ctx->ic_sites_cap = cap;
+    return 1;
+}
+
+/* A new record of c's site for index i: the metas of c->method as
+ * zlua_meta_param binds them (resolved first, so that an unusable slot
+ * or a failed allocation leaves nothing behind: the next call tries
+ * again), and one of the registry slots zlua_open reserved.  Allocates
+ * from the arena and the state allocator only: never raises. */
+static int zlua_ic_bind_new(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, uint32_t i)
+{
+    const MethodInfo *method = c->method;
+    uint32_t n = il2cpp_method_get_param_count(method);
+    const Il2CppType *rt = il2cpp_method_get_return_type(method);
+    int has_ret = rt != NULL && il2cpp_type_get_type(rt) != ZLUA_IL2CPP_TYPE_VOID;
+    unsigned nomem = ctx->nomem;
+    if (n > INT32_MAX / 4)
+        return zlua_ic_refuse(c, zlua_ic_site_unusable);
+    for (uint32_t k = 0; k < n; k++)
+        if (!zlua_ic_usable(zlua_meta_param(L, method, (int)k)))
+            goto unusable;
+    if (has_ret && !zlua_ic_usable(zlua_meta_param(L, method, -1)))
+        goto unusable;
+    if (!zlua_ic_sites_grow(ctx, i))
+        return ZLUA_ENOMEM;
+    struct zlua_ic_bound *b = zlua_ctx_arena_alloc(ctx, sizeof *b);
+    const zlua_meta **metas = zlua_ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *metas);
+    if (b == NULL || metas == NULL)
+        return ZLUA_ENOMEM;
+    for (uint32_t k = 0; k < n; k++)
+        metas[k] = zlua_meta_param(L, method, (int)k);   /* cached by now */
+    zlua_ic_shape_fill(&b->shape, metas, (int)n, has_ret ? zlua_meta_param(L, method, -1) : NULL);
+    b->site = c->site;
+    b->method = method;
+    size_t nrefs = sizeof ctx->ic_refs / sizeof ctx->ic_refs[0];
+    b->ref = ctx->ic_refs_used < nrefs ? ctx->ic_refs[ctx->ic_refs_used++] : 0;
+    ctx->ic_sites[i] = b;
+    return ZLUA_OK;
+unusable:
+    return ctx->nomem != nomem ? ZLUA_ENOMEM : zlua_ic_refuse(c, zlua_ic_site_unusable);
+}
+
+/* The first call of a site in this state binds it; any call that does
+ * not fit the record bound is refused. */
+ZLUA_IC_COLD static int zlua_ic_bind(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c,
+                                     struct zlua_ic_bound **out)
+{
+    zlua_ic_site *site = c->site;
+    if (site->function == NULL || c->method == NULL)
+        return zlua_ic_refuse(c, zlua_ic_no_function);
+    if (c->arg_meta != NULL || c->ret_meta != NULL || c->function_ref != 0)
+        return zlua_ic_refuse(c, zlua_ic_site_misuse);
+    uint32_t id = zlua_ic_site_id(site);
+    if (id == 0)
+        return ZLUA_ENOMEM;
+    struct zlua_ic_bound *b = id - 1 < ctx->ic_sites_cap ? ctx->ic_sites[id - 1] : NULL;
+    if (b == NULL) {
+        int rc = zlua_ic_bind_new(L, ctx, c, id - 1);
+        if (rc != ZLUA_OK)
+            return rc;
+        b = ctx->ic_sites[id - 1];
+    }
+    const char *why = b->site != site ? zlua_ic_site_other : zlua_ic_site_mismatch(b, c);
+    if (why != NULL)
+        return zlua_ic_refuse(c, why);
+    *out = b;
+    return ZLUA_OK;
+}
+
+/* A call without site: its own name and metas, which must be L's,
+ * checked and counted in one pass (a delegate's every call comes here;
+ * out of line, so that a site's path keeps its registers). */
+ZLUA_IC_COLD static int zlua_ic_shape_of(const zlua_ctx *ctx, zlua_ic_call *c, zlua_ic_shape *s)
+{
+    int n = c->nargs;
+    if (ZLUA_UNLIKELY(c->function == NULL || (c->function_len == 0 && c->function_ref == 0)))
+        return zlua_ic_refuse(c, zlua_ic_no_function);
+    if (ZLUA_UNLIKELY(n < 0 || (n > 0 && (c->arg_meta == NULL || c->arg_slots == NULL)) ||
+                      (c->ret_meta != NULL && c->ret_slot == NULL)))
+        return zlua_ic_refuse(c, zlua_ic_bad_slots);
+    const zlua_meta *const *args = c->arg_meta;
+    int safe = 1, nvals = 0, nres = 0;
+    for (int i = 0; i < n; i++) {
+        const zlua_meta *m = args[i];
+        if (ZLUA_UNLIKELY(m == NULL || m->ctx != ctx))
+            return zlua_ic_refuse(c, m == NULL ? zlua_ic_bad_slots : zlua_ic_foreign);
+        safe &= m->push_safe;
+        nvals += zlua_meta_slots(m);
+    }
+    const zlua_meta *ret = c->ret_meta;
+    if (ret != NULL) {
+        if (ZLUA_UNLIKELY(ret->ctx != ctx))
+            return zlua_ic_refuse(c, zlua_ic_foreign);
+        nres = zlua_meta_slots(ret);
+        safe &= !zlua_ic_pop_may_raise(ret);
+    }
+    s->args = args;
+    s->ret = ret;
+    s->nargs = n;
+    s->nvals = nvals;
+    s->nres = nres;
+    /* a name known only now is interned in the protected call; a
+     * delegate's function is a registry read */
+    s->direct = safe && c->function_ref != 0;
+    return ZLUA_OK;
 }
 
 void zlua_ic_open(lua_State *L, zlua_ctx *ctx)
 {
-    for (size_t i = 0; i < sizeof ctx->ic_names / sizeof ctx->ic_names[0]; i++) {
-        if (ctx->ic_names[i].ref != 0)
+    for (size_t i = 0; i < sizeof ctx->ic_refs / sizeof ctx->ic_refs[0]; i++) {
+        if (ctx->ic_refs[i] != 0)
             continue;   /* a second zlua_open after a failed one */
         lua_pushboolean(L, 0);
-        ctx->ic_names[i].ref = luaL_ref(L, LUA_REGISTRYINDEX);
+        ctx->ic_refs[i] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
 }
+
+/* ---- the function and its arguments -------------------------------------------------- */
 
 /* Pushes the globals table (raw lookups: no metamethod runs); 0 when a
  * script replaced it in the registry: the lookup below then yields nil. */
@@ -122,28 +364,72 @@ static void zlua_ic_lookup_function(lua_State *L, int globals_ok)
     }
 }
 
-/* Lua values the arguments occupy (an UnpackedValues slot: its members,
- * SPEC 7.2), and results the call takes back. */
-static int zlua_ic_values(const zlua_ic_call *c)
+/* The fast path's function, pushed without allocating: a delegate's from
+ * the registry, a site's through its interned name.  0 (nothing left
+ * pushed) when the name is not interned: the registry slot is a script's
+ * to rewrite, so only a string there is a name (another string makes the
+ * call look up another global, which a script could do by assigning
+ * globals). */
+ZLUA_IC_HOT int zlua_ic_push_direct(lua_State *L, const zlua_ic_call *c,
+                                    const struct zlua_ic_bound *b)
 {
-    int n = 0;
-    for (int i = 0; i < c->nargs; i++)
-        n += zlua_meta_slots(c->arg_meta[i]);
-    return n;
+    if (b == NULL) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, c->function_ref);
+        return 1;
+    }
+    int globals_ok = zlua_ic_push_globals(L);
+    if (ZLUA_LIKELY(b->ref != 0) && ZLUA_LIKELY(lua_rawgeti(L, LUA_REGISTRYINDEX, b->ref) ==
+                                                LUA_TSTRING)) {
+        zlua_ic_lookup_function(L, globals_ok);
+        return 1;
+    }
+    lua_settop(L, c->top);
+    return 0;
 }
 
-static int zlua_ic_results(const zlua_ic_call *c)
+/* Pushes the name of c's function (may raise: protected only). */
+static void zlua_ic_push_name(lua_State *L, const zlua_ic_call *c, const struct zlua_ic_bound *b)
 {
-    return c->ret_meta ? zlua_meta_slots(c->ret_meta) : 0;
+    if (b != NULL)
+        lua_pushstring(L, b->site->function);
+    else if (c->function_ref != 0)
+        lua_pushstring(L, c->function);   /* a delegate's type, for messages */
+    else
+        lua_pushlstring(L, c->function, c->function_len);
+}
+
+/* The same, protected: the function itself, interning a site's name into
+ * its registry slot. */
+static void zlua_ic_push_function(lua_State *L, const zlua_ic_call *c, struct zlua_ic_bound *b)
+{
+    if (c->function_ref != 0) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, c->function_ref);   /* a delegate's */
+        return;
+    }
+    int globals_ok = zlua_ic_push_globals(L);
+    if (b == NULL || b->ref == 0 || lua_rawgeti(L, LUA_REGISTRYINDEX, b->ref) != LUA_TSTRING) {
+        if (b != NULL && b->ref != 0)
+            lua_pop(L, 1);
+        zlua_ic_push_name(L, c, b);
+        if (b != NULL) {
+            lua_pushvalue(L, -1);
+            if (b->ref != 0)
+                lua_rawseti(L, LUA_REGISTRYINDEX, b->ref);   /* its slot, again */
+            else
+                b->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+        }
+    }
+    zlua_ic_lookup_function(L, globals_ok);
 }
 
 /* An OpaqueValue -- every struct and byref argument, the IC path's
  * common case -- is issued here, inline (zlua_push_arg_opaque's body);
  * any other argument through its slot's writer. */
-ZLUA_IC_HOT int zlua_ic_push_args(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c)
+ZLUA_IC_HOT int zlua_ic_push_args(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
+                                  const zlua_ic_shape *s)
 {
-    for (int i = 0; i < c->nargs; i++) {
-        const zlua_meta *m = c->arg_meta[i];
+    for (int i = 0; i < s->nargs; i++) {
+        const zlua_meta *m = s->args[i];
         int rc;
         if (ZLUA_LIKELY(m->push_arg == zlua_push_arg_opaque)) {
             /* into the scope this call opened */
@@ -160,106 +446,135 @@ ZLUA_IC_HOT int zlua_ic_push_args(lua_State *L, zlua_ctx *ctx, const zlua_ic_cal
     return ZLUA_OK;
 }
 
-/* The protected body: the whole call when the fast path cannot take it
- * (uncached name, or argument pushes that may raise), or, called with a
- * pop code and a value, the error message of a bad result.  A script can
- * capture this function (a call hook sees it) and call it later with any
- * lightuserdata: only the call zlua_ic_run announced in the context runs,
- * once. */
-static int zlua_ic_trampoline(lua_State *L)
+/* ---- the protected part ------------------------------------------------------------- */
+
+/* Raises "bad result from 'NAME' (why)" for the result at idx that the
+ * pop refused with rc; the name is pushed whole (a NUL in it included). */
+static int zlua_ic_raise_bad_result(lua_State *L, const zlua_ic_job *j, int idx, int rc)
 {
-    zlua_ctx *ctx = zlua_ctx_get(L);
-    /* the call is the context's: its address is never on a Lua stack,
-     * where a hook could read it (debug.getlocal) and hand it to C# */
-    const zlua_ic_call *c = ctx != NULL ? ctx->ic_pending : NULL;
-    if (ctx == NULL || c == NULL || c != ctx->ic_pending)
-        return luaL_error(L, "zlua: the IC trampoline is not callable from Lua");
-    ctx->ic_pending = NULL;
-    if (lua_gettop(L) == 3) {   /* 2: the pop code, 3: the bad result */
-        zlua_pop_error_push(L, 3, c->ret_meta, (int)lua_tointeger(L, 2));
-        return luaL_error(L, "bad result from '%s' (%s)", c->function, lua_tostring(L, -1));
-    }
-    lua_settop(L, 0);
-    if (c->function_ref != 0) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, c->function_ref);   /* a delegate's */
-    } else {
-        size_t len = zlua_ic_name_len(c);
-        int globals_ok = zlua_ic_push_globals(L);
-        lua_pushlstring(L, c->function, len);
-        zlua_ic_cache_name(L, ctx, c, len);
-        zlua_ic_lookup_function(L, globals_ok);
-    }
-    if (zlua_ic_push_args(L, ctx, c) != ZLUA_OK)
-        return luaL_error(L, "zlua: cannot push the arguments of '%s'", c->function);
-    int nres = zlua_ic_results(c);
-    lua_call(L, zlua_ic_values(c), nres);
-    return nres;
+    zlua_pop_error_push(L, idx, j->s->ret, rc);
+    lua_pushliteral(L, "bad result from '");
+    zlua_ic_push_name(L, j->c, j->b);
+    lua_pushliteral(L, "' (");
+    lua_pushvalue(L, -4);
+    lua_pushliteral(L, ")");
+    lua_concat(L, 5);
+    return lua_error(L);
 }
 
-/* Calls the trampoline for c with the nextra values on top as its extra
- * arguments (its pushes allocate nothing: a light C function and a
- * lightuserdata on a checked stack). */
-ZLUA_IC_COLD static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c, int nextra,
-                             int nres)
+/* The whole call: function, arguments, lua_call, the result popped. */
+static int zlua_ic_body(lua_State *L, zlua_ctx *ctx, const zlua_ic_job *j)
+{
+    const zlua_ic_shape *s = j->s;
+    zlua_ic_push_function(L, j->c, j->b);
+    if (zlua_ic_push_args(L, ctx, j->c, s) != ZLUA_OK) {
+        lua_pushliteral(L, "zlua: cannot push the arguments of '");
+        zlua_ic_push_name(L, j->c, j->b);
+        lua_pushliteral(L, "'");
+        lua_concat(L, 3);
+        return lua_error(L);
+    }
+    lua_call(L, s->nvals, s->nres);
+    if (s->nres > 0) {
+        int first = lua_gettop(L) - s->nres + 1;
+        int rc = s->ret->pop(L, first, s->ret, j->c->ret_slot);
+        if (rc != ZLUA_POP_OK)
+            return zlua_ic_raise_bad_result(L, j, first, rc);
+    }
+    return 0;
+}
+
+/* The fast path's result its pop refused, at 1..nres: popped again here,
+ * where the message can be made (whatever a hook put there, the message
+ * describes what this pop finds). */
+static int zlua_ic_result_error(lua_State *L, const zlua_ic_job *j)
+{
+    int rc = j->s->ret->pop(L, 1, j->s->ret, j->c->ret_slot);
+    if (rc == ZLUA_POP_OK)
+        return luaL_error(L, "zlua: the IC trampoline is not callable from Lua");
+    return zlua_ic_raise_bad_result(L, j, 1, rc);
+}
+
+static int zlua_ic_trampoline(lua_State *L)
+{
+    zlua_ctx *ctx = zlua_ctx_of(L);
+    const zlua_ic_job *j = ctx != NULL ? ctx->ic_pending : NULL;
+    if (j == NULL || j->L != L || lua_gettop(L) != j->nargs)
+        return luaL_error(L, "zlua: the IC trampoline is not callable from Lua");
+    ctx->ic_pending = NULL;   /* one run */
+    return j->kind == ZLUA_IC_JOB_RESULT ? zlua_ic_result_error(L, j) : zlua_ic_body(L, ctx, j);
+}
+
+/* Runs j through the trampoline with the j->nargs values on top as its
+ * arguments (the pushes allocate nothing: a light C function on a
+ * checked stack).  Nested calls announce their own job and give the outer
+ * one back. */
+ZLUA_IC_COLD static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_ic_job *j)
 {
     lua_pushcfunction(L, zlua_ic_trampoline);
-    lua_pushboolean(L, 0);   /* where the call's address was: no address */
-    lua_rotate(L, -(nextra + 2), 2);   /* function, c, extras */
+    if (j->nargs > 0)
+        lua_rotate(L, -(j->nargs + 1), 1);
     const void *outer = ctx->ic_pending;
-    ctx->ic_pending = c;
-    int status = lua_pcall(L, nextra + 1, nres, 0);
+    ctx->ic_pending = j;
+    int status = lua_pcall(L, j->nargs, 0, 0);
     ctx->ic_pending = outer;
     return status;
 }
 
-/* A result its writer refused: the message allocates, so it is made in
- * the protected body, over the first result. */
-ZLUA_IC_COLD static int zlua_ic_bad_result(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
-                                           int first, int rc)
+/* [v] -> [v as a string] for a number; anything else as it is.  Harmless
+ * however a script calls it. */
+static int zlua_ic_tostring(lua_State *L)
 {
-    lua_settop(L, first);
-    lua_pushinteger(L, rc);
-    lua_insert(L, -2);
-    (void)zlua_ic_protected(L, ctx, c, 2, 0);
+    lua_settop(L, 1);
+    if (lua_type(L, 1) == LUA_TNUMBER)
+        lua_tolstring(L, 1, NULL);
+    return 1;
+}
+
+/* After a failed pcall, the error object at -1: a number becomes its
+ * string in a protected call (the conversion allocates); when that fails
+ * too, its own error (memory) takes the place. */
+ZLUA_IC_COLD static int zlua_ic_failed(lua_State *L)
+{
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        lua_pushcfunction(L, zlua_ic_tostring);
+        lua_insert(L, -2);
+        (void)lua_pcall(L, 1, 1, 0);
+    }
     return ZLUA_ELUA;
 }
 
-/* nvals, nres: the Lua values the arguments occupy and the results
- * taken back (zlua_ic_values / zlua_ic_results, counted once by the
- * caller). */
-static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, int all_safe, int nvals,
-                       int nres)
+/* A result its pop refused, at the top: the message is made in the
+ * protected body. */
+ZLUA_IC_COLD static int zlua_ic_bad_result(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
+                                           const zlua_ic_shape *s, struct zlua_ic_bound *b)
 {
-    int direct = 0;
-    if (ZLUA_UNLIKELY(all_safe && c->function_ref != 0)) {
-        /* a delegate's function: a registry read, no name to intern */
-        lua_rawgeti(L, LUA_REGISTRYINDEX, c->function_ref);
-        direct = 1;
-    } else if (ZLUA_LIKELY(all_safe)) {
-        int globals_ok = zlua_ic_push_globals(L);
-        direct = zlua_ic_push_cached_name(L, ctx, c);
-        if (ZLUA_LIKELY(direct))
-            zlua_ic_lookup_function(L, globals_ok);
-        else
-            lua_pop(L, 1);
-    }
-    if (ZLUA_LIKELY(direct)) {
-        /* nothing here allocates: a cached name, safe pushes, lua_pcall */
-        if (ZLUA_UNLIKELY(zlua_ic_push_args(L, ctx, c) != ZLUA_OK)) {
+    zlua_ic_job j = {L, c, s, b, ZLUA_IC_JOB_RESULT, s->nres};
+    (void)zlua_ic_protected(L, ctx, &j);
+    return zlua_ic_failed(L);
+}
+
+static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, const zlua_ic_shape *s,
+                       struct zlua_ic_bound *b)
+{
+    if (ZLUA_LIKELY(s->direct) && ZLUA_LIKELY(zlua_ic_push_direct(L, c, b))) {
+        /* nothing here allocates: an interned name, safe pushes, lua_pcall */
+        if (ZLUA_UNLIKELY(zlua_ic_push_args(L, ctx, c, s) != ZLUA_OK)) {
             lua_settop(L, c->top);
             return ZLUA_ENOMEM;   /* the scope stack could not grow */
         }
-        if (ZLUA_UNLIKELY(lua_pcall(L, nvals, nres, 0) != LUA_OK))
-            return ZLUA_ELUA;
-    } else if (zlua_ic_protected(L, ctx, c, 0, nres) != LUA_OK) {
-        return ZLUA_ELUA;
-    }
-    if (nres) {
-        /* the results from the first (several for UnpackedValues) */
-        int first = nres == 1 ? -1 : lua_gettop(L) - nres + 1;
-        int rc = c->ret_meta->pop(L, first, c->ret_meta, c->ret_slot);
-        if (ZLUA_UNLIKELY(rc != ZLUA_POP_OK))
-            return zlua_ic_bad_result(L, ctx, c, first, rc);
+        if (ZLUA_UNLIKELY(lua_pcall(L, s->nvals, s->nres, 0) != LUA_OK))
+            return zlua_ic_failed(L);
+        if (s->nres) {
+            /* the results from the first (several for UnpackedValues) */
+            int first = s->nres == 1 ? -1 : lua_gettop(L) - s->nres + 1;
+            if (ZLUA_UNLIKELY(s->ret->pop(L, first, s->ret, c->ret_slot) != ZLUA_POP_OK))
+                return zlua_ic_bad_result(L, ctx, c, s, b);
+        }
+    } else {
+        zlua_ic_job j = {L, c, s, b, ZLUA_IC_JOB_CALL, 0};
+        if (zlua_ic_protected(L, ctx, &j) != LUA_OK)
+            return zlua_ic_failed(L);
     }
     /* The results are copies by now: drop them and the globals table
      * here, so that zlua_ic_done has nothing left to do. */
@@ -275,50 +590,54 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
     /* First, so that zlua_ic_error / zlua_ic_done are safe on every path. */
     c->top = lua_gettop(L);
     c->restored = 0;
-    if (ZLUA_UNLIKELY(c->function == NULL || c->nargs < 0 ||
-                      (c->nargs > 0 && (c->arg_meta == NULL || c->arg_slots == NULL)) ||
-                      (c->ret_meta != NULL && c->ret_slot == NULL)))
-        return ZLUA_EINVAL;
-    int all_safe = 1, nvals = 0;
-    for (int i = 0; i < c->nargs; i++) {
-        if (ZLUA_UNLIKELY(c->arg_meta[i] == NULL))
-            return ZLUA_EINVAL;
-        all_safe &= c->arg_meta[i]->push_safe;
-        nvals += zlua_meta_slots(c->arg_meta[i]);
-    }
-    int nres = zlua_ic_results(c);
-    /* Metas belong to the state they were resolved on (zlua_meta_param /
-     * zlua_meta_type with this L), so the first one names the context;
-     * only argument-less calls look it up. */
-    const zlua_meta *first = c->nargs > 0 ? c->arg_meta[0] : c->ret_meta;
-    zlua_ctx *ctx = first != NULL ? first->ctx : zlua_ctx_get(L);
+    c->refused = NULL;
+    zlua_ctx *ctx = zlua_ctx_of(L);
     if (ZLUA_UNLIKELY(ctx == NULL))
         return ZLUA_ESTATE;
-    if (ZLUA_UNLIKELY(!lua_checkstack(L, nvals + nres + 8)))
+    struct zlua_ic_bound *b = NULL;
+    zlua_ic_shape own;
+    const zlua_ic_shape *s;
+    if (ZLUA_LIKELY(c->site != NULL)) {
+        b = zlua_ic_bound_of(ctx, c);
+        if (ZLUA_UNLIKELY(b == NULL)) {
+            int rc = zlua_ic_bind(L, ctx, c, &b);
+            if (rc != ZLUA_OK)
+                return rc;
+        }
+        s = &b->shape;
+    } else {
+        int rc = zlua_ic_shape_of(ctx, c, &own);
+        if (rc != ZLUA_OK)
+            return rc;
+        s = &own;
+    }
+    if (ZLUA_UNLIKELY(!lua_checkstack(L, s->nvals + s->nres + 8)))
         return ZLUA_ENOMEM;
     zlua_scope_state saved = zlua_scope_save(&ctx->scope);
     if (ZLUA_UNLIKELY(zlua_scope_open(&ctx->scope) != ZLUA_OK))
         return ZLUA_ENOMEM;
-    int rc = zlua_ic_run(L, ctx, c, all_safe, nvals, nres);
+    int rc = zlua_ic_run(L, ctx, c, s, b);
     zlua_scope_restore(&ctx->scope, saved);   /* every path (R-OPQ-5) */
     return rc;
 }
 
+/* Reads only: a string on top is the message (the number an error was
+ * made a string already), anything else is named, never converted. */
 const char *zlua_ic_error(lua_State *L, const zlua_ic_call *c, size_t *len)
 {
     static const char none[] = "no Lua error message (see the return code)";
-    if (L == NULL || c == NULL || lua_gettop(L) <= c->top) {
-        if (len)
-            *len = sizeof none - 1;
-        return none;
+    static const char obj[] = "(error object is not a string)";
+    const char *msg = none;
+    if (c != NULL && c->refused != NULL)
+        msg = c->refused;
+    else if (L != NULL && c != NULL && lua_gettop(L) > c->top) {
+        if (lua_type(L, -1) == LUA_TSTRING)
+            return lua_tolstring(L, -1, len);
+        msg = obj;
     }
-    if (lua_type(L, -1) != LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER) {
-        static const char obj[] = "(error object is not a string)";
-        if (len)
-            *len = sizeof obj - 1;
-        return obj;
-    }
-    return lua_tolstring(L, -1, len);
+    if (len)
+        *len = strlen(msg);
+    return msg;
 }
 
 Il2CppException *zlua_ic_exception(lua_State *L, const zlua_ic_call *c)

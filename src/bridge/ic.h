@@ -9,10 +9,11 @@
 
 #include "core/context.h"
 
-/* Reserves the registry slots of the IC name cache while the registry is
- * still small, so that they sit in its array part: the fast path reads a
- * cached name by index on every call, and an index in the array part
- * costs about half of one in the hash part.  May raise (memory). */
+/* Reserves registry slots for the interned names of the first IC sites
+ * bound in the state while the registry is still small, so that they sit
+ * in its array part: the fast path reads a site's name by index on every
+ * call, and an index in the array part costs about half of one in the
+ * hash part.  May raise (memory). */
 void zlua_ic_open(lua_State *L, zlua_ctx *ctx);
 
 #endif

@@ -150,6 +150,8 @@ static void zlua_ctx_release(zlua_ctx *ctx)
     zlua_idmap_free(&ctx->ids);
     if (ctx->closures != NULL)
         ctx->alloc(ctx->alloc_ud, ctx->closures, ctx->closures_cap * sizeof *ctx->closures, 0);
+    if (ctx->ic_sites != NULL)   /* the records are the arena's */
+        ctx->alloc(ctx->alloc_ud, ctx->ic_sites, ctx->ic_sites_cap * sizeof *ctx->ic_sites, 0);
     while (ctx->arena != NULL) {
         zlua_arena_block *next = ctx->arena->next;
         ctx->alloc(ctx->alloc_ud, ctx->arena, ZLUA_ARENA_HDR + ctx->arena->size, 0);

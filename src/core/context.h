@@ -29,6 +29,7 @@ typedef struct zlua_ctx {
     lua_State *main;       /* the main thread, found at zlua_open (never from the
                               registry, which a script can rewrite) */
     int opened;            /* CS, CSharp and zlua are set */
+    int opening;           /* zlua_open's protected body may run, once */
     zlua_scope scope;
     zlua_struct_registry structs;
     zlua_object_registry objects;
@@ -59,21 +60,19 @@ typedef struct zlua_ctx {
      * so the call points down the layers' order at run time only. */
     void (*push_mt)(lua_State *L, struct zlua_class *cls, int byobj);
     unsigned nomem;               /* arena allocations that failed, ever */
-    const void *ic_pending;       /* the IC call its trampoline may run */
+    const void *ic_pending;       /* the one job the IC trampoline may run */
     uintptr_t held_exception;     /* a GC handle: core/exception.h, 0 none */
     const zlua_stub_entry *stubs; /* zlua_register_stubs: bridge/stub.c */
     size_t nstubs;
-    /* IC function names already interned, by the address of the C string
-     * (content checked on every hit): a registry ref each, so the fast
-     * path pushes the name without allocating (bridge/ic.c). */
-    struct zlua_ic_name {
-        const char *key;   /* the stub's C string */
-        size_t len;
-        int ref;           /* the interned Lua string */
-        int plain;         /* its bytes hold no NUL */
-        int is_static;     /* interned for a static name (zlua_ic_call) */
-        char bytes[40];    /* a copy of them, NUL-terminated */
-    } ic_names[32];
+    /* IC call sites bound in this state, by zlua_ic_site.id - 1, each
+     * made on the site's first call here (bridge/ic.c; the records live
+     * in the arena, the table is the state allocator's) */
+    struct zlua_ic_bound **ic_sites;
+    uint32_t ic_sites_cap;
+    /* registry slots zlua_open reserves for the first sites' interned
+     * names, while the registry is small (its array part: bridge/ic.h) */
+    int ic_refs[32];
+    uint32_t ic_refs_used;
     zlua_log_fn log;              /* zlua_set_log; NULL with log_set: dropped */
     void *log_ud;
     int log_set;                  /* 0: stderr (core/log.c) */

@@ -16,11 +16,16 @@
 #include "zlua.h"
 
 /* Protected body of zlua_open: the Lua-visible parts.  The context comes
- * from the allocator, not an argument: a call hook can capture this
- * function and call it later with any lightuserdata. */
+ * from the allocator, not an argument, and the body runs once per
+ * zlua_open that announced it: a call hook can capture this function and
+ * call it later, with anything, which must not make the state's tables
+ * and references again under the objects that use them. */
 static int zlua_open_protected(lua_State *L)
 {
     zlua_ctx *ctx = zlua_ctx_check(L);
+    if (!ctx->opening)
+        return luaL_error(L, "zlua: not callable from Lua");
+    ctx->opening = 0;
     zlua_ud_open(L, ctx);      /* first: while the registry is small */
     zlua_ic_open(L, ctx);
     zlua_types_open(L, ctx);   /* CS, CSharp */
@@ -60,7 +65,10 @@ int zlua_open(lua_State *L)
     /* A failure here leaves the context (released by lua_close) and
      * possibly some globals; a later zlua_open sets them again. */
     lua_pushcfunction(L, zlua_open_protected);
-    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+    ctx->opening = 1;
+    int status = lua_pcall(L, 0, 0, 0);
+    ctx->opening = 0;
+    if (status != LUA_OK) {
         lua_pop(L, 1);
         return ZLUA_ENOMEM;
     }

@@ -1,7 +1,8 @@
 /*
- * sim_bodies_ic.c -- Demo's C#-calls-Lua methods, written the way a
- * generated IC stub would be: resolve the marshal metas, point the slots
- * at the C# arguments / locals, zlua_ic_invoke, zlua_ic_done -- and turn a
+ * sim_bodies_ic.c -- Demo's C#-calls-Lua methods, written the way an IC
+ * stub would be: point the slots at the C# arguments / locals, name the
+ * function (a static zlua_ic_site for a fixed name, bytes and length for
+ * a name the caller passes), zlua_ic_invoke, zlua_ic_done -- and turn a
  * Lua error into a managed exception, never a longjmp.
  */
 #include <string.h>
@@ -15,24 +16,15 @@
 #define NAME_MAX_BYTES 255
 
 static lua_State *current_state;
-static unsigned state_generation;
 
 void sim_set_lua_state(lua_State *L)
 {
     current_state = L;
-    /* a new state may reuse a freed one's address: metas cached for the
-     * old one must not survive, so caches key on this generation */
-    state_generation++;
 }
 
 lua_State *sim_get_lua_state(void)
 {
     return current_state;
-}
-
-unsigned sim_lua_state_generation(void)
-{
-    return state_generation;
 }
 
 /* fn as UTF-8 on the caller's stack; raises and returns false if unusable */
@@ -41,7 +33,6 @@ unsigned sim_lua_state_generation(void)
 typedef struct sim_fn_name {
     char bytes[NAME_MAX_BYTES + 1];
     size_t len;
-    int is_static;   /* a literal of the stub (zlua_ic_call.function_static) */
 } sim_fn_name;
 
 static bool function_name(Il2CppString *fn, sim_fn_name *name)
@@ -52,7 +43,6 @@ static bool function_name(Il2CppString *fn, sim_fn_name *name)
         return false;
     }
     name->len = sim_string_to_utf8(fn, name->bytes, NAME_MAX_BYTES + 1);
-    name->is_static = 0;   /* a buffer the next call rewrites */
     if (name->len > NAME_MAX_BYTES) {
         sim_raise("System", "ArgumentException",
                   "Lua function name longer than 255 bytes");
@@ -80,35 +70,39 @@ static bool have_metas(const zlua_meta *const *metas, int n)
     return true;
 }
 
-/* One call, the way a generated IC stub makes it.  With error_out the Lua
- * message is returned as a new string (NULL: no error); without, the error
- * is raised into the C# caller: the managed exception is made while the
+/* One call, the way an IC stub makes it.  With error_out the Lua message
+ * is returned as a new string (NULL: no error); without, the error is
+ * raised into the C# caller: the managed exception is made while the
  * message is still on the Lua stack, the stack restored, then thrown from
  * this (C#) frame. */
-static void ic_call(lua_State *L, const sim_fn_name *name, int nargs,
-                    const zlua_meta *const *metas, void *const *slots,
-                    Il2CppString **error_out)
+static void ic_run(lua_State *L, zlua_ic_call *c, Il2CppString **error_out)
 {
-    zlua_ic_call c = {.function = name->bytes, .function_len = name->len,
-                      .function_static = name->is_static, .nargs = nargs,
-                      .arg_meta = metas,
-                      .arg_slots = slots, .ret_meta = NULL, .ret_slot = NULL};
-    if (zlua_ic_invoke(L, &c) == ZLUA_OK) {
-        zlua_ic_done(L, &c);
+    if (zlua_ic_invoke(L, c) == ZLUA_OK) {
+        zlua_ic_done(L, c);
         if (error_out)
             *error_out = NULL;
         return;
     }
     if (error_out == NULL) {
-        Il2CppException *ex = zlua_ic_exception(L, &c);
-        zlua_ic_done(L, &c);
+        Il2CppException *ex = zlua_ic_exception(L, c);
+        zlua_ic_done(L, c);
         zlua_rt_raise(ex);
     }
     size_t len = 0;
-    const char *msg = zlua_ic_error(L, &c, &len);
+    const char *msg = zlua_ic_error(L, c, &len);
     /* the message lives on the Lua stack until done: copy it first */
     *error_out = msg ? sim_string_lossy(msg, len) : sim_literal("Lua error");
-    zlua_ic_done(L, &c);
+    zlua_ic_done(L, c);
+}
+
+/* A call of the global the caller named, with the metas given. */
+static void ic_call(lua_State *L, const sim_fn_name *name, int nargs,
+                    const zlua_meta *const *metas, void *const *slots,
+                    Il2CppString **error_out)
+{
+    zlua_ic_call c = {.function = name->bytes, .function_len = name->len, .nargs = nargs,
+                      .arg_meta = metas, .arg_slots = slots};
+    ic_run(L, &c, error_out);
 }
 
 /* public static void InvokeWithPoint(string fn, Point2D p) */
@@ -232,56 +226,38 @@ static Il2CppString *ic_invoke_catch(Il2CppString *fn, const MethodInfo *method)
     return error ? error : sim_literal("ok");
 }
 
-/* ---- fixed-name variants: no managed allocation, no malloc ----------------------
- * The metas are resolved once per lua_State and kept in C statics (they are
- * libzlua metadata, not managed objects). */
-static struct {
-    unsigned generation;      /* 0: never resolved */
-    const zlua_meta *ref_int;
-    const zlua_meta *point;
-} cache;
+/* ---- fixed-name variants: no managed allocation, no malloc ---------------------- */
 
-static bool cache_ready(lua_State *L)
-{
-    if (cache.generation != state_generation) {
-        cache.ref_int = zlua_meta_type(L, sim_byref_type(sim_k.int32));
-        cache.point = zlua_meta_param(L, sim_method("Demo", "CallOnPoint", 1), 0);
-        if (cache.ref_int == NULL || cache.point == NULL) {
-            sim_raise("System", "InvalidOperationException",
-                      "no marshal descriptor for an IC argument");
-            return false;
-        }
-        cache.generation = state_generation;
-    }
-    return true;
-}
-
-/* public static int CallOnRefInt(int start): OnRefInt(h) */
+/* public static int CallOnRefInt(int start): OnRefInt(h), h a handle to a
+ * local the stub passes by reference -- a slot its method does not
+ * declare, so the call gives its meta (resolved once per state, then a
+ * cache hit) and names the global itself. */
 static int32_t ic_call_on_ref_int(int32_t start, const MethodInfo *method)
 {
     (void)method;
     int32_t slot = start;
     lua_State *L = sim_get_lua_state();
-    if (!have_state(L) || !cache_ready(L))
+    if (!have_state(L))
         return slot;
-    const zlua_meta *metas[1] = {cache.ref_int};
+    const zlua_meta *metas[1] = {zlua_meta_type(L, sim_byref_type(sim_k.int32))};
     void *slots[1] = {&slot};
-    static const sim_fn_name on_ref_int = {"OnRefInt", 0, 1};   /* 0: NUL-terminated */
-    ic_call(L, &on_ref_int, 1, metas, slots, NULL);
+    static const sim_fn_name on_ref_int = {"OnRefInt", 8};
+    if (have_metas(metas, 1))
+        ic_call(L, &on_ref_int, 1, metas, slots, NULL);
     return slot;
 }
 
-/* public static void CallOnPoint(Point2D p): OnPoint(p) */
+/* public static void CallOnPoint(Point2D p): OnPoint(p), the generated
+ * stub's pattern: one static site, bound by libzlua in each state */
 static void ic_call_on_point(SimPoint2D p, const MethodInfo *method)
 {
-    (void)method;
     lua_State *L = sim_get_lua_state();
-    if (!have_state(L) || !cache_ready(L))
+    if (!have_state(L))
         return;
-    const zlua_meta *metas[1] = {cache.point};
+    static zlua_ic_site site = {"OnPoint", 0};
     void *slots[1] = {&p};
-    static const sim_fn_name on_point = {"OnPoint", 0, 1};
-    ic_call(L, &on_point, 1, metas, slots, NULL);
+    zlua_ic_call c = {.site = &site, .method = method, .nargs = 1, .arg_slots = slots};
+    ic_run(L, &c, NULL);
 }
 
 /* ZLuaTests.Abi.Invoke<S>(string fn, S start): fn(h), h a ref S handle

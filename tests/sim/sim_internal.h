@@ -464,7 +464,4 @@ const MethodInfo *sim_delegate_invoke_method(Il2CppClass *klass);
 Il2CppObject *sim_delegate_new(Il2CppClass *klass, Il2CppObject *target,
                                const MethodInfo *method);
 
-/* sim_bodies_ic.c */
-unsigned sim_lua_state_generation(void);
-
 #endif /* ZLUA_SIM_INTERNAL_H */

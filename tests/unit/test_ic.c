@@ -148,8 +148,9 @@ static int ic_call(fixture *f, const char *fn, int nargs, const zlua_meta *const
     zlua_stats before, after;
     get_stats(L, &before);
     int top = lua_gettop(L);
-    zlua_ic_call c = {.function = fn, .nargs = nargs, .arg_meta = metas,
-                      .arg_slots = slots, .ret_meta = ret, .ret_slot = ret_slot};
+    zlua_ic_call c = {.function = fn, .function_len = strlen(fn), .nargs = nargs,
+                      .arg_meta = metas, .arg_slots = slots, .ret_meta = ret,
+                      .ret_slot = ret_slot};
     int rc = zlua_ic_invoke(L, &c);
     f->err[0] = '\0';
     if (rc == ZLUA_ELUA) {
@@ -455,7 +456,7 @@ static void test_lua_error_is_reported(void **state)
     point2d p = {1, 1};
     const zlua_meta *metas[2] = {f->ref_int, f->point};
     void *slots[2] = {&slot, &p};
-    zlua_ic_call c = {.function = "Boom", .nargs = 2, .arg_meta = metas, .arg_slots = slots};
+    zlua_ic_call c = {.function = "Boom", .function_len = 4, .nargs = 2, .arg_meta = metas, .arg_slots = slots};
     assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_ELUA);
     size_t len = 0;
     const char *msg = zlua_ic_error(L, &c, &len);
@@ -563,7 +564,7 @@ static void test_bad_arguments(void **state)
     zlua_stats st0, st1;
     get_stats(L, &st0);
 
-    zlua_ic_call ok = {.function = "IntAdd", .nargs = 1, .arg_meta = metas, .arg_slots = slots};
+    zlua_ic_call ok = {.function = "IntAdd", .function_len = 6, .nargs = 1, .arg_meta = metas, .arg_slots = slots};
     assert_int_equal(zlua_ic_invoke(L, NULL), ZLUA_EINVAL);
     assert_int_equal(zlua_ic_invoke(NULL, &ok), ZLUA_EINVAL);
 
@@ -600,6 +601,7 @@ static void test_bad_arguments(void **state)
     c.ret_meta = f->i4;
     c.ret_slot = &ret;
     c.function = "IntAddRet";
+    c.function_len = 9;
     assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
     zlua_ic_done(L, &c);
     assert_int_equal(slot, 1);
@@ -636,7 +638,7 @@ static void test_call_reused_after_success(void **state)
     const zlua_meta *metas[1] = {f->ref_int};
     void *slots[1] = {&slot};
     int top = lua_gettop(L);
-    zlua_ic_call c = {.function = "Twice", .nargs = 1, .arg_meta = metas,
+    zlua_ic_call c = {.function = "Twice", .function_len = 5, .nargs = 1, .arg_meta = metas,
                       .arg_slots = slots, .ret_meta = f->i4, .ret_slot = &ret};
     assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
     assert_int_equal(ret, 42);
@@ -647,6 +649,7 @@ static void test_call_reused_after_success(void **state)
     lua_pop(L, 1);
 
     c.function = "ReturnString";
+    c.function_len = 12;
     c.nargs = 0;
     assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_ELUA);
     assert_true(lua_gettop(L) > top);   /* the message */
@@ -663,7 +666,7 @@ static void test_state_without_zlua(void **state)
     assert_non_null(bare);
     assert_int_equal(luaL_dostring(bare, "function f() Called = true end"), LUA_OK);
     int top = lua_gettop(bare);
-    zlua_ic_call c = {.function = "f", .nargs = 0};
+    zlua_ic_call c = {.function = "f", .function_len = 1, .nargs = 0};
     assert_int_equal(zlua_ic_invoke(bare, &c), ZLUA_ESTATE);
     zlua_ic_done(bare, &c);
     assert_int_equal(lua_gettop(bare), top);
@@ -689,27 +692,30 @@ static void test_function_name_with_length(void **state)
     zlua_ic_call whole = {.function = "OnA\0x", .function_len = 3, .nargs = 0};
     assert_int_equal(zlua_ic_invoke(L, &whole), ZLUA_OK);
     zlua_ic_done(L, &whole);
-    zlua_ic_call plain = {.function = "OnA", .nargs = 0};   /* 0: NUL-terminated */
-    assert_int_equal(zlua_ic_invoke(L, &plain), ZLUA_OK);
-    zlua_ic_done(L, &plain);
-    /* one buffer, two names: the interned-name cache is keyed by address
-     * and must follow the content */
+    /* one buffer, two names: every call reads the bytes it is given */
     char buf[8];
     memcpy(buf, "OnA\0x", 6);
     zlua_ic_call viabuf = {.function = buf, .function_len = 5, .nargs = 0};
     assert_int_equal(zlua_ic_invoke(L, &viabuf), ZLUA_ELUA);   /* "OnA\0x": nil */
     zlua_ic_done(L, &viabuf);
-    zlua_ic_call same = {.function = buf, .nargs = 0};          /* "OnA" */
+    zlua_ic_call same = {.function = buf, .function_len = 3, .nargs = 0};   /* "OnA" */
     assert_int_equal(zlua_ic_invoke(L, &same), ZLUA_OK);
     zlua_ic_done(L, &same);
-    assert_int_equal(zlua_ic_invoke(L, &same), ZLUA_OK);        /* cached now */
+    assert_int_equal(zlua_ic_invoke(L, &same), ZLUA_OK);
     zlua_ic_done(L, &same);
     memcpy(buf, "OnB", 4);
     assert_int_equal(luaL_dostring(L, "function OnB() OnACalls = OnACalls + 100 end"), LUA_OK);
     assert_int_equal(zlua_ic_invoke(L, &same), ZLUA_OK);        /* "OnB" now */
     zlua_ic_done(L, &same);
+    /* no length is no name: refused, not read as a C string */
+    zlua_ic_call nolen = {.function = "OnA", .nargs = 0};
+    assert_int_equal(zlua_ic_invoke(L, &nolen), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(L, &nolen, NULL),
+                        "zlua: an IC call names its function by a site, or by function and "
+                        "function_len");
+    zlua_ic_done(L, &nolen);
     lua_getglobal(L, "OnACalls");
-    assert_int_equal(lua_tointeger(L, -1), 104);
+    assert_int_equal(lua_tointeger(L, -1), 103);
     lua_pop(L, 1);
 }
 
@@ -722,7 +728,7 @@ static void test_ref_int_call_allocates_nothing(void **state)
     int32_t slot = 0, ret = 0;
     const zlua_meta *metas[1] = {f->ref_int};
     void *slots[1] = {&slot};
-    zlua_ic_call c = {.function = "IntAddRet", .nargs = 1, .arg_meta = metas,
+    zlua_ic_call c = {.function = "IntAddRet", .function_len = 9, .nargs = 1, .arg_meta = metas,
                       .arg_slots = slots, .ret_meta = f->i4, .ret_slot = &ret};
     for (int i = 0; i < 100; i++) {   /* warm-up: scope stack capacity */
         assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
@@ -744,7 +750,7 @@ static void test_ref_int_call_allocates_nothing(void **state)
     point2d p = {1, 2};
     const zlua_meta *pm[1] = {f->point};
     void *ps[1] = {&p};
-    zlua_ic_call pc = {.function = "Noop", .nargs = 1, .arg_meta = pm, .arg_slots = ps};
+    zlua_ic_call pc = {.function = "Noop", .function_len = 4, .nargs = 1, .arg_meta = pm, .arg_slots = ps};
     for (int i = 0; i < 100; i++) {
         assert_int_equal(zlua_ic_invoke(L, &pc), ZLUA_OK);
         zlua_ic_done(L, &pc);
@@ -755,6 +761,279 @@ static void test_ref_int_call_allocates_nothing(void **state)
         zlua_ic_done(L, &pc);
     }
     assert_int_equal(unit_alloc_calls(&f->alloc) - calls, 0);
+}
+
+/* ---- sites: bound per state (R-IC-1) --------------------------------------------- */
+
+static const char site_callbacks[] =
+    "Got = 0 function OnPoint(h) Got = zlua.get_opaquevalue(h).y end\n"
+    "function Other(h) Got = -1 end\n";
+
+/* The documented stub pattern -- one static site, the stub's method --
+ * over states opened and closed one after another: each state binds the
+ * site afresh, nothing of a closed state is read again (valgrind on this
+ * unit: tools/valgrind.sh), and every state's memory is returned. */
+static void test_site_across_states(void **state)
+{
+    (void)state;
+    static zlua_ic_site site = {"OnPoint", 0};
+    const MethodInfo *mi = sim_method("Demo", "CallOnPoint", 1);
+    assert_non_null(mi);
+    for (int round = 0; round < 3; round++) {
+        unit_alloc a;
+        unit_alloc_init(&a);
+        lua_State *L = unit_state_new(unit_alloc_fn, &a);
+        assert_non_null(L);
+        assert_int_equal(unit_dostring(L, site_callbacks), 0);
+        point2d p = {1, (float)(2 + round)};
+        void *slots[1] = {&p};
+        for (int i = 0; i < 3; i++) {   /* the binding call, then the fast path */
+            zlua_ic_call c = {.site = &site, .method = mi, .nargs = 1, .arg_slots = slots};
+            assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+            zlua_ic_done(L, &c);
+        }
+        assert_int_not_equal(site.id, 0);
+        lua_getglobal(L, "Got");
+        assert_int_equal(lua_tointeger(L, -1), 2 + round);
+        lua_pop(L, 1);
+        unit_state_close(L);
+        assert_int_equal(a.live_blocks, 0);
+    }
+}
+
+/* Two states side by side: one site, a record in each. */
+static void test_site_two_states(void **state)
+{
+    (void)state;
+    static zlua_ic_site site = {"OnPoint", 0};
+    const MethodInfo *mi = sim_method("Demo", "CallOnPoint", 1);
+    lua_State *A = unit_state_new(NULL, NULL), *B = unit_state_new(NULL, NULL);
+    assert_non_null(A);
+    assert_non_null(B);
+    assert_int_equal(unit_dostring(A, site_callbacks), 0);
+    assert_int_equal(unit_dostring(B, site_callbacks), 0);
+    for (int i = 0; i < 4; i++) {
+        lua_State *L = i % 2 ? B : A;
+        point2d p = {0, (float)(10 + i)};
+        void *slots[1] = {&p};
+        zlua_ic_call c = {.site = &site, .method = mi, .nargs = 1, .arg_slots = slots};
+        assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+        zlua_ic_done(L, &c);
+    }
+    lua_getglobal(A, "Got");
+    lua_getglobal(B, "Got");
+    assert_int_equal(lua_tointeger(A, -1), 12);
+    assert_int_equal(lua_tointeger(B, -1), 13);
+    lua_pop(A, 1);
+    lua_pop(B, 1);
+
+    /* a meta of A given to a call on B: refused before anything runs */
+    const zlua_meta *ma = zlua_meta_param(A, mi, 0);
+    assert_non_null(ma);
+    point2d p = {0, 99};
+    const zlua_meta *metas[1] = {ma};
+    void *slots[1] = {&p};
+    int top = lua_gettop(B);
+    zlua_ic_call c = {.function = "OnPoint", .function_len = 7, .nargs = 1, .arg_meta = metas,
+                      .arg_slots = slots};
+    assert_int_equal(zlua_ic_invoke(B, &c), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(B, &c, NULL),
+                        "zlua: the IC call's marshal descriptors belong to another lua_State");
+    zlua_ic_done(B, &c);
+    assert_int_equal(lua_gettop(B), top);
+    const zlua_meta *i4a = zlua_meta_type(A, il2cpp_class_get_type(klass("System.Int32")));
+    int32_t ret = 0;
+    zlua_ic_call r = {.function = "OnPoint", .function_len = 7, .nargs = 0, .ret_meta = i4a,
+                      .ret_slot = &ret};
+    assert_int_equal(zlua_ic_invoke(B, &r), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(B, &r, NULL),
+                        "zlua: the IC call's marshal descriptors belong to another lua_State");
+    zlua_ic_done(B, &r);
+    lua_getglobal(B, "Got");
+    assert_int_equal(lua_tointeger(B, -1), 13);   /* OnPoint did not run */
+    lua_pop(B, 1);
+    unit_state_close(A);
+    unit_state_close(B);
+}
+
+/* A site is its stub's: another method, another count, metas of the
+ * call's own, are refused with the reason, and the site keeps working. */
+static void test_site_misuse(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    assert_int_equal(unit_dostring(L, site_callbacks), 0);
+    static zlua_ic_site site = {"OnPoint", 0};
+    const MethodInfo *mi = sim_method("Demo", "CallOnPoint", 1);
+    point2d p = {0, 5};
+    void *slots[1] = {&p};
+    zlua_ic_call ok = {.site = &site, .method = mi, .nargs = 1, .arg_slots = slots};
+    zlua_ic_call c = ok;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+    zlua_ic_done(L, &c);
+
+    c = ok;
+    c.method = sim_method("Demo", "InvokeWithPoint", 2);
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(L, &c, NULL),
+                        "zlua: this IC site is bound to another method in this lua_State");
+    zlua_ic_done(L, &c);
+    c = ok;
+    c.nargs = 2;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(L, &c, NULL),
+                        "zlua: an IC call's argument count, metas or slots do not fit its "
+                        "function");
+    zlua_ic_done(L, &c);
+    /* metas of its own, on a site's first call */
+    static zlua_ic_site fresh = {"OnPoint", 0};
+    c = ok;
+    c.site = &fresh;
+    c.arg_meta = (const zlua_meta *const[]){f->point};
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(L, &c, NULL),
+                        "zlua: an IC call with a site takes its method's metas, not arg_meta or "
+                        "ret_meta");
+    zlua_ic_done(L, &c);
+    /* the message of a refused call becomes the managed exception's */
+    Il2CppException *ex = zlua_ic_exception(L, &c);
+    assert_non_null(ex);
+    assert_ptr_equal(il2cpp_object_get_class((Il2CppObject *)ex),
+                     klass("System.InvalidOperationException"));
+
+    p.y = 6;
+    c = ok;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+    zlua_ic_done(L, &c);
+    lua_getglobal(L, "Got");
+    assert_int_equal(lua_tointeger(L, -1), 6);
+    lua_pop(L, 1);
+}
+
+/* The fast path of a bound site allocates nothing (R-OPQ-2). */
+static void test_site_call_allocates_nothing(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    static zlua_ic_site site = {"Noop", 0};
+    const MethodInfo *mi = sim_method("Demo", "CallOnPoint", 1);
+    point2d p = {0, 7};
+    void *slots[1] = {&p};
+    zlua_ic_call c = {.site = &site, .method = mi, .nargs = 1, .arg_slots = slots};
+    for (int i = 0; i < 100; i++) {
+        assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+        zlua_ic_done(L, &c);
+    }
+    size_t calls = unit_alloc_calls(&f->alloc);
+    for (int i = 0; i < 10000; i++) {
+        assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+        zlua_ic_done(L, &c);
+    }
+    assert_int_equal(unit_alloc_calls(&f->alloc) - calls, 0);
+}
+
+/* ---- memory exhausted: nothing raises outside the protected call ------------------- */
+
+/* Lua's stack and CallInfo list regrown after a collection shrank them,
+ * so that the next calls find them in place. */
+static void regrow(lua_State *L)
+{
+    lua_getglobal(L, "Deep");
+    lua_pushinteger(L, 40);
+    assert_int_equal(lua_pcall(L, 1, 0, 0), LUA_OK);
+}
+
+/* c fails twice with why (warm: the site bound, the stacks grown), then
+ * under exhausted memory with `not enough memory`, having asked for
+ * memory, the stack as it was. */
+static void expect_memory_error(fixture *f, zlua_ic_call *c, const char *why)
+{
+    lua_State *L = f->L;
+    for (int n = 0; n < 2; n++) {
+        assert_int_equal(zlua_ic_invoke(L, c), ZLUA_ELUA);
+        assert_string_equal(zlua_ic_error(L, c, NULL), why);
+        zlua_ic_done(L, c);
+    }
+    lua_gc(L, LUA_GCCOLLECT);   /* no string of a name the calls above made is left */
+    regrow(L);
+    int top = lua_gettop(L);
+    f->alloc.failed = 0;
+    f->alloc.fail_all = 1;
+    int rc = zlua_ic_invoke(L, c);
+    const char *msg = zlua_ic_error(L, c, NULL);
+    f->alloc.fail_all = 0;
+    assert_int_equal(rc, ZLUA_ELUA);
+    if (f->alloc.failed == 0)
+        fail_msg("no memory was asked for: %s", msg);
+    assert_string_equal(msg, "not enough memory");
+    zlua_ic_done(L, c);
+    assert_int_equal(lua_gettop(L), top);
+}
+
+typedef struct vector2 {
+    float x, y;
+} vector2;
+
+/* A Table result pops by key: the keys' names are made (interned) as it
+ * reads them, which allocates.  Under exhausted memory that is a Lua
+ * error of the call, never a longjmp out of it; with memory back the
+ * same call works.  The same for an error object that is a number, made
+ * a string for the message. */
+static void test_memory_exhausted_after_the_call(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    assert_int_equal(unit_dostring(L, "Empty = {}\n"
+                                      "function RetEmpty() return Empty end\n"
+                                      "Num = 1\n"
+                                      "function BoomNumber() error(Num) end\n"
+                                      "function Deep(n) if n > 0 then return 1 + Deep(n - 1) end "
+                                      "return 0 end\n"),
+                     0);
+    const MethodInfo *diag = sim_method("ZLuaTests.Chain", "Diag", 1);
+    assert_non_null(diag);
+    const zlua_meta *table = zlua_meta_param(L, diag, -1);
+    assert_non_null(table);
+    assert_int_equal(table->mtype, ZLUA_MARSHAL_TABLE);
+    static const char missing[] = "bad result from 'RetEmpty' (missing key 'X' for MyGame.Vector2)";
+    static zlua_ic_site site = {"RetEmpty", 0};
+    float k = 1;
+    void *slots[1] = {&k};
+    vector2 v = {0, 0};
+    zlua_ic_call by_site = {.site = &site, .method = diag, .nargs = 1, .arg_slots = slots,
+                            .ret_slot = &v};
+    expect_memory_error(f, &by_site, missing);
+    expect_memory_error(f, &by_site, missing);   /* memory back: the same, again */
+    zlua_ic_call by_name = {.function = "RetEmpty", .function_len = 8, .ret_meta = table,
+                            .ret_slot = &v};
+    expect_memory_error(f, &by_name, missing);
+
+    /* a number no string was made of yet: its conversion allocates */
+    zlua_ic_call number = {.function = "BoomNumber", .function_len = 10};
+    for (int n = 0; n < 2; n++) {   /* warm */
+        assert_int_equal(zlua_ic_invoke(L, &number), ZLUA_ELUA);
+        assert_string_equal(zlua_ic_error(L, &number, NULL), "1");
+        zlua_ic_done(L, &number);
+    }
+    lua_pushinteger(L, 987654321);
+    lua_setglobal(L, "Num");
+    regrow(L);
+    f->alloc.fail_all = 1;
+    f->alloc.failed = 0;
+    assert_int_equal(zlua_ic_invoke(L, &number), ZLUA_ELUA);
+    f->alloc.fail_all = 0;
+    assert_true(f->alloc.failed > 0);
+    assert_string_equal(zlua_ic_error(L, &number, NULL), "not enough memory");
+    zlua_ic_done(L, &number);
+    assert_int_equal(zlua_ic_invoke(L, &number), ZLUA_ELUA);
+    assert_string_equal(zlua_ic_error(L, &number, NULL), "987654321");
+    zlua_ic_done(L, &number);
+
+    /* and a table that has the keys */
+    assert_int_equal(unit_dostring(L, "Empty.X = 3 Empty.Y = 4"), 0);
+    assert_int_equal(zlua_ic_invoke(L, &by_site), ZLUA_OK);
+    zlua_ic_done(L, &by_site);
+    assert_true(v.x == 3 && v.y == 4);
 }
 
 int main(void)
@@ -779,7 +1058,20 @@ int main(void)
         T(test_state_without_zlua),
         T(test_ref_int_call_allocates_nothing),
         T(test_function_name_with_length),
+        T(test_site_misuse),
+        T(test_site_call_allocates_nothing),
+        T(test_memory_exhausted_after_the_call),
+        cmocka_unit_test(test_site_across_states),
+        cmocka_unit_test(test_site_two_states),
     };
 #undef T
+    /* a Table result for the memory tests (process-wide, before any state) */
+    static const zlua_marshal_rule rules[] = {
+        {"ZLuaTests.Chain", "Diag", "(System.Single)", -1, ZLUA_RULE_RETURN, ZLUA_RULE_XML,
+         ZLUA_MARSHAL_TABLE, "X,Y", "test_ic"},
+    };
+    static const zlua_marshal_table tables[] = {{"ZLua.Tests", rules, 1, ZLUA_MARSHAL_VALIDATED}};
+    if (zlua_register_marshal_binding_tables(tables, 1) != ZLUA_OK)
+        return 1;
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -195,6 +195,54 @@ static void test_open_twice_keeps_globals(void **state)
     close_and_collect(L, &q);
 }
 
+/* A call hook that keeps every C function it sees called, in the
+ * registry's sequence under CAPTURED. */
+static void capture_c_calls(lua_State *L, lua_Debug *ar)
+{
+    if (lua_getinfo(L, "fS", ar) == 0)
+        return;
+    if (ar->what[0] != 'C' || !lua_iscfunction(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (lua_getfield(L, LUA_REGISTRYINDEX, "CAPTURED") != LUA_TTABLE) {
+        lua_pop(L, 2);
+        return;
+    }
+    lua_insert(L, -2);
+    lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+    lua_pop(L, 1);
+}
+
+/* zlua_open's protected body, captured by a call hook while it runs and
+ * called again later, refuses: it would make the state's tables and
+ * references again under the objects that use them. */
+static void test_open_body_runs_once(void **state)
+{
+    (void)state;
+    lua_State *L = unit_state_new_bare(NULL, NULL);
+    assert_non_null(L);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "CAPTURED");
+    lua_sethook(L, capture_c_calls, LUA_MASKCALL, 0);
+    assert_int_equal(zlua_open(L), ZLUA_OK);
+    lua_sethook(L, NULL, 0, 0);
+    run(L, "P = CS.MyGame.Point2D(1, 2)");
+    lua_getfield(L, LUA_REGISTRYINDEX, "CAPTURED");
+    lua_setglobal(L, "Captured");
+    run(L, "assert(#Captured > 0)\n"
+           "local refused = 0\n"
+           "for _, f in ipairs(Captured) do\n"
+           "  local ok, err = pcall(f)\n"
+           "  if not ok and err == 'zlua: not callable from Lua' then refused = refused + 1 end\n"
+           "end\n"
+           "assert(refused >= 1, 'the open body ran again')\n"
+           "local Q = CS.MyGame.Point2D(1, 2)\n"
+           "assert(rawequal(getmetatable(P), getmetatable(Q)))\n"
+           "assert(Q.x == 1 and P.y == 2)\n");
+    unit_state_close(L);
+}
+
 /* A state without zlua_open has no context. */
 static void test_stats_without_zlua(void **state)
 {
@@ -449,6 +497,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_open_twice_keeps_globals),
+        cmocka_unit_test(test_open_body_runs_once),
         cmocka_unit_test(test_stats_without_zlua),
         cmocka_unit_test(test_registry_counts),
         cmocka_unit_test(test_close_releases_everything),

@@ -37,6 +37,7 @@ static void child(void)
     lua_register(L, "Thrower", thrower);
     zlua_ic_call c = {};
     c.function = "Thrower";
+    c.function_len = 7;
     try {
         (void)zlua_ic_invoke(L, &c);
     } catch (...) {

@@ -79,8 +79,10 @@ void *unit_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize)
         }
         return NULL;
     }
-    if (unit_alloc_should_fail(a))
+    if (unit_alloc_should_fail(a) || (a->fail_all && (ptr == NULL || nsize > osize))) {
+        a->failed++;
         return NULL;
+    }
     size_t old = h != NULL ? h->size : 0;
     unit_block_header *n = realloc(h, sizeof *n + nsize);
     if (n == NULL)

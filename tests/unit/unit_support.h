@@ -33,6 +33,9 @@ typedef struct unit_alloc {
     size_t live_bytes;
     size_t bad_osize;   /* calls whose osize did not match the block */
     long fail_in;       /* < 0: never fail; n: the (n+1)-th growing call fails */
+    int fail_all;       /* nonzero: every call that grows a block fails (memory
+                           exhausted: Lua's emergency collection cannot help) */
+    size_t failed;      /* calls refused, either way */
 } unit_alloc;
 
 void unit_alloc_init(unit_alloc *a);
