@@ -160,7 +160,7 @@ static void test_delegate_target_forged(void **state)
     Il2CppObject *b = object_at_top(L);
     lua_pop(L, 1);
     Il2CppObject *a = object_at_top(L);
-    uint32_t keep_a = il2cpp_gchandle_new(a, false), keep_b = il2cpp_gchandle_new(b, false);
+    uintptr_t keep_a = zlua_rt_gchandle_new(a, 0), keep_b = zlua_rt_gchandle_new(b, 0);
     lua_settop(L, 0);
     Il2CppDelegate *da = counter_changed(a), *db = counter_changed(b);
     assert_non_null(da);
@@ -205,8 +205,8 @@ static void test_delegate_target_forged(void **state)
     assert_int_equal(lua_tointeger(L, -1), 5 + 100);
     lua_pop(L, 1);
     unit_state_close(L);
-    il2cpp_gchandle_free(keep_a);
-    il2cpp_gchandle_free(keep_b);
+    zlua_rt_gchandle_free(keep_a);
+    zlua_rt_gchandle_free(keep_b);
 }
 
 /* The main thread is the state's, never the registry's: a script that
