@@ -79,7 +79,9 @@ describe("the IC trampoline under a call hook (R-IC-1)", function()
     assert.is_true(n > 0)
   end)
 
-  it("a delegate's bad result: the message's protected call, given the hook's values", function()
+  -- a Lua function as a delegate needs the generated delegate entries
+  local it_entries = testbed.delegates and it or pending
+  it_entries("a delegate's bad result: the message's protected call, given the hook's values", function()
     local bad = function() return "x" end
     local n, ok, err = with_hook(function(locals)
       return { { n = 1, {} }, { n = 1, 5 }, { n = 1, "y" }, { n = 3, locals[1], 13, 5 }, { n = 0 } }
