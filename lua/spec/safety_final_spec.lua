@@ -237,9 +237,9 @@ describe("a box of the wrong purpose (R-RT-4, SPEC 11)", function()
     assert.is_true(swaps > 1000, "only " .. swaps .. " swaps")
   end)
 
-  it("a pair iterator refuses its own boxes in each other's slots", function()
-    local d = Demo.MakeDict()
-    local f, s = pairs(d)
+  -- every box of iterator f put in each other box's slot: each call raises
+  -- the tampered-with error, and the genuine box goes back
+  local function refuses_own_boxes(f, s)
     local own = boxes_of(f)
     for i, a in pairs(own) do
       for j, b in pairs(own) do
@@ -252,6 +252,12 @@ describe("a box of the wrong purpose (R-RT-4, SPEC 11)", function()
         end
       end
     end
+  end
+
+  it("a pair iterator refuses its own boxes in each other's slots", function()
+    local d = Demo.MakeDict()
+    local f, s = pairs(d)
+    refuses_own_boxes(f, s)
     local n = 0
     for k, v in pairs(d) do n = n + 1 end   -- still the genuine iterator
     assert.is_true(n > 0)
@@ -259,18 +265,7 @@ describe("a box of the wrong purpose (R-RT-4, SPEC 11)", function()
 
   it("an enumerable's iterator refuses its own boxes in each other's slots", function()
     local f, s = pairs(Demo.Range(5))
-    local own = boxes_of(f)
-    for i, a in pairs(own) do
-      for j, b in pairs(own) do
-        if i ~= j then
-          debug.setupvalue(f, i, b)
-          local ok, err = pcall(f, s, nil)
-          debug.setupvalue(f, i, a)
-          assert.is_false(ok, ("slot %d took slot %d's box"):format(i, j))
-          assert.is_truthy(tostring(err):find(TAMPERED, 1, true), tostring(err))
-        end
-      end
-    end
+    refuses_own_boxes(f, s)
   end)
 
   it("the enumerable iterator given a struct enumerator's method, on the boxed enumerator", function()

@@ -19,7 +19,7 @@
 #include "marshal/ud.h"
 #include "types/types.h"
 
-#define ZLUA_REF_TEMP 1024  /* a struct copied from a handle, on the C stack */
+#define ZLUA_REF_TEMP 1024  /* a value popped as a T parameter, on the C stack */
 
 /* The kinds that have a ref: every value type with a ByVal userdata form. */
 static int zlua_ref_kind_ok(int kind)
@@ -27,9 +27,11 @@ static int zlua_ref_kind_ok(int kind)
     return zlua_kind_is_scalar(kind) || kind == ZLUA_K_STRUCT;
 }
 
-/* new_ref(T, h), T a struct: a copy of the OpaqueValue's slot, taken as
- * a T parameter takes it (R-OPQ-10), as zlua.box(T, h) does. */
-static int zlua_ref_of_handle(lua_State *L, zlua_class *cls)
+/* new_ref(T, v): argument 2 popped as a T parameter takes it, into a new
+ * ByValUserData.  For a struct T, v is an OpaqueValue: a copy of its slot
+ * (R-OPQ-10), as zlua.box(T, h) makes; for a primitive or an enum, the
+ * value itself. */
+static int zlua_ref_of_value(lua_State *L, zlua_class *cls)
 {
     const zlua_meta *m = cls->meta;
     uint64_t temp[ZLUA_REF_TEMP / sizeof(uint64_t)];
@@ -82,7 +84,7 @@ int zlua_lib_new_ref(lua_State *L)
             return luaL_error(L, "bad argument #2 to 'new_ref' "
                                  "(struct userdata has been finalized)");
         if (m->kind == ZLUA_K_STRUCT && lua_type(L, 2) == LUA_TLIGHTUSERDATA)
-            return zlua_ref_of_handle(L, cls);
+            return zlua_ref_of_value(L, cls);
     }
     if (m->kind == ZLUA_K_STRUCT)   /* T's constructor rules, as T(...) */
         return zlua_ctor_construct(L, cls, 2, nvals);
@@ -90,12 +92,5 @@ int zlua_lib_new_ref(lua_State *L)
     if (nvals != 1)
         return luaL_error(L, "wrong number of arguments to 'new_ref' (1 to 2 expected, got %d)",
                           n);
-    uint64_t temp[1];
-    if (m->size > sizeof temp)
-        return luaL_error(L, "unsupported type %s", m->name);
-    int rc = m->pop(L, 2, m, temp);
-    if (rc != ZLUA_POP_OK)
-        return zlua_pop_argerror(L, 2, 2, "new_ref", m, rc);
-    zlua_ud_push_byval(L, cls, temp);
-    return 1;
+    return zlua_ref_of_value(L, cls);
 }
