@@ -1,6 +1,6 @@
 /*
  * testbed_rt.h -- what the test hosts need from the runtime they run on:
- * the simulated IL2CPP (testbed_sim.c) or Mono (tests/mono/testbed_mono.c).
+ * the simulated IL2CPP (testbed_sim.c) or Mono (tests/mono/mono_host.c).
  * One of the two is linked into each host binary.
  */
 #ifndef ZLUA_TESTBED_RT_H

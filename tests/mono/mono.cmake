@@ -16,8 +16,8 @@ set(ZLUA_MONO_HOST_DLL ${ZLUA_MONO_DIR}/ZLua.MonoHost.dll)
 add_custom_command(OUTPUT ${ZLUA_MONO_HOST_DLL}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_MONO_DIR}
   COMMAND ${ZLUA_MCS} -nologo -warnaserror -target:library -r:System.Core.dll
-          -out:${ZLUA_MONO_HOST_DLL} ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/ZLua.MonoHost.cs
-  DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/ZLua.MonoHost.cs
+          -out:${ZLUA_MONO_HOST_DLL} ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/ZLua.MonoHost.cs
+  DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/ZLua.MonoHost.cs
   COMMENT "mcs ZLua.MonoHost.dll")
 add_custom_target(zlua_mono_assemblies ALL DEPENDS ${ZLUA_MONO_HOST_DLL})
 add_dependencies(zlua_mono_assemblies zlua_mono_fixtures)
@@ -30,10 +30,11 @@ target_include_directories(zlua_mono PUBLIC include PRIVATE src ${BDWGC_INCLUDE_
 target_compile_definitions(zlua_mono PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
 zlua_library_flags(zlua_mono)
 
-# The runtime boundary on Mono's embedding API, and the host hooks.
-file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS tests/mono/*.c)
+# The runtime boundary on Mono's embedding API (src/mono, what an Editor
+# build ships), and the test host's start-up and hooks (tests/mono).
+file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS src/mono/*.c tests/mono/*.c)
 add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES} tools/marshalc/marshalc_names.c)
-target_include_directories(zlua_mono_rt PRIVATE src tests/host tests/mono tools/marshalc include)
+target_include_directories(zlua_mono_rt PRIVATE src src/mono tests/host tools/marshalc include)
 target_include_directories(zlua_mono_rt SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua_mono_rt PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1
