@@ -15,6 +15,12 @@
 /* "sim" or "mono" (testbed.runtime in Lua). */
 extern const char testbed_rt_name[];
 
+/* Before testbed_rt_init: a game assembly to open instead of the
+ * fixtures (zlua-run --assembly FILE.dll); its references are found
+ * beside it.  0, or -1 with a message on stderr (the simulation has no
+ * assemblies to open). */
+int testbed_rt_add_assembly(const char *path);
+
 /* Starts the runtime once per process (idempotent); 0 on success, else a
  * message on stderr. */
 int testbed_rt_init(void);

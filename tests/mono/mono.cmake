@@ -73,6 +73,10 @@ endforeach()
 add_test(NAME lua.mono.tour COMMAND zlua-run-mono ${CMAKE_CURRENT_SOURCE_DIR}/lua/examples/tour.lua)
 set_tests_properties(lua.mono.tour PROPERTIES LABELS mono)
 
+# A game of its own, opened with --assembly (tests/game).
+include(tests/game/game.cmake)
+add_dependencies(zlua-run-mono zlua_game_assemblies)
+
 # The C units that do not reach the runtime's catalog, on Mono's collector
 # (unit.mono.<name>): the scope, the handles, UTF-8, and both registries
 # scanned through the hook variable.  The collector's other units test the
