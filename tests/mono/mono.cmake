@@ -24,23 +24,36 @@ add_dependencies(zlua_mono_assemblies zlua_mono_fixtures)
 
 # libzlua once more, for Mono's collector: the hook variable instead of
 # the setter (gc_shim.h), no GC_THREADS (Mono's Boehm registers its threads
-# itself), bdwgc's declarations only -- the collector is Mono's.
+# itself), bdwgc's declarations only -- the collector is Mono's.  Position
+# independent: the Editor's backend is a shared library (tests/editor).
 add_library(zlua_mono STATIC ${ZLUA_SOURCES})
 target_include_directories(zlua_mono PUBLIC include PRIVATE src ${BDWGC_INCLUDE_DIRS})
 target_compile_definitions(zlua_mono PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
+set_target_properties(zlua_mono PROPERTIES POSITION_INDEPENDENT_CODE ON)
 zlua_library_flags(zlua_mono)
 
 # The runtime boundary on Mono's embedding API (src/mono, what an Editor
-# build ships), and the test host's start-up and hooks (tests/mono).
-file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS src/mono/*.c tests/mono/*.c)
+# build ships).  It links no Mono library: the mono_* functions are the
+# process's (the test hosts link libmonoboehm, the Editor has its own).
+file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS src/mono/*.c)
+list(REMOVE_ITEM ZLUA_MONO_RT_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/mono_env.c)
 add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES} tools/marshalc/marshalc_names.c)
-target_include_directories(zlua_mono_rt PRIVATE src src/mono tests/host tools/marshalc include)
-target_include_directories(zlua_mono_rt SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_include_directories(zlua_mono_rt PUBLIC src/mono PRIVATE src tools/marshalc include)
+target_include_directories(zlua_mono_rt SYSTEM PUBLIC ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua_mono_rt PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
-target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1
-  ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
-target_link_libraries(zlua_mono_rt PUBLIC ${ZLUA_MONOBOEHM} PkgConfig::LUA m pthread dl)
-set(ZLUA_MONO_LINK "$<LINK_GROUP:RESCAN,zlua_mono,zlua_mono_rt>")
+target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
+set_target_properties(zlua_mono_rt PROPERTIES POSITION_INDEPENDENT_CODE ON)
+target_link_libraries(zlua_mono_rt PUBLIC PkgConfig::LUA m pthread dl)
+
+# The test host's start-up and testbed hooks (tests/mono), on the Boehm
+# Mono it links.
+add_library(zlua_mono_host STATIC tests/mono/mono_host.c tests/mono/mono_testbed.c)
+target_include_directories(zlua_mono_host PRIVATE src src/mono tests/host tests/mono include)
+target_include_directories(zlua_mono_host SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_compile_options(zlua_mono_host PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
+target_compile_definitions(zlua_mono_host PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
+target_link_libraries(zlua_mono_host PUBLIC ${ZLUA_MONOBOEHM} PkgConfig::LUA m pthread dl)
+set(ZLUA_MONO_LINK "$<LINK_GROUP:RESCAN,zlua_mono,zlua_mono_rt,zlua_mono_host>")
 
 add_executable(zlua-run-mono tests/host/zlua_run.c tests/host/testbed.c tests/host/host_marshal.c
   ${ZLUA_MARSHAL_TABLE_SOURCES})
@@ -76,6 +89,10 @@ set_tests_properties(lua.mono.tour PROPERTIES LABELS mono)
 # A game of its own, opened with --assembly (tests/game).
 include(tests/game/game.cmake)
 add_dependencies(zlua-run-mono zlua_game_assemblies)
+
+# The Editor's configuration: the backend as a shared library, LuaEnv,
+# and a C# host (tests/editor).
+include(tests/editor/editor.cmake)
 
 # The C units that do not reach the runtime's catalog, on Mono's collector
 # (unit.mono.<name>): the scope, the handles, UTF-8, and both registries
