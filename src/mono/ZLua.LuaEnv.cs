@@ -115,10 +115,13 @@ namespace ZLua
             return zlua_mono_env_dofile(Live(), Utf8(path)) == 0;
         }
 
-        // Calls the global function name; its first result as C# sees a
-        // System.Object (a Lua integer a long, a float a double, a string
-        // a string, a userdata its object), null for nil.  Throws when
-        // the call raised (the error went to the log).
+        // Calls the global function name with args, each as its own type
+        // (an int a Lua integer, a string a Lua string, an object a
+        // userdata of its class); its first result as an `object` slot
+        // receives it (a Lua integer an Int32 when it fits, else an Int64,
+        // a float a Double, a string a String, a userdata its object),
+        // null for nil.  Throws when the call raised (the error went to
+        // the log).
         public object Call(string name, params object[] args)
         {
             GCHandle a = GCHandle.Alloc(args ?? new object[0]);

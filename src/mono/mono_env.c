@@ -333,6 +333,21 @@ static const zlua_meta *zm_env_object_meta(lua_State *L)
     return zlua_meta_type(L, (const Il2CppType *)(void *)mono_class_get_type(obj));
 }
 
+/* An argument as its own type: a boxed value unboxed (an int a Lua
+ * integer), a string a Lua string, an object viewed as its class. */
+static void zm_env_push_arg(lua_State *L, MonoObject *a)
+{
+    if (a == NULL) {
+        lua_pushnil(L);
+        return;
+    }
+    MonoClass *k = mono_object_get_class(a);
+    const zlua_meta *m = zlua_meta_type(L, (const Il2CppType *)(void *)mono_class_get_type(k));
+    if (m == NULL)
+        luaL_error(L, "not enough memory");
+    zlua_meta_push(L, m, mono_class_is_valuetype(k) ? mono_object_unbox(a) : (void *)&a);
+}
+
 /* The body of zlua_mono_env_call, under its pcall: pushes the
  * arguments, calls, pops the first result as a System.Object. */
 static int zm_env_call_body(lua_State *L)
@@ -350,10 +365,8 @@ static int zm_env_call_body(lua_State *L)
                           luaL_typename(L, -1));
     int n = c->args != NULL ? (int)mono_array_length(c->args) : 0;
     luaL_checkstack(L, n, "too many arguments");
-    for (int i = 0; i < n; i++) {
-        MonoObject *a = mono_array_get(c->args, MonoObject *, i);
-        zlua_meta_push(L, m, &a);
-    }
+    for (int i = 0; i < n; i++)
+        zm_env_push_arg(L, mono_array_get(c->args, MonoObject *, i));
     lua_call(L, n, 1);
     if (zlua_meta_pop(L, -1, m, c->out) != 0)
         return luaL_error(L, "the result of %s cannot be a System.Object (a %s value)", c->name,

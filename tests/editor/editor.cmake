@@ -89,3 +89,18 @@ foreach(t ${zlua_editor_tests})
       ENVIRONMENT "${ZLUA_EDITOR_ENV};ZLUA_GAME_DIR=${ZLUA_GAME_DIR}")
   endif()
 endforeach()
+
+# LuaEnv's API as C# calls it, output compared (editor.luaenv).
+set(ZLUA_EDITOR_CHECK ${ZLUA_EDITOR_DIR}/LuaEnvCheck.exe)
+add_custom_command(OUTPUT ${ZLUA_EDITOR_CHECK}
+  COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:exe -r:${ZLUA_EDITOR_LUAENV}
+          -out:${ZLUA_EDITOR_CHECK} ${ZLUA_EDITOR_SRC}/LuaEnvCheck.cs
+  DEPENDS ${ZLUA_EDITOR_SRC}/LuaEnvCheck.cs ${ZLUA_EDITOR_LUAENV}
+  COMMENT "mcs LuaEnvCheck.exe"
+  VERBATIM)
+add_custom_target(zlua_editor_check ALL DEPENDS ${ZLUA_EDITOR_CHECK})
+add_dependencies(zlua_editor_check zlua_editor_assemblies)
+add_test(NAME editor.luaenv
+  COMMAND ${ZLUA_GAME_SRC}/expect.sh ${ZLUA_EDITOR_SRC}/LuaEnvCheck.expected
+          $<TARGET_FILE:zlua_mono_launcher> ${ZLUA_EDITOR_CHECK} ${ZLUA_EDITOR_SRC}/lua)
+set_tests_properties(editor.luaenv PROPERTIES LABELS editor ENVIRONMENT "${ZLUA_EDITOR_ENV}")
