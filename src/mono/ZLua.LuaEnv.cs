@@ -49,6 +49,7 @@ namespace ZLua
         IntPtr env;
         readonly LogFn logFn;          // kept alive as long as the native side holds it
         readonly Action<LuaLogKind, string> log;
+        string lastError;              // the last error logged (the constructor's reason)
 
         // print, errors and libzlua's log lines go to log (null: Console).
         public LuaEnv(Action<LuaLogKind, string> log = null)
@@ -61,8 +62,7 @@ namespace ZLua
             logFn = OnLog;
             env = zlua_mono_env_new(Utf8(HelpersPath()), logFn, alloc, allocUd);
             if (env == IntPtr.Zero)
-                throw new InvalidOperationException("zlua: the Lua state could not be made " +
-                                                    "(the reason went to the log)");
+                throw new InvalidOperationException(lastError ?? "zlua: the Lua state could not be made");
         }
 
         public LuaEnv(Action<string> log) : this((k, m) => log(m)) { }
@@ -84,7 +84,10 @@ namespace ZLua
 
         void OnLog(int kind, IntPtr message)
         {
-            log((LuaLogKind)kind, FromUtf8(message));
+            string m = FromUtf8(message);
+            if (kind == (int)LuaLogKind.Error)
+                lastError = m;
+            log((LuaLogKind)kind, m);
         }
 
         // The lua_State, for native code of one's own (lua_*, zlua_*).
