@@ -122,3 +122,9 @@ if(ZLUA_MONO_SGEN AND NOT ZLUA_SANITIZE)
   set_tests_properties(editor.sgen_refused PROPERTIES LABELS editor
     PASS_REGULAR_EXPRESSION "cannot attach to Mono: Mono's collector is not Boehm")
 endif()
+
+# What a Unity project takes for the Editor (OPTIONAL: an install of a
+# build that made only libzlua.a skips them).
+install(TARGETS zlua-mono LIBRARY DESTINATION ${CMAKE_INSTALL_DATADIR}/zlua/editor OPTIONAL)
+install(FILES ${ZLUA_EDITOR_LUAENV} ${ZLUA_EDITOR_HELPERS} include/zlua_mono.h
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/zlua/editor OPTIONAL)
