@@ -187,8 +187,10 @@ static int zm_env_read_rules(lua_State *L)
 /* ---- the env ------------------------------------------------------------------ */
 
 /* Lua C modules (require of a .so) resolve lua_* from the process's
- * global scope; a plugin is loaded into a local one.  Promoting this
- * library (and the Lua it links) lets them find the state's Lua. */
+ * global scope.  Mono 6.8 loads a DllImport library into it already; a
+ * loader that keeps plugins local would leave them unresolved, so this
+ * library (and the Lua it links) is promoted: a no-op where it is
+ * global. */
 static void zm_env_promote(void)
 {
     Dl_info info;
