@@ -42,6 +42,7 @@
 #include "sim.h"
 #include "testbed.h"
 #include "zlua.h"
+#include "zlua_rt.h"
 
 #define ZLUA_BENCH_ROUNDS 11
 #define ZLUA_BENCH_INNER 100   /* get_opaquevalue calls per callback */

@@ -21,6 +21,7 @@
 #include "sim.h"
 #include "unit_support.h"
 #include "zlua.h"
+#include "zlua_stub.h"
 
 static char logs[16][512];
 static int nlogs;

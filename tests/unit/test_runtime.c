@@ -21,6 +21,7 @@
 #include "sim.h"
 #include "unit_support.h"
 #include "zlua.h"
+#include "zlua_rt.h"
 
 static int setup(void **state)
 {
