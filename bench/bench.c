@@ -1267,9 +1267,9 @@ int main(int argc, char **argv)
         /* case i's states have their own allocator: reported after the table */
         snprintf(lua_s, sizeof lua_s, c->want_lua < 0 ? "-" : "%.4f", lua_op);
         snprintf(gc_s, sizeof gc_s, c->want_gc < 0 ? "-" : "%.4f", gc_op);
-        const char *verdict = !time_ok && !alloc_ok ? "MISS time, alloc"
-                              : !time_ok            ? "MISS time"
-                              : !alloc_ok           ? "MISS alloc"
+        const char *verdict = !time_ok && !alloc_ok ? "MISS-both"
+                              : !time_ok            ? "MISS-time"
+                              : !alloc_ok           ? "MISS-alloc"
                               : info                ? "info"
                                                     : "ok";
         printf("%-44s %8.1f %8.1f %8.1f %8.1f %7.4f %6s %9s %9s  %s\n", c->name, best_z.cpu,
