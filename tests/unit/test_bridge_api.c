@@ -22,13 +22,6 @@
 #include "zlua.h"
 #include "zlua_stub.h"
 
-static int setup(void **state)
-{
-    (void)state;
-    unit_gc_init();
-    sim_init();
-    return 0;
-}
 
 static const char *sig_of(const char *cls, const char *name, int n, char *buf, size_t size)
 {
@@ -390,5 +383,5 @@ int main(void)
         cmocka_unit_test(test_opaque_from_c),
         cmocka_unit_test(test_which_methods_have_stubs),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests(tests, unit_setup_runtime, NULL);
 }

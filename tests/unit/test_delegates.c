@@ -23,13 +23,6 @@
 
 #include "host_stubs.h"
 
-static int setup(void **state)
-{
-    (void)state;
-    unit_gc_init();
-    sim_init();
-    return 0;
-}
 
 static void entry_a(void) {}
 static void entry_b(void) {}
@@ -271,5 +264,5 @@ int main(void)
         cmocka_unit_test(test_delegate_target_forged),
         cmocka_unit_test(test_main_thread_not_from_registry),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests(tests, unit_setup_runtime, NULL);
 }
