@@ -33,7 +33,8 @@ zlua_library_flags(zlua_mono)
 # The runtime boundary on Mono's embedding API, and the host hooks.
 file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS tests/mono/*.c)
 add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES} tools/marshalc/marshalc_names.c)
-target_include_directories(zlua_mono_rt PRIVATE src tests/host tests/mono tools/marshalc include)
+target_include_directories(zlua_mono_rt PRIVATE src src/il2cpp tests/host tests/mono tools/marshalc
+  include)
 target_include_directories(zlua_mono_rt SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua_mono_rt PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1
@@ -90,14 +91,20 @@ endforeach()
 # The stub generator over the real assemblies, as a Unity Editor runs it:
 # its report must match the one made from the simulation's metadata, and
 # the stubs it writes must compile against the player's headers.
-add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c
+# (tool_rt_mono.c, the tools' start of Mono, includes the backend's
+# mono_rt.h, which names the runtime API by its path in src/)
+set_source_files_properties(tools/common/tool_rt_mono.c PROPERTIES
+  INCLUDE_DIRECTORIES ${CMAKE_CURRENT_SOURCE_DIR}/src)
+add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c tools/common/tool_rt_mono.c
   ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)
-target_include_directories(zlua-stubgen-mono PRIVATE src tests/host)
+target_include_directories(zlua-stubgen-mono PRIVATE ${ZLUA_TOOL_INCLUDES} tests/mono)
+target_include_directories(zlua-stubgen-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_compile_definitions(zlua-stubgen-mono PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
 # the same rule tables the simulation's generator reads (cmake/marshal.cmake)
 target_compile_definitions(zlua-stubgen-mono PRIVATE
   ZLUA_STUBGEN_MARSHAL_TABLES=zlua_fixture_marshal
   ZLUA_STUBGEN_MARSHAL_TABLES_COUNT=zlua_fixture_marshal_count)
-target_compile_options(zlua-stubgen-mono PRIVATE ${ZLUA_WARNINGS})
+target_compile_options(zlua-stubgen-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_link_libraries(zlua-stubgen-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
 add_dependencies(zlua-stubgen-mono zlua_mono_assemblies)
 add_custom_command(
@@ -114,6 +121,17 @@ add_test(NAME stubgen.mono
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/stubgen_compare.sh
           $<TARGET_FILE:zlua-stubgen> $<TARGET_FILE:zlua-stubgen-mono> ${CMAKE_BINARY_DIR}/stubgen-compare)
 set_tests_properties(stubgen.mono PROPERTIES LABELS mono)
+
+# The rule compiler on Mono: [LuaMarshalAs] of the assemblies given
+# (--assembly), read through Mono's metadata, with the XML rule files.
+add_executable(zlua-marshalc-mono tools/marshalc/zlua_marshalc.c tools/common/tool_rt_mono.c)
+target_include_directories(zlua-marshalc-mono PRIVATE ${ZLUA_TOOL_INCLUDES} tests/mono)
+target_include_directories(zlua-marshalc-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_compile_definitions(zlua-marshalc-mono PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
+target_compile_options(zlua-marshalc-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
+target_link_libraries(zlua-marshalc-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::EXPAT
+  PkgConfig::LUA m)
+add_dependencies(zlua-marshalc-mono zlua_mono_assemblies)
 
 if(ZLUA_SANITIZE)
   get_property(zlua_mono_tests DIRECTORY PROPERTY TESTS)

@@ -2,7 +2,11 @@
  * zlua_marshalc.c -- the [LuaMarshalAs] rule compiler (SPEC 7.4, 8;
  * R-XML-1..4).
  *
+ *   zlua-marshalc-mono --assembly FILE.dll... [options] [RULES.xml ...]
  *   zlua-marshalc [options] [RULES.xml ...]
+ *     --assembly FILE    read this assembly (Mono build; repeatable): the
+ *                        rules are those of the assemblies given, and
+ *                        the XML rules must name one of them
  *     -o FILE.c          write the tables (default: check only)
  *     --symbol NAME      the table array's name (default zlua_marshal_tables);
  *                        NAME_count holds its length
@@ -12,9 +16,10 @@
  *                        unchecked ("Demo.EchoIntIllegal(System.Int32)",
  *                        "ZLuaTests.Probe.Spread"); repeatable
  *
- * Reads the [LuaMarshalAs] attributes of every loaded assembly through the
- * runtime's API (marshalc_attrs.c; here the simulated runtime) and the
- * XML rule files with libexpat, checks every rule against the metadata as
+ * Reads the [LuaMarshalAs] attributes of the assemblies through the
+ * runtime's API (marshalc_attrs.h: on Mono, those of the files given, as
+ * a Unity project's build runs it; on the simulated runtime, its
+ * catalog's) and the XML rule files with libexpat, checks every rule against the metadata as
  * the binder would (zlua_marshal_check: SPEC 7.1, 7.2, 7.4), and writes C
  * tables keyed by names only (assembly, type, member, signature, index;
  * return -1): never metadata tokens.  Any error fails the run (exit 1)
@@ -30,12 +35,9 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "class/class.h"
-#include "core/context.h"
-#include "marshal/meta.h"
-#include "il2cpp/il2cpp_api.h"
+#include "il2cpp_api.h"
 #include "marshalc_attrs.h"
-#include "sim.h"
+#include "tool_rt.h"
 #include "zlua.h"
 
 /* ---- the rule set ------------------------------------------------------------------ */
@@ -57,6 +59,11 @@ static int errors;
 static lua_State *L;
 static const char *skips[64];
 static int nskips;
+/* --assembly: the assemblies opened; none: every loaded one */
+#define MC_MAX_ASSEMBLIES 64
+static const Il2CppImage *opened[MC_MAX_ASSEMBLIES];
+static const char *opened_names[MC_MAX_ASSEMBLIES];
+static int nopened;
 
 static char *mc_strdup(const char *s)
 {
@@ -121,9 +128,25 @@ static void mc_key(const mc_rule *r, char *buf, size_t size)
 
 /* ---- attributes -------------------------------------------------------------------- */
 
+/* The image of the assembly a rule names: one of those opened, or with
+ * none opened any loaded one; NULL when absent. */
+static const Il2CppImage *mc_image(const char *assembly)
+{
+    if (nopened == 0) {
+        const Il2CppAssembly *as = il2cpp_domain_assembly_open(il2cpp_domain_get(), assembly);
+        return as != NULL ? il2cpp_assembly_get_image(as) : NULL;
+    }
+    for (int i = 0; i < nopened; i++)
+        if (strcmp(opened_names[i], assembly) == 0)
+            return opened[i];
+    return NULL;
+}
+
 static void mc_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *r)
 {
     (void)ud;
+    if (nopened > 0 && mc_image(assembly) == NULL)
+        return;   /* a loaded assembly not given: not this build's */
     /* a method's slots by "Type.Method(T1,T2)", a field's by "Type.Field" */
     if (r->site != ZLUA_RULE_TYPE) {
         char sig[1200];
@@ -422,19 +445,66 @@ static void mc_rule_error(const mc_rule *m, const char *fmt, ...)
     errors++;
 }
 
-static Il2CppClass *mc_find_class(zlua_ctx *ctx, const char *assembly, const char *type)
+/* The type a rule names ("Ns.Outer+Inner", CLR spelling) in img: the
+ * outermost by il2cpp_class_from_name, the others as its nested types. */
+static Il2CppClass *mc_find_class(const Il2CppImage *img, const char *type)
 {
-    const Il2CppAssembly *as = il2cpp_domain_assembly_open(il2cpp_domain_get(), assembly);
-    if (as == NULL)
+    char buf[1024];
+    if (img == NULL || strlen(type) >= sizeof buf)
         return NULL;
-    zlua_class *cls = zlua_class_find_in(ctx, il2cpp_assembly_get_image(as), type);
-    return cls ? cls->klass : NULL;
+    snprintf(buf, sizeof buf, "%s", type);
+    char *plus = strchr(buf, '+');
+    if (plus != NULL)
+        *plus = '\0';
+    char *dot = strrchr(buf, '.');
+    if (dot != NULL)
+        *dot = '\0';
+    Il2CppClass *k = il2cpp_class_from_name(img, dot ? buf : "", dot ? dot + 1 : buf);
+    while (k != NULL && plus != NULL) {
+        char *name = plus + 1;
+        if ((plus = strchr(name, '+')) != NULL)
+            *plus = '\0';
+        void *iter = NULL;
+        Il2CppClass *n;
+        while ((n = il2cpp_class_get_nested_types(k, &iter)) != NULL &&
+               strcmp(il2cpp_class_get_name(n), name) != 0) {
+        }
+        k = n;
+    }
+    return k;
 }
 
-static int mc_resolve(zlua_ctx *ctx, mc_rule *m)
+/* Parameter index of a signature as libzlua spells it
+ * ("(System.Int32,System.Collections.Generic.Dictionary`2[System.String,System.Int32])"),
+ * the names of the parameters' types, into buf. */
+static const char *mc_sig_param(const char *sig, int index, char *buf, size_t size)
+{
+    int at = 0, depth = 0;
+    size_t n = 0;
+    for (const char *p = sig + 1; *p != '\0'; p++) {
+        if (depth == 0 && (*p == ',' || *p == ')')) {
+            if (at++ == index)
+                break;
+            n = 0;
+            continue;
+        }
+        depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
+        if (n + 1 < size)
+            buf[n++] = *p;
+    }
+    buf[at > index ? n : 0] = '\0';
+    return buf[0] ? buf : "?";
+}
+
+static int mc_resolve(mc_rule *m)
 {
     zlua_marshal_rule *r = &m->r;
-    if (il2cpp_domain_assembly_open(il2cpp_domain_get(), m->assembly) == NULL) {
+    if (mc_image(m->assembly) == NULL) {
+        if (nopened > 0) {
+            mc_rule_error(m, "assembly '%s' is not among those given (--assembly) (R-XML-2)",
+                          m->assembly);
+            return 0;
+        }
         mc_rule_error(m, "assembly '%s' not found (R-XML-2)", m->assembly);
         return 0;
     }
@@ -443,7 +513,7 @@ static int mc_resolve(zlua_ctx *ctx, mc_rule *m)
                          "definition (R-XML-2)", r->type);
         return 0;
     }
-    m->klass = mc_find_class(ctx, m->assembly, r->type);
+    m->klass = mc_find_class(mc_image(m->assembly), r->type);
     if (m->klass == NULL) {
         mc_rule_error(m, "type '%s' not found in assembly '%s' (R-XML-2)", r->type, m->assembly);
         return 0;
@@ -525,10 +595,10 @@ static int mc_resolve(zlua_ctx *ctx, mc_rule *m)
             }
             m->slot = il2cpp_method_get_param(mi, (uint32_t)r->index);
             const char *pn = il2cpp_method_get_param_name(mi, (uint32_t)r->index);
-            const zlua_meta *pm = zlua_meta_get(ctx, m->slot);
-            const char *tname = pm ? pm->name : "?";
+            char tname[512];
             snprintf(m->where, sizeof m->where, "%s.%s%s\n  parameter '%s' (%s)", r->type,
-                     r->member, r->signature, pn ? pn : "?", tname);
+                     r->member, r->signature, pn ? pn : "?",
+                     mc_sig_param(r->signature, r->index, tname, sizeof tname));
         } else {
             m->slot = il2cpp_method_get_return_type(mi);
             snprintf(m->where, sizeof m->where, "%s.%s%s\n  return", r->type, r->member,
@@ -557,10 +627,9 @@ static int mc_is_invoke(const mc_rule *m)
     return 0;
 }
 
-static void mc_check(zlua_ctx *ctx, mc_rule *m)
+static void mc_check(mc_rule *m)
 {
     char why[512];
-    (void)ctx;
     int site = m->r.site;
     if ((site == ZLUA_RULE_PARAM || site == ZLUA_RULE_RETURN) && mc_is_invoke(m))
         site |= ZLUA_RULE_DIR_IC;
@@ -686,12 +755,16 @@ static int mc_emit(const char *path, const char *symbol, int attributes)
     return fclose(out) == 0;
 }
 
+static const char mc_usage[] =
+    "usage: zlua-marshalc[-mono] [--assembly FILE.dll]... [-o OUT.c] [--symbol NAME] "
+    "[--no-attributes] [--skip SIGNATURE]... [RULES.xml]...\n";
+
 int main(int argc, char **argv)
 {
     const char *out = NULL, *symbol = "zlua_marshal_tables";
     int attributes = 1;
-    const char *files[256];
-    int nfiles = 0;
+    const char *files[256], *assemblies[MC_MAX_ASSEMBLIES];
+    int nfiles = 0, nassemblies = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             out = argv[++i];
@@ -701,29 +774,41 @@ int main(int argc, char **argv)
             attributes = 0;
         else if (strcmp(argv[i], "--skip") == 0 && i + 1 < argc && nskips < 64)
             skips[nskips++] = argv[++i];
+        else if (strcmp(argv[i], "--assembly") == 0 && i + 1 < argc &&
+                 nassemblies < MC_MAX_ASSEMBLIES)
+            assemblies[nassemblies++] = argv[++i];
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: zlua-marshalc [-o OUT.c] [--symbol NAME] [--no-attributes] "
-                            "[--skip SIGNATURE]... [RULES.xml]...\n");
+            fputs(mc_usage, stderr);
             return 2;
         } else if (nfiles < 256)
             files[nfiles++] = argv[i];
     }
-    sim_gc_init();
-    sim_init();
+    char err[1024] = "";
+    if (tool_rt_start(err, sizeof err) != 0) {
+        fprintf(stderr, "zlua-marshalc: %s\n", err);
+        return 2;
+    }
+    for (int i = 0; i < nassemblies; i++) {
+        opened[nopened] = tool_rt_open(assemblies[i], &opened_names[nopened], err, sizeof err);
+        if (opened[nopened] == NULL) {
+            fprintf(stderr, "zlua-marshalc: %s\n", err);
+            return 2;
+        }
+        nopened++;
+    }
     L = luaL_newstate();
     if (L == NULL || zlua_open(L) != ZLUA_OK) {
         fprintf(stderr, "zlua-marshalc: cannot open a state\n");
         return 2;
     }
     zlua_set_log(L, NULL, NULL);
-    zlua_ctx *ctx = zlua_ctx_get(L);
     marshalc_read_attributes(L, mc_on_attr, NULL);
     for (int i = 0; i < nfiles; i++)
         mc_parse_file(files[i]);
     if (errors == 0) {
         for (size_t i = 0; i < nrules; i++)
-            if (mc_resolve(ctx, &rules[i]))
-                mc_check(ctx, &rules[i]);
+            if (mc_resolve(&rules[i]))
+                mc_check(&rules[i]);
         mc_duplicates();
     }
     if (errors > 0) {

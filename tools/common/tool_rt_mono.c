@@ -1,0 +1,62 @@
+/*
+ * tool_rt_mono.c -- tool_rt.h on Mono: the build tools over a game's own
+ * assemblies, as a Unity project's build step runs them
+ * (zlua-stubgen-mono, zlua-marshalc-mono).  Mono is started here and the
+ * runtime boundary attached to it; each assembly is opened from its file.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mono/metadata/assembly.h>
+#include <mono/metadata/image.h>
+
+#include "mono_rt.h"
+#include "tool_rt.h"
+
+const char tool_rt_name[] = "mono";
+
+/* The folder of ZLua.MonoHost.dll, the boundary's reflection helpers:
+ * ZLUA_MONO_ASSEMBLIES, else the build's. */
+static const char *tool_rt_helpers_dir(void)
+{
+    const char *d = getenv("ZLUA_MONO_ASSEMBLIES");
+#ifdef ZLUA_MONO_ASSEMBLY_DIR
+    if (d == NULL || d[0] == '\0')
+        d = ZLUA_MONO_ASSEMBLY_DIR;
+#endif
+    return d;
+}
+
+int tool_rt_start(char *err, size_t errsize)
+{
+    if (zm_init(tool_rt_helpers_dir()) != 0) {
+        snprintf(err, errsize, "cannot start Mono with the reflection helpers of %s "
+                               "(ZLUA_MONO_ASSEMBLIES)", tool_rt_helpers_dir());
+        return -1;
+    }
+    return 0;
+}
+
+const Il2CppImage *tool_rt_open(const char *path, const char **assembly, char *err,
+                                size_t errsize)
+{
+    *assembly = NULL;
+    /* Mono's own failure says nothing of the cause: look first */
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(err, errsize, "%s: cannot read the assembly: %s", path, strerror(errno));
+        return NULL;
+    }
+    fclose(f);
+    MonoAssembly *a = mono_domain_assembly_open(zm.domain, path);
+    MonoImage *img = a != NULL ? mono_assembly_get_image(a) : NULL;
+    if (img == NULL) {
+        snprintf(err, errsize, "%s: not an assembly Mono can load (a .NET library compiled "
+                               "for the game, with its references beside it)", path);
+        return NULL;
+    }
+    *assembly = mono_image_get_name(img);
+    return (const Il2CppImage *)(void *)img;
+}
