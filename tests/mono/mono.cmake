@@ -133,6 +133,10 @@ target_link_libraries(zlua-marshalc-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::EX
   PkgConfig::LUA m)
 add_dependencies(zlua-marshalc-mono zlua_mono_assemblies)
 
+# Both over a game that is not a fixture, as a Unity project's build step
+# runs them (tests/gen-game).
+include(tests/gen-game/gen-game.cmake)
+
 if(ZLUA_SANITIZE)
   get_property(zlua_mono_tests DIRECTORY PROPERTY TESTS)
   foreach(t ${zlua_mono_tests})
