@@ -58,3 +58,27 @@ add_test(NAME gen.mono.build_step
           ${ZLUA_GENGAME_DIR}/check $<TARGET_FILE:gen-bind-check> ${LUA_INCLUDE_DIRS}
           ${CMAKE_CXX_COMPILER} ${CMAKE_C_COMPILER})
 set_tests_properties(gen.mono.build_step PROPERTIES LABELS mono)
+
+# What the tools say when an assembly cannot be read (tests/gen-game/errors).
+add_custom_command(OUTPUT ${ZLUA_GENGAME_DIR}/alone/GenGame.dll
+  COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_GENGAME_DLL} ${ZLUA_GENGAME_DIR}/alone/GenGame.dll
+  DEPENDS ${ZLUA_GENGAME_DLL} VERBATIM)
+add_custom_target(zlua_gengame_alone ALL DEPENDS ${ZLUA_GENGAME_DIR}/alone/GenGame.dll)
+set(ZLUA_GENGAME_OUTS --out ${ZLUA_GENGAME_DIR}/err.cpp --report ${ZLUA_GENGAME_DIR}/err.txt)
+set(ZLUA_GENGAME_EXPECT ${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal/expect.sh)
+set(err ${ZLUA_GENGAME_SRC}/errors)
+add_test(NAME gen.mono.error.missing COMMAND ${ZLUA_GENGAME_EXPECT} ${err}/missing.expect
+  $<TARGET_FILE:zlua-stubgen-mono> --assembly ${ZLUA_GENGAME_DIR}/Missing.dll ${ZLUA_GENGAME_OUTS})
+add_test(NAME gen.mono.error.not-assembly COMMAND ${ZLUA_GENGAME_EXPECT} ${err}/not-assembly.expect
+  $<TARGET_FILE:zlua-stubgen-mono> --assembly ${ZLUA_GENGAME_SRC}/rules.xml ${ZLUA_GENGAME_OUTS})
+add_test(NAME gen.mono.error.missing-reference
+  COMMAND ${ZLUA_GENGAME_EXPECT} ${err}/missing-reference.expect
+  $<TARGET_FILE:zlua-marshalc-mono> --assembly ${ZLUA_GENGAME_DIR}/alone/GenGame.dll)
+add_test(NAME gen.mono.error.xml-other-assembly
+  COMMAND ${ZLUA_GENGAME_EXPECT} ${err}/xml-other-assembly.expect
+  $<TARGET_FILE:zlua-marshalc-mono> ${ZLUA_GENGAME_ASSEMBLIES}
+  ${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal/catalog.xml)
+set_tests_properties(gen.mono.error.missing gen.mono.error.not-assembly
+  gen.mono.error.missing-reference gen.mono.error.xml-other-assembly PROPERTIES LABELS mono)
+add_test(NAME gen.error.sim-no-files COMMAND ${ZLUA_GENGAME_EXPECT} ${err}/sim-no-files.expect
+  $<TARGET_FILE:zlua-stubgen> --assembly ${ZLUA_GENGAME_DLL} ${ZLUA_GENGAME_OUTS})

@@ -11,6 +11,7 @@
 
 #include <mono/metadata/assembly.h>
 #include <mono/metadata/image.h>
+#include <mono/metadata/tokentype.h>
 
 #include "mono_rt.h"
 #include "tool_rt.h"
@@ -39,6 +40,38 @@ int tool_rt_start(char *err, size_t errsize)
     return 0;
 }
 
+/* Whether every assembly img references can be loaded: from the folder
+ * of path (where Mono looks for a reference of an assembly it opened from
+ * a file), among those loaded, or the framework's.  A missing one makes
+ * Mono fail later inside a signature, so it is said here, by name. */
+static int tool_rt_references(MonoImage *img, const char *path, char *err, size_t errsize)
+{
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    size_t n = slash != NULL ? (size_t)(slash - path) : 0;
+    if (n >= sizeof dir)
+        n = 0;
+    memcpy(dir, path, n);
+    dir[n] = '\0';
+    /* one name object: get_assemblyref points its fields into img */
+    static MonoAssemblyName *an;
+    if (an == NULL && (an = mono_assembly_name_new("ZLua.Tool")) == NULL)
+        return 1;
+    int rows = mono_image_get_table_rows(img, MONO_TABLE_ASSEMBLYREF);
+    for (int i = 0; i < rows; i++) {
+        mono_assembly_get_assemblyref(img, i, an);
+        MonoImageOpenStatus st;
+        if (mono_assembly_loaded(an) == NULL &&
+            mono_assembly_load(an, n > 0 ? dir : ".", &st) == NULL) {
+            snprintf(err, errsize, "%s references the assembly '%s', which is neither beside it "
+                                   "nor loaded: put it there, or give it with --assembly first",
+                     path, mono_assembly_name_get_name(an));
+            return 0;
+        }
+    }
+    return 1;
+}
+
 const Il2CppImage *tool_rt_open(const char *path, const char **assembly, char *err,
                                 size_t errsize)
 {
@@ -57,6 +90,8 @@ const Il2CppImage *tool_rt_open(const char *path, const char **assembly, char *e
                                "for the game, with its references beside it)", path);
         return NULL;
     }
+    if (!tool_rt_references(img, path, err, errsize))
+        return NULL;
     *assembly = mono_image_get_name(img);
     return (const Il2CppImage *)(void *)img;
 }
