@@ -104,6 +104,7 @@ typedef struct zlua_ctx {
     } *exts;                     /* sorted by name (types/members.c) */
     uint32_t nexts;
     uint8_t exts_collected;
+    size_t exts_assemblies;      /* how many assemblies were loaded then */
     /* Lua functions made delegates (marshal/delegate.c): made on first
      * use; released by the function set with it, from zlua_ctx_release,
      * which touches no Lua (the state is gone by then). */

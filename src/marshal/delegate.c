@@ -295,6 +295,20 @@ int zlua_register_delegates(lua_State *L, const zlua_delegate_table *t)
     return ZLUA_OK;
 }
 
+int zlua_delegates_accept_any(lua_State *L, zlua_native_fn entry)
+{
+    if (L == NULL || entry == NULL)
+        return ZLUA_EINVAL;
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
+        return ZLUA_ESTATE;
+    struct zlua_delegates *D = zlua_delegates_get(ctx);
+    if (D == NULL)
+        return ZLUA_ENOMEM;
+    D->any_entry = entry;
+    return ZLUA_OK;
+}
+
 static size_t zlua_del_hash(const void *fn, const zlua_deltype *t)
 {
     uintptr_t h = (uintptr_t)fn ^ ((uintptr_t)t >> 4) * (uintptr_t)0x9E3779B1u;
@@ -458,6 +472,8 @@ static zlua_deltype *zlua_del_type(lua_State *L, zlua_ctx *ctx, struct zlua_dele
         il2cpp_free(name);
         t->entry = e ? e->entry : NULL;
     }
+    if (t->invoke != NULL && t->ctor != NULL && t->entry == NULL)
+        t->entry = D->any_entry;
     if (t->invoke != NULL) {
         uint32_t n = il2cpp_method_get_param_count(t->invoke);
         t->nparams = (int)n;

@@ -55,6 +55,7 @@ typedef struct zlua_delid {
 struct zlua_delegates {
     const zlua_delegate_entry *entries;
     size_t nentries;
+    zlua_native_fn any_entry;        /* for a type the table lacks (NULL: none) */
     zlua_ptrmap types;               /* Il2CppClass* -> zlua_deltype* */
     zlua_delrec **slots;             /* open addressing by (fn, type) */
     size_t cap, count;
@@ -89,6 +90,11 @@ int zlua_delegates_resolve(Il2CppObject *target, zlua_delcall *out);
 
 /* The delegates of ctx, made on first use; NULL when memory ran out. */
 struct zlua_delegates *zlua_delegates_get(zlua_ctx *ctx);
+/* For a runtime that makes every delegate type's code itself (Mono's
+ * JIT: the Editor backend, src/mono): entry stands for each type the
+ * registered table lacks, those of assemblies loaded later included.
+ * ZLUA_OK, ZLUA_EINVAL (NULL), ZLUA_ENOMEM, ZLUA_ESTATE. */
+int zlua_delegates_accept_any(lua_State *L, zlua_native_fn entry);
 /* Releases the records whose target is gone (their functions unref'd). */
 void zlua_delegates_sweep(lua_State *L, zlua_ctx *ctx);
 

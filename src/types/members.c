@@ -606,13 +606,24 @@ static uint32_t zlua_ext_first(const struct zlua_ext *e, uint32_t n, const char 
     return lo;
 }
 
-/* Collects the extension methods once per state, on the first lookup
- * that needs them (a name no member of the type has): not when a type
- * binds, so that resolving and binding types creates no class of the
- * images (issue 7 §4); never per call afterwards. */
+/* How many assemblies the domain has loaded. */
+static size_t zlua_ext_assemblies(void)
+{
+    size_t na = 0;
+    (void)il2cpp_domain_get_assemblies(il2cpp_domain_get(), &na);
+    return na;
+}
+
+/* Collects the extension methods on the first lookup that needs them (a
+ * name no member of the type has): not when a type binds, so that
+ * resolving and binding types creates no class of the images; never per
+ * call afterwards.  Again when the domain has loaded assemblies since (an
+ * Editor's domain grows: a script's Assembly.LoadFrom, the game's own
+ * loads), so a name missed before is found once its assembly is there;
+ * the old table stays in the arena until the state closes. */
 static void zlua_ext_collect(lua_State *L, zlua_ctx *ctx)
 {
-    if (ctx->exts_collected)
+    if (ctx->exts_collected && zlua_ext_assemblies() == ctx->exts_assemblies)
         return;
     uint32_t n = ctx->k_extension != NULL ? zlua_ext_scan(ctx, NULL, 0) : 0;
     struct zlua_ext *e = NULL;
@@ -633,6 +644,8 @@ static void zlua_ext_collect(lua_State *L, zlua_ctx *ctx)
     ctx->exts = e;
     ctx->nexts = n;
     ctx->exts_collected = 1;
+    /* counted after the scan: the runtime may have loaded references */
+    ctx->exts_assemblies = zlua_ext_assemblies();
 }
 
 int zlua_members_push_extension(lua_State *L, const zlua_class *cls, int kidx)

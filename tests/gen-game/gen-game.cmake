@@ -41,8 +41,7 @@ add_custom_command(
   COMMENT "The build step over tests/gen-game" VERBATIM)
 add_executable(gen-bind-check ${ZLUA_GENGAME_SRC}/gen_bind_check.c tools/common/tool_rt_mono.c
   ${ZLUA_GENGAME_OUT}/zlua_marshal_tables.c ${ZLUA_GENGAME_OUT}/zlua_stubs.cpp)
-target_include_directories(gen-bind-check PRIVATE ${ZLUA_TOOL_INCLUDES} tests/mono
-  tests/sim/include)
+target_include_directories(gen-bind-check PRIVATE ${ZLUA_TOOL_INCLUDES} tests/sim/include)
 target_include_directories(gen-bind-check SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_definitions(gen-bind-check PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
 target_compile_options(gen-bind-check PRIVATE

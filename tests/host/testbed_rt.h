@@ -1,6 +1,6 @@
 /*
  * testbed_rt.h -- what the test hosts need from the runtime they run on:
- * the simulated IL2CPP (testbed_sim.c) or Mono (tests/mono/testbed_mono.c).
+ * the simulated IL2CPP (testbed_sim.c) or Mono (tests/mono/mono_host.c).
  * One of the two is linked into each host binary.
  */
 #ifndef ZLUA_TESTBED_RT_H
@@ -14,6 +14,12 @@
 
 /* "sim" or "mono" (testbed.runtime in Lua). */
 extern const char testbed_rt_name[];
+
+/* Before testbed_rt_init: a game assembly to open instead of the
+ * fixtures (zlua-run --assembly FILE.dll); its references are found
+ * beside it.  0, or -1 with a message on stderr (the simulation has no
+ * assemblies to open). */
+int testbed_rt_add_assembly(const char *path);
 
 /* Starts the runtime once per process (idempotent); 0 on success, else a
  * message on stderr. */

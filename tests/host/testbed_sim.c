@@ -3,10 +3,19 @@
  */
 #include "testbed_rt.h"
 
+#include <stdio.h>
+
 #include "host_stubs.h"
 #include "sim.h"
 
 const char testbed_rt_name[] = "sim";
+
+int testbed_rt_add_assembly(const char *path)
+{
+    fprintf(stderr, "zlua-run: --assembly %s: the simulated runtime has its own catalog and "
+                    "opens no assembly (zlua-run-mono does)\n", path);
+    return -1;
+}
 
 int testbed_rt_init(void)
 {

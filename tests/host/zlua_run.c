@@ -1,6 +1,9 @@
 /*
- * zlua_run.c -- `zlua-run FILE.lua [ARGS...]`: the embedding host used by
- * the tour, the Lua specs (busted runs inside it) and by hand.
+ * zlua_run.c -- `zlua-run [--assembly FILE.dll]... FILE.lua [ARGS...]`:
+ * the embedding host used by the tour, the Lua specs (busted runs inside
+ * it) and by hand.  --assembly (zlua-run-mono only) opens a game's own
+ * assemblies instead of the fixtures, any file name, their references
+ * found beside them.
  *
  * ZLUA_RUN_GC=inc|gen runs the Lua collector at its most aggressive
  * (incremental with pause 0 and minimal steps, or generational with minor
@@ -11,6 +14,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -41,8 +45,16 @@ static void zlua_run_set_args(lua_State *L, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s FILE.lua [ARGS...]\n", argv[0]);
+    const char *self = argv[0];
+    while (argc >= 3 && strcmp(argv[1], "--assembly") == 0) {
+        if (testbed_rt_add_assembly(argv[2]) != 0)
+            return 2;
+        argv[2] = argv[0];   /* the script stays argv[1], as below */
+        argc -= 2;
+        argv += 2;
+    }
+    if (argc < 2 || strncmp(argv[1], "--", 2) == 0) {
+        fprintf(stderr, "usage: %s [--assembly FILE.dll]... FILE.lua [ARGS...]\n", self);
         return 2;
     }
     /* ZLUA_RUN_GC=inc|gen: the Lua collector at its most aggressive

@@ -16,31 +16,44 @@ set(ZLUA_MONO_HOST_DLL ${ZLUA_MONO_DIR}/ZLua.MonoHost.dll)
 add_custom_command(OUTPUT ${ZLUA_MONO_HOST_DLL}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_MONO_DIR}
   COMMAND ${ZLUA_MCS} -nologo -warnaserror -target:library -r:System.Core.dll
-          -out:${ZLUA_MONO_HOST_DLL} ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/ZLua.MonoHost.cs
-  DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/ZLua.MonoHost.cs
+          -out:${ZLUA_MONO_HOST_DLL} ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/ZLua.MonoHost.cs
+  DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/ZLua.MonoHost.cs
   COMMENT "mcs ZLua.MonoHost.dll")
 add_custom_target(zlua_mono_assemblies ALL DEPENDS ${ZLUA_MONO_HOST_DLL})
 add_dependencies(zlua_mono_assemblies zlua_mono_fixtures)
 
 # libzlua once more, for Mono's collector: the hook variable instead of
 # the setter (gc_shim.h), no GC_THREADS (Mono's Boehm registers its threads
-# itself), bdwgc's declarations only -- the collector is Mono's.
+# itself), bdwgc's declarations only -- the collector is Mono's.  Position
+# independent: the Editor's backend is a shared library (tests/editor).
 add_library(zlua_mono STATIC ${ZLUA_SOURCES})
 target_include_directories(zlua_mono PUBLIC include PRIVATE src ${BDWGC_INCLUDE_DIRS})
 target_compile_definitions(zlua_mono PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
+set_target_properties(zlua_mono PROPERTIES POSITION_INDEPENDENT_CODE ON)
 zlua_library_flags(zlua_mono)
 
-# The runtime boundary on Mono's embedding API, and the host hooks.
-file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS tests/mono/*.c)
+# The runtime boundary on Mono's embedding API (src/mono, what an Editor
+# build ships).  It links no Mono library: the mono_* functions are the
+# process's (the test hosts link libmonoboehm, the Editor has its own).
+file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS src/mono/*.c)
+list(REMOVE_ITEM ZLUA_MONO_RT_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/mono_env.c)
 add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES} tools/marshalc/marshalc_names.c)
-target_include_directories(zlua_mono_rt PRIVATE src src/il2cpp tests/host tests/mono tools/marshalc
-  include)
-target_include_directories(zlua_mono_rt SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_include_directories(zlua_mono_rt PUBLIC src/mono PRIVATE src src/il2cpp tools/marshalc include)
+target_include_directories(zlua_mono_rt SYSTEM PUBLIC ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua_mono_rt PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
-target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1
-  ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
-target_link_libraries(zlua_mono_rt PUBLIC ${ZLUA_MONOBOEHM} PkgConfig::LUA m pthread dl)
-set(ZLUA_MONO_LINK "$<LINK_GROUP:RESCAN,zlua_mono,zlua_mono_rt>")
+target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
+set_target_properties(zlua_mono_rt PROPERTIES POSITION_INDEPENDENT_CODE ON)
+target_link_libraries(zlua_mono_rt PUBLIC PkgConfig::LUA m pthread dl)
+
+# The test host's start-up and testbed hooks (tests/mono), on the Boehm
+# Mono it links.
+add_library(zlua_mono_host STATIC tests/mono/mono_host.c tests/mono/mono_testbed.c)
+target_include_directories(zlua_mono_host PRIVATE src src/mono tests/host tests/mono include)
+target_include_directories(zlua_mono_host SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_compile_options(zlua_mono_host PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
+target_compile_definitions(zlua_mono_host PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
+target_link_libraries(zlua_mono_host PUBLIC ${ZLUA_MONOBOEHM} PkgConfig::LUA m pthread dl)
+set(ZLUA_MONO_LINK "$<LINK_GROUP:RESCAN,zlua_mono,zlua_mono_rt,zlua_mono_host>")
 
 add_executable(zlua-run-mono tests/host/zlua_run.c tests/host/testbed.c tests/host/host_marshal.c
   ${ZLUA_MARSHAL_TABLE_SOURCES})
@@ -70,8 +83,23 @@ foreach(mode tables variant)
   set_tests_properties(lua.mono.marshal_as_spec.${mode} PROPERTIES
     ENVIRONMENT ZLUA_RUN_MARSHAL=${mode} LABELS mono)
 endforeach()
+# ... and all of them in one process, as `busted lua/spec` runs them: no
+# spec may depend on state an earlier one left (or not)
+add_test(NAME lua.mono.one_process
+  COMMAND zlua-run-mono ${BUSTED} --lpath=${CMAKE_CURRENT_SOURCE_DIR}/lua/spec/?.lua
+          -o utfTerminal ${CMAKE_CURRENT_SOURCE_DIR}/lua/spec
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(lua.mono.one_process PROPERTIES LABELS mono TIMEOUT 600)
 add_test(NAME lua.mono.tour COMMAND zlua-run-mono ${CMAKE_CURRENT_SOURCE_DIR}/lua/examples/tour.lua)
 set_tests_properties(lua.mono.tour PROPERTIES LABELS mono)
+
+# A game of its own, opened with --assembly (tests/game).
+include(tests/game/game.cmake)
+add_dependencies(zlua-run-mono zlua_game_assemblies)
+
+# The Editor's configuration: the backend as a shared library, LuaEnv,
+# and a C# host (tests/editor).
+include(tests/editor/editor.cmake)
 
 # The C units that do not reach the runtime's catalog, on Mono's collector
 # (unit.mono.<name>): the scope, the handles, UTF-8, and both registries
@@ -97,7 +125,7 @@ set_source_files_properties(tools/common/tool_rt_mono.c PROPERTIES
   INCLUDE_DIRECTORIES ${CMAKE_CURRENT_SOURCE_DIR}/src)
 add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c tools/common/tool_rt_mono.c
   ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)
-target_include_directories(zlua-stubgen-mono PRIVATE ${ZLUA_TOOL_INCLUDES} tests/mono)
+target_include_directories(zlua-stubgen-mono PRIVATE ${ZLUA_TOOL_INCLUDES})
 target_include_directories(zlua-stubgen-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_definitions(zlua-stubgen-mono PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
 # the same rule tables the simulation's generator reads (cmake/marshal.cmake)
@@ -110,8 +138,9 @@ add_dependencies(zlua-stubgen-mono zlua_mono_assemblies)
 add_custom_command(
   OUTPUT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt
   COMMAND ${CMAKE_COMMAND} -E env ${ZLUA_MONO_TEST_ENV}
-          $<TARGET_FILE:zlua-stubgen-mono> ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp
-          ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt Assembly-CSharp ZLua.Tests
+          $<TARGET_FILE:zlua-stubgen-mono> --assembly ${ZLUA_MONO_DIR}/Assembly-CSharp.dll
+          --assembly ${ZLUA_MONO_DIR}/ZLua.Tests.dll --out ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp
+          --report ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt
   DEPENDS zlua-stubgen-mono zlua_mono_assemblies
   COMMENT "Generating MethodBridge stubs from Mono's metadata")
 add_library(zlua_stubs_mono_check OBJECT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp)
@@ -119,19 +148,34 @@ target_include_directories(zlua_stubs_mono_check PRIVATE tests/sim/include inclu
 target_compile_options(zlua_stubs_mono_check PRIVATE ${ZLUA_CXX_WARNINGS})
 add_test(NAME stubgen.mono
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/stubgen_compare.sh
-          $<TARGET_FILE:zlua-stubgen> $<TARGET_FILE:zlua-stubgen-mono> ${CMAKE_BINARY_DIR}/stubgen-compare)
+          $<TARGET_FILE:zlua-stubgen> $<TARGET_FILE:zlua-stubgen-mono> ${CMAKE_BINARY_DIR}/stubgen-compare
+          ${ZLUA_MONO_DIR})
 set_tests_properties(stubgen.mono PROPERTIES LABELS mono)
 
 # The rule compiler on Mono: [LuaMarshalAs] of the assemblies given
 # (--assembly), read through Mono's metadata, with the XML rule files.
 add_executable(zlua-marshalc-mono tools/marshalc/zlua_marshalc.c tools/common/tool_rt_mono.c)
-target_include_directories(zlua-marshalc-mono PRIVATE ${ZLUA_TOOL_INCLUDES} tests/mono)
+target_include_directories(zlua-marshalc-mono PRIVATE ${ZLUA_TOOL_INCLUDES})
 target_include_directories(zlua-marshalc-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_definitions(zlua-marshalc-mono PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
 target_compile_options(zlua-marshalc-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_link_libraries(zlua-marshalc-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::EXPAT
   PkgConfig::LUA m)
 add_dependencies(zlua-marshalc-mono zlua_mono_assemblies)
+# the same rules from the fixtures' real metadata as from the simulation's
+add_test(NAME marshalc.mono
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/marshalc_compare.sh
+          $<TARGET_FILE:zlua-marshalc> $<TARGET_FILE:zlua-marshalc-mono>
+          ${CMAKE_BINARY_DIR}/marshalc-compare ${ZLUA_MONO_DIR} ${ZLUA_MARSHAL_SKIP}
+          ${ZLUA_MARSHAL_XML}
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+# and the catalog's illegal attributes fail the build there too
+add_test(NAME marshalc.mono.catalog-illegal
+  COMMAND ${ZLUA_MARSHAL_DIR}/expect.sh ${ZLUA_MARSHAL_DIR}/catalog-illegal.expect
+          $<TARGET_FILE:zlua-marshalc-mono> --assembly ${ZLUA_MONO_DIR}/Assembly-CSharp.dll
+          --assembly ${ZLUA_MONO_DIR}/ZLua.Tests.dll ${ZLUA_MARSHAL_XML}
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(marshalc.mono marshalc.mono.catalog-illegal PROPERTIES LABELS mono)
 
 # Both over a game that is not a fixture, as a Unity project's build step
 # runs them (tests/gen-game).

@@ -2,15 +2,20 @@
  * tool_rt_mono.c -- tool_rt.h on Mono: the build tools over a game's own
  * assemblies, as a Unity project's build step runs them
  * (zlua-stubgen-mono, zlua-marshalc-mono).  Mono is started here and the
- * runtime boundary attached to it; each assembly is opened from its file.
+ * backend attached to it as to an Editor's domain (zm_attach); nothing
+ * is loaded but the reflection helpers and the files given, each opened
+ * from its path with its references beside it.
  */
+#define _POSIX_C_SOURCE 200809L   /* setenv */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <mono/jit/jit.h>
 #include <mono/metadata/assembly.h>
 #include <mono/metadata/image.h>
+#include <mono/metadata/mono-config.h>
 #include <mono/metadata/tokentype.h>
 
 #include "mono_rt.h"
@@ -32,12 +37,22 @@ static const char *tool_rt_helpers_dir(void)
 
 int tool_rt_start(char *err, size_t errsize)
 {
-    if (zm_init(tool_rt_helpers_dir()) != 0) {
-        snprintf(err, errsize, "cannot start Mono with the reflection helpers of %s "
-                               "(ZLUA_MONO_ASSEMBLIES)", tool_rt_helpers_dir());
+    const char *dir = tool_rt_helpers_dir();
+    if (dir == NULL) {
+        snprintf(err, errsize, "no folder of ZLua.MonoHost.dll (ZLUA_MONO_ASSEMBLIES)");
         return -1;
     }
-    return 0;
+    /* as the test hosts start it (tests/mono/mono_host.c says why) */
+    setenv("MONO_THREADS_SUSPEND", "preemptive", 1);
+    mono_config_parse(NULL);
+    MonoDomain *domain = mono_jit_init("zlua-tool");
+    if (domain == NULL) {
+        snprintf(err, errsize, "cannot start Mono");
+        return -1;
+    }
+    char helpers[4096];
+    snprintf(helpers, sizeof helpers, "%s/ZLua.MonoHost.dll", dir);
+    return zm_attach(domain, helpers, err, errsize);
 }
 
 /* Whether every assembly img references can be loaded: from the folder

@@ -1,6 +1,6 @@
 /*
  * marshalc_names.c -- what both attribute readers (tests/sim/tool over
- * the simulated runtime, mono_attrs.c over Mono) need to turn
+ * the simulated runtime, src/mono/mono_attrs.c over Mono) need to turn
  * metadata into rules, through the runtime API alone: type names spelled
  * as libzlua spells them, member lists, and strings that live as long as
  * the process (marshalc_attrs.h).

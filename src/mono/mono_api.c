@@ -47,6 +47,33 @@ const Il2CppAssembly **il2cpp_domain_get_assemblies(const Il2CppDomain *domain, 
     return zm_assemblies;
 }
 
+/* IL2CPP has every assembly of the game in the build; an Editor has the
+ * project's in one folder, which need not be the application's (where
+ * Mono looks by name): an assembly not loaded yet is looked for beside
+ * those that are, in load order. */
+static MonoAssembly *zm_assembly_beside_loaded(MonoAssemblyName *an)
+{
+    /* a copy: the list is shared with il2cpp_domain_get_assemblies' callers */
+    const Il2CppAssembly *as[ZM_MAX_ASSEMBLIES];
+    size_t n = 0;
+    memcpy(as, il2cpp_domain_get_assemblies(NULL, &n), sizeof as);
+    for (size_t i = 0; i < n; i++) {
+        MonoImage *img = mono_assembly_get_image((MonoAssembly *)(void *)as[i]);
+        const char *file = img != NULL ? mono_image_get_filename(img) : NULL;
+        const char *slash = file != NULL ? strrchr(file, '/') : NULL;
+        if (slash == NULL || (size_t)(slash - file) >= 4096)
+            continue;
+        char dir[4096];
+        memcpy(dir, file, (size_t)(slash - file));
+        dir[slash - file] = '\0';
+        MonoImageOpenStatus st;
+        MonoAssembly *a = mono_assembly_load(an, dir, &st);
+        if (a != NULL)
+            return a;
+    }
+    return NULL;
+}
+
 const Il2CppAssembly *il2cpp_domain_assembly_open(Il2CppDomain *domain, const char *name)
 {
     (void)domain;
@@ -67,6 +94,8 @@ const Il2CppAssembly *il2cpp_domain_assembly_open(Il2CppDomain *domain, const ch
     MonoAssembly *a = mono_assembly_loaded(an);
     if (a == NULL)
         a = mono_assembly_load(an, NULL, &st);
+    if (a == NULL)
+        a = zm_assembly_beside_loaded(an);
     mono_assembly_name_free(an);
     return (const Il2CppAssembly *)(void *)a;
 }

@@ -1,4 +1,4 @@
-// ZLua.MonoHost.cs -- what the Mono boundary (tests/mono) asks of
+// ZLua.MonoHost.cs -- what the Mono boundary (src/mono) asks of
 // reflection: the embedding API answers most metadata queries itself, but
 // not parameter flags and default values, generic method definitions and
 // instances, running a class constructor with its exception caught, or

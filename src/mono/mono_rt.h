@@ -22,6 +22,7 @@
 #include <mono/metadata/object.h>
 
 #include "il2cpp/il2cpp_api.h"
+#include "zlua.h"
 
 #define ZM_CLASS(k) ((MonoClass *)(void *)(k))
 #define ZM_TYPE(t) ((MonoType *)(void *)(t))
@@ -51,14 +52,26 @@ typedef struct zm_runtime {
     MonoImage *host_image;         /* ZLua.MonoHost.dll */
     zm_helpers h;
     MonoClass *type_class;         /* System.Type (Type[] arguments) */
+    /* fault injection, set by a test host (NULL: none, mono_attach.c) */
+    Il2CppException *(*fault_point)(int op, MonoClass *k);
+    Il2CppException *(*fault_take_throw)(void);
 } zm_runtime;
 
 extern zm_runtime zm;
 
-/* Opens the runtime and the assemblies of `dir` (Assembly-CSharp.dll,
- * ZLua.Tests.dll, ZLua.MonoHost.dll); 0 on success, with a message on
- * stderr otherwise.  Once per process. */
-int zm_init(const char *dir);
+/* Attaches the backend to the running domain (mono_attach.c): loads the
+ * reflection helpers from helpers_dll (ZLua.MonoHost.dll's path),
+ * registers the internal calls and checks the layouts the boundary
+ * states.  Starts nothing: the host (the Editor, a test host) has called
+ * mono_jit_init.  0 on success; otherwise -1 and a message in err.  Once
+ * per process (again: 0 at once). */
+int zm_attach(MonoDomain *domain, const char *helpers_dll, char *err, size_t errsize);
+
+/* What the backend registers on a state after zlua_open: Lua functions
+ * become delegates of any type (Mono compiles their Invoke), and the
+ * state is the one ZLua.LuaIC.Call reaches.  ZLUA_OK or zlua_open's
+ * codes. */
+int zm_open_state(lua_State *L);
 
 /* Whether klass is a generic definition (IL2CPP's API; not in
  * il2cpp_api.h, libzlua does not need it). */
@@ -75,8 +88,14 @@ void zm_glue_register_icalls(void);
  * does at its own.  NULL: go on. */
 enum { ZM_OP_OBJECT_NEW, ZM_OP_VALUE_BOX, ZM_OP_STRING_NEW, ZM_OP_ARRAY_NEW, ZM_OP_CLASS_INIT,
        ZM_OP_COUNT };
-Il2CppException *zm_fault_point(int op, MonoClass *k);
-Il2CppException *zm_fault_take_throw(void);
+static inline Il2CppException *zm_fault_point(int op, MonoClass *k)
+{
+    return zm.fault_point != NULL ? zm.fault_point(op, k) : NULL;
+}
+static inline Il2CppException *zm_fault_take_throw(void)
+{
+    return zm.fault_take_throw != NULL ? zm.fault_take_throw() : NULL;
+}
 
 /* ZLua.LuaIC.Call, the fixtures' C#-calls-Lua entry (mono_ic.c), and the
  * state it calls into. */

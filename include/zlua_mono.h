@@ -1,0 +1,79 @@
+/*
+ * zlua_mono.h -- libzlua's Mono backend as the Unity Editor loads it: a
+ * shared library (libzlua-mono.so, zlua-mono.dll) that attaches to the
+ * domain already running and drives a Lua state for C#.
+ *
+ * The managed side is in charge there: ZLua.LuaEnv (ZLua.LuaEnv.dll)
+ * calls these functions through DllImport, as Unity loads any native
+ * plugin.  Nothing here starts Mono; the mono_* functions the backend
+ * calls are the ones of the Mono the process runs on (docs/embedding.md,
+ * "The Editor").  Every function runs on the thread that made the env.
+ */
+#ifndef ZLUA_MONO_H
+#define ZLUA_MONO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <lua.h>
+
+#if defined(_WIN32)
+#define ZLUA_MONO_API __declspec(dllexport)
+#else
+#define ZLUA_MONO_API __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What the env reports: a script's print (one line per call, the
+ * arguments tostring'd and joined by tabs), an error (message and
+ * traceback), or one of libzlua's own log lines (zlua_set_log). */
+enum { ZLUA_MONO_LOG_PRINT = 0, ZLUA_MONO_LOG_ERROR = 1, ZLUA_MONO_LOG_ZLUA = 2 };
+typedef void (*zlua_mono_log_fn)(int kind, const char *message);
+
+typedef struct zlua_mono_env zlua_mono_env;
+
+/* Attaches the backend to the current domain once per process (loading
+ * the reflection helpers from helpers_dll, the path of
+ * ZLua.MonoHost.dll), then makes a state with Lua's standard libraries,
+ * CS / CSharp / zlua, print routed to log, and the [LuaMarshalAs]
+ * attributes of the loaded assemblies read live (the first env of the
+ * process reads them).  alloc: the state's allocator (NULL: realloc and
+ * free), with alloc_ud.  NULL on failure, the reason sent to log. */
+ZLUA_MONO_API zlua_mono_env *zlua_mono_env_new(const char *helpers_dll, zlua_mono_log_fn log,
+                                               lua_Alloc alloc, void *alloc_ud);
+/* Closes the state and frees env (NULL: nothing). */
+ZLUA_MONO_API void zlua_mono_env_free(zlua_mono_env *env);
+/* The state, for what this API does not cover (lua_*, zlua_*). */
+ZLUA_MONO_API lua_State *zlua_mono_env_state(zlua_mono_env *env);
+
+/* require looks in dir first: dir/?.lua and dir/?/init.lua are put in
+ * front of package.path.  0, or -1 (out of memory, logged). */
+ZLUA_MONO_API int zlua_mono_env_add_search_path(zlua_mono_env *env, const char *dir);
+/* arg[index] = value (arg made when missing), as the lua executable sets
+ * it: arg[0] the script, arg[1..] its arguments. */
+ZLUA_MONO_API void zlua_mono_env_set_arg(zlua_mono_env *env, int index, const char *value);
+
+/* Runs a chunk (len bytes; name as in messages, "=name" or "@file") or a
+ * file.  0 when it completes; 1 when it raised, the error and its
+ * traceback sent to log. */
+ZLUA_MONO_API int zlua_mono_env_dostring(zlua_mono_env *env, const char *chunk, size_t len,
+                                         const char *name);
+ZLUA_MONO_API int zlua_mono_env_dofile(zlua_mono_env *env, const char *path);
+
+/* Calls the global function name with the elements of the object[]
+ * behind the GC handle args (0: no arguments), each pushed as C# values
+ * are (numbers, strings, booleans, objects as userdata), and returns its
+ * first result as a System.Object in a new strong GC handle in *result
+ * (0: nil; the caller frees it).  0; 1 when the call raised or name is
+ * not a function (logged). */
+ZLUA_MONO_API int zlua_mono_env_call(zlua_mono_env *env, const char *name, uint32_t args,
+                                     uint32_t *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,178 @@
+/*
+ * mono_attach.c -- the Mono backend joins a domain someone else started.
+ *
+ * In the Unity Editor the managed side is in charge: Unity has started
+ * Mono, and C# loads the native plugin through DllImport.  So nothing
+ * here calls mono_jit_init: zm_attach takes the running domain, loads
+ * the reflection helpers (ZLua.MonoHost.dll), registers the internal
+ * calls and checks the layouts the boundary states.  The test host
+ * (tests/mono) starts Mono itself and then attaches the same way.
+ *
+ * The mono_* functions called here and in the rest of src/mono are the
+ * host process's own: the shared build of the backend does not link a
+ * Mono library, so they resolve from the Mono the host has loaded
+ * (docs/embedding.md, "The Editor").
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mono/metadata/threads.h>
+
+#include "gc/gc_shim.h"
+#include "marshal/delegate.h"
+#include "mono_rt.h"
+
+zm_runtime zm;
+
+MonoObject *zm_call(MonoMethod *m, void **args, MonoObject **exc)
+{
+    *exc = NULL;
+    return mono_runtime_invoke(m, NULL, args, exc);
+}
+
+/* ---- the collector's hook variable (gc_shim.h) ----------------------- */
+
+/* The Boehm collector Mono was built on exports its hook variable:
+ * Debian's libmonoboehm, Unity's libmonobdwgc.  SGen has none, and
+ * libzlua cannot run on it (its registries would go unscanned). */
+static void (**zm_hook_lookup(void))(void)
+{
+    static const char *const libs[] = {"libmonoboehm-2.0.so.1", "libmonobdwgc-2.0.so"};
+    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
+        /* the library's own definition, not an executable's copy */
+        void *lib = dlopen(libs[i], RTLD_LAZY | RTLD_NOLOAD);
+        void *slot = lib != NULL ? dlsym(lib, "GC_push_other_roots") : NULL;
+        if (slot != NULL)
+            return (void (**)(void))slot;
+    }
+    return (void (**)(void))dlsym(RTLD_DEFAULT, "GC_push_other_roots");
+}
+
+void (**zlua_gc_hook_variable(void))(void)
+{
+    static void (**slot)(void);
+    if (slot == NULL) {
+        slot = zm_hook_lookup();
+        if (slot == NULL) {
+            fprintf(stderr, "zlua mono: GC_push_other_roots not found in the process\n");
+            abort();   /* zm_attach refused this process already */
+        }
+    }
+    return slot;
+}
+
+/* ---- attaching ------------------------------------------------------------ */
+
+static MonoMethod *zm_helper(const char *cls, const char *name, int nargs, char *err,
+                             size_t errsize)
+{
+    MonoClass *k = mono_class_from_name(zm.host_image, "ZLuaMonoHost", cls);
+    MonoMethod *m = k ? mono_class_get_method_from_name(k, name, nargs) : NULL;
+    if (m == NULL && err[0] == '\0')
+        snprintf(err, errsize, "ZLuaMonoHost.%s.%s/%d missing", cls, name, nargs);
+    return m;
+}
+
+/* The array layout the boundary states (mono_api.c), checked on a real
+ * int[3]: the length where il2cpp_offset_of_array_length... says, the
+ * first element at the header size; and the bounds of an
+ * int[2..3, -1..3]. */
+static const char *zm_check_layout(void)
+{
+    MonoArray *a = mono_array_new(zm.domain, mono_get_int32_class(), 3);
+    uintptr_t len;
+    memcpy(&len, (char *)a + il2cpp_offset_of_array_length_in_array_object_header(), sizeof len);
+    char *first = mono_array_addr_with_size(a, 4, 0);
+    if (len != 3 || first != (char *)a + il2cpp_array_object_header_size())
+        return "MonoArray layout is not the one stated";
+    zlua_rt_array_layout lay;
+    zlua_rt_array_layout_get(&lay);
+    uintptr_t lengths[2] = {2, 5};
+    intptr_t lower[2] = {2, -1};
+    MonoArray *g = mono_array_new_full(zm.domain, mono_array_class_get(mono_get_int32_class(), 2),
+                                       lengths, lower);
+    const char *b;
+    memcpy(&b, (char *)g + il2cpp_offset_of_array_bounds_in_array_object_header(), sizeof b);
+    for (int d = 0; d < 2; d++) {
+        uint32_t l;
+        int32_t lo;
+        memcpy(&l, b + d * lay.bound_size, sizeof l);
+        memcpy(&lo, b + d * lay.bound_size + lay.bound_lower_at, sizeof lo);
+        if (lay.length_size != 4 || l != lengths[d] || lo != lower[d])
+            return "MonoArrayBounds layout is not the one stated";
+    }
+    return NULL;
+}
+
+int zm_attach(MonoDomain *domain, const char *helpers_dll, char *err, size_t errsize)
+{
+    err[0] = '\0';
+    if (zm.host_image != NULL)
+        return 0;
+    if (domain == NULL) {
+        snprintf(err, errsize, "no Mono domain in this process");
+        return -1;
+    }
+    if (zm_hook_lookup() == NULL) {
+        snprintf(err, errsize, "Mono's collector is not Boehm (no GC_push_other_roots): "
+                               "libzlua needs Mono on its Boehm build, as Unity's Editor is");
+        return -1;
+    }
+    /* a thread Mono does not know (a native caller's) must be registered
+     * before it touches managed memory; the Editor's main thread is */
+    (void)mono_thread_attach(domain);
+    zm.domain = domain;
+    MonoAssembly *a = helpers_dll ? mono_domain_assembly_open(domain, helpers_dll) : NULL;
+    if (a == NULL) {
+        zm.domain = NULL;
+        snprintf(err, errsize, "cannot open %s", helpers_dll ? helpers_dll : "ZLua.MonoHost.dll");
+        return -1;
+    }
+    zm_glue_register_icalls();
+    zm_ic_register();
+    zm.host_image = mono_assembly_get_image(a);
+    zm.h.param_attrs = zm_helper("Reflect", "ParamAttrs", 2, err, errsize);
+    zm.h.param_default = zm_helper("Reflect", "ParamDefault", 3, err, errsize);
+    zm.h.is_generic_def = zm_helper("Reflect", "IsGenericDefinition", 1, err, errsize);
+    zm.h.make_generic = zm_helper("Reflect", "MakeGeneric", 2, err, errsize);
+    zm.h.run_cctor = zm_helper("Reflect", "RunClassConstructor", 1, err, errsize);
+    zm.h.collect = zm_helper("Reflect", "Collect", 0, err, errsize);
+    zm.h.has_attribute = zm_helper("Reflect", "HasAttribute", 2, err, errsize);
+    zm.h.make_delegate = zm_helper("LuaDelegate", "Make", 2, err, errsize);
+    zm.h.invoke = zm_helper("Reflect", "Invoke", 4, err, errsize);
+    zm.h.is_generic_type = zm_helper("Reflect", "IsGenericTypeDefinition", 1, err, errsize);
+    zm.h.type_init_error = zm_helper("Reflect", "TypeInitError", 1, err, errsize);
+    zm.h.out_of_memory = zm_helper("Reflect", "OutOfMemory", 0, err, errsize);
+    zm.type_class = mono_class_from_name(mono_get_corlib(), "System", "Type");
+    const char *bad = err[0] == '\0' ? zm_check_layout() : NULL;
+    if (bad != NULL)
+        snprintf(err, errsize, "%s", bad);
+    if (err[0] != '\0') {
+        zm.host_image = NULL;
+        zm.domain = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- a state ----------------------------------------------------------------- */
+
+/* The entry that stands for every delegate type: under IL2CPP the
+ * generated native code Invoke lands in; on Mono, Invoke reaches
+ * zlua_delegate_invoke through reflection (mono_glue.c), so it is never
+ * called. */
+static void zm_no_entry(void)
+{
+    abort();
+}
+
+int zm_open_state(lua_State *L)
+{
+    int rc = zlua_delegates_accept_any(L, zm_no_entry);
+    if (rc == ZLUA_OK)
+        zm_ic_set_state(L);
+    return rc;
+}

@@ -1,0 +1,398 @@
+/*
+ * mono_env.c -- zlua_mono.h: a Lua state for C# in a domain the backend
+ * attached to (the Editor's), driven through DllImport by ZLua.LuaEnv.
+ *
+ * Errors never leave as longjmps: every entry runs its Lua work under
+ * lua_pcall and reports through the env's log function.
+ */
+#define _GNU_SOURCE   /* dladdr */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include <mono/metadata/threads.h>
+
+#include "core/context.h"
+#include "marshalc_attrs.h"
+#include "mono_rt.h"
+#include "zlua_mono.h"
+
+/* The call zlua_mono_env_call is making: set for its body only, and
+ * taken by it, so that a script that reached the body (debug.getinfo of
+ * its caller) and calls it again finds none. */
+typedef struct zm_env_call {
+    const char *name;
+    MonoArray *args;
+    MonoObject **out;
+} zm_env_call;
+
+struct zlua_mono_env {
+    lua_State *L;
+    zlua_mono_log_fn log;
+    zm_env_call *pending;
+    struct zlua_mono_env *next;      /* zm_envs */
+};
+
+static void zm_env_log(void *ud, const char *message)
+{
+    const zlua_mono_env *env = ud;
+    if (env->log != NULL)
+        env->log(ZLUA_MONO_LOG_ZLUA, message);
+}
+
+/* The envs alive (made and freed on the one thread that uses them). */
+static zlua_mono_env *zm_envs;
+
+/* The env of L (any of its threads): found by the main thread libzlua's
+ * context records, which no script can reach. */
+static zlua_mono_env *zm_env_of(lua_State *L)
+{
+    const zlua_ctx *ctx = zlua_ctx_get(L);
+    for (zlua_mono_env *e = zm_envs; ctx != NULL && e != NULL; e = e->next)
+        if (e->L == ctx->main)
+            return e;
+    return NULL;
+}
+
+static void zm_env_report(const zlua_mono_env *env, int kind, const char *msg)
+{
+    if (env != NULL && env->log != NULL)
+        env->log(kind, msg);
+    else
+        fprintf(stderr, "%s\n", msg);
+}
+
+/* print(...): tostring of each argument, joined by tabs, one log line. */
+static int zm_env_print(lua_State *L)
+{
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1)
+            luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    /* copied out before the call: the log function must not see Lua's
+     * memory change under it, and a NUL in the text ends the line */
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    char *line = malloc(len + 1);
+    if (line == NULL)
+        return luaL_error(L, "not enough memory");
+    memcpy(line, s, len + 1);
+    zm_env_report(zm_env_of(L), ZLUA_MONO_LOG_PRINT, line);
+    free(line);
+    return 0;
+}
+
+static int zm_env_traceback(lua_State *L)
+{
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL)
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+/* Runs the function below its nargs arguments on top of the stack with
+ * the traceback handler; the error is logged.  0 or 1; nres results are
+ * left on success. */
+static int zm_env_pcall(zlua_mono_env *env, int nargs, int nres)
+{
+    lua_State *L = env->L;
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, zm_env_traceback);
+    lua_insert(L, base);
+    int rc = lua_pcall(L, nargs, nres, base);
+    lua_remove(L, base);
+    if (rc == LUA_OK)
+        return 0;
+    zm_env_report(env, ZLUA_MONO_LOG_ERROR, lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return 1;
+}
+
+static void *zm_env_realloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    (void)ud;
+    (void)osize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, nsize);
+}
+
+/* ---- [LuaMarshalAs] read live ------------------------------------------------ */
+/* The Editor reads the attributes from the loaded assemblies (no build
+ * step has compiled them yet): one unvalidated table per assembly,
+ * checked by libzlua at bind time.  Once per process: the rule set is
+ * the process's. */
+
+#define ZM_LIVE_ASMS 32
+
+static struct zm_live {
+    zlua_marshal_table tables[ZM_LIVE_ASMS];
+    zlua_marshal_rule *rules[ZM_LIVE_ASMS];
+    size_t cap[ZM_LIVE_ASMS];
+    size_t n;
+    int read;
+} zm_live;
+
+static void zm_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *r)
+{
+    int *nomem = ud;
+    size_t a = 0;
+    while (a < zm_live.n && strcmp(zm_live.tables[a].assembly, assembly) != 0)
+        a++;
+    if (a == zm_live.n) {
+        if (zm_live.n == ZM_LIVE_ASMS)
+            return;
+        zm_live.tables[zm_live.n++] = (zlua_marshal_table){assembly, NULL, 0, 0};
+    }
+    zlua_marshal_table *t = &zm_live.tables[a];
+    if (t->count == zm_live.cap[a]) {
+        size_t cap = zm_live.cap[a] ? 2 * zm_live.cap[a] : 16;
+        zlua_marshal_rule *more = realloc(zm_live.rules[a], cap * sizeof *more);
+        if (more == NULL) {
+            *nomem = 1;
+            return;
+        }
+        zm_live.rules[a] = more;
+        zm_live.cap[a] = cap;
+    }
+    zm_live.rules[a][t->count++] = *r;
+    t->rules = zm_live.rules[a];
+}
+
+static int zm_env_read_rules(lua_State *L)
+{
+    if (zm_live.read)
+        return ZLUA_OK;
+    zm_live.read = 1;
+    int nomem = 0;
+    marshalc_read_attributes(L, zm_on_attr, &nomem);
+    if (nomem)
+        return ZLUA_ENOMEM;
+    return zlua_register_marshal_binding_tables(zm_live.tables, zm_live.n);
+}
+
+/* ---- the env ------------------------------------------------------------------ */
+
+/* Lua C modules (require of a .so) resolve lua_* from the process's
+ * global scope.  Mono 6.8 loads a DllImport library into it already; a
+ * loader that keeps plugins local would leave them unresolved, so this
+ * library (and the Lua it links) is promoted: a no-op where it is
+ * global. */
+static void zm_env_promote(void)
+{
+    Dl_info info;
+    void *self = (void *)(uintptr_t)zm_env_promote;
+    if (dladdr(self, &info) != 0 && info.dli_fname != NULL)
+        (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
+}
+
+zlua_mono_env *zlua_mono_env_new(const char *helpers_dll, zlua_mono_log_fn log,
+                                 lua_Alloc alloc, void *alloc_ud)
+{
+    char err[512];
+    if (zm_attach(mono_domain_get(), helpers_dll, err, sizeof err) != 0) {
+        char line[600];
+        snprintf(line, sizeof line, "zlua: cannot attach to Mono: %s", err);
+        if (log != NULL)
+            log(ZLUA_MONO_LOG_ERROR, line);
+        return NULL;
+    }
+    zm_env_promote();
+    zlua_mono_env *env = calloc(1, sizeof *env);
+    if (env == NULL)
+        return NULL;
+    env->log = log;
+    env->L = alloc != NULL ? lua_newstate(alloc, alloc_ud) : lua_newstate(zm_env_realloc, NULL);
+    if (env->L == NULL) {
+        free(env);
+        return NULL;
+    }
+    lua_State *L = env->L;
+    luaL_openlibs(L);
+    int rc = zlua_open(L);
+    if (rc == ZLUA_OK)
+        rc = zlua_set_log(L, zm_env_log, env);
+    if (rc == ZLUA_OK)
+        rc = zm_open_state(L);
+    if (rc == ZLUA_OK)
+        rc = zm_env_read_rules(L);
+    if (rc != ZLUA_OK) {
+        zm_env_report(env, ZLUA_MONO_LOG_ERROR, "zlua: cannot open the state");
+        zlua_mono_env_free(env);
+        return NULL;
+    }
+    lua_pushcfunction(L, zm_env_print);
+    lua_setglobal(L, "print");
+    env->next = zm_envs;
+    zm_envs = env;
+    return env;
+}
+
+void zlua_mono_env_free(zlua_mono_env *env)
+{
+    if (env == NULL)
+        return;
+    for (zlua_mono_env **p = &zm_envs; *p != NULL; p = &(*p)->next)
+        if (*p == env) {
+            *p = env->next;
+            break;
+        }
+    if (zm_ic_get_state() == env->L)
+        zm_ic_set_state(NULL);
+    lua_close(env->L);
+    free(env);
+}
+
+lua_State *zlua_mono_env_state(zlua_mono_env *env)
+{
+    return env != NULL ? env->L : NULL;
+}
+
+static int zm_env_path(lua_State *L)
+{
+    const char *dir = lua_tostring(L, 1);
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "path");
+    lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;%s", dir, dir, luaL_optstring(L, -1, ""));
+    lua_setfield(L, -3, "path");
+    return 0;
+}
+
+int zlua_mono_env_add_search_path(zlua_mono_env *env, const char *dir)
+{
+    if (env == NULL || dir == NULL)
+        return -1;
+    lua_pushcfunction(env->L, zm_env_path);
+    lua_pushstring(env->L, dir);
+    return zm_env_pcall(env, 1, 0) == 0 ? 0 : -1;
+}
+
+static int zm_env_arg(lua_State *L)
+{
+    if (lua_getglobal(L, "arg") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setglobal(L, "arg");
+    }
+    lua_pushvalue(L, 2);
+    lua_rawseti(L, -2, lua_tointeger(L, 1));
+    return 0;
+}
+
+void zlua_mono_env_set_arg(zlua_mono_env *env, int index, const char *value)
+{
+    if (env == NULL || value == NULL)
+        return;
+    lua_pushcfunction(env->L, zm_env_arg);
+    lua_pushinteger(env->L, index);
+    lua_pushstring(env->L, value);
+    (void)zm_env_pcall(env, 2, 0);
+}
+
+int zlua_mono_env_dostring(zlua_mono_env *env, const char *chunk, size_t len, const char *name)
+{
+    if (env == NULL || chunk == NULL)
+        return 1;
+    if (luaL_loadbufferx(env->L, chunk, len, name ? name : "=(LuaEnv)", "t") != LUA_OK) {
+        zm_env_report(env, ZLUA_MONO_LOG_ERROR, lua_tostring(env->L, -1));
+        lua_pop(env->L, 1);
+        return 1;
+    }
+    return zm_env_pcall(env, 0, 0);
+}
+
+int zlua_mono_env_dofile(zlua_mono_env *env, const char *path)
+{
+    if (env == NULL || path == NULL)
+        return 1;
+    if (luaL_loadfilex(env->L, path, "t") != LUA_OK) {
+        zm_env_report(env, ZLUA_MONO_LOG_ERROR, lua_tostring(env->L, -1));
+        lua_pop(env->L, 1);
+        return 1;
+    }
+    return zm_env_pcall(env, 0, 0);
+}
+
+/* ---- calling a global ------------------------------------------------------------- */
+
+static const zlua_meta *zm_env_object_meta(lua_State *L)
+{
+    MonoClass *obj = mono_get_object_class();
+    return zlua_meta_type(L, (const Il2CppType *)(void *)mono_class_get_type(obj));
+}
+
+/* An argument as its own type: a boxed value unboxed (an int a Lua
+ * integer), a string a Lua string, an object viewed as its class. */
+static void zm_env_push_arg(lua_State *L, MonoObject *a)
+{
+    if (a == NULL) {
+        lua_pushnil(L);
+        return;
+    }
+    MonoClass *k = mono_object_get_class(a);
+    const zlua_meta *m = zlua_meta_type(L, (const Il2CppType *)(void *)mono_class_get_type(k));
+    if (m == NULL)
+        luaL_error(L, "not enough memory");
+    zlua_meta_push(L, m, mono_class_is_valuetype(k) ? mono_object_unbox(a) : (void *)&a);
+}
+
+/* The body of zlua_mono_env_call, under its pcall: pushes the
+ * arguments, calls, pops the first result as a System.Object. */
+static int zm_env_call_body(lua_State *L)
+{
+    zlua_mono_env *env = zm_env_of(L);
+    zm_env_call *c = env != NULL ? env->pending : NULL;
+    if (c == NULL)
+        return luaL_error(L, "zlua: no call of LuaEnv.Call is pending");
+    env->pending = NULL;
+    const zlua_meta *m = zm_env_object_meta(L);
+    if (m == NULL)
+        return luaL_error(L, "not enough memory");
+    if (lua_getglobal(L, c->name) != LUA_TFUNCTION)
+        return luaL_error(L, "%s is not a function (a %s value)", c->name,
+                          luaL_typename(L, -1));
+    int n = c->args != NULL ? (int)mono_array_length(c->args) : 0;
+    luaL_checkstack(L, n, "too many arguments");
+    for (int i = 0; i < n; i++)
+        zm_env_push_arg(L, mono_array_get(c->args, MonoObject *, i));
+    lua_call(L, n, 1);
+    if (zlua_meta_pop(L, -1, m, c->out) != 0)
+        return luaL_error(L, "the result of %s cannot be a System.Object (a %s value)", c->name,
+                          luaL_typename(L, -1));
+    return 0;
+}
+
+int zlua_mono_env_call(zlua_mono_env *env, const char *name, uint32_t args, uint32_t *result)
+{
+    if (result != NULL)
+        *result = 0;
+    if (env == NULL || name == NULL || result == NULL)
+        return 1;
+    /* the array stays reachable through the caller's handle for the call;
+     * the result is on this C stack, which the collector scans */
+    MonoObject *arr = args != 0 ? mono_gchandle_get_target(args) : NULL;
+    MonoObject *out = NULL;
+    zm_env_call c = {name, (MonoArray *)(void *)arr, &out};
+    env->pending = &c;
+    lua_pushcfunction(env->L, zm_env_call_body);
+    int rc = zm_env_pcall(env, 0, 0);
+    env->pending = NULL;
+    if (rc != 0)
+        return 1;
+    *result = out != NULL ? mono_gchandle_new(out, 0) : 0;
+    return 0;
+}

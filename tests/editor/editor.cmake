@@ -1,0 +1,130 @@
+# tests/editor: the Editor's configuration.  The managed side is in
+# charge: a launcher starts Mono (zlua-mono, standing for the Editor's
+# executable), C# (zlua-run.exe) opens the assemblies and makes a
+# ZLua.LuaEnv, which loads the backend, libzlua-mono.so, through
+# DllImport.  Everything lands in ${CMAKE_BINARY_DIR}/editor, where
+# Mono's DllImport finds the libraries beside the assemblies.
+set(ZLUA_EDITOR_DIR ${CMAKE_BINARY_DIR}/editor)
+set(ZLUA_EDITOR_SRC ${CMAKE_CURRENT_SOURCE_DIR}/tests/editor)
+
+# The backend as the Editor loads it: libzlua and src/mono in one shared
+# library that links no Mono (its mono_* resolve from the process).
+add_library(zlua-mono SHARED src/mono/mono_env.c)
+target_include_directories(zlua-mono PRIVATE src src/mono tools/marshalc include)
+target_include_directories(zlua-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_compile_options(zlua-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
+target_link_libraries(zlua-mono PRIVATE
+  "$<LINK_LIBRARY:WHOLE_ARCHIVE,zlua_mono,zlua_mono_rt>" PkgConfig::LUA m pthread dl)
+set_target_properties(zlua-mono PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ZLUA_EDITOR_DIR})
+
+# The specs' testbed for a LuaEnv: a test library over the backend.
+add_library(zlua-mono-testbed SHARED ${ZLUA_EDITOR_SRC}/editor_testbed.c
+  tests/host/testbed.c tests/mono/mono_testbed.c ${CMAKE_BINARY_DIR}/zlua_marshal_fixture_xml.c)
+target_include_directories(zlua-mono-testbed PRIVATE src src/mono tests/host tests/mono include)
+target_include_directories(zlua-mono-testbed SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_compile_options(zlua-mono-testbed PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
+target_link_libraries(zlua-mono-testbed PRIVATE zlua-mono PkgConfig::LUA m dl)
+set_target_properties(zlua-mono-testbed PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ZLUA_EDITOR_DIR}
+  BUILD_RPATH "$ORIGIN")
+
+# The Editor's executable, as far as libzlua can tell: Mono's driver on
+# the Boehm build (the collector libzlua hooks), allocations counted.
+add_executable(zlua_mono_launcher ${ZLUA_EDITOR_SRC}/zlua_mono_launch.c)
+target_include_directories(zlua_mono_launcher SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_compile_options(zlua_mono_launcher PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
+target_link_libraries(zlua_mono_launcher PRIVATE ${ZLUA_MONOBOEHM})
+set_target_properties(zlua_mono_launcher PROPERTIES ENABLE_EXPORTS ON OUTPUT_NAME zlua-mono
+  RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
+
+# ZLua.LuaEnv.dll (shipped, src/mono), the helpers beside it, and the C# host.
+set(ZLUA_EDITOR_LUAENV ${ZLUA_EDITOR_DIR}/ZLua.LuaEnv.dll)
+set(ZLUA_EDITOR_HELPERS ${ZLUA_EDITOR_DIR}/ZLua.MonoHost.dll)
+set(ZLUA_EDITOR_RUN ${ZLUA_EDITOR_DIR}/zlua-run.exe)
+add_custom_command(OUTPUT ${ZLUA_EDITOR_LUAENV} ${ZLUA_EDITOR_HELPERS}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_EDITOR_DIR}
+  COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:library -out:${ZLUA_EDITOR_LUAENV}
+          ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/ZLua.LuaEnv.cs
+  COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_MONO_HOST_DLL} ${ZLUA_EDITOR_HELPERS}
+  DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/ZLua.LuaEnv.cs ${ZLUA_MONO_HOST_DLL}
+  COMMENT "mcs ZLua.LuaEnv.dll"
+  VERBATIM)
+add_custom_command(OUTPUT ${ZLUA_EDITOR_RUN}
+  COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:exe -r:${ZLUA_EDITOR_LUAENV}
+          -out:${ZLUA_EDITOR_RUN} ${ZLUA_EDITOR_SRC}/zlua-run.cs
+  DEPENDS ${ZLUA_EDITOR_SRC}/zlua-run.cs ${ZLUA_EDITOR_LUAENV}
+  COMMENT "mcs zlua-run.exe"
+  VERBATIM)
+add_custom_target(zlua_editor_assemblies ALL DEPENDS ${ZLUA_EDITOR_LUAENV} ${ZLUA_EDITOR_RUN})
+add_dependencies(zlua_editor_assemblies zlua_mono_assemblies zlua-mono zlua-mono-testbed
+  zlua_mono_launcher zlua_game_assemblies)
+
+set(ZLUA_EDITOR_CMD $<TARGET_FILE:zlua_mono_launcher> ${ZLUA_EDITOR_RUN})
+
+# The same suite again through LuaEnv in the C# host (editor.<name>):
+# every busted spec, the tour, and the game's app.lua, whose output must
+# be the C host's line for line (the same app.lua in Editor and player).
+set(ZLUA_EDITOR_ENV ZLUA_MONO_ASSEMBLIES=${ZLUA_MONO_DIR})
+# Under the sanitizers, no leak check at exit here: LeakSanitizer's tracer
+# crashes now and then stopping the threads of a process whose main
+# thread is managed (a few runs in a hundred).  ASan's checks hold, and the
+# same specs run leak-checked on the C hosts (lua.*, lua.mono.*).
+if(ZLUA_SANITIZE)
+  list(APPEND ZLUA_EDITOR_ENV ASAN_OPTIONS=detect_leaks=0)
+endif()
+foreach(spec ${ZLUA_LUA_SPECS})
+  get_filename_component(name ${spec} NAME_WE)
+  add_test(NAME editor.${name}
+    COMMAND ${ZLUA_EDITOR_CMD} ${BUSTED} --lpath=${CMAKE_CURRENT_SOURCE_DIR}/lua/spec/?.lua
+            -o utfTerminal ${spec}
+    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+endforeach()
+add_test(NAME editor.tour
+  COMMAND ${ZLUA_EDITOR_CMD} ${CMAKE_CURRENT_SOURCE_DIR}/lua/examples/tour.lua)
+set_tests_properties(editor.tour PROPERTIES PASS_REGULAR_EXPRESSION "tour complete: .* as described")
+add_test(NAME editor.game.app
+  COMMAND ${ZLUA_GAME_SRC}/expect.sh ${ZLUA_GAME_SRC}/app.expected
+          ${ZLUA_EDITOR_CMD} --assembly ${ZLUA_GAME_DLL} ${ZLUA_GAME_SRC}/app.lua)
+add_test(NAME editor.game.spec
+  COMMAND ${ZLUA_EDITOR_CMD} --assembly ${ZLUA_GAME_DLL} ${BUSTED}
+          --lpath=${CMAKE_CURRENT_SOURCE_DIR}/lua/spec/?.lua -o utfTerminal
+          ${ZLUA_GAME_SRC}/game_spec.lua
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+get_property(zlua_editor_tests DIRECTORY PROPERTY TESTS)
+foreach(t ${zlua_editor_tests})
+  if(t MATCHES "^editor\\.")
+    set_tests_properties(${t} PROPERTIES LABELS editor TIMEOUT 300
+      ENVIRONMENT "${ZLUA_EDITOR_ENV};ZLUA_GAME_DIR=${ZLUA_GAME_DIR}")
+  endif()
+endforeach()
+
+# LuaEnv's API as C# calls it, output compared (editor.luaenv).
+set(ZLUA_EDITOR_CHECK ${ZLUA_EDITOR_DIR}/LuaEnvCheck.exe)
+add_custom_command(OUTPUT ${ZLUA_EDITOR_CHECK}
+  COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:exe -r:${ZLUA_EDITOR_LUAENV}
+          -out:${ZLUA_EDITOR_CHECK} ${ZLUA_EDITOR_SRC}/LuaEnvCheck.cs
+  DEPENDS ${ZLUA_EDITOR_SRC}/LuaEnvCheck.cs ${ZLUA_EDITOR_LUAENV}
+  COMMENT "mcs LuaEnvCheck.exe"
+  VERBATIM)
+add_custom_target(zlua_editor_check ALL DEPENDS ${ZLUA_EDITOR_CHECK})
+add_dependencies(zlua_editor_check zlua_editor_assemblies)
+add_test(NAME editor.luaenv
+  COMMAND ${ZLUA_GAME_SRC}/expect.sh ${ZLUA_EDITOR_SRC}/LuaEnvCheck.expected
+          $<TARGET_FILE:zlua_mono_launcher> ${ZLUA_EDITOR_CHECK} ${ZLUA_EDITOR_SRC}/lua)
+set_tests_properties(editor.luaenv PROPERTIES LABELS editor ENVIRONMENT "${ZLUA_EDITOR_ENV}")
+
+# On Mono's SGen collector (Debian's /usr/bin/mono) LuaEnv refuses to
+# start, saying why: libzlua's roots need the Boehm collector's hook.
+# (Not under the sanitizers: their runtime must be the process's first.)
+find_program(ZLUA_MONO_SGEN mono)
+if(ZLUA_MONO_SGEN AND NOT ZLUA_SANITIZE)
+  add_test(NAME editor.sgen_refused
+    COMMAND ${ZLUA_MONO_SGEN} ${ZLUA_EDITOR_CHECK} ${ZLUA_EDITOR_SRC}/lua)
+  set_tests_properties(editor.sgen_refused PROPERTIES LABELS editor
+    PASS_REGULAR_EXPRESSION "cannot attach to Mono: Mono's collector is not Boehm")
+endif()
+
+# What a Unity project takes for the Editor (OPTIONAL: an install of a
+# build that made only libzlua.a skips them).
+install(TARGETS zlua-mono LIBRARY DESTINATION ${CMAKE_INSTALL_DATADIR}/zlua/editor OPTIONAL)
+install(FILES ${ZLUA_EDITOR_LUAENV} ${ZLUA_EDITOR_HELPERS} include/zlua_mono.h
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/zlua/editor OPTIONAL)
