@@ -13,7 +13,8 @@
 #      generic instances and the delegate type met only in a field are in;
 #   4. the binder's lookup over the same output linked with libzlua on
 #      Mono (gen-bind-check) takes a stub for exactly the methods the
-#      report gives one.
+#      report gives one;
+#   5. --reference opens an assembly the game needs without walking it.
 set -eu
 stubgen=$1 marshalc=$2 dropin=$3 game=$4 out=$5 bind=$6 lua_inc=$7 cxx=$8 cc=$9
 here=$(cd "$(dirname "$0")" && pwd)
@@ -60,6 +61,15 @@ if ! diff -u "$out/report.methods" "$out/bind.methods"; then
     echo "build_step: the binder takes other stubs than the report lists (- report, + binder)" >&2
     exit 1
 fi
+# 5. an assembly whose references are elsewhere (Unity's own, in the
+#    Editor's folder): opened first with --reference, not walked
+"$stubgen" --reference "$game/GenGame.Core.dll" --reference "$game/ZLua.Common.dll" \
+    --assembly "$game/alone/GenGame.dll" --out "$out/alone.cpp" --report "$out/alone.txt"
+if ! grep -q '^stub     Hero.Move ' "$out/alone.txt" || grep -q 'Vec2.Length' "$out/alone.txt"; then
+    echo "build_step: --reference: GenGame.Core walked, or GenGame not" >&2
+    exit 1
+fi
+
 echo "build_step: $(grep -c '^stub' "$out/bind.methods") of the game's methods bind to a stub," \
      "$(grep -c '^delegate' "$out/bind.txt") delegate entries; the report's last lines:"
 tail -n 3 "$out/zlua_stubs_report.txt"

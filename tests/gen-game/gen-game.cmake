@@ -51,6 +51,7 @@ target_link_libraries(gen-bind-check PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
 set_target_properties(gen-bind-check PROPERTIES LINKER_LANGUAGE CXX)
 add_dependencies(gen-bind-check zlua_mono_assemblies)
 
+add_dependencies(gen-bind-check zlua_gengame_alone)
 add_test(NAME gen.mono.build_step
   COMMAND ${ZLUA_GENGAME_SRC}/build_step.sh $<TARGET_FILE:zlua-stubgen-mono>
           $<TARGET_FILE:zlua-marshalc-mono> ${CMAKE_BINARY_DIR}/unity ${ZLUA_GENGAME_DIR}

@@ -79,7 +79,7 @@ static int tool_rt_references(MonoImage *img, const char *path, char *err, size_
         if (mono_assembly_loaded(an) == NULL &&
             mono_assembly_load(an, n > 0 ? dir : ".", &st) == NULL) {
             snprintf(err, errsize, "%s references the assembly '%s', which is neither beside it "
-                                   "nor loaded: put it there, or give it with --assembly first",
+                                   "nor loaded: put it there, or open it first (--reference)",
                      path, mono_assembly_name_get_name(an));
             return 0;
         }

@@ -7,6 +7,8 @@
  *     --assembly FILE    read this assembly (Mono build; repeatable): the
  *                        rules are those of the assemblies given, and
  *                        the XML rules must name one of them
+ *     --reference FILE   open an assembly the others reference, its rules
+ *                        not taken (Mono build; repeatable)
  *     -o FILE.c          write the tables (default: check only)
  *     --symbol NAME      the table array's name (default zlua_marshal_tables);
  *                        NAME_count holds its length
@@ -763,15 +765,16 @@ static int mc_emit(const char *path, const char *symbol, int attributes)
 }
 
 static const char mc_usage[] =
-    "usage: zlua-marshalc[-mono] [--assembly FILE.dll]... [-o OUT.c] [--symbol NAME] "
+    "usage: zlua-marshalc[-mono] [--assembly FILE.dll]... [--reference FILE.dll]... "
+    "[-o OUT.c] [--symbol NAME] "
     "[--no-attributes] [--skip SIGNATURE]... [RULES.xml]...\n";
 
 int main(int argc, char **argv)
 {
     const char *out = NULL, *symbol = "zlua_marshal_tables";
     int attributes = 1;
-    const char *files[256], *assemblies[MC_MAX_ASSEMBLIES];
-    int nfiles = 0, nassemblies = 0;
+    const char *files[256], *assemblies[MC_MAX_ASSEMBLIES], *refs[MC_MAX_ASSEMBLIES];
+    int nfiles = 0, nassemblies = 0, nrefs = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             out = argv[++i];
@@ -784,6 +787,8 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--assembly") == 0 && i + 1 < argc &&
                  nassemblies < MC_MAX_ASSEMBLIES)
             assemblies[nassemblies++] = argv[++i];
+        else if (strcmp(argv[i], "--reference") == 0 && i + 1 < argc && nrefs < MC_MAX_ASSEMBLIES)
+            refs[nrefs++] = argv[++i];
         else if (argv[i][0] == '-') {
             fputs(mc_usage, stderr);
             return 2;
@@ -794,6 +799,13 @@ int main(int argc, char **argv)
     if (tool_rt_start(err, sizeof err) != 0) {
         fprintf(stderr, "zlua-marshalc: %s\n", err);
         return 2;
+    }
+    for (int i = 0; i < nrefs; i++) {   /* opened first, their rules not taken */
+        const char *name;
+        if (tool_rt_open(refs[i], &name, err, sizeof err) == NULL) {
+            fprintf(stderr, "zlua-marshalc: %s\n", err);
+            return 2;
+        }
     }
     for (int i = 0; i < nassemblies; i++) {
         opened[nopened] = tool_rt_open(assemblies[i], &opened_names[nopened], err, sizeof err);

@@ -3,6 +3,9 @@
  *
  *   zlua-stubgen-mono --assembly FILE.dll... --out OUT.cpp --report REPORT.txt
  *   zlua-stubgen OUT.cpp REPORT.txt [ASSEMBLY-NAME...]
+ *     --reference FILE open an assembly the others reference without
+ *                      walking it (Unity's own UnityEngine.*.dll, which are
+ *                      not beside a project's); repeatable
  *     --no-instances   the assemblies' own types only, not the generic
  *                      instances their signatures use
  *
@@ -1037,14 +1040,15 @@ static void sg_register_live_rules(void)
 
 static const char sg_usage[] =
     "usage: zlua-stubgen-mono --assembly FILE.dll... --out OUT.cpp --report REPORT.txt "
-    "[--no-instances]\n"
+    "[--reference FILE.dll]... [--no-instances]\n"
     "       zlua-stubgen OUT.cpp REPORT.txt [ASSEMBLY-NAME...]";
 
 int main(int argc, char **argv)
 {
     const char *files[SG_MAX_ASSEMBLIES], *out_path = NULL, *report_path = NULL;
     const char *positional[2 + SG_MAX_ASSEMBLIES];
-    int nfiles = 0, npositional = 0;
+    const char *refs[SG_MAX_ASSEMBLIES];
+    int nfiles = 0, npositional = 0, nrefs = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int has_value = i + 1 < argc;
@@ -1052,6 +1056,10 @@ int main(int argc, char **argv)
             if (nfiles == SG_MAX_ASSEMBLIES)
                 die("more than %d assemblies", SG_MAX_ASSEMBLIES);
             files[nfiles++] = argv[++i];
+        } else if (strcmp(a, "--reference") == 0 && has_value) {
+            if (nrefs == SG_MAX_ASSEMBLIES)
+                die("more than %d references", SG_MAX_ASSEMBLIES);
+            refs[nrefs++] = argv[++i];
         } else if (strcmp(a, "--out") == 0 && has_value) {
             out_path = argv[++i];
         } else if (strcmp(a, "--report") == 0 && has_value) {
@@ -1082,6 +1090,11 @@ int main(int argc, char **argv)
     char err[1024] = "";
     if (tool_rt_start(err, sizeof err) != 0)
         die("%s", err);
+    for (int i = 0; i < nrefs; i++) {   /* opened first, never walked */
+        const char *name;
+        if (tool_rt_open(refs[i], &name, err, sizeof err) == NULL)
+            die("%s", err);
+    }
     for (int i = 0; i < nfiles; i++) {
         const char *name;
         const Il2CppImage *img = tool_rt_open(files[i], &name, err, sizeof err);
