@@ -82,3 +82,9 @@ set_tests_properties(gen.mono.error.missing gen.mono.error.not-assembly
   gen.mono.error.missing-reference gen.mono.error.xml-other-assembly PROPERTIES LABELS mono)
 add_test(NAME gen.error.sim-no-files COMMAND ${ZLUA_GENGAME_EXPECT} ${err}/sim-no-files.expect
   $<TARGET_FILE:zlua-stubgen> --assembly ${ZLUA_GENGAME_DLL} ${ZLUA_GENGAME_OUTS})
+
+# The build-step example of docs/embedding.md, run as written.
+add_test(NAME docs.build_step
+  COMMAND ${ZLUA_GENGAME_SRC}/doc_example.sh ${CMAKE_CURRENT_SOURCE_DIR}/docs/embedding.md
+          ${CMAKE_BINARY_DIR} ${ZLUA_MCS} ${ZLUA_GENGAME_DIR}/doc-project)
+set_tests_properties(docs.build_step PROPERTIES LABELS mono)
