@@ -61,6 +61,13 @@ if ! diff -u "$out/report.methods" "$out/bind.methods"; then
     echo "build_step: the binder takes other stubs than the report lists (- report, + binder)" >&2
     exit 1
 fi
+awk '$1 == "delegate" { print $2 }' "$out/bind.txt" | sort > "$out/bind.delegates"
+awk '$1 == "delegate" { print $2 }' "$out/zlua_stubs_report.txt" | sort > "$out/report.delegates"
+if ! diff -u "$out/report.delegates" "$out/bind.delegates"; then
+    echo "build_step: the registered delegate table is not the report's (- report, + table)" >&2
+    exit 1
+fi
+
 # 5. an assembly whose references are elsewhere (Unity's own, in the
 #    Editor's folder): opened first with --reference, not walked
 "$stubgen" --reference "$game/GenGame.Core.dll" --reference "$game/ZLua.Common.dll" \
