@@ -45,8 +45,6 @@
 #include "zlua.h"
 #include "zlua_stub.h"
 
-#define SG_MAX_SIGS 1024
-#define SG_MAX_STRUCTS 256
 #define SG_SIG_BYTES 512
 
 typedef struct sg_sig {
@@ -71,27 +69,26 @@ typedef struct sg_entry {
     int sig;                    /* its stub */
 } sg_entry;
 
-#define SG_MAX_ENTRIES 8192
-
-static sg_sig sigs[SG_MAX_SIGS];
-static int nsigs;
-static sg_entry entries[SG_MAX_ENTRIES];
-static int nentries;
+/* The walk's tables grow as a game needs (sg_reserve): a large project
+ * has tens of thousands of methods. */
+static sg_sig *sigs;
+static int nsigs, capsigs;
+static sg_entry *entries;
+static int nentries, capentries;
 /* Delegate types (R-DEL-1): one native entry per reduced signature of
  * Invoke, one table row per type. */
-#define SG_MAX_DELEGATES 1024
 typedef struct sg_delegate {
     Il2CppClass *klass;
     char name[SG_SIG_BYTES];    /* il2cpp_type_get_name: the table key */
     int sig;                    /* index into dsigs */
 } sg_delegate;
-static sg_sig dsigs[SG_MAX_SIGS];
-static int ndsigs;
-static sg_delegate delegates[SG_MAX_DELEGATES];
-static int ndelegates;
+static sg_sig *dsigs;
+static int ndsigs, capdsigs;
+static sg_delegate *delegates;
+static int ndelegates, capdelegates;
 
-static sg_struct structs[SG_MAX_STRUCTS];
-static int nstructs;
+static sg_struct *structs;
+static int nstructs, capstructs;
 static FILE *out, *report;
 static lua_State *sg_L;         /* type names and rule shapes (zlua_bridge_shape) */
 static int methods_total, methods_stubbed;
@@ -107,6 +104,21 @@ static void die(const char *fmt, ...)
     exit(1);
 }
 
+/* *p with room for one more element after the n it holds (zeroed). */
+#define sg_reserve(p, n, cap) ((p) = sg_grow((p), (n), &(cap), sizeof *(p)))
+static void *sg_grow(void *p, int n, int *cap, size_t elem)
+{
+    if (n < *cap)
+        return p;
+    int grown = *cap ? *cap * 2 : 64;
+    char *q = realloc(p, (size_t)grown * elem);
+    if (q == NULL)
+        die("out of memory");
+    memset(q + (size_t)*cap * elem, 0, (size_t)(grown - *cap) * elem);
+    *cap = grown;
+    return q;
+}
+
 /* ---- C++ types of slots ----------------------------------------------------------- */
 
 static int sg_struct_index(Il2CppClass *k)
@@ -114,8 +126,7 @@ static int sg_struct_index(Il2CppClass *k)
     for (int i = 0; i < nstructs; i++)
         if (structs[i].klass == k)
             return i;
-    if (nstructs == SG_MAX_STRUCTS)
-        die("too many struct types");
+    sg_reserve(structs, nstructs, capstructs);
     structs[nstructs].klass = k;
     return nstructs++;
 }
@@ -728,8 +739,7 @@ static void sg_delegate_type(Il2CppClass *k)
         il2cpp_free(name);
         return;
     }
-    if (ndelegates == SG_MAX_DELEGATES)
-        die("too many delegate types");
+    sg_reserve(delegates, ndelegates, capdelegates);
     sg_delegate *d = &delegates[ndelegates++];
     d->klass = k;
     snprintf(d->name, sizeof d->name, "%s", name ? name : "?");
@@ -739,8 +749,7 @@ static void sg_delegate_type(Il2CppClass *k)
         if (strcmp(dsigs[i].text, sig) == 0)
             found = i;
     if (found < 0) {
-        if (ndsigs == SG_MAX_SIGS)
-            die("too many delegate signatures");
+        sg_reserve(dsigs, ndsigs, capdsigs);
         found = ndsigs++;
         snprintf(dsigs[found].text, sizeof dsigs[found].text, "%s", sig);
         dsigs[found].first = invoke;
@@ -757,9 +766,8 @@ static void sg_delegate_type(Il2CppClass *k)
  * methods get stubs too.  Only those met directly -- an instance's own
  * signatures add none -- and none from generic methods, whose slots may
  * still hold their type parameters. */
-#define SG_MAX_INSTANCES 1024
-static Il2CppClass *instances[SG_MAX_INSTANCES];
-static int ninstances;
+static Il2CppClass **instances;
+static int ninstances, capinstances;
 static int sg_instances_on = 1;     /* --no-instances: off */
 static int sg_in_instance;          /* walking one: notes no more */
 
@@ -775,8 +783,7 @@ static void sg_instance_type(Il2CppClass *k)
     for (int i = 0; i < ninstances; i++)
         if (instances[i] == k)
             return;
-    if (ninstances == SG_MAX_INSTANCES)
-        die("too many generic instances");
+    sg_reserve(instances, ninstances, capinstances);
     instances[ninstances++] = k;
 }
 
@@ -866,8 +873,7 @@ static void sg_method(Il2CppClass *k, const MethodInfo *mi)
                 il2cpp_class_get_namespace(odd), il2cpp_class_get_name(odd));
         return;
     }
-    if (nentries == SG_MAX_ENTRIES)
-        die("too many methods");
+    sg_reserve(entries, nentries, capentries);
     if (zlua_bridge_method_key(mi, entries[nentries].key, sizeof entries[nentries].key) == 0)
         die("%s.%s: key too long", cname, il2cpp_method_get_name(mi));
     memcpy(entries[nentries].text, sig, sizeof sig);
@@ -888,8 +894,7 @@ static void sg_method(Il2CppClass *k, const MethodInfo *mi)
         if (strcmp(sigs[i].text, sig) == 0)
             found = i;
     if (found < 0) {
-        if (nsigs == SG_MAX_SIGS)
-            die("too many signatures");
+        sg_reserve(sigs, nsigs, capsigs);
         found = nsigs++;
         snprintf(sigs[found].text, sizeof sigs[found].text, "%s", sig);
         sigs[found].first = mi;
@@ -1167,7 +1172,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < nsigs; i++)
         sg_emit_stub(i);
     /* one entry per method, in key order: its index is its table slot */
-    qsort(entries, (size_t)nentries, sizeof entries[0], sg_entry_cmp);
+    if (nentries > 0)
+        qsort(entries, (size_t)nentries, sizeof entries[0], sg_entry_cmp);
     for (int i = 1; i < nentries; i++)
         if (strcmp(entries[i - 1].key, entries[i].key) == 0)
             die("two methods share the key %s", entries[i].key);
@@ -1192,7 +1198,8 @@ int main(int argc, char **argv)
     fprintf(out, "/* ---- delegate entries: what a Lua function's delegate calls ---- */\n\n");
     for (int i = 0; i < ndsigs; i++)
         sg_emit_delegate_entry(i);
-    qsort(delegates, (size_t)ndelegates, sizeof delegates[0], sg_delegate_cmp);
+    if (ndelegates > 0)
+        qsort(delegates, (size_t)ndelegates, sizeof delegates[0], sg_delegate_cmp);
     fprintf(out, "static const zlua_delegate_entry zlua_delegate_entries[] = {\n");
     for (int i = 0; i < ndelegates; i++)
         fprintf(out, "    {\"%s\", reinterpret_cast<zlua_native_fn>(zlua_delegate_entry_%d)},\n",
