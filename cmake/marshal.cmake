@@ -3,7 +3,8 @@
 # compiler's tests over the XML corpus of tests/marshal/.
 pkg_check_modules(EXPAT REQUIRED IMPORTED_TARGET expat)
 
-add_executable(zlua-marshalc tools/marshalc/zlua_marshalc.c ${ZLUA_SIM_TOOL_SOURCES})
+add_executable(zlua-marshalc tools/marshalc/zlua_marshalc.c tools/marshalc/marshalc_xml.c
+  ${ZLUA_SIM_TOOL_SOURCES})
 target_include_directories(zlua-marshalc PRIVATE ${ZLUA_TOOL_INCLUDES})
 target_compile_options(zlua-marshalc PRIVATE ${ZLUA_WARNINGS})
 # without the generated stubs: the stub generator reads these tables
@@ -51,7 +52,9 @@ target_sources(zlua-run PRIVATE ${ZLUA_MARSHAL_TABLE_SOURCES} tests/sim/tool/sim
 # multi-value slot (UnpackedValues) gets a stub of that shape, keyed by
 # it (zlua_bridge_shape); other registrations fall back to the generic
 # invoker for it.
-target_sources(zlua-stubgen PRIVATE ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)
+target_sources(zlua-stubgen PRIVATE ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c
+  tools/marshalc/marshalc_xml.c)
+target_link_libraries(zlua-stubgen PRIVATE PkgConfig::EXPAT)
 target_compile_definitions(zlua-stubgen PRIVATE
   ZLUA_STUBGEN_MARSHAL_TABLES=zlua_fixture_marshal
   ZLUA_STUBGEN_MARSHAL_TABLES_COUNT=zlua_fixture_marshal_count)

@@ -52,6 +52,10 @@ namespace GenGame
             return a.X * b.X + a.Y * b.Y;
         }
 
+        // an XML rule (rules.xml) gives b two Lua values: the stub
+        // generator reads it too (--rules)
+        public static float Cross(Vec2 a, Vec2 b) { return a.X * b.Y - a.Y * b.X; }
+
         // an XML rule (rules.xml) gives the result a table
         public static Vec2 Spawn(Team team) { return team == Team.Red ? new Vec2(-1, 0) : new Vec2(1, 0); }
 

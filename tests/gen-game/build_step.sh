@@ -26,7 +26,7 @@ cp -R "$dropin/zlua" "$out/zlua"
 "$marshalc" --assembly "$game/GenGame.Core.dll" --assembly "$game/GenGame.dll" \
     -o "$out/zlua/zlua_marshal_tables.c" "$here/rules.xml"
 "$stubgen" --assembly "$game/GenGame.Core.dll" --assembly "$game/GenGame.dll" \
-    --out "$out/zlua/zlua_stubs.cpp" --report "$out/zlua_stubs_report.txt"
+    --rules "$here/rules.xml" --out "$out/zlua/zlua_stubs.cpp" --report "$out/zlua_stubs_report.txt"
 
 # 2. compiled as the player compiles them
 "$here/../../tools/dropin-check.sh" "$out" 6000.0 "$lua_inc" "$cxx" "$cc"

@@ -34,7 +34,8 @@ add_custom_command(
           ${ZLUA_GENGAME_ASSEMBLIES} -o ${ZLUA_GENGAME_OUT}/zlua_marshal_tables.c
           ${ZLUA_GENGAME_SRC}/rules.xml
   COMMAND ${CMAKE_COMMAND} -E env ${ZLUA_MONO_TEST_ENV} $<TARGET_FILE:zlua-stubgen-mono>
-          ${ZLUA_GENGAME_ASSEMBLIES} --out ${ZLUA_GENGAME_OUT}/zlua_stubs.cpp
+          ${ZLUA_GENGAME_ASSEMBLIES} --rules ${ZLUA_GENGAME_SRC}/rules.xml
+          --out ${ZLUA_GENGAME_OUT}/zlua_stubs.cpp
           --report ${ZLUA_GENGAME_OUT}/zlua_stubs_report.txt
   DEPENDS zlua-marshalc-mono zlua-stubgen-mono zlua_gengame_assemblies
           ${ZLUA_GENGAME_SRC}/rules.xml

@@ -124,6 +124,7 @@ endforeach()
 set_source_files_properties(tools/common/tool_rt_mono.c PROPERTIES
   INCLUDE_DIRECTORIES ${CMAKE_CURRENT_SOURCE_DIR}/src)
 add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c tools/common/tool_rt_mono.c
+  tools/marshalc/marshalc_xml.c
   ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)
 target_include_directories(zlua-stubgen-mono PRIVATE ${ZLUA_TOOL_INCLUDES})
 target_include_directories(zlua-stubgen-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
@@ -133,7 +134,7 @@ target_compile_definitions(zlua-stubgen-mono PRIVATE
   ZLUA_STUBGEN_MARSHAL_TABLES=zlua_fixture_marshal
   ZLUA_STUBGEN_MARSHAL_TABLES_COUNT=zlua_fixture_marshal_count)
 target_compile_options(zlua-stubgen-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
-target_link_libraries(zlua-stubgen-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
+target_link_libraries(zlua-stubgen-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::EXPAT PkgConfig::LUA m)
 add_dependencies(zlua-stubgen-mono zlua_mono_assemblies)
 add_custom_command(
   OUTPUT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt
@@ -154,7 +155,8 @@ set_tests_properties(stubgen.mono PROPERTIES LABELS mono)
 
 # The rule compiler on Mono: [LuaMarshalAs] of the assemblies given
 # (--assembly), read through Mono's metadata, with the XML rule files.
-add_executable(zlua-marshalc-mono tools/marshalc/zlua_marshalc.c tools/common/tool_rt_mono.c)
+add_executable(zlua-marshalc-mono tools/marshalc/zlua_marshalc.c tools/marshalc/marshalc_xml.c
+  tools/common/tool_rt_mono.c)
 target_include_directories(zlua-marshalc-mono PRIVATE ${ZLUA_TOOL_INCLUDES})
 target_include_directories(zlua-marshalc-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_definitions(zlua-marshalc-mono PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")

@@ -3,6 +3,9 @@
  *
  *   zlua-stubgen-mono --assembly FILE.dll... --out OUT.cpp --report REPORT.txt
  *   zlua-stubgen OUT.cpp REPORT.txt [ASSEMBLY-NAME...]
+ *     --rules FILE.xml the project's XML rule files, as zlua-marshalc reads
+ *                      them: a method they give several Lua values gets a
+ *                      stub of that shape; repeatable
  *     --reference FILE open an assembly the others reference without
  *                      walking it (Unity's own UnityEngine.*.dll, which are
  *                      not beside a project's); repeatable
@@ -41,6 +44,7 @@
 
 #include "il2cpp_api.h"
 #include "marshalc_attrs.h"   /* [LuaMarshalAs] read live (--assembly) */
+#include "marshalc_xml.h"     /* and the project's XML rules (--rules) */
 #include "tool_rt.h"          /* starts the runtime the metadata comes from */
 #include "zlua.h"
 #include "zlua_stub.h"
@@ -1005,11 +1009,12 @@ static void sg_walk(void)
 
 /* ---- [LuaMarshalAs] read live (--assembly) ------------------------------------------------- */
 
-/* The attributes of the assemblies opened, one unvalidated table each,
- * as an Editor registers them: a method they give a multi-value slot
- * (UnpackedValues) gets a stub of that shape.  (Rules in XML files
- * are the compiled tables' alone: such a method keeps the generic
- * invoker in a player that registers them.) */
+/* The attributes of the assemblies opened and the XML rules given
+ * (--rules), one unvalidated table per assembly, as an Editor registers
+ * them: a method they give a multi-value slot (UnpackedValues) gets a
+ * stub of that shape, keyed as the binder of a player that registers the
+ * compiled tables of the same rules keys it.  (zlua-marshalc checks
+ * them; an illegal one shapes nothing here.) */
 static zlua_marshal_table sg_live[SG_MAX_ASSEMBLIES];
 static size_t sg_live_cap[SG_MAX_ASSEMBLIES];
 
@@ -1032,28 +1037,39 @@ static void sg_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *
     }
 }
 
-static void sg_register_live_rules(void)
+static void sg_on_xml(void *ud, const char *assembly, const zlua_marshal_rule *r,
+                      const char *file, long line)
+{
+    (void)file;
+    (void)line;
+    sg_on_attr(ud, assembly, r);
+}
+
+static void sg_register_live_rules(const char *const *xml, int nxml)
 {
     if (sg_nimages == 0)
         return;
     for (int a = 0; a < sg_nimages; a++)
         sg_live[a] = (zlua_marshal_table){sg_image_names[a], NULL, 0, 0};
     marshalc_read_attributes(sg_L, sg_on_attr, NULL);
+    for (int i = 0; i < nxml; i++)
+        if (marshalc_xml_parse(xml[i], sg_on_xml, NULL) > 0)
+            die("%s: the rule file has errors (above)", xml[i]);
     if (zlua_register_marshal_binding_tables(sg_live, (size_t)sg_nimages) != ZLUA_OK)
         die("cannot register the [LuaMarshalAs] attributes");
 }
 
 static const char sg_usage[] =
     "usage: zlua-stubgen-mono --assembly FILE.dll... --out OUT.cpp --report REPORT.txt "
-    "[--reference FILE.dll]... [--no-instances]\n"
+    "[--rules RULES.xml]... [--reference FILE.dll]... [--no-instances]\n"
     "       zlua-stubgen OUT.cpp REPORT.txt [ASSEMBLY-NAME...]";
 
 int main(int argc, char **argv)
 {
     const char *files[SG_MAX_ASSEMBLIES], *out_path = NULL, *report_path = NULL;
     const char *positional[2 + SG_MAX_ASSEMBLIES];
-    const char *refs[SG_MAX_ASSEMBLIES];
-    int nfiles = 0, npositional = 0, nrefs = 0;
+    const char *refs[SG_MAX_ASSEMBLIES], *xml[SG_MAX_ASSEMBLIES];
+    int nfiles = 0, npositional = 0, nrefs = 0, nxml = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int has_value = i + 1 < argc;
@@ -1065,6 +1081,10 @@ int main(int argc, char **argv)
             if (nrefs == SG_MAX_ASSEMBLIES)
                 die("more than %d references", SG_MAX_ASSEMBLIES);
             refs[nrefs++] = argv[++i];
+        } else if (strcmp(a, "--rules") == 0 && has_value) {
+            if (nxml == SG_MAX_ASSEMBLIES)
+                die("more than %d rule files", SG_MAX_ASSEMBLIES);
+            xml[nxml++] = argv[++i];
         } else if (strcmp(a, "--out") == 0 && has_value) {
             out_path = argv[++i];
         } else if (strcmp(a, "--report") == 0 && has_value) {
@@ -1123,7 +1143,9 @@ int main(int argc, char **argv)
     if (sg_L == NULL || zlua_open(sg_L) != ZLUA_OK)
         die("cannot open a state");
     zlua_set_log(sg_L, NULL, NULL);   /* the report lists what matters */
-    sg_register_live_rules();
+    if (nxml > 0 && nfiles == 0)
+        die("--rules reads the rules of assemblies given with --assembly");
+    sg_register_live_rules(xml, nxml);
     out = fopen(out_path, "w");
     report = fopen(report_path, "w");
     if (out == NULL || report == NULL)
