@@ -3,9 +3,9 @@
 # compiler's tests over the XML corpus of tests/marshal/.
 pkg_check_modules(EXPAT REQUIRED IMPORTED_TARGET expat)
 
-add_executable(zlua-marshalc tools/marshalc/zlua_marshalc.c tools/marshalc/marshalc_attrs.c
-  tools/marshalc/marshalc_names.c)
-target_include_directories(zlua-marshalc PRIVATE src tools/marshalc)
+add_executable(zlua-marshalc tools/marshalc/zlua_marshalc.c tools/marshalc/marshalc_xml.c
+  ${ZLUA_SIM_TOOL_SOURCES})
+target_include_directories(zlua-marshalc PRIVATE ${ZLUA_TOOL_INCLUDES})
 target_compile_options(zlua-marshalc PRIVATE ${ZLUA_WARNINGS})
 # without the generated stubs: the stub generator reads these tables
 target_link_libraries(zlua-marshalc PRIVATE "$<LINK_GROUP:RESCAN,zlua,zlua_sim>"
@@ -45,18 +45,20 @@ zlua_marshal_tables(zlua_marshal_variant.c zlua_fixture_marshal_variant
 set(ZLUA_MARSHAL_TABLE_SOURCES ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c
   ${CMAKE_BINARY_DIR}/zlua_marshal_fixture_xml.c ${CMAKE_BINARY_DIR}/zlua_marshal_variant.c)
 
-target_sources(zlua-run PRIVATE ${ZLUA_MARSHAL_TABLE_SOURCES} tools/marshalc/marshalc_attrs.c
+target_sources(zlua-run PRIVATE ${ZLUA_MARSHAL_TABLE_SOURCES} tests/sim/tool/sim_attrs.c
   tools/marshalc/marshalc_names.c)
 
 # The stub generator reads the fixture tables: a method they give a
 # multi-value slot (UnpackedValues) gets a stub of that shape, keyed by
 # it (zlua_bridge_shape); other registrations fall back to the generic
 # invoker for it.
-target_sources(zlua-stubgen PRIVATE ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)
+target_sources(zlua-stubgen PRIVATE ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c
+  tools/marshalc/marshalc_xml.c)
+target_link_libraries(zlua-stubgen PRIVATE PkgConfig::EXPAT)
 target_compile_definitions(zlua-stubgen PRIVATE
   ZLUA_STUBGEN_MARSHAL_TABLES=zlua_fixture_marshal
   ZLUA_STUBGEN_MARSHAL_TABLES_COUNT=zlua_fixture_marshal_count)
-target_include_directories(zlua-run PRIVATE tools/marshalc src)
+target_include_directories(zlua-run PRIVATE tools/marshalc src src/il2cpp)
 
 # The marshal specs again with the other registrations (tests/host/host_marshal.h).
 foreach(mode live variant)

@@ -36,6 +36,20 @@ done
 if grep -rn 'ZLUA_STANDIN_' src include tools/stubgen tools/marshalc; then
   echo "the lines above name tests/player's family macros"; fail=1
 fi
+# The build tools see the runtime API, libzlua's public headers and their
+# own boundary (tools/common/tool_rt.h), never libzlua's sources or the
+# tests: the runtime a tool reads is linked in, not included.
+for f in tools/stubgen/*.[ch] tools/marshalc/*.[ch] tools/common/*.[ch]; do
+  while IFS= read -r inc; do
+    case $inc in
+      zlua.h|zlua_stub.h|zlua_rt.h|zlua_conf.h|il2cpp_api.h|tool_rt.h|marshalc_attrs.h|marshalc_xml.h) ;;
+      mono_rt.h)   # the Mono backend's, for the tools' start of Mono
+        [[ $f == tools/common/tool_rt_mono.c ]] ||
+          { echo "$f: includes \"$inc\" (only tools/common/tool_rt_mono.c may)"; fail=1; } ;;
+      *) echo "$f: includes \"$inc\": a tool sees il2cpp_api.h, include/ and tools/ only"; fail=1 ;;
+    esac
+  done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f")
+done
 if (( fail )); then
   echo "layer order (bottom first): ${order[*]}"; exit 1
 fi

@@ -38,7 +38,7 @@ zlua_library_flags(zlua_mono)
 file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS src/mono/*.c)
 list(REMOVE_ITEM ZLUA_MONO_RT_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/mono_env.c)
 add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES} tools/marshalc/marshalc_names.c)
-target_include_directories(zlua_mono_rt PUBLIC src/mono PRIVATE src tools/marshalc include)
+target_include_directories(zlua_mono_rt PUBLIC src/mono PRIVATE src src/il2cpp tools/marshalc include)
 target_include_directories(zlua_mono_rt SYSTEM PUBLIC ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua_mono_rt PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
@@ -119,21 +119,29 @@ endforeach()
 # The stub generator over the real assemblies, as a Unity Editor runs it:
 # its report must match the one made from the simulation's metadata, and
 # the stubs it writes must compile against the player's headers.
-add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c
+# (tool_rt_mono.c, the tools' start of Mono, includes the backend's
+# mono_rt.h, which names the runtime API by its path in src/)
+set_source_files_properties(tools/common/tool_rt_mono.c PROPERTIES
+  INCLUDE_DIRECTORIES ${CMAKE_CURRENT_SOURCE_DIR}/src)
+add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c tools/common/tool_rt_mono.c
+  tools/marshalc/marshalc_xml.c
   ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)
-target_include_directories(zlua-stubgen-mono PRIVATE src tests/host)
+target_include_directories(zlua-stubgen-mono PRIVATE ${ZLUA_TOOL_INCLUDES})
+target_include_directories(zlua-stubgen-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_compile_definitions(zlua-stubgen-mono PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
 # the same rule tables the simulation's generator reads (cmake/marshal.cmake)
 target_compile_definitions(zlua-stubgen-mono PRIVATE
   ZLUA_STUBGEN_MARSHAL_TABLES=zlua_fixture_marshal
   ZLUA_STUBGEN_MARSHAL_TABLES_COUNT=zlua_fixture_marshal_count)
-target_compile_options(zlua-stubgen-mono PRIVATE ${ZLUA_WARNINGS})
-target_link_libraries(zlua-stubgen-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
+target_compile_options(zlua-stubgen-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
+target_link_libraries(zlua-stubgen-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::EXPAT PkgConfig::LUA m)
 add_dependencies(zlua-stubgen-mono zlua_mono_assemblies)
 add_custom_command(
   OUTPUT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt
   COMMAND ${CMAKE_COMMAND} -E env ${ZLUA_MONO_TEST_ENV}
-          $<TARGET_FILE:zlua-stubgen-mono> ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp
-          ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt Assembly-CSharp ZLua.Tests
+          $<TARGET_FILE:zlua-stubgen-mono> --assembly ${ZLUA_MONO_DIR}/Assembly-CSharp.dll
+          --assembly ${ZLUA_MONO_DIR}/ZLua.Tests.dll --out ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp
+          --report ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt
   DEPENDS zlua-stubgen-mono zlua_mono_assemblies
   COMMENT "Generating MethodBridge stubs from Mono's metadata")
 add_library(zlua_stubs_mono_check OBJECT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp)
@@ -141,8 +149,39 @@ target_include_directories(zlua_stubs_mono_check PRIVATE tests/sim/include inclu
 target_compile_options(zlua_stubs_mono_check PRIVATE ${ZLUA_CXX_WARNINGS})
 add_test(NAME stubgen.mono
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/stubgen_compare.sh
-          $<TARGET_FILE:zlua-stubgen> $<TARGET_FILE:zlua-stubgen-mono> ${CMAKE_BINARY_DIR}/stubgen-compare)
+          $<TARGET_FILE:zlua-stubgen> $<TARGET_FILE:zlua-stubgen-mono> ${CMAKE_BINARY_DIR}/stubgen-compare
+          ${ZLUA_MONO_DIR})
 set_tests_properties(stubgen.mono PROPERTIES LABELS mono)
+
+# The rule compiler on Mono: [LuaMarshalAs] of the assemblies given
+# (--assembly), read through Mono's metadata, with the XML rule files.
+add_executable(zlua-marshalc-mono tools/marshalc/zlua_marshalc.c tools/marshalc/marshalc_xml.c
+  tools/common/tool_rt_mono.c)
+target_include_directories(zlua-marshalc-mono PRIVATE ${ZLUA_TOOL_INCLUDES})
+target_include_directories(zlua-marshalc-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_compile_definitions(zlua-marshalc-mono PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
+target_compile_options(zlua-marshalc-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
+target_link_libraries(zlua-marshalc-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::EXPAT
+  PkgConfig::LUA m)
+add_dependencies(zlua-marshalc-mono zlua_mono_assemblies)
+# the same rules from the fixtures' real metadata as from the simulation's
+add_test(NAME marshalc.mono
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/marshalc_compare.sh
+          $<TARGET_FILE:zlua-marshalc> $<TARGET_FILE:zlua-marshalc-mono>
+          ${CMAKE_BINARY_DIR}/marshalc-compare ${ZLUA_MONO_DIR} ${ZLUA_MARSHAL_SKIP}
+          ${ZLUA_MARSHAL_XML}
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+# and the catalog's illegal attributes fail the build there too
+add_test(NAME marshalc.mono.catalog-illegal
+  COMMAND ${ZLUA_MARSHAL_DIR}/expect.sh ${ZLUA_MARSHAL_DIR}/catalog-illegal.expect
+          $<TARGET_FILE:zlua-marshalc-mono> --assembly ${ZLUA_MONO_DIR}/Assembly-CSharp.dll
+          --assembly ${ZLUA_MONO_DIR}/ZLua.Tests.dll ${ZLUA_MARSHAL_XML}
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(marshalc.mono marshalc.mono.catalog-illegal PROPERTIES LABELS mono)
+
+# Both over a game that is not a fixture, as a Unity project's build step
+# runs them (tests/gen-game).
+include(tests/gen-game/gen-game.cmake)
 
 if(ZLUA_SANITIZE)
   get_property(zlua_mono_tests DIRECTORY PROPERTY TESTS)

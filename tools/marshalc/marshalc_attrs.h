@@ -2,14 +2,16 @@
  * marshalc_attrs.h -- reads the [LuaMarshalAs] attributes of every loaded
  * assembly as name-keyed rules (zlua.h, zlua_marshal_rule).
  *
- * Shared by the build-time compiler (zlua-marshalc), which validates and
- * emits them, and by the test host's "live" mode, which registers them
- * unvalidated as a runtime that reads attributes live (Mono, the Editor)
- * would.  Type-level and field attributes are read through the runtime's
- * custom attribute API (il2cpp_custom_attrs_from_class, _from_field);
- * IL2CPP has no API for parameter and return attributes, so those come
- * from the simulated metadata (sim_param_marshal_as), where a real build
- * reads the managed assemblies; property attributes are not read.
+ * Shared by the build-time tools (zlua-marshalc validates and emits them;
+ * zlua-stubgen shapes stubs by them) and by the test host's "live" mode,
+ * which registers them unvalidated as a runtime that reads attributes
+ * live (Mono, the Editor) would.  Each runtime has its reader: Mono's
+ * reads every site through its reflection API (mono_attrs.c); the
+ * simulated runtime's (tests/sim/tool/sim_attrs.c) reads type-level and
+ * field attributes through the custom attribute API
+ * (il2cpp_custom_attrs_from_class, _from_field), and parameter and
+ * return ones from its catalog, IL2CPP having no API for those.
+ * Property attributes are not read.
  */
 #ifndef ZLUA_MARSHALC_ATTRS_H
 #define ZLUA_MARSHALC_ATTRS_H

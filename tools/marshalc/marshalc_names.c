@@ -1,5 +1,5 @@
 /*
- * marshalc_names.c -- what both attribute readers (marshalc_attrs.c over
+ * marshalc_names.c -- what both attribute readers (tests/sim/tool over
  * the simulated runtime, src/mono/mono_attrs.c over Mono) need to turn
  * metadata into rules, through the runtime API alone: type names spelled
  * as libzlua spells them, member lists, and strings that live as long as
@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "il2cpp/il2cpp_api.h"
-#include "marshal/utf.h"
+#include "il2cpp_api.h"
 
 /* Every string handed out lives as long as the process (the rules point
  * at them): a block list keeps them reachable. */
@@ -87,14 +86,54 @@ char *marshalc_join(const char *const *members, int count)
     return s;
 }
 
+/* UTF-16 to UTF-8 into out (NULL: count only); an unpaired surrogate
+ * becomes U+FFFD.  The bytes written. */
+static size_t marshalc_utf16_to_utf8(const uint16_t *c, size_t len, char *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        uint32_t cp = c[i];
+        if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 < len && c[i + 1] >= 0xDC00 &&
+            c[i + 1] <= 0xDFFF)
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (c[++i] - 0xDC00);
+        else if (cp >= 0xD800 && cp <= 0xDFFF)
+            cp = 0xFFFD;
+        unsigned char b[4];
+        size_t k;
+        if (cp < 0x80) {
+            b[0] = (unsigned char)cp;
+            k = 1;
+        } else if (cp < 0x800) {
+            b[0] = (unsigned char)(0xC0 | (cp >> 6));
+            b[1] = (unsigned char)(0x80 | (cp & 0x3F));
+            k = 2;
+        } else if (cp < 0x10000) {
+            b[0] = (unsigned char)(0xE0 | (cp >> 12));
+            b[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+            b[2] = (unsigned char)(0x80 | (cp & 0x3F));
+            k = 3;
+        } else {
+            b[0] = (unsigned char)(0xF0 | (cp >> 18));
+            b[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+            b[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+            b[3] = (unsigned char)(0x80 | (cp & 0x3F));
+            k = 4;
+        }
+        if (out != NULL)
+            memcpy(out + n, b, k);
+        n += k;
+    }
+    return n;
+}
+
 char *marshalc_utf8(Il2CppString *str)
 {
     size_t len = str ? (size_t)il2cpp_string_length(str) : 0;
     const uint16_t *c = str ? (const uint16_t *)il2cpp_string_chars(str) : NULL;
-    size_t n = c ? zlua_utf16_to_utf8(c, len, NULL) : 0;
+    size_t n = c ? marshalc_utf16_to_utf8(c, len, NULL) : 0;
     char *out = marshalc_alloc(n + 1);
     if (c)
-        zlua_utf16_to_utf8(c, len, out);
+        marshalc_utf16_to_utf8(c, len, out);
     out[n] = '\0';
     return out;
 }

@@ -2,7 +2,13 @@
  * zlua_marshalc.c -- the [LuaMarshalAs] rule compiler (SPEC 7.4, 8;
  * R-XML-1..4).
  *
+ *   zlua-marshalc-mono --assembly FILE.dll... [options] [RULES.xml ...]
  *   zlua-marshalc [options] [RULES.xml ...]
+ *     --assembly FILE    read this assembly (Mono build; repeatable): the
+ *                        rules are those of the assemblies given, and
+ *                        the XML rules must name one of them
+ *     --reference FILE   open an assembly the others reference, its rules
+ *                        not taken (Mono build; repeatable)
  *     -o FILE.c          write the tables (default: check only)
  *     --symbol NAME      the table array's name (default zlua_marshal_tables);
  *                        NAME_count holds its length
@@ -12,9 +18,10 @@
  *                        unchecked ("Demo.EchoIntIllegal(System.Int32)",
  *                        "ZLuaTests.Probe.Spread"); repeatable
  *
- * Reads the [LuaMarshalAs] attributes of every loaded assembly through the
- * runtime's API (marshalc_attrs.c; here the simulated runtime) and the
- * XML rule files with libexpat, checks every rule against the metadata as
+ * Reads the [LuaMarshalAs] attributes of the assemblies through the
+ * runtime's API (marshalc_attrs.h: on Mono, those of the files given, as
+ * a Unity project's build runs it; on the simulated runtime, its
+ * catalog's) and the XML rule files with libexpat, checks every rule against the metadata as
  * the binder would (zlua_marshal_check: SPEC 7.1, 7.2, 7.4), and writes C
  * tables keyed by names only (assembly, type, member, signature, index;
  * return -1): never metadata tokens.  Any error fails the run (exit 1)
@@ -26,16 +33,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <expat.h>
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "class/class.h"
-#include "core/context.h"
-#include "marshal/meta.h"
-#include "il2cpp/il2cpp_api.h"
+#include "il2cpp_api.h"
 #include "marshalc_attrs.h"
-#include "sim.h"
+#include "marshalc_xml.h"
+#include "tool_rt.h"
 #include "zlua.h"
 
 /* ---- the rule set ------------------------------------------------------------------ */
@@ -57,6 +61,11 @@ static int errors;
 static lua_State *L;
 static const char *skips[64];
 static int nskips;
+/* --assembly: the assemblies opened; none: every loaded one */
+#define MC_MAX_ASSEMBLIES 64
+static const Il2CppImage *opened[MC_MAX_ASSEMBLIES];
+static const char *opened_names[MC_MAX_ASSEMBLIES];
+static int nopened;
 
 static char *mc_strdup(const char *s)
 {
@@ -85,23 +94,6 @@ static mc_rule *mc_add(void)
     return r;
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void mc_xml_error(const char *file, long line, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "%s:%ld: error: ", file, line);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    errors++;
-}
-
-static const char *const mc_type_names[] = {"Default", "UserData", "Bytes", "OpaqueValue",
-                                            "UnpackedValues", "Table"};
-
 /* The key of SPEC 8 R-XML-3 (and of every message). */
 static void mc_key(const mc_rule *r, char *buf, size_t size)
 {
@@ -121,9 +113,25 @@ static void mc_key(const mc_rule *r, char *buf, size_t size)
 
 /* ---- attributes -------------------------------------------------------------------- */
 
+/* The image of the assembly a rule names: one of those opened, or with
+ * none opened any loaded one; NULL when absent. */
+static const Il2CppImage *mc_image(const char *assembly)
+{
+    if (nopened == 0) {
+        const Il2CppAssembly *as = il2cpp_domain_assembly_open(il2cpp_domain_get(), assembly);
+        return as != NULL ? il2cpp_assembly_get_image(as) : NULL;
+    }
+    for (int i = 0; i < nopened; i++)
+        if (strcmp(opened_names[i], assembly) == 0)
+            return opened[i];
+    return NULL;
+}
+
 static void mc_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *r)
 {
     (void)ud;
+    if (nopened > 0 && mc_image(assembly) == NULL)
+        return;   /* a loaded assembly not given: not this build's */
     /* a method's slots by "Type.Method(T1,T2)", a field's by "Type.Field" */
     if (r->site != ZLUA_RULE_TYPE) {
         char sig[1200];
@@ -138,267 +146,17 @@ static void mc_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *
     m->r = *r;
 }
 
-/* ---- XML (libexpat) -------------------------------------------------------------------- */
+/* ---- XML (marshalc_xml.c) ---------------------------------------------------------------- */
 
-enum { X_NONE, X_ROOT, X_ASM, X_TYPE, X_FIELD, X_PROP, X_METHOD, X_PARAM, X_RETURN, X_MARSHAL };
-
-typedef struct mc_parser {
-    XML_Parser p;
-    const char *file;
-    int stack[32];
-    int depth;
-    char *assembly, *type, *member, *signature;
-    long member_line;
-    int site, index;
-    int has_marshal;            /* the current Field/Property/Param/Return has one */
-    int type_marshal;           /* the current Type has a type-level one */
-    int skip;                   /* inside an unknown element: ignore its content */
-} mc_parser;
-
-static long mc_line(mc_parser *ps)
+static void mc_on_xml(void *ud, const char *assembly, const zlua_marshal_rule *r, const char *file,
+                      long line)
 {
-    return (long)XML_GetCurrentLineNumber(ps->p);
-}
-
-/* The attribute's value, NULL when absent; every attribute must be among
- * the allowed (R-XML-1). */
-static int mc_attrs(mc_parser *ps, const char *elem, const XML_Char **atts,
-                    const char *const *allowed, const char **values)
-{
-    int ok = 1;
-    for (int i = 0; allowed[i]; i++)
-        values[i] = NULL;
-    for (int a = 0; atts[a]; a += 2) {
-        int known = 0;
-        for (int i = 0; allowed[i]; i++)
-            if (strcmp(atts[a], allowed[i]) == 0) {
-                values[i] = atts[a + 1];
-                known = 1;
-            }
-        if (!known) {
-            if (strcmp(elem, "Param") == 0 && strcmp(atts[a], "name") == 0)
-                mc_xml_error(ps->file, mc_line(ps),
-                             "Param located by name ('name=\"%s\"'): use index (R-XML-1)",
-                             atts[a + 1]);
-            else
-                mc_xml_error(ps->file, mc_line(ps),
-                             "unknown attribute '%s' on <%s> (R-XML-1)", atts[a], elem);
-            ok = 0;
-        }
-    }
-    return ok;
-}
-
-static int mc_require(mc_parser *ps, const char *elem, const char *attr, const char *v)
-{
-    if (v != NULL)
-        return 1;
-    mc_xml_error(ps->file, mc_line(ps), "<%s> needs attribute '%s' (R-XML-1)", elem, attr);
-    return 0;
-}
-
-static void mc_marshal(mc_parser *ps, const XML_Char **atts, int parent)
-{
-    static const char *const allowed[] = {"type", "members", NULL};
-    const char *v[2];
-    long line = mc_line(ps);
-    if (!mc_attrs(ps, "MarshalAs", atts, allowed, v) || !mc_require(ps, "MarshalAs", "type", v[0]))
-        return;
-    int type = -1;
-    for (int i = 0; i < 6; i++)
-        if (strcmp(v[0], mc_type_names[i]) == 0)
-            type = i;
-    if (type < 0) {
-        mc_xml_error(ps->file, line, "unknown LuaMarshalType '%s'%s (R-XML-1)", v[0],
-                     strcmp(v[0], "OpaqueLightUserData") == 0 ? ": use OpaqueValue"
-                     : strcmp(v[0], "ParamsTable") == 0       ? ": removed"
-                                                              : "");
-        return;
-    }
-    if (ps->has_marshal) {
-        mc_xml_error(ps->file, line, "a second <MarshalAs> for the same site (R-XML-1)");
-        return;
-    }
-    ps->has_marshal = 1;
+    (void)ud;
     mc_rule *m = mc_add();
-    m->assembly = mc_strdup(ps->assembly);
-    m->file = mc_strdup(ps->file);
+    m->assembly = mc_strdup(assembly);
+    m->file = mc_strdup(file);
     m->line = line;
-    m->r.type = mc_strdup(ps->type);
-    m->r.source = ZLUA_RULE_XML;
-    m->r.marshal_type = (uint8_t)type;
-    m->r.members = v[1] && v[1][0] ? mc_strdup(v[1]) : NULL;
-    switch (parent) {
-    case X_TYPE:
-        m->r.site = ZLUA_RULE_TYPE;
-        break;
-    case X_FIELD:
-    case X_PROP:
-        m->r.site = parent == X_FIELD ? ZLUA_RULE_FIELD : ZLUA_RULE_PROPERTY;
-        m->r.member = mc_strdup(ps->member);
-        break;
-    default:
-        m->r.site = parent == X_PARAM ? ZLUA_RULE_PARAM : ZLUA_RULE_RETURN;
-        m->r.member = mc_strdup(ps->member);
-        m->r.signature = mc_strdup(ps->signature);
-        m->r.index = parent == X_PARAM ? ps->index : -1;
-        break;
-    }
-    char origin[1200];
-    snprintf(origin, sizeof origin, "%s:%ld", ps->file, line);
-    m->r.origin = mc_strdup(origin);
-}
-
-static void XMLCALL mc_start(void *ud, const XML_Char *name, const XML_Char **atts)
-{
-    mc_parser *ps = ud;
-    int parent = ps->depth > 0 ? ps->stack[ps->depth - 1] : X_NONE;
-    int kind = X_NONE;
-    const char *v[3];
-    if (ps->depth == (int)(sizeof ps->stack / sizeof ps->stack[0]) - 1) {
-        mc_xml_error(ps->file, mc_line(ps), "elements nested too deeply");
-        XML_StopParser(ps->p, XML_FALSE);
-        return;
-    }
-    if (parent == X_NONE && strcmp(name, "ZLuaMarshalAs") == 0) {
-        static const char *const allowed[] = {"version", NULL};
-        kind = X_ROOT;
-        if (mc_attrs(ps, name, atts, allowed, v) && mc_require(ps, name, "version", v[0]) &&
-            strcmp(v[0], "1") != 0)
-            mc_xml_error(ps->file, mc_line(ps), "unknown version \"%s\" (only \"1\") (R-XML-1)",
-                         v[0]);
-    } else if (parent == X_ROOT && strcmp(name, "Assembly") == 0) {
-        static const char *const allowed[] = {"name", NULL};
-        kind = X_ASM;
-        mc_attrs(ps, name, atts, allowed, v);
-        mc_require(ps, name, "name", v[0]);
-        free(ps->assembly);
-        ps->assembly = mc_strdup(v[0] ? v[0] : "");
-    } else if (parent == X_ASM && strcmp(name, "Type") == 0) {
-        static const char *const allowed[] = {"fullName", NULL};
-        kind = X_TYPE;
-        mc_attrs(ps, name, atts, allowed, v);
-        mc_require(ps, name, "fullName", v[0]);
-        free(ps->type);
-        ps->type = mc_strdup(v[0] ? v[0] : "");
-        ps->type_marshal = 0;
-    } else if (parent == X_TYPE && (strcmp(name, "Field") == 0 || strcmp(name, "Property") == 0)) {
-        static const char *const allowed[] = {"name", NULL};
-        kind = name[0] == 'F' ? X_FIELD : X_PROP;
-        mc_attrs(ps, name, atts, allowed, v);
-        mc_require(ps, name, "name", v[0]);
-        free(ps->member);
-        ps->member = mc_strdup(v[0] ? v[0] : "");
-        ps->member_line = mc_line(ps);
-        ps->has_marshal = 0;
-    } else if (parent == X_TYPE && strcmp(name, "Method") == 0) {
-        static const char *const allowed[] = {"name", "signature", NULL};
-        kind = X_METHOD;
-        mc_attrs(ps, name, atts, allowed, v);
-        mc_require(ps, name, "name", v[0]);
-        mc_require(ps, name, "signature", v[1]);
-        free(ps->member);
-        free(ps->signature);
-        ps->member = mc_strdup(v[0] ? v[0] : "");
-        ps->signature = mc_strdup(v[1] ? v[1] : "");
-    } else if (parent == X_METHOD && strcmp(name, "Param") == 0) {
-        static const char *const allowed[] = {"index", NULL};
-        kind = X_PARAM;
-        ps->has_marshal = 0;
-        ps->index = -2;
-        if (mc_attrs(ps, name, atts, allowed, v) && mc_require(ps, name, "index", v[0])) {
-            char *end;
-            long idx = strtol(v[0], &end, 10);
-            if (*v[0] == '\0' || *end != '\0' || idx < 0 || idx > 255)
-                mc_xml_error(ps->file, mc_line(ps), "Param index \"%s\" is not a parameter "
-                             "index (0-based) (R-XML-1)", v[0]);
-            else
-                ps->index = (int)idx;
-        }
-    } else if (parent == X_METHOD && strcmp(name, "Return") == 0) {
-        static const char *const allowed[] = {NULL};
-        kind = X_RETURN;
-        ps->has_marshal = 0;
-        mc_attrs(ps, name, atts, allowed, v);
-    } else if (strcmp(name, "MarshalAs") == 0 &&
-               (parent == X_TYPE || parent == X_FIELD || parent == X_PROP ||
-                parent == X_PARAM || parent == X_RETURN)) {
-        kind = X_MARSHAL;
-        if (parent == X_TYPE && ps->type_marshal) {
-            mc_xml_error(ps->file, mc_line(ps), "a second type-level <MarshalAs> (R-XML-1)");
-        } else if (!(parent == X_PARAM && ps->index < 0)) {
-            if (parent == X_TYPE)
-                ps->has_marshal = 0;
-            mc_marshal(ps, atts, parent);
-            if (parent == X_TYPE)
-                ps->type_marshal = 1;
-        }
-    } else if (strcmp(name, "MarshalAs") == 0 && parent == X_METHOD) {
-        kind = X_MARSHAL;
-        mc_xml_error(ps->file, mc_line(ps), "<MarshalAs> directly under <Method>: method-level "
-                     "rules are not allowed, use <Param> or <Return> (R-XML-1)");
-    } else {
-        mc_xml_error(ps->file, mc_line(ps), "unknown element <%s>%s (R-XML-1)", name,
-                     parent == X_NONE ? " (the root must be <ZLuaMarshalAs>)" : " here");
-        kind = X_NONE;
-    }
-    ps->stack[ps->depth++] = kind;
-}
-
-static void XMLCALL mc_end(void *ud, const XML_Char *name)
-{
-    mc_parser *ps = ud;
-    (void)name;
-    if (ps->depth > 0)
-        ps->depth--;
-}
-
-static void XMLCALL mc_text(void *ud, const XML_Char *s, int len)
-{
-    mc_parser *ps = ud;
-    for (int i = 0; i < len; i++)
-        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r') {
-            mc_xml_error(ps->file, mc_line(ps), "unexpected text (R-XML-1)");
-            return;
-        }
-}
-
-static void mc_parse_file(const char *file)
-{
-    FILE *f = fopen(file, "rb");
-    if (f == NULL) {
-        fprintf(stderr, "%s: error: cannot read the file\n", file);
-        errors++;
-        return;
-    }
-    mc_parser ps;
-    memset(&ps, 0, sizeof ps);
-    ps.file = file;
-    ps.p = XML_ParserCreate("UTF-8");
-    if (ps.p == NULL)
-        exit(2);
-    XML_SetUserData(ps.p, &ps);
-    XML_SetElementHandler(ps.p, mc_start, mc_end);
-    XML_SetCharacterDataHandler(ps.p, mc_text);
-    char buf[8192];
-    size_t n;
-    int done = 0;
-    while (!done) {
-        n = fread(buf, 1, sizeof buf, f);
-        done = n < sizeof buf;
-        if (XML_Parse(ps.p, buf, (int)n, done) == XML_STATUS_ERROR) {
-            if (XML_GetErrorCode(ps.p) != XML_ERROR_ABORTED)
-                mc_xml_error(file, (long)XML_GetCurrentLineNumber(ps.p),
-                             "XML syntax: %s (R-XML-1)", XML_ErrorString(XML_GetErrorCode(ps.p)));
-            break;
-        }
-    }
-    XML_ParserFree(ps.p);
-    fclose(f);
-    free(ps.assembly);
-    free(ps.type);
-    free(ps.member);
-    free(ps.signature);
+    m->r = *r;
 }
 
 /* ---- resolution and checks (R-XML-2, SPEC 7.4) ------------------------------------------ */
@@ -422,19 +180,66 @@ static void mc_rule_error(const mc_rule *m, const char *fmt, ...)
     errors++;
 }
 
-static Il2CppClass *mc_find_class(zlua_ctx *ctx, const char *assembly, const char *type)
+/* The type a rule names ("Ns.Outer+Inner", CLR spelling) in img: the
+ * outermost by il2cpp_class_from_name, the others as its nested types. */
+static Il2CppClass *mc_find_class(const Il2CppImage *img, const char *type)
 {
-    const Il2CppAssembly *as = il2cpp_domain_assembly_open(il2cpp_domain_get(), assembly);
-    if (as == NULL)
+    char buf[1024];
+    if (img == NULL || strlen(type) >= sizeof buf)
         return NULL;
-    zlua_class *cls = zlua_class_find_in(ctx, il2cpp_assembly_get_image(as), type);
-    return cls ? cls->klass : NULL;
+    snprintf(buf, sizeof buf, "%s", type);
+    char *plus = strchr(buf, '+');
+    if (plus != NULL)
+        *plus = '\0';
+    char *dot = strrchr(buf, '.');
+    if (dot != NULL)
+        *dot = '\0';
+    Il2CppClass *k = il2cpp_class_from_name(img, dot ? buf : "", dot ? dot + 1 : buf);
+    while (k != NULL && plus != NULL) {
+        char *name = plus + 1;
+        if ((plus = strchr(name, '+')) != NULL)
+            *plus = '\0';
+        void *iter = NULL;
+        Il2CppClass *n;
+        while ((n = il2cpp_class_get_nested_types(k, &iter)) != NULL &&
+               strcmp(il2cpp_class_get_name(n), name) != 0) {
+        }
+        k = n;
+    }
+    return k;
 }
 
-static int mc_resolve(zlua_ctx *ctx, mc_rule *m)
+/* Parameter index of a signature as libzlua spells it
+ * ("(System.Int32,System.Collections.Generic.Dictionary`2[System.String,System.Int32])"),
+ * the names of the parameters' types, into buf. */
+static const char *mc_sig_param(const char *sig, int index, char *buf, size_t size)
+{
+    int at = 0, depth = 0;
+    size_t n = 0;
+    for (const char *p = sig + 1; *p != '\0'; p++) {
+        if (depth == 0 && (*p == ',' || *p == ')')) {
+            if (at++ == index)
+                break;
+            n = 0;
+            continue;
+        }
+        depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
+        if (n + 1 < size)
+            buf[n++] = *p;
+    }
+    buf[at > index ? n : 0] = '\0';
+    return buf[0] ? buf : "?";
+}
+
+static int mc_resolve(mc_rule *m)
 {
     zlua_marshal_rule *r = &m->r;
-    if (il2cpp_domain_assembly_open(il2cpp_domain_get(), m->assembly) == NULL) {
+    if (mc_image(m->assembly) == NULL) {
+        if (nopened > 0) {
+            mc_rule_error(m, "assembly '%s' is not among those given (--assembly) (R-XML-2)",
+                          m->assembly);
+            return 0;
+        }
         mc_rule_error(m, "assembly '%s' not found (R-XML-2)", m->assembly);
         return 0;
     }
@@ -443,7 +248,7 @@ static int mc_resolve(zlua_ctx *ctx, mc_rule *m)
                          "definition (R-XML-2)", r->type);
         return 0;
     }
-    m->klass = mc_find_class(ctx, m->assembly, r->type);
+    m->klass = mc_find_class(mc_image(m->assembly), r->type);
     if (m->klass == NULL) {
         mc_rule_error(m, "type '%s' not found in assembly '%s' (R-XML-2)", r->type, m->assembly);
         return 0;
@@ -525,10 +330,10 @@ static int mc_resolve(zlua_ctx *ctx, mc_rule *m)
             }
             m->slot = il2cpp_method_get_param(mi, (uint32_t)r->index);
             const char *pn = il2cpp_method_get_param_name(mi, (uint32_t)r->index);
-            const zlua_meta *pm = zlua_meta_get(ctx, m->slot);
-            const char *tname = pm ? pm->name : "?";
+            char tname[512];
             snprintf(m->where, sizeof m->where, "%s.%s%s\n  parameter '%s' (%s)", r->type,
-                     r->member, r->signature, pn ? pn : "?", tname);
+                     r->member, r->signature, pn ? pn : "?",
+                     mc_sig_param(r->signature, r->index, tname, sizeof tname));
         } else {
             m->slot = il2cpp_method_get_return_type(mi);
             snprintf(m->where, sizeof m->where, "%s.%s%s\n  return", r->type, r->member,
@@ -557,10 +362,9 @@ static int mc_is_invoke(const mc_rule *m)
     return 0;
 }
 
-static void mc_check(zlua_ctx *ctx, mc_rule *m)
+static void mc_check(mc_rule *m)
 {
     char why[512];
-    (void)ctx;
     int site = m->r.site;
     if ((site == ZLUA_RULE_PARAM || site == ZLUA_RULE_RETURN) && mc_is_invoke(m))
         site |= ZLUA_RULE_DIR_IC;
@@ -626,6 +430,11 @@ static void mc_cstr(FILE *out, const char *s)
     fputc('"', out);
 }
 
+static int mc_strptr_cmp(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 static int mc_emit(const char *path, const char *symbol, int attributes)
 {
     FILE *out = fopen(path, "w");
@@ -636,7 +445,8 @@ static int mc_emit(const char *path, const char *symbol, int attributes)
     fprintf(out, "/* Generated by zlua-marshalc: [LuaMarshalAs] rules keyed by names.\n"
                  " * Do not edit; the build makes it from the attributes and XML rules. */\n"
                  "#include <stddef.h>\n#include <stdint.h>\n#include \"zlua.h\"\n\n");
-    /* one table per assembly, in first-seen order */
+    /* one table per assembly, in name order: the same file from every
+     * runtime, whichever order it walks the assemblies in */
     const char *asms[256];
     int nasms = 0;
     for (size_t i = 0; i < nrules; i++) {
@@ -646,6 +456,7 @@ static int mc_emit(const char *path, const char *symbol, int attributes)
         if (!seen && nasms < 256)
             asms[nasms++] = rules[i].assembly;
     }
+    qsort(asms, (size_t)nasms, sizeof asms[0], mc_strptr_cmp);
     size_t counts[256] = {0};
     for (int a = 0; a < nasms; a++) {
         fprintf(out, "static const zlua_marshal_rule %s_%d[] = {\n", symbol, a);
@@ -686,12 +497,17 @@ static int mc_emit(const char *path, const char *symbol, int attributes)
     return fclose(out) == 0;
 }
 
+static const char mc_usage[] =
+    "usage: zlua-marshalc[-mono] [--assembly FILE.dll]... [--reference FILE.dll]... "
+    "[-o OUT.c] [--symbol NAME] "
+    "[--no-attributes] [--skip SIGNATURE]... [RULES.xml]...\n";
+
 int main(int argc, char **argv)
 {
     const char *out = NULL, *symbol = "zlua_marshal_tables";
     int attributes = 1;
-    const char *files[256];
-    int nfiles = 0;
+    const char *files[256], *assemblies[MC_MAX_ASSEMBLIES], *refs[MC_MAX_ASSEMBLIES];
+    int nfiles = 0, nassemblies = 0, nrefs = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             out = argv[++i];
@@ -701,29 +517,50 @@ int main(int argc, char **argv)
             attributes = 0;
         else if (strcmp(argv[i], "--skip") == 0 && i + 1 < argc && nskips < 64)
             skips[nskips++] = argv[++i];
+        else if (strcmp(argv[i], "--assembly") == 0 && i + 1 < argc &&
+                 nassemblies < MC_MAX_ASSEMBLIES)
+            assemblies[nassemblies++] = argv[++i];
+        else if (strcmp(argv[i], "--reference") == 0 && i + 1 < argc && nrefs < MC_MAX_ASSEMBLIES)
+            refs[nrefs++] = argv[++i];
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: zlua-marshalc [-o OUT.c] [--symbol NAME] [--no-attributes] "
-                            "[--skip SIGNATURE]... [RULES.xml]...\n");
+            fputs(mc_usage, stderr);
             return 2;
         } else if (nfiles < 256)
             files[nfiles++] = argv[i];
     }
-    sim_gc_init();
-    sim_init();
+    char err[1024] = "";
+    if (tool_rt_start(err, sizeof err) != 0) {
+        fprintf(stderr, "zlua-marshalc: %s\n", err);
+        return 2;
+    }
+    for (int i = 0; i < nrefs; i++) {   /* opened first, their rules not taken */
+        const char *name;
+        if (tool_rt_open(refs[i], &name, err, sizeof err) == NULL) {
+            fprintf(stderr, "zlua-marshalc: %s\n", err);
+            return 2;
+        }
+    }
+    for (int i = 0; i < nassemblies; i++) {
+        opened[nopened] = tool_rt_open(assemblies[i], &opened_names[nopened], err, sizeof err);
+        if (opened[nopened] == NULL) {
+            fprintf(stderr, "zlua-marshalc: %s\n", err);
+            return 2;
+        }
+        nopened++;
+    }
     L = luaL_newstate();
     if (L == NULL || zlua_open(L) != ZLUA_OK) {
         fprintf(stderr, "zlua-marshalc: cannot open a state\n");
         return 2;
     }
     zlua_set_log(L, NULL, NULL);
-    zlua_ctx *ctx = zlua_ctx_get(L);
     marshalc_read_attributes(L, mc_on_attr, NULL);
     for (int i = 0; i < nfiles; i++)
-        mc_parse_file(files[i]);
+        errors += marshalc_xml_parse(files[i], mc_on_xml, NULL);
     if (errors == 0) {
         for (size_t i = 0; i < nrules; i++)
-            if (mc_resolve(ctx, &rules[i]))
-                mc_check(ctx, &rules[i]);
+            if (mc_resolve(&rules[i]))
+                mc_check(&rules[i]);
         mc_duplicates();
     }
     if (errors > 0) {

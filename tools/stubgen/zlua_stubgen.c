@@ -1,12 +1,25 @@
 /*
  * zlua_stubgen.c -- the MethodBridge stub generator (R-META-3).
  *
- *   zlua-stubgen OUT.cpp REPORT.txt [ASSEMBLY...]
+ *   zlua-stubgen-mono --assembly FILE.dll... --out OUT.cpp --report REPORT.txt
+ *   zlua-stubgen OUT.cpp REPORT.txt [ASSEMBLY-NAME...]
+ *     --rules FILE.xml the project's XML rule files, as zlua-marshalc reads
+ *                      them: a method they give several Lua values gets a
+ *                      stub of that shape; repeatable
+ *     --reference FILE open an assembly the others reference without
+ *                      walking it (Unity's own UnityEngine.*.dll, which are
+ *                      not beside a project's); repeatable
+ *     --no-instances   the assemblies' own types only, not the generic
+ *                      instances their signatures use
  *
- * Reads the metadata of the loaded assemblies (those named, or all)
- * through the runtime's C API (the same functions libzlua uses: the
- * simulated runtime, or Mono -- zlua-stubgen-mono, as a Unity Editor
- * would run it) and writes one C++ stub per reduced signature
+ * Reads the metadata of assemblies through the runtime's C API (the same
+ * functions libzlua uses; tool_rt.h): on Mono, as a Unity project's
+ * build runs it, those opened from the files given (a game's
+ * Assembly-CSharp.dll and its other assemblies); on the simulated
+ * runtime, the loaded ones named (or all).  It walks their public types,
+ * and the closed generic instances their signatures and fields use
+ * (List<Enemy>, Dictionary<string, int>: in a player those exist because
+ * the game uses them), and writes one C++ stub per reduced signature
  * (zlua_bridge_signature), shared by every public method of that shape,
  * plus the tables zlua_generated_stubs and zlua_generated_delegates
  * (zlua.h) that a host hands to zlua_register_stubs / _delegates.  Structs passed by value get a C++ definition with
@@ -29,17 +42,13 @@
 
 #include <lauxlib.h>
 
-#include "il2cpp/il2cpp_api.h"
-#include "testbed_rt.h"   /* starts the runtime the metadata comes from */
+#include "il2cpp_api.h"
+#include "marshalc_attrs.h"   /* [LuaMarshalAs] read live (--assembly) */
+#include "marshalc_xml.h"     /* and the project's XML rules (--rules) */
+#include "tool_rt.h"          /* starts the runtime the metadata comes from */
 #include "zlua.h"
 #include "zlua_stub.h"
 
-/* IL2CPP API the generator needs beyond libzlua's (il2cpp_api.h): whether
- * a class is a generic definition, whose delegates have no code. */
-bool il2cpp_class_is_generic(const Il2CppClass *klass);
-
-#define SG_MAX_SIGS 1024
-#define SG_MAX_STRUCTS 256
 #define SG_SIG_BYTES 512
 
 typedef struct sg_sig {
@@ -64,27 +73,26 @@ typedef struct sg_entry {
     int sig;                    /* its stub */
 } sg_entry;
 
-#define SG_MAX_ENTRIES 8192
-
-static sg_sig sigs[SG_MAX_SIGS];
-static int nsigs;
-static sg_entry entries[SG_MAX_ENTRIES];
-static int nentries;
+/* The walk's tables grow as a game needs (sg_reserve): a large project
+ * has tens of thousands of methods. */
+static sg_sig *sigs;
+static int nsigs, capsigs;
+static sg_entry *entries;
+static int nentries, capentries;
 /* Delegate types (R-DEL-1): one native entry per reduced signature of
  * Invoke, one table row per type. */
-#define SG_MAX_DELEGATES 1024
 typedef struct sg_delegate {
     Il2CppClass *klass;
     char name[SG_SIG_BYTES];    /* il2cpp_type_get_name: the table key */
     int sig;                    /* index into dsigs */
 } sg_delegate;
-static sg_sig dsigs[SG_MAX_SIGS];
-static int ndsigs;
-static sg_delegate delegates[SG_MAX_DELEGATES];
-static int ndelegates;
+static sg_sig *dsigs;
+static int ndsigs, capdsigs;
+static sg_delegate *delegates;
+static int ndelegates, capdelegates;
 
-static sg_struct structs[SG_MAX_STRUCTS];
-static int nstructs;
+static sg_struct *structs;
+static int nstructs, capstructs;
 static FILE *out, *report;
 static lua_State *sg_L;         /* type names and rule shapes (zlua_bridge_shape) */
 static int methods_total, methods_stubbed;
@@ -100,6 +108,21 @@ static void die(const char *fmt, ...)
     exit(1);
 }
 
+/* *p with room for one more element after the n it holds (zeroed). */
+#define sg_reserve(p, n, cap) ((p) = sg_grow((p), (n), &(cap), sizeof *(p)))
+static void *sg_grow(void *p, int n, int *cap, size_t elem)
+{
+    if (n < *cap)
+        return p;
+    int grown = *cap ? *cap * 2 : 64;
+    char *q = realloc(p, (size_t)grown * elem);
+    if (q == NULL)
+        die("out of memory");
+    memset(q + (size_t)*cap * elem, 0, (size_t)(grown - *cap) * elem);
+    *cap = grown;
+    return q;
+}
+
 /* ---- C++ types of slots ----------------------------------------------------------- */
 
 static int sg_struct_index(Il2CppClass *k)
@@ -107,8 +130,7 @@ static int sg_struct_index(Il2CppClass *k)
     for (int i = 0; i < nstructs; i++)
         if (structs[i].klass == k)
             return i;
-    if (nstructs == SG_MAX_STRUCTS)
-        die("too many struct types");
+    sg_reserve(structs, nstructs, capstructs);
     structs[nstructs].klass = k;
     return nstructs++;
 }
@@ -721,8 +743,7 @@ static void sg_delegate_type(Il2CppClass *k)
         il2cpp_free(name);
         return;
     }
-    if (ndelegates == SG_MAX_DELEGATES)
-        die("too many delegate types");
+    sg_reserve(delegates, ndelegates, capdelegates);
     sg_delegate *d = &delegates[ndelegates++];
     d->klass = k;
     snprintf(d->name, sizeof d->name, "%s", name ? name : "?");
@@ -732,8 +753,7 @@ static void sg_delegate_type(Il2CppClass *k)
         if (strcmp(dsigs[i].text, sig) == 0)
             found = i;
     if (found < 0) {
-        if (ndsigs == SG_MAX_SIGS)
-            die("too many delegate signatures");
+        sg_reserve(dsigs, ndsigs, capdsigs);
         found = ndsigs++;
         snprintf(dsigs[found].text, sizeof dsigs[found].text, "%s", sig);
         dsigs[found].first = invoke;
@@ -743,18 +763,81 @@ static void sg_delegate_type(Il2CppClass *k)
     fprintf(report, "delegate %s %s\n", d->name, sig);
 }
 
-/* The delegate types a method's signature uses: in a player, the
- * instantiations that exist (Action<int>, Func<int, int>) are the ones
- * compiled code uses. */
+/* ---- generic instances ------------------------------------------------------------------ */
+
+/* The closed generic types the walked assemblies' signatures and fields
+ * use (List<Enemy>, Dictionary<string, int>), walked after them: their
+ * methods get stubs too.  Only those met directly -- an instance's own
+ * signatures add none -- and none from generic methods, whose slots may
+ * still hold their type parameters. */
+static Il2CppClass **instances;
+static int ninstances, capinstances;
+static int sg_instances_on = 1;     /* --no-instances: off */
+static int sg_in_instance;          /* walking one: notes no more */
+
+static void sg_instance_type(Il2CppClass *k)
+{
+    if (!sg_instances_on || sg_in_instance || k == NULL || il2cpp_class_is_generic(k) ||
+        il2cpp_type_get_type(il2cpp_class_get_type(k)) != ZLUA_IL2CPP_TYPE_GENERICINST)
+        return;
+    /* Nullable<T> reaches Lua as its value or nil: its methods never do */
+    if (strcmp(il2cpp_class_get_namespace(k), "System") == 0 &&
+        strcmp(il2cpp_class_get_name(k), "Nullable`1") == 0)
+        return;
+    for (int i = 0; i < ninstances; i++)
+        if (instances[i] == k)
+            return;
+    sg_reserve(instances, ninstances, capinstances);
+    instances[ninstances++] = k;
+}
+
+/* A slot's type (a parameter, a result, a field): the delegate type it
+ * is (in a player, the instantiations that exist -- Action<int>,
+ * Func<int, int> -- are the ones compiled code uses) and the generic
+ * instance.  Not those of a generic method: they may hold its type
+ * parameters (Converter<int, TOutput>), and no code exists for them. */
+static void sg_slot_type(const Il2CppType *t, int generic_method)
+{
+    if (generic_method)
+        return;
+    Il2CppClass *k = il2cpp_class_from_type(t);
+    if (!il2cpp_type_is_byref(t))
+        sg_delegate_type(k);
+    sg_instance_type(k);
+}
+
 static void sg_delegates_of(const MethodInfo *mi)
 {
     uint32_t n = il2cpp_method_get_param_count(mi);
-    sg_delegate_type(il2cpp_class_from_type(il2cpp_method_get_return_type(mi)));
-    for (uint32_t i = 0; i < n; i++) {
-        const Il2CppType *t = il2cpp_method_get_param(mi, i);
-        if (!il2cpp_type_is_byref(t))
-            sg_delegate_type(il2cpp_class_from_type(t));
-    }
+    int generic = il2cpp_method_is_generic(mi);
+    sg_slot_type(il2cpp_method_get_return_type(mi), generic);
+    for (uint32_t i = 0; i < n; i++)
+        sg_slot_type(il2cpp_method_get_param(mi, i), generic);
+}
+
+/* The delegate types and instances k's public fields hold: a delegate
+ * type met only there (`public Action<int> OnDamaged;`) needs its entry
+ * for `h.OnDamaged = function (n) ... end`. */
+static void sg_fields_of(Il2CppClass *k)
+{
+    void *iter = NULL;
+    FieldInfo *f;
+    while ((f = il2cpp_class_get_fields(k, &iter)) != NULL)
+        if ((il2cpp_field_get_flags(f) & ZLUA_FIELD_ATTRIBUTE_FIELD_ACCESS_MASK) ==
+            ZLUA_FIELD_ATTRIBUTE_PUBLIC)
+            sg_slot_type(il2cpp_field_get_type(f), 0);
+}
+
+/* How the report names k's methods: by class name, or for an instance
+ * by its full name ("System.Collections.Generic.List<System.Int32>"). */
+static const char *sg_label(Il2CppClass *k, char *buf, size_t size)
+{
+    if (il2cpp_type_get_type(il2cpp_class_get_type(k)) != ZLUA_IL2CPP_TYPE_GENERICINST)
+        return il2cpp_class_get_name(k);
+    char *name = il2cpp_type_get_name(il2cpp_class_get_type(k));
+    snprintf(buf, size, "%s", name ? name : il2cpp_class_get_name(k));
+    il2cpp_free(name);
+    return buf;
 }
 
 static int sg_delegate_cmp(const void *a, const void *b)
@@ -773,7 +856,8 @@ static int sg_is_public(const MethodInfo *mi)
 
 static void sg_method(Il2CppClass *k, const MethodInfo *mi)
 {
-    char sig[SG_SIG_BYTES];
+    char sig[SG_SIG_BYTES], label[SG_SIG_BYTES];
+    const char *cname = sg_label(k, label, sizeof label);
     if (sg_is_public(mi))
         sg_delegates_of(mi);
     if (!sg_is_public(mi) || (strcmp(il2cpp_method_get_name(mi), ".ctor") == 0 &&
@@ -781,7 +865,7 @@ static void sg_method(Il2CppClass *k, const MethodInfo *mi)
         return;   /* a class's constructor: object creation stays generic */
     methods_total++;
     if (il2cpp_method_get_param_count(mi) > 8 || zlua_bridge_signature(mi, sig, sizeof sig) == 0) {
-        fprintf(report, "generic  %s.%s%s\n", il2cpp_class_get_name(k),
+        fprintf(report, "generic  %s.%s%s\n", cname,
                 il2cpp_method_get_name(mi),
                 il2cpp_method_is_generic(mi) ? " (generic method)" : " (slot without a stub shape)");
         return;
@@ -789,14 +873,13 @@ static void sg_method(Il2CppClass *k, const MethodInfo *mi)
     Il2CppClass *odd = sg_method_unnatural(mi);
     if (odd != NULL) {
         fprintf(report, "generic  %s.%s (%s.%s not laid out naturally)\n",
-                il2cpp_class_get_name(k), il2cpp_method_get_name(mi),
+                cname, il2cpp_method_get_name(mi),
                 il2cpp_class_get_namespace(odd), il2cpp_class_get_name(odd));
         return;
     }
-    if (nentries == SG_MAX_ENTRIES)
-        die("too many methods");
+    sg_reserve(entries, nentries, capentries);
     if (zlua_bridge_method_key(mi, entries[nentries].key, sizeof entries[nentries].key) == 0)
-        die("%s.%s: key too long", il2cpp_class_get_name(k), il2cpp_method_get_name(mi));
+        die("%s.%s: key too long", cname, il2cpp_method_get_name(mi));
     memcpy(entries[nentries].text, sig, sizeof sig);
     /* a multi-value slot (an UnpackedValues rule): key and stub carry the
      * shape, which the binder checks against its own rules */
@@ -805,7 +888,7 @@ static void sg_method(Il2CppClass *k, const MethodInfo *mi)
         size_t kn = strlen(entries[nentries].key), sn = strlen(sig);
         if (kn + strlen(shape) + 1 > sizeof entries[nentries].key ||
             sn + strlen(shape) + 1 > sizeof sig)
-            die("%s.%s: key too long", il2cpp_class_get_name(k), il2cpp_method_get_name(mi));
+            die("%s.%s: key too long", cname, il2cpp_method_get_name(mi));
         memcpy(entries[nentries].key + kn, shape, strlen(shape) + 1);
         memcpy(sig + sn, shape, strlen(shape) + 1);
     }
@@ -815,8 +898,7 @@ static void sg_method(Il2CppClass *k, const MethodInfo *mi)
         if (strcmp(sigs[i].text, sig) == 0)
             found = i;
     if (found < 0) {
-        if (nsigs == SG_MAX_SIGS)
-            die("too many signatures");
+        sg_reserve(sigs, nsigs, capsigs);
         found = nsigs++;
         snprintf(sigs[found].text, sizeof sigs[found].text, "%s", sig);
         sigs[found].first = mi;
@@ -834,7 +916,7 @@ static void sg_method(Il2CppClass *k, const MethodInfo *mi)
     }
     sigs[found].methods++;
     entries[nentries++].sig = found;
-    fprintf(report, "stub     %s.%s %s\n", il2cpp_class_get_name(k), il2cpp_method_get_name(mi),
+    fprintf(report, "stub     %s.%s %s\n", cname, il2cpp_method_get_name(mi),
             sig);
 }
 
@@ -859,18 +941,26 @@ static void sg_class(Il2CppClass *k)
     if (!sg_is_visible(k))
         return;
     sg_delegate_type(k);
+    sg_fields_of(k);
     void *iter = NULL;
     const MethodInfo *mi;
     while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL)
         sg_method(k, mi);
+    if (sg_in_instance)
+        return;   /* an instance's nested types are definitions */
     iter = NULL;
     Il2CppClass *nested;
     while ((nested = il2cpp_class_get_nested_types(k, &iter)) != NULL)
         sg_class(nested);
 }
 
-/* The assemblies named on the command line, or (none named) every one. */
-static char **sg_only;
+/* The assemblies walked: opened from files (--assembly), else those of
+ * the loaded ones named on the command line, or (none named) every one. */
+#define SG_MAX_ASSEMBLIES 64
+static const Il2CppImage *sg_images[SG_MAX_ASSEMBLIES];
+static const char *sg_image_names[SG_MAX_ASSEMBLIES];
+static int sg_nimages;
+static const char *sg_only[SG_MAX_ASSEMBLIES];
 static int sg_nonly;
 
 static int sg_wanted(const Il2CppImage *img)
@@ -886,31 +976,158 @@ static int sg_wanted(const Il2CppImage *img)
     return 0;
 }
 
-static void sg_walk(void)
+static void sg_walk_image(const Il2CppImage *img)
 {
-    size_t count = 0;
-    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
-    for (size_t i = 0; i < count; i++) {
-        const Il2CppImage *img = il2cpp_assembly_get_image(as[i]);
-        if (!sg_wanted(img))
-            continue;
-        size_t nc = il2cpp_image_get_class_count(img);
-        for (size_t c = 0; c < nc; c++) {
-            Il2CppClass *k = (Il2CppClass *)il2cpp_image_get_class(img, c);
-            if (il2cpp_class_get_declaring_type(k) == NULL)   /* nested: via their outer */
-                sg_class(k);
-        }
+    size_t nc = il2cpp_image_get_class_count(img);
+    for (size_t c = 0; c < nc; c++) {
+        Il2CppClass *k = (Il2CppClass *)il2cpp_image_get_class(img, c);
+        if (k != NULL && il2cpp_class_get_declaring_type(k) == NULL)   /* nested: via their outer */
+            sg_class(k);
     }
 }
 
+static void sg_walk(void)
+{
+    if (sg_nimages > 0) {
+        for (int i = 0; i < sg_nimages; i++)
+            sg_walk_image(sg_images[i]);
+    } else {
+        size_t count = 0;
+        const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
+        for (size_t i = 0; i < count; i++) {
+            const Il2CppImage *img = il2cpp_assembly_get_image(as[i]);
+            if (sg_wanted(img))
+                sg_walk_image(img);
+        }
+    }
+    /* then the instances met: in the order met, each once */
+    sg_in_instance = 1;
+    for (int i = 0; i < ninstances; i++)
+        sg_class(instances[i]);
+    sg_in_instance = 0;
+}
+
+/* ---- [LuaMarshalAs] read live (--assembly) ------------------------------------------------- */
+
+/* The attributes of the assemblies opened and the XML rules given
+ * (--rules), one unvalidated table per assembly, as an Editor registers
+ * them: a method they give a multi-value slot (UnpackedValues) gets a
+ * stub of that shape, keyed as the binder of a player that registers the
+ * compiled tables of the same rules keys it.  (zlua-marshalc checks
+ * them; an illegal one shapes nothing here.) */
+static zlua_marshal_table sg_live[SG_MAX_ASSEMBLIES];
+static size_t sg_live_cap[SG_MAX_ASSEMBLIES];
+
+static void sg_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *r)
+{
+    (void)ud;
+    for (int a = 0; a < sg_nimages; a++) {
+        if (strcmp(sg_image_names[a], assembly) != 0)
+            continue;
+        zlua_marshal_table *t = &sg_live[a];
+        if (t->count == sg_live_cap[a]) {
+            sg_live_cap[a] = sg_live_cap[a] ? 2 * sg_live_cap[a] : 16;
+            zlua_marshal_rule *grown = realloc((void *)t->rules, sg_live_cap[a] * sizeof *r);
+            if (grown == NULL)
+                die("out of memory");
+            t->rules = grown;
+        }
+        ((zlua_marshal_rule *)(void *)t->rules)[t->count++] = *r;
+        return;
+    }
+}
+
+static void sg_on_xml(void *ud, const char *assembly, const zlua_marshal_rule *r,
+                      const char *file, long line)
+{
+    (void)file;
+    (void)line;
+    sg_on_attr(ud, assembly, r);
+}
+
+static void sg_register_live_rules(const char *const *xml, int nxml)
+{
+    if (sg_nimages == 0)
+        return;
+    for (int a = 0; a < sg_nimages; a++)
+        sg_live[a] = (zlua_marshal_table){sg_image_names[a], NULL, 0, 0};
+    marshalc_read_attributes(sg_L, sg_on_attr, NULL);
+    for (int i = 0; i < nxml; i++)
+        if (marshalc_xml_parse(xml[i], sg_on_xml, NULL) > 0)
+            die("%s: the rule file has errors (above)", xml[i]);
+    if (zlua_register_marshal_binding_tables(sg_live, (size_t)sg_nimages) != ZLUA_OK)
+        die("cannot register the [LuaMarshalAs] attributes");
+}
+
+static const char sg_usage[] =
+    "usage: zlua-stubgen-mono --assembly FILE.dll... --out OUT.cpp --report REPORT.txt "
+    "[--rules RULES.xml]... [--reference FILE.dll]... [--no-instances]\n"
+    "       zlua-stubgen OUT.cpp REPORT.txt [ASSEMBLY-NAME...]";
+
 int main(int argc, char **argv)
 {
-    if (argc < 3)
-        die("usage: zlua-stubgen OUT.cpp REPORT.txt [ASSEMBLY...]");
-    sg_only = argv + 3;
-    sg_nonly = argc - 3;
-    if (testbed_rt_init() != 0)
-        die("cannot start the runtime");
+    const char *files[SG_MAX_ASSEMBLIES], *out_path = NULL, *report_path = NULL;
+    const char *positional[2 + SG_MAX_ASSEMBLIES];
+    const char *refs[SG_MAX_ASSEMBLIES], *xml[SG_MAX_ASSEMBLIES];
+    int nfiles = 0, npositional = 0, nrefs = 0, nxml = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int has_value = i + 1 < argc;
+        if (strcmp(a, "--assembly") == 0 && has_value) {
+            if (nfiles == SG_MAX_ASSEMBLIES)
+                die("more than %d assemblies", SG_MAX_ASSEMBLIES);
+            files[nfiles++] = argv[++i];
+        } else if (strcmp(a, "--reference") == 0 && has_value) {
+            if (nrefs == SG_MAX_ASSEMBLIES)
+                die("more than %d references", SG_MAX_ASSEMBLIES);
+            refs[nrefs++] = argv[++i];
+        } else if (strcmp(a, "--rules") == 0 && has_value) {
+            if (nxml == SG_MAX_ASSEMBLIES)
+                die("more than %d rule files", SG_MAX_ASSEMBLIES);
+            xml[nxml++] = argv[++i];
+        } else if (strcmp(a, "--out") == 0 && has_value) {
+            out_path = argv[++i];
+        } else if (strcmp(a, "--report") == 0 && has_value) {
+            report_path = argv[++i];
+        } else if (strcmp(a, "--no-instances") == 0) {
+            sg_instances_on = 0;
+        } else if (a[0] == '-') {
+            die("unknown option or missing value: %s\n%s", a, sg_usage);
+        } else {
+            if (npositional == 2 + SG_MAX_ASSEMBLIES)
+                die("too many arguments\n%s", sg_usage);
+            positional[npositional++] = a;
+        }
+    }
+    /* the older form: OUT REPORT [ASSEMBLY-NAME...] */
+    int first_name = 0;
+    if (out_path == NULL && report_path == NULL && npositional >= 2) {
+        out_path = positional[0];
+        report_path = positional[1];
+        first_name = 2;
+    }
+    if (out_path == NULL || report_path == NULL)
+        die("%s", sg_usage);
+    for (int i = first_name; i < npositional; i++)
+        sg_only[sg_nonly++] = positional[i];
+    if (nfiles > 0 && sg_nonly > 0)
+        die("name assemblies either by file (--assembly) or by name, not both");
+    char err[1024] = "";
+    if (tool_rt_start(err, sizeof err) != 0)
+        die("%s", err);
+    for (int i = 0; i < nrefs; i++) {   /* opened first, never walked */
+        const char *name;
+        if (tool_rt_open(refs[i], &name, err, sizeof err) == NULL)
+            die("%s", err);
+    }
+    for (int i = 0; i < nfiles; i++) {
+        const char *name;
+        const Il2CppImage *img = tool_rt_open(files[i], &name, err, sizeof err);
+        if (img == NULL)
+            die("%s", err);
+        sg_images[sg_nimages] = img;
+        sg_image_names[sg_nimages++] = name;
+    }
 #ifdef ZLUA_STUBGEN_MARSHAL_TABLES
     /* the build's [LuaMarshalAs] tables (cmake/marshal.cmake): methods
      * they give a multi-value slot get stubs of that shape */
@@ -926,10 +1143,13 @@ int main(int argc, char **argv)
     if (sg_L == NULL || zlua_open(sg_L) != ZLUA_OK)
         die("cannot open a state");
     zlua_set_log(sg_L, NULL, NULL);   /* the report lists what matters */
-    out = fopen(argv[1], "w");
-    report = fopen(argv[2], "w");
+    if (nxml > 0 && nfiles == 0)
+        die("--rules reads the rules of assemblies given with --assembly");
+    sg_register_live_rules(xml, nxml);
+    out = fopen(out_path, "w");
+    report = fopen(report_path, "w");
     if (out == NULL || report == NULL)
-        die("cannot write %s / %s", argv[1], argv[2]);
+        die("cannot write %s / %s", out_path, report_path);
     sg_walk();
     fprintf(out, "/* Generated by zlua-stubgen: MethodBridge stubs, one per reduced signature.\n"
                  " * Do not edit; the build makes it from the runtime's metadata. */\n"
@@ -974,7 +1194,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < nsigs; i++)
         sg_emit_stub(i);
     /* one entry per method, in key order: its index is its table slot */
-    qsort(entries, (size_t)nentries, sizeof entries[0], sg_entry_cmp);
+    if (nentries > 0)
+        qsort(entries, (size_t)nentries, sizeof entries[0], sg_entry_cmp);
     for (int i = 1; i < nentries; i++)
         if (strcmp(entries[i - 1].key, entries[i].key) == 0)
             die("two methods share the key %s", entries[i].key);
@@ -999,7 +1220,8 @@ int main(int argc, char **argv)
     fprintf(out, "/* ---- delegate entries: what a Lua function's delegate calls ---- */\n\n");
     for (int i = 0; i < ndsigs; i++)
         sg_emit_delegate_entry(i);
-    qsort(delegates, (size_t)ndelegates, sizeof delegates[0], sg_delegate_cmp);
+    if (ndelegates > 0)
+        qsort(delegates, (size_t)ndelegates, sizeof delegates[0], sg_delegate_cmp);
     fprintf(out, "static const zlua_delegate_entry zlua_delegate_entries[] = {\n");
     for (int i = 0; i < ndelegates; i++)
         fprintf(out, "    {\"%s\", reinterpret_cast<zlua_native_fn>(zlua_delegate_entry_%d)},\n",
@@ -1008,6 +1230,8 @@ int main(int argc, char **argv)
         fprintf(out, "    {nullptr, nullptr},\n");
     fprintf(out, "};\nextern \"C\" const zlua_delegate_table zlua_generated_delegates = "
                  "{ZLUA_STUB_ABI, zlua_delegate_entries, %d};\n", ndelegates);
+    if (ninstances > 0)
+        fprintf(report, "%d generic instances the signatures use, walked as well\n", ninstances);
     fprintf(report, "%d public methods, %d served by %d stubs (one per reduced signature), "
                     "%d by the generic invoker\n",
             methods_total, methods_stubbed, nsigs, methods_total - methods_stubbed);

@@ -1,6 +1,9 @@
 /*
- * marshalc_attrs.c -- [LuaMarshalAs] attributes as name-keyed rules
- * (marshalc_attrs.h).
+ * sim_attrs.c -- marshalc_attrs.h on the simulated IL2CPP: the
+ * [LuaMarshalAs] attributes of its catalog as name-keyed rules, for the
+ * tools built on it and the test host's live mode.  Parameter and
+ * return attributes come from the catalog itself (sim_param_marshal_as):
+ * IL2CPP has no API for them.
  */
 #include "marshalc_attrs.h"
 
