@@ -134,7 +134,7 @@ static int zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
             break;
         }
     cls->typetable = cls->byval_mt = cls->byobj_mt = LUA_NOREF;
-    cls->statics = cls->static_slots = cls->instance = LUA_NOREF;
+    cls->statics = cls->static_slots = cls->instance = cls->generics = LUA_NOREF;
     if (cls->valuetype) {
         uint32_t align = 0;
         cls->value_size = (uint32_t)il2cpp_class_value_size(k, &align);
@@ -374,6 +374,19 @@ zlua_class *zlua_class_find_in(zlua_ctx *ctx, const Il2CppImage *img, const char
         il2cpp_class_from_name(img, "System", "Nullable`1") == NULL)
         return NULL;
     return zlua_class_find_nullable(ctx, full_name);
+}
+
+zlua_class *zlua_class_visible(zlua_class *cls)
+{
+    if (cls == NULL || cls->is_array || il2cpp_class_is_inflated(cls->klass))
+        return cls;   /* named by their element or definition and arguments */
+    for (Il2CppClass *k = cls->klass; k != NULL; k = il2cpp_class_get_declaring_type(k)) {
+        int vis = il2cpp_class_get_flags(k) & ZLUA_TYPE_ATTRIBUTE_VISIBILITY_MASK;
+        int nested = il2cpp_class_get_declaring_type(k) != NULL;
+        if (vis != (nested ? ZLUA_TYPE_ATTRIBUTE_NESTED_PUBLIC : ZLUA_TYPE_ATTRIBUTE_PUBLIC))
+            return NULL;
+    }
+    return cls;
 }
 
 zlua_class *zlua_class_find_nested(zlua_ctx *ctx, zlua_class *outer, const char *name)

@@ -102,6 +102,9 @@ enum {
 
 #define ZLUA_TYPE_ATTRIBUTE_ABSTRACT 0x00000080
 #define ZLUA_TYPE_ATTRIBUTE_SEALED 0x00000100
+#define ZLUA_TYPE_ATTRIBUTE_VISIBILITY_MASK 0x00000007
+#define ZLUA_TYPE_ATTRIBUTE_PUBLIC 0x00000001
+#define ZLUA_TYPE_ATTRIBUTE_NESTED_PUBLIC 0x00000002
 
 /* ---- domain, assemblies, images ---------------------------------------- */
 Il2CppDomain *il2cpp_domain_get(void);
@@ -125,6 +128,7 @@ const char *il2cpp_class_get_assemblyname(const Il2CppClass *klass);
 Il2CppClass *il2cpp_class_get_parent(Il2CppClass *klass);
 Il2CppClass *il2cpp_class_get_declaring_type(Il2CppClass *klass);
 Il2CppClass *il2cpp_class_get_nested_types(Il2CppClass *klass, void **iter);
+Il2CppClass *il2cpp_class_get_interfaces(Il2CppClass *klass, void **iter);
 Il2CppClass *il2cpp_class_get_element_class(Il2CppClass *klass);
 /* The underlying type of an enum (check il2cpp_class_is_enum first:
  * Nullable<T> and arrays answer too). */
