@@ -215,3 +215,36 @@ describe("clear messages", function()
     h.raises(YIELD, CS.Demo.InvokeWithRefInt, fn, 1)
   end)
 end)
+
+describe("generic types named and constructed (R-GEN-1)", function()
+  local G = CS.System.Collections.Generic
+  local LIST = "System.Collections.Generic.List`1[System.Int32]"
+
+  it("zlua.generic(CS.Ns.Name, T...) and the reflection name give one type table", function()
+    local _ = CS.Demo.MakeList   -- Demo's members: the state meets List<int>
+    local L = zlua.generic(G.List, zlua.types.int32)
+    assert.are.equal(LIST, L.__fullname)
+    assert.is_true(rawequal(L, CS[LIST]))
+    assert.is_true(rawequal(L, G["List`1[System.Int32]"]))
+    assert.is_true(rawequal(L, h.type_of(CS.Demo.MakeList(1))))
+    local l = L()
+    l:Add(4)
+    l:Add(5)
+    assert.are.equal(2, #l)
+    assert.are.equal(9, CS.Demo.ListSum(l))
+  end)
+
+  it("type names in messages are in the reflection format on both runtimes", function()
+    h.raises("bad argument #1 to 'Demo.ListSum' (" .. LIST .. " expected, got table)",
+             CS.Demo.ListSum, {})
+    assert.are.equal("System.Collections.Generic.IEnumerable`1[System.Int32]",
+                     h.type_of(CS.Demo.Range(1)).__fullname)
+  end)
+
+  it("an instance not met is refused, and a non-generic type", function()
+    h.raises("generic type instance not available: System.Collections.Generic.List`1[System.Double]",
+             zlua.generic, G.List, zlua.types.double)
+    h.raises("bad argument #1 to 'generic' (generic method or type expected, got Demo)",
+             zlua.generic, CS.Demo, zlua.types.int32)
+  end)
+end)

@@ -143,6 +143,7 @@ bool il2cpp_class_is_valuetype(const Il2CppClass *klass);
 bool il2cpp_class_is_enum(const Il2CppClass *klass);
 bool il2cpp_class_is_interface(const Il2CppClass *klass);
 bool il2cpp_class_is_inflated(const Il2CppClass *klass);
+bool il2cpp_class_is_generic(const Il2CppClass *klass);
 bool il2cpp_class_has_references(Il2CppClass *klass);
 bool il2cpp_class_is_assignable_from(Il2CppClass *klass, Il2CppClass *oklass);
 /* Whether klass carries the custom attribute attr_class (read from the

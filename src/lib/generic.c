@@ -72,10 +72,51 @@ static const zlua_generic *zlua_lib_generic_of_function(lua_State *L, int idx)
     return zlua_lib_generic_of(L, m->owner, m->instance ? 'i' : 's', name, strlen(name));
 }
 
+/* zlua.generic(CS.System.Collections.Generic.List, T1, ...): the type
+ * table of the closed instance, named Def`N[T1,...] (the namespace table
+ * of the plain name, or the definition's type table).  The runtime's C
+ * API cannot inflate a generic, so it is the instance the state has met
+ * (zlua_class_find); IL2CPP has no other (no JIT): one absent from the
+ * build is never met. */
+static int zlua_lib_generic_type(lua_State *L)
+{
+    int known;
+    const char *ns = zlua_namespace_prefix(L, 1, &known);
+    zlua_class *def = ns == NULL ? zlua_typetable_class(L, 1) : NULL;
+    if (ns == NULL && (def == NULL || !il2cpp_class_is_generic(def->klass)))
+        return luaL_error(L, "bad argument #1 to 'generic' (generic method or type expected, "
+                             "got %s)", def != NULL ? def->full_name : zlua_typename(L, 1));
+    int n = lua_gettop(L) - 1 - (ns != NULL);   /* the prefix pushed above the arguments */
+    if (n > ZLUA_GENERIC_MAX_ARGS)
+        return luaL_error(L, "zlua.generic: too many type arguments (at most %d)",
+                          ZLUA_GENERIC_MAX_ARGS);
+    zlua_class *args[ZLUA_GENERIC_MAX_ARGS];
+    for (int i = 0; i < n; i++)
+        args[i] = zlua_lib_check_type(L, 2 + i, "generic");
+    luaL_checkstack(L, 2 * n + 4, "zlua: generic");
+    if (ns != NULL)
+        lua_pushfstring(L, "%s`%d[", ns, n);
+    else
+        lua_pushfstring(L, "%s[", def->full_name);
+    for (int i = 0; i < n; i++)
+        lua_pushfstring(L, "%s%s", i > 0 ? "," : "", args[i]->full_name);
+    lua_pushliteral(L, "]");
+    lua_concat(L, n + 2);
+    zlua_ctx *ctx = zlua_ctx_check(L);
+    zlua_class *cls = zlua_meta_bind(ctx, zlua_class_find(ctx, lua_tostring(L, -1)));
+    if (cls == NULL)
+        return luaL_error(L, "generic type instance not available: %s", lua_tostring(L, -1));
+    zlua_class_push_typetable(L, cls);
+    return 1;
+}
+
 int zlua_lib_generic(lua_State *L)
 {
     const zlua_generic *g;
     int first = 2;
+    if (lua_type(L, 1) == LUA_TTABLE && lua_type(L, 2) != LUA_TSTRING &&
+        lua_gettop(L) >= 2)
+        return zlua_lib_generic_type(L);
     if (lua_type(L, 1) == LUA_TTABLE && lua_type(L, 2) == LUA_TSTRING) {
         zlua_class *cls = zlua_lib_check_type(L, 1, "generic");
         g = zlua_lib_generic_by_name(L, cls, 2);
