@@ -248,3 +248,34 @@ describe("generic types named and constructed (R-GEN-1)", function()
              zlua.generic, CS.Demo, zlua.types.int32)
   end)
 end)
+
+describe("habits of other bridges (docs/lua-api.md, 'Coming from xLua or tolua')", function()
+  it("ipairs does not walk a List or an array: indices start at 0", function()
+    local function walk(c)
+      local seen = {}
+      local err = h.error_of(function() for _, v in ipairs(c) do seen[#seen + 1] = v end end)
+      return table.concat(seen, ","), h.strip_position(err)
+    end
+    local seen, err = walk(CS.Demo.MakeArray(3))   -- 1, 2, 3
+    assert.are.equal("2,3", seen)
+    assert.are.equal("index out of range: 3 (System.Int32[] of length 3, indexed from 0)", err)
+    seen, err = walk(CS.Demo.MakeList(3))
+    assert.are.equal("2,3", seen)
+    assert.is_truthy(err:find("^System.ArgumentOutOfRangeException: "))
+    local n = 0
+    for i, v in pairs(CS.Demo.MakeList(3)) do n = n + 1; assert.are.equal(i + 1, v) end
+    assert.are.equal(3, n)
+  end)
+
+  it("out values are not extra results: a ref receives them", function()
+    assert.are.equal(1, select("#", CS.Demo.TryParse("12")))
+    local r = zlua.new_ref(zlua.types.int32)
+    assert.is_true(CS.Demo.TryParse("12", r))
+    assert.are.equal(12, r.value)
+  end)
+
+  it("params takes one table", function()
+    assert.are.equal(6, CS.Demo.Sum({1, 2, 3}))
+    h.raises("wrong number of arguments to 'Demo.Sum' (1 expected, got 3)", CS.Demo.Sum, 1, 2, 3)
+  end)
+end)
