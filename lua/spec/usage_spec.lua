@@ -279,3 +279,22 @@ describe("habits of other bridges (docs/lua-api.md, 'Coming from xLua or tolua')
     h.raises("wrong number of arguments to 'Demo.Sum' (1 expected, got 3)", CS.Demo.Sum, 1, 2, 3)
   end)
 end)
+
+describe("R-COLL-1: pairs over any IEnumerable<T> gives values viewed as T", function()
+  it("strings as Lua strings", function()
+    local ks, vs = {}, {}
+    for i, v in pairs(Z.Seqs.Words()) do
+      ks[#ks + 1] = i
+      vs[#vs + 1] = v
+    end
+    assert.are.same({ 0, 1 }, ks)
+    assert.are.same({ "a", "b" }, vs)   -- not System.String userdata
+  end)
+
+  it("value types as values, as before", function()
+    for i, v in pairs(CS.Demo.Range(2)) do
+      assert.are.equal("integer", math.type(v))
+      assert.are.equal(i, v)
+    end
+  end)
+end)

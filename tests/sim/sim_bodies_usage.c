@@ -207,3 +207,79 @@ const SimMethodDef sim_methods_secret[] = {
     {.name = "Peek", .flags = SIM_M_STATIC, .ret = "System.Int32",
      .body = SIM_BODY(secret_peek), .invoker = sim_inv_i4},
     {.name = NULL}};
+
+/* ---- ZLuaTests.Seqs.Words: an iterator method's IEnumerable<string> -------------- */
+
+#define GEN_NS "System.Collections.Generic."
+#define EXPLICIT_IMPL (0x0001 /* Private */ | SIM_METHOD_HIDE_BY_SIG | METHOD_ATTRIBUTE_VIRTUAL | \
+                       SIM_METHOD_NEW_SLOT | SIM_METHOD_FINAL)
+
+/* <Words>d__0: the compiler's state machine, its own enumerator */
+static bool words_move_next(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimWordsIter *it = self;
+    static const char *const words[] = {"a", "b"};
+    if (it->state < 0 || it->state >= 2) {
+        it->state = -1;
+        return false;
+    }
+    sim_gc_store((void **)&it->current, sim_literal(words[it->state]));
+    it->state++;
+    return true;
+}
+
+static Il2CppString *words_current(void *self, const MethodInfo *m)
+{
+    (void)m;
+    return ((SimWordsIter *)self)->current;
+}
+
+static Il2CppObject *words_current_object(void *self, const MethodInfo *m)
+{
+    (void)m;
+    return (Il2CppObject *)((SimWordsIter *)self)->current;
+}
+
+static Il2CppObject *words_get_enumerator(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimWordsIter *it = (SimWordsIter *)il2cpp_object_new(((Il2CppObject *)self)->klass);
+    it->state = 0;
+    return &it->obj;
+}
+
+const SimMethodDef sim_methods_words_iter[] = {
+    {.name = "MoveNext", .flags = EXPLICIT_IMPL, .ret = "System.Boolean",
+     .body = SIM_BODY(words_move_next), .invoker = sim_inv_b_t,
+     .overrides = "System.Collections.IEnumerator::MoveNext"},
+    {.name = "System.Collections.Generic.IEnumerator<System.String>.get_Current",
+     .flags = EXPLICIT_IMPL | METHOD_ATTRIBUTE_SPECIAL_NAME, .ret = "System.String",
+     .body = SIM_BODY(words_current), .invoker = sim_inv_s_t,
+     .overrides = GEN_NS "IEnumerator`1[System.String]::get_Current"},
+    {.name = "System.Collections.IEnumerator.get_Current",
+     .flags = EXPLICIT_IMPL | METHOD_ATTRIBUTE_SPECIAL_NAME, .ret = "System.Object",
+     .body = SIM_BODY(words_current_object), .invoker = sim_inv_o_t,
+     .overrides = "System.Collections.IEnumerator::get_Current"},
+    {.name = "System.Collections.Generic.IEnumerable<System.String>.GetEnumerator",
+     .flags = EXPLICIT_IMPL, .ret = GEN_NS "IEnumerator`1[System.String]",
+     .body = SIM_BODY(words_get_enumerator), .invoker = sim_inv_o_t,
+     .overrides = GEN_NS "IEnumerable`1[System.String]::GetEnumerator"},
+    {.name = "System.Collections.IEnumerable.GetEnumerator", .flags = EXPLICIT_IMPL,
+     .ret = "System.Collections.IEnumerator", .body = SIM_BODY(words_get_enumerator),
+     .invoker = sim_inv_o_t, .overrides = "System.Collections.IEnumerable::GetEnumerator"},
+    {.name = NULL}};
+
+static Il2CppObject *seqs_words(const MethodInfo *m)
+{
+    (void)m;
+    SimWordsIter *it =
+        (SimWordsIter *)il2cpp_object_new(sim_resolve_class("ZLuaTests.Seqs+<Words>d__0"));
+    it->state = 0;
+    return &it->obj;
+}
+
+const SimMethodDef sim_methods_seqs[] = {
+    {.name = "Words", .flags = SIM_M_STATIC, .ret = GEN_NS "IEnumerable`1[System.String]",
+     .body = SIM_BODY(seqs_words), .invoker = sim_inv_o},
+    {.name = NULL}};

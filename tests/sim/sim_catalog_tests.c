@@ -134,6 +134,9 @@
  *     public class StaticDerived : StaticBase { public StaticDerived(); }
  *     public class Grid { public Grid(); public int this[int x, int y] { get; } }  // x*10+y
  *     internal static class Secret { public static int Peek(); }              // 1
+ *     public static class Seqs {
+ *       public static IEnumerable<string> Words();   // yield return "a", "b"
+ *     }
  *     // an instance generic method (issue 13, R-GEN-1; sim_generics.c)
  *     public class Echoer {
  *       public int Calls;
@@ -247,6 +250,11 @@ static const SimFieldDef f_mob[] = {
     {"hp", "System.Int32", SIM_FIELD_PRIVATE, offsetof(SimMob, hp), 0},
     {0}};
 
+static const SimFieldDef f_words_iter[] = {
+    {"<>1__state", "System.Int32", SIM_FIELD_PRIVATE, offsetof(SimWordsIter, state), 0},
+    {"<>2__current", "System.String", SIM_FIELD_PRIVATE, offsetof(SimWordsIter, current), 0},
+    {0}};
+
 static const SimFieldDef f_static_base[] = {
     {"Counter", "System.Int32", SIM_F_STATIC, offsetof(SimStaticBaseStatics, Counter), 0},
     {0}};
@@ -338,6 +346,14 @@ const SimClassDef sim_catalog_tests[] = {
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(Il2CppObject), .methods = {sim_methods_grid},
      .properties = sim_props_grid},
+    {.ns = "ZLuaTests", .name = "Seqs", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject), .methods = {sim_methods_seqs}},
+    {.ns = "", .name = "<Words>d__0", .declaring = "ZLuaTests.Seqs", .kind = SIM_KIND_CLASS,
+     .flags = SIM_TYPE_NESTED_PRIVATE | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(SimWordsIter),
+     .interfaces = {"System.Collections.Generic.IEnumerable`1[System.String]",
+                    "System.Collections.Generic.IEnumerator`1[System.String]"},
+     .fields = f_words_iter, .methods = {sim_methods_words_iter}},
     /* internal static class: NotPublic */
     {.ns = "ZLuaTests", .name = "Secret", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_ABSTRACT | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,

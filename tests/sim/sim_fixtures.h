@@ -279,6 +279,13 @@ typedef struct SimMob {
     int32_t hp;
 } SimMob;
 
+/* ZLuaTests.Seqs+<Words>d__0: the state machine of `yield return` */
+typedef struct SimWordsIter {
+    Il2CppObject obj;
+    int32_t state;          /* the next word's index; -1 done */
+    Il2CppString *current;
+} SimWordsIter;
+
 /* ZLuaTests.StaticBase's statics */
 typedef struct SimStaticBaseStatics {
     int32_t Counter;

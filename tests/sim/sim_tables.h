@@ -87,6 +87,8 @@ extern const SimMethodDef sim_methods_static_derived[];
 extern const SimMethodDef sim_methods_grid[];
 extern const SimPropertyDef sim_props_grid[];
 extern const SimMethodDef sim_methods_secret[];
+extern const SimMethodDef sim_methods_seqs[];
+extern const SimMethodDef sim_methods_words_iter[];
 
 /* sim_bodies_runtime.c */
 extern const SimMethodDef sim_methods_config[];
