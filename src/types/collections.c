@@ -160,6 +160,11 @@ static int zlua_coll_next_enum(lua_State *L)
         zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_METHOD, ZLUA_FOR_ENUM_MOVE, cls, "method");
     const zlua_method *cur = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD,
                                               ZLUA_FOR_ENUM_CURRENT, cls, "method");
+    /* the T of IEnumerable<T> (upvalue 4, nil: none), checked before any
+     * call as the others are */
+    const zlua_class *elem = lua_isnil(L, lua_upvalueindex(4)) ? NULL
+        : zlua_box_upvalue(L, lua_upvalueindex(4), ZLUA_BOX_CLASS, ZLUA_FOR_ENUM_ELEM, cls,
+                           "class");
     zlua_ud *u = zlua_ud_any(L, 1);
     if (u == NULL || u->magic != ZLUA_UD_BYOBJ || u->obj == NULL ||
         !il2cpp_class_is_assignable_from(move->owner->klass, il2cpp_object_get_class(u->obj)))
@@ -177,12 +182,8 @@ static int zlua_coll_next_enum(lua_State *L)
      * its value (an int as a number), as `foreach` over it would give */
     Il2CppObject *v = NULL;
     zlua_method_invoke(L, cur, 4, 0, e, &v);
-    /* the T of IEnumerable<T> (upvalue 4, optional): the value viewed as
-     * T, a string as a Lua string -- when the object is one, which the
-     * non-generic Current does not promise */
-    const zlua_class *elem = lua_isnil(L, lua_upvalueindex(4)) ? NULL
-        : zlua_box_upvalue(L, lua_upvalueindex(4), ZLUA_BOX_CLASS, ZLUA_FOR_ENUM_ELEM, cls,
-                           "class");
+    /* viewed as T, a string as a Lua string -- when the object is one,
+     * which the non-generic Current does not promise */
     if (elem != NULL && v != NULL && elem->meta != NULL) {
         Il2CppClass *vk = il2cpp_object_get_class(v);
         if (elem->valuetype ? vk == elem->klass : il2cpp_class_is_assignable_from(elem->klass, vk)) {
