@@ -241,6 +241,13 @@ describe("generic types named and constructed (R-GEN-1)", function()
                      h.type_of(CS.Demo.Range(1)).__fullname)
   end)
 
+  it("the definition's type table serves as well", function()
+    local _ = CS.Demo.MakeList
+    local def = G["List`1"]
+    assert.are.equal("System.Collections.Generic.List`1", def.__fullname)
+    assert.is_true(rawequal(zlua.generic(def, T.int32), CS[LIST]))
+  end)
+
   it("an instance not met is refused, and a non-generic type", function()
     h.raises("generic type instance not available: System.Collections.Generic.List`1[System.Double]",
              zlua.generic, G.List, zlua.types.double)
