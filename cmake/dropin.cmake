@@ -2,6 +2,9 @@
 # the zlua-unity target as cmake -P):
 #
 #   zlua/zlua.h                  the embedder's header
+#   zlua/zlua_conf.h             the compiler hints every header uses
+#   zlua/zlua_stub.h             what the generated stubs need (stub ABI)
+#   zlua/zlua_rt.h               the glue's contract
 #   zlua/zlua_il2cpp_api.h       the runtime boundary libzlua declares
 #   zlua/zlua_glue_il2cpp.cpp    the runtime glue (C++)
 #   zlua/zlua_stubs.cpp          generated stubs and delegate entries
@@ -29,7 +32,9 @@ endfunction()
 
 file(REMOVE_RECURSE "${OUT}/zlua")
 file(MAKE_DIRECTORY "${OUT}/zlua/lib/${PLATFORM}")
-dropin_copy("${SRC}/include/zlua.h" "${OUT}/zlua/zlua.h")
+foreach(h zlua.h zlua_conf.h zlua_stub.h zlua_rt.h)
+  dropin_copy("${SRC}/include/${h}" "${OUT}/zlua/${h}")
+endforeach()
 dropin_copy("${SRC}/src/il2cpp/il2cpp_api.h" "${OUT}/zlua/zlua_il2cpp_api.h")
 dropin_copy("${SRC}/src/glue/zlua_glue_il2cpp.cpp" "${OUT}/zlua/zlua_glue_il2cpp.cpp"
   "#include \"il2cpp/il2cpp_api.h\"=>#include \"zlua_il2cpp_api.h\"")

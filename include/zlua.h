@@ -1,5 +1,9 @@
 /*
- * zlua.h -- libzlua public API.
+ * zlua.h -- libzlua's API for the embedder: open a state, scopes and
+ * OpaqueValue, marshal metadata, the registries, [LuaMarshalAs] tables,
+ * the GC hook, C# calling Lua (IC), registering generated tables, errors.
+ * What generated stubs and delegate entries need besides is in
+ * zlua_stub.h; what the player's glue provides is declared in zlua_rt.h.
  *
  * libzlua moves values between Lua 5.4 and IL2CPP managed memory without
  * garbage.  It is called by the embedding player (once, to open a state),
@@ -16,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "zlua_conf.h"
 
 /* Lua's own headers declare its API without C linkage for C++ (upstream
  * luaconf.h: LUA_API is plain extern; some distributions patch it), and
@@ -51,7 +57,8 @@ enum {
     ZLUA_ESTATE = -3,   /* zlua_open was not called on this lua_State; from
                            zlua_open: the thread is not attached */
     ZLUA_EFULL = -4,    /* a fixed-capacity table is full */
-    ZLUA_ELUA = -5      /* the Lua call raised; message on the stack */
+    ZLUA_ELUA = -5,     /* the Lua call raised; message on the stack */
+    ZLUA_EVERSION = -6  /* a generated table of another stub ABI */
 };
 
 /* ===== State ================================================================ */
@@ -295,391 +302,41 @@ int zlua_registry_push_object(lua_State *L, Il2CppClass *view, Il2CppObject *obj
  * not a valid handle of L's current scopes (expired included). */
 int zlua_opaque_resolve_slot(lua_State *L, int idx, void **addr, const zlua_meta **elem);
 
-/* ===== Bridges: generated MethodBridge stubs (Lua calling C#) =====================
+/* ===== Generated tables: stubs and delegate entries ==========================
  *
- * Stubs are generated C++ (tools/stubgen): one stub per reduced signature
- * -- the shape of a method with enums as their underlying type, every
- * reference type as one object kind, byrefs as their element plus a mark,
- * structs by full name -- shared by every method of that shape, and one
- * tiny entry per method, the lua_CFunction Lua calls, which hands its
- * method's bound description to the shared stub.  The entries have no
- * upvalues: the description is found through the state (zlua_bridge_at),
- * so there is nothing a script could swap.
+ * The stub generator (zlua-stubgen) writes one C++ file holding both
+ * tables, compiled by the player with zlua_stub.h; the embedder only names
+ * them, declared with C linkage:
  *
- * A stub is called with the method's Lua arguments at 1..n (self first for
- * an instance method).  It checks the arity, resolves self, pops each
- * argument with its slot's writer into a typed local, calls methodPointer
- * directly with IL2CPP's convention (arguments, `this` first for instance
- * methods, then the MethodInfo) inside its own try/catch, and pushes the
- * result.  Every rule of the generic path holds: the argument errors
- * (R-DEF-1), the scope around the call (R-OPQ-5), managed exceptions
- * raised after the call (R-DEF-4), static constructors (R-RT-2). */
+ *     extern const zlua_stub_table zlua_generated_stubs;
+ *     extern const zlua_delegate_table zlua_generated_delegates;
+ *
+ * Each table records the stub ABI (ZLUA_STUB_ABI, zlua_stub.h) of the
+ * header it was compiled with; libzlua refuses a table of another ABI,
+ * whose layouts and helpers it would misread. */
+typedef struct zlua_stub_table zlua_stub_table;
+typedef struct zlua_delegate_table zlua_delegate_table;
 
-/* The counters of a state's scope stack, which the inline
- * zlua_bridge_enter / zlua_bridge_leave below update.  libzlua's. */
-typedef struct zlua_scope_counters {
-    uint32_t size;          /* handles issued and not expired */
-    uint32_t depth;         /* open scopes */
-    uint32_t mark_cap;
-    uint32_t *marks;        /* the watermark of each open scope */
-} zlua_scope_counters;
+/* The stub ABI this libzlua was built with. */
+unsigned zlua_stub_abi(void);
 
-/* A bound method, as its stub sees it.  Owned by the state; read only. */
-typedef struct zlua_bridge {
-    const MethodInfo *method;
-    const zlua_meta *const *params; /* the writers of each parameter slot */
-    const zlua_meta *ret;           /* of the return slot; NULL for void */
-    const zlua_pop_fn *pops;        /* params[i]'s pop, called inline */
-    const void *const *ref_cls;     /* byref params[i]: the class a ByValUserData
-                                       must be of to be the ref; else NULL */
-    zlua_push_fn ret_push;          /* ret's push, called inline */
-    const char *display;            /* "Demo.Add", for messages */
-    const unsigned char *inited;    /* the declaring class ran its class init */
-    int nparams;
-    unsigned char instance;         /* takes this (Lua argument 1) */
-    unsigned char is_virtual;       /* dispatch on the object's class */
-    zlua_scope_counters *scope;     /* the state's scope stack */
-    const void *cls;                /* the declaring type (libzlua's binding) */
-    const int *cls_mt;              /* the registry reference of its by-value
-                                       metatable, as libzlua keeps it */
-    size_t new_size;                /* a blittable struct's constructor: the
-                                       bytes of its userdata; else 0 */
-    void *priv;                     /* libzlua's */
-} zlua_bridge;
-
-/* libzlua's allocator, which zlua_open interposes (lua_getallocf then
- * returns it, with the state's context as its user data); the context
- * begins with a zlua_state_head.  The inline zlua_bridge_at reads it. */
-void *zlua_state_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
-typedef struct zlua_state_head {
-    const zlua_bridge **bridges;    /* per registered entry: bound, or NULL */
-    size_t nbridges;
-} zlua_state_head;
-
-/* A generated stub's body: what its entry runs with the method's bridge
- * (the entry finds the bridge through the state; libzlua, which has it at
- * hand after overload dispatch, calls the body directly). */
-typedef int (*zlua_stub_body)(lua_State *L, const zlua_bridge *b);
-
-/* A stub's args body: the same call with its arguments already read by
- * libzlua -- args[i] points at argument i's value (a scalar as its
- * parameter type stores it, a struct's payload) -- and `this` already
- * checked (unused for a static method).  Generated for shapes of at most
- * ZLUA_STUB_ARGS_MAX parameters that are scalars or structs passed by
- * value (one Lua value each, no [LuaMarshalAs] rule, no constructor); the
- * generator and libzlua's binder read the same limit.  libzlua's own
- * dispatch paths (indexers, property getters, the overload memo,
- * operators on two values of their type) call it with what they have read
- * already, so nothing is read or checked twice. */
-#define ZLUA_STUB_ARGS_MAX 4
-typedef int (*zlua_stub_args)(lua_State *L, const zlua_bridge *b, void *self,
-                              void *const *args);
-
-/* One entry of a generated table: the method's key (zlua_bridge_method_key),
- * the reduced signature (zlua_bridge_signature) of the method it was
- * generated for, its Lua entry, the body the entry runs and its args body
- * (NULL: only the entry is called; no args body).  A table is sorted by
- * key (strcmp order).  A key names a method by its metadata token, which
- * can shift between the assemblies a table was generated from and a
- * player's (stripping removes methods): binding takes an entry only when
- * its signature is the bound method's, and otherwise logs one line and
- * keeps the generic invoker. */
-typedef struct zlua_stub_entry {
-    const char *key;
-    const char *sig;
-    lua_CFunction fn;
-    zlua_stub_body body;
-    zlua_stub_args args;
-} zlua_stub_entry;
-
-/* Hands the generated table to L's context, once: methods bound from now
- * on use their entry when the table has one of their signature and the
- * runtime lets their code be called directly (zlua_rt_method_direct);
+/* Hands the generated stub table to L's context, once: methods bound from
+ * now on use their entry when the table has one of their signature and
+ * the runtime lets their code be called directly (zlua_rt_method_direct);
  * call right after zlua_open: methods bound before keep the generic
- * invoker.  table must outlive the state; it is searched at bind time
- * only.  ZLUA_OK, ZLUA_EINVAL (NULL, an entry without key, signature or
- * entry, not sorted, or a table was registered already), ZLUA_ENOMEM,
- * ZLUA_ESTATE. */
-int zlua_register_stubs(lua_State *L, const zlua_stub_entry *table, size_t count);
+ * invoker.  The table must outlive the state; it is searched at bind time
+ * only.  ZLUA_OK; ZLUA_EVERSION (the table is of another stub ABI: one
+ * line naming both goes to the state's log, nothing is registered);
+ * ZLUA_EINVAL (NULL, an entry without key, signature or entry, not
+ * sorted, or a table was registered already); ZLUA_ENOMEM; ZLUA_ESTATE. */
+int zlua_register_stubs(lua_State *L, const zlua_stub_table *table);
 
-/* The description of the method table[index] names, bound in L's state:
- * what an entry passes to its stub.  Raises when L's state has not bound
- * that method (an entry can only be reached after it did). */
-const zlua_bridge *zlua_bridge_at_slow(lua_State *L, size_t index);
-
-/* The helpers below run inside every stub call: always inlined, however
- * large the generated file grows (a compiler's growth limits would
- * otherwise turn them into calls as stubs are added). */
-#if defined(__GNUC__) || defined(__clang__)
-#define ZLUA_STUB_INLINE static inline __attribute__((always_inline))
-#elif defined(_MSC_VER)
-#define ZLUA_STUB_INLINE static __forceinline
-#else
-#define ZLUA_STUB_INLINE static inline
-#endif
-
-/* Branch hints for the helpers and the generated stubs: the checks of a
- * call almost always pass, so their failure paths are laid out of line
- * and the common case runs straight through. */
-#if defined(__GNUC__) || defined(__clang__)
-#define ZLUA_LIKELY(x) __builtin_expect(!!(x), 1)
-#define ZLUA_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#else
-#define ZLUA_LIKELY(x) (x)
-#define ZLUA_UNLIKELY(x) (x)
-#endif
-
-ZLUA_STUB_INLINE const zlua_bridge *zlua_bridge_at(lua_State *L, size_t index)
-{
-    void *ud;
-    if (ZLUA_LIKELY(lua_getallocf(L, &ud) == zlua_state_alloc)) {
-        const zlua_state_head *h = (const zlua_state_head *)ud;
-        if (ZLUA_LIKELY(index < h->nbridges && h->bridges[index] != NULL))
-            return h->bridges[index];
-    }
-    return zlua_bridge_at_slow(L, index);
-}
-
-/* The key of method into buf: its declaring type's runtime name and its
- * metadata token ("Demo:06000001"), NUL-terminated; returns the length (0:
- * buf too small).  A generator and a player agree on keys while their
- * assemblies agree on tokens; stripping can renumber them, which is why
- * an entry also carries its signature (zlua_stub_entry). */
-size_t zlua_bridge_method_key(const MethodInfo *method, char *buf, size_t size);
-
-/* The Lua-value shape of method under the [LuaMarshalAs] rules L's
- * process registered (SPEC 7.6 rule 1), into buf: "" when every slot
- * takes one value, else "@P1,P2,...>R" (the values each parameter takes,
- * and the results).  A stub of a shaped method is keyed by its method key
- * followed by this shape, so a state whose rules give the method another
- * shape finds no stub for it.  Returns the length; 0 also for "" (then
- * buf[0] is NUL) or when buf is too small (buf[0] NUL too) or L was not
- * opened. */
-size_t zlua_bridge_shape(lua_State *L, const MethodInfo *method, char *buf, size_t size);
-
-/* The reduced signature of method into buf ("i4(i4,i4)", "v(o;r4,r4)",
- * "new(S14:MyGame.Point2D;r4,r4)" for a struct constructor),
- * NUL-terminated; returns its length, or 0 when no stub can serve the
- * method (open generics, constructors, unsupported slots, too long). */
-size_t zlua_bridge_signature(const MethodInfo *method, char *buf, size_t size);
-
-/* "stub" or "generic" for the libzlua method function at idx (for an
- * overloaded name, of its first candidate), NULL for anything else. */
-const char *zlua_bridge_kind(lua_State *L, int idx);
-
-/* ---- what a stub calls (out of line unless said) ---- */
-
-/* A call with another argument count than the stub's: one that leaves
- * out trailing parameters the method lets Lua omit (C# defaults, ref /
- * out / in) runs through the generic path, which fills them, and returns
- * its results; any other raises `wrong number of arguments to 'Demo.Add'
- * (2 expected, got 3)`. */
-int zlua_bridge_other_count(lua_State *L, const zlua_bridge *b);
-/* Runs the declaring class's class init once (static methods; raises the
- * TypeInitializationException's Lua error). */
-void zlua_bridge_class_init(lua_State *L, const zlua_bridge *b);
-ZLUA_STUB_INLINE void zlua_bridge_static_init(lua_State *L, const zlua_bridge *b)
-{
-    if (ZLUA_UNLIKELY(!*b->inited))
-        zlua_bridge_class_init(L, b);
-}
-/* A struct constructor's stub (T(...) with T at 1): the generic path for
- * any other argument count (default(T), overloads, their messages), and
- * the new ByValUserData, zeroed, pushed, its payload returned. */
-int zlua_bridge_construct(lua_State *L, const zlua_bridge *b);
-/* The new ByValUserData of a constructor whose struct is not blittable
- * (its payload in a registry cell), and the by-value metatable pushed over
- * a registry entry that no longer holds it (binding the type when it has
- * none yet): zlua_bridge_new_struct's rare halves, below. */
-void *zlua_bridge_new_struct_slow(lua_State *L, const zlua_bridge *b);
-void zlua_bridge_struct_mt(lua_State *L, const zlua_bridge *b);
-/* `this` from Lua argument 1, checked as the generic path checks it
- * (raises `calling 'X' on bad self ...`, finalized userdata, ...). */
-void *zlua_bridge_self(lua_State *L, const zlua_bridge *b);
-/* For a virtual method: the override for self's class, self adjusted
- * (unboxed for a value-type override). */
-const MethodInfo *zlua_bridge_dispatch(const zlua_bridge *b, void **self);
-/* Raises the R-DEF-1 error of parameter i's pop (code rc) at idx. */
-int zlua_bridge_pop_error(lua_State *L, const zlua_bridge *b, int i, int idx, int rc);
-/* Pops Lua argument idx into dst by parameter i's writer (raises the
- * R-DEF-1 error, or a managed exception the conversion threw).  Inline:
- * the writer's call is the only one on the way. */
-ZLUA_STUB_INLINE void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i, int idx,
-                                      void *dst)
-{
-    int rc = b->pops[i](L, idx, b->params[i], dst);
-    if (ZLUA_UNLIKELY(rc != 0))
-        zlua_bridge_pop_error(L, b, i, idx, rc);
-}
-/* The first bytes of every full userdata libzlua makes, as a stub's
- * inline ref check reads them: only after lua_rawlen says the block is at
- * least this long, so a foreign userdata is never read.  (The rest of the
- * layout is libzlua's own; marshal/ud.h asserts that the two agree.) */
-#if defined(__cplusplus)
-#define ZLUA_ALIGN8 alignas(8)
-#else
-#define ZLUA_ALIGN8 _Alignas(8)
-#endif
-#define ZLUA_UD_MAGIC_BYVAL 0x7A4C5601u   /* a live by-value struct */
-#define ZLUA_UD_MAGIC_DEAD 0x7A4C56DEu    /* one not (or no longer) usable */
-typedef struct zlua_ud_head {
-    uint32_t magic;
-    uint32_t inlined;          /* by value: 1 when the payload follows */
-    const void *cls;           /* the declared type (libzlua's binding) */
-    union {
-        void *cell;            /* by value, not inlined: the payload's cell */
-        ZLUA_ALIGN8 unsigned char payload[8];   /* inlined: it starts here */
-    } at;
-} zlua_ud_head;
-
-/* The payload of the live ByValUserData at idx when it is of exactly the
- * class cls (libzlua's binding of the type), else NULL: the head is read
- * only after lua_rawlen says the block is one of ours.  libzlua's own
- * paths use it too (the byref pop, operators on struct values). */
-ZLUA_STUB_INLINE void *zlua_ud_payload_of(lua_State *L, int idx, const void *cls)
-{
-    zlua_ud_head *u = (zlua_ud_head *)lua_touserdata(L, idx);
-    if (u == NULL || lua_rawlen(L, idx) < sizeof *u || u->magic != ZLUA_UD_MAGIC_BYVAL ||
-        u->cls != cls)
-        return NULL;
-    return u->inlined ? (void *)u->at.payload : u->at.cell;
-}
-
-/* A struct constructor's new ByValUserData, zeroed, pushed, its payload
- * returned.  A blittable struct's is made here, inline: its payload
- * follows the head.  The head says "dead" until the userdata is whole, so
- * a GC step run by binding the metatable (finalizers included) cannot
- * take it for a live struct. */
-ZLUA_STUB_INLINE void *zlua_bridge_new_struct(lua_State *L, const zlua_bridge *b)
-{
-    if (ZLUA_UNLIKELY(b->new_size == 0))
-        return zlua_bridge_new_struct_slow(L, b);
-    zlua_ud_head *u = (zlua_ud_head *)lua_newuserdatauv(L, b->new_size, 0);
-    u->magic = ZLUA_UD_MAGIC_DEAD;
-    u->inlined = 1;
-    u->cls = b->cls;
-    if (ZLUA_UNLIKELY(lua_rawgeti(L, LUA_REGISTRYINDEX, *b->cls_mt) != LUA_TTABLE))
-        zlua_bridge_struct_mt(L, b);
-    lua_setmetatable(L, -2);
-    if (ZLUA_LIKELY(b->new_size == sizeof *u)) {
-        const uint64_t zero = 0;
-        memcpy(u->at.payload, &zero, sizeof zero);
-    } else {
-        memset(u->at.payload, 0, b->new_size - offsetof(zlua_ud_head, at));
-    }
-    u->magic = ZLUA_UD_MAGIC_BYVAL;
-    return u->at.payload;
-}
-
-/* A byref parameter i given, at idx, a ByValUserData of exactly its
- * element type (a struct userdata, a zlua.new_ref): its payload is the
- * ref (no copy), stored at *dst, and 1; 0 for anything else, which
- * zlua_bridge_pop serves (a handle, a temp slot).  A call whose byrefs
- * are all payloads takes no OpaqueValue, so the stub opens no scope. */
-ZLUA_STUB_INLINE int zlua_bridge_ref_payload(lua_State *L, const zlua_bridge *b, int i, int idx,
-                                             void **dst)
-{
-    const void *want = b->ref_cls[i];   /* NULL: no userdata serves */
-    void *payload = want != NULL ? zlua_ud_payload_of(L, idx, want) : NULL;
-    if (payload == NULL)
-        return 0;
-    *dst = payload;
-    return 1;
-}
-/* Pushes the result at src by the return slot's writer. */
-ZLUA_STUB_INLINE void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src)
-{
-    b->ret_push(L, b->ret, src);
-}
-/* The same for the call's one and last result: it may leave scratch
- * values below the result (an object found in the identity cache stays
- * above the cache table), so the stub returns 1 right after it. */
-void zlua_bridge_push_result(lua_State *L, const zlua_bridge *b, const void *src);
-/* The scope around the call (R-OPQ-5): enter opens one and returns the
- * state to restore; leave restores it exactly (expiring what the call
- * issued).  Inline; the rare halves (growing the watermarks, dropping
- * issued handles) are out of line. */
-uint64_t zlua_bridge_enter_slow(const zlua_bridge *b);
-void zlua_bridge_leave_slow(const zlua_bridge *b, uint64_t mark);
-ZLUA_STUB_INLINE uint64_t zlua_bridge_enter(const zlua_bridge *b)
-{
-    zlua_scope_counters *s = b->scope;
-    if (ZLUA_UNLIKELY(s->depth >= s->mark_cap))
-        return zlua_bridge_enter_slow(b);
-    uint64_t mark = (uint64_t)s->size << 32 | s->depth;
-    s->marks[s->depth++] = s->size;
-    return mark;
-}
-ZLUA_STUB_INLINE void zlua_bridge_leave(const zlua_bridge *b, uint64_t mark)
-{
-    zlua_scope_counters *s = b->scope;
-    if (s->depth > (uint32_t)mark)
-        s->depth = (uint32_t)mark;
-    if (ZLUA_UNLIKELY(s->size > (uint32_t)(mark >> 32)))
-        zlua_bridge_leave_slow(b, mark);
-}
-/* Raises exc as `Type: message (in Demo.Add)` (call after leave). */
-int zlua_bridge_raise(lua_State *L, const zlua_bridge *b, Il2CppException *exc);
-
-/* A stub's storage for a byref argument: the address the method receives
- * at offset 0 and, at ZLUA_BRIDGE_BYREF_TEMP, room for the element's copy
- * when the Lua value is not a slot C# can write through (a plain value
- * becomes a temporary; R-REF-2).  zlua_bridge_pop fills both. */
-#define ZLUA_BRIDGE_BYREF_TEMP 16
-
-/* A hook generated stubs run inside their try block, right before the
- * call: ZLUA_STUB_BEFORE_CALL(mi, self) (self NULL for static methods).
- * Empty unless the build defines it, e.g. for profiling; the tests define
- * it to let the simulated runtime inject exceptions into calls. */
-#ifndef ZLUA_STUB_BEFORE_CALL
-#define ZLUA_STUB_BEFORE_CALL(mi, self) ((void)0)
-#endif
-
-/* The hot scalar writers, inline: same rules as the slot writers (an
- * integer in range; anything else goes to zlua_bridge_pop, which accepts
- * what the writer accepts -- exact floats -- or raises).  A float or
- * double parameter given an integer (`Point2D(1, 2)`) reads it as one:
- * lua_isinteger and lua_tointeger stay on Lua's inline paths, where
- * lua_tonumber converts an integer out of line; the value is the same,
- * (float)(lua_Number)i. */
-ZLUA_STUB_INLINE void zlua_bridge_pop_i4(lua_State *L, const zlua_bridge *b, int i, int idx,
-                                      int32_t *dst)
-{
-    if (ZLUA_LIKELY(lua_isinteger(L, idx))) {
-        lua_Integer v = lua_tointeger(L, idx);
-        if (ZLUA_LIKELY(v >= INT32_MIN && v <= INT32_MAX)) {
-            *dst = (int32_t)v;
-            return;
-        }
-    }
-    zlua_bridge_pop(L, b, i, idx, dst);
-}
-ZLUA_STUB_INLINE void zlua_bridge_pop_r4(lua_State *L, const zlua_bridge *b, int i, int idx,
-                                      float *dst)
-{
-    if (lua_isinteger(L, idx)) {   /* see below */
-        *dst = (float)(lua_Number)lua_tointeger(L, idx);
-        return;
-    }
-    if (ZLUA_LIKELY(lua_type(L, idx) == LUA_TNUMBER)) {
-        *dst = (float)lua_tonumber(L, idx);
-        return;
-    }
-    zlua_bridge_pop(L, b, i, idx, dst);
-}
-ZLUA_STUB_INLINE void zlua_bridge_pop_r8(lua_State *L, const zlua_bridge *b, int i, int idx,
-                                      double *dst)
-{
-    if (lua_isinteger(L, idx)) {   /* see below */
-        *dst = (double)(lua_Number)lua_tointeger(L, idx);
-        return;
-    }
-    if (ZLUA_LIKELY(lua_type(L, idx) == LUA_TNUMBER)) {
-        *dst = (double)lua_tonumber(L, idx);
-        return;
-    }
-    zlua_bridge_pop(L, b, i, idx, dst);
-}
+/* Hands the generated delegate entries to L's context, once, like
+ * zlua_register_stubs.  Without them a Lua function for a delegate
+ * parameter is an argument error naming the type.  ZLUA_OK,
+ * ZLUA_EVERSION, ZLUA_EINVAL (NULL, not sorted, or registered already),
+ * ZLUA_ENOMEM, ZLUA_ESTATE. */
+int zlua_register_delegates(lua_State *L, const zlua_delegate_table *table);
 
 /* ===== IC: C# calling Lua ======================================================= */
 
@@ -760,166 +417,6 @@ void zlua_ic_done(lua_State *L, zlua_ic_call *call);
  *     zlua_ic_done(L, &c);
  */
 Il2CppException *zlua_ic_exception(lua_State *L, const zlua_ic_call *call);
-
-/* ===== Delegates: Lua functions as C# delegates (R-DEL-1) =======================
- *
- * A Lua function passed where a delegate type D is expected becomes a D
- * whose Invoke lands in a native entry with IL2CPP's instance convention,
- * `ret entry(Il2CppObject *target, args..., const MethodInfo *method)`,
- * generated per reduced signature of D.Invoke (tools/stubgen) and
- * registered per type name.  The delegate is closed over a target object
- * libzlua makes (a boxed Int64 naming the function's record by index,
- * never by address); the entry hands target and its argument slots to
- * zlua_delegate_invoke, which runs the IC path (R-IC-1), and raises the
- * exception it returns from its own C++ frame:
- *
- *     static int32_t entry(Il2CppObject *target, int32_t a, int32_t b,
- *                          const MethodInfo *method) {
- *         void *args[] = {&a, &b};
- *         int32_t r{};
- *         if (Il2CppException *ex = zlua_delegate_invoke(target, args, &r))
- *             zlua_rt_raise(ex);
- *         return r;
- *     }
- *
- * The same function passed again for the same D gives the same delegate
- * while that delegate lives.  The delegate keeps the function alive; Lua
- * does not keep the delegate alive (docs/architecture.md, "Delegates"). */
-
-/* A native entry, cast to one pointer type for the table. */
-typedef void (*zlua_native_fn)(void);
-
-/* One delegate type's entry: its runtime name
- * (il2cpp_type_get_name of the class: "MyGame.IntOp",
- * "System.Func`2[System.Int32,System.Int32]").  Sorted by type (strcmp). */
-typedef struct zlua_delegate_entry {
-    const char *type;
-    zlua_native_fn entry;
-} zlua_delegate_entry;
-
-/* Hands the generated delegate entries to L's context, once, like
- * zlua_register_stubs.  Without them a Lua function for a delegate
- * parameter is an argument error naming the type.  ZLUA_OK, ZLUA_EINVAL
- * (NULL, not sorted, or registered already), ZLUA_ENOMEM, ZLUA_ESTATE. */
-int zlua_register_delegates(lua_State *L, const zlua_delegate_entry *table, size_t count);
-
-/* Runs the Lua function behind target with the C# arguments at args[i]
- * (the address of each argument; a byref's referenced slot itself) and
- * pops its result into ret (ignored for void).  Returns NULL, or the
- * managed exception the entry must raise (zlua_rt_raise): the Lua error
- * as a System.InvalidOperationException, the state having been closed
- * (`the lua_State of this delegate has been closed`), or a target that
- * names no record of it (`zlua: delegate target tampered with (it names
- * no Lua function of this delegate)`: code rewrote the box, or target is
- * no target libzlua made).  Never longjmps; target may be anything. */
-Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, void *ret);
-
-/* ===== Runtime glue: what the player provides ===================================
- *
- * In IL2CPP a managed exception is a C++ exception, and several runtime
- * operations throw one: invoking a method, creating an object or boxing
- * (both run static constructors), creating a string or an array (out of
- * memory), class init (what a static constructor throws).  libzlua is C,
- * built without unwind tables, and holds state in Lua's frames: an
- * exception must never cross it.  So libzlua performs each of these
- * operations only through the functions below, which run it inside a
- * try/catch and return the exception (NULL: none) instead of unwinding.
- *
- * They are C-callable C++ and are not part of libzlua.a: the player
- * compiles src/glue/zlua_glue_il2cpp.cpp (installed as
- * share/zlua/glue/) inside its IL2CPP build, where it catches
- * Il2CppExceptionWrapper and raises with il2cpp_raise_exception; the
- * tests compile the same file against the simulated runtime.  See
- * docs/embedding.md.  Results go to *out, which is left NULL on an
- * exception. */
-
-/* method->invoker_method(method->methodPointer, method, obj, args, ret). */
-Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj,
-                                void **args, void *ret);
-/* il2cpp_object_new(klass). */
-Il2CppException *zlua_rt_object_new(Il2CppClass *klass, Il2CppObject **out);
-/* il2cpp_value_box(klass, data). */
-Il2CppException *zlua_rt_value_box(Il2CppClass *klass, void *data,
-                                   Il2CppObject **out);
-/* il2cpp_string_new_utf16(chars, len). */
-Il2CppException *zlua_rt_string_new_utf16(const uint16_t *chars, int32_t len,
-                                          Il2CppString **out);
-/* il2cpp_array_new(element_class, length). */
-Il2CppException *zlua_rt_array_new(Il2CppClass *element_class, uintptr_t length,
-                                   Il2CppArray **out);
-/* il2cpp_runtime_class_init(klass): runs the static constructor once.
- * *done = 1 when the class is initialised; 0 when the call returned at
- * once because this thread is still running that static constructor
- * (it called into Lua), so the caller asks again next time. */
-Il2CppException *zlua_rt_class_init(Il2CppClass *klass, int *done);
-/* The C# default value of parameter `index` of `method` (`int b = 5`),
- * which IL2CPP keeps in its metadata blob and exposes only through
- * libil2cpp's internals (vm::Method::GetParameterDefaultValue,
- * utils::BlobReader::GetConstantValueFromBlob): *has = 1 and the
- * constant's unboxed bytes in value (at most size, the rest zeroed); for
- * `= null` or `= default`, *has = 2 and value all zero; without a
- * default, *has = 0.  A string constant is created here, which can throw
- * (out of memory). */
-Il2CppException *zlua_rt_param_default(const MethodInfo *method, uint32_t index,
-                                       void *value, size_t size, int *has);
-/* il2cpp_exception_from_name_msg(corlib, name_space, name, msg). */
-Il2CppException *zlua_rt_exception_new(const char *name_space, const char *name,
-                                       const char *msg, Il2CppException **out);
-/* A delegate of ctor's class (ctor is its `.ctor(object, IntPtr)`) made as
- * `new D(target, invoke)` and closed over target with entry as its code
- * (libil2cpp's vm::Type::ConstructClosedDelegate), so that its Invoke
- * calls entry(target, args..., invoke).  Glue: the fields it sets differ
- * between libil2cpp versions. */
-Il2CppException *zlua_rt_delegate_new(const MethodInfo *ctor, const MethodInfo *invoke,
-                                      Il2CppObject *target, zlua_native_fn entry,
-                                      Il2CppObject **out);
-/* R-GEN-1: the instantiation of generic method definition `generic` for
- * the type arguments args[0..count), which IL2CPP finds only through
- * libil2cpp's internals (vm::MetadataCache::GetGenericInstanceMethod).
- * *out is NULL when the build compiled no code for it: IL2CPP has no JIT
- * to make one.  Inflating can throw (a type load failure). */
-Il2CppException *zlua_rt_method_instance(const MethodInfo *generic,
-                                         const Il2CppType *const *args, uint32_t count,
-                                         const MethodInfo **out);
-/* GC handles (il2cpp_gchandle_new / _new_weakref / _get_target / _free),
- * as uintptr_t: their type is uint32_t before Unity 6 and a pointer from
- * Unity 6 on, which only the runtime's headers tell.  0 is no handle.
- * They never throw. */
-uintptr_t zlua_rt_gchandle_new(Il2CppObject *obj, int weak);
-Il2CppObject *zlua_rt_gchandle_target(uintptr_t handle);
-void zlua_rt_gchandle_free(uintptr_t handle);
-/* Whether method->methodPointer may be called with the method's own
- * signature, as a generated stub calls it: not when it is NULL, when the
- * runtime marks the method for calls through its invoker only (IL2CPP
- * 2021.3's MethodInfo::indirect_call_via_invokers: a fully shared generic
- * instance keeps the shared code's pointer), or when the pointer is a
- * stub standing for code the build lacks (an unresolved call, which
- * raises).  Such methods keep the generic invoker, whose invoker_method
- * knows how to reach them.  Needs libil2cpp's MethodInfo: glue.  Never
- * fails. */
-int zlua_rt_method_direct(const MethodInfo *method);
-/* il2cpp_type_get_object(type): its System.Type object, created on first
- * use (out of memory). */
-Il2CppException *zlua_rt_type_object(const Il2CppType *type, Il2CppObject **out);
-/* The integer widths of the array header, which IL2CPP exports no query
- * for (its il2cpp_array_size_t is a uintptr_t; Mono's is 32 bits): the
- * size of the element count at il2cpp_offset_of_array_length_..., and of
- * one bounds entry {length; lower_bound} with where its lower bound sits.
- * Asked once per state; never fails. */
-typedef struct zlua_rt_array_layout {
-    uint8_t length_size;       /* 4 or 8: the count and a bound's length */
-    uint8_t bound_size;        /* one bounds entry */
-    uint8_t bound_lower_at;    /* its int32 lower bound */
-} zlua_rt_array_layout;
-void zlua_rt_array_layout_get(zlua_rt_array_layout *out);
-/* Throws exc into the calling C# code (il2cpp_raise_exception); never
- * returns.  Only generated (C++) stubs call it, from their own frame. */
-#if defined(__cplusplus) && __cplusplus >= 201103L
-[[noreturn]]
-#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-_Noreturn
-#endif
-void zlua_rt_raise(Il2CppException *exc);
 
 #ifdef __cplusplus
 }

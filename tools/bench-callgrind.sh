@@ -27,5 +27,5 @@ for c in $(echo "$cases" | fold -w1); do
   b1=$(irs base "$c" $n1); b2=$(irs base "$c" $n2)
   div=1; [ "$c" = i ] && div=2000
   awk -v c="$c" -v z1="$z1" -v z2="$z2" -v b1="$b1" -v b2="$b2" -v d=$(((n2 - n1) / div)) \
-    'BEGIN { z = (z2 - z1) / d; b = (b2 - b1) / d; printf "%-6s %12.1f %12.1f %8.2f\n", c, z, b, z / b }'
+    'BEGIN { z = (z2 - z1) / d; b = (b2 - b1) / d; printf "%-6s %12.1f %12.1f %8.4f\n", c, z, b, z / b }'
 done

@@ -29,9 +29,9 @@ for r in $(seq "$runs"); do
   rm -f "$tmp/zlua-bench-$r"
   echo "run $r of $runs done" >&2
 done
-# The case rows end in: zlua ns, base ns, ratio, target, lua/op, gc/op,
-# verdict.  A run's verdict also checks the exact allocation counts: a case
-# that missed them in any run is marked so.
+# The case rows end in: ratio, target, lua/op, gc/op, verdict (ok, info,
+# MISS-time, MISS-alloc, MISS-both).  A case that missed its exact
+# allocation counts in any run is marked so.
 cat "$tmp"/run-*.txt | awk '
   NF >= 8 && $(NF-4) ~ /^[0-9.]+$/ && $(NF-5) ~ /^[0-9.]+$/ {
     name = $1
@@ -40,8 +40,8 @@ cat "$tmp"/run-*.txt | awk '
       lua[name] = $(NF-2); gc[name] = $(NF-1)
     }
     r[name] = r[name] " " $(NF-4)
-    if ($NF == "MISS" && (target[name] == "-" || $(NF-4) + 0 <= target[name] + 0))
-      allocs[name] = 1   # within the ratio, so the allocations missed
+    if ($NF ~ /^MISS-(alloc|both)$/)
+      allocs[name] = 1
   }
   END {
     printf "%-6s %8s  %-20s %7s %9s %9s\n", "case", "median", "runs", "target", "lua/op", "gc/op"
@@ -52,6 +52,6 @@ cat "$tmp"/run-*.txt | awk '
       med = m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2
       verdict = target[k] == "-" ? "info" : (med + 0 <= target[k] + 0 ? "ok" : "MISS")
       if (k in allocs) verdict = "MISS (allocations)"
-      printf "%-6s %8.2f  %-20s %7s %9s %9s  %s\n", k, med, substr(r[k], 2), target[k], lua[k], gc[k], verdict
+      printf "%-6s %8.4f  %-20s %7s %9s %9s  %s\n", k, med, substr(r[k], 2), target[k], lua[k], gc[k], verdict
     }
   }'

@@ -2,7 +2,7 @@
 # Fails when a source file includes a module above its own.  The order,
 # bottom first, is written here once (docs/architecture.md explains it):
 # a module may include its own headers and those of the modules before it.
-# il2cpp/ (the runtime boundary) and include/zlua.h (the public header)
+# il2cpp/ (the runtime boundary) and include/ (the public headers)
 # sit below everything; glue/ is the player's C++ and sees only them
 # (and the runtime's own headers: libil2cpp's vm/, utils/).
 set -euo pipefail
@@ -19,7 +19,7 @@ for f in src/*/*.[ch] src/*/*.cpp; do
   fi
   while IFS= read -r inc; do
     dep=${inc%%/*}
-    [[ $inc == */* ]] || continue          # zlua.h, runtime headers
+    [[ $inc == */* ]] || continue          # zlua*.h, runtime headers
     if [[ -z ${rank[$dep]+x} ]]; then
       [[ $mod == glue ]] && continue        # the runtime's headers
       echo "$f: includes \"$inc\" of unknown module '$dep'"; fail=1

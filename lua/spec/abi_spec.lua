@@ -48,7 +48,7 @@ end
 
 -- the method's Lua function (a stub when the build has stubs) and the same
 -- method through the generic invoker
-local function both(name)
+local function paths(name)
   return { { "entry", Abi[name] }, { "generic", testbed.generic(Abi, name) } }
 end
 
@@ -68,14 +68,14 @@ describe("R-META-3: structs the ABI treats specially", function()
 
   for _, c in ipairs(cases) do
     it(c.name .. ": returned by value (Make), exactly", function()
-      for _, f in ipairs(both("Make" .. c.name)) do
+      for _, f in ipairs(paths("Make" .. c.name)) do
         assert.are.same(c.args, values(f[2](table.unpack(c.args)), c), f[1])
       end
     end)
 
     it(c.name .. ": passed by value (Sum), exactly", function()
       local v = Abi["Make" .. c.name](table.unpack(c.args))
-      for _, f in ipairs(both("Sum" .. c.name)) do
+      for _, f in ipairs(paths("Sum" .. c.name)) do
         assert.are.equal(sum(c.args), f[2](v), f[1])
       end
       if c.name ~= "IntFloat" and c.name ~= "ByteFloatByte" and not c.packed then
@@ -85,14 +85,14 @@ describe("R-META-3: structs the ABI treats specially", function()
 
     it(c.name .. ": passed and returned by value (Next)", function()
       local v = Abi["Make" .. c.name](table.unpack(c.args))
-      for _, f in ipairs(both("Next" .. c.name)) do
+      for _, f in ipairs(paths("Next" .. c.name)) do
         assert.are.same(plus(c.args, 1), values(f[2](v), c), f[1])
         assert.are.same(c.args, values(v, c), f[1] .. ": the argument is a copy")
       end
     end)
 
     it(c.name .. ": passed by ref (Bump) writes the caller's struct", function()
-      for _, f in ipairs(both("Bump" .. c.name)) do
+      for _, f in ipairs(paths("Bump" .. c.name)) do
         local v = Abi["Make" .. c.name](table.unpack(c.args))
         f[2](v)
         assert.are.same(plus(c.args, 1), values(v, c), f[1])
@@ -101,8 +101,8 @@ describe("R-META-3: structs the ABI treats specially", function()
 
     if not c.packed then   -- no IC method takes Packed
       it(c.name .. ": C# calling Lua with a ref handle (Invoke), read, bumped and set", function()
-        for _, inv in ipairs(both("Invoke" .. c.name)) do
-          for _, bump in ipairs(both("Bump" .. c.name)) do
+        for _, inv in ipairs(paths("Invoke" .. c.name)) do
+          for _, bump in ipairs(paths("Bump" .. c.name)) do
             local seen
             local fn = h.callback(function(hv)
               seen = Abi["Sum" .. c.name](zlua.to_user_data(hv))

@@ -16,9 +16,7 @@ local OOM = "System.OutOfMemoryException: Insufficient memory to continue the " 
 
 -- The function T[name] (a stub when there is one) and the same method
 -- through the generic invoker.
-local function both(target, name)
-  return { target[name], testbed.generic(target, name) }
-end
+local both = h.both
 
 local function scope_invariants()
   local s = testbed.stats()

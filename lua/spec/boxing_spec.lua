@@ -20,9 +20,7 @@ local T = zlua.types
 
 -- The function T[name] (a stub when there is one) and the same method
 -- through the generic invoker.
-local function both(target, name)
-  return { target[name], testbed.generic(target, name) }
-end
+local both = h.both
 
 describe("R-BOX-1 zlua.box", function()
   it("R-BOX-1: boxes primitives into ByObjUserData that unbox to the value", function()

@@ -106,18 +106,18 @@ describe("stub and generic invoker agree (R-META-3)", function()
   end)
 
   it("on struct constructors: T(...) (a stub) and T._ctor(...) (generic)", function()
-    local function both(T, ...)
+    local function agree(T, ...)
       local a, b = outcome(T, ...), outcome(T._ctor, ...)
       assert.are.same(b, a)
       return a
     end
-    assert.are.equal("(1.0, 2.0)", both(P, 1, 2)[2])
-    both(P)                              -- default(T)
-    both(P, 1)                           -- no such overload
-    both(P, "a", 2)
-    both(P, 1, {})
-    both(CS.MyGame.Fragile, 3)
-    both(CS.MyGame.Fragile, -1)          -- throws: R-DEF-4
+    assert.are.equal("(1.0, 2.0)", agree(P, 1, 2)[2])
+    agree(P)                              -- default(T)
+    agree(P, 1)                           -- no such overload
+    agree(P, "a", 2)
+    agree(P, 1, {})
+    agree(CS.MyGame.Fragile, 3)
+    agree(CS.MyGame.Fragile, -1)          -- throws: R-DEF-4
     testbed.throw_next("System.InvalidOperationException", "boom")
     local a = outcome(P, 1, 2)
     testbed.throw_next("System.InvalidOperationException", "boom")

@@ -16,9 +16,8 @@ local Refs = CS.ZLuaTests.Refs
 
 -- The function T[name] (a stub when there is one) and the same method
 -- through the generic invoker.
-local function both(name, target)
-  target = target or Demo
-  return { target[name], testbed.generic(target, name) }
+local function both(name, target)   -- Demo's, unless said
+  return h.both(target or Demo, name)
 end
 
 describe("SPEC 5 row 1: a valid OpaqueValue of exactly A", function()
@@ -214,7 +213,12 @@ describe("SPEC 5 row 3: a ByValUserData of T for Nullable<T>", function()
   end)
 
   it("R-REF-2: nil is a temp Nullable without value", function()
-    Demo.SetNullable(nil)
+    for _, has in ipairs(both("NullableHasValue")) do
+      assert.is_false(has(nil))
+      assert.is_false(has())                 -- an omitted ref: the same
+      assert.is_true(has(P(1, 2)))           -- a userdata of T: a value
+    end
+    Demo.SetNullable(nil)                    -- the write goes to the temp
     Demo.SetNullable()
   end)
 end)

@@ -29,6 +29,14 @@ M.JIT_GENERICS = "Mono's JIT makes any generic method instance on demand; "
 M.NRE = "System.NullReferenceException: Object reference not set to an instance of an "
   .. (testbed.runtime == "mono" and "object" or "object.")
 
+-- Both ways of calling a method: what a script gets (its stub where the
+-- build has one) and the generic invoker, so that each case holds for
+-- both paths.  name defaults to nothing: target is required.
+--   for _, f in ipairs(h.both(Demo, "Add")) do ... end
+function M.both(target, name)
+  return { target[name], testbed.generic(target, name) }
+end
+
 function M.sim_it(it, pending)
   return function(reason, name, fn)
     assert(type(reason) == "string" and reason ~= "", "sim_it needs a reason")

@@ -21,9 +21,7 @@ local Small = CS.MyGame.Small
 local Wide = CS.MyGame.Wide
 local T = zlua.types
 
-local function both(target, name)
-  return { target[name], testbed.generic(target, name) }
-end
+local both = h.both
 
 describe("R-REF-3 zlua.new_ref of primitives", function()
   it("R-REF-3: a ref of a primitive is a ByValUserData of that type holding the value",

@@ -28,9 +28,7 @@ local Object = CS.System.Object
 
 -- The function T[name] (a stub when there is one) and the same method
 -- through the generic invoker.
-local function both(target, name)
-  return { target[name], testbed.generic(target, name) }
-end
+local both = h.both
 
 local function objects()
   return testbed.stats().objects

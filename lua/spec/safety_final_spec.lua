@@ -50,7 +50,10 @@ end
 -- checks it runs a whole cycle, the pending finalizer included; then the
 -- usual settings.  Returns fn's results (pcall's).
 local function at_next_allocation(fn, ...)
-  collectgarbage("incremental", 0, 1000, 30)
+  -- a step of 2^24 bytes times 1000: a whole cycle of any heap a spec run
+  -- has, and no overflow of a 32-bit l_mem (2^30 times 1000 wraps on
+  -- i386, where the step then did too little to reach the finalizer)
+  collectgarbage("incremental", 0, 1000, 24)
   collectgarbage("restart")
   local r = table.pack(pcall(fn, ...))
   collectgarbage("incremental", 200, 100, 13)

@@ -13,8 +13,10 @@ local Player = CS.MyGame.Player
 local Demo = CS.Demo
 
 describe("registry safety when finalizers do not run (R-RT-4)", function()
-  it("the issue's snippet 1: writes to T.__instance_mt raise, nothing is orphaned", function()
+  it("writes to T.__instance_mt raise, nothing is orphaned", function()
     local T = CS.MyGame.Tagged
+    h.full_gc(2)
+    local base = h.structs()
     local mt = T.__instance_mt
     local a = T(1, "a")
     local g = mt.__gc
@@ -23,9 +25,11 @@ describe("registry safety when finalizers do not run (R-RT-4)", function()
     do local b = T(2, "b") end
     collectgarbage(); collectgarbage()
     h.raises("zlua: MyGame.Tagged.__instance_mt is read-only", function() mt.__gc = g end)
+    assert.are.equal(base + 1, h.structs())   -- b's cell went with b
+    assert.are.equal(1, a.id)
     a = nil
     collectgarbage(); collectgarbage()
-    assert.is_nil(a)
+    assert.are.equal(base, h.structs())       -- and a's with a
   end)
 
   it("the live metatable's __gc removed through the debug library costs a cell, not safety", function()

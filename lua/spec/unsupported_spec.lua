@@ -6,9 +6,9 @@
 -- overload tie of SPEC 7.6 rule 3 (no unique best: the first declared).
 --
 -- The types live in the test-only assembly ZLua.Tests (tests/sim/
--- sim_catalog_tests.c), not in the fixture catalog.  Each spec file runs
--- in its own process: nothing has bound ZLuaTests.Unsupported before the
--- first test, so its report lines are all still to come.
+-- sim_catalog_tests.c), not in the fixture catalog.  No other spec binds
+-- ZLuaTests.Unsupported, so its report lines are all still to come at the
+-- first test, also when every spec shares one process (lua.one_process).
 
 local h = require "helpers"
 

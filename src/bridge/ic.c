@@ -38,12 +38,7 @@
 #include "marshal/meta.h"
 #include "scope/scope.h"
 
-/* The slow paths stay out of the fast one's code; the argument pushes go
- * into it (a frame less per call, bench f). */
 #if defined(__GNUC__) || defined(__clang__)
-#define ZLUA_IC_COLD __attribute__((noinline, cold))
-#define ZLUA_IC_APART __attribute__((noinline))
-#define ZLUA_IC_HOT static inline __attribute__((always_inline))
 /* A site's id is set once, by whichever state binds it first, perhaps on
  * another thread: published with a compare-and-swap, read with acquire. */
 #define ZLUA_IC_ID_LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
@@ -51,9 +46,6 @@
 #define ZLUA_IC_ID_SET(p, expected, v)                                                      \
     __atomic_compare_exchange_n((p), (expected), (v), 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
 #else
-#define ZLUA_IC_COLD
-#define ZLUA_IC_APART
-#define ZLUA_IC_HOT static inline
 #if defined(_MSC_VER)
 #include <intrin.h>
 /* an aligned 32-bit load is atomic on every target; the interlocked
@@ -182,7 +174,7 @@ static uint32_t zlua_ic_site_id(zlua_ic_site *site)
 /* The record of c's site in ctx when it fits c: the fast path's lookup.
  * An id no state gave (0, or another's) finds nothing: the bound check
  * below it, and the record's own site, say so. */
-ZLUA_IC_HOT struct zlua_ic_bound *zlua_ic_bound_of(const zlua_ctx *ctx, const zlua_ic_call *c)
+ZLUA_INLINE struct zlua_ic_bound *zlua_ic_bound_of(const zlua_ctx *ctx, const zlua_ic_call *c)
 {
     uint32_t i = ZLUA_IC_ID_LOAD(&c->site->id) - 1;   /* 0 wraps */
     if (ZLUA_UNLIKELY(i >= ctx->ic_sites_cap))
@@ -269,7 +261,7 @@ unusable:
 
 /* The first call of a site in this state binds it; any call that does
  * not fit the record bound is refused. */
-ZLUA_IC_COLD static int zlua_ic_bind(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c,
+ZLUA_COLD static int zlua_ic_bind(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c,
                                      struct zlua_ic_bound **out)
 {
     zlua_ic_site *site = c->site;
@@ -297,7 +289,7 @@ ZLUA_IC_COLD static int zlua_ic_bind(lua_State *L, zlua_ctx *ctx, zlua_ic_call *
 /* A call without site: its own name and metas, which must be L's,
  * checked and counted in one pass (a delegate's every call comes here;
  * out of line, so that a site's path keeps its registers). */
-ZLUA_IC_COLD static int zlua_ic_shape_of(const zlua_ctx *ctx, zlua_ic_call *c, zlua_ic_shape *s)
+ZLUA_COLD static int zlua_ic_shape_of(const zlua_ctx *ctx, zlua_ic_call *c, zlua_ic_shape *s)
 {
     int n = c->nargs;
     if (ZLUA_UNLIKELY(c->function == NULL || (c->function_len == 0 && c->function_ref == 0)))
@@ -370,7 +362,7 @@ static void zlua_ic_lookup_function(lua_State *L, int globals_ok)
  * to rewrite, so only a string there is a name (another string makes the
  * call look up another global, which a script could do by assigning
  * globals). */
-ZLUA_IC_HOT int zlua_ic_push_direct(lua_State *L, const zlua_ic_call *c,
+ZLUA_INLINE int zlua_ic_push_direct(lua_State *L, const zlua_ic_call *c,
                                     const struct zlua_ic_bound *b)
 {
     if (b == NULL) {
@@ -425,7 +417,7 @@ static void zlua_ic_push_function(lua_State *L, const zlua_ic_call *c, struct zl
 /* An OpaqueValue -- every struct and byref argument, the IC path's
  * common case -- is issued here, inline (zlua_push_arg_opaque's body);
  * any other argument through its slot's writer. */
-ZLUA_IC_HOT int zlua_ic_push_args(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
+ZLUA_INLINE int zlua_ic_push_args(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
                                   const zlua_ic_shape *s)
 {
     for (int i = 0; i < s->nargs; i++) {
@@ -509,7 +501,7 @@ static int zlua_ic_trampoline(lua_State *L)
  * arguments (the pushes allocate nothing: a light C function on a
  * checked stack).  Nested calls announce their own job and give the outer
  * one back. */
-ZLUA_IC_COLD static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_ic_job *j)
+ZLUA_COLD static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_ic_job *j)
 {
     lua_pushcfunction(L, zlua_ic_trampoline);
     if (j->nargs > 0)
@@ -554,7 +546,7 @@ static int zlua_ic_tostring(lua_State *L)
  * string, the yield error C#'s words, in a protected call (both
  * allocate); when that fails too, its own error (memory) takes the
  * place. */
-ZLUA_IC_COLD static int zlua_ic_failed(lua_State *L)
+ZLUA_COLD static int zlua_ic_failed(lua_State *L)
 {
     if (lua_type(L, -1) == LUA_TNUMBER || lua_type(L, -1) == LUA_TSTRING) {
         lua_pushcfunction(L, zlua_ic_tostring);
@@ -566,7 +558,7 @@ ZLUA_IC_COLD static int zlua_ic_failed(lua_State *L)
 
 /* A result its pop refused, at the top: the message is made in the
  * protected body. */
-ZLUA_IC_COLD static int zlua_ic_bad_result(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
+ZLUA_COLD static int zlua_ic_bad_result(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
                                            const zlua_ic_shape *s, struct zlua_ic_bound *b)
 {
     zlua_ic_job j = {L, c, s, b, ZLUA_IC_JOB_RESULT, s->nres};
@@ -671,7 +663,7 @@ Il2CppException *zlua_ic_exception(lua_State *L, const zlua_ic_call *c)
 }
 
 /* After a failure: its message and whatever the call left. */
-ZLUA_IC_COLD static void zlua_ic_drop(lua_State *L, const zlua_ic_call *c)
+ZLUA_COLD static void zlua_ic_drop(lua_State *L, const zlua_ic_call *c)
 {
     if (lua_gettop(L) >= c->top)
         lua_settop(L, c->top);

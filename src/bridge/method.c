@@ -16,14 +16,6 @@
 #include "marshal/ud_inline.h"
 #include "scope/scope.h"
 
-#if defined(__GNUC__)
-#define ZLUA_HOT_INLINE static inline __attribute__((always_inline))
-#define ZLUA_COLD __attribute__((noinline, cold))
-#else
-#define ZLUA_HOT_INLINE static inline
-#define ZLUA_COLD
-#endif
-
 typedef union zlua_frame {
     long double align_ld;
     void *align_p;
@@ -370,7 +362,7 @@ ZLUA_COLD int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
 /* A ref parameter given a ByValUserData of exactly its element type (a
  * struct, a zlua.new_ref): the payload is the ref (marshal/byref.h),
  * stored in slot; 0: anything else, for the pop. */
-ZLUA_HOT_INLINE int zlua_method_pop_byref_payload(lua_State *L, int idx, const zlua_meta *pm,
+ZLUA_INLINE int zlua_method_pop_byref_payload(lua_State *L, int idx, const zlua_meta *pm,
                                                   void *slot)
 {
     void *payload;
@@ -384,7 +376,7 @@ ZLUA_HOT_INLINE int zlua_method_pop_byref_payload(lua_State *L, int idx, const z
  * parameters, without the indirect call (same rules: meta.h); otherwise
  * (other kinds, exact floats for an int) the meta's pop.  Raises the
  * argument error (R-DEF-1), holding nothing yet, on a bad one. */
-ZLUA_HOT_INLINE void zlua_method_pop_arg(lua_State *L, const zlua_method *m, int i, int idx,
+ZLUA_INLINE void zlua_method_pop_arg(lua_State *L, const zlua_method *m, int i, int idx,
                                          int kind, void *slot)
 {
     if (kind == ZLUA_K_I4 && zlua_pop_i4_fast(L, idx, slot) == ZLUA_POP_OK)
@@ -398,7 +390,7 @@ ZLUA_HOT_INLINE void zlua_method_pop_arg(lua_State *L, const zlua_method *m, int
 }
 
 /* The result: int32, the commonest, without the indirect call. */
-ZLUA_HOT_INLINE void zlua_method_push_result(lua_State *L, const zlua_meta *rm, const void *ret)
+ZLUA_INLINE void zlua_method_push_result(lua_State *L, const zlua_meta *rm, const void *ret)
 {
     if (rm->kind == ZLUA_K_I4)
         zlua_push_i4_value(L, ret);
@@ -408,7 +400,7 @@ ZLUA_HOT_INLINE void zlua_method_push_result(lua_State *L, const zlua_meta *rm, 
 
 /* args[i] for the value in slot: the slot itself, or for a reference
  * (indirect) parameter the pointer it holds. */
-ZLUA_HOT_INLINE void zlua_method_set_arg(const zlua_meta *pm, void *slot, void **arg)
+ZLUA_INLINE void zlua_method_set_arg(const zlua_meta *pm, void *slot, void **arg)
 {
     if (pm->indirect)
         memcpy(arg, slot, sizeof(void *));
@@ -442,7 +434,7 @@ ZLUA_COLD static void zlua_method_fill_defaults(const zlua_method *m, int from,
 
 /* Pops the n given arguments into the frame, the rest from m's defaults;
  * raises (holding nothing yet) on a bad one. */
-ZLUA_HOT_INLINE void zlua_method_pop_args_n(lua_State *L, const zlua_method *m, int base,
+ZLUA_INLINE void zlua_method_pop_args_n(lua_State *L, const zlua_method *m, int base,
                                             int n, zlua_frame *frame, void **args)
 {
     for (int i = 0; i < n; i++) {
@@ -456,7 +448,7 @@ ZLUA_HOT_INLINE void zlua_method_pop_args_n(lua_State *L, const zlua_method *m, 
     }
 }
 
-ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
+ZLUA_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
                                           int n, zlua_frame *frame, void **args)
 {
     /* the commonest counts with n a constant: the loop unrolls, and its
@@ -484,7 +476,7 @@ ZLUA_HOT_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, in
 
 /* R-OPQ-5: the call runs inside its own scope, closed before anything is
  * raised; the exception, if any, is returned. */
-ZLUA_HOT_INLINE Il2CppException *zlua_method_invoke_scoped(zlua_scope *scope,
+ZLUA_INLINE Il2CppException *zlua_method_invoke_scoped(zlua_scope *scope,
                                                            const MethodInfo *mi,
                                                            void *this_ptr, void **args,
                                                            void *ret)
@@ -500,7 +492,7 @@ ZLUA_HOT_INLINE Il2CppException *zlua_method_invoke_scoped(zlua_scope *scope,
 
 /* The method a call on this_ptr runs: virtual calls dispatch on the real
  * object (an override on a value type takes the unboxed payload). */
-ZLUA_HOT_INLINE const MethodInfo *zlua_method_target(const zlua_method *m, void **this_ptr)
+ZLUA_INLINE const MethodInfo *zlua_method_target(const zlua_method *m, void **this_ptr)
 {
     const MethodInfo *mi = m->mi;
     if (m->is_virtual && *this_ptr != NULL) {
@@ -512,7 +504,7 @@ ZLUA_HOT_INLINE const MethodInfo *zlua_method_target(const zlua_method *m, void 
 }
 
 /* Dispatches a virtual call on the real object, then invokes. */
-ZLUA_HOT_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *this_ptr,
+ZLUA_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *this_ptr,
                                                  void **args, void *ret)
 {
     const MethodInfo *mi = zlua_method_target(m, &this_ptr);
@@ -525,7 +517,7 @@ ZLUA_HOT_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *thi
  * last: the result is the C function's last push (it returns right
  * after), so an object found in the identity cache may stay above the
  * cache table instead of replacing it (zlua_method_push_object_last). */
-ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
+ZLUA_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
                                        Il2CppException *exc, const void *ret, int last)
 {
     if (exc != NULL)
@@ -556,7 +548,7 @@ ZLUA_HOT_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
  * (debug.setlocal can rewrite this frame's slots), so only a live ByObj
  * userdata of this very object and view found there now is pushed.
  * 1 when pushed; 0: the writer pushes as usual. */
-ZLUA_HOT_INLINE int zlua_method_push_arg_result(lua_State *L, const zlua_method *m, int base,
+ZLUA_INLINE int zlua_method_push_arg_result(lua_State *L, const zlua_method *m, int base,
                                                 int n, const zlua_frame *frame, const void *ret)
 {
     Il2CppObject *obj;
@@ -597,11 +589,11 @@ void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, int n, voi
         zlua_method_raise_exception(L, m, exc);
 }
 
-ZLUA_HOT_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, int base,
+ZLUA_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, int base,
                                             int n, void *this_ptr, int last)
 {
 #if defined(__GNUC__)
-    if (__builtin_expect(m->unsupported, 0))
+    if (ZLUA_UNLIKELY(m->unsupported))
 #else
     if (m->unsupported)
 #endif
@@ -671,7 +663,7 @@ void *zlua_method_self(lua_State *L, const zlua_method *m)
 /* The call of m, chosen for the n arguments from base: its stub when the
  * stack holds exactly its arguments, else the generic call (omitted
  * arguments take their defaults). */
-ZLUA_HOT_INLINE int zlua_method_entry_run(lua_State *L, const zlua_method *m, int base, int n)
+ZLUA_INLINE int zlua_method_entry_run(lua_State *L, const zlua_method *m, int base, int n)
 {
     if (m->stub != NULL && n == m->nslots) {   /* the stack holds exactly its arguments */
         if (m->stub_body != NULL)
@@ -683,7 +675,7 @@ ZLUA_HOT_INLINE int zlua_method_entry_run(lua_State *L, const zlua_method *m, in
 }
 
 /* The first Lua argument and the argument count (self excluded). */
-ZLUA_HOT_INLINE int zlua_method_entry_args(const zlua_method *head, int *n)
+ZLUA_INLINE int zlua_method_entry_args(const zlua_method *head, int *n)
 {
     int base = head->instance ? 2 : 1;
     *n -= base - 1;
@@ -695,13 +687,13 @@ ZLUA_HOT_INLINE int zlua_method_entry_args(const zlua_method *head, int *n)
 /* An instance method called with nothing at all: the bad-self error, as
  * the generated stubs give it (R-META-3: both paths answer alike),
  * before the argument count is looked at. */
-ZLUA_HOT_INLINE void zlua_method_check_any_self(lua_State *L, const zlua_method *head, int n)
+ZLUA_INLINE void zlua_method_check_any_self(lua_State *L, const zlua_method *head, int n)
 {
     if (head->instance && n == 0)
         (void)zlua_method_self(L, head);   /* raises: `got no value` */
 }
 
-ZLUA_HOT_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n)
+ZLUA_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n)
 {
     zlua_method_check_any_self(L, head, n);
     int base = zlua_method_entry_args(head, &n);
@@ -730,7 +722,7 @@ ZLUA_COLD static int zlua_method_entry_overloaded_rest(lua_State *L, const zlua_
  * may have replaced it with the debug library, so anything but an index
  * the table holds is refused, and another method's index runs that
  * method by its own rules (the entries check what they rely on). */
-ZLUA_HOT_INLINE const zlua_method *zlua_method_upvalue(lua_State *L)
+ZLUA_INLINE const zlua_method *zlua_method_upvalue(lua_State *L)
 {
     const zlua_ctx *ctx = zlua_ctx_of(L);
     const zlua_method *m = NULL;
@@ -741,7 +733,7 @@ ZLUA_HOT_INLINE const zlua_method *zlua_method_upvalue(lua_State *L)
     return m;
 }
 
-ZLUA_HOT_INLINE int zlua_method_entry_general_inline(lua_State *L, const zlua_method *m)
+ZLUA_INLINE int zlua_method_entry_general_inline(lua_State *L, const zlua_method *m)
 {
     int n = lua_gettop(L);
     if (m->next != NULL || n != m->nslots + m->instance)
@@ -765,7 +757,7 @@ static int zlua_method_entry(lua_State *L)
 }
 
 /* The same for a name with several candidates: straight to dispatch. */
-ZLUA_HOT_INLINE int zlua_method_run_overloaded(lua_State *L, const zlua_method *head)
+ZLUA_INLINE int zlua_method_run_overloaded(lua_State *L, const zlua_method *head)
 {
     int n = lua_gettop(L);
     zlua_method_check_any_self(L, head, n);
@@ -792,7 +784,7 @@ static int zlua_method_entry_overloaded(lua_State *L)
 /* Pops the n scalar arguments starting at Lua index base into 64-bit
  * cells and points args at them (n is a constant at each call site: the
  * pops unroll).  Raises the argument error, holding nothing yet. */
-ZLUA_HOT_INLINE void zlua_method_pop_cells(lua_State *L, const zlua_method *m, int n, int base,
+ZLUA_INLINE void zlua_method_pop_cells(lua_State *L, const zlua_method *m, int n, int base,
                                            uint64_t *cells, void **args)
 {
 #if defined(__GNUC__) && !defined(__clang__)
@@ -808,7 +800,7 @@ ZLUA_HOT_INLINE void zlua_method_pop_cells(lua_State *L, const zlua_method *m, i
  * each call site below, so the pops unroll.  An int32 argument costs two
  * Lua API calls and a range check; every other scalar, one indirect
  * writer call.  Simple methods are static: no virtual dispatch. */
-ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, int n)
+ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, int n)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS];
     _Alignas(16) uint64_t ret[ZLUA_SIMPLE_RET_WORDS];   /* any result: 16-aligned */
@@ -826,7 +818,7 @@ ZLUA_HOT_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, 
 /* The entry for simple methods: every value fits a 64-bit cell, so there
  * is no frame layout, no `this` and no virtual dispatch to consider.
  * Anything unusual (arity, overloads) goes to the general entry. */
-ZLUA_HOT_INLINE int zlua_method_run_simple(lua_State *L, const zlua_method *m)
+ZLUA_INLINE int zlua_method_run_simple(lua_State *L, const zlua_method *m)
 {
     /* m->simple: an upvalue may hold another genuine method (moved there
      * with the debug library), which this entry must not run. */
@@ -858,7 +850,7 @@ static int zlua_method_entry_simple(lua_State *L)
  * which pops again from the start (nothing is held yet).  With every ref
  * a userdata's own payload no OpaqueValue is taken in this frame, so, as
  * for scalars, the call needs no scope of its own. */
-ZLUA_HOT_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua_method *m, int n)
+ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua_method *m, int n)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
@@ -881,7 +873,7 @@ ZLUA_HOT_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua_method 
 
 /* The entry for static methods of scalars and payload refs (upvalue 1:
  * the method's index, zlua_method_upvalue). */
-ZLUA_HOT_INLINE int zlua_method_run_simple_ref(lua_State *L, const zlua_method *m)
+ZLUA_INLINE int zlua_method_run_simple_ref(lua_State *L, const zlua_method *m)
 {
     if (lua_gettop(L) != m->nparams || m->simple_refs == 0 || m->next != NULL)
         return zlua_method_entry_general(L, m);
@@ -1001,7 +993,7 @@ const char *zlua_bridge_kind(lua_State *L, int idx)
  * its length says it is one of ours); everything else (a derived class, a
  * boxed copy for a base method, finalized or foreign values and their
  * messages) is zlua_method_this's. */
-ZLUA_HOT_INLINE void *zlua_method_lean_this(lua_State *L, const zlua_method *m)
+ZLUA_INLINE void *zlua_method_lean_this(lua_State *L, const zlua_method *m)
 {
     zlua_ud *u = lua_touserdata(L, 1);
     if (u != NULL && lua_rawlen(L, 1) >= sizeof *u && u->cls == m->owner) {
@@ -1016,7 +1008,7 @@ ZLUA_HOT_INLINE void *zlua_method_lean_this(lua_State *L, const zlua_method *m)
 
 /* The instance body for exactly n parameters (a constant at each call
  * site: the pops unroll).  Arguments start at 2, after self. */
-ZLUA_HOT_INLINE int zlua_method_lean_call(lua_State *L, const zlua_method *m, int n,
+ZLUA_INLINE int zlua_method_lean_call(lua_State *L, const zlua_method *m, int n,
                                           void *this_ptr)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
@@ -1030,7 +1022,7 @@ ZLUA_HOT_INLINE int zlua_method_lean_call(lua_State *L, const zlua_method *m, in
  * method (moved there with the debug library: a static one, overloads, a
  * constructor), which goes to the general entry, as does another argument
  * count. */
-ZLUA_HOT_INLINE int zlua_method_run_instance(lua_State *L, const zlua_method *m)
+ZLUA_INLINE int zlua_method_run_instance(lua_State *L, const zlua_method *m)
 {
     if (!m->scalar_shape || !m->instance || m->next != NULL || m->is_ctor ||
         lua_gettop(L) != m->nparams + 1)
@@ -1104,7 +1096,7 @@ int zlua_method_call_getter(lua_State *L, const zlua_method *m, void *this_ptr)
  * `Point2D(1, 2)`: the arguments go into cells before the userdata is
  * made, the constructor runs on its payload inside the call's scope. */
 
-ZLUA_HOT_INLINE int zlua_method_ctor_call(lua_State *L, const zlua_method *m, int base, int n)
+ZLUA_INLINE int zlua_method_ctor_call(lua_State *L, const zlua_method *m, int base, int n)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];

@@ -256,13 +256,20 @@ size_t zlua_bridge_method_key(const MethodInfo *mi, char *buf, size_t size)
     return (size_t)n;
 }
 
-int zlua_register_stubs(lua_State *L, const zlua_stub_entry *table, size_t count)
+int zlua_register_stubs(lua_State *L, const zlua_stub_table *t)
 {
-    if (L == NULL || (table == NULL && count > 0))
+    if (L == NULL || t == NULL)
         return ZLUA_EINVAL;
     zlua_ctx *ctx = zlua_ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
+    int rc = zlua_ctx_abi_check(ctx, "zlua_register_stubs", t->abi);
+    if (rc != ZLUA_OK)
+        return rc;   /* its entries cannot even be read safely */
+    const zlua_stub_entry *table = t->entries;
+    size_t count = t->count;
+    if (table == NULL && count > 0)
+        return ZLUA_EINVAL;
     /* once: entries already handed to Lua index the first table */
     if (ctx->stubs != NULL)
         return ZLUA_EINVAL;

@@ -509,7 +509,7 @@ zlua_class *zlua_class_find_nested(zlua_ctx *ctx, zlua_class *outer, const char 
 }
 
 #if defined(__GNUC__)
-__attribute__((noinline, cold))
+ZLUA_COLD
 #endif
 void zlua_class_run_init(lua_State *L, zlua_class *cls, const char *where)
 {

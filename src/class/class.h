@@ -135,7 +135,7 @@ void zlua_class_run_init(lua_State *L, zlua_class *cls, const char *where);
 static inline void zlua_class_init(lua_State *L, zlua_class *cls, const char *where)
 {
 #if defined(__GNUC__)
-    if (__builtin_expect(!cls->inited, 0))
+    if (ZLUA_UNLIKELY(!cls->inited))
 #else
     if (!cls->inited)
 #endif

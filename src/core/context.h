@@ -18,6 +18,7 @@
 #include "il2cpp/il2cpp_api.h"
 #include "registry/registry.h"
 #include "scope/scope.h"
+#include "zlua_stub.h"
 
 typedef struct zlua_arena_block zlua_arena_block;
 
@@ -127,10 +128,12 @@ typedef struct zlua_ctx {
 
 /* Formats one log line ("[ZLua] " and fmt) into a bounded buffer on the
  * C stack and hands it to the state's log function (core/log.c). */
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-void zlua_log(zlua_ctx *ctx, const char *fmt, ...);
+ZLUA_PRINTF(2, 3) void zlua_log(zlua_ctx *ctx, const char *fmt, ...);
+
+/* ZLUA_OK when abi is this build's stub ABI; else logs one line naming
+ * both (what: the registering function) and returns ZLUA_EVERSION
+ * (core/abi.c). */
+int zlua_ctx_abi_check(zlua_ctx *ctx, const char *what, unsigned abi);
 
 /* The main thread of L's state, or NULL when it cannot be told: L is a
  * coroutine and the registry's LUA_RIDX_MAINTHREAD (a script's to

@@ -11,7 +11,7 @@
 
 /* Out of line and cold: its 4 KiB message buffer stays off hot frames. */
 #if defined(__GNUC__)
-__attribute__((noinline, cold))
+ZLUA_COLD
 #endif
 int zlua_exc_raise(lua_State *L, Il2CppException *exc, const char *where)
 {

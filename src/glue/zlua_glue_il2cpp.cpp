@@ -27,7 +27,7 @@
 #include "vm/Method.h"
 #include "vm/Type.h"
 
-#include "zlua.h"
+#include "zlua_rt.h"
 #include "il2cpp/il2cpp_api.h"   /* coexists with the runtime's headers */
 
 extern "C" Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj,

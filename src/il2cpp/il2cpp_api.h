@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "zlua.h"
+#include "zlua_rt.h"
 
 #ifdef __cplusplus
 extern "C" {

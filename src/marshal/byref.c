@@ -24,7 +24,7 @@ static int zlua_byref_compatible(const zlua_meta *want, const zlua_meta *have)
 /* Everything but the true ref: a handle, nil, a value for the temp.  Out
  * of line, so the true ref's path below saves no registers for it. */
 #if defined(__GNUC__)
-__attribute__((noinline))
+ZLUA_NOINLINE
 #endif
 static int zlua_pop_byref_other(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {

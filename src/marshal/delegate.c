@@ -264,13 +264,20 @@ struct zlua_delegates *zlua_delegates_get(zlua_ctx *ctx)
     return D;
 }
 
-int zlua_register_delegates(lua_State *L, const zlua_delegate_entry *table, size_t count)
+int zlua_register_delegates(lua_State *L, const zlua_delegate_table *t)
 {
-    if (L == NULL || (table == NULL && count > 0))
+    if (L == NULL || t == NULL)
         return ZLUA_EINVAL;
     zlua_ctx *ctx = zlua_ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
+    int rc = zlua_ctx_abi_check(ctx, "zlua_register_delegates", t->abi);
+    if (rc != ZLUA_OK)
+        return rc;
+    const zlua_delegate_entry *table = t->entries;
+    size_t count = t->count;
+    if (table == NULL && count > 0)
+        return ZLUA_EINVAL;
     for (size_t i = 0; i < count; i++) {
         if (table[i].type == NULL || table[i].entry == NULL)
             return ZLUA_EINVAL;

@@ -101,7 +101,7 @@ static int zlua_pop_object_ud(const zlua_ud *u, const zlua_meta *m, Il2CppObject
  * zlua_ud_any, read once by the caller.  Out of line, so the common case
  * saves no registers for it. */
 #if defined(__GNUC__)
-__attribute__((noinline))
+ZLUA_NOINLINE
 #endif
 static int zlua_pop_object_other(lua_State *L, int idx, const zlua_meta *m, void *dst,
                                  const zlua_ud *u)

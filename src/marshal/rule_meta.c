@@ -21,14 +21,8 @@
 
 /* ---- members --------------------------------------------------------------------- */
 
-#if defined(__GNUC__)
-#define ZLUA_RULE_INLINE static inline __attribute__((always_inline))
-#else
-#define ZLUA_RULE_INLINE static inline
-#endif
-
 /* Writes the Lua value at idx into member mm of the value at base. */
-ZLUA_RULE_INLINE int zlua_rule_member_pop(lua_State *L, int idx, const zlua_meta *m,
+ZLUA_INLINE int zlua_rule_member_pop(lua_State *L, int idx, const zlua_meta *m,
                                 const zlua_meta_member *mm, void *base)
 {
     const zlua_meta *vm = mm->meta;
@@ -74,7 +68,7 @@ ZLUA_RULE_INLINE int zlua_rule_member_pop(lua_State *L, int idx, const zlua_meta
 }
 
 /* Pushes member mm of the value at base. */
-ZLUA_RULE_INLINE void zlua_rule_member_push(lua_State *L, const zlua_meta *m, const zlua_meta_member *mm,
+ZLUA_INLINE void zlua_rule_member_push(lua_State *L, const zlua_meta *m, const zlua_meta_member *mm,
                                   const void *base)
 {
     const zlua_meta *vm = mm->meta;

@@ -89,7 +89,7 @@ static int zlua_ud_cached(lua_State *L, const zlua_idmap_entry *e)
 /* [cache] -> [cache, ud]: the miss, out of line (the hit is a few
  * instructions and two table reads, and inline in its callers). */
 #if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline))
+ZLUA_NOINLINE
 #endif
 static void zlua_ud_push_byobj_new(lua_State *L, zlua_ctx *ctx, zlua_class *cls,
                                    Il2CppObject *obj)

@@ -20,6 +20,7 @@
 #include <lua.h>
 
 #include "il2cpp/il2cpp_api.h"
+#include "zlua_stub.h"
 
 struct zlua_class;
 

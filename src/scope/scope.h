@@ -27,6 +27,7 @@
 #include <lua.h>
 
 #include "zlua.h"
+#include "zlua_stub.h"
 
 /* ---- handle codec ------------------------------------------------------- */
 #define ZLUA_HANDLE_TAG 0x3u

@@ -383,7 +383,7 @@ static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua_ud 
  * slow path.  Out of line, so the field reads' frame saves no registers
  * for it. */
 #if defined(__GNUC__)
-__attribute__((noinline))
+ZLUA_NOINLINE
 #endif
 static int zlua_instance_index_other(lua_State *L, uint32_t magic, zlua_ud *u)
 {

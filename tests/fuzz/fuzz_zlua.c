@@ -40,6 +40,7 @@
 #include "host_stubs.h"
 #include "testbed.h"
 #include "zlua.h"
+#include "zlua_rt.h"
 
 #define FZ_MEM_LIMIT ((size_t)64 << 20)          /* Lua heap of one input */
 #define FZ_GC_HEAP_LIMIT ((size_t)1 << 30)       /* managed heap, all inputs */

@@ -13,10 +13,8 @@
 
 #if defined(ZLUA_WITH_STUBS) && ZLUA_WITH_STUBS
 #define ZLUA_WITH_STUBS_BUILD 1
-extern const zlua_stub_entry zlua_generated_stubs[];
-extern const size_t zlua_generated_stub_count;
-extern const zlua_delegate_entry zlua_generated_delegates[];
-extern const size_t zlua_generated_delegate_count;
+extern const zlua_stub_table zlua_generated_stubs;
+extern const zlua_delegate_table zlua_generated_delegates;
 #else
 #define ZLUA_WITH_STUBS_BUILD 0
 #endif
@@ -25,9 +23,9 @@ extern const size_t zlua_generated_delegate_count;
 static inline int host_register_stubs(lua_State *L)
 {
 #if defined(ZLUA_WITH_STUBS) && ZLUA_WITH_STUBS
-    int rc = zlua_register_stubs(L, zlua_generated_stubs, zlua_generated_stub_count);
+    int rc = zlua_register_stubs(L, &zlua_generated_stubs);
     if (rc == ZLUA_OK)   /* and the delegate entries: Lua functions as delegates */
-        rc = zlua_register_delegates(L, zlua_generated_delegates, zlua_generated_delegate_count);
+        rc = zlua_register_delegates(L, &zlua_generated_delegates);
     return rc;
 #else
     (void)L;

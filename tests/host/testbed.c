@@ -271,6 +271,25 @@ static void testbed_log(void *ud, const char *message)
         a->nlog--;
     }
     snprintf(a->log[a->nlog++], TESTBED_LOG_CHARS, "%s", message);
+    if (strstr(message, "LuaMarshalAs") != NULL && a->nrule < TESTBED_LOG_LINES)
+        snprintf(a->rule_log[a->nrule++], TESTBED_LOG_CHARS, "%s", message);
+}
+
+/* testbed.rule_logs([substring]): the [LuaMarshalAs] lines since the state
+ * opened (those containing substring, when given), oldest first. */
+static int testbed_rule_logs(lua_State *L)
+{
+    testbed_alloc *a = testbed_counter(L);
+    const char *sub = luaL_optstring(L, 1, "");
+    lua_newtable(L);
+    lua_Integer n = 0;
+    for (unsigned i = 0; i < a->nrule; i++) {
+        if (strstr(a->rule_log[i], sub) == NULL)
+            continue;
+        lua_pushstring(L, a->rule_log[i]);
+        lua_rawseti(L, -2, ++n);
+    }
+    return 1;
 }
 
 /* testbed.logs(): the log lines since the last call, oldest first. */
@@ -289,6 +308,7 @@ static int testbed_logs(lua_State *L)
 void testbed_open(lua_State *L, testbed_alloc *counter)
 {
     counter->nlog = 0;
+    counter->nrule = 0;
     zlua_set_log(L, testbed_log, counter);
     static const luaL_Reg fns[] = {
         {"gc", testbed_gc},         {"stats", testbed_stats},
@@ -296,6 +316,7 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
         {"throw_next", testbed_throw_next}, {"fail_alloc", testbed_fail_alloc},
         {"fail_next", testbed_fail_next},   {"bridge_kind", testbed_bridge_kind},
         {"generic", testbed_generic},       {"logs", testbed_logs},
+        {"rule_logs", testbed_rule_logs},
         {"bind_oom", testbed_bind_oom},
         {NULL, NULL},
     };

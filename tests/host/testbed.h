@@ -21,6 +21,12 @@ typedef struct testbed_alloc {
      * them; the oldest are dropped past TESTBED_LOG_LINES */
     unsigned nlog;
     char log[TESTBED_LOG_LINES][TESTBED_LOG_CHARS];
+    /* the lines about [LuaMarshalAs] rules since the state opened, never
+     * drained (testbed.rule_logs()): a rule is checked, and logged, when
+     * its class first binds, which may be in an earlier spec of the same
+     * process; past TESTBED_LOG_LINES the newest are dropped */
+    unsigned nrule;
+    char rule_log[TESTBED_LOG_LINES][TESTBED_LOG_CHARS];
 } testbed_alloc;
 
 void *testbed_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize);

@@ -69,6 +69,13 @@ foreach(mode tables variant)
   set_tests_properties(lua.mono.marshal_as_spec.${mode} PROPERTIES
     ENVIRONMENT ZLUA_RUN_MARSHAL=${mode} LABELS mono)
 endforeach()
+# ... and all of them in one process, as `busted lua/spec` runs them: no
+# spec may depend on state an earlier one left (or not)
+add_test(NAME lua.mono.one_process
+  COMMAND zlua-run-mono ${BUSTED} --lpath=${CMAKE_CURRENT_SOURCE_DIR}/lua/spec/?.lua
+          -o utfTerminal ${CMAKE_CURRENT_SOURCE_DIR}/lua/spec
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(lua.mono.one_process PROPERTIES LABELS mono TIMEOUT 600)
 add_test(NAME lua.mono.tour COMMAND zlua-run-mono ${CMAKE_CURRENT_SOURCE_DIR}/lua/examples/tour.lua)
 set_tests_properties(lua.mono.tour PROPERTIES LABELS mono)
 

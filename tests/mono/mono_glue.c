@@ -25,6 +25,7 @@
 #include <mono/metadata/reflection.h>
 
 #include "mono_rt.h"
+#include "zlua_stub.h"
 
 static Il2CppException *zm_box(MonoClass *k, void *data, Il2CppObject **out);
 

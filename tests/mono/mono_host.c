@@ -16,6 +16,7 @@
 
 #include "gc/gc_shim.h"
 #include "mono_rt.h"
+#include "zlua_stub.h"
 #include "testbed_rt.h"
 
 zm_runtime zm;
@@ -284,7 +285,8 @@ static void zm_collect_delegates(void)
 int testbed_rt_open(lua_State *L)
 {
     zm_collect_delegates();
-    return zlua_register_delegates(L, zm_delegates, zm_ndelegates) == ZLUA_OK ? 1 : -1;
+    const zlua_delegate_table t = {ZLUA_STUB_ABI, zm_delegates, zm_ndelegates};
+    return zlua_register_delegates(L, &t) == ZLUA_OK ? 1 : -1;
 }
 
 void testbed_rt_set_lua_state(lua_State *L)

@@ -1,7 +1,7 @@
 /*
  * coexist.cpp -- libzlua's headers next to libil2cpp's, in one C++
- * translation unit, as in a player build (issue 7 §3): zlua.h and
- * src/il2cpp/il2cpp_api.h must not redefine anything libil2cpp defines
+ * translation unit, as in a player build (issue 7 §3): zlua.h,
+ * zlua_stub.h, zlua_rt.h and src/il2cpp/il2cpp_api.h must not redefine anything libil2cpp defines
  * (layouts, enums, flags), and every function libzlua declares must match
  * libil2cpp's declaration (a mismatch of an extern "C" function is a
  * compile error here).  Compiled, never run.
@@ -14,6 +14,8 @@
 
 #include "il2cpp/il2cpp_api.h"
 #include "zlua.h"
+#include "zlua_rt.h"
+#include "zlua_stub.h"
 
 static_assert(sizeof(Il2CppChar) == 2, "UTF-16 code units");
 static_assert(int(ZLUA_IL2CPP_TYPE_I4) == int(IL2CPP_TYPE_I4), "element types agree");
@@ -24,7 +26,7 @@ static_assert(ZLUA_PARAM_ATTRIBUTE_HAS_DEFAULT == PARAM_ATTRIBUTE_HAS_DEFAULT, "
 static_assert(ZLUA_TYPE_ATTRIBUTE_SEALED == TYPE_ATTRIBUTE_SEALED, "flags agree");
 
 /* A stub-shaped call through both headers: a MethodInfo of libil2cpp's
- * layout handed to the glue declared by zlua.h. */
+ * layout handed to the glue declared by zlua_rt.h. */
 Il2CppException *zlua_coexist_call(const MethodInfo *m, Il2CppObject *self)
 {
     return m->invoker_method != nullptr ? zlua_rt_invoke(m, self, nullptr, nullptr)

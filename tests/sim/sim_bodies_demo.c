@@ -206,6 +206,14 @@ static void demo_set_nullable(SimNullablePoint2D *n, const MethodInfo *m)
     n->has_value = true;
 }
 
+/* n.HasValue, n left as it is: what a Lua argument for a
+ * `ref Point2D?` arrives as */
+static bool demo_nullable_has_value(SimNullablePoint2D *n, const MethodInfo *m)
+{
+    (void)m;
+    return n->has_value;
+}
+
 static void demo_replace(Il2CppString **s, const MethodInfo *m)
 {
     (void)m;
@@ -573,6 +581,8 @@ const SimMethodDef sim_methods_demo[] = {
            {"ref MyGame.Point2D", "p"}, {"System.Int32", "dx"},
            {"System.Int32", "dy"}),
     STATIC("SetNullable", "System.Void", demo_set_nullable, sim_inv_v_pNP,
+           {"ref System.Nullable`1[MyGame.Point2D]", "n"}),
+    STATIC("NullableHasValue", "System.Boolean", demo_nullable_has_value, sim_inv_b_pNP,
            {"ref System.Nullable`1[MyGame.Point2D]", "n"}),
     STATIC("Replace", "System.Void", demo_replace, sim_inv_v_ps,
            {"ref System.String", "s"}),

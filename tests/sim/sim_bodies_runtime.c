@@ -41,6 +41,12 @@ const SimMethodDef sim_methods_config[] = {
      .body = SIM_BODY(config_get), .invoker = sim_inv_i4},
     {.name = NULL}};
 
+/* static InitRetry() { Value = 7; } */
+void sim_init_retry_cctor(void)
+{
+    ((SimInitRetryStatics *)sim_statics(sim_class("ZLuaTests.InitRetry")))->Value = 7;
+}
+
 /* static Broken() { throw new InvalidOperationException("broken type"); } */
 void sim_broken_cctor(void)
 {

@@ -165,6 +165,11 @@
 #define INTERFACE_FLAGS                                                       \
     (TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_INTERFACE | TYPE_ATTRIBUTE_ABSTRACT)
 
+static const SimFieldDef f_init_retry[] = {
+    {"Value", "System.Int32", FIELD_ATTRIBUTE_PUBLIC | FIELD_ATTRIBUTE_STATIC,
+     offsetof(SimInitRetryStatics, Value), 0},
+    {0}};
+
 static const SimFieldDef f_span8[] = {
     {"a", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimSpan8, a), 0},
     {0}};
@@ -371,6 +376,12 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Abi", .kind = SIM_KIND_CLASS,
      .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
      .methods = {sim_methods_abi, sim_methods_abi_ic}},
+    /* a static constructor only runtime_spec's injected class-init failure
+     * reaches: no beforefieldinit, so it runs at the first access */
+    {.ns = "ZLuaTests", .name = "InitRetry", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | TYPE_ATTRIBUTE_SEALED,
+     .size = sizeof(Il2CppObject), .static_size = sizeof(SimInitRetryStatics),
+     .fields = f_init_retry, .cctor = sim_init_retry_cctor},
     /* methodPointer NULL, shared code, an unresolved call (sim_pointers.c) */
     {.ns = "ZLuaTests", .name = "Pointers", .kind = SIM_KIND_CLASS,
      .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),

@@ -215,6 +215,10 @@ typedef struct SimBrokenStatics {
     int32_t Value;
 } SimBrokenStatics;
 
+typedef struct SimInitRetryStatics {
+    int32_t Value;
+} SimInitRetryStatics;
+
 typedef struct SimHooksStatics {
     Il2CppObject *OnInit;   /* Func<int, int> */
 } SimHooksStatics;

@@ -176,6 +176,13 @@ SIM_INVOKER(sim_inv_v_pNP)
     ((Fn)fn)(REF(SimNullablePoint2D *, 0), m);
 }
 
+SIM_INVOKER(sim_inv_b_pNP)
+{
+    typedef bool (*Fn)(SimNullablePoint2D *, const MethodInfo *);
+    (void)obj;
+    *(bool *)ret = ((Fn)fn)(REF(SimNullablePoint2D *, 0), m);
+}
+
 SIM_INVOKER(sim_inv_v_ps)
 {
     typedef void (*Fn)(Il2CppString **, const MethodInfo *);

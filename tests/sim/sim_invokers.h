@@ -65,6 +65,7 @@ SIM_INVOKER_DECL(sim_inv_i4_NI);
 SIM_INVOKER_DECL(sim_inv_v_pi4);
 SIM_INVOKER_DECL(sim_inv_v_pP_i4_i4);
 SIM_INVOKER_DECL(sim_inv_v_pNP);
+SIM_INVOKER_DECL(sim_inv_b_pNP);
 SIM_INVOKER_DECL(sim_inv_v_ps);
 SIM_INVOKER_DECL(sim_inv_b_s_pi4);
 SIM_INVOKER_DECL(sim_inv_r4_pP);

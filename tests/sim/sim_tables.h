@@ -98,6 +98,7 @@ extern const SimMethodDef sim_methods_fragile[];
 extern const SimMethodDef sim_methods_demo_rt[];
 void sim_config_cctor(void);
 void sim_broken_cctor(void);
+void sim_init_retry_cctor(void);
 void sim_reentrant_cctor(void);
 
 /* sim_bodies_tests.c: the test-only assembly ZLua.Tests */

@@ -20,14 +20,8 @@
 #include "testbed_rt.h"
 #include "unit_support.h"
 #include "zlua.h"
+#include "zlua_stub.h"
 
-static int setup(void **state)
-{
-    (void)state;
-    unit_gc_init();
-    sim_init();
-    return 0;
-}
 
 static const char *sig_of(const char *cls, const char *name, int n, char *buf, size_t size)
 {
@@ -82,6 +76,16 @@ static int unbound_entry(lua_State *L)
     return 0;
 }
 
+/* A table as the generator emits it, of this build's stub ABI (or another). */
+#define STUBS(abi, entries, n) (&(const zlua_stub_table){(abi), (entries), (n)})
+
+static char contract_line[256];
+static void contract_sink(void *ud, const char *line)
+{
+    (void)ud;
+    snprintf(contract_line, sizeof contract_line, "%s", line);
+}
+
 static void test_register_contract(void **state)
 {
     (void)state;
@@ -92,14 +96,33 @@ static void test_register_contract(void **state)
                                                {"A:1", "v()", dummy, NULL, NULL}};
     static const zlua_stub_entry holes[] = {{"A:1", "v()", NULL, NULL, NULL}};
     static const zlua_stub_entry unsigned_[] = {{"A:1", NULL, dummy, NULL, NULL}};
-    assert_int_equal(zlua_register_stubs(L, sorted, 2), ZLUA_ESTATE);   /* not open */
+    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, sorted, 2)),
+                     ZLUA_ESTATE);   /* not open */
     assert_int_equal(zlua_open(L), ZLUA_OK);
-    assert_int_equal(zlua_register_stubs(L, unsorted, 2), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_stubs(L, holes, 1), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_stubs(L, unsigned_, 1), ZLUA_EINVAL);   /* no signature */
-    assert_int_equal(zlua_register_stubs(L, NULL, 1), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_stubs(L, sorted, 2), ZLUA_OK);
-    assert_int_equal(zlua_register_stubs(L, sorted, 2), ZLUA_EINVAL);   /* once per state */
+    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, unsorted, 2)), ZLUA_EINVAL);
+    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, holes, 1)), ZLUA_EINVAL);
+    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, unsigned_, 1)),
+                     ZLUA_EINVAL);   /* no signature */
+    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, NULL, 1)), ZLUA_EINVAL);
+    assert_int_equal(zlua_register_stubs(L, NULL), ZLUA_EINVAL);
+    /* issue 21 §5: a table of another stub ABI is refused, with a line
+     * naming both numbers, and leaves the state free to register the
+     * right one */
+    assert_int_equal(zlua_set_log(L, contract_sink, NULL), ZLUA_OK);
+    contract_line[0] = '\0';
+    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI + 1, sorted, 2)),
+                     ZLUA_EVERSION);
+    char want[256];
+    snprintf(want, sizeof want,
+             "[ZLua] zlua_register_stubs: the table was compiled for stub ABI %u, this libzlua "
+             "has stub ABI %u; regenerate it with this libzlua's zlua-stubgen and compile it "
+             "with its zlua_stub.h",
+             ZLUA_STUB_ABI + 1, ZLUA_STUB_ABI);
+    assert_string_equal(contract_line, want);
+    assert_int_equal(zlua_stub_abi(), ZLUA_STUB_ABI);
+    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, sorted, 2)), ZLUA_OK);
+    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, sorted, 2)),
+                     ZLUA_EINVAL);   /* once per state */
     /* an entry no method of this state bound is refused when called */
     lua_pushcfunction(L, unbound_entry);
     assert_int_equal(lua_pcall(L, 0, 0, 0), LUA_ERRRUN);
@@ -203,7 +226,7 @@ static void test_stale_table(void **state)
     testbed_rt_set_lua_state(L);
     stale_lines = 0;
     assert_int_equal(zlua_set_log(L, stale_sink, NULL), ZLUA_OK);
-    assert_int_equal(zlua_register_stubs(L, stale_table, (size_t)n), ZLUA_OK);
+    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, stale_table, (size_t)n)), ZLUA_OK);
 
     /* Add's key carries the signature of the method after it, AddLong */
     char out[64], key[128], want[512];
@@ -360,5 +383,5 @@ int main(void)
         cmocka_unit_test(test_opaque_from_c),
         cmocka_unit_test(test_which_methods_have_stubs),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests(tests, unit_setup_runtime, NULL);
 }

@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -18,19 +19,22 @@
 #include "sim.h"
 #include "unit_support.h"
 #include "zlua.h"
+#include "zlua_stub.h"
 
 #include "host_stubs.h"
 
-static int setup(void **state)
-{
-    (void)state;
-    unit_gc_init();
-    sim_init();
-    return 0;
-}
 
 static void entry_a(void) {}
 static void entry_b(void) {}
+
+#define DELEGATES(abi, entries, n) (&(const zlua_delegate_table){(abi), (entries), (n)})
+
+static char contract_line[256];
+static void contract_sink(void *ud, const char *line)
+{
+    (void)ud;
+    snprintf(contract_line, sizeof contract_line, "%s", line);
+}
 
 static void test_register_contract(void **state)
 {
@@ -38,16 +42,29 @@ static void test_register_contract(void **state)
     const zlua_delegate_entry sorted[] = {{"A", entry_a}, {"B", entry_b}};
     const zlua_delegate_entry unsorted[] = {{"B", entry_b}, {"A", entry_a}};
     const zlua_delegate_entry holes[] = {{"A", NULL}};
+    const unsigned abi = ZLUA_STUB_ABI;
     lua_State *L = unit_state_new_bare(NULL, NULL);
     assert_non_null(L);
-    assert_int_equal(zlua_register_delegates(L, sorted, 2), ZLUA_ESTATE);   /* not open */
+    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi, sorted, 2)),
+                     ZLUA_ESTATE);   /* not open */
     assert_int_equal(zlua_open(L), ZLUA_OK);
-    assert_int_equal(zlua_register_delegates(L, unsorted, 2), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_delegates(L, holes, 1), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_delegates(L, NULL, 1), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_delegates(NULL, sorted, 2), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_delegates(L, sorted, 2), ZLUA_OK);
-    assert_int_equal(zlua_register_delegates(L, sorted, 2), ZLUA_EINVAL);   /* once */
+    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi, unsorted, 2)), ZLUA_EINVAL);
+    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi, holes, 1)), ZLUA_EINVAL);
+    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi, NULL, 1)), ZLUA_EINVAL);
+    assert_int_equal(zlua_register_delegates(L, NULL), ZLUA_EINVAL);
+    assert_int_equal(zlua_register_delegates(NULL, DELEGATES(abi, sorted, 2)), ZLUA_EINVAL);
+    /* issue 21 §5: another stub ABI is refused, by one line */
+    assert_int_equal(zlua_set_log(L, contract_sink, NULL), ZLUA_OK);
+    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi - 1, sorted, 2)), ZLUA_EVERSION);
+    char want[256];
+    snprintf(want, sizeof want,
+             "[ZLua] zlua_register_delegates: the table was compiled for stub ABI %u, this "
+             "libzlua has stub ABI %u; regenerate it with this libzlua's zlua-stubgen and "
+             "compile it with its zlua_stub.h",
+             abi - 1, abi);
+    assert_string_equal(contract_line, want);
+    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi, sorted, 2)), ZLUA_OK);
+    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi, sorted, 2)), ZLUA_EINVAL);   /* once */
     lua_close(L);
 }
 
@@ -247,5 +264,5 @@ int main(void)
         cmocka_unit_test(test_delegate_target_forged),
         cmocka_unit_test(test_main_thread_not_from_registry),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests(tests, unit_setup_runtime, NULL);
 }

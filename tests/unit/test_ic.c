@@ -106,8 +106,7 @@ static int setup(void **state)
     fixture *f = calloc(1, sizeof *f);
     if (f == NULL)
         return -1;
-    unit_alloc_init(&f->alloc);
-    f->L = unit_state_new(unit_alloc_fn, &f->alloc);
+    f->L = unit_counted_state_new(&f->alloc);
     if (f->L == NULL || unit_dostring(f->L, callbacks) != 0)
         return -1;
     lua_State *L = f->L;
@@ -126,9 +125,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *f = *state;
-    unit_state_close(f->L);
-    assert_int_equal(f->alloc.live_blocks, 0);
-    assert_int_equal(f->alloc.bad_osize, 0);
+    unit_counted_state_close(f->L, &f->alloc);
     free(f);
     return 0;
 }

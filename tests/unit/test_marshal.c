@@ -52,8 +52,7 @@ static int setup(void **state)
     fixture *f = calloc(1, sizeof *f);
     if (f == NULL)
         return -1;
-    unit_alloc_init(&f->alloc);
-    f->L = unit_state_new(unit_alloc_fn, &f->alloc);
+    f->L = unit_counted_state_new(&f->alloc);
     if (f->L == NULL)
         return -1;
     *state = f;
@@ -63,10 +62,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *f = *state;
-    unit_state_close(f->L);
-    /* R-SUD-4: the state's memory is all returned */
-    assert_int_equal(f->alloc.live_blocks, 0);
-    assert_int_equal(f->alloc.bad_osize, 0);
+    unit_counted_state_close(f->L, &f->alloc);   /* R-SUD-4: all returned */
     free(f);
     return 0;
 }

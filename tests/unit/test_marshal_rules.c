@@ -21,6 +21,7 @@
 #include "sim.h"
 #include "unit_support.h"
 #include "zlua.h"
+#include "zlua_stub.h"
 
 static char logs[16][512];
 static int nlogs;
@@ -66,9 +67,8 @@ static const zlua_marshal_table tables[] = {
 
 static int setup(void **state)
 {
-    (void)state;
-    unit_gc_init();
-    sim_init();
+    if (unit_setup_runtime(state) != 0)
+        return -1;
     assert_int_equal(zlua_register_marshal_binding_tables(tables, 2), ZLUA_OK);
     return 0;
 }

@@ -79,9 +79,7 @@ static int teardown(void **state)
         (void)teardown(&other);
     }
     zlua_oreg_free(&f->reg);
-    assert_int_equal(f->alloc.live_blocks, 0);
-    assert_int_equal(f->alloc.live_bytes, 0);
-    assert_int_equal(f->alloc.bad_osize, 0);
+    unit_alloc_assert_clean(&f->alloc);
     free(f->owners);
     free(f->fakes);
     free(f);
@@ -468,9 +466,7 @@ static void test_free_releases_all(void **state)
     spy_run();
     assert_int_equal(unit_spy_n, 1);
     zlua_oreg_free(&f->reg);
-    assert_int_equal(f->alloc.live_blocks, 0);
-    assert_int_equal(f->alloc.live_bytes, 0);
-    assert_int_equal(f->alloc.bad_osize, 0);
+    unit_alloc_assert_clean(&f->alloc);
     assert_null(f->reg.objects);
     assert_int_equal(f->reg.live, 0);
     assert_int_equal(f->reg.used, 0);

@@ -21,14 +21,8 @@
 #include "sim.h"
 #include "unit_support.h"
 #include "zlua.h"
+#include "zlua_rt.h"
 
-static int setup(void **state)
-{
-    (void)state;
-    unit_gc_init();
-    sim_init();
-    return 0;
-}
 
 /* One kind of first access, then the state the static constructor left. */
 static void first_access(const char *kind)
@@ -167,5 +161,5 @@ int main(void)
         cmocka_unit_test(test_csharp_caller_gets_the_lua_error),
         cmocka_unit_test(test_throwing_calls_restore_the_lua_stack),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests(tests, unit_setup_runtime, NULL);
 }

@@ -34,10 +34,7 @@ static int teardown(void **state)
 {
     fixture *f = *state;
     zlua_scope_free(&f->scope);
-    /* Every block handed out came back, with the sizes it was given. */
-    assert_int_equal(f->alloc.live_blocks, 0);
-    assert_int_equal(f->alloc.live_bytes, 0);
-    assert_int_equal(f->alloc.bad_osize, 0);
+    unit_alloc_assert_clean(&f->alloc);
     free(f);
     return 0;
 }

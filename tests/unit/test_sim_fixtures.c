@@ -20,13 +20,6 @@
 #include "sim_fixtures.h"
 #include "unit_support.h"
 
-static int setup(void **state)
-{
-    (void)state;
-    unit_gc_init();
-    sim_init();
-    return 0;
-}
 
 /* ---- helpers -------------------------------------------------------------------- */
 
@@ -609,5 +602,5 @@ int main(void)
         cmocka_unit_test(test_describe_and_picks),
         cmocka_unit_test(test_pick_default_keeps_its_default),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests(tests, unit_setup_runtime, NULL);
 }

@@ -150,9 +150,7 @@ static int teardown(void **state)
         (void)teardown(&other);
     }
     zlua_sreg_free(&f->reg);
-    assert_int_equal(f->alloc.live_blocks, 0);
-    assert_int_equal(f->alloc.live_bytes, 0);
-    assert_int_equal(f->alloc.bad_osize, 0);
+    unit_alloc_assert_clean(&f->alloc);
     assert_int_equal(f->nblocks, 0);
     free(f->blocks);
     free(f->cells);
@@ -728,9 +726,7 @@ static void test_free_releases_all(void **state)
     assert_true(unit_spy_n > 0);
 
     zlua_sreg_free(&f->reg);
-    assert_int_equal(f->alloc.live_blocks, 0);
-    assert_int_equal(f->alloc.live_bytes, 0);
-    assert_int_equal(f->alloc.bad_osize, 0);
+    unit_alloc_assert_clean(&f->alloc);
     assert_int_equal(f->reg.live, 0);
     assert_null(f->reg.chunks);
     spy_run();

@@ -6,10 +6,15 @@
 #include "unit_support.h"
 #include "host_stubs.h"
 
+#include <setjmp.h>
+#include <stdarg.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <cmocka.h>
 
 #ifndef UNIT_SUPPORT_NO_GC
 #ifndef GC_THREADS
@@ -50,6 +55,13 @@ void unit_alloc_init(unit_alloc *a)
 size_t unit_alloc_calls(const unit_alloc *a)
 {
     return a->mallocs + a->reallocs + a->frees;
+}
+
+void unit_alloc_assert_clean(const unit_alloc *a)
+{
+    assert_int_equal(a->live_blocks, 0);
+    assert_int_equal(a->live_bytes, 0);
+    assert_int_equal(a->bad_osize, 0);
 }
 
 static int unit_alloc_should_fail(unit_alloc *a)
@@ -299,6 +311,25 @@ void unit_state_close(lua_State *L)
     if (testbed_rt_lua_state() == L)
         testbed_rt_set_lua_state(NULL);
     lua_close(L);
+}
+
+lua_State *unit_counted_state_new(unit_alloc *a)
+{
+    unit_alloc_init(a);
+    return unit_state_new(unit_alloc_fn, a);
+}
+
+void unit_counted_state_close(lua_State *L, const unit_alloc *a)
+{
+    unit_state_close(L);
+    unit_alloc_assert_clean(a);
+}
+
+int unit_setup_runtime(void **state)
+{
+    (void)state;
+    unit_gc_init();
+    return testbed_rt_init() == 0 ? 0 : -1;
 }
 
 int unit_dostring(lua_State *L, const char *code)

@@ -44,6 +44,11 @@ void *unit_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize);
 /* mallocs + reallocs + frees. */
 size_t unit_alloc_calls(const unit_alloc *a);
 
+/* Fails the running cmocka test unless every block a handed out came back,
+ * with the sizes it was given: the leak check of every fixture on a
+ * counting allocator. */
+void unit_alloc_assert_clean(const unit_alloc *a);
+
 /* A lua_Alloc straight onto realloc/free (no header, no counting): for
  * blocks too large to be touched by a counting header. */
 void *unit_plain_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
@@ -98,6 +103,14 @@ lua_State *unit_state_new(lua_Alloc f, void *ud);
 lua_State *unit_state_new_bare(lua_Alloc f, void *ud);
 /* lua_close(L), forgetting it as the simulation's current state first. */
 void unit_state_close(lua_State *L);
+/* A state on the counting allocator a (initialised here), as
+ * unit_state_new makes it; and its close, which then checks that the
+ * state returned every block (unit_alloc_assert_clean, R-SUD-4). */
+lua_State *unit_counted_state_new(unit_alloc *a);
+void unit_counted_state_close(lua_State *L, const unit_alloc *a);
+/* The cmocka group setup of the tests on the runtime: the collector as
+ * IL2CPP sets it up (unit_gc_init), then the runtime (testbed_rt_init). */
+int unit_setup_runtime(void **state);
 /* luaL_dostring; on error prints the message, pops it and returns it
  * non-zero (so tests can assert_int_equal(unit_dostring(...), 0)). */
 int unit_dostring(lua_State *L, const char *code);

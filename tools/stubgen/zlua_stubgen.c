@@ -8,8 +8,8 @@
  * simulated runtime, or Mono -- zlua-stubgen-mono, as a Unity Editor
  * would run it) and writes one C++ stub per reduced signature
  * (zlua_bridge_signature), shared by every public method of that shape,
- * plus the table zlua_generated_stubs[] that a host hands to
- * zlua_register_stubs.  Structs passed by value get a C++ definition with
+ * plus the tables zlua_generated_stubs and zlua_generated_delegates
+ * (zlua.h) that a host hands to zlua_register_stubs / _delegates.  Structs passed by value get a C++ definition with
  * their natural layout -- the fields in order, nothing added -- as IL2CPP
  * declares them, so that the compiler passes them exactly as the method's
  * compiled code expects; static_asserts check size, alignment and every
@@ -32,6 +32,7 @@
 #include "il2cpp/il2cpp_api.h"
 #include "testbed_rt.h"   /* starts the runtime the metadata comes from */
 #include "zlua.h"
+#include "zlua_stub.h"
 
 /* IL2CPP API the generator needs beyond libzlua's (il2cpp_api.h): whether
  * a class is a generic definition, whose delegates have no code. */
@@ -935,7 +936,11 @@ int main(int argc, char **argv)
                  "#include \"il2cpp-class-internals.h\"\n"
                  "#include \"il2cpp-object-internals.h\"\n"
                  "#include <stddef.h>\n#include <stdint.h>\n"
-                 "#include <string.h>\n#include \"zlua.h\"\n\n"
+                 "#include <string.h>\n#include \"zlua_stub.h\"\n\n"
+                 "#if ZLUA_STUB_ABI != %uu\n"
+                 "#error \"this file was generated for stub ABI %u, not the ABI of this "
+                 "zlua_stub.h: regenerate it with the zlua-stubgen of the same libzlua\"\n"
+                 "#endif\n\n"
                  "/* One file for every target: a struct's size, alignment and offsets\n"
                  " * per data model (pointers of 8; of 4 with 8-byte scalars aligned to\n"
                  " * 8; of 4 with them aligned to 4, i386 System V). */\n"
@@ -945,7 +950,8 @@ int main(int argc, char **argv)
                  "#define ZS_L(m64, m32, m32i) (m32)\n"
                  "#else\n"
                  "#define ZS_L(m64, m32, m32i) (m64)\n"
-                 "#endif\n\n");
+                 "#endif\n\n",
+            (unsigned)ZLUA_STUB_ABI, (unsigned)ZLUA_STUB_ABI);
     /* struct definitions first, then the stubs */
     for (int i = 0; i < nsigs; i++) {
         const MethodInfo *mi = sigs[i].first;
@@ -977,7 +983,7 @@ int main(int argc, char **argv)
         fprintf(out, "static int zlua_entry_%d(lua_State *L)   /* %s */\n"
                      "{\n    return zlua_stub_%d(L, zlua_bridge_at(L, %d));\n}\n\n",
                 i, entries[i].key, entries[i].sig, i);
-    fprintf(out, "extern \"C\" const zlua_stub_entry zlua_generated_stubs[] = {\n");
+    fprintf(out, "static const zlua_stub_entry zlua_stub_entries[] = {\n");
     for (int i = 0; i < nentries; i++) {
         char args[32] = "nullptr";
         if (sg_args_shape(entries[i].sig))
@@ -985,20 +991,23 @@ int main(int argc, char **argv)
         fprintf(out, "    {\"%s\", \"%s\", zlua_entry_%d, zlua_stub_%d, %s},\n", entries[i].key,
                 entries[i].text, i, entries[i].sig, args);
     }
-    fprintf(out, "};\nextern \"C\" const size_t zlua_generated_stub_count = %d;\n\n", nentries);
+    if (nentries == 0)
+        fprintf(out, "    {nullptr, nullptr, nullptr, nullptr, nullptr},\n");
+    fprintf(out, "};\nextern \"C\" const zlua_stub_table zlua_generated_stubs = "
+                 "{ZLUA_STUB_ABI, zlua_stub_entries, %d};\n\n", nentries);
     /* delegate entries, one per Invoke shape; the table by type name */
     fprintf(out, "/* ---- delegate entries: what a Lua function's delegate calls ---- */\n\n");
     for (int i = 0; i < ndsigs; i++)
         sg_emit_delegate_entry(i);
     qsort(delegates, (size_t)ndelegates, sizeof delegates[0], sg_delegate_cmp);
-    fprintf(out, "extern \"C\" const zlua_delegate_entry zlua_generated_delegates[] = {\n");
+    fprintf(out, "static const zlua_delegate_entry zlua_delegate_entries[] = {\n");
     for (int i = 0; i < ndelegates; i++)
         fprintf(out, "    {\"%s\", reinterpret_cast<zlua_native_fn>(zlua_delegate_entry_%d)},\n",
                 delegates[i].name, delegates[i].sig);
     if (ndelegates == 0)
         fprintf(out, "    {nullptr, nullptr},\n");
-    fprintf(out, "};\nextern \"C\" const size_t zlua_generated_delegate_count = %d;\n",
-            ndelegates);
+    fprintf(out, "};\nextern \"C\" const zlua_delegate_table zlua_generated_delegates = "
+                 "{ZLUA_STUB_ABI, zlua_delegate_entries, %d};\n", ndelegates);
     fprintf(report, "%d public methods, %d served by %d stubs (one per reduced signature), "
                     "%d by the generic invoker\n",
             methods_total, methods_stubbed, nsigs, methods_total - methods_stubbed);

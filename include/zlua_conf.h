@@ -1,0 +1,79 @@
+/*
+ * zlua_conf.h -- the compiler hints of libzlua, its generated stubs and
+ * its glue: the one place that knows which compiler spells them how.
+ * Every other file uses these names, so a compiler without GCC's
+ * attributes (MSVC, clang-cl) sees its own spelling or nothing at all.
+ * Included by zlua.h.
+ */
+#ifndef ZLUA_CONF_H
+#define ZLUA_CONF_H
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ZLUA_GNU_ATTRIBUTES 1
+#else
+#define ZLUA_GNU_ATTRIBUTES 0
+#endif
+
+/* A static function inlined into every caller, however large the caller
+ * grows: for helpers that run inside each call of a hot path, where a
+ * compiler's growth limits would otherwise turn them into calls. */
+#if ZLUA_GNU_ATTRIBUTES
+#define ZLUA_INLINE static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define ZLUA_INLINE static __forceinline
+#else
+#define ZLUA_INLINE static inline
+#endif
+
+/* Kept out of line: a rare half that would bloat the hot one. */
+#if ZLUA_GNU_ATTRIBUTES
+#define ZLUA_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define ZLUA_NOINLINE __declspec(noinline)
+#else
+#define ZLUA_NOINLINE
+#endif
+
+/* Out of line and laid out away from hot code: error paths. */
+#if ZLUA_GNU_ATTRIBUTES
+#define ZLUA_COLD __attribute__((noinline, cold))
+#else
+#define ZLUA_COLD ZLUA_NOINLINE
+#endif
+
+/* Branch hints: the checks of a call almost always pass, so their failure
+ * paths are laid out of line and the common case runs straight through. */
+#if ZLUA_GNU_ATTRIBUTES
+#define ZLUA_LIKELY(x) __builtin_expect(!!(x), 1)
+#define ZLUA_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define ZLUA_LIKELY(x) (x)
+#define ZLUA_UNLIKELY(x) (x)
+#endif
+
+/* A function that never returns (it raises). */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define ZLUA_NORETURN [[noreturn]]
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define ZLUA_NORETURN _Noreturn
+#elif defined(_MSC_VER)
+#define ZLUA_NORETURN __declspec(noreturn)
+#else
+#define ZLUA_NORETURN
+#endif
+
+/* printf-style arguments, checked where the compiler can. */
+#if ZLUA_GNU_ATTRIBUTES
+#define ZLUA_PRINTF(fmt, first) __attribute__((format(printf, fmt, first)))
+#else
+#define ZLUA_PRINTF(fmt, first)
+#endif
+
+/* An 8-byte aligned member, in C and in C++. */
+#if defined(__cplusplus)
+#define ZLUA_ALIGN8 alignas(8)
+#else
+#define ZLUA_ALIGN8 _Alignas(8)
+#endif
+
+#endif /* ZLUA_CONF_H */

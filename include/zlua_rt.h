@@ -1,0 +1,126 @@
+/*
+ * zlua_rt.h -- the runtime glue's contract: the IL2CPP operations libzlua
+ * performs only through the player's glue (src/glue/zlua_glue_il2cpp.cpp,
+ * compiled inside the IL2CPP build), because they can throw a managed
+ * exception, need libil2cpp's internals, or differ between its versions.
+ * libzlua calls them; the glue defines them; generated stubs call
+ * zlua_rt_raise.
+ */
+#ifndef ZLUA_RT_H
+#define ZLUA_RT_H
+
+#include "zlua.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A native entry (a delegate's generated code), cast to one pointer type. */
+typedef void (*zlua_native_fn)(void);
+
+/* ===== Runtime glue: what the player provides ===================================
+ *
+ * In IL2CPP a managed exception is a C++ exception, and several runtime
+ * operations throw one: invoking a method, creating an object or boxing
+ * (both run static constructors), creating a string or an array (out of
+ * memory), class init (what a static constructor throws).  libzlua is C,
+ * built without unwind tables, and holds state in Lua's frames: an
+ * exception must never cross it.  So libzlua performs each of these
+ * operations only through the functions below, which run it inside a
+ * try/catch and return the exception (NULL: none) instead of unwinding.
+ *
+ * They are C-callable C++ and are not part of libzlua.a: the player
+ * compiles src/glue/zlua_glue_il2cpp.cpp (installed as
+ * share/zlua/glue/) inside its IL2CPP build, where it catches
+ * Il2CppExceptionWrapper and raises with il2cpp_raise_exception; the
+ * tests compile the same file against the simulated runtime.  See
+ * docs/embedding.md.  Results go to *out, which is left NULL on an
+ * exception. */
+
+/* method->invoker_method(method->methodPointer, method, obj, args, ret). */
+Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj,
+                                void **args, void *ret);
+/* il2cpp_object_new(klass). */
+Il2CppException *zlua_rt_object_new(Il2CppClass *klass, Il2CppObject **out);
+/* il2cpp_value_box(klass, data). */
+Il2CppException *zlua_rt_value_box(Il2CppClass *klass, void *data,
+                                   Il2CppObject **out);
+/* il2cpp_string_new_utf16(chars, len). */
+Il2CppException *zlua_rt_string_new_utf16(const uint16_t *chars, int32_t len,
+                                          Il2CppString **out);
+/* il2cpp_array_new(element_class, length). */
+Il2CppException *zlua_rt_array_new(Il2CppClass *element_class, uintptr_t length,
+                                   Il2CppArray **out);
+/* il2cpp_runtime_class_init(klass): runs the static constructor once.
+ * *done = 1 when the class is initialised; 0 when the call returned at
+ * once because this thread is still running that static constructor
+ * (it called into Lua), so the caller asks again next time. */
+Il2CppException *zlua_rt_class_init(Il2CppClass *klass, int *done);
+/* The C# default value of parameter `index` of `method` (`int b = 5`),
+ * which IL2CPP keeps in its metadata blob and exposes only through
+ * libil2cpp's internals (vm::Method::GetParameterDefaultValue,
+ * utils::BlobReader::GetConstantValueFromBlob): *has = 1 and the
+ * constant's unboxed bytes in value (at most size, the rest zeroed); for
+ * `= null` or `= default`, *has = 2 and value all zero; without a
+ * default, *has = 0.  A string constant is created here, which can throw
+ * (out of memory). */
+Il2CppException *zlua_rt_param_default(const MethodInfo *method, uint32_t index,
+                                       void *value, size_t size, int *has);
+/* il2cpp_exception_from_name_msg(corlib, name_space, name, msg). */
+Il2CppException *zlua_rt_exception_new(const char *name_space, const char *name,
+                                       const char *msg, Il2CppException **out);
+/* A delegate of ctor's class (ctor is its `.ctor(object, IntPtr)`) made as
+ * `new D(target, invoke)` and closed over target with entry as its code
+ * (libil2cpp's vm::Type::ConstructClosedDelegate), so that its Invoke
+ * calls entry(target, args..., invoke).  Glue: the fields it sets differ
+ * between libil2cpp versions. */
+Il2CppException *zlua_rt_delegate_new(const MethodInfo *ctor, const MethodInfo *invoke,
+                                      Il2CppObject *target, zlua_native_fn entry,
+                                      Il2CppObject **out);
+/* R-GEN-1: the instantiation of generic method definition `generic` for
+ * the type arguments args[0..count), which IL2CPP finds only through
+ * libil2cpp's internals (vm::MetadataCache::GetGenericInstanceMethod).
+ * *out is NULL when the build compiled no code for it: IL2CPP has no JIT
+ * to make one.  Inflating can throw (a type load failure). */
+Il2CppException *zlua_rt_method_instance(const MethodInfo *generic,
+                                         const Il2CppType *const *args, uint32_t count,
+                                         const MethodInfo **out);
+/* GC handles (il2cpp_gchandle_new / _new_weakref / _get_target / _free),
+ * as uintptr_t: their type is uint32_t before Unity 6 and a pointer from
+ * Unity 6 on, which only the runtime's headers tell.  0 is no handle.
+ * They never throw. */
+uintptr_t zlua_rt_gchandle_new(Il2CppObject *obj, int weak);
+Il2CppObject *zlua_rt_gchandle_target(uintptr_t handle);
+void zlua_rt_gchandle_free(uintptr_t handle);
+/* Whether method->methodPointer may be called with the method's own
+ * signature, as a generated stub calls it: not when it is NULL, when the
+ * runtime marks the method for calls through its invoker only (IL2CPP
+ * 2021.3's MethodInfo::indirect_call_via_invokers: a fully shared generic
+ * instance keeps the shared code's pointer), or when the pointer is a
+ * stub standing for code the build lacks (an unresolved call, which
+ * raises).  Such methods keep the generic invoker, whose invoker_method
+ * knows how to reach them.  Needs libil2cpp's MethodInfo: glue.  Never
+ * fails. */
+int zlua_rt_method_direct(const MethodInfo *method);
+/* il2cpp_type_get_object(type): its System.Type object, created on first
+ * use (out of memory). */
+Il2CppException *zlua_rt_type_object(const Il2CppType *type, Il2CppObject **out);
+/* The integer widths of the array header, which IL2CPP exports no query
+ * for (its il2cpp_array_size_t is a uintptr_t; Mono's is 32 bits): the
+ * size of the element count at il2cpp_offset_of_array_length_..., and of
+ * one bounds entry {length; lower_bound} with where its lower bound sits.
+ * Asked once per state; never fails. */
+typedef struct zlua_rt_array_layout {
+    uint8_t length_size;       /* 4 or 8: the count and a bound's length */
+    uint8_t bound_size;        /* one bounds entry */
+    uint8_t bound_lower_at;    /* its int32 lower bound */
+} zlua_rt_array_layout;
+void zlua_rt_array_layout_get(zlua_rt_array_layout *out);
+/* Throws exc into the calling C# code (il2cpp_raise_exception); never
+ * returns.  Only generated (C++) stubs call it, from their own frame. */
+ZLUA_NORETURN void zlua_rt_raise(Il2CppException *exc);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ZLUA_RT_H */

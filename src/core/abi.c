@@ -1,0 +1,26 @@
+/*
+ * abi.c -- the stub ABI a generated table must have been compiled with.
+ *
+ * A table compiled against another version's zlua_stub.h would have its
+ * stubs read bridges and userdata heads at other offsets, or call helpers
+ * whose contract changed: nothing a check at call time could catch.  So
+ * registration compares the number the table recorded with this build's.
+ */
+#include "core/context.h"
+#include "zlua_stub.h"
+
+unsigned zlua_stub_abi(void)
+{
+    return ZLUA_STUB_ABI;
+}
+
+int zlua_ctx_abi_check(zlua_ctx *ctx, const char *what, unsigned abi)
+{
+    if (abi == ZLUA_STUB_ABI)
+        return ZLUA_OK;
+    zlua_log(ctx,
+             "%s: the table was compiled for stub ABI %u, this libzlua has stub ABI %u; "
+             "regenerate it with this libzlua's zlua-stubgen and compile it with its zlua_stub.h",
+             what, abi, (unsigned)ZLUA_STUB_ABI);
+    return ZLUA_EVERSION;
+}
