@@ -175,7 +175,7 @@ describe("what C# hides is not reachable", function()
     h.raises("type not found: ZLuaTests.Secret", function() return CS["ZLuaTests.Secret"] end)
     h.raises("type not found: ZLuaTests.Secret",
              function() return CSharp["ZLua.Tests"]["ZLuaTests.Secret"] end)
-    h.raises("type or namespace not found: ZLuaTests.Secret.Peek",
+    h.raises("type or namespace not found: ZLuaTests.Secret",
              function() return Z.Secret.Peek() end)
     h.raises("bad argument #1 to 'typeof' (type not found: ZLuaTests.Secret)",
              zlua.typeof, "ZLuaTests.Secret")
@@ -196,7 +196,11 @@ describe("clear messages", function()
              zlua.box, CS.MyGame.Vectr3, 1)
     h.raises("bad argument #1 to 'new_ref' (type or namespace not found: MyGame.Vectr3)",
              zlua.new_ref, CS.MyGame.Vectr3)
-    local _ = CS.MyGame.Point2D
+    local _ = CS.MyGame.Point2D   -- MyGame is a namespace a class was found in
+    h.raises("type or namespace not found: MyGame.Vectr3",   -- not '...Vectr3.Zero'
+             function() return CS.MyGame.Vectr3.Zero(1) end)
+    h.raises("bad argument #1 to 'box' (type or namespace not found: MyGame.Vectr3)",
+             zlua.box, CS.MyGame.Vectr3.One, 1)
     h.raises("bad argument #1 to 'box' (type expected, got namespace CS.MyGame)",
              zlua.box, CS.MyGame, 1)
     h.raises("type not found: CS.MyGame (a namespace)", function() return CS.MyGame() end)

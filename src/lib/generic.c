@@ -81,7 +81,7 @@ static const zlua_generic *zlua_lib_generic_of_function(lua_State *L, int idx)
 static int zlua_lib_generic_type(lua_State *L)
 {
     int known;
-    const char *ns = zlua_namespace_prefix(L, 1, &known);
+    const char *ns = zlua_namespace_prefix(L, 1, &known, 0);
     zlua_class *def = ns == NULL ? zlua_typetable_class(L, 1) : NULL;
     if (ns == NULL && (def == NULL || !il2cpp_class_is_generic(def->klass)))
         return luaL_error(L, "bad argument #1 to 'generic' (generic method or type expected, "

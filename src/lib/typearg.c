@@ -39,7 +39,7 @@ zlua_class *zlua_lib_check_type(lua_State *L, int arg, const char *fn)
     /* CS.MyGame.Vectr3: a name that is no type reads as a namespace
      * table; a type argument is where the typo shows */
     int known = 0;
-    const char *ns = cls == NULL ? zlua_namespace_prefix(L, arg, &known) : NULL;
+    const char *ns = cls == NULL ? zlua_namespace_prefix(L, arg, &known, 1) : NULL;
     if (ns != NULL && known)
         luaL_error(L, "bad argument #%d to '%s' (type expected, got namespace CS%s%s)", arg,
                    fn, ns[0] ? "." : "", ns);

@@ -23,9 +23,11 @@ void zlua_class_push_typetable(lua_State *L, zlua_class *cls);
  * metamethod (R-REF-4's type arguments rest on it). */
 zlua_class *zlua_typetable_class(lua_State *L, int idx);
 /* The prefix of the CS namespace table at idx ("MyGame.Vectr3"),
- * pushed, or NULL (nothing pushed) for anything else; *known: a class
- * was found in it (a real namespace), else it is only a name probed. */
-const char *zlua_namespace_prefix(lua_State *L, int idx, int *known);
+ * pushed (one value), or NULL (nothing pushed) for anything else; *known:
+ * a class was found in it (a real namespace), else it is only a name
+ * probed.  With typo set, an unknown one gives the name its typo is
+ * reported by instead ("MyGame.Vectr3" for CS.MyGame.Vectr3.Zero). */
+const char *zlua_namespace_prefix(lua_State *L, int idx, int *known, int typo);
 /* Pushes the ByVal / ByObj instance metatable, creating it on first use. */
 void zlua_class_push_byval_mt(lua_State *L, zlua_class *cls);
 void zlua_class_push_byobj_mt(lua_State *L, zlua_class *cls);

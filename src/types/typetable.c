@@ -566,17 +566,95 @@ static int zlua_namespace_known(lua_State *L, int idx)
     return known;
 }
 
+/* Pushes the parent proxy of the namespace proxy at idx and returns 1;
+ * 0 (nothing pushed) for CS itself or a table that is no namespace. */
+static int zlua_namespace_parent(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (!lua_checkstack(L, 10) || !lua_getmetatable(L, idx))
+        return 0;
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -2);                               /* mt cache */
+    if (lua_type(L, -1) != LUA_TTABLE || !zlua_namespace_link(L, -1)) {
+        lua_pop(L, 2);
+        return 0;
+    }
+    /* mt cache proxy pcache key: the parent's cache names its proxy */
+    if (lua_type(L, -2) != LUA_TTABLE || !zlua_namespace_link(L, -2)) {
+        lua_pop(L, 5);
+        return 0;
+    }
+    lua_pop(L, 2);                                   /* ... pcache key pproxy */
+    lua_replace(L, -6);                              /* pproxy cache proxy pcache key */
+    lua_pop(L, 4);
+    return lua_type(L, -1) == LUA_TTABLE ? 1 : (lua_pop(L, 1), 0);
+}
+
+/* The name a typo is reported by: `CS.MyGame.Vectr3.Zero(...)` raises
+ * for MyGame.Vectr3, the first name below a namespace a class was found
+ * in (MyGame) that is no type; the whole name when no such namespace is
+ * known yet (only CS is). */
+static const char *zlua_namespace_own_prefix(lua_State *L, int idx, int *known);
+
+static const char *zlua_namespace_typo(lua_State *L, int idx, const char *whole)
+{
+    idx = lua_absindex(L, idx);
+    int base = lua_gettop(L);
+    lua_pushvalue(L, idx);                           /* prev */
+    lua_pushnil(L);                                  /* cur */
+    if (!zlua_namespace_parent(L, base + 1)) {
+        lua_settop(L, base);
+        return whole;
+    }
+    lua_replace(L, base + 2);
+    const char *name = whole;
+    for (int depth = 0; depth < ZLUA_NAMESPACE_DEPTH; depth++) {
+        if (zlua_namespace_known(L, base + 2)) {
+            int k;
+            if (zlua_namespace_parent(L, base + 2)) {   /* not CS: report prev */
+                lua_pop(L, 1);
+                name = zlua_namespace_own_prefix(L, base + 1, &k);
+                if (name == NULL)
+                    name = whole;
+            }
+            break;
+        }
+        if (!zlua_namespace_parent(L, base + 2))
+            break;
+        lua_copy(L, base + 2, base + 1);
+        lua_replace(L, base + 2);
+    }
+    return name;   /* a string on the stack, or the upvalue's */
+}
+
 static int zlua_namespace_call(lua_State *L)
 {
     const char *prefix = lua_type(L, lua_upvalueindex(1)) == LUA_TSTRING
                              ? lua_tostring(L, lua_upvalueindex(1)) : "?";
-    if (lua_type(L, 1) == LUA_TTABLE && zlua_namespace_known(L, 1))
+    if (lua_type(L, 1) != LUA_TTABLE)
+        return luaL_error(L, "type or namespace not found: %s", prefix);
+    if (zlua_namespace_known(L, 1))
         return luaL_error(L, "type not found: CS%s%s (a namespace)", prefix[0] ? "." : "",
                           prefix);
-    return luaL_error(L, "type or namespace not found: %s", prefix);
+    return luaL_error(L, "type or namespace not found: %s", zlua_namespace_typo(L, 1, prefix));
 }
 
-const char *zlua_namespace_prefix(lua_State *L, int idx, int *known)
+const char *zlua_namespace_prefix(lua_State *L, int idx, int *known, int typo)
+{
+    int top = lua_gettop(L);
+    const char *prefix = zlua_namespace_own_prefix(L, idx, known);
+    if (prefix == NULL || *known || !typo)
+        return prefix;
+    /* one value left pushed: the name the typo is reported by */
+    lua_pushstring(L, zlua_namespace_typo(L, idx, prefix));
+    lua_replace(L, top + 1);
+    lua_settop(L, top + 1);
+    return lua_tostring(L, top + 1);
+}
+
+/* The prefix of the namespace proxy at idx, pushed, and whether it is
+ * known; NULL (nothing pushed) for anything else. */
+static const char *zlua_namespace_own_prefix(lua_State *L, int idx, int *known)
 {
     idx = lua_absindex(L, idx);
     *known = 0;
