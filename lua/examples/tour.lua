@@ -62,7 +62,7 @@ one cached table per type, created on first use.]], function()
   show("Point2D.__struct", Point2D.__struct, true)
   show("Color.__enum", Color.__enum, true)
   show("Point2D.__instance_mt.__zlua_ud_kind", Point2D.__instance_mt.__zlua_ud_kind, "byval")
-  show_error("CS.MyGame.Nope(1, 2)", "type not found: MyGame.Nope",
+  show_error("CS.MyGame.Nope(1, 2)", "type or namespace not found: MyGame.Nope",
              function() return CS.MyGame.Nope(1, 2) end)
 end)
 

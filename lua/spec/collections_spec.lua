@@ -4,7 +4,7 @@
 local h = require "helpers"
 
 local Demo = CS.Demo
-local LIST = "System.Collections.Generic.List<System.Int32>"
+local LIST = "System.Collections.Generic.List`1[System.Int32]"
 
 local function collect(obj)
   local ks, vs = {}, {}
@@ -70,7 +70,7 @@ describe("R-COLL-1: List<T>", function()
     h.raises("bad argument #1 to 'pairs' iterator (" .. LIST .. " expected, got string)",
              function() return f("x", 1) end)
     h.raises("bad argument #1 to 'pairs' iterator (" .. LIST .. " expected, got " ..
-             "System.Collections.Generic.Dictionary<System.String,System.Int32>)",
+             "System.Collections.Generic.Dictionary`2[System.String,System.Int32])",
              function() return f(Demo.MakeDict(), 1) end)
     h.raises("bad argument #2 to 'pairs' iterator (index expected, got number)",
              function() return f(l, -5) end)
@@ -135,20 +135,20 @@ describe("R-COLL-1: Dictionary<K, V>", function()
     local d = Demo.MakeDict()
     h.raises("System.Collections.Generic.KeyNotFoundException: The given key 'zz' was not "
              .. "present in the dictionary. (in "
-             .. "System.Collections.Generic.Dictionary<System.String,System.Int32>.get_Item)",
+             .. "System.Collections.Generic.Dictionary`2[System.String,System.Int32].get_Item)",
              function() return d["zz"] end)
   end)
   it("R-COLL-1: changing the dictionary inside the loop raises the enumerator's exception (R-DEF-4)", function()
     local d = Demo.MakeDict()
     h.raises("System.InvalidOperationException: Collection was modified; enumeration operation "
-             .. "may not execute. (in System.Collections.Generic.Dictionary.Enumerator"
-             .. "<System.String,System.Int32>.MoveNext)",
+             .. "may not execute. (in System.Collections.Generic.Dictionary`2+Enumerator"
+             .. "[System.String,System.Int32].MoveNext)",
              function() for _ in pairs(d) do d["z"] = 26 end end)
   end)
   it("R-COLL-1: the iterator called by hand with a wrong state raises", function()
     local f = pairs(Demo.MakeDict())
     h.raises("bad argument #1 to 'pairs' iterator (System.Collections.Generic.Dictionary"
-             .. ".Enumerator<System.String,System.Int32> expected, got table)",
+             .. "`2+Enumerator[System.String,System.Int32] expected, got table)",
              function() return f({}, nil) end)
   end)
   it("R-COLL-1: an exhausted enumerator stays at its end", function()

@@ -23,9 +23,9 @@ describe("R-DEL-1: a Lua function as a delegate", function()
        function()
       h.raises(no_entry(1, "Demo.Apply", "MyGame.IntOp"),
                Demo.Apply, function(a, b) return a * b end, 6, 7)
-      h.raises(no_entry(1, "Demo.ApplyFunc", "System.Func<System.Int32,System.Int32>"),
+      h.raises(no_entry(1, "Demo.ApplyFunc", "System.Func`2[System.Int32,System.Int32]"),
                Demo.ApplyFunc, function(x) return x end, 1)
-      h.raises(no_entry(1, "MyGame.Counter.add_Changed", "System.Action<System.Int32>"),
+      h.raises(no_entry(1, "MyGame.Counter.add_Changed", "System.Action`1[System.Int32]"),
                Counter().add_Changed, Counter(), function() end)
       assert.are.equal(0, testbed.stats().delegates)
     end)
@@ -83,7 +83,7 @@ describe("R-DEL-1: a Lua function as a delegate", function()
              .. "(System.Int32 expected, got string) (in Demo.Apply)",
              Demo.Apply, function() return "x" end, 1, 2)
     h.raises("System.InvalidOperationException: bad result from "
-             .. "'System.Func<MyGame.Point2D,System.Single>' (System.Single expected, got nil) "
+             .. "'System.Func`2[MyGame.Point2D,System.Single]' (System.Single expected, got nil) "
              .. "(in Demo.ApplyPoint)",
              Demo.ApplyPoint, function() end, Point2D(1, 2))
   end)
@@ -101,7 +101,7 @@ describe("R-DEL-1: a Lua function as a delegate", function()
     h.raises("bad argument #1 to 'Demo.Apply' (MyGame.IntOp expected, got table)",
              Demo.Apply, {}, 1, 2)
     h.raises("bad argument #1 to 'Demo.Apply' (MyGame.IntOp expected, got "
-             .. "System.Action<System.String>)", Demo.Apply, Demo.Logger(), 1, 2)
+             .. "System.Action`1[System.String])", Demo.Apply, Demo.Logger(), 1, 2)
     h.raises(h.NRE .. " (in Demo.Apply)", Demo.Apply, nil, 1, 2)
   end)
 end)

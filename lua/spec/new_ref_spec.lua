@@ -101,7 +101,8 @@ describe("R-REF-4 zlua.new_ref's type argument", function()
     h.raises("bad argument #1 to 'new_ref' (type expected, got number)", zlua.new_ref, 5)
     h.raises("bad argument #1 to 'new_ref' (type expected, got table)",
              zlua.new_ref, { __fullname = "System.Int32" })
-    h.raises("bad argument #1 to 'new_ref' (type expected, got table)", zlua.new_ref, CS.MyGame)
+    h.raises("bad argument #1 to 'new_ref' (type expected, got namespace CS.MyGame)",
+             zlua.new_ref, CS.MyGame)
     h.raises("bad argument #1 to 'new_ref' (type not found: MyGame.Nope)",
              zlua.new_ref, "MyGame.Nope")
   end)

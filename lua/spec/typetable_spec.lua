@@ -40,11 +40,12 @@ describe("type tables (SPEC §11)", function()
   -- (issue 7 §4), so a plain name that is no type reads as a namespace
   -- table; using it as a type raises.
   describe("unknown names", function()
-    it("CS.MyGame.Nope is a namespace table; CS.MyGame.Nope() raises 'type not found: MyGame.Nope'",
-      function()
+    it("CS.MyGame.Nope is a namespace table; CS.MyGame.Nope() raises "
+       .. "'type or namespace not found: MyGame.Nope'", function()
         assert.are.equal("table", type(CS.MyGame.Nope))
-        h.raises("type not found: MyGame.Nope", function() return CS.MyGame.Nope() end)
-        h.raises("type not found: MyGame.Nope.Deeper",
+        h.raises("type or namespace not found: MyGame.Nope", function() return CS.MyGame.Nope() end)
+        -- below a namespace a class was found in, the first name that is none
+        h.raises("type or namespace not found: MyGame.Nope",
                  function() return CS.MyGame.Nope.Deeper(1, 2) end)
       end)
     it("a probed name leaves nothing behind; a namespace with a class is cached", function()

@@ -513,22 +513,42 @@ ZLUA_COLD static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_i
     return status;
 }
 
-/* [v] -> [v as a string] for a number; anything else as it is.  Harmless
- * however a script calls it. */
+/* What Lua raises for a coroutine.yield in a function C# called: the
+ * call runs on the state's main thread (outside any coroutine), under
+ * the IC's lua_pcall, and C#'s frames cannot be suspended and resumed;
+ * in a coroutine of its own below such a call, past a C call. */
+static const char zlua_ic_lua_yield[] = "attempt to yield across a C-call boundary";
+static const char zlua_ic_lua_yield_main[] = "attempt to yield from outside a coroutine";
+
+static int zlua_ic_is(const char *msg, size_t n, const char *lit, size_t size)
+{
+    return n == size - 1 && memcmp(msg, lit, n) == 0;
+}
+
+/* [v] -> [v as a string] for a number, Lua's yield error said in C#'s
+ * terms; anything else as it is.  Harmless however a script calls it. */
 static int zlua_ic_tostring(lua_State *L)
 {
     lua_settop(L, 1);
+    size_t n;
+    const char *msg = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, &n) : NULL;
     if (lua_type(L, 1) == LUA_TNUMBER)
         lua_tolstring(L, 1, NULL);
+    else if (msg != NULL && (zlua_ic_is(msg, n, zlua_ic_lua_yield, sizeof zlua_ic_lua_yield) ||
+                             zlua_ic_is(msg, n, zlua_ic_lua_yield_main,
+                                        sizeof zlua_ic_lua_yield_main)))
+        lua_pushliteral(L, "cannot yield across a C# call: coroutine.yield in a Lua "
+                           "function C# called (it must return)");
     return 1;
 }
 
 /* After a failed pcall, the error object at -1: a number becomes its
- * string in a protected call (the conversion allocates); when that fails
- * too, its own error (memory) takes the place. */
+ * string, the yield error C#'s words, in a protected call (both
+ * allocate); when that fails too, its own error (memory) takes the
+ * place. */
 ZLUA_COLD static int zlua_ic_failed(lua_State *L)
 {
-    if (lua_type(L, -1) == LUA_TNUMBER) {
+    if (lua_type(L, -1) == LUA_TNUMBER || lua_type(L, -1) == LUA_TSTRING) {
         lua_pushcfunction(L, zlua_ic_tostring);
         lua_insert(L, -2);
         (void)lua_pcall(L, 1, 1, 0);

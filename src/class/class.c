@@ -13,8 +13,101 @@
 
 #define ZLUA_MAX_REFS 256
 
-/* "Ns.Name", "Outer+Inner", "T[]", "T[,]".  Generic instances other than
- * the ones whose argument the API exposes keep the runtime's spelling. */
+/* Appends s[0..n) to the name being built in b; 0 when b is full. */
+static int zlua_class_put(char *b, size_t cap, size_t *len, const char *s, size_t n)
+{
+    if (*len + n >= cap)
+        return 0;
+    memcpy(b + *len, s, n);
+    *len += n;
+    b[*len] = '\0';
+    return 1;
+}
+
+static int zlua_class_put_args(char *b, size_t cap, size_t *len, const char *in, size_t n);
+
+/* Appends the IL-format type name in[0..n) (the runtime's
+ * il2cpp_type_get_name: "Ns.List<System.Int32>", as a generic argument)
+ * in the reflection format ("Ns.List`1[System.Int32]"); array brackets
+ * stay as they are. */
+static int zlua_class_put_reflection(char *b, size_t cap, size_t *len, const char *in, size_t n)
+{
+    const char *lt = memchr(in, '<', n);
+    const char *gt = n > 0 ? in + n - 1 : in;
+    while (gt > in && *gt != '>')
+        gt--;
+    if (lt == NULL || gt <= lt)
+        return zlua_class_put(b, cap, len, in, n);
+    size_t args = 1, depth = 0;
+    for (const char *p = lt; p < gt; p++) {
+        depth += *p == '<';
+        depth -= *p == '>';
+        args += *p == ',' && depth == 1;
+    }
+    char arity[24];
+    int an = snprintf(arity, sizeof arity, "`%zu", args);
+    int named = memchr(in, '`', (size_t)(lt - in)) != NULL;
+    return zlua_class_put(b, cap, len, in, (size_t)(lt - in)) &&
+           (named || zlua_class_put(b, cap, len, arity, (size_t)an)) &&
+           zlua_class_put_args(b, cap, len, lt, (size_t)(gt - lt + 1)) &&
+           zlua_class_put(b, cap, len, gt + 1, (size_t)(in + n - gt - 1));
+}
+
+/* "<A,B<C>>" at in[0..n) as "[A,B`1[C]]". */
+static int zlua_class_put_args(char *b, size_t cap, size_t *len, const char *in, size_t n)
+{
+    if (!zlua_class_put(b, cap, len, "[", 1))
+        return 0;
+    size_t start = 1, depth = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (in[i] == '<') {
+            depth++;
+        } else if (in[i] == '>' && depth > 0) {
+            depth--;
+        } else if ((in[i] == ',' && depth == 0) || i == n - 1) {
+            if (!zlua_class_put_reflection(b, cap, len, in + start, i - start) ||
+                !zlua_class_put(b, cap, len, i == n - 1 ? "]" : ",", 1))
+                return 0;
+            start = i + 1;
+        }
+    }
+    return 1;
+}
+
+/* A generic instance's name in the reflection format: its definition's
+ * name and place ("List`1" in its namespace, "Enumerator" inside
+ * Dictionary`2), then the arguments the runtime's IL-format name lists.
+ * NULL when it does not fit (or no memory). */
+static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k);
+
+static const char *zlua_class_inflated_name(zlua_ctx *ctx, Il2CppClass *k)
+{
+    char buf[512];
+    size_t len = 0;
+    char *il = il2cpp_type_get_name(il2cpp_class_get_type(k));
+    const char *lt = il != NULL ? strchr(il, '<') : NULL;
+    const char *gt = il != NULL ? strrchr(il, '>') : NULL;
+    Il2CppClass *outer = il2cpp_class_get_declaring_type(k);
+    const char *prefix = outer ? zlua_class_make_full_name(ctx, outer)
+                               : il2cpp_class_get_namespace(k);
+    const char *own = il2cpp_class_get_name(k);
+    /* an inflated outer names its arguments: the definition's name only */
+    size_t plen = prefix == NULL ? 0 : outer && strchr(prefix, '[') ? (size_t)(strchr(prefix, '[') - prefix)
+                                                                      : strlen(prefix);
+    buf[0] = '\0';
+    int ok = prefix != NULL && lt != NULL && gt != NULL && gt > lt &&
+             (plen == 0 || (zlua_class_put(buf, sizeof buf, &len, prefix, plen) &&
+                            zlua_class_put(buf, sizeof buf, &len, outer ? "+" : ".", 1))) &&
+             zlua_class_put(buf, sizeof buf, &len, own, strlen(own)) &&
+             zlua_class_put_args(buf, sizeof buf, &len, lt, (size_t)(gt - lt + 1));
+    const char *copy = zlua_ctx_strdup(ctx, ok ? buf : (il ? il : "?"));
+    il2cpp_free(il);
+    return copy;
+}
+
+/* "Ns.Name", "Outer+Inner", "T[]", "T[,]"; generic instances in the
+ * reflection format, "Ns.List`1[System.Int32]", "Ns.Outer`1+Inner[A]"
+ * (what Type.FullName gives, without assembly names), on every runtime. */
 static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k)
 {
     char buf[512];
@@ -39,10 +132,7 @@ static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k)
                      il2cpp_class_get_name(k), targ);
             return zlua_ctx_strdup(ctx, buf);
         }
-        char *n = il2cpp_type_get_name(il2cpp_class_get_type(k));
-        const char *copy = zlua_ctx_strdup(ctx, n ? n : "?");
-        il2cpp_free(n);
-        return copy;
+        return zlua_class_inflated_name(ctx, k);
     }
     Il2CppClass *outer = il2cpp_class_get_declaring_type(k);
     const char *prefix = outer ? zlua_class_make_full_name(ctx, outer)
@@ -134,7 +224,7 @@ static int zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
             break;
         }
     cls->typetable = cls->byval_mt = cls->byobj_mt = LUA_NOREF;
-    cls->statics = cls->static_slots = cls->instance = LUA_NOREF;
+    cls->statics = cls->static_slots = cls->instance = cls->generics = LUA_NOREF;
     if (cls->valuetype) {
         uint32_t align = 0;
         cls->value_size = (uint32_t)il2cpp_class_value_size(k, &align);
@@ -355,10 +445,34 @@ static zlua_class *zlua_class_find_nullable(zlua_ctx *ctx, const char *full_name
     return NULL;
 }
 
+/* A closed generic instance by its reflection-format name
+ * ("System.Collections.Generic.List`1[System.Int32]"): as for Nullable,
+ * the runtime's lookup knows definitions only, so this is an instance the
+ * state has met (a signature, field or property of a type it bound, an
+ * object it was handed).  A walk of the bindings, on a lookup's miss of
+ * such a name only: never on a call. */
+static zlua_class *zlua_class_find_met(zlua_ctx *ctx, const char *full_name)
+{
+    const char *br = strchr(full_name, '[');
+    if (br == NULL || br[1] == ']' || br[1] == ',' || br[1] == '*')
+        return NULL;   /* no argument list: an array, or no generic */
+    const zlua_ptrmap *m = &ctx->classes;
+    for (size_t i = 0; i < m->cap; i++) {
+        zlua_class *cls = m->keys[i] != NULL ? m->values[i] : NULL;
+        if (cls != NULL && cls->full_name != NULL && !cls->building &&
+            il2cpp_class_is_inflated(cls->klass) && strcmp(cls->full_name, full_name) == 0)
+            return cls;
+    }
+    return NULL;
+}
+
 zlua_class *zlua_class_find(zlua_ctx *ctx, const char *full_name)
 {
     Il2CppClass *k = zlua_class_lookup(NULL, full_name);
-    return k != NULL ? zlua_class_get(ctx, k) : zlua_class_find_nullable(ctx, full_name);
+    if (k != NULL)
+        return zlua_class_get(ctx, k);
+    zlua_class *n = zlua_class_find_nullable(ctx, full_name);
+    return n != NULL ? n : zlua_class_find_met(ctx, full_name);
 }
 
 zlua_class *zlua_class_find_in(zlua_ctx *ctx, const Il2CppImage *img, const char *full_name)
@@ -374,6 +488,19 @@ zlua_class *zlua_class_find_in(zlua_ctx *ctx, const Il2CppImage *img, const char
         il2cpp_class_from_name(img, "System", "Nullable`1") == NULL)
         return NULL;
     return zlua_class_find_nullable(ctx, full_name);
+}
+
+zlua_class *zlua_class_visible(zlua_class *cls)
+{
+    if (cls == NULL || cls->is_array || il2cpp_class_is_inflated(cls->klass))
+        return cls;   /* named by their element or definition and arguments */
+    for (Il2CppClass *k = cls->klass; k != NULL; k = il2cpp_class_get_declaring_type(k)) {
+        int vis = il2cpp_class_get_flags(k) & ZLUA_TYPE_ATTRIBUTE_VISIBILITY_MASK;
+        int nested = il2cpp_class_get_declaring_type(k) != NULL;
+        if (vis != (nested ? ZLUA_TYPE_ATTRIBUTE_NESTED_PUBLIC : ZLUA_TYPE_ATTRIBUTE_PUBLIC))
+            return NULL;
+    }
+    return cls;
 }
 
 zlua_class *zlua_class_find_nested(zlua_ctx *ctx, zlua_class *outer, const char *name)

@@ -88,6 +88,7 @@ typedef struct zlua_class {
     int statics;                /* name -> function / constant (type table) */
     int static_slots;           /* name -> lightuserdata zlua_member */
     int instance;               /* name -> function / lightuserdata member */
+    int generics;               /* 'i'/'s' .. name -> generic method definition */
     uint8_t members_bound;
     uint8_t building;           /* zlua_class_get is completing it */
     uint8_t linked;             /* related classes and refs are known */
@@ -118,6 +119,10 @@ zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass);
 zlua_class *zlua_class_find(zlua_ctx *ctx, const char *full_name);
 /* The same, in the image img only (NULL: none). */
 zlua_class *zlua_class_find_in(zlua_ctx *ctx, const Il2CppImage *img, const char *full_name);
+/* cls when C# outside its assembly can name it (public, and every type
+ * declaring it public), else NULL: what C# hides (internal and private
+ * types, compiler-generated ones) a script cannot name either. */
+zlua_class *zlua_class_visible(zlua_class *cls);
 /* The binding of the nested type `name` that outer declares, or NULL. */
 zlua_class *zlua_class_find_nested(zlua_ctx *ctx, zlua_class *outer, const char *name);
 

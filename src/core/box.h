@@ -52,6 +52,7 @@ typedef enum zlua_box_for {
     ZLUA_FOR_ENUM_ITER,       /* an IEnumerable's iterator: its class, */
     ZLUA_FOR_ENUM_MOVE,       /*   IEnumerator's MoveNext and */
     ZLUA_FOR_ENUM_CURRENT,    /*   get_Current */
+    ZLUA_FOR_ENUM_ELEM,       /*   and the T of its IEnumerable<T> */
     ZLUA_FOR_PAIR_ITER,       /* a pair iterator: its class, */
     ZLUA_FOR_PAIR_ENUM,       /*   the enumerator struct, */
     ZLUA_FOR_PAIR_MOVE,       /*   its MoveNext, get_Current, and the */

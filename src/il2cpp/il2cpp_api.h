@@ -103,6 +103,9 @@ enum {
 
 #define ZLUA_TYPE_ATTRIBUTE_ABSTRACT 0x00000080
 #define ZLUA_TYPE_ATTRIBUTE_SEALED 0x00000100
+#define ZLUA_TYPE_ATTRIBUTE_VISIBILITY_MASK 0x00000007
+#define ZLUA_TYPE_ATTRIBUTE_PUBLIC 0x00000001
+#define ZLUA_TYPE_ATTRIBUTE_NESTED_PUBLIC 0x00000002
 
 /* ---- domain, assemblies, images ---------------------------------------- */
 Il2CppDomain *il2cpp_domain_get(void);
@@ -126,6 +129,7 @@ const char *il2cpp_class_get_assemblyname(const Il2CppClass *klass);
 Il2CppClass *il2cpp_class_get_parent(Il2CppClass *klass);
 Il2CppClass *il2cpp_class_get_declaring_type(Il2CppClass *klass);
 Il2CppClass *il2cpp_class_get_nested_types(Il2CppClass *klass, void **iter);
+Il2CppClass *il2cpp_class_get_interfaces(Il2CppClass *klass, void **iter);
 Il2CppClass *il2cpp_class_get_element_class(Il2CppClass *klass);
 /* The underlying type of an enum (check il2cpp_class_is_enum first:
  * Nullable<T> and arrays answer too). */
@@ -140,6 +144,7 @@ bool il2cpp_class_is_valuetype(const Il2CppClass *klass);
 bool il2cpp_class_is_enum(const Il2CppClass *klass);
 bool il2cpp_class_is_interface(const Il2CppClass *klass);
 bool il2cpp_class_is_inflated(const Il2CppClass *klass);
+bool il2cpp_class_is_generic(const Il2CppClass *klass);
 bool il2cpp_class_has_references(Il2CppClass *klass);
 bool il2cpp_class_is_assignable_from(Il2CppClass *klass, Il2CppClass *oklass);
 /* Whether klass carries the custom attribute attr_class (read from the

@@ -10,8 +10,11 @@
  * binder made for a generic definition (zlua_generic_of_function checks
  * its entry and its boxed upvalue): anything else is an argument error.
  */
+#include <string.h>
+
 #include <lauxlib.h>
 
+#include "bridge/method.h"
 #include "core/exception.h"
 #include "core/name.h"
 #include "lib/lib.h"
@@ -19,32 +22,101 @@
 #include "types/types.h"
 #include "zlua.h"
 
-/* The definition named `name` among the statics, then the instance
- * members, of cls (type-table form). */
-static const zlua_generic *zlua_lib_generic_by_name(lua_State *L, zlua_class *cls, int name)
+/* The definition of cls named name ('s' static, 'i' instance): from the
+ * class's own table of definitions, which a non-generic method of the
+ * same name (Unity's GetComponent(Type) beside GetComponent<T>()) does
+ * not hide.  NULL: none. */
+static const zlua_generic *zlua_lib_generic_of(lua_State *L, zlua_class *cls, char kind,
+                                               const char *name, size_t len)
 {
     zlua_class_bind_members(L, cls);
-    const int tables[2] = {cls->statics, cls->instance};
-    for (int i = 0; i < 2; i++) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, tables[i]);
-        if (lua_type(L, -1) == LUA_TTABLE) {
-            lua_pushvalue(L, name);
-            lua_rawget(L, -2);
-            const zlua_generic *g = zlua_generic_of_function(L, -1);
-            lua_pop(L, 2);
-            if (g != NULL)
-                return g;
-        } else {
-            lua_pop(L, 1);
-        }
+    if (cls->generics == LUA_NOREF)
+        return NULL;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cls->generics);
+    if (lua_type(L, -1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return NULL;
     }
-    return NULL;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    luaL_addchar(&b, kind);
+    luaL_addlstring(&b, name, len);
+    luaL_pushresult(&b);
+    lua_rawget(L, -2);
+    const zlua_generic *g = zlua_generic_of_function(L, -1);
+    lua_pop(L, 2);
+    return g;
+}
+
+/* The definition named by the string at `name`, static first. */
+static const zlua_generic *zlua_lib_generic_by_name(lua_State *L, zlua_class *cls, int name)
+{
+    size_t len;
+    const char *s = lua_tolstring(L, name, &len);
+    const zlua_generic *g = zlua_lib_generic_of(L, cls, 's', s, len);
+    return g != NULL ? g : zlua_lib_generic_of(L, cls, 'i', s, len);
+}
+
+/* The definition a function at idx names: a generic definition's own
+ * function, or a non-generic method's whose name a definition of its
+ * class shares (`zlua.generic(go.GetComponent, T)`).  NULL: neither. */
+static const zlua_generic *zlua_lib_generic_of_function(lua_State *L, int idx)
+{
+    const zlua_generic *g = zlua_generic_of_function(L, idx);
+    if (g != NULL)
+        return g;
+    const zlua_method *m = zlua_method_of_function(L, idx);
+    if (m == NULL || m->owner == NULL || m->is_ctor)
+        return NULL;
+    const char *name = il2cpp_method_get_name(m->mi);
+    return zlua_lib_generic_of(L, m->owner, m->instance ? 'i' : 's', name, strlen(name));
+}
+
+/* zlua.generic(CS.System.Collections.Generic.List, T1, ...): the type
+ * table of the closed instance, named Def`N[T1,...] (the namespace table
+ * of the plain name, or the definition's type table).  The runtime's C
+ * API cannot inflate a generic, so it is the instance the state has met
+ * (zlua_class_find); IL2CPP has no other (no JIT): one absent from the
+ * build is never met. */
+static int zlua_lib_generic_type(lua_State *L)
+{
+    int known;
+    const char *ns = zlua_namespace_prefix(L, 1, &known, 0);
+    zlua_class *def = ns == NULL ? zlua_typetable_class(L, 1) : NULL;
+    if (ns == NULL && (def == NULL || !il2cpp_class_is_generic(def->klass)))
+        return luaL_error(L, "bad argument #1 to 'generic' (generic method or type expected, "
+                             "got %s)", def != NULL ? def->full_name : zlua_typename(L, 1));
+    int n = lua_gettop(L) - 1 - (ns != NULL);   /* the prefix pushed above the arguments */
+    if (n > ZLUA_GENERIC_MAX_ARGS)
+        return luaL_error(L, "zlua.generic: too many type arguments (at most %d)",
+                          ZLUA_GENERIC_MAX_ARGS);
+    zlua_class *args[ZLUA_GENERIC_MAX_ARGS];
+    for (int i = 0; i < n; i++)
+        args[i] = zlua_lib_check_type(L, 2 + i, "generic");
+    luaL_checkstack(L, 2 * n + 4, "zlua: generic");
+    if (ns != NULL)
+        lua_pushfstring(L, "%s`%d[", ns, n);
+    else
+        lua_pushfstring(L, "%s[", def->full_name);
+    for (int i = 0; i < n; i++)
+        lua_pushfstring(L, "%s%s", i > 0 ? "," : "", args[i]->full_name);
+    lua_pushliteral(L, "]");
+    lua_concat(L, n + 2);
+    zlua_ctx *ctx = zlua_ctx_check(L);
+    zlua_class *cls = zlua_meta_bind(ctx, zlua_class_find(ctx, lua_tostring(L, -1)));
+    if (cls == NULL)
+        return luaL_error(L, "generic type instance not available: %s", lua_tostring(L, -1));
+    zlua_class_push_typetable(L, cls);
+    return 1;
 }
 
 int zlua_lib_generic(lua_State *L)
 {
     const zlua_generic *g;
     int first = 2;
+    if (lua_type(L, 1) == LUA_TTABLE && lua_type(L, 2) != LUA_TSTRING &&
+        lua_gettop(L) >= 2)
+        return zlua_lib_generic_type(L);
     if (lua_type(L, 1) == LUA_TTABLE && lua_type(L, 2) == LUA_TSTRING) {
         zlua_class *cls = zlua_lib_check_type(L, 1, "generic");
         g = zlua_lib_generic_by_name(L, cls, 2);
@@ -53,7 +125,7 @@ int zlua_lib_generic(lua_State *L)
                               cls->full_name, zlua_name_shown(L, 2));
         first = 3;
     } else {
-        g = zlua_generic_of_function(L, 1);
+        g = zlua_lib_generic_of_function(L, 1);
         if (g == NULL)
             return luaL_error(L, "bad argument #1 to 'generic' (generic method expected, got %s)",
                               zlua_typename(L, 1));

@@ -26,7 +26,8 @@ zlua_class *zlua_lib_check_type(lua_State *L, int arg, const char *fn)
     case LUA_TSTRING: {
         const char *name = zlua_name_get(L, arg);   /* NULL: it holds a NUL */
         if (name != NULL)
-            cls = zlua_meta_bind(zlua_ctx_check(L), zlua_class_find(zlua_ctx_check(L), name));
+            cls = zlua_meta_bind(zlua_ctx_check(L),
+                                 zlua_class_visible(zlua_class_find(zlua_ctx_check(L), name)));
         if (cls == NULL)
             luaL_error(L, "bad argument #%d to '%s' (type not found: %s)", arg, fn,
                        zlua_name_shown(L, arg));
@@ -35,6 +36,16 @@ zlua_class *zlua_lib_check_type(lua_State *L, int arg, const char *fn)
     default:
         break;
     }
+    /* CS.MyGame.Vectr3: a name that is no type reads as a namespace
+     * table; a type argument is where the typo shows */
+    int known = 0;
+    const char *ns = cls == NULL ? zlua_namespace_prefix(L, arg, &known, 1) : NULL;
+    if (ns != NULL && known)
+        luaL_error(L, "bad argument #%d to '%s' (type expected, got namespace CS%s%s)", arg,
+                   fn, ns[0] ? "." : "", ns);
+    if (ns != NULL)
+        luaL_error(L, "bad argument #%d to '%s' (type or namespace not found: %s)", arg, fn,
+                   ns);
     if (cls == NULL)
         luaL_error(L, "bad argument #%d to '%s' (type expected, got %s)", arg, fn,
                    lua_type(L, arg) == LUA_TTABLE ? "table" : zlua_typename(L, arg));

@@ -183,6 +183,9 @@ enum {
     ZLUA_RANK_REFERENCE,
     ZLUA_RANK_NULL,
     ZLUA_RANK_ENUM,
+    /* a number to the other numeric subtype: an integer to float or
+     * double, an integral-valued float to an integral type */
+    ZLUA_RANK_NUMERIC_CROSS,
     ZLUA_RANK_NUMERIC,
     ZLUA_RANK_IDENTITY
 };

@@ -31,14 +31,18 @@ static int zlua_score_number(lua_State *L, const zlua_score_arg *a, const zlua_m
         if (a->is_integer)
             return !zlua_prim_fits(m->kind, a->i) ? ZLUA_RANK_NONE
                    : m->kind == ZLUA_K_I4 ? ZLUA_RANK_IDENTITY : ZLUA_RANK_NUMERIC;
-        /* a float: exact integral values only (the pop's own rules) */
+        /* a float: exact integral values only (the pop's own rules),
+         * worse than its float and double targets: 2.0 picks Kind(float)
+         * over Kind(int) */
         return zlua_pop_integer_kind(L, a->idx, m->kind, &scratch) == ZLUA_POP_OK
-                   ? ZLUA_RANK_NUMERIC : ZLUA_RANK_NONE;
+                   ? ZLUA_RANK_NUMERIC_CROSS : ZLUA_RANK_NONE;
     }
+    /* an integer prefers integral targets: 2 picks Kind(long) over
+     * Kind(float), whichever C# declared first */
     if (m->kind == ZLUA_K_R8)
-        return a->is_integer ? ZLUA_RANK_NUMERIC : ZLUA_RANK_IDENTITY;
+        return a->is_integer ? ZLUA_RANK_NUMERIC_CROSS : ZLUA_RANK_IDENTITY;
     if (m->kind == ZLUA_K_R4)
-        return ZLUA_RANK_NUMERIC;
+        return a->is_integer ? ZLUA_RANK_NUMERIC_CROSS : ZLUA_RANK_NUMERIC;
     if (m->kind == ZLUA_K_ENUM) {
         if (a->is_integer)
             return zlua_prim_fits(m->prim, a->i) ? ZLUA_RANK_ENUM : ZLUA_RANK_NONE;

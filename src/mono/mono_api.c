@@ -173,6 +173,11 @@ Il2CppClass *il2cpp_class_get_nested_types(Il2CppClass *klass, void **iter)
     return (Il2CppClass *)(void *)mono_class_get_nested_types(ZM_CLASS(klass), iter);
 }
 
+Il2CppClass *il2cpp_class_get_interfaces(Il2CppClass *klass, void **iter)
+{
+    return (Il2CppClass *)(void *)mono_class_get_interfaces(ZM_CLASS(klass), iter);
+}
+
 Il2CppClass *il2cpp_class_get_element_class(Il2CppClass *klass)
 {
     MonoClass *k = ZM_CLASS(klass);

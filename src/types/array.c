@@ -72,6 +72,10 @@ static void *zlua_array_locate(lua_State *L, const zlua_ud *u, const char *what,
                                              zlua_typename(L, d + 2)));
     }
     void *addr = zlua_array_address(cls->ctx, cls, u->obj, idx);
+    if (addr == NULL && cls->szarray)   /* the common case says what the bounds are */
+        luaL_error(L, "index out of range: %I (%s of length %I, indexed from 0)",
+                   (LUAI_UACINT)idx[0], cls->full_name,
+                   (LUAI_UACINT)zlua_array_count(cls->ctx, u->obj));
     if (addr == NULL)
         luaL_error(L, "index out of range");
     return addr;
@@ -143,6 +147,19 @@ static int zlua_array_set(lua_State *L)
     if (rc != ZLUA_POP_OK)
         zlua_pop_argerror(L, vidx, vidx - 1, zlua_array_where(L, u->cls, "set"), em, rc);
     return 0;
+}
+
+/* arr[i], arr[i] = v: a number key of an array is get / set with that
+ * index (the metamethods' stacks are get's and set's: self, index, and
+ * the value), so both forms give the same values and errors. */
+int zlua_array_index(lua_State *L)
+{
+    return zlua_array_get(L);
+}
+
+int zlua_array_newindex(lua_State *L)
+{
+    return zlua_array_set(L);
 }
 
 /* #arr: Length, every dimension's product for an mdarray. */

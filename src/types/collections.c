@@ -160,6 +160,11 @@ static int zlua_coll_next_enum(lua_State *L)
         zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_METHOD, ZLUA_FOR_ENUM_MOVE, cls, "method");
     const zlua_method *cur = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD,
                                               ZLUA_FOR_ENUM_CURRENT, cls, "method");
+    /* the T of IEnumerable<T> (upvalue 4, nil: none), checked before any
+     * call as the others are */
+    const zlua_class *elem = lua_isnil(L, lua_upvalueindex(4)) ? NULL
+        : zlua_box_upvalue(L, lua_upvalueindex(4), ZLUA_BOX_CLASS, ZLUA_FOR_ENUM_ELEM, cls,
+                           "class");
     zlua_ud *u = zlua_ud_any(L, 1);
     if (u == NULL || u->magic != ZLUA_UD_BYOBJ || u->obj == NULL ||
         !il2cpp_class_is_assignable_from(move->owner->klass, il2cpp_object_get_class(u->obj)))
@@ -177,6 +182,15 @@ static int zlua_coll_next_enum(lua_State *L)
      * its value (an int as a number), as `foreach` over it would give */
     Il2CppObject *v = NULL;
     zlua_method_invoke(L, cur, 4, 0, e, &v);
+    /* viewed as T, a string as a Lua string -- when the object is one,
+     * which the non-generic Current does not promise */
+    if (elem != NULL && v != NULL && elem->meta != NULL) {
+        Il2CppClass *vk = il2cpp_object_get_class(v);
+        if (elem->valuetype ? vk == elem->klass : il2cpp_class_is_assignable_from(elem->klass, vk)) {
+            elem->meta->push(L, elem->meta, elem->valuetype ? il2cpp_object_unbox(v) : (void *)&v);
+            return 2;
+        }
+    }
     const zlua_meta *vm = NULL;
     if (v != NULL && il2cpp_class_is_valuetype(il2cpp_object_get_class(v)))
         vm = zlua_meta_of_class(move->owner->ctx, il2cpp_object_get_class(v));
@@ -258,6 +272,45 @@ static FieldInfo *zlua_coll_field(const zlua_class *cls, const char *name)
         while ((f = il2cpp_class_get_fields(k, &iter)) != NULL)
             if (strcmp(il2cpp_field_get_name(f), name) == 0)
                 return f;
+    }
+    return NULL;
+}
+
+/* The method `name` without parameters that k declares, or NULL. */
+static const MethodInfo *zlua_coll_declared(Il2CppClass *k, const char *name)
+{
+    void *iter = NULL;
+    const MethodInfo *mi;
+    while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL)
+        if (strcmp(il2cpp_method_get_name(mi), name) == 0 &&
+            il2cpp_method_get_param_count(mi) == 0)
+            return mi;
+    return NULL;
+}
+
+/* T of the IEnumerable<T> that k is or implements (itself, its bases,
+ * the interfaces of each and theirs): the result type of the
+ * IEnumerator<T> its GetEnumerator returns, read from the metadata.
+ * NULL: none (or an open one). */
+static Il2CppClass *zlua_coll_elem_of(Il2CppClass *k, int depth)
+{
+    for (; k != NULL && depth < 16; k = il2cpp_class_get_parent(k)) {
+        if (il2cpp_class_is_inflated(k) && strcmp(il2cpp_class_get_name(k), "IEnumerable`1") == 0 &&
+            strcmp(il2cpp_class_get_namespace(k), "System.Collections.Generic") == 0) {
+            const MethodInfo *get = zlua_coll_declared(k, "GetEnumerator");
+            const Il2CppType *et = get != NULL ? il2cpp_method_get_return_type(get) : NULL;
+            Il2CppClass *ek = et != NULL ? il2cpp_class_from_type(et) : NULL;
+            const MethodInfo *cur = ek != NULL ? zlua_coll_declared(ek, "get_Current") : NULL;
+            const Il2CppType *t = cur != NULL ? il2cpp_method_get_return_type(cur) : NULL;
+            return t != NULL ? il2cpp_class_from_type(t) : NULL;
+        }
+        void *iter = NULL;
+        Il2CppClass *i;
+        while ((i = il2cpp_class_get_interfaces(k, &iter)) != NULL) {
+            Il2CppClass *t = zlua_coll_elem_of(i, depth + 1);
+            if (t != NULL)
+                return t;
+        }
     }
     return NULL;
 }
@@ -390,10 +443,16 @@ void zlua_collections_set_pairs(lua_State *L, zlua_class *cls, int mt)
             lua_pop(L, 1);
             return;
         }
+        Il2CppClass *ek = zlua_coll_elem_of(cls->klass, 0);
+        zlua_class *elem = ek != NULL ? zlua_meta_bind(ctx, zlua_class_get(ctx, ek)) : NULL;
         zlua_box_push_class(L, ZLUA_FOR_ENUM_ITER, cls);
         zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_ENUM_MOVE, cls, move);
         zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_ENUM_CURRENT, cls, cur);
-        lua_pushcclosure(L, zlua_coll_next_enum, 3);
+        if (elem != NULL && elem->meta != NULL && !il2cpp_class_is_generic(ek))
+            zlua_box_push(L, ZLUA_BOX_CLASS, ZLUA_FOR_ENUM_ELEM, cls, elem);
+        else
+            lua_pushnil(L);
+        lua_pushcclosure(L, zlua_coll_next_enum, 4);
         zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIRS_GET, cls, get);
         lua_pushcclosure(L, zlua_coll_pairs, 3);
     }

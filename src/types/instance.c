@@ -204,6 +204,11 @@ static const zlua_member *zlua_instance_member(lua_State *L, const zlua_class *c
 static int zlua_instance_item(lua_State *L, const zlua_class *cls, zlua_ud *u, int byobj,
                               void *base, int set)
 {
+    /* R-ARR-1: a number key of an array is an element index */
+    if (byobj && cls->is_array && cls->rank > 0 && lua_type(L, 2) == LUA_TNUMBER) {
+        lua_settop(L, 2 + set);
+        return set ? zlua_array_newindex(L) : zlua_array_index(L);
+    }
     const zlua_method *head = set ? cls->index_set : cls->index_get;
     if (head != NULL && !(lua_type(L, 2) == LUA_TSTRING && zlua_member_static_named(L, cls, 2))) {
         int n = set ? 2 : 1;
@@ -383,6 +388,11 @@ ZLUA_NOINLINE
 static int zlua_instance_index_other(lua_State *L, uint32_t magic, zlua_ud *u)
 {
     int nret;
+    /* arr[i]: get's own fast path reads the userdata's header itself */
+    if (magic == ZLUA_UD_BYOBJ && u != NULL && lua_type(L, 2) == LUA_TNUMBER &&
+        lua_rawlen(L, 1) >= sizeof *u && u->magic == ZLUA_UD_BYOBJ && u->cls->is_array &&
+        u->cls->rank > 0)
+        return zlua_array_index(L);
     if (zlua_instance_fast_item(L, magic, u, &nret))
         return nret;
     return zlua_instance_index_slow(L);

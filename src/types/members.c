@@ -111,8 +111,13 @@ static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass 
             luaL_error(L, "not enough memory");
         mem->readonly = (flags & ZLUA_FIELD_ATTRIBUTE_INIT_ONLY) != 0;
         if (flags & ZLUA_FIELD_ATTRIBUTE_STATIC) {
-            if (k != cls->klass)
-                continue;   /* statics of bases are reached through the base */
+            if (k != cls->klass && cls->interface)
+                continue;   /* an interface inherits no statics (C#) */
+            /* a base's static, reached through a derived type as C#
+             * allows: its storage and class init are the base's */
+            mem->decl = zlua_members_declaring(cls, k);
+            if (mem->decl == NULL)
+                luaL_error(L, "not enough memory");
             mem->kind = ZLUA_MEMBER_STATIC_FIELD;
             zlua_members_put_slot(L, slots, name, mem);
         } else {
@@ -148,8 +153,8 @@ static void zlua_members_bind_properties(lua_State *L, zlua_class *cls, Il2CppCl
             (set && il2cpp_method_get_param_count(set) > 1))
             continue;
         const MethodInfo *any = get ? get : set;
-        if (!il2cpp_method_is_instance(any) && k != cls->klass)
-            continue;
+        if (!il2cpp_method_is_instance(any) && k != cls->klass && cls->interface)
+            continue;   /* an interface inherits no statics (C#) */
         zlua_member *mem = zlua_members_new(L, cls, 0, il2cpp_property_get_name(pp));
         mem->getter = get ? zlua_method_bind_accessor(cls->ctx, zlua_members_declaring(cls, k),
                                                       get, mem->name) : NULL;
@@ -193,6 +198,17 @@ static int zlua_method_is_event_accessor(const MethodInfo *mi)
            (strncmp(name, "add_", 4) == 0 || strncmp(name, "remove_", 7) == 0);
 }
 
+/* R-IDX-1: an indexer's accessors are methods too (`inv:get_Item("Count")`
+ * reaches the indexer where `inv.Count` is the property, and an indexer
+ * of several parameters is reached only so: `grid:get_Item(1, 2)`). */
+static int zlua_method_is_item_accessor(const MethodInfo *mi)
+{
+    const char *name = il2cpp_method_get_name(mi);
+    uint32_t np = il2cpp_method_get_param_count(mi);
+    return il2cpp_method_is_instance(mi) && ((strcmp(name, "get_Item") == 0 && np >= 1) ||
+                                             (strcmp(name, "set_Item") == 0 && np >= 2));
+}
+
 static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
                                          zlua_method_list *l)
 {
@@ -203,12 +219,13 @@ static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
         uint32_t iflags;
         uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
         if (!zlua_method_is_public(mi) ||
-            ((flags & ZLUA_METHOD_ATTRIBUTE_SPECIAL_NAME) && !zlua_method_is_event_accessor(mi)) ||
+            ((flags & ZLUA_METHOD_ATTRIBUTE_SPECIAL_NAME) && !zlua_method_is_event_accessor(mi) &&
+             !zlua_method_is_item_accessor(mi)) ||
             il2cpp_method_is_generic(mi))
             continue;
         int instance = il2cpp_method_is_instance(mi);
-        if (!own && !instance)
-            continue;   /* statics of bases are reached through the base */
+        if (!own && !instance && cls->interface)
+            continue;   /* an interface inherits no statics (C#) */
         zlua_method *m = zlua_method_bind(cls->ctx, zlua_members_declaring(cls, k), mi);
         if (m == NULL || l->n == ZLUA_MAX_METHODS || zlua_list_has_signature(l, m))
             continue;   /* an override already bound from the derived type */
@@ -222,7 +239,7 @@ static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
  * published, so a non-generic method of the same name keeps the name;
  * the definition stays reachable as zlua.generic(T, name). */
 static void zlua_members_bind_generics(lua_State *L, zlua_class *cls, Il2CppClass *k,
-                                       int statics, int inst, int methods)
+                                       int statics, int inst, int methods, int generics)
 {
     void *iter = NULL;
     const MethodInfo *mi;
@@ -233,16 +250,22 @@ static void zlua_members_bind_generics(lua_State *L, zlua_class *cls, Il2CppClas
             (flags & ZLUA_METHOD_ATTRIBUTE_SPECIAL_NAME))
             continue;
         int instance = il2cpp_method_is_instance(mi);
-        if (k != cls->klass && !instance)
-            continue;   /* statics of bases are reached through the base */
+        if (k != cls->klass && !instance && cls->interface)
+            continue;   /* an interface inherits no statics (C#) */
         const char *name = il2cpp_method_get_name(mi);
         int t = instance ? inst : statics;
-        if (lua_getfield(L, t, name) != LUA_TNIL) {
+        /* by static-ness and name in the generics table, which the
+         * non-generic methods published later never overwrite */
+        lua_pushfstring(L, "%c%s", instance ? 'i' : 's', name);
+        if (lua_rawget(L, generics) != LUA_TNIL) {
             lua_pop(L, 1);   /* a derived type's definition of that name */
             continue;
         }
         lua_pop(L, 1);
         zlua_generic_push_open(L, zlua_members_declaring(cls, k), mi);
+        lua_pushfstring(L, "%c%s", instance ? 'i' : 's', name);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, generics);
         if (instance)
             zlua_members_note_method(L, cls, methods, name);
         lua_setfield(L, t, name);
@@ -288,9 +311,11 @@ static void zlua_members_collect_special(zlua_class *cls, Il2CppClass *k,
         uint32_t np = il2cpp_method_get_param_count(mi);
         int instance = il2cpp_method_is_instance(mi);
         zlua_method **chain = NULL;
-        if (instance && strcmp(name, "get_Item") == 0 && np >= 1)
+        /* obj[k] has one key: an indexer of more parameters is reached
+         * through its accessors, bound as methods */
+        if (instance && strcmp(name, "get_Item") == 0 && np == 1)
             chain = &sp->get;
-        else if (instance && strcmp(name, "set_Item") == 0 && np >= 2)
+        else if (instance && strcmp(name, "set_Item") == 0 && np == 2)
             chain = &sp->set;
         else if (!instance && strncmp(name, "op_", 3) == 0)
             for (int op = 0; op < ZLUA_OP_COUNT && chain == NULL; op++)
@@ -521,17 +546,38 @@ static void zlua_members_bind_value(lua_State *L, zlua_class *cls, int inst)
     lua_setfield(L, inst, "value");
 }
 
-/* The class after k whose members cls flattens in: k's parent.  An
- * interface has no parent, but every object behind an interface view is
- * a System.Object, whose members C# lets an interface-typed reference
- * use (ToString, Equals, GetHashCode, and so __tostring): they come
- * after the interface's own (R-VIEW-1). */
-static Il2CppClass *zlua_members_next(const zlua_class *cls, Il2CppClass *k)
+/* The classes whose members cls flattens in, cls first: its parents.
+ * An interface has no parent: it has the interfaces it extends, and
+ * theirs (IKillable : IDamageable; IList : ICollection, IEnumerable),
+ * each once, in the order metadata lists them; then, since every object
+ * behind an interface view is a System.Object, Object's members, which
+ * C# lets an interface-typed reference use (ToString, Equals,
+ * GetHashCode, and so __tostring) (R-VIEW-1).  Returns the count. */
+#define ZLUA_MAX_CHAIN 64
+static int zlua_members_chain(const zlua_class *cls, Il2CppClass **out)
 {
-    Il2CppClass *parent = il2cpp_class_get_parent(k);
-    if (parent == NULL && cls->interface && k == cls->klass)
-        return cls->ctx->k_object;
-    return parent;
+    int n = 0;
+    if (!cls->interface) {
+        for (Il2CppClass *k = cls->klass; k != NULL && n < ZLUA_MAX_CHAIN;
+             k = il2cpp_class_get_parent(k))
+            out[n++] = k;
+        return n;
+    }
+    out[n++] = cls->klass;
+    for (int i = 0; i < n; i++) {   /* breadth first over what out holds */
+        void *iter = NULL;
+        Il2CppClass *b;
+        while ((b = il2cpp_class_get_interfaces(out[i], &iter)) != NULL) {
+            int seen = 0;
+            for (int j = 0; j < n && !seen; j++)
+                seen = out[j] == b;
+            if (!seen && n < ZLUA_MAX_CHAIN - 1)
+                out[n++] = b;
+        }
+    }
+    if (cls->ctx->k_object != NULL)
+        out[n++] = cls->ctx->k_object;
+    return n;
 }
 
 /* ---- extension methods (R-EXT-1) ------------------------------------------------ */
@@ -706,17 +752,22 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
     int inst = lua_gettop(L);
     lua_newtable(L);   /* name -> boxed METHOD member, for the index only */
     int methods = lua_gettop(L);
+    lua_newtable(L);   /* 'i'/'s' .. name -> generic definition (R-GEN-1) */
+    int generics = lua_gettop(L);
+    Il2CppClass *chain[ZLUA_MAX_CHAIN];
+    int nchain = zlua_members_chain(cls, chain);
     zlua_method_list stack_list;
     zlua_method_list *list = &stack_list;
     list->n = 0;
     zlua_special sp;
     memset(&sp, 0, sizeof sp);
-    for (Il2CppClass *k = cls->klass; k != NULL; k = zlua_members_next(cls, k)) {
+    for (int c = 0; c < nchain; c++) {
+        Il2CppClass *k = chain[c];
         zlua_members_bind_fields(L, cls, k, statics, slots, inst);
         zlua_members_bind_properties(L, cls, k, slots, inst);
         zlua_members_collect_methods(cls, k, list);
         zlua_members_collect_special(cls, k, &sp);
-        zlua_members_bind_generics(L, cls, k, statics, inst, methods);
+        zlua_members_bind_generics(L, cls, k, statics, inst, methods, generics);
     }
     zlua_special_index(L, cls, &sp);
     zlua_method *len_getter = zlua_members_len_getter(L, cls, inst);
@@ -728,18 +779,20 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
         luaL_error(L, "not enough memory");
     zlua_names fields = {NULL, NULL, 0};
     zlua_members_index_names(L, cls, inst, methods, &fields);
-    lua_pop(L, 1);   /* methods: its members live on in the index */
     if (cls->members_bound) {   /* bound meanwhile (re-entered): keep that one */
         lua_settop(L, statics - 1);
         return;
     }
     if (cls->ctx->nomem != nomem)
         luaL_error(L, "not enough memory");
+    int r_generics = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pop(L, 1);   /* methods: its members live on in the index */
     int r_inst = luaL_ref(L, LUA_REGISTRYINDEX);
     int r_slots = luaL_ref(L, LUA_REGISTRYINDEX);
     int r_statics = luaL_ref(L, LUA_REGISTRYINDEX);
     /* Published together, nothing in between can allocate. */
     cls->instance = r_inst;
+    cls->generics = r_generics;
     cls->static_slots = r_slots;
     cls->statics = r_statics;
     cls->fields = fields;

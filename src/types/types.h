@@ -22,6 +22,12 @@ void zlua_class_push_typetable(lua_State *L, zlua_class *cls);
  * table's metatable, a namespace table.  Never raises, never calls a
  * metamethod (R-REF-4's type arguments rest on it). */
 zlua_class *zlua_typetable_class(lua_State *L, int idx);
+/* The prefix of the CS namespace table at idx ("MyGame.Vectr3"),
+ * pushed (one value), or NULL (nothing pushed) for anything else; *known:
+ * a class was found in it (a real namespace), else it is only a name
+ * probed.  With typo set, an unknown one gives the name its typo is
+ * reported by instead ("MyGame.Vectr3" for CS.MyGame.Vectr3.Zero). */
+const char *zlua_namespace_prefix(lua_State *L, int idx, int *known, int typo);
 /* Pushes the ByVal / ByObj instance metatable, creating it on first use. */
 void zlua_class_push_byval_mt(lua_State *L, zlua_class *cls);
 void zlua_class_push_byobj_mt(lua_State *L, zlua_class *cls);
@@ -47,6 +53,9 @@ typedef struct zlua_member {
     FieldInfo *field;
     struct zlua_method *getter, *setter;
     int fn_ref;                 /* METHOD: registry ref of its closure */
+    /* a static field: the class declaring it (a base of owner, or owner),
+     * whose storage it is and whose class init its access runs */
+    struct zlua_class *decl;
 } zlua_member;
 
 /* Pushes a new ByVal (byobj = 0) or ByObj instance metatable of cls
@@ -95,6 +104,9 @@ void zlua_members_note_method(lua_State *L, zlua_class *cls, int methods,
  * instance metatable at mt.  Nothing for other classes. */
 void zlua_array_bind_members(lua_State *L, zlua_class *cls, int inst, int methods);
 void zlua_array_set_metamethods(lua_State *L, const zlua_class *cls, int mt);
+/* arr[i] (self, index at 1, 2) and arr[i] = v (value at 3): get and set */
+int zlua_array_index(lua_State *L);
+int zlua_array_newindex(lua_State *L);
 
 /* collections.c (R-COLL-1): sets __pairs on cls's ByObj instance
  * metatable at mt when cls is T[], a List<T> or another IEnumerable;

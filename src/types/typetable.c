@@ -38,10 +38,12 @@ static const zlua_member *zlua_static_member(lua_State *L, const zlua_class *cls
  * IL2CPP, so libzlua runs it first ("T.name" names the access). */
 static void zlua_static_field_init(lua_State *L, zlua_class *cls, const zlua_member *mem)
 {
-    if (mem->kind != ZLUA_MEMBER_STATIC_FIELD || cls->inited)
+    /* a base's static runs the base's init only, as C# does */
+    zlua_class *decl = mem->decl != NULL ? mem->decl : cls;
+    if (mem->kind != ZLUA_MEMBER_STATIC_FIELD || decl->inited)
         return;
-    lua_pushfstring(L, "%s.%s", cls->full_name, mem->name);
-    zlua_class_run_init(L, cls, lua_tostring(L, -1));
+    lua_pushfstring(L, "%s.%s", decl->full_name, mem->name);
+    zlua_class_run_init(L, decl, lua_tostring(L, -1));
     lua_pop(L, 1);
 }
 
@@ -55,7 +57,7 @@ static int zlua_static_nested(lua_State *L, zlua_class *cls)
     if (name == NULL)
         return 0;
     zlua_class *nested =
-        zlua_meta_bind(cls->ctx, zlua_class_find_nested(cls->ctx, cls, name));
+        zlua_meta_bind(cls->ctx, zlua_class_visible(zlua_class_find_nested(cls->ctx, cls, name)));
     if (nested == NULL)
         return 0;
     zlua_class_push_typetable(L, nested);
@@ -428,7 +430,8 @@ static int zlua_assembly_index(lua_State *L)
     const char *full = zlua_name_get(L, 2);
     zlua_ctx *ctx = zlua_ctx_check(L);
     zlua_class *cls = full == NULL ? NULL
-        : zlua_meta_bind(ctx, zlua_class_find_in(ctx, zlua_image_named(assembly), full));
+        : zlua_meta_bind(ctx, zlua_class_visible(
+                                  zlua_class_find_in(ctx, zlua_image_named(assembly), full)));
     if (cls == NULL)
         return luaL_error(L, "type not found: %s", zlua_name_shown(L, 2));
     zlua_class_push_typetable(L, cls);
@@ -536,11 +539,149 @@ static void zlua_namespace_publish(lua_State *L)
 
 /* namespace table __call (upvalue 1: its prefix): calling a name that is
  * not a type -- CS.MyGame.Piont2D(1, 2) -- is where a typo shows. */
+/* Whether the namespace proxy at idx is one a class was found in: CS,
+ * or a table its parent's cache holds (zlua_namespace_publish).  A name
+ * only probed (a typo) is in no cache. */
+static int zlua_namespace_known(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (!lua_checkstack(L, 6) || !lua_getmetatable(L, idx))
+        return 0;
+    lua_pushliteral(L, "__index");   /* the proxy's reads fall to its cache */
+    lua_rawget(L, -2);
+    int linked = lua_type(L, -1) == LUA_TTABLE && zlua_namespace_link(L, -1);
+    lua_remove(L, linked ? -4 : -1);   /* the cache */
+    lua_remove(L, linked ? -4 : -1);   /* the metatable */
+    if (!linked)
+        return 0;
+    /* proxy parent key */
+    int known = lua_isnil(L, -2);   /* CS itself has no parent */
+    if (!known && lua_type(L, -2) == LUA_TTABLE) {
+        lua_pushvalue(L, -1);
+        lua_rawget(L, -3);
+        known = lua_rawequal(L, -1, idx);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 3);
+    return known;
+}
+
+/* Pushes the parent proxy of the namespace proxy at idx and returns 1;
+ * 0 (nothing pushed) for CS itself or a table that is no namespace. */
+static int zlua_namespace_parent(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (!lua_checkstack(L, 10) || !lua_getmetatable(L, idx))
+        return 0;
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -2);                               /* mt cache */
+    if (lua_type(L, -1) != LUA_TTABLE || !zlua_namespace_link(L, -1)) {
+        lua_pop(L, 2);
+        return 0;
+    }
+    /* mt cache proxy pcache key: the parent's cache names its proxy */
+    if (lua_type(L, -2) != LUA_TTABLE || !zlua_namespace_link(L, -2)) {
+        lua_pop(L, 5);
+        return 0;
+    }
+    lua_pop(L, 2);                                   /* ... pcache key pproxy */
+    lua_replace(L, -6);                              /* pproxy cache proxy pcache key */
+    lua_pop(L, 4);
+    return lua_type(L, -1) == LUA_TTABLE ? 1 : (lua_pop(L, 1), 0);
+}
+
+/* The name a typo is reported by: `CS.MyGame.Vectr3.Zero(...)` raises
+ * for MyGame.Vectr3, the first name below a namespace a class was found
+ * in (MyGame) that is no type; the whole name when no such namespace is
+ * known yet (only CS is). */
+static const char *zlua_namespace_own_prefix(lua_State *L, int idx, int *known);
+
+static const char *zlua_namespace_typo(lua_State *L, int idx, const char *whole)
+{
+    idx = lua_absindex(L, idx);
+    int base = lua_gettop(L);
+    lua_pushvalue(L, idx);                           /* prev */
+    lua_pushnil(L);                                  /* cur */
+    if (!zlua_namespace_parent(L, base + 1)) {
+        lua_settop(L, base);
+        return whole;
+    }
+    lua_replace(L, base + 2);
+    const char *name = whole;
+    for (int depth = 0; depth < ZLUA_NAMESPACE_DEPTH; depth++) {
+        if (zlua_namespace_known(L, base + 2)) {
+            int k;
+            if (zlua_namespace_parent(L, base + 2)) {   /* not CS: report prev */
+                lua_pop(L, 1);
+                name = zlua_namespace_own_prefix(L, base + 1, &k);
+                if (name == NULL)
+                    name = whole;
+            }
+            break;
+        }
+        if (!zlua_namespace_parent(L, base + 2))
+            break;
+        lua_copy(L, base + 2, base + 1);
+        lua_replace(L, base + 2);
+    }
+    return name;   /* a string on the stack, or the upvalue's */
+}
+
 static int zlua_namespace_call(lua_State *L)
 {
     const char *prefix = lua_type(L, lua_upvalueindex(1)) == LUA_TSTRING
                              ? lua_tostring(L, lua_upvalueindex(1)) : "?";
-    return luaL_error(L, "type not found: %s", prefix);
+    if (lua_type(L, 1) != LUA_TTABLE)
+        return luaL_error(L, "type or namespace not found: %s", prefix);
+    if (zlua_namespace_known(L, 1))
+        return luaL_error(L, "type not found: CS%s%s (a namespace)", prefix[0] ? "." : "",
+                          prefix);
+    return luaL_error(L, "type or namespace not found: %s", zlua_namespace_typo(L, 1, prefix));
+}
+
+const char *zlua_namespace_prefix(lua_State *L, int idx, int *known, int typo)
+{
+    int top = lua_gettop(L);
+    const char *prefix = zlua_namespace_own_prefix(L, idx, known);
+    if (prefix == NULL || *known || !typo)
+        return prefix;
+    /* one value left pushed: the name the typo is reported by */
+    lua_pushstring(L, zlua_namespace_typo(L, idx, prefix));
+    lua_replace(L, top + 1);
+    lua_settop(L, top + 1);
+    return lua_tostring(L, top + 1);
+}
+
+/* The prefix of the namespace proxy at idx, pushed, and whether it is
+ * known; NULL (nothing pushed) for anything else. */
+static const char *zlua_namespace_own_prefix(lua_State *L, int idx, int *known)
+{
+    idx = lua_absindex(L, idx);
+    *known = 0;
+    /* its metatable's __call is ours; the prefix is only ever shown in a
+     * message (a script may rewrite the upvalue: it names nothing) */
+    const char *prefix = NULL;
+    if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 3) || !lua_getmetatable(L, idx))
+        return NULL;
+    if (lua_type(L, -1) == LUA_TTABLE) {
+        lua_pushliteral(L, "__call");
+        lua_rawget(L, -2);
+        if (lua_tocfunction(L, -1) == zlua_namespace_call &&
+            lua_getupvalue(L, -1, 1) != NULL) {
+            if (lua_type(L, -1) == LUA_TSTRING)
+                prefix = lua_pushfstring(L, "%s", lua_tostring(L, -1));
+            if (prefix != NULL) {
+                lua_replace(L, -4);   /* kept alive where the metatable was */
+                lua_pop(L, 2);
+                *known = zlua_namespace_known(L, idx);
+                return prefix;
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return NULL;
 }
 
 /* Pushes a namespace table (the proxy) for prefix; parent (the parent's
@@ -599,7 +740,7 @@ static int zlua_namespace_index(lua_State *L)
     else
         lua_pushstring(L, key);
     const char *full = lua_tostring(L, -1);
-    zlua_class *cls = zlua_meta_bind(ctx, zlua_class_find(ctx, full));
+    zlua_class *cls = zlua_meta_bind(ctx, zlua_class_visible(zlua_class_find(ctx, full)));
     if (cls == NULL) {
         if (strpbrk(key, ".+") != NULL || key[0] == '\0')
             return luaL_error(L, "type not found: %s", full);

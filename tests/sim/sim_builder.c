@@ -140,6 +140,7 @@ static Il2CppClass *generic_definition(Il2CppImage *image, const char *ns, const
     Il2CppClass *k = sim_class_new(image, ns, sim_strdup(name), SIM_KIND_CLASS, 0);
     k->flags = TYPE_ATTRIBUTE_PUBLIC;
     k->generic_params_shell = true;
+    k->is_generic = true;   /* an open definition, as IL2CPP's */
     k->declaring = outer;
     return k;
 }

@@ -102,6 +102,41 @@
  *     public static class Held {
  *       public static object TargetOf(MyGame.IntOp d);  // d.Target (null for null)
  *     }
+ *     // shaped like a game's own code (sim_bodies_usage.c)
+ *     public static class Numbers {            // declared in this order
+ *       public static string Kind(int x);      // "int"
+ *       public static string Kind(float x);    // "float"
+ *       public static string Wide(float x);    // "float"
+ *       public static string Wide(long x);     // "long"
+ *     }
+ *     public interface IDamageable { void Damage(int n); int Hp { get; } }
+ *     public interface IKillable : IDamageable { bool Dead { get; } }
+ *     public class Mob : IKillable {
+ *       int hp;                                // private; 10 after the ctor
+ *       public Mob();
+ *       public void Damage(int n);             // hp -= n
+ *       public int Hp { get; }                 // hp
+ *       public bool Dead { get; }              // hp <= 0
+ *       public static IKillable Spawn();       // new Mob()
+ *     }
+ *     public class Entity {                    // sim_generics.c
+ *       public Entity();
+ *       public string GetComponent(System.Type t);   // "by type"
+ *       public T GetComponent<T>() where T : new();  // new T(); built for Mob only
+ *       class Cache {}                         // private nested
+ *     }
+ *     public class StaticBase {
+ *       public static int Counter;
+ *       public static string Hello();          // "base hello"
+ *       public static string Label { get; }    // "base"
+ *       public StaticBase();
+ *     }
+ *     public class StaticDerived : StaticBase { public StaticDerived(); }
+ *     public class Grid { public Grid(); public int this[int x, int y] { get; } }  // x*10+y
+ *     internal static class Secret { public static int Peek(); }              // 1
+ *     public static class Seqs {
+ *       public static IEnumerable<string> Words();   // yield return "a", "b"
+ *     }
  *     // an instance generic method (issue 13, R-GEN-1; sim_generics.c)
  *     public class Echoer {
  *       public int Calls;
@@ -216,6 +251,19 @@ static const SimFieldDef f_probe[] = {
     {"Twin", "ZLuaTests.Pair", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimProbe, Twin), 0},
     {0}};
 
+static const SimFieldDef f_mob[] = {
+    {"hp", "System.Int32", SIM_FIELD_PRIVATE, offsetof(SimMob, hp), 0},
+    {0}};
+
+static const SimFieldDef f_words_iter[] = {
+    {"<>1__state", "System.Int32", SIM_FIELD_PRIVATE, offsetof(SimWordsIter, state), 0},
+    {"<>2__current", "System.String", SIM_FIELD_PRIVATE, offsetof(SimWordsIter, current), 0},
+    {0}};
+
+static const SimFieldDef f_static_base[] = {
+    {"Counter", "System.Int32", SIM_F_STATIC, offsetof(SimStaticBaseStatics, Counter), 0},
+    {0}};
+
 const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Span8", .kind = SIM_KIND_STRUCT,
      .flags = STRUCT_FLAGS, .size = sizeof(SimSpan8), .align = alignof(SimSpan8),
@@ -269,6 +317,52 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Echoer", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(SimEchoer), .fields = f_echoer, .methods = {sim_methods_echoer}},
+    /* shaped like a game's own code (sim_bodies_usage.c, sim_generics.c) */
+    {.ns = "ZLuaTests", .name = "Numbers", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_numbers}},
+    {.ns = "ZLuaTests", .name = "IDamageable", .kind = SIM_KIND_INTERFACE,
+     .flags = INTERFACE_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_idamageable}, .properties = sim_props_idamageable},
+    {.ns = "ZLuaTests", .name = "IKillable", .kind = SIM_KIND_INTERFACE,
+     .flags = INTERFACE_FLAGS, .size = sizeof(Il2CppObject),
+     .interfaces = {"ZLuaTests.IDamageable"}, .methods = {sim_methods_ikillable},
+     .properties = sim_props_ikillable},
+    {.ns = "ZLuaTests", .name = "Mob", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT, .size = sizeof(SimMob),
+     .interfaces = {"ZLuaTests.IKillable", "ZLuaTests.IDamageable"}, .fields = f_mob,
+     .methods = {sim_methods_mob}, .properties = sim_props_mob},
+    {.ns = "ZLuaTests", .name = "Entity", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(Il2CppObject), .methods = {sim_methods_entity}},
+    {.ns = "", .name = "Cache", .declaring = "ZLuaTests.Entity", .kind = SIM_KIND_CLASS,
+     .flags = SIM_TYPE_NESTED_PRIVATE | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(Il2CppObject)},
+    {.ns = "ZLuaTests", .name = "StaticBase", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(Il2CppObject), .static_size = sizeof(SimStaticBaseStatics),
+     .fields = f_static_base, .methods = {sim_methods_static_base},
+     .properties = sim_props_static_base},
+    {.ns = "ZLuaTests", .name = "StaticDerived", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .parent = "ZLuaTests.StaticBase", .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_static_derived}},
+    {.ns = "ZLuaTests", .name = "Grid", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(Il2CppObject), .methods = {sim_methods_grid},
+     .properties = sim_props_grid},
+    {.ns = "ZLuaTests", .name = "Seqs", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject), .methods = {sim_methods_seqs}},
+    {.ns = "", .name = "<Words>d__0", .declaring = "ZLuaTests.Seqs", .kind = SIM_KIND_CLASS,
+     .flags = SIM_TYPE_NESTED_PRIVATE | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(SimWordsIter),
+     .interfaces = {"System.Collections.Generic.IEnumerable`1[System.String]",
+                    "System.Collections.Generic.IEnumerator`1[System.String]"},
+     .fields = f_words_iter, .methods = {sim_methods_words_iter}},
+    /* internal static class: NotPublic */
+    {.ns = "ZLuaTests", .name = "Secret", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_ABSTRACT | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(Il2CppObject), .methods = {sim_methods_secret}},
 #define ABI_STRUCT(n, ctype, f)                                                  \
     {.ns = "ZLuaTests", .name = (n), .kind = SIM_KIND_STRUCT, .flags = STRUCT_FLAGS, \
      .size = sizeof(ctype), .align = alignof(ctype), .fields = (f)}

@@ -588,6 +588,15 @@ static const SimMethodDef m_ienumerator_int[] = {
     {.name = NULL}};
 static const SimPropertyDef p_ienumerator_int[] = {{"Current", "get_Current", NULL},
                                                    {NULL, NULL, NULL}};
+/* IEnumerable<string>, IEnumerator<string> (ZLuaTests.Seqs.Words) */
+static const SimMethodDef m_ienumerable_string[] = {
+    {.name = "GetEnumerator", .flags = SIM_M_INTERFACE,
+     .ret = GEN "IEnumerator`1[System.String]", .invoker = sim_inv_o_t},
+    {.name = NULL}};
+static const SimMethodDef m_ienumerator_string[] = {
+    {.name = "get_Current", .flags = SIM_M_INTERFACE | METHOD_ATTRIBUTE_SPECIAL_NAME,
+     .ret = "System.String", .invoker = sim_inv_s_t},
+    {.name = NULL}};
 
 /* ---- Demo.Range: the iterator class ----------------------------------------------- */
 
@@ -693,6 +702,13 @@ const SimClassDef sim_catalog_collections[] = {
     {.ns = "System.Collections.Generic", .name = "IEnumerable`1[System.Int32]",
      .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
      .interfaces = {"System.Collections.IEnumerable"}, .methods = {m_ienumerable_int}},
+    {.ns = "System.Collections.Generic", .name = "IEnumerator`1[System.String]",
+     .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
+     .interfaces = {"System.Collections.IEnumerator"}, .methods = {m_ienumerator_string},
+     .properties = p_ienumerator_int},
+    {.ns = "System.Collections.Generic", .name = "IEnumerable`1[System.String]",
+     .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
+     .interfaces = {"System.Collections.IEnumerable"}, .methods = {m_ienumerable_string}},
     {.ns = "System.Collections.Generic", .name = "List`1+Enumerator[System.Int32]",
      .kind = SIM_KIND_STRUCT, .flags = STRUCT_FLAGS, .size = sizeof(SimListEnum),
      .align = alignof(SimListEnum), .interfaces = {GEN "IEnumerator`1[System.Int32]"},

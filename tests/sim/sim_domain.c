@@ -195,10 +195,17 @@ static Il2CppClass *image_scan(const Il2CppImage *image, const char *ns,
 {
     for (size_t i = 0; i < image->count; i++) {
         Il2CppClass *k = image->classes[i];
-        if (k->declaring == NULL && strcmp(k->name, name) == 0 &&
+        /* definitions only: a closed generic catalog class carries its
+         * definition's name ("List`1"), which names the definition */
+        if (k->declaring == NULL && k->generic_def == NULL && strcmp(k->name, name) == 0 &&
             strcmp(k->namespaze, ns) == 0)
             return k;
     }
+    /* a definition shell (sim_builder.c), listed in no image */
+    for (Il2CppClass *k = all_classes; k != NULL; k = k->next_all)
+        if (k->generic_params_shell && k->declaring == NULL && k->image == image &&
+            strcmp(k->name, name) == 0 && strcmp(k->namespaze, ns) == 0)
+            return k;
     return NULL;
 }
 

@@ -277,6 +277,27 @@ typedef struct SimEchoer {
     int32_t Calls;
 } SimEchoer;
 
+/* ZLuaTests.Mob (sim_bodies_usage.c): hp is private */
+typedef struct SimMob {
+    Il2CppObject obj;
+    int32_t hp;
+} SimMob;
+
+/* ZLuaTests.Seqs+<Words>d__0: the state machine of `yield return` */
+typedef struct SimWordsIter {
+    Il2CppObject obj;
+    int32_t state;          /* the next word's index; -1 done */
+    Il2CppString *current;
+} SimWordsIter;
+
+/* ZLuaTests.StaticBase's statics */
+typedef struct SimStaticBaseStatics {
+    int32_t Counter;
+} SimStaticBaseStatics;
+
+/* a new ZLuaTests.Mob, constructed (GetComponent<Mob>, sim_generics.c) */
+Il2CppObject *sim_mob_new(void);
+
 /* ZLuaTests.Abi's structs: layouts the calling conventions treat
  * specially, declared as IL2CPP declares them (fields in order, the C
  * compiler's alignment), so that the bodies take and return them exactly

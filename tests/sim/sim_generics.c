@@ -114,6 +114,38 @@ const SimMethodDef sim_methods_echoer[] = {
      .params = {{"System.Object", "x", NULL, NULL}}, .generic_params = 1},
     {.name = NULL}};
 
+/* ZLuaTests.Entity: Unity's GameObject shape, GetComponent(Type) and
+ * GetComponent<T>() sharing a name */
+static Il2CppString *entity_get_component_type(void *self, Il2CppObject *t, const MethodInfo *m)
+{
+    (void)self, (void)t, (void)m;
+    return sim_literal("by type");
+}
+
+/* GetComponent<Mob>: new T() */
+static Il2CppObject *entity_get_component_mob(void *self, const MethodInfo *m)
+{
+    (void)self, (void)m;
+    return sim_mob_new();
+}
+
+static SIM_INVOKER_DECL(sim_inv_zg_s_t_o);
+SIM_INVOKER(sim_inv_zg_s_t_o)
+{
+    typedef Il2CppString *(*Fn)(void *, Il2CppObject *, const MethodInfo *);
+    *(Il2CppString **)ret = ((Fn)fn)(obj, (Il2CppObject *)args[0], m);
+}
+
+const SimMethodDef sim_methods_entity[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .body = SIM_BODY(echoer_ctor), .invoker = sim_inv_v_t},
+    {.name = "GetComponent", .flags = SIM_M_INSTANCE, .ret = "System.String",
+     .params = {{"System.Type", "t", NULL, NULL}}, .body = SIM_BODY(entity_get_component_type),
+     .invoker = sim_inv_zg_s_t_o},
+    {.name = "GetComponent", .flags = SIM_M_INSTANCE, .ret = "System.Object",
+     .generic_params = 1},
+    {.name = NULL}};
+
 /* the instantiations present in the build */
 typedef struct SimInstanceDef {
     const char *klass, *method;       /* the definition */
@@ -138,6 +170,9 @@ static const SimInstanceDef instances[] = {
      {.name = "Echo", .flags = SIM_M_INSTANCE, .ret = "System.Int32",
       .params = {{"System.Int32", "x", NULL, NULL}},
       .body = SIM_BODY(echoer_echo_int32), .invoker = sim_inv_i4_t_i4}},
+    {"ZLuaTests.Entity", "GetComponent", {"ZLuaTests.Mob"},
+     {.name = "GetComponent", .flags = SIM_M_INSTANCE, .ret = "ZLuaTests.Mob",
+      .body = SIM_BODY(entity_get_component_mob), .invoker = sim_inv_o_t}},
     {"ZLuaTests.Echoer", "Echo", {"System.String"},
      {.name = "Echo", .flags = SIM_M_INSTANCE, .ret = "System.String",
       .params = {{"System.String", "x", NULL, NULL}},

@@ -72,6 +72,23 @@ extern const SimMethodDef sim_methods_demo_generic[];
 extern const SimMethodDef sim_methods_type[];
 extern const SimPropertyDef sim_props_type[];
 extern const SimMethodDef sim_methods_echoer[];   /* ZLuaTests.Echoer */
+extern const SimMethodDef sim_methods_entity[];   /* ZLuaTests.Entity */
+/* sim_bodies_usage.c: ZLuaTests types shaped like a game's own */
+extern const SimMethodDef sim_methods_numbers[];
+extern const SimMethodDef sim_methods_idamageable[];
+extern const SimPropertyDef sim_props_idamageable[];
+extern const SimMethodDef sim_methods_ikillable[];
+extern const SimPropertyDef sim_props_ikillable[];
+extern const SimMethodDef sim_methods_mob[];
+extern const SimPropertyDef sim_props_mob[];
+extern const SimMethodDef sim_methods_static_base[];
+extern const SimPropertyDef sim_props_static_base[];
+extern const SimMethodDef sim_methods_static_derived[];
+extern const SimMethodDef sim_methods_grid[];
+extern const SimPropertyDef sim_props_grid[];
+extern const SimMethodDef sim_methods_secret[];
+extern const SimMethodDef sim_methods_seqs[];
+extern const SimMethodDef sim_methods_words_iter[];
 
 /* sim_bodies_runtime.c */
 extern const SimMethodDef sim_methods_config[];

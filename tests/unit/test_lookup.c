@@ -149,7 +149,7 @@ static void test_hidden_assembly(void **state)
     int rc = unit_dostring(L,
         "assert(not pcall(function() return CSharp.Generated end))\n"
         "local ok, err = pcall(function() return CS.Gen.N0.C1() end)\n"
-        "assert(not ok and err:find('type not found: Gen.N0.C1', 1, true), err)\n");
+        "assert(not ok and err:find('type or namespace not found: Gen.N0.C1', 1, true), err)\n");
     sim_generated_set_visible(1);
     assert_int_equal(rc, 0);
     unit_state_close(L);

@@ -1,0 +1,311 @@
+-- usage_spec.lua -- what a game's own code declares, used the way Unity Lua
+-- users write scripts: a generic method beside a non-generic one of the
+-- same name (R-GEN-1), interfaces extending interfaces (R-VIEW-1),
+-- indexer accessors as methods (R-IDX-1), arrays indexed with [] (R-ARR-1),
+-- float and integer arguments in overload dispatch (SPEC 7.6), statics of
+-- a base class, what C# hides, and the messages of typos and of a yield
+-- inside a function C# called.  The types are ZLuaTests' (tests/fixtures/
+-- ZLua.Tests.cs; the simulation's sim_bodies_usage.c).
+local h = require "helpers"
+
+local Z = CS.ZLuaTests
+local T = zlua.types
+local it_sim = h.sim_it(it, pending)
+
+describe("R-GEN-1: a generic method sharing its name with a non-generic one", function()
+  -- Unity's GameObject: GetComponent(Type) and GetComponent<T>()
+  local e = Z.Entity()
+
+  it("the name calls the non-generic method", function()
+    assert.are.equal("by type", e:GetComponent(zlua.typeof(Z.Mob)))
+  end)
+
+  it("zlua.generic(obj.Name, T) finds the generic definition of that name", function()
+    local get = zlua.generic(e.GetComponent, Z.Mob)
+    local mob = get(e)
+    assert.are.equal(10, mob.Hp)
+    assert.are.equal("ZLuaTests.Mob", h.type_of(mob).__fullname)
+    assert.is_true(rawequal(get, zlua.generic(e.GetComponent, "ZLuaTests.Mob")))   -- cached
+  end)
+
+  it("zlua.generic(Type, 'Name', T) finds it too, the same function", function()
+    local get = zlua.generic(Z.Entity, "GetComponent", Z.Mob)
+    assert.are.equal(10, get(e).Hp)
+    assert.is_true(rawequal(get, zlua.generic(e.GetComponent, Z.Mob)))
+  end)
+
+  it_sim(h.JIT_GENERICS, "an instance absent from the build is refused", function()
+    h.raises("generic method instance not available: ZLuaTests.Entity.GetComponent<MyGame.Player>",
+             zlua.generic, e.GetComponent, "MyGame.Player")
+  end)
+
+  it("a method of no generic definition is refused as before", function()
+    h.raises("bad argument #1 to 'generic' (generic method expected, got function)",
+             zlua.generic, CS.Demo.Add, T.int32)
+    h.raises("bad argument #2 to 'generic' (ZLuaTests.Mob has no generic method 'Damage')",
+             zlua.generic, Z.Mob, "Damage", T.int32)
+  end)
+end)
+
+describe("R-VIEW-1: an interface view has the members of the interfaces it extends", function()
+  it("IKillable : IDamageable", function()
+    local k = Z.Mob.Spawn()   -- declared IKillable
+    assert.are.equal("ZLuaTests.IKillable", h.type_of(k).__fullname)
+    assert.is_false(k.Dead)   -- IKillable's own
+    k:Damage(4)               -- IDamageable's, dispatched on the Mob
+    assert.are.equal(6, k.Hp)
+    k:Damage(6)
+    assert.is_true(k.Dead)
+    assert.is_string(k:ToString())   -- System.Object's, as before
+  end)
+
+  it("IEnumerator<T> has IEnumerator's MoveNext", function()
+    local en = CS.Demo.Range(2):GetEnumerator()
+    assert.is_true(en:MoveNext())
+    assert.are.equal(0, en.Current)
+    assert.is_true(en:MoveNext())
+    assert.are.equal(1, en.Current)
+    assert.is_false(en:MoveNext())
+  end)
+
+  it("what C# hides stays hidden: a private field is no member", function()
+    h.raises("'ZLuaTests.Mob' has no member 'hp'", function() return Z.Mob().hp end)
+  end)
+end)
+
+describe("R-IDX-1: indexer accessors are methods too", function()
+  it("get_Item / set_Item reach the indexer where a member has the key's name", function()
+    local bag = CS.MyGame.Bag()
+    bag:set_Item("Count", "counted")
+    assert.are.equal("counted", bag:get_Item("Count"))   -- the string indexer
+    assert.are.equal(8, bag.Count)                        -- the property: members win
+    assert.are.equal(8, bag["Count"])
+    bag:set_Item(2, 5)
+    assert.are.equal(5, bag[2])
+    assert.are.equal(5, bag:get_Item(2))
+  end)
+
+  it("an indexer of two parameters is reached through get_Item", function()
+    local g = Z.Grid()
+    assert.are.equal(12, g:get_Item(1, 2))
+    h.raises("'ZLuaTests.Grid' has no member '1'", function() return g[1] end)
+  end)
+
+  it("List<T> too", function()
+    local l = CS.Demo.MakeList(3)
+    assert.are.equal(2, l:get_Item(1))
+    l:set_Item(1, 7)
+    assert.are.equal(7, l[1])
+  end)
+end)
+
+describe("R-ARR-1: a[i] and a[i] = v are a:get(i) and a:set(i, v)", function()
+  it("0-based, the same values", function()
+    local a = CS.Demo.MakeArray(3)
+    assert.are.equal(1, a[0])
+    assert.are.equal(3, a[2])
+    assert.are.equal(a:get(1), a[1])
+    a[1] = 20
+    assert.are.equal(20, a:get(1))
+    assert.are.equal(20, a[1.0])   -- an exact float is an index
+    local s = CS.Demo.Names()
+    assert.are.equal(s:get(0), s[0])
+  end)
+
+  it("the same errors, out of range naming the bounds", function()
+    local a = CS.Demo.MakeArray(3)
+    h.raises("index out of range: 3 (System.Int32[] of length 3, indexed from 0)",
+             function() return a[3] end)
+    h.raises("index out of range: -1 (System.Int32[] of length 3, indexed from 0)",
+             function() a[-1] = 1 end)
+    h.raises("bad argument #1 to 'System.Int32[].get' (number has no integer representation)",
+             function() return a[1.5] end)
+    h.raises("bad argument #2 to 'System.Int32[].set' (System.Int32 expected, got string)",
+             function() a[0] = "x" end)
+    h.raises("'System.Int32[]' has no member 'nope'", function() return a.nope end)
+    assert.are.equal(3, a.Length)   -- names are members, as before
+  end)
+
+  it("an mdarray takes its rank's indices through get / set only", function()
+    local g = CS.Demo.MakeGrid(2, 3)
+    h.raises("wrong number of arguments to 'System.Int32[,].get' (2 expected, got 1)",
+             function() return g[0] end)
+  end)
+end)
+
+describe("SPEC 7.6: the Lua number subtype in overload dispatch", function()
+  it("a float prefers float and double over integral types", function()
+    assert.are.equal("float", Z.Numbers.Kind(2.0))   -- Kind(int) is declared first
+    assert.are.equal("float", Z.Numbers.Kind(2.5))
+    assert.are.equal("float", Z.Numbers.Wide(2.0))
+  end)
+
+  it("an integer prefers integral types", function()
+    assert.are.equal("int", Z.Numbers.Kind(2))
+    assert.are.equal("long", Z.Numbers.Wide(2))      -- Wide(float) is declared first
+    assert.are.equal("long", Z.Numbers.Wide(1 << 40))
+  end)
+
+  it("the choice follows the subtype at each call", function()
+    for _ = 1, 3 do
+      assert.are.equal("int", Z.Numbers.Kind(3))
+      assert.are.equal("float", Z.Numbers.Kind(3.0))
+    end
+  end)
+end)
+
+describe("statics of a base class through a derived type's table", function()
+  it("methods, fields and properties, as C# allows", function()
+    assert.are.equal("base hello", Z.StaticDerived.Hello())
+    assert.are.equal("base", Z.StaticDerived.Label)
+    Z.StaticDerived.Counter = 5
+    assert.are.equal(5, Z.StaticBase.Counter)
+    Z.StaticBase.Counter = 6
+    assert.are.equal(6, Z.StaticDerived.Counter)
+  end)
+
+  it("still not through an instance", function()
+    h.raises("static member 'Counter' cannot be accessed through an instance",
+             function() return Z.StaticDerived().Counter end)
+  end)
+end)
+
+describe("what C# hides is not reachable", function()
+  it("an internal class", function()
+    h.raises("type not found: ZLuaTests.Secret", function() return CS["ZLuaTests.Secret"] end)
+    h.raises("type not found: ZLuaTests.Secret",
+             function() return CSharp["ZLua.Tests"]["ZLuaTests.Secret"] end)
+    h.raises("type or namespace not found: ZLuaTests.Secret",
+             function() return Z.Secret.Peek() end)
+    h.raises("bad argument #1 to 'typeof' (type not found: ZLuaTests.Secret)",
+             zlua.typeof, "ZLuaTests.Secret")
+  end)
+
+  it("a private nested class", function()
+    h.raises("type not found: ZLuaTests.Entity+Cache",
+             function() return CS["ZLuaTests.Entity+Cache"] end)
+    h.raises("'ZLuaTests.Entity' has no member 'Cache'", function() return Z.Entity.Cache end)
+  end)
+end)
+
+describe("clear messages", function()
+  it("a typo under CS names the name at the first use needing a type", function()
+    h.raises("type or namespace not found: MyGame.Vectr3",
+             function() return CS.MyGame.Vectr3(1, 2, 3) end)
+    h.raises("bad argument #1 to 'box' (type or namespace not found: MyGame.Vectr3)",
+             zlua.box, CS.MyGame.Vectr3, 1)
+    h.raises("bad argument #1 to 'new_ref' (type or namespace not found: MyGame.Vectr3)",
+             zlua.new_ref, CS.MyGame.Vectr3)
+    local _ = CS.MyGame.Point2D   -- MyGame is a namespace a class was found in
+    h.raises("type or namespace not found: MyGame.Vectr3",   -- not '...Vectr3.Zero'
+             function() return CS.MyGame.Vectr3.Zero(1) end)
+    h.raises("bad argument #1 to 'box' (type or namespace not found: MyGame.Vectr3)",
+             zlua.box, CS.MyGame.Vectr3.One, 1)
+    h.raises("bad argument #1 to 'box' (type expected, got namespace CS.MyGame)",
+             zlua.box, CS.MyGame, 1)
+    h.raises("type not found: CS.MyGame (a namespace)", function() return CS.MyGame() end)
+  end)
+
+  it("coroutine.yield in a function C# called cannot yield across the C# call", function()
+    local YIELD = "System.InvalidOperationException: cannot yield across a C# call: "
+      .. "coroutine.yield in a Lua function C# called (it must return) "
+      .. "(in Demo.InvokeWithRefInt)"
+    local fn = h.callback(function(_) coroutine.yield(1) end)
+    local co = coroutine.create(function() return CS.Demo.InvokeWithRefInt(fn, 1) end)
+    local ok, err = coroutine.resume(co)
+    assert.is_false(ok)
+    assert.are.equal(YIELD, h.strip_position(err))
+    -- outside any coroutine: the same
+    h.raises(YIELD, CS.Demo.InvokeWithRefInt, fn, 1)
+  end)
+end)
+
+describe("generic types named and constructed (R-GEN-1)", function()
+  local G = CS.System.Collections.Generic
+  local LIST = "System.Collections.Generic.List`1[System.Int32]"
+
+  it("zlua.generic(CS.Ns.Name, T...) and the reflection name give one type table", function()
+    local _ = CS.Demo.MakeList   -- Demo's members: the state meets List<int>
+    local L = zlua.generic(G.List, zlua.types.int32)
+    assert.are.equal(LIST, L.__fullname)
+    assert.is_true(rawequal(L, CS[LIST]))
+    assert.is_true(rawequal(L, G["List`1[System.Int32]"]))
+    assert.is_true(rawequal(L, h.type_of(CS.Demo.MakeList(1))))
+    local l = L()
+    l:Add(4)
+    l:Add(5)
+    assert.are.equal(2, #l)
+    assert.are.equal(9, CS.Demo.ListSum(l))
+  end)
+
+  it("type names in messages are in the reflection format on both runtimes", function()
+    h.raises("bad argument #1 to 'Demo.ListSum' (" .. LIST .. " expected, got table)",
+             CS.Demo.ListSum, {})
+    assert.are.equal("System.Collections.Generic.IEnumerable`1[System.Int32]",
+                     h.type_of(CS.Demo.Range(1)).__fullname)
+  end)
+
+  it("the definition's type table serves as well", function()
+    local _ = CS.Demo.MakeList
+    local def = G["List`1"]
+    assert.are.equal("System.Collections.Generic.List`1", def.__fullname)
+    assert.is_true(rawequal(zlua.generic(def, T.int32), CS[LIST]))
+  end)
+
+  it("an instance not met is refused, and a non-generic type", function()
+    h.raises("generic type instance not available: System.Collections.Generic.List`1[System.Double]",
+             zlua.generic, G.List, zlua.types.double)
+    h.raises("bad argument #1 to 'generic' (generic method or type expected, got Demo)",
+             zlua.generic, CS.Demo, zlua.types.int32)
+  end)
+end)
+
+describe("habits of other bridges (docs/lua-api.md, 'Coming from xLua or tolua')", function()
+  it("ipairs does not walk a List or an array: indices start at 0", function()
+    local function walk(c)
+      local seen = {}
+      local err = h.error_of(function() for _, v in ipairs(c) do seen[#seen + 1] = v end end)
+      return table.concat(seen, ","), h.strip_position(err)
+    end
+    local seen, err = walk(CS.Demo.MakeArray(3))   -- 1, 2, 3
+    assert.are.equal("2,3", seen)
+    assert.are.equal("index out of range: 3 (System.Int32[] of length 3, indexed from 0)", err)
+    seen, err = walk(CS.Demo.MakeList(3))
+    assert.are.equal("2,3", seen)
+    assert.is_truthy(err:find("^System.ArgumentOutOfRangeException: "))
+    local n = 0
+    for i, v in pairs(CS.Demo.MakeList(3)) do n = n + 1; assert.are.equal(i + 1, v) end
+    assert.are.equal(3, n)
+  end)
+
+  it("out values are not extra results: a ref receives them", function()
+    assert.are.equal(1, select("#", CS.Demo.TryParse("12")))
+    local r = zlua.new_ref(zlua.types.int32)
+    assert.is_true(CS.Demo.TryParse("12", r))
+    assert.are.equal(12, r.value)
+  end)
+
+  it("params takes one table", function()
+    assert.are.equal(6, CS.Demo.Sum({1, 2, 3}))
+    h.raises("wrong number of arguments to 'Demo.Sum' (1 expected, got 3)", CS.Demo.Sum, 1, 2, 3)
+  end)
+end)
+
+describe("R-COLL-1: pairs over any IEnumerable<T> gives values viewed as T", function()
+  it("strings as Lua strings", function()
+    local ks, vs = {}, {}
+    for i, v in pairs(Z.Seqs.Words()) do
+      ks[#ks + 1] = i
+      vs[#vs + 1] = v
+    end
+    assert.are.same({ 0, 1 }, ks)
+    assert.are.same({ "a", "b" }, vs)   -- not System.String userdata
+  end)
+
+  it("value types as values, as before", function()
+    for i, v in pairs(CS.Demo.Range(2)) do
+      assert.are.equal("integer", math.type(v))
+      assert.are.equal(i, v)
+    end
+  end)
+end)
