@@ -1145,7 +1145,7 @@ int main(int argc, char **argv)
         n = 1000;
     const char *only = argc > 2 ? argv[2] : NULL;
     /* the fixture's [LuaMarshalAs] tables (cmake/marshal.cmake), as zlua-run */
-    if (zlua_register_marshal_binding_tables(zlua_fixture_marshal, zlua_fixture_marshal_count) !=
+    if (zlua_rules_register(zlua_fixture_marshal, zlua_fixture_marshal_count) !=
         ZLUA_OK) {
         fprintf(stderr, "bench: cannot register the marshal tables\n");
         return 2;

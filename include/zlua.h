@@ -38,7 +38,7 @@ extern "C" {
 extern "C" {
 #endif
 
-#define ZLUA_VERSION "0.1.0"
+#define ZLUA_VERSION "0.2.0"
 
 /* IL2CPP handles (defined by the runtime; incomplete here, so this header
  * and libil2cpp's own headers can be included together). */
@@ -102,20 +102,20 @@ typedef struct zlua_stats {
 
 /* Fills *out; ZLUA_EINVAL for NULL arguments, ZLUA_ESTATE if zlua_open
  * was not called on L. */
-int zlua_get_stats(lua_State *L, zlua_stats *out);
+int zlua_state_stats(lua_State *L, zlua_stats *out);
 
 /* What libzlua reports without failing a call: a method it binds but
  * cannot call from Lua (a decimal, ref struct or TypedReference slot, more
  * parameters or a larger argument frame than the bridge takes), once per
  * method and state.  Each message is one line without a newline, starting
- * with "[ZLua] ".  Until zlua_set_log is called the lines go to stderr.
+ * with "[ZLua] ".  Until zlua_state_set_log is called the lines go to stderr.
  * The function is called on L's thread, never from a GC callback; it must
  * not call into L. */
 typedef void (*zlua_log_fn)(void *ud, const char *message);
 
 /* Routes L's log lines to fn(ud, message) (fn NULL: they are dropped).
  * ZLUA_EINVAL for a NULL L, ZLUA_ESTATE if zlua_open was not called on L. */
-int zlua_set_log(lua_State *L, zlua_log_fn fn, void *ud);
+int zlua_state_set_log(lua_State *L, zlua_log_fn fn, void *ud);
 
 /* ===== [LuaMarshalAs] rules (SPEC 7, 8; R-XML-4) =================================
  *
@@ -146,7 +146,7 @@ enum {
     ZLUA_RULE_PARAM = 3,       /* index: 0-based, `this` excluded */
     ZLUA_RULE_RETURN = 4       /* index: -1 */
 };
-/* Or'ed into a PARAM / RETURN site given to zlua_marshal_check: the
+/* Or'ed into a PARAM / RETURN site given to zlua_rules_check: the
  * method is one C# calls into Lua (a delegate type's Invoke, a method an
  * IC stub serves), so its parameters are pushed to Lua and its result
  * popped from Lua -- the direction that decides what is legal (SPEC 7.1:
@@ -195,14 +195,14 @@ typedef struct zlua_marshal_table {
  * not thread-safe.  Tables and every string they point at must outlive
  * every state.  ZLUA_OK, ZLUA_EINVAL (NULL tables with count > 0, a NULL
  * assembly or rules pointer), ZLUA_ENOMEM (more than 64 tables). */
-int zlua_register_marshal_binding_tables(const zlua_marshal_table *tables, size_t count);
+int zlua_rules_register(const zlua_marshal_table *tables, size_t count);
 
 /* The parameter list of method as rules spell it, "(System.Int32,
  * MyGame.Point2D&)" (the full-signature key of SPEC 7.6 rule 5 without
  * the name), into buf, NUL-terminated, with L's type names; returns its
  * length (0: buf too small, out of memory, or zlua_open was not called).
  * The compiler and the binder share it. */
-size_t zlua_marshal_signature(lua_State *L, const MethodInfo *method, char *buf,
+size_t zlua_rules_signature(lua_State *L, const MethodInfo *method, char *buf,
                               size_t size);
 
 /* Checks a rule against the slot it names, as the build and the binder
@@ -210,7 +210,7 @@ size_t zlua_marshal_signature(lua_State *L, const MethodInfo *method, char *buf,
  * ("LuaMarshalType.UserData is not allowed", ...).  type: the slot's
  * type (the type itself for a type-level rule); site: ZLUA_RULE_*.  L
  * must have been opened (zlua_open). */
-int zlua_marshal_check(lua_State *L, const Il2CppType *type, int site, int marshal_type,
+int zlua_rules_check(lua_State *L, const Il2CppType *type, int site, int marshal_type,
                        const char *members, char *why, size_t why_size);
 
 /* ===== GC shim ================================================================ */
@@ -247,7 +247,7 @@ int zlua_scope_end(lua_State *L);
  * `elem` (byref types name their element).  The slot must outlive the
  * current scope.  Allocates nothing once the scope stack has grown.
  * ZLUA_ESTATE when no scope is open (nothing is pushed on failure). */
-int zlua_push_opaque(lua_State *L, void *slot, const Il2CppType *elem);
+int zlua_opaque_push(lua_State *L, void *slot, const Il2CppType *elem);
 
 /* ===== Marshal metadata ======================================================== */
 
@@ -329,14 +329,14 @@ unsigned zlua_stub_abi(void);
  * line naming both goes to the state's log, nothing is registered);
  * ZLUA_EINVAL (NULL, an entry without key, signature or entry, not
  * sorted, or a table was registered already); ZLUA_ENOMEM; ZLUA_ESTATE. */
-int zlua_register_stubs(lua_State *L, const zlua_stub_table *table);
+int zlua_stub_register(lua_State *L, const zlua_stub_table *table);
 
 /* Hands the generated delegate entries to L's context, once, like
- * zlua_register_stubs.  Without them a Lua function for a delegate
+ * zlua_stub_register.  Without them a Lua function for a delegate
  * parameter is an argument error naming the type.  ZLUA_OK,
  * ZLUA_EVERSION, ZLUA_EINVAL (NULL, not sorted, or registered already),
  * ZLUA_ENOMEM, ZLUA_ESTATE. */
-int zlua_register_delegates(lua_State *L, const zlua_delegate_table *table);
+int zlua_delegate_register(lua_State *L, const zlua_delegate_table *table);
 
 /* ===== IC: C# calling Lua ======================================================= */
 

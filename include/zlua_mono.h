@@ -29,7 +29,7 @@ extern "C" {
 
 /* What the env reports: a script's print (one line per call, the
  * arguments tostring'd and joined by tabs), an error (message and
- * traceback), or one of libzlua's own log lines (zlua_set_log). */
+ * traceback), or one of libzlua's own log lines (zlua_state_set_log). */
 enum { ZLUA_MONO_LOG_PRINT = 0, ZLUA_MONO_LOG_ERROR = 1, ZLUA_MONO_LOG_ZLUA = 2 };
 typedef void (*zlua_mono_log_fn)(int kind, const char *message);
 

@@ -6,7 +6,7 @@
  * the out-of-line helpers they call, and the two generated tables.
  *
  * Everything here is the stub ABI: a table compiled with this header
- * records ZLUA_STUB_ABI, and zlua_register_stubs / zlua_register_delegates
+ * records ZLUA_STUB_ABI, and zlua_stub_register / zlua_delegate_register
  * refuse one of another ABI.  The number changes whenever a layout or a
  * helper's contract here does; a file generated for another number stops
  * at compile time (it checks the number it was generated for).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds libzlua against a bdwgc include folder laid out the way Unity ships
 # it with IL2CPP (bdwgc's source include/: gc.h, gc_mark.h, ... at the top,
-# no gc/ folder), with IL2CPP-style defines, and checks that gc_boehm.c
+# no gc/ folder), with IL2CPP-style defines, and checks that gc.c
 # really took gc_mark.h from there (its dependency file names the path).
 # The headers are links to the system's /usr/include/gc/*.h.
 #   tools/bdwgc-layout-check.sh [BUILD_DIR]
@@ -23,12 +23,12 @@ cmake -S . -B "$build" -DZLUA_BUILD_TESTS=OFF -DZLUA_BUILD_BENCH=OFF \
   "-DZLUA_BDWGC_DEFINES=GC_THREADS;GC_NOT_DLL;GC_NO_THREAD_REDIRECTS"
 cmake --build "$build" -j"$(nproc)" --target zlua
 
-dep=$(find "$build" -name 'gc_boehm.c.o.d' | head -1)
-[ -n "$dep" ] || { echo "no dependency file for gc_boehm.c"; exit 1; }
+dep=$(find "$build" -name 'gc.c.o.d' | head -1)
+[ -n "$dep" ] || { echo "no dependency file for gc.c"; exit 1; }
 grep -q "$inc/gc_mark.h" "$dep" ||
-  { echo "gc_boehm.c did not include $inc/gc_mark.h:"; cat "$dep"; exit 1; }
+  { echo "gc.c did not include $inc/gc_mark.h:"; cat "$dep"; exit 1; }
 grep -q "$inc/gc.h" "$dep" ||
-  { echo "gc_boehm.c did not include $inc/gc.h:"; cat "$dep"; exit 1; }
+  { echo "gc.c did not include $inc/gc.h:"; cat "$dep"; exit 1; }
 grep -q "ZLUA_USE_SYSTEM_BDWGC\|Requires.private: bdw-gc" "$build/zlua.pc" &&
   { echo "zlua.pc still requires the system bdw-gc"; exit 1; }
 

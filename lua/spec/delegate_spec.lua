@@ -14,7 +14,7 @@ local with_entries = testbed.delegates   -- the host registered delegate entries
 
 local function no_entry(argn, method, type)
   return ("bad argument #%d to '%s' (no delegate entry for %s: a Lua function needs the "
-          .. "generated entries (zlua_register_delegates))"):format(argn, method, type)
+          .. "generated entries (zlua_delegate_register))"):format(argn, method, type)
 end
 
 describe("R-DEL-1: a Lua function as a delegate", function()

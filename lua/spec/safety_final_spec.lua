@@ -123,7 +123,7 @@ end)
 
 -- ---- 2. boxes of the wrong purpose -------------------------------------------------
 --
--- Closures keep their classes and methods in boxes (src/core/box.h), which
+-- Closures keep their classes and methods in boxes (src/core/ptrbox.h), which
 -- debug.setupvalue can move from one closure to another.  A box records
 -- what it is for and whose it is; each read names both, so every foreign
 -- box below is refused as tampering.  Before, any METHOD box passed for

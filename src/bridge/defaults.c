@@ -13,7 +13,7 @@
 
 #include "bridge/method.h"
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "core/exception.h"
 
 /* Nullable<T> from its constant: T's bytes, or no value for null. */

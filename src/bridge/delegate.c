@@ -1,9 +1,9 @@
 /*
- * delegate.c -- invoking a Lua function through its delegate (R-DEL-1,
+ * delegate.c -- registering the generated delegate entries, and invoking a Lua function through its delegate (R-DEL-1,
  * R-IC-1): what a generated native entry calls with the delegate's
  * target and the addresses of its arguments.
  *
- * The target is the boxed Int64 marshal/delegate.c made, naming the
+ * The target is the boxed Int64 marshal/delegate_pop.c made, naming the
  * function's record by index and generation.  Any code that holds the
  * delegate can change it (a script's `.value` on the box, C# itself), so
  * the name is resolved against libzlua's own tables and the record's own
@@ -15,7 +15,7 @@
  */
 #include <string.h>
 
-#include "core/context.h"
+#include "core/state.h"
 #include "marshal/delegate.h"
 #include "marshal/meta.h"
 
@@ -57,4 +57,17 @@ Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, v
         exc = zlua_ic_exception(L, &c);
     zlua_ic_done(L, &c);
     return exc;
+}
+
+int zlua_delegate_register(lua_State *L, const zlua_delegate_table *t)
+{
+    if (L == NULL || t == NULL)
+        return ZLUA_EINVAL;
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
+        return ZLUA_ESTATE;
+    int rc = zlua_ctx_abi_check(ctx, "zlua_delegate_register", t->abi);
+    if (rc != ZLUA_OK)
+        return rc;   /* its entries cannot even be read safely */
+    return zlua_delegates_set_table(ctx, t->entries, t->count);
 }

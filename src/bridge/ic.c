@@ -34,7 +34,7 @@
 
 #include "bridge/ic.h"
 
-#include "core/context.h"
+#include "core/state.h"
 #include "marshal/meta.h"
 #include "scope/scope.h"
 

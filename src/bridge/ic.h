@@ -7,7 +7,7 @@
 
 #include <lua.h>
 
-#include "core/context.h"
+#include "core/state.h"
 
 /* Reserves registry slots for the interned names of the first IC sites
  * bound in the state while the registry is still small, so that they sit

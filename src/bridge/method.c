@@ -8,7 +8,7 @@
 
 #include <lauxlib.h>
 
-#include "core/box.h"
+#include "core/ptrbox.h"
 #include "core/exception.h"
 #include "marshal/byref.h"
 #include "marshal/rules.h"
@@ -971,14 +971,6 @@ const zlua_method *zlua_method_of_function(lua_State *L, int idx)
     const zlua_method *m = zlua_ctx_closure(ctx, lua_tointegerx(L, -1, NULL));
     lua_pop(L, 1);
     return m;
-}
-
-const char *zlua_bridge_kind(lua_State *L, int idx)
-{
-    const zlua_method *m = zlua_method_of_function(L, idx);
-    if (m == NULL)
-        return NULL;
-    return m->stub != NULL ? "stub" : "generic";
 }
 
 /* ---- instance methods (issue 9 §3) ----------------------------------------------------

@@ -13,7 +13,7 @@
 #include <lauxlib.h>
 
 #include "bridge/method.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "marshal/meta.h"
 
 /* Ranks kept per call for this many applicable candidates; more (a rare

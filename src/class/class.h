@@ -15,7 +15,7 @@
 
 #include <lua.h>
 
-#include "core/context.h"
+#include "core/state.h"
 #include "il2cpp/il2cpp_api.h"
 
 /* Instance fields, properties and methods by the address of their

@@ -6,13 +6,8 @@
  * whose contract changed: nothing a check at call time could catch.  So
  * registration compares the number the table recorded with this build's.
  */
-#include "core/context.h"
+#include "core/state.h"
 #include "zlua_stub.h"
-
-unsigned zlua_stub_abi(void)
-{
-    return ZLUA_STUB_ABI;
-}
 
 int zlua_ctx_abi_check(zlua_ctx *ctx, const char *what, unsigned abi)
 {

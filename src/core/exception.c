@@ -5,7 +5,7 @@
 
 #include <lauxlib.h>
 
-#include "core/context.h"
+#include "core/state.h"
 #include "core/exception.h"
 #include "core/utf.h"
 

@@ -5,7 +5,7 @@
 #include <lua.h>
 
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 
 /* Sets the global zlua.  May raise (memory). */
 void zlua_lib_open(lua_State *L, zlua_ctx *ctx);

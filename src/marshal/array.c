@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "core/exception.h"
 #include "marshal/array.h"
 #include "marshal/meta.h"

@@ -22,7 +22,7 @@
 #include <lua.h>
 
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "marshal/meta.h"
 
 /* An array-header integer of the runtime's width (ctx->array): the

@@ -1,7 +1,7 @@
 /*
  * delegate.h -- Lua functions as C# delegates (R-DEL-1): the records that
  * tie a delegate's target to its Lua function, shared by the pop writer
- * (marshal/delegate.c, which makes delegates) and the invocation
+ * (marshal/delegate_pop.c, which makes delegates) and the invocation
  * (bridge/delegate.c, which the generated entries call).
  */
 #ifndef ZLUA_MARSHAL_DELEGATE_H
@@ -12,7 +12,7 @@
 #include <lua.h>
 
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "core/ptrmap.h"
 #include "marshal/meta.h"
 
@@ -64,7 +64,7 @@ struct zlua_delegates {
     int sentinel_mt;                 /* registry: the sweep sentinel's metatable */
     lua_State *main;                 /* the state's main thread (zlua_open's) */
     /* What targets name, changed and read under the process-wide lock
-     * (marshal/delegate.c): [0] is never used, so no name is 0. */
+     * (marshal/delegate_pop.c): [0] is never used, so no name is 0. */
     zlua_delid *ids;
     uint32_t nids, ids_cap, ids_free;
     uint32_t serial;                 /* this state's part of every name, never 0 */
@@ -90,6 +90,11 @@ int zlua_delegates_resolve(Il2CppObject *target, zlua_delcall *out);
 
 /* The delegates of ctx, made on first use; NULL when memory ran out. */
 struct zlua_delegates *zlua_delegates_get(zlua_ctx *ctx);
+/* The generated delegate entries of ctx's state (zlua_delegate_register,
+ * bridge/delegate.c, after its checks of the table's ABI): ZLUA_OK, or
+ * ZLUA_EINVAL (an entry without type or code, not sorted by type, or a
+ * table was registered already), ZLUA_ENOMEM. */
+int zlua_delegates_set_table(zlua_ctx *ctx, const zlua_delegate_entry *table, size_t count);
 /* For a runtime that makes every delegate type's code itself (Mono's
  * JIT: the Editor backend, src/mono): entry stands for each type the
  * registered table lacks, those of assemblies loaded later included.

@@ -6,7 +6,7 @@
 #include <lauxlib.h>
 
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "core/exception.h"
 #include "core/name.h"
 #include "marshal/array.h"
@@ -318,7 +318,7 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
         break;
     case ZLUA_POP_NODELEGATE:
         lua_pushfstring(L, "no delegate entry for %s: a Lua function needs the generated "
-                           "entries (zlua_register_delegates)", want->name);
+                           "entries (zlua_delegate_register)", want->name);
         break;
     default:
         /* a UserData string slot takes the System.String userdata only:
@@ -391,4 +391,16 @@ void zlua_value_store(const zlua_meta *m, Il2CppObject *owner, void *dst,
         memcpy(&ref, slot, sizeof ref);
         il2cpp_gc_wbarrier_set_field(owner, slot, ref);
     }
+}
+
+int zlua_meta_pop(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    if (L == NULL || m == NULL || dst == NULL)
+        return ZLUA_POP_TYPE;
+    return m->pop(L, idx, m, dst);
+}
+
+void zlua_meta_push(lua_State *L, const zlua_meta *m, const void *src)
+{
+    m->push(L, m, src);
 }

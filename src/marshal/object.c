@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "core/exception.h"
 #include "marshal/meta.h"
 #include "marshal/string_util.h"

@@ -2,7 +2,7 @@
  * opaque.c -- OpaqueValue pushes and resolution shared by the writers
  * (R-OPQ-2, R-OPQ-3).
  */
-#include "core/context.h"
+#include "core/state.h"
 #include "marshal/meta.h"
 #include "scope/scope.h"
 
@@ -35,7 +35,7 @@ int zlua_opaque_resolve(zlua_ctx *ctx, lua_State *L, int idx,
     }
 }
 
-int zlua_push_opaque(lua_State *L, void *slot, const Il2CppType *elem)
+int zlua_opaque_push(lua_State *L, void *slot, const Il2CppType *elem)
 {
     if (L == NULL || slot == NULL || elem == NULL)
         return ZLUA_EINVAL;
@@ -50,4 +50,20 @@ int zlua_push_opaque(lua_State *L, void *slot, const Il2CppType *elem)
     if (!lua_checkstack(L, 1))
         return ZLUA_ENOMEM;
     return zlua_push_arg_opaque(L, m, slot);
+}
+
+int zlua_opaque_resolve_slot(lua_State *L, int idx, void **addr, const zlua_meta **elem)
+{
+    if (L == NULL || addr == NULL || elem == NULL)
+        return ZLUA_EINVAL;
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
+        return ZLUA_ESTATE;
+    const zlua_slot *slot;
+    if (lua_type(L, idx) != LUA_TLIGHTUSERDATA ||
+        zlua_opaque_resolve(ctx, L, idx, &slot) != ZLUA_POP_OK)
+        return ZLUA_EINVAL;
+    *addr = slot->addr;
+    *elem = slot->meta;
+    return ZLUA_OK;
 }

@@ -13,7 +13,7 @@
 #include <lauxlib.h>
 
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "core/exception.h"
 #include "marshal/array.h"
 #include "marshal/rules.h"

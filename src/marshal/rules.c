@@ -14,7 +14,7 @@
 #include <lauxlib.h>
 
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 
 /* ---- the registered tables (process-wide) -------------------------------------- */
 
@@ -23,7 +23,7 @@
 static const zlua_marshal_table *zlua_rule_tables[ZLUA_RULE_TABLES];
 static size_t zlua_rule_ntables;
 
-int zlua_register_marshal_binding_tables(const zlua_marshal_table *tables, size_t count)
+int zlua_rules_register(const zlua_marshal_table *tables, size_t count)
 {
     if (count > 0 && tables == NULL)
         return ZLUA_EINVAL;
@@ -71,7 +71,7 @@ size_t zlua_rule_signature(zlua_ctx *ctx, const MethodInfo *mi, char *buf, size_
     return n;
 }
 
-size_t zlua_marshal_signature(lua_State *L, const MethodInfo *method, char *buf, size_t size)
+size_t zlua_rules_signature(lua_State *L, const MethodInfo *method, char *buf, size_t size)
 {
     zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
     if (ctx == NULL || method == NULL || buf == NULL)
@@ -359,7 +359,7 @@ int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
                              why_size) > 0;
 }
 
-int zlua_marshal_check(lua_State *L, const Il2CppType *type, int site, int marshal_type,
+int zlua_rules_check(lua_State *L, const Il2CppType *type, int site, int marshal_type,
                        const char *members, char *why, size_t why_size)
 {
     zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;

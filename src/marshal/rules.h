@@ -8,7 +8,7 @@
 #ifndef ZLUA_RULES_H
 #define ZLUA_RULES_H
 
-#include "core/context.h"
+#include "core/state.h"
 #include "marshal/meta.h"
 
 /* The slot a meta is wanted for. */
@@ -34,7 +34,7 @@ const zlua_meta *zlua_meta_for_site(zlua_ctx *ctx, const zlua_site *site,
  * return), resolved once per state (zlua_meta_param). */
 const zlua_meta *zlua_meta_ic_slot(zlua_ctx *ctx, const MethodInfo *method, int index);
 
-/* The check of zlua_marshal_check for a state's context (site may carry
+/* The check of zlua_rules_check for a state's context (site may carry
  * ZLUA_RULE_DIR_IC). */
 int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
                     const char *members, char *why, size_t why_size);

@@ -9,7 +9,7 @@
 #include <math.h>
 
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "marshal/meta.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"

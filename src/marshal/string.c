@@ -10,7 +10,7 @@
 #include <lauxlib.h>
 
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "core/exception.h"
 #include "marshal/meta.h"
 #include "marshal/string_util.h"

@@ -2,7 +2,7 @@
  * mono_attrs.c -- marshalc_attrs.h on Mono: the [LuaMarshalAs] attributes
  * of the loaded assemblies read live, as a Unity Editor reads them, and
  * handed over as name-keyed rules.  The Mono host registers them
- * unvalidated (zlua_register_marshal_binding_tables with no
+ * unvalidated (zlua_rules_register with no
  * ZLUA_MARSHAL_VALIDATED): libzlua checks each at bind time and logs an
  * illegal one once, treating it as Default (SPEC 7.4).
  *
@@ -98,7 +98,7 @@ static void zm_class(lua_State *L, MonoClass *k, MonoClass *ak, marshalc_attr_fn
             if ((a = zm_take(mono_custom_attrs_from_param(m, (uint32_t)(index + 1)), ak)) == NULL)
                 continue;
             char sig[1024];
-            if (zlua_marshal_signature(L, (const MethodInfo *)(void *)m, sig, sizeof sig) == 0)
+            if (zlua_rules_signature(L, (const MethodInfo *)(void *)m, sig, sizeof sig) == 0)
                 continue;
             zlua_marshal_rule r =
                 marshalc_rule_at(index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM, name,

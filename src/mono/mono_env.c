@@ -16,7 +16,7 @@
 
 #include <mono/metadata/threads.h>
 
-#include "core/context.h"
+#include "core/state.h"
 #include "marshalc_attrs.h"
 #include "mono_rt.h"
 #include "zlua_mono.h"
@@ -181,7 +181,7 @@ static int zm_env_read_rules(lua_State *L)
     marshalc_read_attributes(L, zm_on_attr, &nomem);
     if (nomem)
         return ZLUA_ENOMEM;
-    return zlua_register_marshal_binding_tables(zm_live.tables, zm_live.n);
+    return zlua_rules_register(zm_live.tables, zm_live.n);
 }
 
 /* ---- the env ------------------------------------------------------------------ */
@@ -224,7 +224,7 @@ zlua_mono_env *zlua_mono_env_new(const char *helpers_dll, zlua_mono_log_fn log,
     luaL_openlibs(L);
     int rc = zlua_open(L);
     if (rc == ZLUA_OK)
-        rc = zlua_set_log(L, zm_env_log, env);
+        rc = zlua_state_set_log(L, zm_env_log, env);
     if (rc == ZLUA_OK)
         rc = zm_open_state(L);
     if (rc == ZLUA_OK)

@@ -8,7 +8,7 @@
 #include <lua.h>
 
 #include "bridge/ic.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "il2cpp/il2cpp_api.h"
 #include "lib/lib.h"
 #include "marshal/ud.h"

@@ -30,7 +30,7 @@
 #include <lauxlib.h>
 
 #include "bridge/method.h"
-#include "core/box.h"
+#include "core/ptrbox.h"
 #include "marshal/array.h"
 #include "marshal/ud.h"
 #include "types/types.h"

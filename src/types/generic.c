@@ -16,7 +16,7 @@
 #include <lauxlib.h>
 
 #include "bridge/method.h"
-#include "core/box.h"
+#include "core/ptrbox.h"
 #include "core/exception.h"
 #include "types/types.h"
 #include "zlua.h"

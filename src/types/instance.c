@@ -11,7 +11,7 @@
 #include <lauxlib.h>
 
 #include "bridge/method.h"
-#include "core/box.h"
+#include "core/ptrbox.h"
 #include "core/exception.h"
 #include "marshal/ud.h"
 #include "registry/registry.h"

@@ -10,7 +10,7 @@
  *                 fast paths of instance.c
  *
  * The tables are reachable through the debug library, so their member
- * values are boxes (core/box.h) naming their owner class; users check
+ * values are boxes (core/ptrbox.h) naming their owner class; users check
  * both before trusting one.  Everything is built first and published on
  * cls at the end, in one step.
  *
@@ -24,7 +24,7 @@
 #include <lauxlib.h>
 
 #include "bridge/method.h"
-#include "core/box.h"
+#include "core/ptrbox.h"
 #include "core/name.h"
 #include "marshal/rules.h"
 #include "types/types.h"

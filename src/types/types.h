@@ -8,7 +8,7 @@
 #include <lua.h>
 
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "marshal/meta.h"
 
 /* Binds the members (fields, properties, methods, ctors) into the member

@@ -14,7 +14,7 @@
 
 #include "bridge/ctor.h"
 #include "bridge/method.h"
-#include "core/box.h"
+#include "core/ptrbox.h"
 #include "core/name.h"
 #include "marshal/ud.h"
 #include "types/types.h"
@@ -310,7 +310,7 @@ zlua_class *zlua_typetable_class(lua_State *L, int idx)
     /* Nothing a script can write is believed: not __fullname (a plain
      * key), not the metatable (debug.setmetatable can give any table the
      * metatable of any type table).  The metatable's __newindex closure
-     * names a class through its box (unforgeable, core/box.h); that
+     * names a class through its box (unforgeable, core/ptrbox.h); that
      * class's own type table, read from the registry (reachable, so
      * compared, never assumed), must then be this very table: a table
      * wearing another type's metatable is refused. */

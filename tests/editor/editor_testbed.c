@@ -90,6 +90,6 @@ extern const size_t zlua_fixture_marshal_xml_count;
 ZLUA_TESTBED_API int zlua_editor_testbed_register_xml(void);
 ZLUA_TESTBED_API int zlua_editor_testbed_register_xml(void)
 {
-    return zlua_register_marshal_binding_tables(zlua_fixture_marshal_xml,
+    return zlua_rules_register(zlua_fixture_marshal_xml,
                                                 zlua_fixture_marshal_xml_count);
 }

@@ -111,15 +111,15 @@ int main(int argc, char **argv)
         }
     }
     /* as a player registers them: the rules first, then the tables */
-    if (zlua_register_marshal_binding_tables(zlua_marshal_tables, zlua_marshal_tables_count) !=
+    if (zlua_rules_register(zlua_marshal_tables, zlua_marshal_tables_count) !=
         ZLUA_OK) {
         fprintf(stderr, "gen-bind-check: the marshal tables are refused\n");
         return 1;
     }
     lua_State *L = luaL_newstate();
     luaL_openlibs(L);
-    if (zlua_open(L) != ZLUA_OK || zlua_register_stubs(L, &zlua_generated_stubs) != ZLUA_OK ||
-        zlua_register_delegates(L, &zlua_generated_delegates) != ZLUA_OK) {
+    if (zlua_open(L) != ZLUA_OK || zlua_stub_register(L, &zlua_generated_stubs) != ZLUA_OK ||
+        zlua_delegate_register(L, &zlua_generated_delegates) != ZLUA_OK) {
         fprintf(stderr, "gen-bind-check: zlua_open or a table's registration failed\n");
         return 1;
     }

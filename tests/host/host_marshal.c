@@ -61,17 +61,17 @@ int host_register_marshal(lua_State *L)
         mode = strcmp(testbed_rt_name, "mono") == 0 ? "live" : "tables";
     int rc = ZLUA_OK;
     if (strcmp(mode, "tables") == 0) {
-        rc = zlua_register_marshal_binding_tables(zlua_fixture_marshal,
+        rc = zlua_rules_register(zlua_fixture_marshal,
                                                   zlua_fixture_marshal_count);
     } else if (strcmp(mode, "variant") == 0) {
-        rc = zlua_register_marshal_binding_tables(zlua_fixture_marshal_variant,
+        rc = zlua_rules_register(zlua_fixture_marshal_variant,
                                                   zlua_fixture_marshal_variant_count);
     } else if (strcmp(mode, "live") == 0) {
-        rc = zlua_register_marshal_binding_tables(zlua_fixture_marshal_xml,
+        rc = zlua_rules_register(zlua_fixture_marshal_xml,
                                                   zlua_fixture_marshal_xml_count);
         marshalc_read_attributes(L, host_on_attr, NULL);
         if (rc == ZLUA_OK)
-            rc = zlua_register_marshal_binding_tables(live.tables, live.n);
+            rc = zlua_rules_register(live.tables, live.n);
     } else if (strcmp(mode, "none") != 0) {
         fprintf(stderr, "zlua-run: ZLUA_RUN_MARSHAL must be tables, live, variant or none, "
                         "not '%s'\n", mode);

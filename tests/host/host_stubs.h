@@ -23,9 +23,9 @@ extern const zlua_delegate_table zlua_generated_delegates;
 static inline int host_register_stubs(lua_State *L)
 {
 #if defined(ZLUA_WITH_STUBS) && ZLUA_WITH_STUBS
-    int rc = zlua_register_stubs(L, &zlua_generated_stubs);
+    int rc = zlua_stub_register(L, &zlua_generated_stubs);
     if (rc == ZLUA_OK)   /* and the delegate entries: Lua functions as delegates */
-        rc = zlua_register_delegates(L, &zlua_generated_delegates);
+        rc = zlua_delegate_register(L, &zlua_generated_delegates);
     return rc;
 #else
     (void)L;

@@ -12,7 +12,7 @@
 #include <lualib.h>
 
 #include "bridge/method.h"
-#include "core/box.h"
+#include "core/ptrbox.h"
 #include "host_stubs.h"
 #include "marshal/ud.h"
 #include "testbed_rt.h"
@@ -62,7 +62,7 @@ static void testbed_set_int(lua_State *L, const char *k, lua_Integer v)
 static int testbed_stats(lua_State *L)
 {
     zlua_stats st;
-    if (zlua_get_stats(L, &st) != ZLUA_OK)
+    if (zlua_state_stats(L, &st) != ZLUA_OK)
         return luaL_error(L, "zlua is not open");
     lua_createtable(L, 0, 7);
     testbed_set_int(L, "structs", (lua_Integer)st.structs);
@@ -261,7 +261,7 @@ static int testbed_bind_oom(lua_State *L)
     return 1;
 }
 
-/* zlua_set_log's sink: keeps the line for testbed.logs() (and never
+/* zlua_state_set_log's sink: keeps the line for testbed.logs() (and never
  * calls into L, as the contract asks). */
 static void testbed_log(void *ud, const char *message)
 {
@@ -309,7 +309,7 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
 {
     counter->nlog = 0;
     counter->nrule = 0;
-    zlua_set_log(L, testbed_log, counter);
+    zlua_state_set_log(L, testbed_log, counter);
     static const luaL_Reg fns[] = {
         {"gc", testbed_gc},         {"stats", testbed_stats},
         {"track", testbed_track},   {"alive", testbed_alive},

@@ -17,7 +17,7 @@ typedef struct testbed_alloc {
     uint64_t requests;
     size_t fail_min;   /* nonzero: the next request of >= fail_min bytes fails */
     uint64_t fail_at;  /* nonzero: the fail_at-th request from now fails */
-    /* libzlua's log lines (zlua_set_log) since testbed.logs() last read
+    /* libzlua's log lines (zlua_state_set_log) since testbed.logs() last read
      * them; the oldest are dropped past TESTBED_LOG_LINES */
     unsigned nlog;
     char log[TESTBED_LOG_LINES][TESTBED_LOG_CHARS];

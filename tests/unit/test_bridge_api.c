@@ -96,32 +96,32 @@ static void test_register_contract(void **state)
                                                {"A:1", "v()", dummy, NULL, NULL}};
     static const zlua_stub_entry holes[] = {{"A:1", "v()", NULL, NULL, NULL}};
     static const zlua_stub_entry unsigned_[] = {{"A:1", NULL, dummy, NULL, NULL}};
-    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, sorted, 2)),
+    assert_int_equal(zlua_stub_register(L, STUBS(ZLUA_STUB_ABI, sorted, 2)),
                      ZLUA_ESTATE);   /* not open */
     assert_int_equal(zlua_open(L), ZLUA_OK);
-    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, unsorted, 2)), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, holes, 1)), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, unsigned_, 1)),
+    assert_int_equal(zlua_stub_register(L, STUBS(ZLUA_STUB_ABI, unsorted, 2)), ZLUA_EINVAL);
+    assert_int_equal(zlua_stub_register(L, STUBS(ZLUA_STUB_ABI, holes, 1)), ZLUA_EINVAL);
+    assert_int_equal(zlua_stub_register(L, STUBS(ZLUA_STUB_ABI, unsigned_, 1)),
                      ZLUA_EINVAL);   /* no signature */
-    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, NULL, 1)), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_stubs(L, NULL), ZLUA_EINVAL);
+    assert_int_equal(zlua_stub_register(L, STUBS(ZLUA_STUB_ABI, NULL, 1)), ZLUA_EINVAL);
+    assert_int_equal(zlua_stub_register(L, NULL), ZLUA_EINVAL);
     /* issue 21 §5: a table of another stub ABI is refused, with a line
      * naming both numbers, and leaves the state free to register the
      * right one */
-    assert_int_equal(zlua_set_log(L, contract_sink, NULL), ZLUA_OK);
+    assert_int_equal(zlua_state_set_log(L, contract_sink, NULL), ZLUA_OK);
     contract_line[0] = '\0';
-    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI + 1, sorted, 2)),
+    assert_int_equal(zlua_stub_register(L, STUBS(ZLUA_STUB_ABI + 1, sorted, 2)),
                      ZLUA_EVERSION);
     char want[256];
     snprintf(want, sizeof want,
-             "[ZLua] zlua_register_stubs: the table was compiled for stub ABI %u, this libzlua "
+             "[ZLua] zlua_stub_register: the table was compiled for stub ABI %u, this libzlua "
              "has stub ABI %u; regenerate it with this libzlua's zlua-stubgen and compile it "
              "with its zlua_stub.h",
              ZLUA_STUB_ABI + 1, ZLUA_STUB_ABI);
     assert_string_equal(contract_line, want);
     assert_int_equal(zlua_stub_abi(), ZLUA_STUB_ABI);
-    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, sorted, 2)), ZLUA_OK);
-    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, sorted, 2)),
+    assert_int_equal(zlua_stub_register(L, STUBS(ZLUA_STUB_ABI, sorted, 2)), ZLUA_OK);
+    assert_int_equal(zlua_stub_register(L, STUBS(ZLUA_STUB_ABI, sorted, 2)),
                      ZLUA_EINVAL);   /* once per state */
     /* an entry no method of this state bound is refused when called */
     lua_pushcfunction(L, unbound_entry);
@@ -225,8 +225,8 @@ static void test_stale_table(void **state)
     assert_int_equal(zlua_open(L), ZLUA_OK);
     testbed_rt_set_lua_state(L);
     stale_lines = 0;
-    assert_int_equal(zlua_set_log(L, stale_sink, NULL), ZLUA_OK);
-    assert_int_equal(zlua_register_stubs(L, STUBS(ZLUA_STUB_ABI, stale_table, (size_t)n)), ZLUA_OK);
+    assert_int_equal(zlua_state_set_log(L, stale_sink, NULL), ZLUA_OK);
+    assert_int_equal(zlua_stub_register(L, STUBS(ZLUA_STUB_ABI, stale_table, (size_t)n)), ZLUA_OK);
 
     /* Add's key carries the signature of the method after it, AddLong */
     char out[64], key[128], want[512];
@@ -306,11 +306,11 @@ static void test_writers_and_registries(void **state)
     assert_int_equal(unit_dostring(L, "assert(p.x == 1.5 and p.y == 2.5)"), 0);
 
     zlua_stats s0, s1;
-    assert_int_equal(zlua_get_stats(L, &s0), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &s0), ZLUA_OK);
     assert_int_equal(zlua_registry_push_struct(L, point, xy), ZLUA_OK);
     lua_setglobal(L, "q");
     assert_int_equal(unit_dostring(L, "assert(q.x == 1.5)"), 0);
-    assert_int_equal(zlua_get_stats(L, &s1), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &s1), ZLUA_OK);
     assert_int_equal(s1.structs, s0.structs);   /* blittable: no registry cell */
     assert_int_equal(zlua_registry_push_struct(L, sim_class("MyGame.Player"), xy), ZLUA_EINVAL);
 
@@ -339,7 +339,7 @@ static void test_opaque_from_c(void **state)
     void *addr = NULL;
     const zlua_meta *elem = NULL;
     assert_int_equal(zlua_scope_begin(L), ZLUA_OK);
-    assert_int_equal(zlua_push_opaque(L, &slot, il2cpp_class_get_type(sim_class("System.Int32"))),
+    assert_int_equal(zlua_opaque_push(L, &slot, il2cpp_class_get_type(sim_class("System.Int32"))),
                      ZLUA_OK);
     assert_int_equal(zlua_opaque_resolve_slot(L, -1, &addr, &elem), ZLUA_OK);
     assert_ptr_equal(addr, &slot);

@@ -295,7 +295,7 @@ static void call_lua(lua_State *L, const char *fn, int nargs, const lua_Integer 
 static zlua_stats stats_of(lua_State *L)
 {
     zlua_stats st;
-    assert_int_equal(zlua_get_stats(L, &st), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &st), ZLUA_OK);
     return st;
 }
 

@@ -1,6 +1,6 @@
 /*
  * test_delegates.c -- Lua functions as delegates from C (R-DEL-1, issue
- * 10 §5): the registration contract of zlua_register_delegates, the
+ * 10 §5): the registration contract of zlua_delegate_register, the
  * glue's delegate (a closed delegate whose Invoke lands in the entry),
  * and a delegate C# still holds after lua_close, which raises a managed
  * exception instead of reading a freed record.
@@ -45,26 +45,26 @@ static void test_register_contract(void **state)
     const unsigned abi = ZLUA_STUB_ABI;
     lua_State *L = unit_state_new_bare(NULL, NULL);
     assert_non_null(L);
-    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi, sorted, 2)),
+    assert_int_equal(zlua_delegate_register(L, DELEGATES(abi, sorted, 2)),
                      ZLUA_ESTATE);   /* not open */
     assert_int_equal(zlua_open(L), ZLUA_OK);
-    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi, unsorted, 2)), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi, holes, 1)), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi, NULL, 1)), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_delegates(L, NULL), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_delegates(NULL, DELEGATES(abi, sorted, 2)), ZLUA_EINVAL);
+    assert_int_equal(zlua_delegate_register(L, DELEGATES(abi, unsorted, 2)), ZLUA_EINVAL);
+    assert_int_equal(zlua_delegate_register(L, DELEGATES(abi, holes, 1)), ZLUA_EINVAL);
+    assert_int_equal(zlua_delegate_register(L, DELEGATES(abi, NULL, 1)), ZLUA_EINVAL);
+    assert_int_equal(zlua_delegate_register(L, NULL), ZLUA_EINVAL);
+    assert_int_equal(zlua_delegate_register(NULL, DELEGATES(abi, sorted, 2)), ZLUA_EINVAL);
     /* issue 21 §5: another stub ABI is refused, by one line */
-    assert_int_equal(zlua_set_log(L, contract_sink, NULL), ZLUA_OK);
-    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi - 1, sorted, 2)), ZLUA_EVERSION);
+    assert_int_equal(zlua_state_set_log(L, contract_sink, NULL), ZLUA_OK);
+    assert_int_equal(zlua_delegate_register(L, DELEGATES(abi - 1, sorted, 2)), ZLUA_EVERSION);
     char want[256];
     snprintf(want, sizeof want,
-             "[ZLua] zlua_register_delegates: the table was compiled for stub ABI %u, this "
+             "[ZLua] zlua_delegate_register: the table was compiled for stub ABI %u, this "
              "libzlua has stub ABI %u; regenerate it with this libzlua's zlua-stubgen and "
              "compile it with its zlua_stub.h",
              abi - 1, abi);
     assert_string_equal(contract_line, want);
-    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi, sorted, 2)), ZLUA_OK);
-    assert_int_equal(zlua_register_delegates(L, DELEGATES(abi, sorted, 2)), ZLUA_EINVAL);   /* once */
+    assert_int_equal(zlua_delegate_register(L, DELEGATES(abi, sorted, 2)), ZLUA_OK);
+    assert_int_equal(zlua_delegate_register(L, DELEGATES(abi, sorted, 2)), ZLUA_EINVAL);   /* once */
     lua_close(L);
 }
 
@@ -110,7 +110,7 @@ static void test_delegate_layout_and_closed_state(void **state)
     assert_string_equal(il2cpp_method_get_name(d->method), "Invoke");
     assert_true(d->extraArg != 0);   /* the type's constructor ran */
     zlua_stats st;
-    assert_int_equal(zlua_get_stats(L, &st), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &st), ZLUA_OK);
     assert_true(st.delegates >= 1);
 
     unit_state_close(L);
@@ -252,7 +252,7 @@ static void test_main_thread_not_from_registry(void **state)
         "return CS.MyGame.Point2D(1, 2).x"), 0);
     assert_int_equal(lua_tointeger(L, -1), 1);
     zlua_stats st;
-    assert_int_equal(zlua_get_stats(L, &st), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &st), ZLUA_OK);
     lua_close(L);
 }
 

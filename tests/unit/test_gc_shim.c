@@ -406,7 +406,7 @@ static int push_all_child(void)
     return 0;
 }
 
-/* Checks the premise of the eager push (gc_boehm.c): with GC_push_all, a
+/* Checks the premise of the eager push (gc.c): with GC_push_all, a
  * million ranges abort the collector ("Unexpected mark stack overflow").
  * Run in a child process; skipped if this bdwgc copes. */
 static void test_push_all_would_abort(void **state)

@@ -132,7 +132,7 @@ static int teardown(void **state)
 
 static void get_stats(lua_State *L, zlua_stats *st)
 {
-    assert_int_equal(zlua_get_stats(L, st), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, st), ZLUA_OK);
 }
 
 /* One IC call the way a stub makes it; checks R-OPQ-5 / R-IC-1 on every
@@ -518,7 +518,7 @@ static void test_outer_scope_restored(void **state)
     lua_State *L = f->L;
     int32_t outer = 500, ret = 0;
     assert_int_equal(zlua_scope_begin(L), ZLUA_OK);
-    assert_int_equal(zlua_push_opaque(L, &outer, il2cpp_class_get_type(klass("System.Int32"))),
+    assert_int_equal(zlua_opaque_push(L, &outer, il2cpp_class_get_type(klass("System.Int32"))),
                      ZLUA_OK);
     lua_setglobal(L, "Outer");
     zlua_stats st0, st1;
@@ -1068,7 +1068,7 @@ int main(void)
          ZLUA_MARSHAL_TABLE, "X,Y", "test_ic"},
     };
     static const zlua_marshal_table tables[] = {{"ZLua.Tests", rules, 1, ZLUA_MARSHAL_VALIDATED}};
-    if (zlua_register_marshal_binding_tables(tables, 1) != ZLUA_OK)
+    if (zlua_rules_register(tables, 1) != ZLUA_OK)
         return 1;
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,7 +22,7 @@
 
 #include <lauxlib.h>
 
-#include "core/context.h"
+#include "core/state.h"
 #include "marshal/meta.h"
 #include "marshal/ud.h"
 #include "sim.h"
@@ -659,14 +659,14 @@ static void test_struct_pop_byval_userdata(void **state)
 
     /* C# -> Lua: a ByValUserData copy (R-SUD-1: blittable, unregistered) */
     zlua_stats st0, st1;
-    assert_int_equal(zlua_get_stats(L, &st0), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &st0), ZLUA_OK);
     point2d p = {1.5f, -2.0f};
     m->push(L, m, &p);
     zlua_ud *u = zlua_ud_test(L, -1, ZLUA_UD_BYVAL);
     assert_non_null(u);
     assert_ptr_equal(u->cls, m->cls);
     assert_memory_equal(zlua_ud_payload(u), &p, sizeof p);
-    assert_int_equal(zlua_get_stats(L, &st1), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &st1), ZLUA_OK);
     assert_int_equal(st1.structs, st0.structs);
     p.x = 99;                                           /* source independent */
     assert_true(((point2d *)zlua_ud_payload(u))->x == 1.5f);
@@ -728,7 +728,7 @@ static void test_struct_pop_boxed_and_handles(void **state)
     lua_pop(L, 1);
 
     assert_int_equal(zlua_scope_begin(L), ZLUA_OK);
-    assert_int_equal(zlua_push_opaque(L, &p, pt), ZLUA_OK);
+    assert_int_equal(zlua_opaque_push(L, &p, pt), ZLUA_OK);
     assert_int_equal(lua_type(L, -1), LUA_TLIGHTUSERDATA);
     out.x = out.y = 0;
     assert_int_equal(pop_top(L, m, &out), ZLUA_POP_OK);
@@ -738,7 +738,7 @@ static void test_struct_pop_boxed_and_handles(void **state)
 
     /* a handle to an int slot: type mismatch (R-OPQ-3 message) */
     int32_t i = 0;
-    assert_int_equal(zlua_push_opaque(L, &i, il2cpp_class_get_type(klass("System.Int32"))), ZLUA_OK);
+    assert_int_equal(zlua_opaque_push(L, &i, il2cpp_class_get_type(klass("System.Int32"))), ZLUA_OK);
     assert_int_equal(pop_top(L, m, &out), ZLUA_POP_MISMATCH);
     expect_message(L, m, ZLUA_POP_MISMATCH,
                    "opaque handle type mismatch (MyGame.Point2D expected, got System.Int32)");
@@ -765,7 +765,7 @@ static void test_struct_nonblittable_userdata(void **state)
     const zlua_meta *m = meta(L, "MyGame.Tagged");
     assert_int_equal(m->size, sizeof(tagged));
     zlua_stats st0, st1;
-    assert_int_equal(zlua_get_stats(L, &st0), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &st0), ZLUA_OK);
 
     tagged t;
     memset(&t, 0, sizeof t);
@@ -778,7 +778,7 @@ static void test_struct_nonblittable_userdata(void **state)
     char *block = lua_touserdata(L, -1);
     char *payload = zlua_ud_payload(u);
     assert_true(payload < block || payload >= block + lua_rawlen(L, -1));
-    assert_int_equal(zlua_get_stats(L, &st1), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &st1), ZLUA_OK);
     assert_int_equal(st1.structs, st0.structs + 1);
 
     tagged out;
@@ -796,7 +796,7 @@ static void test_struct_nonblittable_userdata(void **state)
     assert_int_equal(lua_pcall(L, 1, 0, 0), LUA_ERRRUN);
     assert_non_null(strstr(lua_tostring(L, -1), "__gc is called by the collector only"));
     lua_pop(L, 2);
-    assert_int_equal(zlua_get_stats(L, &st1), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &st1), ZLUA_OK);
     assert_int_equal(st1.structs, st0.structs + 1);
     assert_int_equal(u->magic, ZLUA_UD_BYVAL);
 
@@ -804,7 +804,7 @@ static void test_struct_nonblittable_userdata(void **state)
     lua_pop(L, 1);
     lua_gc(L, LUA_GCCOLLECT);
     lua_gc(L, LUA_GCCOLLECT);
-    assert_int_equal(zlua_get_stats(L, &st1), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &st1), ZLUA_OK);
     assert_int_equal(st1.structs, st0.structs);
 }
 

@@ -69,17 +69,17 @@ static int setup(void **state)
 {
     if (unit_setup_runtime(state) != 0)
         return -1;
-    assert_int_equal(zlua_register_marshal_binding_tables(tables, 2), ZLUA_OK);
+    assert_int_equal(zlua_rules_register(tables, 2), ZLUA_OK);
     return 0;
 }
 
 static void test_register_arguments(void **state)
 {
     (void)state;
-    assert_int_equal(zlua_register_marshal_binding_tables(NULL, 1), ZLUA_EINVAL);
+    assert_int_equal(zlua_rules_register(NULL, 1), ZLUA_EINVAL);
     zlua_marshal_table bad = {NULL, rules_tests, 1, 0};
-    assert_int_equal(zlua_register_marshal_binding_tables(&bad, 1), ZLUA_EINVAL);
-    assert_int_equal(zlua_register_marshal_binding_tables(NULL, 0), ZLUA_OK);
+    assert_int_equal(zlua_rules_register(&bad, 1), ZLUA_EINVAL);
+    assert_int_equal(zlua_rules_register(NULL, 0), ZLUA_OK);
 }
 
 static void test_rules_resolve_and_report_once(void **state)
@@ -89,7 +89,7 @@ static void test_rules_resolve_and_report_once(void **state)
         nlogs = 0;
         lua_State *L = unit_state_new(NULL, NULL);
         assert_non_null(L);
-        assert_int_equal(zlua_set_log(L, capture, NULL), ZLUA_OK);
+        assert_int_equal(zlua_state_set_log(L, capture, NULL), ZLUA_OK);
         assert_int_equal(unit_dostring(L,
             "local C = CS.ZLuaTests.Chain\n"
             "assert(C.CellText(1, 2) == '2,1', 'unpacked B,A')\n"
@@ -147,13 +147,13 @@ static void test_check_and_signature(void **state)
     assert_non_null(bar);
     assert_non_null(add);
     char buf[256], why[256];
-    assert_int_not_equal(zlua_marshal_signature(L, bar, buf, sizeof buf), 0);
+    assert_int_not_equal(zlua_rules_signature(L, bar, buf, sizeof buf), 0);
     assert_string_equal(buf, "(System.Nullable`1[MyGame.Vector2])");
-    assert_int_equal(zlua_marshal_signature(L, bar, buf, 8), 0);   /* too small */
+    assert_int_equal(zlua_rules_signature(L, bar, buf, 8), 0);   /* too small */
     const Il2CppType *nv = il2cpp_method_get_param(bar, 0);
-    assert_true(zlua_marshal_check(L, nv, ZLUA_RULE_PARAM, ZLUA_MARSHAL_TABLE, "X,Y?", why,
+    assert_true(zlua_rules_check(L, nv, ZLUA_RULE_PARAM, ZLUA_MARSHAL_TABLE, "X,Y?", why,
                                    sizeof why));
-    assert_false(zlua_marshal_check(L, nv, ZLUA_RULE_PARAM, ZLUA_MARSHAL_UNPACKED_VALUES,
+    assert_false(zlua_rules_check(L, nv, ZLUA_RULE_PARAM, ZLUA_MARSHAL_UNPACKED_VALUES,
                                     "X,Y", why, sizeof why));
     assert_string_equal(why, "LuaMarshalType.UnpackedValues is not allowed on Nullable<T>");
     /* the shape a stub of the method is keyed by (zlua_bridge_shape) */
@@ -174,29 +174,29 @@ static void test_check_and_signature(void **state)
     assert_int_equal(zlua_bridge_shape(L, cell_text, buf, 3), 0);   /* too small */
     assert_string_equal(buf, "");
     const Il2CppType *i4 = il2cpp_method_get_param(add, 0);
-    assert_false(zlua_marshal_check(L, i4, ZLUA_RULE_PARAM, ZLUA_MARSHAL_USERDATA, NULL, why,
+    assert_false(zlua_rules_check(L, i4, ZLUA_RULE_PARAM, ZLUA_MARSHAL_USERDATA, NULL, why,
                                     sizeof why));
     assert_string_equal(why, "LuaMarshalType.UserData is not allowed");
-    assert_true(zlua_marshal_check(L, i4, ZLUA_RULE_PARAM, ZLUA_MARSHAL_DEFAULT, NULL, why,
+    assert_true(zlua_rules_check(L, i4, ZLUA_RULE_PARAM, ZLUA_MARSHAL_DEFAULT, NULL, why,
                                    sizeof why));
     /* SPEC 7.1's direction filter: OpaqueValue only where C# pushes.  A
      * parameter of a method Lua calls is popped; one of a call into Lua
      * (ZLUA_RULE_DIR_IC) pushed; the result of a call into Lua popped. */
     const Il2CppType *str = il2cpp_class_get_type(
         il2cpp_class_from_name(il2cpp_get_corlib(), "System", "String"));
-    assert_false(zlua_marshal_check(L, str, ZLUA_RULE_PARAM, ZLUA_MARSHAL_OPAQUE_VALUE, NULL,
+    assert_false(zlua_rules_check(L, str, ZLUA_RULE_PARAM, ZLUA_MARSHAL_OPAQUE_VALUE, NULL,
                                     why, sizeof why));
     assert_string_equal(why, "LuaMarshalType.OpaqueValue is not allowed on a Lua -> C# "
                              "parameter (C# -> Lua only)");
-    assert_true(zlua_marshal_check(L, str, ZLUA_RULE_PARAM | ZLUA_RULE_DIR_IC,
+    assert_true(zlua_rules_check(L, str, ZLUA_RULE_PARAM | ZLUA_RULE_DIR_IC,
                                    ZLUA_MARSHAL_OPAQUE_VALUE, NULL, why, sizeof why));
-    assert_false(zlua_marshal_check(L, str, ZLUA_RULE_RETURN | ZLUA_RULE_DIR_IC,
+    assert_false(zlua_rules_check(L, str, ZLUA_RULE_RETURN | ZLUA_RULE_DIR_IC,
                                     ZLUA_MARSHAL_OPAQUE_VALUE, NULL, why, sizeof why));
     assert_string_equal(why, "LuaMarshalType.OpaqueValue is not allowed on the result of a "
                              "call into Lua (a Lua -> C# slot; C# -> Lua only)");
     /* a Table result of a call into Lua is popped: its members must be
      * writable, as for a parameter Lua passes */
-    assert_true(zlua_marshal_check(L, nv, ZLUA_RULE_RETURN | ZLUA_RULE_DIR_IC,
+    assert_true(zlua_rules_check(L, nv, ZLUA_RULE_RETURN | ZLUA_RULE_DIR_IC,
                                    ZLUA_MARSHAL_TABLE, "X,Y", why, sizeof why));
     unit_state_close(L);
 }

@@ -118,7 +118,7 @@ static void test_csharp_caller_gets_the_lua_error(void **state)
     assert_string_equal(msg, "System.InvalidOperationException: lua side failed");
     assert_int_equal(lua_gettop(L), top);
     zlua_stats s;
-    assert_int_equal(zlua_get_stats(L, &s), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &s), ZLUA_OK);
     assert_int_equal(s.scope_depth, 0);
     assert_int_equal(s.handles, 0);
     unit_state_close(L);

@@ -1,6 +1,6 @@
 /*
  * test_scope_api.c -- the public scope API of zlua.h: zlua_scope_begin,
- * zlua_scope_end, zlua_push_opaque (R-OPQ-2, R-OPQ-4, R-OPQ-6).
+ * zlua_scope_end, zlua_opaque_push (R-OPQ-2, R-OPQ-4, R-OPQ-6).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -53,17 +53,17 @@ static void test_errors_without_state_or_scope(void **unused)
     int32_t slot = 1;
     assert_int_equal(zlua_scope_begin(bare), ZLUA_ESTATE);
     assert_int_equal(zlua_scope_end(bare), ZLUA_ESTATE);
-    assert_int_equal(zlua_push_opaque(bare, &slot, type_of("System.Int32")), ZLUA_ESTATE);
+    assert_int_equal(zlua_opaque_push(bare, &slot, type_of("System.Int32")), ZLUA_ESTATE);
     lua_close(bare);
 
     lua_State *L = new_state();
     int top = lua_gettop(L);
     /* R-OPQ-6: handles exist only inside a scope opened by C# code */
-    assert_int_equal(zlua_push_opaque(L, &slot, type_of("System.Int32")), ZLUA_ESTATE);
+    assert_int_equal(zlua_opaque_push(L, &slot, type_of("System.Int32")), ZLUA_ESTATE);
     assert_int_equal(lua_gettop(L), top);   /* nothing pushed on failure */
     assert_int_equal(zlua_scope_end(L), ZLUA_EINVAL);   /* unbalanced */
-    assert_int_equal(zlua_push_opaque(L, NULL, type_of("System.Int32")), ZLUA_EINVAL);
-    assert_int_equal(zlua_push_opaque(L, &slot, NULL), ZLUA_EINVAL);
+    assert_int_equal(zlua_opaque_push(L, NULL, type_of("System.Int32")), ZLUA_EINVAL);
+    assert_int_equal(zlua_opaque_push(L, &slot, NULL), ZLUA_EINVAL);
     lua_close(L);
 }
 
@@ -74,7 +74,7 @@ static void test_push_read_expire(void **unused)
     int32_t slot = 41;
     zlua_stats st;
     assert_int_equal(zlua_scope_begin(L), ZLUA_OK);
-    assert_int_equal(zlua_push_opaque(L, &slot, type_of("System.Int32")), ZLUA_OK);
+    assert_int_equal(zlua_opaque_push(L, &slot, type_of("System.Int32")), ZLUA_OK);
     assert_int_equal(lua_type(L, -1), LUA_TLIGHTUSERDATA);
     assert_null(get_value(L));
     assert_int_equal(lua_tointeger(L, -1), 41);   /* R-OPQ-7 */
@@ -83,7 +83,7 @@ static void test_push_read_expire(void **unused)
     assert_null(get_value(L));
     assert_int_equal(lua_tointeger(L, -1), 42);
     lua_pop(L, 1);
-    assert_int_equal(zlua_get_stats(L, &st), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &st), ZLUA_OK);
     assert_int_equal(st.scope_depth, 1);
     assert_int_equal(st.handles, 1);
     uintptr_t gen = st.generation;
@@ -92,7 +92,7 @@ static void test_push_read_expire(void **unused)
     const char *err = get_value(L);
     assert_non_null(err);
     assert_non_null(strstr(err, "opaque handle expired"));
-    assert_int_equal(zlua_get_stats(L, &st), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &st), ZLUA_OK);
     assert_int_equal(st.scope_depth, 0);
     assert_int_equal(st.handles, 0);
     assert_true(st.generation != gen);
@@ -107,7 +107,7 @@ static void test_byref_type_names_its_element(void **unused)
     lua_State *L = new_state();
     struct { float x, y; } p = {1.5f, 2.5f};
     assert_int_equal(zlua_scope_begin(L), ZLUA_OK);
-    assert_int_equal(zlua_push_opaque(L, &p, sim_byref_type(sim_class("MyGame.Point2D"))),
+    assert_int_equal(zlua_opaque_push(L, &p, sim_byref_type(sim_class("MyGame.Point2D"))),
                      ZLUA_OK);
     lua_setglobal(L, "h");
     assert_int_equal(luaL_dostring(L, "local v = zlua.get_opaquevalue(h) return v.x, v.y, "
@@ -126,7 +126,7 @@ static void test_empty_scope_keeps_outer_handles(void **unused)
     lua_State *L = new_state();
     int32_t slot = 7;
     assert_int_equal(zlua_scope_begin(L), ZLUA_OK);
-    assert_int_equal(zlua_push_opaque(L, &slot, type_of("System.Int32")), ZLUA_OK);
+    assert_int_equal(zlua_opaque_push(L, &slot, type_of("System.Int32")), ZLUA_OK);
     assert_int_equal(zlua_scope_begin(L), ZLUA_OK);   /* issues nothing */
     assert_int_equal(zlua_scope_end(L), ZLUA_OK);
     assert_null(get_value(L));                          /* still valid */
@@ -149,7 +149,7 @@ static void test_push_allocates_nothing(void **unused)
     const Il2CppType *t = type_of("System.Int32");
     assert_int_equal(zlua_scope_begin(L), ZLUA_OK);
     for (int i = 0; i < 64; i++) {   /* warm: type binding, stack growth */
-        assert_int_equal(zlua_push_opaque(L, &slot, t), ZLUA_OK);
+        assert_int_equal(zlua_opaque_push(L, &slot, t), ZLUA_OK);
         lua_pop(L, 1);
     }
     assert_int_equal(zlua_scope_end(L), ZLUA_OK);
@@ -157,7 +157,7 @@ static void test_push_allocates_nothing(void **unused)
     uint64_t managed = sim_gc_alloc_count();
     size_t calls = unit_alloc_calls(&counter);
     for (int i = 0; i < 64; i++) {   /* R-OPQ-2: zero allocations */
-        assert_int_equal(zlua_push_opaque(L, &slot, t), ZLUA_OK);
+        assert_int_equal(zlua_opaque_push(L, &slot, t), ZLUA_OK);
         lua_pop(L, 1);
     }
     assert_int_equal(unit_alloc_calls(&counter), calls);

@@ -1,6 +1,6 @@
 /*
- * test_state.c -- the per-state context (src/core/context.c): zlua_open,
- * zlua_get_stats, and what lua_close releases (R-SUD-2..4, R-GC-2).
+ * test_state.c -- the per-state context (src/core/state.c): zlua_open,
+ * zlua_state_stats, and what lua_close releases (R-SUD-2..4, R-GC-2).
  *
  * R-SUD-4 says lua_close releases every registry entry of the state.
  * The registries live inside the context, which is Lua memory; they are
@@ -25,7 +25,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "core/context.h"
+#include "core/state.h"
 #include "marshal/ud.h"
 #include "sim.h"
 #include "unit_support.h"
@@ -111,7 +111,7 @@ static void close_and_collect(lua_State *L, qalloc *q)
 static zlua_stats stats(lua_State *L)
 {
     zlua_stats st;
-    assert_int_equal(zlua_get_stats(L, &st), ZLUA_OK);
+    assert_int_equal(zlua_state_stats(L, &st), ZLUA_OK);
     return st;
 }
 
@@ -251,14 +251,14 @@ static void test_stats_without_zlua(void **state)
     lua_State *L = unit_state_new_bare(qalloc_fn, &q);
     assert_non_null(L);
     zlua_stats st;
-    assert_int_equal(zlua_get_stats(L, &st), ZLUA_ESTATE);
-    assert_int_equal(zlua_get_stats(NULL, &st), ZLUA_EINVAL);   /* NULL argument */
-    assert_int_equal(zlua_get_stats(L, NULL), ZLUA_EINVAL);
+    assert_int_equal(zlua_state_stats(L, &st), ZLUA_ESTATE);
+    assert_int_equal(zlua_state_stats(NULL, &st), ZLUA_EINVAL);   /* NULL argument */
+    assert_int_equal(zlua_state_stats(L, NULL), ZLUA_EINVAL);
     assert_int_equal(zlua_scope_begin(L), ZLUA_ESTATE);
     assert_int_equal(zlua_scope_end(L), ZLUA_ESTATE);
     int32_t slot = 0;
     const Il2CppType *i4 = il2cpp_class_get_type(sim_class("System.Int32"));
-    assert_int_equal(zlua_push_opaque(L, &slot, i4), ZLUA_ESTATE);
+    assert_int_equal(zlua_opaque_push(L, &slot, i4), ZLUA_ESTATE);
     assert_null(zlua_meta_type(L, i4));
     assert_int_equal(lua_gettop(L), 0);
     assert_int_equal(lua_getglobal(L, "CS"), LUA_TNIL);

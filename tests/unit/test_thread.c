@@ -42,7 +42,7 @@ typedef struct worker {
     int rc_unattached;            /* zlua_open before attaching */
     int pushed_unattached;        /* values it pushed */
     char message[160];            /* the string it pushed */
-    int stats_unattached;         /* zlua_get_stats after the refusal */
+    int stats_unattached;         /* zlua_state_stats after the refusal */
     int cs_unattached;            /* lua_getglobal(L, "CS") type after it */
     int attach_ok, attach_same;   /* attach gives the current thread, twice */
     int rc_attached;              /* zlua_open after attaching */
@@ -66,7 +66,7 @@ static void *worker_main(void *arg)
         snprintf(w->message, sizeof w->message, "%s", lua_tostring(L, -1));
     lua_settop(L, top);
     zlua_stats st;
-    w->stats_unattached = zlua_get_stats(L, &st);
+    w->stats_unattached = zlua_state_stats(L, &st);
     w->cs_unattached = lua_getglobal(L, "CS");
     lua_settop(L, top);
 

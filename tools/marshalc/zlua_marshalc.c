@@ -22,7 +22,7 @@
  * runtime's API (marshalc_attrs.h: on Mono, those of the files given, as
  * a Unity project's build runs it; on the simulated runtime, its
  * catalog's) and the XML rule files with libexpat, checks every rule against the metadata as
- * the binder would (zlua_marshal_check: SPEC 7.1, 7.2, 7.4), and writes C
+ * the binder would (zlua_rules_check: SPEC 7.1, 7.2, 7.4), and writes C
  * tables keyed by names only (assembly, type, member, signature, index;
  * return -1): never metadata tokens.  Any error fails the run (exit 1)
  * with `FILE:LINE: error: ...` (XML) or `[ZLua] LuaMarshalAs configuration
@@ -299,7 +299,7 @@ static int mc_resolve(mc_rule *m)
             if (strcmp(il2cpp_method_get_name(mi), r->member) != 0)
                 continue;
             named = 1;
-            if (zlua_marshal_signature(L, mi, sig, sizeof sig) && strcmp(sig, r->signature) == 0)
+            if (zlua_rules_signature(L, mi, sig, sizeof sig) && strcmp(sig, r->signature) == 0)
                 break;
         }
         if (mi == NULL) {
@@ -368,7 +368,7 @@ static void mc_check(mc_rule *m)
     int site = m->r.site;
     if ((site == ZLUA_RULE_PARAM || site == ZLUA_RULE_RETURN) && mc_is_invoke(m))
         site |= ZLUA_RULE_DIR_IC;
-    if (zlua_marshal_check(L, m->slot, site, m->r.marshal_type, m->r.members, why, sizeof why))
+    if (zlua_rules_check(L, m->slot, site, m->r.marshal_type, m->r.members, why, sizeof why))
         return;
     if (m->file)
         fprintf(stderr, "%s:%ld: error: ", m->file, m->line);
@@ -553,7 +553,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "zlua-marshalc: cannot open a state\n");
         return 2;
     }
-    zlua_set_log(L, NULL, NULL);
+    zlua_state_set_log(L, NULL, NULL);
     marshalc_read_attributes(L, mc_on_attr, NULL);
     for (int i = 0; i < nfiles; i++)
         errors += marshalc_xml_parse(files[i], mc_on_xml, NULL);

@@ -22,7 +22,7 @@
  * the game uses them), and writes one C++ stub per reduced signature
  * (zlua_bridge_signature), shared by every public method of that shape,
  * plus the tables zlua_generated_stubs and zlua_generated_delegates
- * (zlua.h) that a host hands to zlua_register_stubs / _delegates.  Structs passed by value get a C++ definition with
+ * (zlua.h) that a host hands to zlua_stub_register / _delegates.  Structs passed by value get a C++ definition with
  * their natural layout -- the fields in order, nothing added -- as IL2CPP
  * declares them, so that the compiler passes them exactly as the method's
  * compiled code expects; static_asserts check size, alignment and every
@@ -1055,7 +1055,7 @@ static void sg_register_live_rules(const char *const *xml, int nxml)
     for (int i = 0; i < nxml; i++)
         if (marshalc_xml_parse(xml[i], sg_on_xml, NULL) > 0)
             die("%s: the rule file has errors (above)", xml[i]);
-    if (zlua_register_marshal_binding_tables(sg_live, (size_t)sg_nimages) != ZLUA_OK)
+    if (zlua_rules_register(sg_live, (size_t)sg_nimages) != ZLUA_OK)
         die("cannot register the [LuaMarshalAs] attributes");
 }
 
@@ -1134,7 +1134,7 @@ int main(int argc, char **argv)
     {
         extern const zlua_marshal_table ZLUA_STUBGEN_MARSHAL_TABLES[];
         extern const size_t ZLUA_STUBGEN_MARSHAL_TABLES_COUNT;
-        if (zlua_register_marshal_binding_tables(ZLUA_STUBGEN_MARSHAL_TABLES,
+        if (zlua_rules_register(ZLUA_STUBGEN_MARSHAL_TABLES,
                                                  ZLUA_STUBGEN_MARSHAL_TABLES_COUNT) != ZLUA_OK)
             die("cannot register the marshal tables");
     }
@@ -1142,7 +1142,7 @@ int main(int argc, char **argv)
     sg_L = luaL_newstate();
     if (sg_L == NULL || zlua_open(sg_L) != ZLUA_OK)
         die("cannot open a state");
-    zlua_set_log(sg_L, NULL, NULL);   /* the report lists what matters */
+    zlua_state_set_log(sg_L, NULL, NULL);   /* the report lists what matters */
     if (nxml > 0 && nfiles == 0)
         die("--rules reads the rules of assemblies given with --assembly");
     sg_register_live_rules(xml, nxml);

@@ -101,7 +101,7 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
             if (type == 0)
                 continue;
             char sig[1024];
-            if (zlua_marshal_signature(L, mi, sig, sizeof sig) == 0)
+            if (zlua_rules_signature(L, mi, sig, sizeof sig) == 0)
                 continue;
             zlua_marshal_rule r =
                 marshalc_rule_at(index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM, name,

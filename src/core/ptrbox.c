@@ -1,7 +1,7 @@
 /*
- * box.c -- creating and checking boxes (box.h).
+ * ptrbox.c -- creating and checking pointer boxes (ptrbox.h).
  */
-#include "core/box.h"
+#include "core/ptrbox.h"
 
 #include <lauxlib.h>
 

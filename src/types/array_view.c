@@ -1,5 +1,5 @@
 /*
- * array.c -- what an array looks like from Lua (R-ARR-1): `#arr`, and the
+ * array_view.c -- what an array looks like from Lua (R-ARR-1): `#arr`, and the
  * `get` / `set` methods every array class gets besides System.Array's own
  * members (GetValue, SetValue, Length ... stay bound like any method).
  *

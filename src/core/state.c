@@ -1,7 +1,8 @@
 /*
- * context.c -- the per-state context, its arena and its lifetime.
+ * state.c -- the per-state context, its arena and its lifetime; the
+ * state's counters (zlua_state_stats) and log sink (zlua_state_set_log).
  */
-#include "core/context.h"
+#include "core/state.h"
 
 #include <string.h>
 
@@ -242,24 +243,7 @@ zlua_ctx *zlua_ctx_create(lua_State *L)
     return ctx;
 }
 
-int zlua_scope_begin(lua_State *L)
-{
-    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
-    return ctx ? zlua_scope_open(&ctx->scope) : ZLUA_ESTATE;
-}
-
-int zlua_scope_end(lua_State *L)
-{
-    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
-    if (ctx == NULL)
-        return ZLUA_ESTATE;
-    if (ctx->scope.depth == 0)
-        return ZLUA_EINVAL;   /* unbalanced: no scope is open */
-    zlua_scope_close(&ctx->scope);
-    return ZLUA_OK;
-}
-
-int zlua_get_stats(lua_State *L, zlua_stats *out)
+int zlua_state_stats(lua_State *L, zlua_stats *out)
 {
     if (L == NULL || out == NULL)
         return ZLUA_EINVAL;
@@ -272,5 +256,18 @@ int zlua_get_stats(lua_State *L, zlua_stats *out)
     out->handles = ctx->scope.size;
     out->generation = ctx->scope.generation;
     out->delegates = ctx->delegates_live;
+    return ZLUA_OK;
+}
+
+int zlua_state_set_log(lua_State *L, zlua_log_fn fn, void *ud)
+{
+    if (L == NULL)
+        return ZLUA_EINVAL;
+    zlua_ctx *ctx = zlua_ctx_get(L);
+    if (ctx == NULL)
+        return ZLUA_ESTATE;
+    ctx->log = fn;
+    ctx->log_ud = ud;
+    ctx->log_set = 1;
     return ZLUA_OK;
 }

@@ -1,5 +1,5 @@
 /*
- * array.c -- zlua.to_table and zlua.to_bytes (R-ARR-1): copies of a
+ * to_table.c -- zlua.to_table and zlua.to_bytes (R-ARR-1): copies of a
  * one-dimensional array's elements as a Lua table or its bytes as a Lua
  * string.
  */

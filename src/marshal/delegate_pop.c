@@ -1,5 +1,5 @@
 /*
- * delegate.c -- the writer of delegate-typed slots (SPEC 2, R-DEL-1): a
+ * delegate_pop.c -- the writer of delegate-typed slots (SPEC 2, R-DEL-1): a
  * Lua function becomes a delegate of the slot's type whose Invoke runs
  * the function through a generated native entry (bridge/delegate.c);
  * anything else pops as an object reference.
@@ -25,7 +25,7 @@
 #include <lauxlib.h>
 
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "core/exception.h"
 #include "marshal/delegate.h"
 #include "marshal/meta.h"
@@ -264,18 +264,8 @@ struct zlua_delegates *zlua_delegates_get(zlua_ctx *ctx)
     return D;
 }
 
-int zlua_register_delegates(lua_State *L, const zlua_delegate_table *t)
+int zlua_delegates_set_table(zlua_ctx *ctx, const zlua_delegate_entry *table, size_t count)
 {
-    if (L == NULL || t == NULL)
-        return ZLUA_EINVAL;
-    zlua_ctx *ctx = zlua_ctx_get(L);
-    if (ctx == NULL)
-        return ZLUA_ESTATE;
-    int rc = zlua_ctx_abi_check(ctx, "zlua_register_delegates", t->abi);
-    if (rc != ZLUA_OK)
-        return rc;
-    const zlua_delegate_entry *table = t->entries;
-    size_t count = t->count;
     if (table == NULL && count > 0)
         return ZLUA_EINVAL;
     for (size_t i = 0; i < count; i++) {

@@ -1,5 +1,5 @@
 /*
- * scope.c -- StructStackScope (R-OPQ-2, R-OPQ-3, R-OPQ-4, R-OPQ-5).
+ * stack.c -- StructStackScope (R-OPQ-2, R-OPQ-3, R-OPQ-4, R-OPQ-5).
  *
  * The slot and watermark arrays are plain memory from the state's
  * lua_Alloc.  They never hold managed references (a slot address points at

@@ -1,5 +1,5 @@
 /*
- * gc_boehm.c -- the bdwgc backend of the GC shim (R-GC-1, R-GC-3).
+ * gc.c -- the bdwgc backend of the GC shim (R-GC-1, R-GC-3).
  *
  * One push_other_roots hook, installed on the first registration, calls
  * every registered callback and then the hook that was there before it.

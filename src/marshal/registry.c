@@ -1,26 +1,14 @@
 /*
- * api.c -- the marshalling functions zlua.h offers generated code: a
- * meta's writers, pushing struct and object userdata, resolving an
- * OpaqueValue (issue 9 §1).  Each is a checked front to the writers,
- * registries and scope the bridges use themselves.
+ * registry.c -- struct and object userdata pushed by the embedder
+ * (zlua_registry_push_struct / _object): checked fronts to the same
+ * userdata makers the writers use, so a non-blittable struct gets its
+ * registry cell and an object its identity-cache entry as always.
  */
 #include "class/class.h"
-#include "core/context.h"
+#include "core/state.h"
 #include "marshal/meta.h"
 #include "marshal/ud.h"
 #include "scope/scope.h"
-
-int zlua_meta_pop(lua_State *L, int idx, const zlua_meta *m, void *dst)
-{
-    if (L == NULL || m == NULL || dst == NULL)
-        return ZLUA_POP_TYPE;
-    return m->pop(L, idx, m, dst);
-}
-
-void zlua_meta_push(lua_State *L, const zlua_meta *m, const void *src)
-{
-    m->push(L, m, src);
-}
 
 /* The binding of klass in L's state: ZLUA_OK, or why not. */
 static int zlua_api_class(lua_State *L, Il2CppClass *klass, zlua_class **out)
@@ -57,21 +45,5 @@ int zlua_registry_push_object(lua_State *L, Il2CppClass *view, Il2CppObject *obj
     if (obj != NULL && !il2cpp_class_is_assignable_from(view, il2cpp_object_get_class(obj)))
         return ZLUA_EINVAL;
     zlua_ud_push_byobj(L, cls, obj);
-    return ZLUA_OK;
-}
-
-int zlua_opaque_resolve_slot(lua_State *L, int idx, void **addr, const zlua_meta **elem)
-{
-    if (L == NULL || addr == NULL || elem == NULL)
-        return ZLUA_EINVAL;
-    zlua_ctx *ctx = zlua_ctx_get(L);
-    if (ctx == NULL)
-        return ZLUA_ESTATE;
-    const zlua_slot *slot;
-    if (lua_type(L, idx) != LUA_TLIGHTUSERDATA ||
-        zlua_opaque_resolve(ctx, L, idx, &slot) != ZLUA_POP_OK)
-        return ZLUA_EINVAL;
-    *addr = slot->addr;
-    *elem = slot->meta;
     return ZLUA_OK;
 }

@@ -1,13 +1,13 @@
 /*
- * context.h -- the per-lua_State libzlua context.
+ * state.h -- the per-lua_State libzlua context.
  *
  * One context per lua_State, created by zlua_open and released when
- * lua_close frees the state's last block (context.c says why; R-SUD-4).  Every
+ * lua_close frees the state's last block (state.c says why; R-SUD-4).  Every
  * bind-time structure (class bindings, metas, members, methods, names) is
  * carved from the context's arena and released in one go with it.
  */
-#ifndef ZLUA_CONTEXT_H
-#define ZLUA_CONTEXT_H
+#ifndef ZLUA_STATE_H
+#define ZLUA_STATE_H
 
 #include <stddef.h>
 
@@ -63,7 +63,7 @@ typedef struct zlua_ctx {
     unsigned nomem;               /* arena allocations that failed, ever */
     const void *ic_pending;       /* the one job the IC trampoline may run */
     uintptr_t held_exception;     /* a GC handle: core/exception.h, 0 none */
-    const zlua_stub_entry *stubs; /* zlua_register_stubs: bridge/stub.c */
+    const zlua_stub_entry *stubs; /* zlua_stub_register: bridge/stub.c */
     size_t nstubs;
     /* IC call sites bound in this state, by zlua_ic_site.id - 1, each
      * made on the site's first call here (bridge/ic.c; the records live
@@ -74,7 +74,7 @@ typedef struct zlua_ctx {
      * names, while the registry is small (its array part: bridge/ic.h) */
     int ic_refs[32];
     uint32_t ic_refs_used;
-    zlua_log_fn log;              /* zlua_set_log; NULL with log_set: dropped */
+    zlua_log_fn log;              /* zlua_state_set_log; NULL with log_set: dropped */
     void *log_ud;
     int log_set;                  /* 0: stderr (core/log.c) */
     zlua_ptrmap reported;         /* MethodInfo* already logged as unusable */
@@ -92,7 +92,7 @@ typedef struct zlua_ctx {
      * on every ref struct (SPEC 2: by-val ref struct slots are
      * unsupported); NULL in a corlib without it: nothing is detected */
     Il2CppClass *k_byreflike;
-    Il2CppClass *k_multicast;   /* delegates (marshal/delegate.c) */
+    Il2CppClass *k_multicast;   /* delegates (marshal/delegate_pop.c) */
     /* R-EXT-1: System.Runtime.CompilerServices.ExtensionAttribute (NULL:
      * none in the corlib, no extension methods), and the extension
      * methods of the loaded assemblies, collected once (types/members.c) */
@@ -105,7 +105,7 @@ typedef struct zlua_ctx {
     uint32_t nexts;
     uint8_t exts_collected;
     size_t exts_assemblies;      /* how many assemblies were loaded then */
-    /* Lua functions made delegates (marshal/delegate.c): made on first
+    /* Lua functions made delegates (marshal/delegate_pop.c): made on first
      * use; released by the function set with it, from zlua_ctx_release,
      * which touches no Lua (the state is gone by then). */
     struct zlua_delegates *delegates;

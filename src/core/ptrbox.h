@@ -1,5 +1,5 @@
 /*
- * box.h -- trusted pointers kept where a script can reach them.
+ * ptrbox.h -- trusted pointers kept where a script can reach them.
  *
  * Closures keep their class or method in an upvalue, member tables keep
  * member descriptors as values; the debug library can read and replace
@@ -20,8 +20,8 @@
  * closure by a constructor, the enumerator class of a pair iterator by
  * anything else.
  */
-#ifndef ZLUA_BOX_H
-#define ZLUA_BOX_H
+#ifndef ZLUA_PTRBOX_H
+#define ZLUA_PTRBOX_H
 
 #include <stdint.h>
 

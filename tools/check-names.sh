@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Fails when a public function is defined outside the file its name
+# names.  Public: declared in include/ (zlua_rt.h aside: the player's glue
+# defines those).  A public zlua_<words>... is defined in a file whose
+# name is its leading words: zlua_ic_invoke in ic.c, zlua_state_stats in
+# state.c, zlua_mono_env_new in mono_env.c.  Functions defined inline in
+# include/ itself are where their header is.  docs/architecture.md
+# ("Names") states the rule.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fail=0
+# declarations only: not comment lines, not the glue's zlua_rt_*
+names=$(grep -hvE '^\s*(\*|/\*)' include/zlua.h include/zlua_stub.h include/zlua_mono.h |
+          sed -n 's/.*\b\(zlua_[a-z0-9_]*\)(.*/\1/p' | grep -v '^zlua_rt_' | sort -u)
+for name in $names; do
+  # declared only as a type's member or in a comment example: skip what
+  # include/ defines itself (inline helpers)
+  if grep -qE "^ZLUA_INLINE .*\b$name\(" include/*.h; then continue; fi
+  grep -qE "^[A-Za-z].*\b$name\(.*[^;]$|^[A-Za-z].*\b$name\($" include/zlua.h include/zlua_stub.h \
+    include/zlua_mono.h 2>/dev/null && continue
+  defs=$(grep -lE "^[A-Za-z][^;]*\b$name\(" src/*/*.c 2>/dev/null || true)
+  if [ -z "$defs" ]; then
+    # declared but not a function libzlua defines (a typedef'd callback)
+    grep -qE "typedef[^;]*\(\*$name\)" include/*.h && continue
+    echo "$name: declared in include/, defined nowhere in src/"; fail=1; continue
+  fi
+  for f in $defs; do
+    base=$(basename "$f" .c)
+    case "${name#zlua_}_" in
+      "${base}_"*) ;;
+      *) echo "$f: defines $name, whose name says ${name#zlua_} (a file ${base}.c defines zlua_${base}_...)"; fail=1 ;;
+    esac
+  done
+done
+exit $fail
