@@ -35,8 +35,8 @@ zlua_library_flags(zlua_mono)
 # The runtime boundary on Mono's embedding API (src/mono, what an Editor
 # build ships).  It links no Mono library: the mono_* functions are the
 # process's (the test hosts link libmonoboehm, the Editor has its own).
-file(GLOB ZLUA_MONO_RT_SOURCES CONFIGURE_DEPENDS src/mono/*.c)
-list(REMOVE_ITEM ZLUA_MONO_RT_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/mono_env.c)
+set(ZLUA_MONO_RT_SOURCES src/mono/mono_api.c src/mono/mono_attach.c src/mono/mono_attrs.c
+  src/mono/mono_glue.c src/mono/mono_ic.c)   # mono_env.c: the shared library's alone
 add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES} tools/marshalc/marshalc_names.c)
 target_include_directories(zlua_mono_rt PUBLIC src/mono PRIVATE src src/il2cpp tools/marshalc include)
 target_include_directories(zlua_mono_rt SYSTEM PUBLIC ${MONO_INCLUDE_DIRS})
