@@ -956,7 +956,9 @@ const zlua_method *zlua_method_of_function(lua_State *L, int idx)
     zlua_ctx *ctx = zlua_ctx_get(L);
     if (f == NULL || ctx == NULL)
         return NULL;
-    for (uint32_t i = 1; i < ZLUA_TRAMPOLINES; i++)   /* the testbed's queries only */
+    /* a linear walk: for library queries (zlua.generic, zlua_bridge_kind),
+     * never on a call path */
+    for (uint32_t i = 1; i < ZLUA_TRAMPOLINES; i++)
         if (f == zlua_trampolines[i])
             return zlua_ctx_closure(ctx, i);
     int generic = 0;
