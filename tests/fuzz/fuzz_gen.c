@@ -50,7 +50,33 @@ const char fz_prelude[] =
     "function CP(t, drop) local c = {} for k, v in next, t do c[k] = v end"
     " if drop then c[drop] = nil end return c end\n"
     "function NTH(t, n) local i = 0 for k, v in next, t do i = i + 1"
-    " if i >= n then return k, v end end end\n";
+    " if i >= n then return k, v end end end\n"
+    /* the registry's LUA_RIDX_MAINTHREAD and LUA_RIDX_GLOBALS entries, to
+     * put back after a production replaced them */
+    "MAIN, GLOB = dbg.getregistry()[1], dbg.getregistry()[2]\n"
+    /* light userdata (no metatable) and functions a production captured */
+    "LU, CF = {}, {}\n"
+    "function ADDL(x) if type(x) == 'userdata' and dbg.getmetatable(x) == nil then"
+    " LU[#LU + 1] = x if #LU > 32 then table.remove(LU, 1) end end end\n"
+    "function ADDF(f) if type(f) == 'function' then CF[#CF + 1] = f"
+    " if #CF > 32 then table.remove(CF, 1) end end end\n"
+    "function CFN(n) if #CF == 0 then return NOOP end return CF[n % #CF + 1] end\n"
+    /* the n-th light userdata in reach: captured ones, the registry's keys
+     * and values, the upvalues of captured functions */
+    "function LUD(n) local t = {} for _, x in ipairs(LU) do t[#t + 1] = x end"
+    " for k, v in next, dbg.getregistry() do for _, x in ipairs{k, v} do"
+    " if type(x) == 'userdata' and dbg.getmetatable(x) == nil then t[#t + 1] = x end end end"
+    " for _, f in ipairs(CF) do for i = 1, 4 do local _, x = dbg.getupvalue(f, i)"
+    " if type(x) == 'userdata' and dbg.getmetatable(x) == nil then t[#t + 1] = x end end end"
+    " if #t == 0 then return nil end return t[n % #t + 1] end\n"
+    /* inside a script's hook: the function the hook runs for (the frame
+     * above the hook's own), its locals {n = count, ...} and what it is */
+    "function HOOKED() local hk = dbg.gethook() if hk == nil then return nil end"
+    " for lv = 2, 24 do local i = dbg.getinfo(lv, 'f') if i == nil then return nil end"
+    " if i.func == hk then local j = dbg.getinfo(lv + 1, 'fS') if j == nil then return nil end"
+    " local a = {n = 0} for k = 1, 6 do local n, v = dbg.getlocal(lv + 1, k)"
+    " if n == nil then break end a[k] = v a.n = k ADDL(v) end"
+    " ADDF(j.func) return j.func, a, j.what end end end\n";
 
 /* ---- generator state ---------------------------------------------------- */
 
@@ -151,10 +177,12 @@ unsigned fz_skip_mask;
 
 static const char *const fz_feature_names[] = {
     "reg_keys", "reg", "setupvalue", "memtable", "setmt", "mtwrite", "setlocal",
-    "oom", "callmm",
+    "oom", "callmm", "reg_main", "hookcall", "ptrarg", "pairsbox", "pending",
+    "delget", "oracle",
 };
 enum { F_REG_KEYS, F_REG, F_SETUPVALUE, F_MEMTABLE, F_SETMT, F_MTWRITE, F_SETLOCAL,
-       F_OOM, F_CALLMM };
+       F_OOM, F_CALLMM, F_REG_MAIN, F_HOOKCALL, F_PTRARG, F_PAIRSBOX, F_PENDING,
+       F_DELGET, F_ORACLE };
 
 unsigned fz_parse_skip(const char *list)
 {
@@ -445,7 +473,13 @@ static void g_index(G *g)
 
 static void g_lud(G *g)
 {
-    switch (pick(g, 9)) {
+    switch (pick(g, 10)) {
+    case 9: {   /* registry keys, captured locals */
+        size_t mark = g->len;
+        emitf(g, "LUD(%u)", pick(g, 64));
+        skip_end(g, mark, F_PTRARG, "nil");
+        break;
+    }
     case 0:
         emit(g, "H[#H]");
         break;
@@ -619,7 +653,16 @@ static void g_arg(G *g, char c)
         g_func(g);
         break;
     case 'p':
-        emit(g, pick(g, 2) ? "CS.Demo.Buffer()" : "H[#H]");
+        switch (pick(g, 4)) {
+        case 0: emit(g, "H[#H]"); break;
+        case 1: {
+            size_t mark = g->len;
+            emitf(g, "LUD(%u)", pick(g, 64));
+            skip_end(g, mark, F_PTRARG, "nil");
+            break;
+        }
+        default: emit(g, "CS.Demo.Buffer()");
+        }
         break;
     case 'O':
         g_obj(g);
@@ -1154,9 +1197,14 @@ static void g_gc_stmt(G *g)
     }
 }
 
+static void g_hookcall(G *g);
+
 static void g_hook_stmt(G *g)
 {
-    switch (pick(g, 5)) {
+    switch (pick(g, 6)) {
+    case 5:
+        g_hookcall(g);
+        break;
     case 0:
         g_slot(g);
         emit(g, " = debug.getinfo(2, \"f\").func");
@@ -1733,13 +1781,559 @@ static void g_testbed(G *g)
     }
 }
 
+/* ---- productions of the second red-team round ------------------------------ */
+
+/* the registry's LUA_RIDX_MAINTHREAD (1) and LUA_RIDX_GLOBALS (2) entries
+ * replaced (never by nil: Lua indexes the registry's array part for
+ * LUA_RIDX_GLOBALS, and a rehash could shrink it), then what would run on
+ * the main thread or read the globals: a delegate or an IC call from a
+ * coroutine, a collection that frees the decoy */
+static void g_reg_main(G *g)
+{
+    size_t mark = g->len;
+    emit(g, "local r = REG() ");
+    switch (pick(g, 8)) {
+    case 0:
+        emit(g, "r[1] = coroutine.create(");
+        g_func(g);
+        emit(g, ")");
+        break;
+    case 1:
+        emit(g, "r[1] = coroutine.create(NOOP)");
+        break;
+    case 2:
+        emit(g, "r[1] = ");
+        emit(g, PICKS(g, ((const char *const[]){"\"x\"", "{}", "V[1]", "coroutine.running()",
+                                                "MAIN", "FOREIGN2", "CS.Demo.Box(1)"})));
+        break;
+    case 3:
+        emit(g, "r[2] = ");
+        emit(g, PICKS(g, ((const char *const[]){"{}", "CP(GLOB)", "CP(GLOB, \"F1\")",
+                                                "setmetatable({}, {__index = GLOB})", "5",
+                                                "GLOB", "CS", "coroutine.create(NOOP)"})));
+        break;
+    case 4:
+        emit(g, "r[1], r[2] = r[2], r[1]");
+        break;
+    case 5:
+        emit(g, "r[1], r[2] = MAIN, GLOB");
+        break;
+    default:
+        emit(g, "local co = coroutine.create(NOOP) r[1] = co co = nil");
+    }
+    switch (pick(g, 6)) {
+    case 0:
+        break;
+    case 1:
+        emit(g, " collectgarbage() collectgarbage()");
+        break;
+    case 2:
+        emit(g, " P(coroutine.wrap(function() ");
+        g_slot(g);
+        emit(g, " = CS.Demo.Apply(");
+        g_args_sig(g, "Lii");
+        emit(g, ") end))");
+        break;
+    case 3:
+        emit(g, " P(coroutine.wrap(function() ");
+        g_ic_call(g);
+        emit(g, " end))");
+        break;
+    case 4:
+        emit(g, " ");
+        g_ic_call(g);
+        break;
+    default:
+        emit(g, " P(function() ");
+        g_slot(g);
+        emit(g, " = CS.Demo.Apply(");
+        g_args_sig(g, "Lii");
+        emit(g, ") end)");
+    }
+    if (pick(g, 3) == 0)
+        emit(g, " r[1], r[2] = MAIN, GLOB");
+    skip_end(g, mark, F_REG_MAIN, "V[1] = nil");
+}
+
+/* inside a script's hook: call the function the hook runs for with its
+ * own locals, a mix, nothing or values of ours (HOOKED in the prelude);
+ * what it captures (the function, light userdata among the locals) stays
+ * in CF / LU for later productions */
+static void g_hookcall(G *g)
+{
+    size_t mark = g->len;
+    emit(g, "local f, a, w = HOOKED() if f");
+    if (pick(g, 2))
+        emit(g, " and w == \"C\"");
+    emit(g, " then ");
+    switch (pick(g, 6)) {
+    case 0:
+        emit(g, "P(f, table.unpack(a, 1, a.n))");
+        break;
+    case 1:
+        emit(g, "P(f, a[1], ");
+        g_value(g);
+        emit(g, ", ");
+        g_value(g);
+        emit(g, ")");
+        break;
+    case 2:
+        emit(g, "P(f)");
+        break;
+    case 3: {
+        unsigned n = pick(g, 5);
+        emit(g, "P(f");
+        for (unsigned i = 0; i < n; i++) {
+            emit(g, ", ");
+            g_value(g);
+        }
+        emit(g, ")");
+        break;
+    }
+    case 4:
+        emit(g, "P(f, table.unpack(a, 2, a.n))");
+        break;
+    default:
+        g_slot(g);
+        emit(g, " = f");
+    }
+    emit(g, " end");
+    skip_end(g, mark, F_HOOKCALL, "V[1] = nil");
+}
+
+/* a call hook around an IC call, a delegate or a bridge call, calling
+ * what it catches (the IC trampoline while its job is pending) */
+static void g_hookcall_stmt(G *g)
+{
+    size_t mark = g->len;
+    int saved_ctx = g->ctx;
+    emit(g, "debug.sethook(function(ev, line) P(function() ");
+    g->ctx = CTX_HOOK;
+    g_hookcall(g);
+    g->ctx = saved_ctx;
+    emitf(g, " end) end, \"%s\") P(function() ", pick(g, 3) ? "c" : "cr");
+    switch (pick(g, 4)) {
+    case 0:
+        g_slot(g);
+        emit(g, " = CS.Demo.Apply(");
+        g_args_sig(g, "Lii");
+        emit(g, ")");
+        break;
+    case 1:
+        g_slot(g);
+        emit(g, " = ");
+        g_demo_call(g);
+        break;
+    default:
+        g_ic_call(g);
+    }
+    emit(g, " end) debug.sethook()");
+    skip_end(g, mark, F_HOOKCALL, "V[1] = nil");
+}
+
+/* light userdata in a script's reach (registry keys and values, locals a
+ * hook read, upvalues of captured functions) and captured functions given
+ * to the T* parameters; the fuzz build's Demo.ReadPtr / WritePtr abort on
+ * any pointer C# did not hand out (tests/sim/sim_bodies_demo.c) */
+static void g_ptrarg(G *g)
+{
+    size_t mark = g->len;
+    const char *m = pick(g, 2) ? "ReadPtr" : "WritePtr";
+    const char *tail = m[0] == 'R' ? "" : ", 7";
+    unsigned q = pick(g, 4);
+    switch (pick(g, 6)) {
+    case 0:
+        emitf(g, "for i = 1, 40 do local p = LUD(i) if p == nil then break end"
+                 " P(CS.Demo.%s, p, %u%s) end", m, q, tail);
+        break;
+    case 1:
+        emitf(g, "P(CS.Demo.%s, CFN(%u), %u%s)", m, pick(g, 64), q, tail);
+        break;
+    case 2:
+        emitf(g, "P(CS.Demo.%s, UP(CFN(%u), %u), %u%s)", m, pick(g, 64), 1 + pick(g, 3), q,
+              tail);
+        break;
+    case 3:   /* the registry's light userdata after a generic cache is made */
+        emitf(g, "P(function() zlua.generic(CS.Demo.First, zlua.types.int32)({5, 6}) end)"
+                 " P(CS.Demo.%s, LUD(%u), %u%s)", m, pick(g, 64), q, tail);
+        break;
+    case 4:
+        g_slot(g);
+        emitf(g, " = CS.Demo.%s(", m);
+        g_lud(g);
+        emitf(g, ", %u%s)", q, tail);
+        break;
+    default:
+        emitf(g, "P(CS.Demo.%s, LUD(%u), %u%s)", m, pick(g, 64), q, tail);
+    }
+    skip_end(g, mark, F_PTRARG, "V[1] = nil");
+}
+
+/* a collection's pair iterator or __pairs with a box (upvalue) of another
+ * closure, or one of its own in the wrong slot, then iterated */
+static const char *const collections[] = {
+    "CS.Demo.MakeArray(3)", "CS.Demo.MakeList(3)", "CS.Demo.MakeDict()", "CS.Demo.Range(3)",
+    "CS.Demo.Taggeds(2)",   "CS.Demo.Points(2)",   "CS.Demo.Names()",    "CS.Demo.Mixed()",
+    "CS.Demo.MakeGrid(2, 2)", "CS.Demo.MakeBytes(3)", "CS.Demo.Ring(3)",
+};
+
+static void g_collection(G *g)
+{
+    if (pick(g, 5) == 0)
+        g_obj(g);
+    else
+        emit(g, PICKS(g, collections));
+}
+
+/* a closure of libzlua's whose boxes are taken */
+static void g_box_source(G *g)
+{
+    switch (pick(g, 7)) {
+    case 0:
+        emit(g, "(pairs(");
+        g_collection(g);
+        emit(g, "))");
+        break;
+    case 1:
+        emit(g, "MT(");
+        g_collection(g);
+        emit(g, ").__pairs");
+        break;
+    case 2:
+        emit(g, "MT(");
+        g_obj(g);
+        emitf(g, ").%s", PICKS(g, ((const char *const[]){"__index", "__newindex", "__len",
+                                                         "__eq", "__add", "__tostring",
+                                                         "__call", "__gc"})));
+        break;
+    case 3:
+        emit(g, PICKS(g, ((const char *const[]){"CS.Demo.First", "CS.MyGame.Point2D._ctor",
+                                                "CS.MyGame.Point2D._default",
+                                                "MT(CS.MyGame.Player).__call",
+                                                "MT(CS.MyGame.Point2D).__tostring",
+                                                "MT(CS.MyGame.Point2D).__newindex",
+                                                "CS.MyGame.Player(\"b\").Heal",
+                                                "CS.MyGame.Counter().add_Changed"})));
+        break;
+    case 4:
+        emit(g, "f");   /* the iterator's own boxes, swapped among its slots */
+        break;
+    case 5:
+        emitf(g, "CFN(%u)", pick(g, 64));
+        break;
+    default:
+        g_zfunc(g);
+    }
+}
+
+static void g_pairsbox(G *g)
+{
+    size_t mark = g->len;
+    emit(g, "local o = ");
+    g_collection(g);
+    emit(g, " local f, s, c = pairs(o) local src = ");
+    g_box_source(g);
+    emit(g, " ");
+    unsigned i = 1 + pick(g, 4), j = 1 + pick(g, 4);
+    switch (pick(g, 5)) {
+    case 0:
+        emitf(g, "SUP(MT(o).__pairs, %u, UP(src, %u)) f, s, c = MT(o).__pairs(o)", i, j);
+        break;
+    case 1:
+        emitf(g, "P(debug.upvaluejoin, f, %u, src, %u)", i, j);
+        break;
+    case 2:   /* every slot from the same source slot */
+        emitf(g, "for i = 1, 4 do SUP(f, i, UP(src, %u)) end", j);
+        break;
+    default:
+        emitf(g, "SUP(f, %u, UP(src, %u))", i, j);
+    }
+    switch (pick(g, 4)) {
+    case 0:
+        emit(g, " ");
+        g_slot(g);
+        emit(g, " = f");
+        break;
+    case 1:
+        emit(g, " P(f, s, c) P(f, s, ");
+        g_value(g);
+        emit(g, ")");
+        break;
+    default:
+        emit(g, " local n = 0 for k, v in f, s, c do n = n + 1 ");
+        g_slot(g);
+        emit(g, " = v if n > 8 then break end end");
+    }
+    skip_end(g, mark, F_PAIRSBOX, "V[1] = nil");
+}
+
+/* a userdata whose __gc is pending -- its only reference a weak key, an
+ * emergency collection (OOM(0): Lua collects without finalizers and
+ * retries) found it unreachable -- handed to a call that allocates while
+ * it holds the object: the collector restarted so that allocation runs
+ * the finalizer */
+static const char *const fresh_objects[] = {
+    "CS.Demo.Taggeds(20)", "CS.Demo.MakeArray(8)", "CS.Demo.MakeList(4)", "CS.Demo.MakeDict()",
+    "CS.Demo.Points(6)", "CS.Demo.Names()", "CS.Demo.Mixed()", "CS.MyGame.Player(\"pend\")",
+    "CS.MyGame.Tagged(7, \"pend\")", "CS.MyGame.Point2D(1, 2)", "CS.Demo.MakeBytes(9)",
+    "CS.MyGame.Bag()", "CS.MyGame.Counter()", "CS.Demo.Box(3)",
+    "zlua.new_ref(zlua.types.int32, 5)", "CS.Demo.MakeGrid(2, 3)",
+};
+
+static void g_pending(G *g)
+{
+    size_t mark = g->len;
+    emit(g, "collectgarbage() collectgarbage(\"stop\") "
+            "local w = setmetatable({}, {__mode = \"k\"}) (function() w[");
+    if (pick(g, 4) == 0)
+        g_new(g);
+    else
+        emit(g, PICKS(g, fresh_objects));
+    emit(g, "] = true end)() OOM(0) local s = string.rep(\"x\", 300) .. \"y\" s = nil "
+            "local u = next(w) ");
+    switch (pick(g, 4)) {
+    case 0:
+        emit(g, "collectgarbage(\"generational\") ");
+        break;
+    case 1:
+        emit(g, "collectgarbage(\"step\", 0) ");
+        break;
+    default:
+        emit(g, "collectgarbage(\"incremental\", 0, 1000, 30) ");
+    }
+    emit(g, "collectgarbage(\"restart\") P(function() ");
+    switch (pick(g, 12)) {
+    case 0:
+    case 1:
+        g_slot(g);
+        emit(g, " = zlua.to_table(u)");
+        break;
+    case 2:
+        g_slot(g);
+        emit(g, " = zlua.cast(u, ");
+        emit(g, PICKS(g, ((const char *const[]){"CS.System.Object", "CS.MyGame.Player",
+                                                "zlua.types.object", "CS.MyGame.Tagged",
+                                                "CS.System.Array", "CS.MyGame.Point2D"})));
+        emit(g, ")");
+        break;
+    case 3:
+        emit(g, "u");
+        g_index(g);
+        emit(g, " = ");
+        g_value(g);
+        break;
+    case 4:
+        emit(g, PICKS(g, ((const char *const[]){"u.name = string.rep(\"n\", 100)",
+                                                "u.Name = string.rep(\"n\", 100)",
+                                                "u.x = 1.5", "u.Level = 3",
+                                                "u[1] = string.rep(\"e\", 50)",
+                                                "u.k = string.rep(\"v\", 60)",
+                                                "u.value = 9", "u.Value = 2"})));
+        break;
+    case 5:
+        g_slot(g);
+        emit(g, " = zlua.new_ref(");
+        emit(g, PICKS(g, ((const char *const[]){"\"MyGame.Tagged\"", "CS.MyGame.Point2D",
+                                                "CS.MyGame.Player", "zlua.types.int32"})));
+        emit(g, ", u)");
+        break;
+    case 6:
+        g_slot(g);
+        emit(g, " = u");
+        g_index(g);
+        break;
+    case 7:
+        emit(g, "local n = 0 for k, v in pairs(u) do n = n + 1 ");
+        g_slot(g);
+        emit(g, " = v if n > 30 then break end end");
+        break;
+    case 8:
+        g_slot(g);
+        emit(g, " = tostring(u) .. #u");
+        break;
+    case 9:
+        g_slot(g);
+        emit(g, " = zlua.to_bytes(u)");
+        break;
+    case 10:
+        g_slot(g);
+        emitf(g, " = CS.Demo.%s(u)", PICKS(g, ((const char *const[]){"Describe", "SwapObj",
+                                                                    "TypeName", "ArraySum",
+                                                                    "SumPoints", "ListSum",
+                                                                    "Same", "PickObj"})));
+        break;
+    default:
+        g_slot(g);
+        emit(g, " = (u):");
+        emit(g, PICKS(g, ((const char *const[]){"ToString", "GetType", "Move", "Heal",
+                                                "Add", "GetHashCode"})));
+        emit(g, "(");
+        g_args(g);
+        emit(g, ")");
+    }
+    emit(g, " end) collectgarbage(\"restart\") ");
+    if (pick(g, 2))
+        emit(g, "collectgarbage(\"incremental\", 200, 100, 13) ");
+    g_slot(g);
+    emit(g, " = u");
+    skip_end(g, mark, F_PENDING, "V[1] = nil");
+}
+
+/* a delegate a script gets back (returned, read from a member, or the
+ * target ZLuaTests.Held.TargetOf finds), its target written through
+ * .value, then invoked */
+static void g_delget(G *g)
+{
+    size_t mark = g->len;
+    emit(g, "local f = ");
+    if (pick(g, 3) == 0)
+        g_func(g);
+    else
+        emit(g, "function(a, b) return (a or 0) + (b or 0) end");
+    emit(g, " local d = ");
+    switch (pick(g, 5)) {
+    case 0: emit(g, "CS.Demo.MakeAdder(2)"); break;
+    case 1: emit(g, "CS.Demo.Logger()"); break;
+    case 2: emit(g, "(function() local c = CS.MyGame.Counter() c:add_Changed(f) "
+                    "return c.Changed end)()"); break;
+    case 3: g_slot(g); break;
+    default: emit(g, "f");
+    }
+    emit(g, " P(CS.Demo.Apply, f, 1, 2) local b = ");
+    switch (pick(g, 5)) {
+    case 0:
+        emitf(g, "d.%s", PICKS(g, ((const char *const[]){"Target", "m_target", "method_ptr",
+                                                        "Method", "extra_arg"})));
+        break;
+    case 1:
+        emit(g, "CS.ZLuaTests.Held.TargetOf(d)");
+        break;
+    default:
+        emit(g, "CS.ZLuaTests.Held.TargetOf(f)");
+    }
+    emit(g, " ");
+    g_slot(g);
+    emit(g, " = b ");
+    switch (pick(g, 4)) {
+    case 0:
+        emit(g, "b.value = ");
+        break;
+    case 1:
+        emit(g, "b.m_value = ");
+        break;
+    default:
+        emitf(g, "local ok, v = pcall(zlua.cast, b, zlua.types.%s) if not ok then "
+                 "v = zlua.cast(b, zlua.types.intptr) end v.value = ",
+              PICKS(g, ((const char *const[]){"int64", "intptr", "uint64", "int32", "object"})));
+    }
+    emit(g, PICKS(g, ((const char *const[]){"0x41414140", "0", "1", "-1", "math.maxinteger",
+                                            "2", "0x7ff0", "1 << 32", "3"})));
+    switch (pick(g, 4)) {
+    case 0:
+        emit(g, " P(d, 1, 2)");
+        break;
+    case 1:
+        emit(g, " P(CS.Demo.ApplyFunc, f, 1)");
+        break;
+    default:
+        emit(g, " P(CS.Demo.Apply, f, 1, 2)");
+    }
+    skip_end(g, mark, F_DELGET, "V[1] = nil");
+}
+
+/* ---- the allocation-failure oracle's operations ------------------------------
+ * Chunks returning true when they gave the right result, run by the
+ * harness's ORACLE in fresh states (fuzz_zlua.c): each must be
+ * deterministic and repeatable in one state (the oracle checks that too,
+ * and skips an operation that is not), touch no fixture static it reads
+ * back, and observe no collection.  The first is the empty prefix. */
+const char *const fz_oracle_ops[] = {
+    "return true",
+    "return CS.Demo.Add(1, 2) == 3",
+    "return CS.MyGame.Point2D(3, 4):Length() == 5",
+    "return CS.Demo.Concat('a', 'b') == 'ab' and CS.Demo.Concat('a\\0', 'b') == 'a\\0b'",
+    "local p = CS.Demo.MakePlayer('o') p.Level = 3 return p.Level == 3 and p.Name == 'o'",
+    "return CS.Demo.Apply(function(a, b) return a * b end, 3, 4) == 12",
+    "return CS.Demo.ApplyFunc(function(x) return x + 1 end, 1) == 2",
+    "return CS.Demo.ApplyPoint(function(h) return zlua.get_opaquevalue(h).x end, "
+    "CS.MyGame.Point2D(3, 4)) == 3",
+    "local add = CS.Demo.MakeAdder(1) return add(2, 3) == 6",
+    "local c = CS.MyGame.Counter() local seen = 0 c:add_Changed(function(v) seen = v end) "
+    "c:Add(3) return seen == 3",
+    "local t = zlua.to_table(CS.Demo.Taggeds(5)) return #t == 5 and t[5].name == 't4'",
+    "local t = zlua.to_table(CS.Demo.MakeArray(3)) return #t == 3",
+    "local n = 0 for _, v in pairs(CS.Demo.MakeList(3)) do n = n + 1 end "
+    "for k, v in pairs(CS.Demo.MakeDict()) do n = n + 1 end return n >= 3",
+    "return zlua.generic(CS.Demo.First, zlua.types.int32)({5, 6}) == 5",
+    "local p = CS.Demo.MakePlayer('c') return rawequal(zlua.cast(p, CS.MyGame.Player), p) "
+    "and zlua.cast(p, CS.System.Object) ~= nil",
+    "return zlua.unbox(zlua.cast(CS.Demo.Box(5), zlua.types.object)) == 5",
+    "local r = zlua.new_ref(zlua.types.int32, 5) CS.Demo.Increment(r) return r.value == 6",
+    "local r = zlua.new_ref('MyGame.Tagged', CS.MyGame.Tagged(7, 'n')) return r.id == 7",
+    "function OnRefInt(h) CS.Demo.IncrementOpaque(h) end return CS.Demo.CallOnRefInt(1) == 2",
+    "function OnPoint(h) return nil end return CS.Demo.CallOnPoint(CS.MyGame.Point2D(1, 2)) == nil",
+    "function F1(h) return 1 end return CS.Demo.InvokeCatch('F1') ~= nil",
+    "return CS.Demo.Pick(1) == 'int' and CS.Demo.Pick('s') == 'string'",
+    "return zlua.box(CS.MyGame.Color, 2):ToString() == 'Blue'",
+    "local v = CS.MyGame.Vector2(1, 2) + CS.MyGame.Vector2(3, 4) return v.X == 4",
+    "local b = CS.MyGame.Bag() b[3] = 7 return b[3] == 7",
+    "return rawequal(CSharp.AC['MyGame.Point2D'], CS.MyGame.Point2D)",
+    "return CS.Demo.PickDefault(1) == 6 and CS.Demo.OrZero(nil) == 0",
+    "local N = CS['System.Nullable`1[System.Int32]'] return N ~= nil",
+    "return zlua.typeof(CS.MyGame.Player) ~= nil",
+    "return CS.Demo.Describe(5) == 'System.Int32' and CS.Demo.PickObj('s') == 'string'",
+    "return CS.Demo.SumPoints(CS.Demo.Points(3)) == 9",
+    "return #zlua.to_bytes(CS.Demo.MakeBytes(4)) == 4",
+    "return CS.Demo.ReadPtr(CS.Demo.Buffer(), 2) == 30",
+    "return CS.Demo.GridSum(CS.Demo.MakeGrid(2, 2)) == 22",
+    "local p = CS.MyGame.Player('h') local hp = p.Hp p:Heal(5) return p.Hp == hp + 5",
+    "return pcall(CS.Demo.Throw, 'x') == false",
+    "return select(2, pcall(function() return CS['MyGame.Point2D\\0junk'] end)) ~= "
+    "CS.MyGame.Point2D",
+};
+const size_t fz_oracle_op_count = sizeof fz_oracle_ops / sizeof fz_oracle_ops[0];
+
+/* ORACLE(op, prefix, k): the allocation-failure oracle of the harness
+ * (fuzz_zlua.c): op k-th allocation failing in a fresh state, then
+ * again with memory back, which must succeed when it did without */
+static void g_oracle(G *g)
+{
+    size_t mark = g->len;
+    unsigned op = pick(g, (unsigned)fz_oracle_op_count);
+    unsigned prefix = pick(g, 3) ? 0 : pick(g, (unsigned)fz_oracle_op_count);
+    unsigned k = pick(g, 4) ? pick(g, 64) : pick(g, 1200);
+    emitf(g, "ORACLE(%u, %u, %u)", op, prefix, k);
+    skip_end(g, mark, F_ORACLE, "V[1] = nil");
+}
+
 static void g_stmt(G *g)
 {
     if (g->full)
         return;
     g->stmts--;
-    unsigned k = pick(g, 40);
+    unsigned k = pick(g, 47);
     switch (k) {
+    case 40:
+        g_reg_main(g);
+        break;
+    case 41:
+        g_hookcall_stmt(g);
+        break;
+    case 42:
+        g_ptrarg(g);
+        break;
+    case 43:
+        g_pairsbox(g);
+        break;
+    case 44:
+        g_pending(g);
+        break;
+    case 45:
+        g_delget(g);
+        break;
+    case 46:
+        g_oracle(g);
+        break;
     case 0:
         g_slot(g);
         emit(g, " = ");

@@ -17,9 +17,15 @@ extern const char fz_prelude[];
 size_t fz_generate(const uint8_t *data, size_t size, char *out, size_t cap);
 
 /* Productions to leave out (bits by name, ZLUA_FUZZ_SKIP=reg_keys,reg,...:
- * reg_keys reg setupvalue memtable setmt mtwrite setlocal oom callmm), so
+ * reg_keys reg setupvalue memtable setmt mtwrite setlocal oom callmm
+ * reg_main hookcall ptrarg pairsbox pending delget oracle), so
  * a fuzzing run can look past a known crash.  0 (default): nothing. */
 extern unsigned fz_skip_mask;
 unsigned fz_parse_skip(const char *list);
+
+/* The operations of the allocation-failure oracle (ORACLE, fuzz_zlua.c):
+ * chunks that return true when they gave the right result. */
+extern const char *const fz_oracle_ops[];
+extern const size_t fz_oracle_op_count;
 
 #endif

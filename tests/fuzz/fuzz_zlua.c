@@ -60,6 +60,7 @@ typedef struct fz_alloc {
 
 static struct {
     fz_alloc alloc;
+    lua_State *L;   /* the input's state */
     long steps;
     long long start_ns;
     int in_hook;   /* the script's hook is running */
@@ -286,8 +287,134 @@ static int fz_P(lua_State *L)
     return fz_P_k(L, lua_pcallk(L, lua_gettop(L) - 1, 0, 0, 0, fz_P_k), 0);
 }
 
+/* ---- the allocation-failure oracle (R-OOM-2) --------------------------------
+ *
+ * ORACLE(op, prefix, k) checks that a failed allocation leaves nothing
+ * behind that breaks the next try: op (fz_oracle_ops, fuzz_gen.c) runs
+ * after prefix in a fresh state with the k-th allocation of op's first
+ * call failing, then once more with memory back, and that second call
+ * must return true.  Only where that can be nothing but libzlua's fault:
+ *   - op and prefix are fixed chunks, run in states of their own (built
+ *     like the input's, without its hooks, limits or anything the input
+ *     did to its own state);
+ *   - a dry run first, in another fresh state: prefix, then op twice,
+ *     each returning true; otherwise (op not repeatable, or broken by
+ *     what the input did to the process: fixture statics, the managed
+ *     heap) the oracle says nothing;
+ *   - the failure must have been injected (op made at least k + 1
+ *     allocations), and when the retry fails, a control run in a third
+ *     fresh state (the dry run again) must pass: a retry failing for a
+ *     reason the process shares with every state is not reported;
+ *   - it runs only from a top-level statement of the main thread (no C#
+ *     frame, hook or finalizer of the input's state is below it), with a
+ *     pending testbed.throw_next drained first.
+ * A violation prints op, prefix, k and the retry's error, and aborts. */
+
+#define FZ_ORACLE_COST 150000L   /* instructions charged per ORACLE */
+
+static void fz_drain_throw_next(void);
+
+static lua_State *fz_state_new(fz_alloc *a)
+{
+    memset(a, 0, sizeof *a);
+    a->limit = FZ_MEM_LIMIT;
+    a->fail_after = -1;
+    lua_State *L = lua_newstate(fz_alloc_fn, a);
+    if (L == NULL)
+        abort();
+    luaL_openlibs(L);
+    if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK)
+        abort();
+    sim_set_lua_state(L);
+    testbed_open(L, &a->counter);
+    return L;
+}
+
+static void fz_state_close(lua_State *L, fz_alloc *a)
+{
+    a->fail_after = -1;
+    a->limit = (size_t)-1;   /* finalizers may allocate */
+    lua_close(L);
+}
+
+/* Runs chunk src in L: 1 when it returned true.  The error, if a string,
+ * goes to msg (converting anything else could allocate). */
+static int fz_oracle_run(lua_State *L, const char *src, char *msg, size_t cap)
+{
+    int top = lua_gettop(L);
+    int ok = luaL_loadstring(L, src) == LUA_OK && lua_pcall(L, 0, 1, 0) == LUA_OK;
+    if (msg != NULL)
+        snprintf(msg, cap, "%s",
+                 ok ? "returned false" : lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                                                       : "(no message)");
+    ok = ok && lua_toboolean(L, -1);
+    lua_settop(L, top);
+    return ok;
+}
+
+/* prefix, then op twice, in a fresh state */
+static int fz_oracle_clean(const char *prefix, const char *op)
+{
+    fz_alloc a;
+    lua_State *S = fz_state_new(&a);
+    int ok = fz_oracle_run(S, prefix, NULL, 0) && fz_oracle_run(S, op, NULL, 0) &&
+             fz_oracle_run(S, op, NULL, 0);
+    fz_state_close(S, &a);
+    return ok;
+}
+
+/* 1 when op broke after its k-th allocation failed (see above) */
+static int fz_oracle_check(const char *prefix, const char *op, long k, char *msg, size_t cap)
+{
+    fz_alloc a;
+    lua_State *S = fz_state_new(&a);
+    int broken = 0;
+    if (fz_oracle_run(S, prefix, NULL, 0)) {
+        a.fail_after = k;
+        (void)fz_oracle_run(S, op, NULL, 0);
+        int injected = a.fail_after < 0;
+        a.fail_after = -1;
+        broken = injected && !fz_oracle_run(S, op, msg, cap);
+    }
+    fz_state_close(S, &a);
+    return broken;
+}
+
+static int fz_oracle(lua_State *L)
+{
+    lua_Integer op = luaL_checkinteger(L, 1), prefix = luaL_checkinteger(L, 2);
+    lua_Integer k = luaL_checkinteger(L, 3);
+    fz.steps += FZ_ORACLE_COST;
+    if (fz.steps > FZ_STEP_LIMIT)
+        return luaL_error(L, "fuzz: instruction limit");
+    lua_Debug ar;
+    int main_thread = lua_pushthread(L);
+    lua_pop(L, 1);
+    /* ORACLE, the statement's function, P, the chunk: nothing below */
+    if (!main_thread || fz.in_hook || lua_getstack(L, 4, &ar) || op < 0 || prefix < 0 ||
+        k < 0 || (size_t)op >= fz_oracle_op_count || (size_t)prefix >= fz_oracle_op_count)
+        return 0;
+    const char *osrc = fz_oracle_ops[op], *psrc = fz_oracle_ops[prefix];
+    fz_drain_throw_next();
+    char msg[512];
+    if (fz_oracle_clean(psrc, osrc) &&
+        fz_oracle_check(psrc, osrc, (long)k, msg, sizeof msg) &&
+        fz_oracle_clean(psrc, osrc)) {
+        fprintf(stderr,
+                "fuzz: ORACLE(%d, %d, %d): after allocation %d of this operation failed, the "
+                "same operation with memory back did not succeed:\n  prefix: %s\n  op: "
+                "%s\n  retry: %s\n",
+                (int)op, (int)prefix, (int)k, (int)k, psrc, osrc, msg);
+        abort();
+    }
+    sim_set_lua_state(fz.L);
+    return 0;
+}
+
 static void fz_open(lua_State *L)
 {
+    lua_pushcfunction(L, fz_oracle);
+    lua_setglobal(L, "ORACLE");
     lua_getglobal(L, "debug");
     lua_pushcfunction(L, fz_sethook);
     lua_setfield(L, -2, "sethook");
@@ -346,9 +473,10 @@ static void fz_set_static(const char *cls_name, const char *field, void *obj)
 /* Global state an input may leave behind: the state pointer the IC bodies
  * call into (and their meta caches, keyed by its generation), a pending
  * testbed.throw_next, the fixture statics. */
-static void fz_reset(void)
+/* A pending testbed.throw_next is thrown by the next runtime invoke:
+ * make one that ignores it. */
+static void fz_drain_throw_next(void)
 {
-    sim_set_lua_state(NULL);
     /* Demo has a static constructor (Log = ""): its statics may be
      * touched only once it ran, as in a player */
     int done;
@@ -356,8 +484,14 @@ static void fz_reset(void)
     const MethodInfo *get_color = sim_method("Demo", "GetColor", 0);
     if (get_color != NULL) {
         int32_t ret = 0;
-        (void)zlua_rt_invoke(get_color, NULL, NULL, &ret);   /* drains throw_next */
+        (void)zlua_rt_invoke(get_color, NULL, NULL, &ret);
     }
+}
+
+static void fz_reset(void)
+{
+    sim_set_lua_state(NULL);
+    fz_drain_throw_next();
     fz_zero_static("MyGame.Point2D", "Created");
     fz_zero_static("MyGame.Player", "Count");
     fz_zero_static("Demo", "s_color");
@@ -381,25 +515,20 @@ static void fz_init(void)
     fz.trace = getenv("ZLUA_FUZZ_TRACE") != NULL;
     fz.dry = getenv("ZLUA_FUZZ_DRY") != NULL;
     fz_skip_mask = fz_parse_skip(getenv("ZLUA_FUZZ_SKIP"));
+#if defined(SIM_CHECKED_POINTERS)
+    /* skipping ptrarg also turns off the foreign-pointer check of the
+     * fuzz build's Demo.ReadPtr / WritePtr (they raise instead) */
+    sim_foreign_pointer_abort = (fz_parse_skip("ptrarg") & fz_skip_mask) == 0;
+#endif
 }
 
 /* Runs fz.program[0..n) (the prelude's text first, ending at pre). */
 static void fz_exec(size_t pre, size_t n)
 {
-    memset(&fz.alloc, 0, sizeof fz.alloc);
-    fz.alloc.limit = FZ_MEM_LIMIT;
-    fz.alloc.fail_after = -1;
     fz.steps = 0;
     fz.start_ns = fz_now_ns();
     fz.in_hook = 0;
-    lua_State *L = lua_newstate(fz_alloc_fn, &fz.alloc);
-    if (L == NULL)
-        abort();
-    luaL_openlibs(L);
-    if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK)
-        abort();
-    sim_set_lua_state(L);
-    testbed_open(L, &fz.alloc.counter);
+    lua_State *L = fz.L = fz_state_new(&fz.alloc);
     fz_open(L);
 
     int status = luaL_loadbuffer(L, fz.program, n, "=fuzz");
@@ -413,9 +542,8 @@ static void fz_exec(size_t pre, size_t n)
         if (status != LUA_OK && fz.trace)
             fz_trace(L);
     }
-    fz.alloc.fail_after = -1;
-    fz.alloc.limit = (size_t)-1;   /* lua_close's finalizers may allocate */
-    lua_close(L);
+    fz_state_close(L, &fz.alloc);   /* lua_close's finalizers may allocate */
+    fz.L = NULL;
     fz_reset();
 }
 

@@ -8,6 +8,7 @@
  * raises NullReferenceException.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim_fixtures.h"
@@ -485,12 +486,25 @@ static int32_t *demo_buffer(const MethodInfo *m)
 /* Built into the fuzzer only (tests/fuzz): p + i must lie in Demo.Buffer()'s
  * four ints, else IndexOutOfRangeException.  The fuzzer looks for memory
  * errors of libzlua; an unsafe C# method handed a wild index is the
- * method's own error, which it must not report. */
+ * method's own error, which it must not report.  p itself is another
+ * matter: Demo.Buffer() is the only int* C# hands out, and a T* parameter
+ * takes only those (R-PTR-1), so any other non-null p is libzlua's
+ * finding, reported as one (abort) even where reading it would not fault. */
+#if defined(SIM_CHECKED_POINTERS)
+int sim_foreign_pointer_abort = 1;
+#endif
+
 static void demo_check_ptr(const int32_t *p, int32_t i)
 {
 #if defined(SIM_CHECKED_POINTERS)
     /* compared as integers: p may point anywhere */
     uintptr_t b = (uintptr_t)demo_buffer_ints, a = (uintptr_t)p;
+    if (p != demo_buffer_ints && sim_foreign_pointer_abort) {
+        fprintf(stderr, "sim: an int* C# never produced reached Demo.ReadPtr / WritePtr "
+                        "(%p; Demo.Buffer() is %p)\n", (const void *)p,
+                (const void *)demo_buffer_ints);
+        abort();
+    }
     if (a < b || a >= b + 4 * sizeof(int32_t) || (a - b) % sizeof(int32_t) != 0 ||
         i < 0 || i >= 4 - (int32_t)((a - b) / sizeof(int32_t)))
         sim_raise("System", "IndexOutOfRangeException",
