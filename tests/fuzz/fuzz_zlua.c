@@ -36,7 +36,10 @@
 #include <lualib.h>
 
 #include "fuzz_gen.h"
+#if !defined(ZLUA_FUZZ_MONO)
 #include "sim.h"
+#endif
+#include "testbed_rt.h"
 #include "host_stubs.h"
 #include "testbed.h"
 #include "zlua.h"
@@ -253,7 +256,7 @@ static int fz_testbed_gc(lua_State *L)
     fz.steps += 100000;
     if (fz.steps > FZ_STEP_LIMIT)
         return luaL_error(L, "fuzz: instruction limit");
-    sim_collect();
+    testbed_rt_collect();
     return 0;
 }
 
@@ -323,9 +326,9 @@ static lua_State *fz_state_new(fz_alloc *a)
     if (L == NULL)
         abort();
     luaL_openlibs(L);
-    if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK)
+    if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK || testbed_rt_open(L) < 0)
         abort();
-    sim_set_lua_state(L);
+    testbed_rt_set_lua_state(L);
     testbed_open(L, &a->counter);
     return L;
 }
@@ -345,7 +348,7 @@ static int fz_oracle_run(lua_State *L, const char *src, char *msg, size_t cap)
     int ok = luaL_loadstring(L, src) == LUA_OK && lua_pcall(L, 0, 1, 0) == LUA_OK;
     if (msg != NULL)
         snprintf(msg, cap, "%s",
-                 ok ? "returned false" : lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                 ok ? (lua_toboolean(L, -1) ? "returned true" : "returned false") : lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
                                                                        : "(no message)");
     ok = ok && lua_toboolean(L, -1);
     lua_settop(L, top);
@@ -364,14 +367,15 @@ static int fz_oracle_clean(const char *prefix, const char *op)
 }
 
 /* 1 when op broke after its k-th allocation failed (see above) */
-static int fz_oracle_check(const char *prefix, const char *op, long k, char *msg, size_t cap)
+static int fz_oracle_check(const char *prefix, const char *op, long k, char *first,
+                           char *msg, size_t cap)
 {
     fz_alloc a;
     lua_State *S = fz_state_new(&a);
     int broken = 0;
     if (fz_oracle_run(S, prefix, NULL, 0)) {
         a.fail_after = k;
-        (void)fz_oracle_run(S, op, NULL, 0);
+        (void)fz_oracle_run(S, op, first, cap);
         int injected = a.fail_after < 0;
         a.fail_after = -1;
         broken = injected && !fz_oracle_run(S, op, msg, cap);
@@ -396,18 +400,23 @@ static int fz_oracle(lua_State *L)
         return 0;
     const char *osrc = fz_oracle_ops[op], *psrc = fz_oracle_ops[prefix];
     fz_drain_throw_next();
-    char msg[512];
-    if (fz_oracle_clean(psrc, osrc) &&
-        fz_oracle_check(psrc, osrc, (long)k, msg, sizeof msg) &&
-        fz_oracle_clean(psrc, osrc)) {
+    char msg[512], first[512] = "";
+    int clean = fz_oracle_clean(psrc, osrc);
+    int broken = clean && fz_oracle_check(psrc, osrc, (long)k, first, msg, sizeof msg);
+    if (fz.trace)
+        fprintf(stderr, "  oracle(%d, %d, %d): %s%s\n", (int)op, (int)prefix, (int)k,
+                !clean ? "not repeatable here, skipped" : first[0] == '\0'
+                ? "no failure injected (fewer allocations)" : "retried, first try: ",
+                first);
+    if (broken && fz_oracle_clean(psrc, osrc)) {
         fprintf(stderr,
                 "fuzz: ORACLE(%d, %d, %d): after allocation %d of this operation failed, the "
                 "same operation with memory back did not succeed:\n  prefix: %s\n  op: "
-                "%s\n  retry: %s\n",
-                (int)op, (int)prefix, (int)k, (int)k, psrc, osrc, msg);
+                "%s\n  first try: %s\n  retry: %s\n",
+                (int)op, (int)prefix, (int)k, (int)k, psrc, osrc, first, msg);
         abort();
     }
-    sim_set_lua_state(fz.L);
+    testbed_rt_set_lua_state(fz.L);
     return 0;
 }
 
@@ -442,6 +451,7 @@ static void fz_open(lua_State *L)
 
 /* ---- per-input reset ------------------------------------------------------ */
 
+#if !defined(ZLUA_FUZZ_MONO)
 static void fz_zero_static(const char *cls_name, const char *field)
 {
     Il2CppClass *k = sim_class(cls_name);
@@ -490,7 +500,7 @@ static void fz_drain_throw_next(void)
 
 static void fz_reset(void)
 {
-    sim_set_lua_state(NULL);
+    testbed_rt_set_lua_state(NULL);
     fz_drain_throw_next();
     fz_zero_static("MyGame.Point2D", "Created");
     fz_zero_static("MyGame.Player", "Count");
@@ -498,6 +508,34 @@ static void fz_reset(void)
     fz_zero_static("Demo", "s_pos");
     fz_set_static("Demo", "Log", il2cpp_string_new(""));
 }
+#else
+/* On Mono the same reset, through a state of its own: the fixtures' classes
+ * are found by libzlua there, and a pending throw_next is thrown by the
+ * first C# call (Demo.GetColor), caught by pcall. */
+static const char fz_reset_chunk[] =
+    "pcall(function() return CS.Demo.GetColor() end)\n"
+    "pcall(function() CS.MyGame.Point2D.Created = 0 end)\n"
+    "pcall(function() CS.MyGame.Player.Count = 0 end)\n"
+    "pcall(function() CS.Demo.Log = '' end)\n";
+
+static lua_State *fz_state_new(fz_alloc *a);
+static void fz_state_close(lua_State *L, fz_alloc *a);
+
+static void fz_drain_throw_next(void)
+{
+    fz_alloc a;
+    lua_State *S = fz_state_new(&a);
+    if (luaL_loadstring(S, fz_reset_chunk) == LUA_OK)
+        (void)lua_pcall(S, 0, 0, 0);
+    fz_state_close(S, &a);
+}
+
+static void fz_reset(void)
+{
+    fz_drain_throw_next();
+    testbed_rt_set_lua_state(NULL);
+}
+#endif
 
 static void fz_exec(size_t pre, size_t n);
 
@@ -507,9 +545,14 @@ static void fz_init(void)
     if (ready)
         return;
     ready = 1;
+#if defined(ZLUA_FUZZ_MONO)
+    if (testbed_rt_init() != 0)   /* Mono's collector: its own heap limits */
+        abort();
+#else
     sim_gc_init();
     GC_set_max_heap_size(FZ_GC_HEAP_LIMIT);
     sim_init();
+#endif
     const char *p = getenv("ZLUA_FUZZ_PRINT");
     fz.print = p != NULL ? atoi(p) : 0;
     fz.trace = getenv("ZLUA_FUZZ_TRACE") != NULL;

@@ -101,6 +101,21 @@ add_dependencies(zlua-run-mono zlua_game_assemblies)
 # and a C# host (tests/editor).
 include(tests/editor/editor.cmake)
 
+# The fuzz harness's replay on Mono (tests/fuzz): the regression inputs and
+# the seed corpus through the same grammar, on a real CLR.
+add_executable(zlua-fuzz-replay-mono tests/fuzz/fuzz_zlua.c tests/fuzz/fuzz_gen.c
+  tests/host/testbed.c)
+target_compile_definitions(zlua-fuzz-replay-mono PRIVATE ZLUA_FUZZ_REPLAY ZLUA_FUZZ_MONO)
+target_include_directories(zlua-fuzz-replay-mono PRIVATE src tests/host ${BDWGC_INCLUDE_DIRS})
+target_compile_options(zlua-fuzz-replay-mono PRIVATE ${ZLUA_WARNINGS})
+target_link_libraries(zlua-fuzz-replay-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
+set_target_properties(zlua-fuzz-replay-mono PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
+add_dependencies(zlua-fuzz-replay-mono zlua_mono_assemblies)
+add_test(NAME fuzz.mono.regressions
+  COMMAND zlua-fuzz-replay-mono ${CMAKE_CURRENT_SOURCE_DIR}/tests/fuzz/regressions
+                                ${CMAKE_CURRENT_SOURCE_DIR}/tests/fuzz/corpus)
+set_tests_properties(fuzz.mono.regressions PROPERTIES LABELS mono TIMEOUT 300)
+
 # The C units that do not reach the runtime's catalog, on Mono's collector
 # (unit.mono.<name>): the scope, the handles, UTF-8, and both registries
 # scanned through the hook variable.  The collector's other units test the
