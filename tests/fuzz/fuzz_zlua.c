@@ -59,6 +59,9 @@ typedef struct fz_alloc {
     testbed_alloc counter;
     size_t used, limit;
     long fail_after;   /* the allocation that fails (-1: none) */
+    int fail_burst;    /* how many more fail right after it (the oracle's 1:
+                        * Lua's retry after its emergency collection too) */
+    int fail_more;
 } fz_alloc;
 
 static struct {
@@ -83,8 +86,14 @@ static void *fz_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize > old) {   /* Lua assumes that shrinking never fails */
         if (a->used - old + nsize > a->limit)
             return NULL;
-        if (a->fail_after >= 0 && a->fail_after-- == 0)
+        if (a->fail_more > 0) {
+            a->fail_more--;
             return NULL;
+        }
+        if (a->fail_after >= 0 && a->fail_after-- == 0) {
+            a->fail_more = a->fail_burst;
+            return NULL;
+        }
     }
     void *p = realloc(ptr, nsize);
     if (p == NULL)
@@ -375,9 +384,11 @@ static int fz_oracle_check(const char *prefix, const char *op, long k, char *fir
     int broken = 0;
     if (fz_oracle_run(S, prefix, NULL, 0)) {
         a.fail_after = k;
+        a.fail_burst = 1;   /* so that the failure is not absorbed by Lua's retry */
         (void)fz_oracle_run(S, op, first, cap);
         int injected = a.fail_after < 0;
         a.fail_after = -1;
+        a.fail_burst = a.fail_more = 0;
         broken = injected && !fz_oracle_run(S, op, msg, cap);
     }
     fz_state_close(S, &a);
