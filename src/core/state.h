@@ -89,7 +89,7 @@ typedef struct zlua_ctx {
     /* corlib classes used by the object writers (metadata, not managed) */
     Il2CppClass *k_object, *k_string, *k_bool, *k_int32, *k_int64, *k_double;
     /* System.Runtime.CompilerServices.IsByRefLikeAttribute, which C# puts
-     * on every ref struct (SPEC 2: by-val ref struct slots are
+     * on every ref struct (lua-api.md, "Calling C#": by-val ref struct slots are
      * unsupported); NULL in a corlib without it: nothing is detected */
     Il2CppClass *k_byreflike;
     Il2CppClass *k_multicast;   /* delegates (marshal/delegate_pop.c) */
