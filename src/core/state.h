@@ -57,7 +57,7 @@ typedef struct zlua_ctx {
     struct zlua_class *binding;   /* the type table being made (one shot) */
     /* Pushes cls's ByVal (byobj 0) or ByObj instance metatable, making it
      * on first use; may raise.  The marshal layer makes userdata, the
-     * types layer above it their metatables: zlua_types_open installs it,
+     * types layer above it their metatables: zlua_open installs it,
      * so the call points down the layers' order at run time only. */
     void (*push_mt)(lua_State *L, struct zlua_class *cls, int byobj);
     unsigned nomem;               /* arena allocations that failed, ever */
