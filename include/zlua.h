@@ -117,7 +117,7 @@ typedef void (*zlua_log_fn)(void *ud, const char *message);
  * ZLUA_EINVAL for a NULL L, ZLUA_ESTATE if zlua_open was not called on L. */
 int zlua_state_set_log(lua_State *L, zlua_log_fn fn, void *ud);
 
-/* ===== [LuaMarshalAs] rules (SPEC 7, 8; R-XML-4) =================================
+/* ===== [LuaMarshalAs] rules (docs/marshal-rules.md; R-XML-4) =================================
  *
  * Per-slot marshal overrides.  The build-time compiler (tools/marshalc)
  * reads the [LuaMarshalAs] attributes of the assemblies and the XML rule
@@ -149,12 +149,12 @@ enum {
 /* Or'ed into a PARAM / RETURN site given to zlua_rules_check: the
  * method is one C# calls into Lua (a delegate type's Invoke, a method an
  * IC stub serves), so its parameters are pushed to Lua and its result
- * popped from Lua -- the direction that decides what is legal (SPEC 7.1:
+ * popped from Lua -- the direction that decides what is legal (marshal-rules.md, "illegal rules":
  * OpaqueValue only where C# pushes). */
 #define ZLUA_RULE_DIR_IC 0x100
 
 /* Where a rule was written: an attribute beats an XML rule on the same
- * site (SPEC 7.3). */
+ * site (marshal-rules.md, priority chain). */
 enum {
     ZLUA_RULE_ATTRIBUTE = 0,
     ZLUA_RULE_XML = 1
@@ -189,7 +189,7 @@ typedef struct zlua_marshal_table {
 
 #define ZLUA_MARSHAL_VALIDATED 1u
 
-/* RegisterMarshalBindingTables (SPEC 8, R-XML-4): adds count tables to
+/* RegisterMarshalBindingTables (R-XML-4): adds count tables to
  * the process's rule set.  Call before the states that should see them
  * bind any class of those assemblies (in practice: before zlua_open);
  * not thread-safe.  Tables and every string they point at must outlive
@@ -198,7 +198,7 @@ typedef struct zlua_marshal_table {
 int zlua_rules_register(const zlua_marshal_table *tables, size_t count);
 
 /* The parameter list of method as rules spell it, "(System.Int32,
- * MyGame.Point2D&)" (the full-signature key of SPEC 7.6 rule 5 without
+ * MyGame.Point2D&)" (the full-signature key of lua-api.md, "Overloads", without
  * the name), into buf, NUL-terminated, with L's type names; returns its
  * length (0: buf too small, out of memory, or zlua_open was not called).
  * The compiler and the binder share it. */
@@ -206,7 +206,7 @@ size_t zlua_rules_signature(lua_State *L, const MethodInfo *method, char *buf,
                               size_t size);
 
 /* Checks a rule against the slot it names, as the build and the binder
- * do (SPEC 7.1, 7.2, 7.4): 1 when legal; 0 with the reason in why
+ * do (marshal-rules.md, "illegal rules"): 1 when legal; 0 with the reason in why
  * ("LuaMarshalType.UserData is not allowed", ...).  type: the slot's
  * type (the type itself for a type-level rule); site: ZLUA_RULE_*.  L
  * must have been opened (zlua_open). */
@@ -265,7 +265,7 @@ typedef void (*zlua_push_fn)(lua_State *L, const zlua_meta *m, const void *src);
  * C# calls into Lua through it (an IC stub, a delegate's Invoke): the
  * parameter is pushed, the result popped.  Built once per state and
  * cached; NULL if the position is unsupported.  [LuaMarshalAs] rules of
- * the slot apply in that direction (SPEC 7.2): an UnpackedValues
+ * the slot apply in that direction (lua-api.md, "[LuaMarshalAs]"): an UnpackedValues
  * parameter is pushed as its members' values, a Table one as a table,
  * an OpaqueValue one as a handle to the argument's slot; a Table or
  * UnpackedValues result is popped from a table or from several results. */

@@ -144,7 +144,7 @@ ZLUA_INLINE const zlua_bridge *zlua_bridge_at(lua_State *L, size_t index)
 size_t zlua_bridge_method_key(const MethodInfo *method, char *buf, size_t size);
 
 /* The Lua-value shape of method under the [LuaMarshalAs] rules L's
- * process registered (SPEC 7.6 rule 1), into buf: "" when every slot
+ * process registered (lua-api.md, "Overloads" 1), into buf: "" when every slot
  * takes one value, else "@P1,P2,...>R" (the values each parameter takes,
  * and the results).  A stub of a shaped method is keyed by its method key
  * followed by this shape, so a state whose rules give the method another

@@ -93,7 +93,7 @@ static void zlua_sig_struct(zlua_sigbuf *s, Il2CppClass *k)
 
 /* A by-value struct the binder refuses (meta.c): System.Decimal, or a ref
  * struct ([IsByRefLike]).  The generator must not stub what the binder
- * will report as unusable (issue 10 §6).  Build time, and bind time of a
+ * will report as unusable (lua-api.md, "Methods Lua cannot call").  Build time, and bind time of a
  * method a stub entry names (zlua_stub_serves): the attribute class is
  * looked up on each call rather than cached. */
 static int zlua_sig_unusable_struct(Il2CppClass *k)
@@ -297,7 +297,7 @@ int zlua_bridge_other_count(lua_State *L, const zlua_bridge *b)
         (void)zlua_method_self(L, m);
     int n = lua_gettop(L) - b->instance;
     /* this one method, never its overloads: a full-signature key's stub;
-     * n counts Lua values (SPEC 7.6 rule 1) */
+     * n counts Lua values (lua-api.md, "Overloads" 1) */
     if (n >= m->nreq_slots && n < m->nslots && zlua_method_params_for(m, n) >= 0) {
         void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
         return zlua_method_call_n(L, m, 1 + m->instance, n, this_ptr);

@@ -15,7 +15,7 @@
 #include "core/exception.h"
 #include "marshal/ud.h"
 
-/* A value type without a Lua shape (decimal, ref structs: SPEC 2) has no
+/* A value type without a Lua shape (decimal, ref structs: lua-api.md, "Calling C#") has no
  * userdata to make: its type table refuses construction. */
 static int zlua_ctor_unsupported(lua_State *L, const zlua_class *cls)
 {
@@ -124,7 +124,7 @@ static int zlua_ctor_default(lua_State *L)
     return 1;
 }
 
-/* N(v) on a Nullable<T> table: T's value, or nil (SPEC 11). */
+/* N(v) on a Nullable<T> table: T's value, or nil (lua-api.md, "Type tables"). */
 static int zlua_ctor_nullable(lua_State *L)
 {
     zlua_class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR_NULLABLE);

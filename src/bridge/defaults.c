@@ -1,13 +1,13 @@
 /*
  * defaults.c -- C# default parameter values (`int PickDefault(int a,
- * int b = 5)`), read once at bind time (SPEC 7.6 rule 1).
+ * int b = 5)`), read once at bind time (lua-api.md, "Overloads" 1).
  *
  * IL2CPP keeps a default in its metadata blob; the runtime glue decodes
  * it (zlua_rt_param_default).  The values are stored at the parameters'
  * frame offsets, so a call that omits them copies them into its frame;
  * a string default is an object, kept alive by a GC handle for the
  * state's lifetime.  A trailing ref / out / in parameter may be omitted
- * too (SPEC 5): it gets a temp slot holding default(A), made per call.
+ * too (lua-api.md, "ref, in and out"): it gets a temp slot holding default(A), made per call.
  */
 #include <string.h>
 

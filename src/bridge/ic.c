@@ -96,7 +96,7 @@ typedef struct zlua_ic_shape {
     const zlua_meta *ret;      /* NULL: no result */
     int nargs;
     int nvals;                 /* the Lua values the arguments occupy (an
-                                  UnpackedValues slot: its members, SPEC 7.2) */
+                                  UnpackedValues slot: its members, lua-api.md, "[LuaMarshalAs]") */
     int nres;                  /* the results the call takes back */
     int direct;                /* no push allocates and the pop cannot
                                   raise: a bare lua_pcall can run it */

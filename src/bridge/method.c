@@ -32,7 +32,7 @@ static uint32_t zlua_align_up(uint32_t v, uint32_t a)
     return (v + a - 1) / a * a;
 }
 
-/* "Name(System.Int32,MyGame.Point2D&)": the full-signature key (SPEC 7.6),
+/* "Name(System.Int32,MyGame.Point2D&)": the full-signature key (lua-api.md, "Overloads"),
  * from the metas of all `count` parameters (also past ZLUA_MAX_PARAMS:
  * an unusable method is named in its report). */
 static const char *zlua_method_make_signature(zlua_ctx *ctx, const MethodInfo *mi,
@@ -51,7 +51,7 @@ static const char *zlua_method_make_signature(zlua_ctx *ctx, const MethodInfo *m
     return zlua_ctx_strdup(ctx, buf);
 }
 
-/* Issue 10 §6: a method the bridge cannot call keeps its binding (it
+/* A method the bridge cannot call keeps its binding (it
  * exists: `'T' has no member` would be wrong), says why once in the log,
  * and raises `'T.M' cannot be called from Lua: WHY` when called. */
 static int zlua_method_refuse(zlua_ctx *ctx, zlua_method *m, const char *why)
@@ -143,7 +143,7 @@ static uint8_t zlua_method_ref_shape(const zlua_method *m)
     return refs;
 }
 
-/* Slot counting (SPEC 7.6 rule 1, seed 002 5.6), after the defaults. */
+/* Slot counting (lua-api.md, "Overloads" 1), after the defaults. */
 static int zlua_method_bind_slots(zlua_ctx *ctx, zlua_method *m, char *why, size_t why_size)
 {
     (void)ctx;
@@ -184,7 +184,7 @@ int zlua_method_params_for(const zlua_method *m, int n)
 
 ZLUA_COLD int zlua_method_raise_arity(lua_State *L, const zlua_method *m, int n)
 {
-    /* the first multi-value parameter the count leaves short (SPEC 7.2) */
+    /* the first multi-value parameter the count leaves short (lua-api.md, "[LuaMarshalAs]") */
     for (int i = 0; m->multi && i < m->nparams; i++)
         if (zlua_meta_slots(m->params[i]) > 1 && n < m->slot_of[i + 1])
             return luaL_error(L, "wrong number of arguments to '%s' (expects %d values for "
@@ -243,7 +243,7 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
     m->signature = zlua_method_make_signature(ctx, mi, count);
     if (m->display == NULL || m->signature == NULL)
         return NULL;
-    /* the rules of SPEC 7.3 reach each slot here, once */
+    /* the priority chain (marshal-rules.md) reaches each slot here, once */
     zlua_site site = {ZLUA_RULE_PARAM, il2cpp_method_get_class(mi), mi, 0, NULL,
                       m->signature, NULL, 0};
     /* an accessor's value: a getter's result, a setter's last parameter */
@@ -537,7 +537,7 @@ ZLUA_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
         return 1;
     }
     zlua_method_push_result(L, m->ret, ret);
-    return m->ret_slots;   /* UnpackedValues: several (SPEC 7.2) */
+    return m->ret_slots;   /* UnpackedValues: several (lua-api.md, "[LuaMarshalAs]") */
 }
 
 /* R-SHAPE-2 without the cache lookup: a result that is the object an
@@ -602,7 +602,7 @@ ZLUA_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, int 
         zlua_class_init(L, m->owner, m->display);   /* R-RT-2 */
     zlua_frame frame;
     void *args[ZLUA_MAX_PARAMS];
-    if (m->multi) {   /* n counts Lua values (SPEC 7.6 rule 1) */
+    if (m->multi) {   /* n counts Lua values (lua-api.md, "Overloads" 1) */
         int np = zlua_method_params_for(m, n);
         if (np < 0)
             return zlua_method_raise_arity(L, m, n);
@@ -845,7 +845,7 @@ static int zlua_method_entry_simple(lua_State *L)
 
 /* The simple ref entry's body for exactly n parameters: as the simple
  * one's, but a byref parameter takes a ByValUserData of its element type
- * (its payload is the ref, no copy: SPEC 5).  Anything else for a byref
+ * (its payload is the ref, no copy: lua-api.md, "ref, in and out").  Anything else for a byref
  * (a handle, a value for a temp slot, nil) goes to the general entry,
  * which pops again from the start (nothing is held yet).  With every ref
  * a userdata's own payload no OpaqueValue is taken in this frame, so, as
@@ -975,7 +975,7 @@ const zlua_method *zlua_method_of_function(lua_State *L, int idx)
     return m;
 }
 
-/* ---- instance methods (issue 9 §3) ----------------------------------------------------
+/* ---- instance methods ----------------------------------------------------
  *
  * `p:Length()`, `player:Move(1, 2)`: the instance __index found the
  * closure through the field index (types/instance.c) without checking
@@ -1085,7 +1085,7 @@ int zlua_method_call_getter(lua_State *L, const zlua_method *m, void *this_ptr)
     return zlua_method_finish(L, m, exc, &ret, 1);
 }
 
-/* ---- struct constructors (issue 9 §3) -------------------------------------------------
+/* ---- struct constructors -------------------------------------------------
  *
  * `Point2D(1, 2)`: the arguments go into cells before the userdata is
  * made, the constructor runs on its payload inside the call's scope. */

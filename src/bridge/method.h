@@ -61,7 +61,7 @@ typedef struct zlua_method {
      * arena (NULL for none) */
     zlua_pop_fn *pops;
     const void **ref_cls;
-    /* SPEC 7.6 rule 1: Lua argument j is scored against slots[j] (a
+    /* lua-api.md, "Overloads" 1: Lua argument j is scored against slots[j] (a
      * parameter's meta, or a member's of an UnpackedValues parameter);
      * parameter i starts at Lua argument slot_of[i] */
     const zlua_meta *slots[ZLUA_MAX_PARAMS];
@@ -79,7 +79,7 @@ typedef struct zlua_method {
     uint8_t is_ctor;
     uint8_t unsupported;         /* cannot be called from Lua: why says why */
     uint8_t scalar_shape;        /* <= 4 scalar params, scalar or no result:
-                                    the lean entries serve it (issue 9 §3) */
+                                    the lean entries serve it */
     uint8_t simple;              /* static, scalar parameters, a result of at
                                     most ZLUA_SIMPLE_RET_WORDS words */
     /* static, scalar parameters and payload refs (a bit per byref
@@ -103,12 +103,12 @@ typedef struct zlua_method {
  * frame too large: reported as unsupported at call time instead). */
 zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner,
                               const MethodInfo *mi);
-/* The same for a property accessor: the rules of the property (SPEC 7.3,
+/* The same for a property accessor: the rules of the property (marshal-rules.md, priority chain;
  * member level) reach the getter's result and the setter's value. */
 zlua_method *zlua_method_bind_accessor(zlua_ctx *ctx, zlua_class *owner,
                                        const MethodInfo *mi, const char *property);
 
-/* The number of parameters the n Lua arguments fill (SPEC 7.6 rule 1),
+/* The number of parameters the n Lua arguments fill (lua-api.md, "Overloads" 1),
  * or -1 when n ends inside a multi-value parameter. */
 int zlua_method_params_for(const zlua_method *m, int n);
 /* Raises the argument-count error of the single method m for n. */
@@ -147,7 +147,7 @@ void zlua_method_push_upvalue_closure(lua_State *L, zlua_method *head);
 int zlua_method_new_struct(lua_State *L, const zlua_method *m, int base);
 
 /* The candidates of one Lua name by Lua argument count, made at bind
- * time (SPEC 7.6 rule 1): cands[first[n] .. first[n] + count[n]) apply to
+ * time (lua-api.md, "Overloads" 1): cands[first[n] .. first[n] + count[n]) apply to
  * n arguments, the exact[n] that need no omitted default first, each
  * group in declaration order. */
 #define ZLUA_MEMO_ARGS 4
@@ -270,7 +270,7 @@ zlua_stub_args zlua_stub_entry_args(const zlua_ctx *ctx, long index);
 const zlua_bridge *zlua_stub_of_entry(const zlua_ctx *ctx, lua_CFunction f);
 
 /* Reads the C# default values of m's trailing optional parameters and
- * lowers m->nrequired past them (SPEC 7.6 rule 1); 0 when memory ran out.
+ * lowers m->nrequired past them (lua-api.md, "Overloads" 1); 0 when memory ran out.
  * A default it cannot read leaves its parameter required. */
 int zlua_method_bind_defaults(zlua_ctx *ctx, zlua_method *m, uint32_t frame_bytes);
 

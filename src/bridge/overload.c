@@ -1,5 +1,5 @@
 /*
- * overload.c -- overload dispatch (SPEC 7.6): which candidate of a Lua
+ * overload.c -- overload dispatch (lua-api.md, "Overloads"): which candidate of a Lua
  * name serves a call.
  *
  * The candidates are bucketed by Lua argument count once, at bind time,
@@ -61,7 +61,7 @@ static inline int zlua_overload_rank(lua_State *L, const zlua_method *m,
 }
 
 /* Argument i: 1 when a's conversion is better than b's, -1 when worse
- * (SPEC 7.6 rule 3: by rank, then by the more specific target). */
+ * (lua-api.md, "Overloads" 3: by rank, then by the more specific target). */
 static inline int zlua_overload_compare_arg(const zlua_method *a, int ra, const zlua_method *b,
                                      int rb, int i)
 {
@@ -112,7 +112,7 @@ static const zlua_method *zlua_overload_pick_many(lua_State *L,
 
 /* The best of the k candidates in group, or NULL when none applies.  The
  * one that beats every other applicable candidate wins; with no unique
- * best, the first declared applicable one (SPEC 7.6 rule 3). */
+ * best, the first declared applicable one (lua-api.md, "Overloads" 3). */
 static const zlua_method *zlua_overload_pick(lua_State *L, const zlua_method *const *group,
                                              int k, const zlua_score_arg *args, int n)
 {

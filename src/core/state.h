@@ -57,7 +57,7 @@ typedef struct zlua_ctx {
     struct zlua_class *binding;   /* the type table being made (one shot) */
     /* Pushes cls's ByVal (byobj 0) or ByObj instance metatable, making it
      * on first use; may raise.  The marshal layer makes userdata, the
-     * types layer above it their metatables: zlua_types_open installs it,
+     * types layer above it their metatables: zlua_open installs it,
      * so the call points down the layers' order at run time only. */
     void (*push_mt)(lua_State *L, struct zlua_class *cls, int byobj);
     unsigned nomem;               /* arena allocations that failed, ever */
@@ -89,7 +89,7 @@ typedef struct zlua_ctx {
     /* corlib classes used by the object writers (metadata, not managed) */
     Il2CppClass *k_object, *k_string, *k_bool, *k_int32, *k_int64, *k_double;
     /* System.Runtime.CompilerServices.IsByRefLikeAttribute, which C# puts
-     * on every ref struct (SPEC 2: by-val ref struct slots are
+     * on every ref struct (lua-api.md, "Calling C#": by-val ref struct slots are
      * unsupported); NULL in a corlib without it: nothing is detected */
     Il2CppClass *k_byreflike;
     Il2CppClass *k_multicast;   /* delegates (marshal/delegate_pop.c) */

@@ -1,5 +1,5 @@
 /*
- * utf.h -- UTF-8 <-> UTF-16 for string marshalling (R-DEF-2, SPEC 2).
+ * utf.h -- UTF-8 <-> UTF-16 for string marshalling (R-DEF-2).
  * Invalid UTF-8 bytes and lone UTF-16 surrogates become U+FFFD; NUL is an
  * ordinary character (lengths are explicit on both sides).
  */

@@ -149,7 +149,7 @@ bool il2cpp_class_has_references(Il2CppClass *klass);
 bool il2cpp_class_is_assignable_from(Il2CppClass *klass, Il2CppClass *oklass);
 /* Whether klass carries the custom attribute attr_class (read from the
  * metadata, no attribute object is made): used once per value type, for
- * IsByRefLikeAttribute (ref structs, SPEC 2). */
+ * IsByRefLikeAttribute (ref structs). */
 bool il2cpp_class_has_attribute(Il2CppClass *klass, Il2CppClass *attr_class);
 bool il2cpp_method_has_attribute(const MethodInfo *method, Il2CppClass *attr_class);
 /* Size of an unboxed value (value types); align receives its alignment. */

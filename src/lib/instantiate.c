@@ -1,5 +1,5 @@
 /*
- * instantiate.c -- zlua.generic and zlua.typeof (R-GEN-1, issue 13).
+ * instantiate.c -- zlua.generic and zlua.typeof (R-GEN-1).
  *
  *   zlua.generic(method, T1, ...)      the function of one instantiation
  *   zlua.generic(Type, "Name", T1, ...) the same by the declaring type

@@ -1,8 +1,8 @@
 /*
- * ref.c -- zlua.new_ref (R-REF-3, R-REF-4; seed 000 §6.2.4).
+ * ref.c -- zlua.new_ref (R-REF-3, R-REF-4).
  *
  * A ref is an ordinary ByValUserData of a value type T: the payload is the
- * storage a `ref T` parameter is given (SPEC §5: a ByValUserData of
+ * storage a `ref T` parameter is given (lua-api.md, "ref, in and out": a ByValUserData of
  * exactly A passes its payload address), and it reads by value wherever T
  * is expected.  Structs already have that form (T(...)); new_ref adds it
  * for primitives and enums, whose values Lua otherwise only holds as
@@ -51,15 +51,15 @@ int zlua_lib_new_ref(lua_State *L)
     zlua_class *cls = zlua_lib_check_type(L, 1, "new_ref");
     const zlua_meta *m = cls->meta;
     if (cls->valuetype && m->kind == ZLUA_K_NULLABLE)
-        /* no ByVal form: a Nullable<T> value is nil or a T (SPEC 11) */
+        /* no ByVal form: a Nullable<T> value is nil or a T (lua-api.md, "Type tables") */
         return luaL_error(L, "bad argument #1 to 'new_ref' (%s has no userdata form: "
                              "its values are nil or %s)", cls->full_name, m->elem->name);
     if (cls->valuetype && m->kind == ZLUA_K_UNSUPPORTED)
-        /* decimal, ref structs: no Lua shape (SPEC 2) */
+        /* decimal, ref structs: no Lua shape (lua-api.md, "Calling C#") */
         return luaL_error(L, "bad argument #1 to 'new_ref' (unsupported type %s)",
                           cls->full_name);
     if (!cls->valuetype || !zlua_ref_kind_ok(m->kind))
-        /* classes, interfaces, string, object, void (seed 000 §6.2.4) */
+        /* classes, interfaces, string, object, void */
         return luaL_error(L, "new_ref expects a value type");
     /* The type table binds the members (constructors, `value`) and the
      * instance metatables in one protected step (types/typetable.c):

@@ -43,7 +43,7 @@ int zlua_lib_to_table(lua_State *L)
 }
 
 /* Elements whose bytes are their value: numbers, enums, structs without
- * references.  bool and char are not (SPEC 2: their marshalled forms
+ * references.  bool and char are not (lua-api.md, "Calling C#": their marshalled forms
  * differ from their storage), nor anything holding a reference. */
 static int zlua_lib_blittable_elem(const zlua_meta *em)
 {

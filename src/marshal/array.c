@@ -1,7 +1,7 @@
 /*
  * array.c -- managed arrays: element addressing by the runtime's layout
  * queries, element stores with the write barrier, and T[] from an
- * array-shaped table (SPEC 2 array rows, R-ARR-1, SPEC 7.5).
+ * array-shaped table (lua-api.md, "Arrays", R-ARR-1, params T[]).
  *
  * The table pop follows the rule of every pop: it never raises.  It
  * checks the table's shape first (nothing is made for a bad one), makes
@@ -80,7 +80,7 @@ int zlua_array_store(lua_State *L, int vidx, const zlua_meta *em, Il2CppObject *
 
 enum { ZLUA_SHAPE_OK = 0, ZLUA_SHAPE_HOLE, ZLUA_SHAPE_KEY };
 
-/* Whether the table at t has exactly the keys 1..n (SPEC 2: no holes, no
+/* Whether the table at t has exactly the keys 1..n (lua-api.md, "Calling C#": no holes, no
  * [0], no other keys).  On ZLUA_SHAPE_HOLE *hole is the first missing
  * index; on ZLUA_SHAPE_KEY the offending key is left pushed when
  * keep_key: one that no array index can be (not an integer, below 1,
@@ -140,7 +140,7 @@ static int zlua_array_bad_element(zlua_ctx *ctx, lua_Integer i, int rc)
     return ZLUA_POP_ELEMENT;
 }
 
-/* T[] (SPEC 2): a ByObjUserData of a compatible array, nil, or an
+/* T[] (lua-api.md, "Calling C#"): a ByObjUserData of a compatible array, nil, or an
  * array-shaped table made into a new T[n] (elements by T's rules). */
 static int zlua_pop_array(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {

@@ -1,7 +1,7 @@
 /*
  * array.h -- managed arrays: their layout as IL2CPP exports it, element
  * addressing, and the T[] writer that accepts array-shaped tables
- * (SPEC 2 array rows, R-ARR-1, SPEC 7.5).
+ * (lua-api.md, "Arrays", R-ARR-1, params T[]).
  *
  * An array is a ByObjUserData like any object; what arrays add is read
  * through the runtime's own layout queries, once per state (ctx):

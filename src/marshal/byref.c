@@ -1,5 +1,5 @@
 /*
- * byref.c -- ref / in / out slots (SPEC 5, R-REF-1, R-REF-2).
+ * byref.c -- ref / in / out slots (R-REF-1, R-REF-2).
  *
  * Storage is a pointer to the referenced slot.  For Lua -> C# the bridge
  * reserves a temporary right after that pointer (ZLUA_BYREF_TEMP), used
@@ -57,7 +57,7 @@ static int zlua_pop_byref(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     /* the true ref first, with no type query: a ByValUserData of exactly
      * A (a struct, or a zlua.new_ref of a primitive or enum) passes its
-     * payload.  For Nullable<T> a T userdata is copied (SPEC 5). */
+     * payload.  For Nullable<T> a T userdata is copied (lua-api.md, "ref, in and out"). */
     void *payload;
     if (zlua_byref_payload(L, idx, m, &payload)) {
         memcpy(dst, &payload, sizeof payload);

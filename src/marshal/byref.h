@@ -7,7 +7,7 @@
 /* [ target pointer | pad | temp value ]: the temp starts 16 bytes in. */
 #define ZLUA_BYREF_TEMP ((unsigned)ZLUA_BRIDGE_BYREF_TEMP)   /* zlua.h: stubs lay it out */
 
-/* The true ref of a byref slot pm (SPEC 5): the payload of a
+/* The true ref of a byref slot pm (lua-api.md, "ref, in and out"): the payload of a
  * ByValUserData of exactly its element type, stored at *dst, and 1; 0
  * for anything else (a handle, a value for a temp slot, nil), which the
  * slot's pop serves.  The userdata is never read before its length says

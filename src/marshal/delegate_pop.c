@@ -1,5 +1,5 @@
 /*
- * delegate_pop.c -- the writer of delegate-typed slots (SPEC 2, R-DEL-1): a
+ * delegate_pop.c -- the writer of delegate-typed slots (R-DEL-1): a
  * Lua function becomes a delegate of the slot's type whose Invoke runs
  * the function through a generated native entry (bridge/delegate.c);
  * anything else pops as an object reference.

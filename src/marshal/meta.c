@@ -49,9 +49,9 @@ static void zlua_meta_init_valuetype(zlua_ctx *ctx, zlua_meta *m)
         m->elem = zlua_meta_of_class(ctx, cls->element->klass);
         zlua_meta_init_nullable(m);
     } else if (cls->is_byreflike || strcmp(cls->full_name, "System.Decimal") == 0) {
-        /* SPEC 2: no Lua shape for a decimal; a by-val ref struct cannot
+        /* lua-api.md, "Calling C#": no Lua shape for a decimal; a by-val ref struct cannot
          * outlive the C# frame, so neither a userdata copy nor a handle
-         * fits (issue 10 §6: reported at bind, raised at call) */
+         * fits (lua-api.md, "Methods Lua cannot call": reported at bind, raised at call) */
         m->kind = ZLUA_K_UNSUPPORTED;
         zlua_meta_init_unsupported(m);
     } else {

@@ -111,7 +111,7 @@ struct zlua_meta {
      * UnpackedValues rule of scalar members): a call taking only such
      * slots and scalars needs no scope of its own (bridge/method.c) */
     uint8_t no_handle;
-    /* [LuaMarshalAs] (SPEC 7): ZLUA_MARSHAL_DEFAULT for the metas of
+    /* [LuaMarshalAs] (lua-api.md, "[LuaMarshalAs]"): ZLUA_MARSHAL_DEFAULT for the metas of
      * zlua_meta_get; a rule's meta (marshal/rule_meta.c) is a copy of its
      * type's with other writers */
     uint8_t mtype;
@@ -175,7 +175,7 @@ const char *zlua_keyname(lua_State *L, int idx);
 void zlua_value_store(const zlua_meta *m, Il2CppObject *owner, void *dst,
                       const void *src);
 
-/* Conversion ranks of SPEC 7.6 rule 3, best last (score.c). */
+/* Conversion ranks of lua-api.md, "Overloads" 3, best last (score.c). */
 enum {
     ZLUA_RANK_NONE = 0,   /* not applicable */
     ZLUA_RANK_ARRAY,
@@ -240,7 +240,7 @@ static inline uint64_t zlua_meta_score_int_key(lua_Integer v)
 {
     return (uint64_t)(LUA_TNUMBER + 1) | 0x10u | zlua_score_fits(v) << 8;
 }
-/* Conversion rank of the argument a for m (SPEC 7.6 rule 2): a
+/* Conversion rank of the argument a for m (lua-api.md, "Overloads" 2): a
  * ZLUA_RANK_*.  Never converts, allocates or raises. */
 int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *m);
 /* Between two conversions of the same rank: 1 when a's target is the more

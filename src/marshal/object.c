@@ -1,6 +1,6 @@
 /*
  * object.c -- writers for managed references: classes, interfaces,
- * object, arrays, delegates (SPEC 2, R-VIEW-1, R-OPQ-10).
+ * object, arrays, delegates (R-VIEW-1, R-OPQ-10).
  */
 #include <string.h>
 
@@ -23,7 +23,7 @@ static int zlua_box(zlua_ctx *ctx, Il2CppClass *klass, void *data, Il2CppObject 
     return ZLUA_POP_EXCEPTION;
 }
 
-/* Boxes a Lua primitive for an `object` slot (SPEC 2 "object" row). */
+/* Boxes a Lua primitive for an `object` slot (lua-api.md, "Calling C#": object). */
 static int zlua_pop_boxed_primitive(lua_State *L, int idx, zlua_ctx *ctx,
                                     Il2CppObject **out)
 {
@@ -170,7 +170,7 @@ void zlua_meta_init_object(zlua_meta *m)
     m->push_arg = zlua_push_arg_copy;
 }
 
-/* ---- pointers: lightuserdata pass-through (SPEC 2, R-PTR-1) ---------------
+/* ---- pointers: lightuserdata pass-through (R-PTR-1) ---------------
  *
  * A light userdata is just a word: a script can hold one made by any C
  * code of the state (a registry key, another library's handle), and a

@@ -1,6 +1,6 @@
 /*
  * primitive.c -- writers for bool, char, integers, IntPtr and floats
- * (SPEC 2).  The integer pop accepts an integer or a float with an exact
+ * (lua-api.md, "Calling C#").  The integer pop accepts an integer or a float with an exact
  * integer value, and checks the target's range.
  */
 #include <math.h>
@@ -22,7 +22,7 @@ static uint32_t zlua_prim_size(int prim)
 }
 
 /* Inclusive range of a signed/unsigned kind, as lua_Integer.  U8, I8 and
- * (64-bit) UINTPTR take every integer: U8 is reinterpreted (SPEC 2). */
+ * (64-bit) UINTPTR take every integer: U8 is reinterpreted (lua-api.md, "Calling C#"). */
 static int zlua_prim_range(int prim, lua_Integer *lo, lua_Integer *hi)
 {
     switch (prim) {

@@ -1,5 +1,5 @@
 /*
- * rule_meta.c -- the writers of [LuaMarshalAs] (SPEC 7.2): UserData on a
+ * rule_meta.c -- the writers of [LuaMarshalAs] (lua-api.md, "[LuaMarshalAs]"): UserData on a
  * string (both ways), Bytes, Table and UnpackedValues.  A rule's meta is a
  * copy of its type's default meta with these writers, made once per slot
  * at bind time (marshal/rules.c); members are bound to offsets or
@@ -103,7 +103,7 @@ static void *zlua_rule_value(const zlua_meta *m, void *dst)
 
 static int zlua_pop_unpacked(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
-    if (!m->covered)   /* zero-initialised first (SPEC 7.2) */
+    if (!m->covered)   /* zero-initialised first (lua-api.md, "[LuaMarshalAs]") */
         memset(dst, 0, m->size);
     /* every value present: one check (the bridge counted them already) */
     if (idx < 0 ? -idx < m->nmembers : lua_gettop(L) < idx + m->nmembers - 1)
@@ -293,7 +293,7 @@ static int zlua_push_arg_string_object(lua_State *L, const zlua_meta *m, const v
     return ZLUA_OK;
 }
 
-/* string <- the userdata shape only (SPEC 7.2 "force the userdata shape"):
+/* string <- the userdata shape only (lua-api.md, "[LuaMarshalAs]"):
  * a ByObjUserData of System.String, nil -> null, or a valid OpaqueValue of
  * a string slot (R-OPQ-10: a handle is no Lua string either); a plain Lua
  * string is refused, `System.String expected, got string`, so a slot that

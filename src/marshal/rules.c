@@ -1,8 +1,8 @@
 /*
- * rules.c -- [LuaMarshalAs] rules (SPEC 7, 8; R-XML-4): the process's
+ * rules.c -- [LuaMarshalAs] rules (docs/marshal-rules.md; R-XML-4): the process's
  * registered tables (RegisterMarshalBindingTables), their resolution per
- * state and assembly on first use, the legality check of SPEC 7.1/7.2/7.4
- * that the build-time compiler shares, and the priority chain of SPEC 7.3
+ * state and assembly on first use, the legality check of marshal-rules.md ("illegal rules")
+ * that the build-time compiler shares, and the priority chain of marshal-rules.md
  * that gives each slot its meta once, at bind time.
  */
 #include "marshal/rules.h"
@@ -224,7 +224,7 @@ int zlua_rule_members(zlua_ctx *ctx, Il2CppClass *k, const char *full_name, int 
     return n;
 }
 
-/* ---- the legality check (SPEC 7.1, 7.2, 7.4) ------------------------------------ */
+/* ---- the legality check (marshal-rules.md, "illegal rules") ------------------------------------ */
 
 #define ZLUA_RULE_BIT(t) (1u << (t))
 
@@ -326,7 +326,7 @@ int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
         return 0;
     }
     /* a member is read by Lua calling C# (the index, or the getter), as a
-     * return is: the handle would die with that call's scope (SPEC 7.2),
+     * return is: the handle would die with that call's scope (lua-api.md, "[LuaMarshalAs]"),
      * and a handle into the object's storage could outlive the object */
     if (mtype == ZLUA_MARSHAL_OPAQUE_VALUE &&
         (site == ZLUA_RULE_FIELD || site == ZLUA_RULE_PROPERTY)) {
@@ -542,7 +542,7 @@ static zlua_rentry *zlua_rules_of(zlua_ctx *ctx, Il2CppClass *k, size_t *n)
     return *n ? &a->e[lo] : NULL;
 }
 
-/* ---- the priority chain (SPEC 7.3) ------------------------------------------------ */
+/* ---- the priority chain (marshal-rules.md, priority chain) ------------------------------------------------ */
 
 /* "Demo.EchoIntIllegal(System.Int32) parameter 'value' (System.Int32)". */
 static void zlua_site_describe(zlua_ctx *ctx, const zlua_site *site, const zlua_meta *base,
@@ -587,7 +587,7 @@ static int zlua_rentry_matches(const zlua_rentry *e, int kind, const zlua_site *
     }
 }
 
-/* Whether the type-level rule r is legal on its type k itself (SPEC 7.4:
+/* Whether the type-level rule r is legal on its type k itself (marshal-rules.md, "illegal rules":
  * what the build checked for it). */
 static int zlua_rule_type_legal(zlua_ctx *ctx, Il2CppClass *k, const zlua_marshal_rule *r)
 {
@@ -598,7 +598,7 @@ static int zlua_rule_type_legal(zlua_ctx *ctx, Il2CppClass *k, const zlua_marsha
 
 /* The first usable rule among the n entries for the site, of the given
  * source: a Default one does not count, an illegal one is logged once and
- * does not count either (SPEC 7.3, 7.4).  A type-level rule is its type's
+ * does not count either (marshal-rules.md, priority chain and illegal rules).  A type-level rule is its type's
  * default shape where it can be one: a slot whose kind or direction rules
  * its LuaMarshalType out (UnpackedValues on a field, a property or a T?;
  * OpaqueValue where Lua passes or reads the value) keeps the defaults

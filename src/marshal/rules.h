@@ -1,9 +1,9 @@
 /*
- * rules.h -- [LuaMarshalAs] rules (SPEC 7, 8; R-XML-4): the registered
+ * rules.h -- [LuaMarshalAs] rules (docs/marshal-rules.md; R-XML-4): the registered
  * name-keyed tables, their per-state resolution and the meta of a slot.
  *
  * Everything here runs at bind time.  A slot's meta is chosen once by the
- * priority chain of SPEC 7.3 and then only its writers run per call.
+ * priority chain (marshal-rules.md) and then only its writers run per call.
  */
 #ifndef ZLUA_RULES_H
 #define ZLUA_RULES_H
@@ -20,13 +20,13 @@ typedef struct zlua_site {
     const char *name;          /* FIELD / PROPERTY: the member's name */
     const char *signature;     /* PARAM / RETURN: "Name(T1,T2)" (the method's key) */
     const char *property;      /* PARAM / RETURN of a property accessor: the
-                                  property, whose rules come next (SPEC 7.3) */
+                                  property, whose rules come next (marshal-rules.md, priority chain) */
     int ic;                    /* PARAM / RETURN of a method C# calls into Lua
                                   through (zlua_meta_param): pushed / popped */
 } zlua_site;
 
 /* The meta of the slot: its type's own (zlua_meta_get) unless a rule of
- * the chain applies (SPEC 7.3); NULL only when memory ran out. */
+ * the chain applies (marshal-rules.md, priority chain); NULL only when memory ran out. */
 const zlua_meta *zlua_meta_for_site(zlua_ctx *ctx, const zlua_site *site,
                                     const Il2CppType *type);
 

@@ -1,5 +1,5 @@
 /*
- * score.c -- how well a Lua value converts to a slot's type (SPEC 7.6
+ * score.c -- how well a Lua value converts to a slot's type (lua-api.md, "Overloads"
  * rules 2 and 3), for overload dispatch.  Scoring reads the value and
  * the metadata only: it never converts, allocates or raises, so every
  * candidate of a call can be scored before any argument is popped.  An
@@ -73,7 +73,7 @@ static int zlua_score_userdata(const zlua_ud *u, const zlua_meta *m)
 }
 
 /* A valid OpaqueValue is Identity for a byref of exactly its element type
- * (SPEC 7.6 rule 2, R-REF-1).  By value, R-OPQ-10 lets struct and
+ * (lua-api.md, "Overloads" 2, R-REF-1).  By value, R-OPQ-10 lets struct and
  * reference slots resolve it (a copy, the referenced object): a
  * conversion, ranked as a reference one, never Identity.  Simple slots
  * never take a handle. */
@@ -150,7 +150,7 @@ void zlua_meta_score_read(lua_State *L, int idx, zlua_score_arg *a)
     a->key = zlua_score_key(L, a);
 }
 
-/* A slot of a Bytes or Table rule takes one Lua type (SPEC 7.2): the
+/* A slot of a Bytes or Table rule takes one Lua type (lua-api.md, "[LuaMarshalAs]"): the
  * value's Lua type decides, the score key summarises it. */
 static int zlua_score_rule(const zlua_score_arg *a, const zlua_meta *m)
 {
@@ -177,7 +177,7 @@ int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *
         return zlua_score_is_object(m) ? ZLUA_RANK_BOXING : ZLUA_RANK_NONE;
     case LUA_TSTRING:
         /* a UserData string slot takes the System.String userdata only
-         * (SPEC 7.2): a Lua string is no conversion to it */
+         * (lua-api.md, "[LuaMarshalAs]"): a Lua string is no conversion to it */
         if (m->kind == ZLUA_K_STRING)
             return m->mtype == ZLUA_MARSHAL_USERDATA ? ZLUA_RANK_NONE : ZLUA_RANK_IDENTITY;
         return zlua_score_is_object(m) ? ZLUA_RANK_REFERENCE : ZLUA_RANK_NONE;
@@ -193,7 +193,7 @@ int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *
             return ZLUA_RANK_IDENTITY;
         return zlua_score_handle(L, a->idx, m);
     case LUA_TTABLE:
-        /* T[] only: an mdarray slot refuses tables (SPEC 2) */
+        /* T[] only: an mdarray slot refuses tables (lua-api.md, "Calling C#") */
         return m->kind == ZLUA_K_OBJECT && m->cls != NULL && m->cls->szarray
                    ? ZLUA_RANK_ARRAY : ZLUA_RANK_NONE;
     case LUA_TFUNCTION:   /* becomes a delegate (R-DEL-1) */

@@ -1,5 +1,5 @@
 /*
- * string.c -- System.String writers (SPEC 2, R-DEF-2).
+ * string.c -- System.String writers (R-DEF-2).
  *
  * C# -> Lua: UTF-16 -> UTF-8 Lua string, null -> nil.
  * Lua -> C#: Lua string (UTF-8 -> UTF-16), nil -> null, a ByObjUserData

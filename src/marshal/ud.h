@@ -5,7 +5,7 @@
  *
  * The header's magic tells ByVal, ByObj and finalized userdata apart, so
  * every accessor checks the userdata itself and never trusts only the
- * metatable it was reached through (R-SHAPE-1, SPEC 11).  What follows
+ * metatable it was reached through (R-SHAPE-1).  What follows
  * the class depends on the kind the magic names: a ByObj userdata holds
  * its object, a non-blittable ByVal one the address of its struct-registry
  * cell, a blittable ByVal one its payload itself (a Point2D userdata is 24

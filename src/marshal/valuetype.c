@@ -1,5 +1,5 @@
 /*
- * valuetype.c -- writers for structs, enums and Nullable<T> (SPEC 2).
+ * valuetype.c -- writers for structs, enums and Nullable<T> (lua-api.md, "Calling C#").
  *
  * Struct by value: C# -> Lua is a ByValUserData copy (returns, field
  * reads); as an IC argument it is an OpaqueValue to the caller's slot.

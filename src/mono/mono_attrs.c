@@ -4,7 +4,7 @@
  * handed over as name-keyed rules.  The Mono host registers them
  * unvalidated (zlua_rules_register with no
  * ZLUA_MARSHAL_VALIDATED): libzlua checks each at bind time and logs an
- * illegal one once, treating it as Default (SPEC 7.4).
+ * illegal one once, treating it as Default (marshal-rules.md, "illegal rules").
  *
  * Read the way the simulation's reader does, so the two runtimes see the
  * same rules: type-level, field, parameter and return attributes.  The

@@ -1,5 +1,5 @@
 /*
- * generic.c -- generic methods (R-GEN-1, issue 13).
+ * generic.c -- generic methods (R-GEN-1).
  *
  * IL2CPP compiles no open generic code: a generic method exists as its
  * definition plus the instantiations the build used, and none can be made

@@ -1,5 +1,5 @@
 /*
- * instance.c -- the ByVal and ByObj instance metatables (SPEC 1, 11).
+ * instance.c -- the ByVal and ByObj instance metatables (lua-api.md, "Instances", "Type tables").
  *
  * Every metamethod checks the userdata's own header (magic and class), so
  * a metamethod pulled out with the debug library cannot be applied to the
@@ -308,7 +308,7 @@ static inline const zlua_member *zlua_instance_fast_field(lua_State *L, uint32_t
 }
 
 /* A method read through an instance: its closure, from the registry
- * reference taken at bind time (R-META-4, issue 9 §3).  The registry is
+ * reference taken at bind time (R-META-4).  The registry is
  * reachable by scripts, so the entry counts only when it still holds a
  * function; otherwise (0) the slow path reads the member table.  The
  * closure checks its self argument when it is called, so nothing about

@@ -104,7 +104,7 @@ static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass 
         }
         zlua_member *mem = zlua_members_new(L, cls, 0, name);   /* kind below */
         mem->field = f;
-        /* SPEC 7.3: the field's rules, then its type's */
+        /* marshal-rules.md, priority chain: the field's rules, then its type's */
         zlua_site site = {ZLUA_RULE_FIELD, k, NULL, 0, name, NULL, NULL, 0};
         mem->meta = zlua_meta_for_site(ctx, &site, il2cpp_field_get_type(f));
         if (mem->meta == NULL)
@@ -415,7 +415,7 @@ void zlua_members_note_method(lua_State *L, zlua_class *cls, int methods,
     lua_setfield(L, methods, name);
 }
 
-/* Pushes a copy of m alone (for its full-signature key, SPEC 7.6 rule 5). */
+/* Pushes a copy of m alone (for its full-signature key, lua-api.md "Overloads"). */
 static void zlua_members_push_single(lua_State *L, zlua_ctx *ctx, const zlua_method *m)
 {
     zlua_method *one = zlua_ctx_arena_alloc(ctx, sizeof *one);

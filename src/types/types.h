@@ -1,6 +1,6 @@
 /*
  * types.h -- members, instance metatables and type tables (R-SHAPE-1..3,
- * SPEC 11): what a type looks like from Lua.
+ * lua-api.md, "Type tables"): what a type looks like from Lua.
  */
 #ifndef ZLUA_TYPES_H
 #define ZLUA_TYPES_H
@@ -15,7 +15,7 @@
  * tables if not done yet.  May raise (memory). */
 void zlua_class_bind_members(lua_State *L, zlua_class *cls);
 
-/* Pushes the type table (SPEC 11), creating it on first use. */
+/* Pushes the type table (lua-api.md, "Type tables"), creating it on first use. */
 void zlua_class_push_typetable(lua_State *L, zlua_class *cls);
 /* The class whose genuine type table is at idx, or NULL for anything
  * else: a look-alike table (forged __fullname), a table given a type

@@ -1,5 +1,5 @@
 /*
- * typetable.c -- type tables and the CS / CSharp roots (SPEC 11).
+ * typetable.c -- type tables and the CS / CSharp roots (lua-api.md, "Type tables").
  *
  * A type table T is an empty proxy: reads fall to its statics table
  * (methods, constants, meta keys) through a plain __index table, so
@@ -120,7 +120,7 @@ static void zlua_set_bool(lua_State *L, int t, const char *k)
     lua_setfield(L, t, k);
 }
 
-/* The meta keys of SPEC 11, stored in the statics table. */
+/* The meta keys of lua-api.md, "Type tables", stored in the statics table. */
 static void zlua_typetable_fill_keys(lua_State *L, zlua_class *cls, int statics)
 {
     lua_pushstring(L, cls->full_name);
@@ -168,7 +168,7 @@ static int zlua_view_pairs(lua_State *L)
 
 /* Pushes a read-only view of the table at mt: reads see it, writes raise
  * `zlua: NAME is read-only`.  What T.__instance_mt gives a script is such a
- * view, never the metatable libzlua relies on (SPEC 11). */
+ * view, never the metatable libzlua relies on (lua-api.md, "Type tables"). */
 static void zlua_typetable_push_view(lua_State *L, int mt, const char *name)
 {
     mt = lua_absindex(L, mt);

@@ -1,5 +1,5 @@
 /*
- * zlua_marshalc.c -- the [LuaMarshalAs] rule compiler (SPEC 7.4, 8;
+ * zlua_marshalc.c -- the [LuaMarshalAs] rule compiler (docs/marshal-rules.md;
  * R-XML-1..4).
  *
  *   zlua-marshalc-mono --assembly FILE.dll... [options] [RULES.xml ...]
@@ -22,7 +22,7 @@
  * runtime's API (marshalc_attrs.h: on Mono, those of the files given, as
  * a Unity project's build runs it; on the simulated runtime, its
  * catalog's) and the XML rule files with libexpat, checks every rule against the metadata as
- * the binder would (zlua_rules_check: SPEC 7.1, 7.2, 7.4), and writes C
+ * the binder would (zlua_rules_check: marshal-rules.md, "illegal rules"), and writes C
  * tables keyed by names only (assembly, type, member, signature, index;
  * return -1): never metadata tokens.  Any error fails the run (exit 1)
  * with `FILE:LINE: error: ...` (XML) or `[ZLua] LuaMarshalAs configuration
@@ -94,7 +94,7 @@ static mc_rule *mc_add(void)
     return r;
 }
 
-/* The key of SPEC 8 R-XML-3 (and of every message). */
+/* The key of R-XML-3 (and of every message). */
 static void mc_key(const mc_rule *r, char *buf, size_t size)
 {
     static const char *const kinds[] = {"Type", "Field", "Property", "Param", "Return"};
@@ -159,7 +159,7 @@ static void mc_on_xml(void *ud, const char *assembly, const zlua_marshal_rule *r
     m->r = *r;
 }
 
-/* ---- resolution and checks (R-XML-2, SPEC 7.4) ------------------------------------------ */
+/* ---- resolution and checks (R-XML-2, marshal-rules.md, "illegal rules") ------------------------------------------ */
 
 /* Prints a rule's error: XML rules with their file and line, attributes
  * with the configuration-error form. */
@@ -312,7 +312,7 @@ static int mc_resolve(mc_rule *m)
         }
         m->mi = mi;
         if (il2cpp_method_is_generic(mi)) {
-            /* its slots may still contain T (SPEC 7, seed 002 1.1); v1
+            /* its slots may still contain T (a generic definition's parameters); v1
              * refuses every slot of a generic definition */
             if (m->file)
                 fprintf(stderr, "%s:%ld: error: ", m->file, m->line);
@@ -401,7 +401,7 @@ static void mc_duplicates(void)
                 fprintf(stderr, "%s:%ld: error: duplicate rule for key %s: also at %s:%ld "
                                 "(R-XML-3)\n", b->file, b->line, key, a->file, a->line);
                 errors++;
-            } else if (a->file || b->file) {   /* the attribute wins (SPEC 7.3) */
+            } else if (a->file || b->file) {   /* the attribute wins (marshal-rules.md, priority chain) */
                 const mc_rule *x = a->file ? a : b;
                 fprintf(stderr, "%s:%ld: note: the attribute on %s wins over this rule\n",
                         x->file, x->line, key);

@@ -31,7 +31,7 @@
  * packing) keeps its methods on the generic invoker.  The report lists how many methods map
  * to how many stubs, and every method no stub can serve, with the reason
  * (those keep the generic invoker).  Methods libzlua binds but cannot call
- * (issue 10 §6: a decimal, TypedReference or by-val ref struct slot, more
+ * (lua-api.md, "Methods Lua cannot call": a decimal, TypedReference or by-val ref struct slot, more
  * than 16 parameters, a frame over 1024 bytes) get no stub either:
  * zlua_bridge_signature refuses them, and they are listed as generic.
  */
@@ -55,7 +55,7 @@ typedef struct sg_sig {
     char text[SG_SIG_BYTES];
     const MethodInfo *first;    /* the method whose types spell the stub */
     int methods;
-    /* [LuaMarshalAs] (SPEC 7.6 rule 1): the Lua values each parameter
+    /* [LuaMarshalAs] (lua-api.md, "Overloads" 1): the Lua values each parameter
      * and the result take (zlua_bridge_shape); all 1 when unshaped */
     int shaped;
     unsigned char pslots[16];
@@ -618,7 +618,7 @@ static void sg_emit_stub(int index)
      * Parameters of scalars only cannot (a nested IC call scopes itself),
      * so their stub omits it.  The result does not count: it is pushed
      * after the scope closes, and it is never an OpaqueValue (illegal on
-     * the return of a method Lua calls, SPEC 7.2). */
+     * the return of a method Lua calls, lua-api.md, "[LuaMarshalAs]"). */
     int scoped = 0, byrefs = 0;
     for (uint32_t i = 0; i < n; i++) {
         const Il2CppType *pt = il2cpp_method_get_param(mi, i);
@@ -632,7 +632,7 @@ static void sg_emit_stub(int index)
         scoped = 2;
 
     /* the Lua index of each argument: a multi-value parameter moves the
-     * ones after it (SPEC 7.6 rule 1) */
+     * ones after it (lua-api.md, "Overloads" 1) */
     const sg_sig *sig = &sigs[index];
     uint32_t at[16], total = 0;
     for (uint32_t i = 0; i < n && i < 16; i++) {
