@@ -30,13 +30,13 @@
 
 /* ---- reduced signatures -------------------------------------------------------- */
 
-typedef struct zlua_sigbuf {
+typedef struct zlua__sigbuf {
     char *p;
     size_t size, n;
     int ok;
-} zlua_sigbuf;
+} zlua__sigbuf;
 
-static void zlua_sig_add(zlua_sigbuf *s, const char *text)
+static void zlua_sig_add(zlua__sigbuf *s, const char *text)
 {
     size_t len = strlen(text);
     if (!s->ok || s->n + len + 1 > s->size) {
@@ -77,7 +77,7 @@ static const char *zlua_sig_prim(int t)
 
 /* The token of a struct: its runtime name, length-prefixed so that no
  * name can be read as two tokens. */
-static void zlua_sig_struct(zlua_sigbuf *s, Il2CppClass *k)
+static void zlua_sig_struct(zlua__sigbuf *s, Il2CppClass *k)
 {
     char *name = il2cpp_type_get_name(il2cpp_class_get_type(k));
     char head[32];
@@ -107,7 +107,7 @@ static int zlua_sig_unusable_struct(Il2CppClass *k)
     return attr != NULL && il2cpp_class_has_attribute(k, attr);
 }
 
-static void zlua_sig_class(zlua_sigbuf *s, Il2CppClass *k)
+static void zlua_sig_class(zlua__sigbuf *s, Il2CppClass *k)
 {
     if (il2cpp_class_is_enum(k)) {
         const char *t = zlua_sig_prim(il2cpp_type_get_type(il2cpp_class_enum_basetype(k)));
@@ -122,7 +122,7 @@ static void zlua_sig_class(zlua_sigbuf *s, Il2CppClass *k)
     }
 }
 
-static void zlua_sig_type(zlua_sigbuf *s, const Il2CppType *t)
+static void zlua_sig_type(zlua__sigbuf *s, const Il2CppType *t)
 {
     if (il2cpp_type_is_byref(t))
         zlua_sig_add(s, "&");
@@ -205,7 +205,7 @@ size_t zlua_bridge_signature(const MethodInfo *mi, char *buf, size_t size)
 {
     if (mi == NULL || buf == NULL || size == 0)
         return 0;
-    zlua_sigbuf s = {buf, size, 0, 1};
+    zlua__sigbuf s = {buf, size, 0, 1};
     buf[0] = '\0';
     const char *name = il2cpp_method_get_name(mi);
     const Il2CppType *rt = il2cpp_method_get_return_type(mi);
@@ -259,17 +259,17 @@ size_t zlua_bridge_method_key(const MethodInfo *mi, char *buf, size_t size)
 
 size_t zlua_bridge_shape(lua_State *L, const MethodInfo *method, char *buf, size_t size)
 {
-    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
+    zlua__ctx *ctx = L ? zlua__ctx_get(L) : NULL;
     if (buf == NULL || size == 0)
         return 0;
     buf[0] = '\0';
     if (ctx == NULL || method == NULL)
         return 0;
-    zlua_class *owner = zlua_meta_bind(ctx, zlua_class_get(ctx, il2cpp_method_get_class(method)));
-    const zlua_method *m = owner ? zlua_method_bind(ctx, owner, method) : NULL;
+    zlua__class *owner = zlua__meta_bind(ctx, zlua__class_get(ctx, il2cpp_method_get_class(method)));
+    const zlua__method *m = owner ? zlua__method_bind(ctx, owner, method) : NULL;
     if (m == NULL)
         return 0;
-    zlua_stub_shape(m, buf, size);
+    zlua__stub_shape(m, buf, size);
     return strlen(buf);
 }
 
@@ -283,26 +283,26 @@ const zlua_bridge *zlua_bridge_at_slow(lua_State *L, size_t index)
 
 /* ---- what stubs call ------------------------------------------------------------- */
 
-static const zlua_method *zlua_stub_method(const zlua_bridge *b)
+static const zlua__method *zlua_stub_method(const zlua_bridge *b)
 {
-    return (const zlua_method *)b->priv;
+    return (const zlua__method *)b->priv;
 }
 
 int zlua_bridge_other_count(lua_State *L, const zlua_bridge *b)
 {
-    const zlua_method *m = zlua_stub_method(b);
+    const zlua__method *m = zlua_stub_method(b);
     /* no self at all: the generic path's message, `on bad self (... got
      * no value)` */
     if (b->instance && lua_gettop(L) == 0)
-        (void)zlua_method_self(L, m);
+        (void)zlua__method_self(L, m);
     int n = lua_gettop(L) - b->instance;
     /* this one method, never its overloads: a full-signature key's stub;
      * n counts Lua values (lua-api.md, "Overloads" 1) */
-    if (n >= m->nreq_slots && n < m->nslots && zlua_method_params_for(m, n) >= 0) {
-        void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
-        return zlua_method_call_n(L, m, 1 + m->instance, n, this_ptr);
+    if (n >= m->nreq_slots && n < m->nslots && zlua__method_params_for(m, n) >= 0) {
+        void *this_ptr = m->instance ? zlua__method_self(L, m) : NULL;
+        return zlua__method_call_n(L, m, 1 + m->instance, n, this_ptr);
     }
-    return zlua_method_raise_arity(L, m, n);
+    return zlua__method_raise_arity(L, m, n);
 }
 
 void zlua_bridge_class_init(lua_State *L, const zlua_bridge *b)
@@ -312,26 +312,26 @@ void zlua_bridge_class_init(lua_State *L, const zlua_bridge *b)
 
 int zlua_bridge_construct(lua_State *L, const zlua_bridge *b)
 {
-    const zlua_method *m = zlua_stub_method(b);
+    const zlua__method *m = zlua_stub_method(b);
     int n = lua_gettop(L) - 1;
-    return zlua_ctor_construct(L, m->owner, 2, n < 0 ? 0 : n);
+    return zlua__ctor_construct(L, m->owner, 2, n < 0 ? 0 : n);
 }
 
 void *zlua_bridge_new_struct_slow(lua_State *L, const zlua_bridge *b)
 {
-    return zlua_ud_push_byval(L, zlua_stub_method(b)->owner, NULL);
+    return zlua__ud_push_byval(L, zlua_stub_method(b)->owner, NULL);
 }
 
 void zlua_bridge_struct_mt(lua_State *L, const zlua_bridge *b)
 {
-    zlua_class *cls = zlua_stub_method(b)->owner;
+    zlua__class *cls = zlua_stub_method(b)->owner;
     lua_pop(L, 1);   /* what the registry entry held instead */
     cls->ctx->push_mt(L, cls, 0);
 }
 
 void *zlua_bridge_self(lua_State *L, const zlua_bridge *b)
 {
-    return zlua_method_self(L, zlua_stub_method(b));
+    return zlua__method_self(L, zlua_stub_method(b));
 }
 
 const MethodInfo *zlua_bridge_dispatch(const zlua_bridge *b, void **self)
@@ -347,14 +347,14 @@ int zlua_bridge_pop_error(lua_State *L, const zlua_bridge *b, int i, int idx, in
 {
     /* the argument's position, self excluded (a multi-value parameter
      * before it moved idx) */
-    return zlua_pop_argerror(L, idx, idx - b->instance, b->display, b->params[i], rc);
+    return zlua__pop_argerror(L, idx, idx - b->instance, b->display, b->params[i], rc);
 }
 
-/* An object result (zlua_method.ret_byobj, decided at bind time) goes
+/* An object result (zlua__method.ret_byobj, decided at bind time) goes
  * straight to the identity cache. */
 void zlua_bridge_push_result(lua_State *L, const zlua_bridge *b, const void *src)
 {
-    const zlua_method *m = zlua_stub_method(b);
+    const zlua__method *m = zlua_stub_method(b);
     if (ZLUA_LIKELY(m->ret_byobj))
         zlua_method_push_object_last(L, m, src);
     else
@@ -363,8 +363,8 @@ void zlua_bridge_push_result(lua_State *L, const zlua_bridge *b, const void *src
 
 uint64_t zlua_bridge_enter_slow(const zlua_bridge *b)
 {
-    zlua_scope *scope = zlua_stub_method(b)->scope;
-    zlua_scope_state saved = zlua_scope_save(scope);
+    zlua__scope *scope = zlua_stub_method(b)->scope;
+    zlua__scope_state saved = zlua_scope_save(scope);
     /* without memory for a watermark the call still runs; the restore is
      * exact either way */
     (void)zlua_scope_open(scope);
@@ -373,18 +373,18 @@ uint64_t zlua_bridge_enter_slow(const zlua_bridge *b)
 
 void zlua_bridge_leave_slow(const zlua_bridge *b, uint64_t mark)
 {
-    zlua_scope_state saved = {(uint32_t)(mark >> 32), (uint32_t)mark};
+    zlua__scope_state saved = {(uint32_t)(mark >> 32), (uint32_t)mark};
     zlua_scope_restore(zlua_stub_method(b)->scope, saved);
 }
 
 int zlua_bridge_raise(lua_State *L, const zlua_bridge *b, Il2CppException *exc)
 {
-    return zlua_exc_raise(L, exc, b->display);
+    return zlua__exc_raise(L, exc, b->display);
 }
 
 const char *zlua_bridge_kind(lua_State *L, int idx)
 {
-    const zlua_method *m = zlua_method_of_function(L, idx);
+    const zlua__method *m = zlua__method_of_function(L, idx);
     if (m == NULL)
         return NULL;
     return m->stub != NULL ? "stub" : "generic";

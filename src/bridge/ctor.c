@@ -17,18 +17,18 @@
 
 /* A value type without a Lua shape (decimal, ref structs: lua-api.md, "Calling C#") has no
  * userdata to make: its type table refuses construction. */
-static int zlua_ctor_unsupported(lua_State *L, const zlua_class *cls)
+static int zlua_ctor_unsupported(lua_State *L, const zlua__class *cls)
 {
     return luaL_error(L, "'%s' cannot be constructed from Lua: unsupported type",
                       cls->full_name);
 }
 
-static int zlua_ctor_shapeless(const zlua_class *cls)
+static int zlua_ctor_shapeless(const zlua__class *cls)
 {
     return cls->valuetype && cls->meta->kind == ZLUA_K_UNSUPPORTED;
 }
 
-int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n)
+int zlua__ctor_construct(lua_State *L, zlua__class *cls, int base, int n)
 {
     if (cls->interface || cls->abstract)
         return luaL_error(L, "'%s' has no public constructor", cls->full_name);
@@ -36,33 +36,33 @@ int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n)
         return zlua_ctor_unsupported(L, cls);
     if (cls->valuetype) {
         if (n == 0) {
-            zlua_ud_push_byval(L, cls, NULL);   /* default(T) */
+            zlua__ud_push_byval(L, cls, NULL);   /* default(T) */
             return 1;
         }
         if (cls->ctors == NULL)
             return luaL_error(L, "'%s' has no public constructor", cls->full_name);
-        const zlua_method *m = zlua_method_select(L, cls->ctors, base, n);
+        const zlua__method *m = zlua__method_select(L, cls->ctors, base, n);
         zlua_class_init(L, cls, m->display);
-        void *payload = zlua_ud_push_byval(L, cls, NULL);
-        zlua_method_invoke(L, m, base, n, payload, NULL);
+        void *payload = zlua__ud_push_byval(L, cls, NULL);
+        zlua__method_invoke(L, m, base, n, payload, NULL);
         return 1;
     }
     if (cls->ctors == NULL)
         return luaL_error(L, "'%s' has no public constructor", cls->full_name);
-    const zlua_method *m = zlua_method_select(L, cls->ctors, base, n);
+    const zlua__method *m = zlua__method_select(L, cls->ctors, base, n);
     zlua_class_init(L, cls, m->display);
     Il2CppObject *obj;
     Il2CppException *exc = zlua_rt_object_new(cls->klass, &obj);
     if (exc != NULL)
-        return zlua_exc_raise(L, exc, m->display);
-    zlua_method_invoke(L, m, base, n, obj, NULL);
-    zlua_ud_push_byobj(L, cls, obj);
+        return zlua__exc_raise(L, exc, m->display);
+    zlua__method_invoke(L, m, base, n, obj, NULL);
+    zlua__ud_push_byobj(L, cls, obj);
     return 1;
 }
 
 /* The class of a constructor closure of purpose (each entry checks its
  * own: a struct's constructor serves value types only). */
-static zlua_class *zlua_ctor_class(lua_State *L, zlua_box_for purpose)
+static zlua__class *zlua_ctor_class(lua_State *L, zlua__box_for purpose)
 {
     return zlua_box_class_upvalue(L, lua_upvalueindex(1), purpose);
 }
@@ -70,32 +70,32 @@ static zlua_class *zlua_ctor_class(lua_State *L, zlua_box_for purpose)
 /* upvalues: 1 boxed cls, 2 number of leading arguments to skip (T for __call) */
 static int zlua_ctor_entry(lua_State *L)
 {
-    zlua_class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR);
+    zlua__class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR);
     int skip = lua_tointeger(L, lua_upvalueindex(2)) == 1;   /* 0 or 1, whatever is there */
     int n = lua_gettop(L) - skip;
-    return zlua_ctor_construct(L, cls, skip + 1, n < 0 ? 0 : n);
+    return zlua__ctor_construct(L, cls, skip + 1, n < 0 ? 0 : n);
 }
 
 /* Struct constructors, the hot case (upvalue 1: boxed cls): one userdata,
  * the constructor runs on its payload. */
 static int zlua_ctor_struct(lua_State *L, int base)
 {
-    zlua_class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR_STRUCT);
+    zlua__class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR_STRUCT);
     int n = lua_gettop(L) - base + 1;
     if (n <= 0) {
-        zlua_ud_push_byval(L, cls, NULL);   /* default(T) */
+        zlua__ud_push_byval(L, cls, NULL);   /* default(T) */
         return 1;
     }
-    const zlua_method *m = cls->ctors;
+    const zlua__method *m = cls->ctors;
     if (m == NULL)
         return luaL_error(L, "'%s' has no public constructor", cls->full_name);
     if (m->next != NULL || m->nslots != n)
-        m = zlua_method_select(L, m, base, n);
+        m = zlua__method_select(L, m, base, n);
     zlua_class_init(L, cls, m->display);
     if (m->scalar_shape)
-        return zlua_method_new_struct(L, m, base);
-    void *payload = zlua_ud_push_byval(L, cls, NULL);
-    zlua_method_invoke(L, m, base, n, payload, NULL);
+        return zlua__method_new_struct(L, m, base);
+    void *payload = zlua__ud_push_byval(L, cls, NULL);
+    zlua__method_invoke(L, m, base, n, payload, NULL);
     return 1;
 }
 
@@ -109,7 +109,7 @@ static int zlua_ctor_struct_ctor(lua_State *L)   /* T._ctor(...) */
     return zlua_ctor_struct(L, 1);
 }
 
-static void zlua_ctor_push_struct(lua_State *L, zlua_class *cls, lua_CFunction fn)
+static void zlua_ctor_push_struct(lua_State *L, zlua__class *cls, lua_CFunction fn)
 {
     zlua_box_push_class(L, ZLUA_FOR_CTOR_STRUCT, cls);
     lua_pushcclosure(L, fn, 1);
@@ -117,29 +117,29 @@ static void zlua_ctor_push_struct(lua_State *L, zlua_class *cls, lua_CFunction f
 
 static int zlua_ctor_default(lua_State *L)
 {
-    zlua_class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR_DEFAULT);
+    zlua__class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR_DEFAULT);
     if (zlua_ctor_shapeless(cls))
         return zlua_ctor_unsupported(L, cls);
-    zlua_ud_push_byval(L, cls, NULL);
+    zlua__ud_push_byval(L, cls, NULL);
     return 1;
 }
 
 /* N(v) on a Nullable<T> table: T's value, or nil (lua-api.md, "Type tables"). */
 static int zlua_ctor_nullable(lua_State *L)
 {
-    zlua_class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR_NULLABLE);
+    zlua__class *cls = zlua_ctor_class(L, ZLUA_FOR_CTOR_NULLABLE);
     const zlua_meta *m = cls->meta;
     uint64_t buf[32];
     if (m->size > sizeof buf)
         return luaL_error(L, "unsupported type %s", m->name);
     int rc = m->pop(L, 2, m, buf);
     if (rc != ZLUA_POP_OK)
-        return zlua_pop_argerror(L, 2, 1, cls->full_name, m, rc);
+        return zlua__pop_argerror(L, 2, 1, cls->full_name, m, rc);
     m->push(L, m, buf);
     return 1;
 }
 
-static void zlua_ctor_push(lua_State *L, zlua_class *cls, zlua_box_for purpose,
+static void zlua_ctor_push(lua_State *L, zlua__class *cls, zlua__box_for purpose,
                            lua_CFunction fn, int skip)
 {
     zlua_box_push_class(L, purpose, cls);
@@ -154,7 +154,7 @@ static int zlua_ctor_none(lua_State *L)
     return luaL_error(L, "'%s' has no public constructor", zlua_ctor_class(L, ZLUA_FOR_CTOR_STRUCT)->full_name);
 }
 
-void zlua_ctor_install(lua_State *L, zlua_class *cls, int statics, int tm)
+void zlua__ctor_install(lua_State *L, zlua__class *cls, int statics, int tm)
 {
     if (cls->is_enum || (cls->valuetype && cls->meta->kind == ZLUA_K_VOID)) {
         /* R-ENUM-2: no constructor, no _ctor (an enum value is made with

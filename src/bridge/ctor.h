@@ -7,11 +7,11 @@
 #include "class/class.h"
 
 /* Installs T(...) (__call in tm), T._ctor and T._default (statics). */
-void zlua_ctor_install(lua_State *L, zlua_class *cls, int statics, int tm);
+void zlua__ctor_install(lua_State *L, zlua__class *cls, int statics, int tm);
 
 /* Pushes a new instance of cls built from the Lua arguments
  * [base, base+n): a ByValUserData for value types, a ByObjUserData for
  * classes.  Raises on errors. */
-int zlua_ctor_construct(lua_State *L, zlua_class *cls, int base, int n);
+int zlua__ctor_construct(lua_State *L, zlua__class *cls, int base, int n);
 
 #endif

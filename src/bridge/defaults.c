@@ -20,7 +20,7 @@
 static void zlua_defaults_nullable(const zlua_meta *pm, unsigned char *slot,
                                    const unsigned char *constant, int is_null)
 {
-    const zlua_class *cls = pm->cls;
+    const zlua__class *cls = pm->cls;
     memset(slot, 0, pm->size);
     if (is_null)
         return;
@@ -30,7 +30,7 @@ static void zlua_defaults_nullable(const zlua_meta *pm, unsigned char *slot,
 
 /* Reads parameter i's default into its slot of buf; 0 when it has none
  * or it cannot be read (the parameter then stays required). */
-static int zlua_defaults_read(zlua_ctx *ctx, zlua_method *m, uint32_t i, unsigned char *buf)
+static int zlua_defaults_read(zlua__ctx *ctx, zlua__method *m, uint32_t i, unsigned char *buf)
 {
     const zlua_meta *pm = m->params[i];
     if (pm->kind == ZLUA_K_BYREF) {
@@ -51,7 +51,7 @@ static int zlua_defaults_read(zlua_ctx *ctx, zlua_method *m, uint32_t i, unsigne
     } else if (pm->is_ref && !is_null) {
         Il2CppObject *obj;
         memcpy(&obj, constant, sizeof obj);
-        struct zlua_pinned *p = zlua_ctx_arena_alloc(ctx, sizeof *p);
+        struct zlua__pinned *p = zlua__ctx_arena_alloc(ctx, sizeof *p);
         if (p == NULL)
             return 0;
         p->handle = zlua_rt_gchandle_new(obj, 0);
@@ -65,7 +65,7 @@ static int zlua_defaults_read(zlua_ctx *ctx, zlua_method *m, uint32_t i, unsigne
     return 1;
 }
 
-int zlua_method_bind_defaults(zlua_ctx *ctx, zlua_method *m, uint32_t frame_bytes)
+int zlua__method_bind_defaults(zlua__ctx *ctx, zlua__method *m, uint32_t frame_bytes)
 {
     uint32_t first = m->nparams;
     while (first > 0 && (m->params[first - 1]->kind == ZLUA_K_BYREF ||
@@ -74,7 +74,7 @@ int zlua_method_bind_defaults(zlua_ctx *ctx, zlua_method *m, uint32_t frame_byte
         first--;
     if (first == m->nparams)
         return 1;
-    unsigned char *buf = zlua_ctx_arena_alloc(ctx, frame_bytes ? frame_bytes : 1);
+    unsigned char *buf = zlua__ctx_arena_alloc(ctx, frame_bytes ? frame_bytes : 1);
     if (buf == NULL)
         return 0;
     /* from the last one back: an unreadable default keeps the ones

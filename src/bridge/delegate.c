@@ -31,8 +31,8 @@ Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, v
 {
     /* everything the call needs, copied: the function may run a sweep
      * (never of this record: its target is on our caller's stack) */
-    zlua_delcall d;
-    switch (zlua_delegates_resolve(target, &d)) {
+    zlua__delcall d;
+    switch (zlua__delegates_resolve(target, &d)) {
     case ZLUA_DEL_FOUND:
         break;
     case ZLUA_DEL_CLOSED:
@@ -41,7 +41,7 @@ Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, v
         return zlua_delegate_error("zlua: delegate target tampered with "
                                    "(it names no Lua function of this delegate)");
     }
-    const zlua_deltype *t = d.type;
+    const zlua__deltype *t = d.type;
     lua_State *L = d.L;
     zlua_ic_call c;
     memset(&c, 0, sizeof c);
@@ -63,11 +63,11 @@ int zlua_delegate_register(lua_State *L, const zlua_delegate_table *t)
 {
     if (L == NULL || t == NULL)
         return ZLUA_EINVAL;
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
-    int rc = zlua_ctx_abi_check(ctx, "zlua_delegate_register", t->abi);
+    int rc = zlua__ctx_abi_check(ctx, "zlua_delegate_register", t->abi);
     if (rc != ZLUA_OK)
         return rc;   /* its entries cannot even be read safely */
-    return zlua_delegates_set_table(ctx, t->entries, t->count);
+    return zlua__delegates_set_table(ctx, t->entries, t->count);
 }

@@ -91,7 +91,7 @@ static const char zlua_ic_site_unusable[] =
 
 /* What the arguments and the result of a call are: a site's, bound once,
  * or those a call without site gives (checked on each call). */
-typedef struct zlua_ic_shape {
+typedef struct zlua__ic_shape {
     const zlua_meta *const *args;
     const zlua_meta *ret;      /* NULL: no result */
     int nargs;
@@ -100,11 +100,11 @@ typedef struct zlua_ic_shape {
     int nres;                  /* the results the call takes back */
     int direct;                /* no push allocates and the pop cannot
                                   raise: a bare lua_pcall can run it */
-} zlua_ic_shape;
+} zlua__ic_shape;
 
 /* A site bound in one state (ctx->ic_sites[site->id - 1]). */
-struct zlua_ic_bound {
-    zlua_ic_shape shape;
+struct zlua__ic_bound {
+    zlua__ic_shape shape;
     const zlua_ic_site *site;  /* whose record this is */
     const MethodInfo *method;
     int ref;                   /* registry slot of the interned name; 0:
@@ -113,14 +113,14 @@ struct zlua_ic_bound {
 
 /* The trampoline's one job, on the C stack of the call that runs it. */
 enum { ZLUA_IC_JOB_CALL, ZLUA_IC_JOB_RESULT };
-typedef struct zlua_ic_job {
+typedef struct zlua__ic_job {
     lua_State *L;              /* the thread it runs on */
     const zlua_ic_call *c;
-    const zlua_ic_shape *s;
-    struct zlua_ic_bound *b;   /* the site's record, or NULL */
+    const zlua__ic_shape *s;
+    struct zlua__ic_bound *b;   /* the site's record, or NULL */
     int kind;
     int nargs;                 /* the Lua arguments it is called with */
-} zlua_ic_job;
+} zlua__ic_job;
 
 static int zlua_ic_refuse(zlua_ic_call *c, const char *why)
 {
@@ -136,7 +136,7 @@ static int zlua_ic_pop_may_raise(const zlua_meta *m)
     return m->mtype == ZLUA_MARSHAL_TABLE;
 }
 
-static void zlua_ic_shape_fill(zlua_ic_shape *s, const zlua_meta *const *args, int nargs,
+static void zlua_ic_shape_fill(zlua__ic_shape *s, const zlua_meta *const *args, int nargs,
                                const zlua_meta *ret)
 {
     int safe = 1, nvals = 0;
@@ -174,12 +174,12 @@ static uint32_t zlua_ic_site_id(zlua_ic_site *site)
 /* The record of c's site in ctx when it fits c: the fast path's lookup.
  * An id no state gave (0, or another's) finds nothing: the bound check
  * below it, and the record's own site, say so. */
-ZLUA_INLINE struct zlua_ic_bound *zlua_ic_bound_of(const zlua_ctx *ctx, const zlua_ic_call *c)
+ZLUA_INLINE struct zlua__ic_bound *zlua_ic_bound_of(const zlua__ctx *ctx, const zlua_ic_call *c)
 {
     uint32_t i = ZLUA_IC_ID_LOAD(&c->site->id) - 1;   /* 0 wraps */
     if (ZLUA_UNLIKELY(i >= ctx->ic_sites_cap))
         return NULL;
-    struct zlua_ic_bound *b = ctx->ic_sites[i];
+    struct zlua__ic_bound *b = ctx->ic_sites[i];
     if (ZLUA_LIKELY(b != NULL && b->site == c->site && b->method == c->method &&
                     b->shape.nargs == c->nargs && (c->arg_slots != NULL || c->nargs == 0) &&
                     (b->shape.ret == NULL || c->ret_slot != NULL)))
@@ -188,7 +188,7 @@ ZLUA_INLINE struct zlua_ic_bound *zlua_ic_bound_of(const zlua_ctx *ctx, const zl
 }
 
 /* Why c cannot use b, or NULL. */
-static const char *zlua_ic_site_mismatch(const struct zlua_ic_bound *b, const zlua_ic_call *c)
+static const char *zlua_ic_site_mismatch(const struct zlua__ic_bound *b, const zlua_ic_call *c)
 {
     if (b->method != c->method)
         return zlua_ic_site_other;
@@ -204,14 +204,14 @@ static int zlua_ic_usable(const zlua_meta *m)
 }
 
 /* Room for index i in ctx's table of sites. */
-static int zlua_ic_sites_grow(zlua_ctx *ctx, uint32_t i)
+static int zlua_ic_sites_grow(zlua__ctx *ctx, uint32_t i)
 {
     if (i < ctx->ic_sites_cap)
         return 1;
     uint32_t cap = ctx->ic_sites_cap ? ctx->ic_sites_cap : 16;
     while (cap <= i)
         cap *= 2;   /* i < ZLUA_IC_SITES_MAX: no overflow, 32-bit included */
-    struct zlua_ic_bound **t = ctx->alloc(ctx->alloc_ud, ctx->ic_sites,
+    struct zlua__ic_bound **t = ctx->alloc(ctx->alloc_ud, ctx->ic_sites,
                                           ctx->ic_sites_cap * sizeof *t, cap * sizeof *t);
     if (t == NULL)
         return 0;
@@ -226,7 +226,7 @@ static int zlua_ic_sites_grow(zlua_ctx *ctx, uint32_t i)
  * or a failed allocation leaves nothing behind: the next call tries
  * again), and one of the registry slots zlua_open reserved.  Allocates
  * from the arena and the state allocator only: never raises. */
-static int zlua_ic_bind_new(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, uint32_t i)
+static int zlua_ic_bind_new(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, uint32_t i)
 {
     const MethodInfo *method = c->method;
     uint32_t n = il2cpp_method_get_param_count(method);
@@ -242,8 +242,8 @@ static int zlua_ic_bind_new(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, uint32
         goto unusable;
     if (!zlua_ic_sites_grow(ctx, i))
         return ZLUA_ENOMEM;
-    struct zlua_ic_bound *b = zlua_ctx_arena_alloc(ctx, sizeof *b);
-    const zlua_meta **metas = zlua_ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *metas);
+    struct zlua__ic_bound *b = zlua__ctx_arena_alloc(ctx, sizeof *b);
+    const zlua_meta **metas = zlua__ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *metas);
     if (b == NULL || metas == NULL)
         return ZLUA_ENOMEM;
     for (uint32_t k = 0; k < n; k++)
@@ -261,8 +261,8 @@ unusable:
 
 /* The first call of a site in this state binds it; any call that does
  * not fit the record bound is refused. */
-ZLUA_COLD static int zlua_ic_bind(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c,
-                                     struct zlua_ic_bound **out)
+ZLUA_COLD static int zlua_ic_bind(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c,
+                                     struct zlua__ic_bound **out)
 {
     zlua_ic_site *site = c->site;
     if (site->function == NULL || c->method == NULL)
@@ -272,7 +272,7 @@ ZLUA_COLD static int zlua_ic_bind(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c,
     uint32_t id = zlua_ic_site_id(site);
     if (id == 0)
         return ZLUA_ENOMEM;
-    struct zlua_ic_bound *b = id - 1 < ctx->ic_sites_cap ? ctx->ic_sites[id - 1] : NULL;
+    struct zlua__ic_bound *b = id - 1 < ctx->ic_sites_cap ? ctx->ic_sites[id - 1] : NULL;
     if (b == NULL) {
         int rc = zlua_ic_bind_new(L, ctx, c, id - 1);
         if (rc != ZLUA_OK)
@@ -289,7 +289,7 @@ ZLUA_COLD static int zlua_ic_bind(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c,
 /* A call without site: its own name and metas, which must be L's,
  * checked and counted in one pass (a delegate's every call comes here;
  * out of line, so that a site's path keeps its registers). */
-ZLUA_COLD static int zlua_ic_shape_of(const zlua_ctx *ctx, zlua_ic_call *c, zlua_ic_shape *s)
+ZLUA_COLD static int zlua_ic_shape_of(const zlua__ctx *ctx, zlua_ic_call *c, zlua__ic_shape *s)
 {
     int n = c->nargs;
     if (ZLUA_UNLIKELY(c->function == NULL || (c->function_len == 0 && c->function_ref == 0)))
@@ -324,7 +324,7 @@ ZLUA_COLD static int zlua_ic_shape_of(const zlua_ctx *ctx, zlua_ic_call *c, zlua
     return ZLUA_OK;
 }
 
-void zlua_ic_open(lua_State *L, zlua_ctx *ctx)
+void zlua__ic_open(lua_State *L, zlua__ctx *ctx)
 {
     for (size_t i = 0; i < sizeof ctx->ic_refs / sizeof ctx->ic_refs[0]; i++) {
         if (ctx->ic_refs[i] != 0)
@@ -363,7 +363,7 @@ static void zlua_ic_lookup_function(lua_State *L, int globals_ok)
  * call look up another global, which a script could do by assigning
  * globals). */
 ZLUA_INLINE int zlua_ic_push_direct(lua_State *L, const zlua_ic_call *c,
-                                    const struct zlua_ic_bound *b)
+                                    const struct zlua__ic_bound *b)
 {
     if (b == NULL) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, c->function_ref);
@@ -380,7 +380,7 @@ ZLUA_INLINE int zlua_ic_push_direct(lua_State *L, const zlua_ic_call *c,
 }
 
 /* Pushes the name of c's function (may raise: protected only). */
-static void zlua_ic_push_name(lua_State *L, const zlua_ic_call *c, const struct zlua_ic_bound *b)
+static void zlua_ic_push_name(lua_State *L, const zlua_ic_call *c, const struct zlua__ic_bound *b)
 {
     if (b != NULL)
         lua_pushstring(L, b->site->function);
@@ -392,7 +392,7 @@ static void zlua_ic_push_name(lua_State *L, const zlua_ic_call *c, const struct 
 
 /* The same, protected: the function itself, interning a site's name into
  * its registry slot. */
-static void zlua_ic_push_function(lua_State *L, const zlua_ic_call *c, struct zlua_ic_bound *b)
+static void zlua_ic_push_function(lua_State *L, const zlua_ic_call *c, struct zlua__ic_bound *b)
 {
     if (c->function_ref != 0) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, c->function_ref);   /* a delegate's */
@@ -415,15 +415,15 @@ static void zlua_ic_push_function(lua_State *L, const zlua_ic_call *c, struct zl
 }
 
 /* An OpaqueValue -- every struct and byref argument, the IC path's
- * common case -- is issued here, inline (zlua_push_arg_opaque's body);
+ * common case -- is issued here, inline (zlua__push_arg_opaque's body);
  * any other argument through its slot's writer. */
-ZLUA_INLINE int zlua_ic_push_args(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
-                                  const zlua_ic_shape *s)
+ZLUA_INLINE int zlua_ic_push_args(lua_State *L, zlua__ctx *ctx, const zlua_ic_call *c,
+                                  const zlua__ic_shape *s)
 {
     for (int i = 0; i < s->nargs; i++) {
         const zlua_meta *m = s->args[i];
         int rc;
-        if (ZLUA_LIKELY(m->push_arg == zlua_push_arg_opaque)) {
+        if (ZLUA_LIKELY(m->push_arg == zlua__push_arg_opaque)) {
             /* into the scope this call opened */
             uintptr_t h;
             rc = zlua_scope_push(&ctx->scope, c->arg_slots[i], m, &h);
@@ -442,9 +442,9 @@ ZLUA_INLINE int zlua_ic_push_args(lua_State *L, zlua_ctx *ctx, const zlua_ic_cal
 
 /* Raises "bad result from 'NAME' (why)" for the result at idx that the
  * pop refused with rc; the name is pushed whole (a NUL in it included). */
-static int zlua_ic_raise_bad_result(lua_State *L, const zlua_ic_job *j, int idx, int rc)
+static int zlua_ic_raise_bad_result(lua_State *L, const zlua__ic_job *j, int idx, int rc)
 {
-    zlua_pop_error_push(L, idx, j->s->ret, rc);
+    zlua__pop_error_push(L, idx, j->s->ret, rc);
     lua_pushliteral(L, "bad result from '");
     zlua_ic_push_name(L, j->c, j->b);
     lua_pushliteral(L, "' (");
@@ -455,9 +455,9 @@ static int zlua_ic_raise_bad_result(lua_State *L, const zlua_ic_job *j, int idx,
 }
 
 /* The whole call: function, arguments, lua_call, the result popped. */
-static int zlua_ic_body(lua_State *L, zlua_ctx *ctx, const zlua_ic_job *j)
+static int zlua_ic_body(lua_State *L, zlua__ctx *ctx, const zlua__ic_job *j)
 {
-    const zlua_ic_shape *s = j->s;
+    const zlua__ic_shape *s = j->s;
     zlua_ic_push_function(L, j->c, j->b);
     if (zlua_ic_push_args(L, ctx, j->c, s) != ZLUA_OK) {
         lua_pushliteral(L, "zlua: cannot push the arguments of '");
@@ -479,7 +479,7 @@ static int zlua_ic_body(lua_State *L, zlua_ctx *ctx, const zlua_ic_job *j)
 /* The fast path's result its pop refused, at 1..nres: popped again here,
  * where the message can be made (whatever a hook put there, the message
  * describes what this pop finds). */
-static int zlua_ic_result_error(lua_State *L, const zlua_ic_job *j)
+static int zlua_ic_result_error(lua_State *L, const zlua__ic_job *j)
 {
     int rc = j->s->ret->pop(L, 1, j->s->ret, j->c->ret_slot);
     if (rc == ZLUA_POP_OK)
@@ -489,8 +489,8 @@ static int zlua_ic_result_error(lua_State *L, const zlua_ic_job *j)
 
 static int zlua_ic_trampoline(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_ctx_of(L);
-    const zlua_ic_job *j = ctx != NULL ? ctx->ic_pending : NULL;
+    zlua__ctx *ctx = zlua_ctx_of(L);
+    const zlua__ic_job *j = ctx != NULL ? ctx->ic_pending : NULL;
     if (j == NULL || j->L != L || lua_gettop(L) != j->nargs)
         return luaL_error(L, "zlua: the IC trampoline is not callable from Lua");
     ctx->ic_pending = NULL;   /* one run */
@@ -501,7 +501,7 @@ static int zlua_ic_trampoline(lua_State *L)
  * arguments (the pushes allocate nothing: a light C function on a
  * checked stack).  Nested calls announce their own job and give the outer
  * one back. */
-ZLUA_COLD static int zlua_ic_protected(lua_State *L, zlua_ctx *ctx, const zlua_ic_job *j)
+ZLUA_COLD static int zlua_ic_protected(lua_State *L, zlua__ctx *ctx, const zlua__ic_job *j)
 {
     lua_pushcfunction(L, zlua_ic_trampoline);
     if (j->nargs > 0)
@@ -558,16 +558,16 @@ ZLUA_COLD static int zlua_ic_failed(lua_State *L)
 
 /* A result its pop refused, at the top: the message is made in the
  * protected body. */
-ZLUA_COLD static int zlua_ic_bad_result(lua_State *L, zlua_ctx *ctx, const zlua_ic_call *c,
-                                           const zlua_ic_shape *s, struct zlua_ic_bound *b)
+ZLUA_COLD static int zlua_ic_bad_result(lua_State *L, zlua__ctx *ctx, const zlua_ic_call *c,
+                                           const zlua__ic_shape *s, struct zlua__ic_bound *b)
 {
-    zlua_ic_job j = {L, c, s, b, ZLUA_IC_JOB_RESULT, s->nres};
+    zlua__ic_job j = {L, c, s, b, ZLUA_IC_JOB_RESULT, s->nres};
     (void)zlua_ic_protected(L, ctx, &j);
     return zlua_ic_failed(L);
 }
 
-static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, const zlua_ic_shape *s,
-                       struct zlua_ic_bound *b)
+static int zlua_ic_run(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, const zlua__ic_shape *s,
+                       struct zlua__ic_bound *b)
 {
     if (ZLUA_LIKELY(s->direct) && ZLUA_LIKELY(zlua_ic_push_direct(L, c, b))) {
         /* nothing here allocates: an interned name, safe pushes, lua_pcall */
@@ -584,7 +584,7 @@ static int zlua_ic_run(lua_State *L, zlua_ctx *ctx, zlua_ic_call *c, const zlua_
                 return zlua_ic_bad_result(L, ctx, c, s, b);
         }
     } else {
-        zlua_ic_job j = {L, c, s, b, ZLUA_IC_JOB_CALL, 0};
+        zlua__ic_job j = {L, c, s, b, ZLUA_IC_JOB_CALL, 0};
         if (zlua_ic_protected(L, ctx, &j) != LUA_OK)
             return zlua_ic_failed(L);
     }
@@ -603,12 +603,12 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
     c->top = lua_gettop(L);
     c->restored = 0;
     c->refused = NULL;
-    zlua_ctx *ctx = zlua_ctx_of(L);
+    zlua__ctx *ctx = zlua_ctx_of(L);
     if (ZLUA_UNLIKELY(ctx == NULL))
         return ZLUA_ESTATE;
-    struct zlua_ic_bound *b = NULL;
-    zlua_ic_shape own;
-    const zlua_ic_shape *s;
+    struct zlua__ic_bound *b = NULL;
+    zlua__ic_shape own;
+    const zlua__ic_shape *s;
     if (ZLUA_LIKELY(c->site != NULL)) {
         b = zlua_ic_bound_of(ctx, c);
         if (ZLUA_UNLIKELY(b == NULL)) {
@@ -625,7 +625,7 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
     }
     if (ZLUA_UNLIKELY(!lua_checkstack(L, s->nvals + s->nres + 8)))
         return ZLUA_ENOMEM;
-    zlua_scope_state saved = zlua_scope_save(&ctx->scope);
+    zlua__scope_state saved = zlua_scope_save(&ctx->scope);
     if (ZLUA_UNLIKELY(zlua_scope_open(&ctx->scope) != ZLUA_OK))
         return ZLUA_ENOMEM;
     int rc = zlua_ic_run(L, ctx, c, s, b);

@@ -14,6 +14,6 @@
  * in its array part: the fast path reads a site's name by index on every
  * call, and an index in the array part costs about half of one in the
  * hash part.  May raise (memory). */
-void zlua_ic_open(lua_State *L, zlua_ctx *ctx);
+void zlua__ic_open(lua_State *L, zlua__ctx *ctx);
 
 #endif

@@ -16,12 +16,12 @@
 #include "marshal/ud_inline.h"
 #include "scope/scope.h"
 
-typedef union zlua_frame {
+typedef union zlua__frame {
     long double align_ld;
     void *align_p;
     uint64_t align_u;
     unsigned char bytes[ZLUA_FRAME_BYTES];
-} zlua_frame;
+} zlua__frame;
 
 static uint32_t zlua_align_up(uint32_t v, uint32_t a)
 {
@@ -35,41 +35,41 @@ static uint32_t zlua_align_up(uint32_t v, uint32_t a)
 /* "Name(System.Int32,MyGame.Point2D&)": the full-signature key (lua-api.md, "Overloads"),
  * from the metas of all `count` parameters (also past ZLUA_MAX_PARAMS:
  * an unusable method is named in its report). */
-static const char *zlua_method_make_signature(zlua_ctx *ctx, const MethodInfo *mi,
+static const char *zlua_method_make_signature(zlua__ctx *ctx, const MethodInfo *mi,
                                               uint32_t count)
 {
     char buf[1024];
     size_t n = (size_t)snprintf(buf, sizeof buf, "%s(", il2cpp_method_get_name(mi));
     for (uint32_t i = 0; i < count && n < sizeof buf; i++) {
-        const zlua_meta *pm = zlua_meta_get(ctx, il2cpp_method_get_param(mi, i));
+        const zlua_meta *pm = zlua__meta_get(ctx, il2cpp_method_get_param(mi, i));
         if (pm == NULL)
             return NULL;
         n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? "," : "", pm->name);
     }
     if (n < sizeof buf)
         snprintf(buf + n, sizeof buf - n, ")");
-    return zlua_ctx_strdup(ctx, buf);
+    return zlua__ctx_strdup(ctx, buf);
 }
 
 /* A method the bridge cannot call keeps its binding (it
  * exists: `'T' has no member` would be wrong), says why once in the log,
  * and raises `'T.M' cannot be called from Lua: WHY` when called. */
-static int zlua_method_refuse(zlua_ctx *ctx, zlua_method *m, const char *why)
+static int zlua_method_refuse(zlua__ctx *ctx, zlua__method *m, const char *why)
 {
     m->unsupported = 1;
-    m->why = zlua_ctx_strdup(ctx, why);
+    m->why = zlua__ctx_strdup(ctx, why);
     if (m->why == NULL)
         return 0;
-    if (zlua_ptrmap_get(&ctx->reported, m->mi) == NULL) {
-        if (zlua_ptrmap_put(&ctx->reported, m->mi, m) != ZLUA_OK)
+    if (zlua__ptrmap_get(&ctx->reported, m->mi) == NULL) {
+        if (zlua__ptrmap_put(&ctx->reported, m->mi, m) != ZLUA_OK)
             return 0;
-        zlua_log(ctx, "%s.%s cannot be called from Lua: %s", m->owner->full_name,
+        zlua__log(ctx, "%s.%s cannot be called from Lua: %s", m->owner->full_name,
                  m->signature, why);
     }
     return 1;
 }
 
-ZLUA_COLD int zlua_method_raise_unsupported(lua_State *L, const zlua_method *m)
+ZLUA_COLD int zlua__method_raise_unsupported(lua_State *L, const zlua__method *m)
 {
     return luaL_error(L, "'%s' cannot be called from Lua: %s", m->display, m->why);
 }
@@ -83,7 +83,7 @@ static int zlua_meta_is_scalar(const zlua_meta *m)
  * the instance entry, struct constructors): parameters and result are
  * scalars (primitives, enums), at most ZLUA_SIMPLE_PARAMS of them, so every
  * value fits a 64-bit cell. */
-static int zlua_method_has_scalar_params(const zlua_method *m)
+static int zlua_method_has_scalar_params(const zlua__method *m)
 {
     if (m->unsupported || m->nparams > ZLUA_SIMPLE_PARAMS)
         return 0;
@@ -97,27 +97,27 @@ static int zlua_method_has_scalar_params(const zlua_method *m)
  * parameters, scalars or structs by value without a rule, one Lua value
  * each. */
 _Static_assert(ZLUA_STUB_ARGS_MAX <= ZLUA_SIMPLE_PARAMS,
-               "an args body's parameters have their kinds in zlua_method.kinds");
-static int zlua_method_takes_args_body(const zlua_method *m)
+               "an args body's parameters have their kinds in zlua__method.kinds");
+static int zlua_method_takes_args_body(const zlua__method *m)
 {
     if (m->unsupported || m->multi || m->nparams > ZLUA_STUB_ARGS_MAX)
         return 0;
     for (int i = 0; i < m->nparams; i++)
-        if (!zlua_meta_is_scalar(m->params[i]) && !zlua_meta_is_plain_struct(m->params[i]))
+        if (!zlua_meta_is_scalar(m->params[i]) && !zlua__meta_is_plain_struct(m->params[i]))
             return 0;
     return 1;
 }
 
 /* zlua_bridge.new_size: the userdata a blittable struct's constructor
  * makes, which its stub makes inline (zlua_bridge_new_struct). */
-static size_t zlua_method_new_size(const MethodInfo *mi, const zlua_class *owner)
+static size_t zlua_method_new_size(const MethodInfo *mi, const zlua__class *owner)
 {
     if (!owner->valuetype || !owner->blittable || strcmp(il2cpp_method_get_name(mi), ".ctor") != 0)
         return 0;
     return zlua_ud_inline_size(owner);
 }
 
-static int zlua_method_has_scalar_shape(const zlua_method *m)
+static int zlua_method_has_scalar_shape(const zlua__method *m)
 {
     return zlua_method_has_scalar_params(m) && (m->ret == NULL || zlua_meta_is_scalar(m->ret));
 }
@@ -127,7 +127,7 @@ static int zlua_method_has_scalar_shape(const zlua_method *m)
  * ZLUA_SIMPLE_PARAMS) and the result is a scalar or void: the shape of
  * the simple ref entry (`Demo.Increment(n)`, `Demo.Offset(p, 1, 1)`);
  * 0 for any other shape. */
-static uint8_t zlua_method_ref_shape(const zlua_method *m)
+static uint8_t zlua_method_ref_shape(const zlua__method *m)
 {
     if (m->unsupported || m->instance || m->multi || m->nparams > ZLUA_SIMPLE_PARAMS ||
         (m->ret != NULL && !zlua_meta_is_scalar(m->ret)))
@@ -144,7 +144,7 @@ static uint8_t zlua_method_ref_shape(const zlua_method *m)
 }
 
 /* Slot counting (lua-api.md, "Overloads" 1), after the defaults. */
-static int zlua_method_bind_slots(zlua_ctx *ctx, zlua_method *m, char *why, size_t why_size)
+static int zlua_method_bind_slots(zlua__ctx *ctx, zlua__method *m, char *why, size_t why_size)
 {
     (void)ctx;
     unsigned at = 0;
@@ -172,7 +172,7 @@ static int zlua_method_bind_slots(zlua_ctx *ctx, zlua_method *m, char *why, size
     return 1;
 }
 
-int zlua_method_params_for(const zlua_method *m, int n)
+int zlua__method_params_for(const zlua__method *m, int n)
 {
     if (!m->multi)
         return n;
@@ -182,7 +182,7 @@ int zlua_method_params_for(const zlua_method *m, int n)
     return -1;
 }
 
-ZLUA_COLD int zlua_method_raise_arity(lua_State *L, const zlua_method *m, int n)
+ZLUA_COLD int zlua__method_raise_arity(lua_State *L, const zlua__method *m, int n)
 {
     /* the first multi-value parameter the count leaves short (lua-api.md, "[LuaMarshalAs]") */
     for (int i = 0; m->multi && i < m->nparams; i++)
@@ -198,27 +198,27 @@ ZLUA_COLD int zlua_method_raise_arity(lua_State *L, const zlua_method *m, int n)
                       m->nslots, n);
 }
 
-static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
+static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
                                           const MethodInfo *mi, const char *property);
 
-zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner, const MethodInfo *mi)
+zlua__method *zlua__method_bind(zlua__ctx *ctx, zlua__class *owner, const MethodInfo *mi)
 {
     return zlua_method_bind_site(ctx, owner, mi, NULL);
 }
 
-zlua_method *zlua_method_bind_accessor(zlua_ctx *ctx, zlua_class *owner, const MethodInfo *mi,
+zlua__method *zlua__method_bind_accessor(zlua__ctx *ctx, zlua__class *owner, const MethodInfo *mi,
                                        const char *property)
 {
     return zlua_method_bind_site(ctx, owner, mi, property);
 }
 
-static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
+static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
                                           const MethodInfo *mi, const char *property)
 {
     uint32_t count = il2cpp_method_get_param_count(mi);
     if (owner == NULL)
         return NULL;
-    zlua_method *m = zlua_ctx_arena_alloc(ctx, sizeof *m);
+    zlua__method *m = zlua__ctx_arena_alloc(ctx, sizeof *m);
     if (m == NULL)
         return NULL;
     uint32_t iflags;
@@ -237,14 +237,14 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
         snprintf(display, sizeof display, "%s(...)", owner->full_name);
     else
         snprintf(display, sizeof display, "%s.%s", owner->full_name, mname);
-    m->display = zlua_ctx_strdup(ctx, display);
+    m->display = zlua__ctx_strdup(ctx, display);
     char why[256] = "";
     uint32_t off = 0;
     m->signature = zlua_method_make_signature(ctx, mi, count);
     if (m->display == NULL || m->signature == NULL)
         return NULL;
     /* the priority chain (marshal-rules.md) reaches each slot here, once */
-    zlua_site site = {ZLUA_RULE_PARAM, il2cpp_method_get_class(mi), mi, 0, NULL,
+    zlua__site site = {ZLUA_RULE_PARAM, il2cpp_method_get_class(mi), mi, 0, NULL,
                       m->signature, NULL, 0};
     /* an accessor's value: a getter's result, a setter's last parameter */
     int getter = il2cpp_type_get_type(il2cpp_method_get_return_type(mi)) != ZLUA_IL2CPP_TYPE_VOID;
@@ -252,7 +252,7 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
         site.kind = ZLUA_RULE_PARAM;
         site.index = (int)i;
         site.property = !getter && i + 1 == m->nparams ? property : NULL;
-        const zlua_meta *pm = zlua_meta_for_site(ctx, &site, il2cpp_method_get_param(mi, i));
+        const zlua_meta *pm = zlua__meta_for_site(ctx, &site, il2cpp_method_get_param(mi, i));
         if (pm == NULL)
             return NULL;
         if (pm->kind == ZLUA_K_UNSUPPORTED && why[0] == '\0')
@@ -267,7 +267,7 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
     site.kind = ZLUA_RULE_RETURN;
     site.index = -1;
     site.property = getter ? property : NULL;
-    const zlua_meta *rm = zlua_meta_for_site(ctx, &site, il2cpp_method_get_return_type(mi));
+    const zlua_meta *rm = zlua__meta_for_site(ctx, &site, il2cpp_method_get_return_type(mi));
     if (rm == NULL)
         return NULL;
     m->ret = rm->kind == ZLUA_K_VOID ? NULL : rm;
@@ -286,7 +286,7 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
                  (unsigned)off, ZLUA_FRAME_BYTES);
     if (why[0] != '\0' && !zlua_method_refuse(ctx, m, why))
         return NULL;
-    if (!m->unsupported && !zlua_method_bind_defaults(ctx, m, params_end))
+    if (!m->unsupported && !zlua__method_bind_defaults(ctx, m, params_end))
         return NULL;
     if (!zlua_method_bind_slots(ctx, m, why, sizeof why) && !zlua_method_refuse(ctx, m, why))
         return NULL;
@@ -298,8 +298,8 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
     m->simple_refs = zlua_method_ref_shape(m);
     m->scope = &ctx->scope;
     if (m->nparams > 0) {
-        m->pops = zlua_ctx_arena_alloc(ctx, m->nparams * sizeof *m->pops);
-        m->ref_cls = zlua_ctx_arena_alloc(ctx, m->nparams * sizeof *m->ref_cls);
+        m->pops = zlua__ctx_arena_alloc(ctx, m->nparams * sizeof *m->pops);
+        m->ref_cls = zlua__ctx_arena_alloc(ctx, m->nparams * sizeof *m->ref_cls);
         if (m->pops == NULL || m->ref_cls == NULL)
             return NULL;   /* out of memory: the binder raises it */
         for (int i = 0; i < m->nparams; i++) {
@@ -320,13 +320,13 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
      * slots through their metas (rules included); one with a multi-value
      * slot is keyed by its shape too, so only a stub generated for this
      * very shape serves it */
-    long stub = m->unsupported ? -1 : zlua_stub_find(ctx, m);
+    long stub = m->unsupported ? -1 : zlua__stub_find(ctx, m);
     if (stub >= 0) {   /* the entry finds the bridge through the context */
-        zlua_stub_publish(ctx, stub, &m->bridge);
-        m->stub = zlua_stub_entry_fn(ctx, stub);
-        m->stub_body = zlua_stub_entry_body(ctx, stub);
+        zlua__stub_publish(ctx, stub, &m->bridge);
+        m->stub = zlua__stub_entry_fn(ctx, stub);
+        m->stub_body = zlua__stub_entry_body(ctx, stub);
         if (zlua_method_takes_args_body(m))   /* the table has none for constructors */
-            m->stub_args = zlua_stub_entry_args(ctx, stub);
+            m->stub_args = zlua__stub_entry_args(ctx, stub);
     }
     for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)
         m->kinds[i] = m->params[i]->kind;
@@ -341,11 +341,11 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
         if (!zlua_kind_is_scalar(m->params[i]->kind) && !m->params[i]->no_handle)
             m->scoped = 1;
     m->ret_args = 0;
-    int ret_object = !m->unsupported && m->ret != NULL && zlua_meta_pushes_byobj(m->ret);
+    int ret_object = !m->unsupported && m->ret != NULL && zlua__meta_pushes_byobj(m->ret);
     m->ret_byobj = ret_object && m->ret_slots == 1;
     if (ret_object)
         for (int i = 0; i < m->nparams; i++)
-            if (m->params[i]->pop == zlua_pop_object && m->params[i]->is_ref &&
+            if (m->params[i]->pop == zlua__pop_object && m->params[i]->is_ref &&
                 m->params[i]->size == sizeof(void *))
                 m->ret_args |= (uint16_t)(1u << i);
     return m;
@@ -353,10 +353,10 @@ static zlua_method *zlua_method_bind_site(zlua_ctx *ctx, zlua_class *owner,
 
 /* ---- calling ------------------------------------------------------------------ */
 
-ZLUA_COLD int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
+ZLUA_COLD int zlua__method_raise_exception(lua_State *L, const zlua__method *m,
                                           Il2CppException *exc)
 {
-    return zlua_exc_raise(L, exc, m->display);
+    return zlua__exc_raise(L, exc, m->display);
 }
 
 /* A ref parameter given a ByValUserData of exactly its element type (a
@@ -376,7 +376,7 @@ ZLUA_INLINE int zlua_method_pop_byref_payload(lua_State *L, int idx, const zlua_
  * parameters, without the indirect call (same rules: meta.h); otherwise
  * (other kinds, exact floats for an int) the meta's pop.  Raises the
  * argument error (R-DEF-1), holding nothing yet, on a bad one. */
-ZLUA_INLINE void zlua_method_pop_arg(lua_State *L, const zlua_method *m, int i, int idx,
+ZLUA_INLINE void zlua_method_pop_arg(lua_State *L, const zlua__method *m, int i, int idx,
                                          int kind, void *slot)
 {
     if (kind == ZLUA_K_I4 && zlua_pop_i4_fast(L, idx, slot) == ZLUA_POP_OK)
@@ -386,7 +386,7 @@ ZLUA_INLINE void zlua_method_pop_arg(lua_State *L, const zlua_method *m, int i, 
     const zlua_meta *pm = m->params[i];
     int rc = pm->pop(L, idx, pm, slot);
     if (rc != ZLUA_POP_OK)
-        zlua_pop_argerror(L, idx, m->slot_of[i] + 1, m->display, pm, rc);
+        zlua__pop_argerror(L, idx, m->slot_of[i] + 1, m->display, pm, rc);
 }
 
 /* The result: int32, the commonest, without the indirect call. */
@@ -410,8 +410,8 @@ ZLUA_INLINE void zlua_method_set_arg(const zlua_meta *pm, void *slot, void **arg
 
 /* The C# defaults of the parameters from `from` on (the call omitted
  * them; the binder checked that they have one). */
-ZLUA_COLD static void zlua_method_fill_defaults(const zlua_method *m, int from,
-                                                zlua_frame *frame, void **args)
+ZLUA_COLD static void zlua_method_fill_defaults(const zlua__method *m, int from,
+                                                zlua__frame *frame, void **args)
 {
     for (int i = from; i < m->nparams; i++) {
         const zlua_meta *pm = m->params[i];
@@ -434,8 +434,8 @@ ZLUA_COLD static void zlua_method_fill_defaults(const zlua_method *m, int from,
 
 /* Pops the n given arguments into the frame, the rest from m's defaults;
  * raises (holding nothing yet) on a bad one. */
-ZLUA_INLINE void zlua_method_pop_args_n(lua_State *L, const zlua_method *m, int base,
-                                            int n, zlua_frame *frame, void **args)
+ZLUA_INLINE void zlua_method_pop_args_n(lua_State *L, const zlua__method *m, int base,
+                                            int n, zlua__frame *frame, void **args)
 {
     for (int i = 0; i < n; i++) {
         const zlua_meta *pm = m->params[i];
@@ -448,8 +448,8 @@ ZLUA_INLINE void zlua_method_pop_args_n(lua_State *L, const zlua_method *m, int 
     }
 }
 
-ZLUA_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, int base,
-                                          int n, zlua_frame *frame, void **args)
+ZLUA_INLINE void zlua_method_pop_args(lua_State *L, const zlua__method *m, int base,
+                                          int n, zlua__frame *frame, void **args)
 {
     /* the commonest counts with n a constant: the loop unrolls, and its
      * bookkeeping (about 20 instructions of spills around the pops' calls
@@ -476,12 +476,12 @@ ZLUA_INLINE void zlua_method_pop_args(lua_State *L, const zlua_method *m, int ba
 
 /* R-OPQ-5: the call runs inside its own scope, closed before anything is
  * raised; the exception, if any, is returned. */
-ZLUA_INLINE Il2CppException *zlua_method_invoke_scoped(zlua_scope *scope,
+ZLUA_INLINE Il2CppException *zlua_method_invoke_scoped(zlua__scope *scope,
                                                            const MethodInfo *mi,
                                                            void *this_ptr, void **args,
                                                            void *ret)
 {
-    zlua_scope_state saved = zlua_scope_save(scope);
+    zlua__scope_state saved = zlua_scope_save(scope);
     /* Without memory for a watermark the call still runs; the restore
      * below is exact either way. */
     (void)zlua_scope_open(scope);
@@ -492,7 +492,7 @@ ZLUA_INLINE Il2CppException *zlua_method_invoke_scoped(zlua_scope *scope,
 
 /* The method a call on this_ptr runs: virtual calls dispatch on the real
  * object (an override on a value type takes the unboxed payload). */
-ZLUA_INLINE const MethodInfo *zlua_method_target(const zlua_method *m, void **this_ptr)
+ZLUA_INLINE const MethodInfo *zlua_method_target(const zlua__method *m, void **this_ptr)
 {
     const MethodInfo *mi = m->mi;
     if (m->is_virtual && *this_ptr != NULL) {
@@ -504,7 +504,7 @@ ZLUA_INLINE const MethodInfo *zlua_method_target(const zlua_method *m, void **th
 }
 
 /* Dispatches a virtual call on the real object, then invokes. */
-ZLUA_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *this_ptr,
+ZLUA_INLINE Il2CppException *zlua_method_run(const zlua__method *m, void *this_ptr,
                                                  void **args, void *ret)
 {
     const MethodInfo *mi = zlua_method_target(m, &this_ptr);
@@ -517,11 +517,11 @@ ZLUA_INLINE Il2CppException *zlua_method_run(const zlua_method *m, void *this_pt
  * last: the result is the C function's last push (it returns right
  * after), so an object found in the identity cache may stay above the
  * cache table instead of replacing it (zlua_method_push_object_last). */
-ZLUA_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
+ZLUA_INLINE int zlua_method_finish(lua_State *L, const zlua__method *m,
                                        Il2CppException *exc, const void *ret, int last)
 {
     if (exc != NULL)
-        return zlua_method_raise_exception(L, m, exc);
+        return zlua__method_raise_exception(L, m, exc);
     if (m->ret_kind == ZLUA_K_I4) {   /* the commonest results, from the hot line */
         zlua_push_i4_value(L, ret);
         return 1;
@@ -548,8 +548,8 @@ ZLUA_INLINE int zlua_method_finish(lua_State *L, const zlua_method *m,
  * (debug.setlocal can rewrite this frame's slots), so only a live ByObj
  * userdata of this very object and view found there now is pushed.
  * 1 when pushed; 0: the writer pushes as usual. */
-ZLUA_INLINE int zlua_method_push_arg_result(lua_State *L, const zlua_method *m, int base,
-                                                int n, const zlua_frame *frame, const void *ret)
+ZLUA_INLINE int zlua_method_push_arg_result(lua_State *L, const zlua__method *m, int base,
+                                                int n, const zlua__frame *frame, const void *ret)
 {
     Il2CppObject *obj;
     memcpy(&obj, ret, sizeof obj);
@@ -562,7 +562,7 @@ ZLUA_INLINE int zlua_method_push_arg_result(lua_State *L, const zlua_method *m, 
         if (((bits >> i) & 1u) == 0 || arg != obj)
             continue;
         int idx = base + m->slot_of[i];
-        const zlua_ud *u = lua_touserdata(L, idx);
+        const zlua__ud *u = lua_touserdata(L, idx);
         if (u != NULL && lua_rawlen(L, idx) >= sizeof *u && u->magic == ZLUA_UD_BYOBJ &&
             u->obj == obj && u->cls == m->ret->cls) {
             lua_pushvalue(L, idx);
@@ -572,24 +572,24 @@ ZLUA_INLINE int zlua_method_push_arg_result(lua_State *L, const zlua_method *m, 
     return 0;
 }
 
-void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, int n, void *this_ptr,
+void zlua__method_invoke(lua_State *L, const zlua__method *m, int base, int n, void *this_ptr,
                         void *ret)
 {
     if (m->unsupported)
-        zlua_method_raise_unsupported(L, m);
-    zlua_frame frame;
+        zlua__method_raise_unsupported(L, m);
+    zlua__frame frame;
     void *args[ZLUA_MAX_PARAMS];
-    int np = zlua_method_params_for(m, n);
+    int np = zlua__method_params_for(m, n);
     if (np < 0)
-        zlua_method_raise_arity(L, m, n);
+        zlua__method_raise_arity(L, m, n);
     zlua_method_pop_args(L, m, base, np, &frame, args);
     Il2CppException *exc = zlua_method_run(m, this_ptr, args,
                                            ret ? ret : frame.bytes + m->ret_offset);
     if (exc != NULL)
-        zlua_method_raise_exception(L, m, exc);
+        zlua__method_raise_exception(L, m, exc);
 }
 
-ZLUA_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, int base,
+ZLUA_INLINE int zlua_method_call_inline(lua_State *L, const zlua__method *m, int base,
                                             int n, void *this_ptr, int last)
 {
 #if defined(__GNUC__)
@@ -597,15 +597,15 @@ ZLUA_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, int 
 #else
     if (m->unsupported)
 #endif
-        return zlua_method_raise_unsupported(L, m);
+        return zlua__method_raise_unsupported(L, m);
     if (!m->instance)
         zlua_class_init(L, m->owner, m->display);   /* R-RT-2 */
-    zlua_frame frame;
+    zlua__frame frame;
     void *args[ZLUA_MAX_PARAMS];
     if (m->multi) {   /* n counts Lua values (lua-api.md, "Overloads" 1) */
-        int np = zlua_method_params_for(m, n);
+        int np = zlua__method_params_for(m, n);
         if (np < 0)
-            return zlua_method_raise_arity(L, m, n);
+            return zlua__method_raise_arity(L, m, n);
         n = np;
     }
     zlua_method_pop_args(L, m, base, n, &frame, args);
@@ -616,22 +616,22 @@ ZLUA_INLINE int zlua_method_call_inline(lua_State *L, const zlua_method *m, int 
     return zlua_method_finish(L, m, exc, ret, last);
 }
 
-int zlua_method_call(lua_State *L, const zlua_method *m, int base, void *this_ptr)
+int zlua__method_call(lua_State *L, const zlua__method *m, int base, void *this_ptr)
 {
     return zlua_method_call_inline(L, m, base, m->nslots, this_ptr, 0);
 }
 
-int zlua_method_call_n(lua_State *L, const zlua_method *m, int base, int n, void *this_ptr)
+int zlua__method_call_n(lua_State *L, const zlua__method *m, int base, int n, void *this_ptr)
 {
     return zlua_method_call_inline(L, m, base, n, this_ptr, 1);
 }
 
 /* ---- the Lua entry point ------------------------------------------------------------ */
 
-void *zlua_method_self(lua_State *L, const zlua_method *m)
+void *zlua__method_self(lua_State *L, const zlua__method *m)
 {
-    zlua_ud *u = zlua_ud_any(L, 1);
-    zlua_class *owner = m->owner;
+    zlua__ud *u = zlua_ud_any(L, 1);
+    zlua__class *owner = m->owner;
     if (u != NULL && u->magic == ZLUA_UD_BYVAL) {
         if (u->cls == owner)
             return zlua_ud_payload(u);
@@ -639,7 +639,7 @@ void *zlua_method_self(lua_State *L, const zlua_method *m)
             Il2CppObject *boxed;   /* a base method's `this`: a boxed copy */
             Il2CppException *exc = zlua_rt_value_box(u->cls->klass, zlua_ud_payload(u), &boxed);
             if (exc != NULL)
-                zlua_exc_raise(L, exc, m->display);
+                zlua__exc_raise(L, exc, m->display);
             return boxed;
         }
     } else if (u != NULL && u->magic == ZLUA_UD_BYOBJ) {
@@ -656,26 +656,26 @@ void *zlua_method_self(lua_State *L, const zlua_method *m)
         luaL_error(L, "object userdata has been finalized");
     }
     luaL_error(L, "calling '%s' on bad self (%s expected, got %s)", m->display,
-               owner->full_name, zlua_typename(L, 1));
+               owner->full_name, zlua__typename(L, 1));
     return NULL;
 }
 
 /* The call of m, chosen for the n arguments from base: its stub when the
  * stack holds exactly its arguments, else the generic call (omitted
  * arguments take their defaults). */
-ZLUA_INLINE int zlua_method_entry_run(lua_State *L, const zlua_method *m, int base, int n)
+ZLUA_INLINE int zlua_method_entry_run(lua_State *L, const zlua__method *m, int base, int n)
 {
     if (m->stub != NULL && n == m->nslots) {   /* the stack holds exactly its arguments */
         if (m->stub_body != NULL)
             return m->stub_body(L, &m->bridge);   /* its bridge is at hand */
         return m->stub(L);
     }
-    void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
+    void *this_ptr = m->instance ? zlua__method_self(L, m) : NULL;
     return zlua_method_call_inline(L, m, base, n, this_ptr, 1);   /* omitted: defaults */
 }
 
 /* The first Lua argument and the argument count (self excluded). */
-ZLUA_INLINE int zlua_method_entry_args(const zlua_method *head, int *n)
+ZLUA_INLINE int zlua_method_entry_args(const zlua__method *head, int *n)
 {
     int base = head->instance ? 2 : 1;
     *n -= base - 1;
@@ -687,13 +687,13 @@ ZLUA_INLINE int zlua_method_entry_args(const zlua_method *head, int *n)
 /* An instance method called with nothing at all: the bad-self error, as
  * the generated stubs give it (R-META-3: both paths answer alike),
  * before the argument count is looked at. */
-ZLUA_INLINE void zlua_method_check_any_self(lua_State *L, const zlua_method *head, int n)
+ZLUA_INLINE void zlua_method_check_any_self(lua_State *L, const zlua__method *head, int n)
 {
     if (head->instance && n == 0)
-        (void)zlua_method_self(L, head);   /* raises: `got no value` */
+        (void)zlua__method_self(L, head);   /* raises: `got no value` */
 }
 
-ZLUA_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *head, int n)
+ZLUA_INLINE int zlua_method_entry_select(lua_State *L, const zlua__method *head, int n)
 {
     zlua_method_check_any_self(L, head, n);
     int base = zlua_method_entry_args(head, &n);
@@ -702,48 +702,48 @@ ZLUA_INLINE int zlua_method_entry_select(lua_State *L, const zlua_method *head, 
      * non-integer right after an integer call asks lua_isinteger twice,
      * once, as the memo then holds its key) */
     lua_Integer v;
-    const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base, &v) : NULL;
+    const zlua__method *m = n == 1 ? zlua_method_select_int_arg(L, head, base, &v) : NULL;
     if (m == NULL)
-        m = zlua_method_select(L, head, base, n);
+        m = zlua__method_select(L, head, base, n);
     return zlua_method_entry_run(L, m, base, n);
 }
 
 /* The overloaded entry's calls but the memo's stub answer (below). */
-ZLUA_COLD static int zlua_method_entry_overloaded_rest(lua_State *L, const zlua_method *head,
-                                                       const zlua_method *m, int base, int n)
+ZLUA_COLD static int zlua_method_entry_overloaded_rest(lua_State *L, const zlua__method *head,
+                                                       const zlua__method *m, int base, int n)
 {
     if (m == NULL)
-        m = zlua_method_select(L, head, base, n);
+        m = zlua__method_select(L, head, base, n);
     return zlua_method_entry_run(L, m, base, n);
 }
 
 /* A generic closure's method.  Upvalue 1 is the method's index in the
- * context's closure table (zlua_method_push_generic_closure): a script
+ * context's closure table (zlua__method_push_generic_closure): a script
  * may have replaced it with the debug library, so anything but an index
  * the table holds is refused, and another method's index runs that
  * method by its own rules (the entries check what they rely on). */
-ZLUA_INLINE const zlua_method *zlua_method_upvalue(lua_State *L)
+ZLUA_INLINE const zlua__method *zlua_method_upvalue(lua_State *L)
 {
-    const zlua_ctx *ctx = zlua_ctx_of(L);
-    const zlua_method *m = NULL;
+    const zlua__ctx *ctx = zlua_ctx_of(L);
+    const zlua__method *m = NULL;
     if (ctx != NULL)
         m = zlua_ctx_closure(ctx, lua_tointegerx(L, lua_upvalueindex(1), NULL));
     if (m == NULL)
-        zlua_box_tampered(L, "method");
+        zlua__box_tampered(L, "method");
     return m;
 }
 
-ZLUA_INLINE int zlua_method_entry_general_inline(lua_State *L, const zlua_method *m)
+ZLUA_INLINE int zlua_method_entry_general_inline(lua_State *L, const zlua__method *m)
 {
     int n = lua_gettop(L);
     if (m->next != NULL || n != m->nslots + m->instance)
         return zlua_method_entry_select(L, m, n);
-    void *this_ptr = m->instance ? zlua_method_self(L, m) : NULL;
+    void *this_ptr = m->instance ? zlua__method_self(L, m) : NULL;
     return zlua_method_call_inline(L, m, 1 + m->instance, m->nslots, this_ptr, 1);
 }
 
 /* The general entry's body, for the lean entries' unusual calls. */
-static int zlua_method_entry_general(lua_State *L, const zlua_method *m)
+static int zlua_method_entry_general(lua_State *L, const zlua__method *m)
 {
     return zlua_method_entry_general_inline(L, m);
 }
@@ -757,7 +757,7 @@ static int zlua_method_entry(lua_State *L)
 }
 
 /* The same for a name with several candidates: straight to dispatch. */
-ZLUA_INLINE int zlua_method_run_overloaded(lua_State *L, const zlua_method *head)
+ZLUA_INLINE int zlua_method_run_overloaded(lua_State *L, const zlua__method *head)
 {
     int n = lua_gettop(L);
     zlua_method_check_any_self(L, head, n);
@@ -767,7 +767,7 @@ ZLUA_INLINE int zlua_method_run_overloaded(lua_State *L, const zlua_method *head
      * out of line (select tries the memo again only when it had no
      * answer here) */
     lua_Integer v = 0;
-    const zlua_method *m = n == 1 ? zlua_method_select_int_arg(L, head, base, &v) : NULL;
+    const zlua__method *m = n == 1 ? zlua_method_select_int_arg(L, head, base, &v) : NULL;
     int nret;   /* the integer read once, for a static stub's args body */
     if (m != NULL && !m->instance && zlua_method_args_i4(L, m, NULL, v, &nret))
         return nret;
@@ -784,7 +784,7 @@ static int zlua_method_entry_overloaded(lua_State *L)
 /* Pops the n scalar arguments starting at Lua index base into 64-bit
  * cells and points args at them (n is a constant at each call site: the
  * pops unroll).  Raises the argument error, holding nothing yet. */
-ZLUA_INLINE void zlua_method_pop_cells(lua_State *L, const zlua_method *m, int n, int base,
+ZLUA_INLINE void zlua_method_pop_cells(lua_State *L, const zlua__method *m, int n, int base,
                                            uint64_t *cells, void **args)
 {
 #if defined(__GNUC__) && !defined(__clang__)
@@ -800,7 +800,7 @@ ZLUA_INLINE void zlua_method_pop_cells(lua_State *L, const zlua_method *m, int n
  * each call site below, so the pops unroll.  An int32 argument costs two
  * Lua API calls and a range check; every other scalar, one indirect
  * writer call.  Simple methods are static: no virtual dispatch. */
-ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, int n)
+ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int n)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS];
     _Alignas(16) uint64_t ret[ZLUA_SIMPLE_RET_WORDS];   /* any result: 16-aligned */
@@ -818,7 +818,7 @@ ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua_method *m, int 
 /* The entry for simple methods: every value fits a 64-bit cell, so there
  * is no frame layout, no `this` and no virtual dispatch to consider.
  * Anything unusual (arity, overloads) goes to the general entry. */
-ZLUA_INLINE int zlua_method_run_simple(lua_State *L, const zlua_method *m)
+ZLUA_INLINE int zlua_method_run_simple(lua_State *L, const zlua__method *m)
 {
     /* m->simple: an upvalue may hold another genuine method (moved there
      * with the debug library), which this entry must not run. */
@@ -850,7 +850,7 @@ static int zlua_method_entry_simple(lua_State *L)
  * which pops again from the start (nothing is held yet).  With every ref
  * a userdata's own payload no OpaqueValue is taken in this frame, so, as
  * for scalars, the call needs no scope of its own. */
-ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua_method *m, int n)
+ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m, int n)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
@@ -873,7 +873,7 @@ ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua_method *m, 
 
 /* The entry for static methods of scalars and payload refs (upvalue 1:
  * the method's index, zlua_method_upvalue). */
-ZLUA_INLINE int zlua_method_run_simple_ref(lua_State *L, const zlua_method *m)
+ZLUA_INLINE int zlua_method_run_simple_ref(lua_State *L, const zlua__method *m)
 {
     if (lua_gettop(L) != m->nparams || m->simple_refs == 0 || m->next != NULL)
         return zlua_method_entry_general(L, m);
@@ -894,14 +894,14 @@ static int zlua_method_entry_simple_ref(lua_State *L)
     return zlua_method_run_simple_ref(L, zlua_method_upvalue(L));
 }
 
-void zlua_method_push_closure(lua_State *L, zlua_method *head)
+void zlua__method_push_closure(lua_State *L, zlua__method *head)
 {
     /* a stub given fewer arguments than its parameters hands a call its
      * method lets omit to the generic path (zlua_bridge_other_count) */
     if (head->next == NULL && head->stub != NULL)
         lua_pushcfunction(L, head->stub);   /* no upvalue: nothing to swap */
     else
-        zlua_method_push_generic_closure(L, head);
+        zlua__method_push_generic_closure(L, head);
 }
 
 static int zlua_method_entry_instance(lua_State *L);   /* below, with its lean body */
@@ -916,7 +916,7 @@ static const lua_CFunction zlua_method_entries[] = {
 
 /* The entry kind serving head (the simple entries for the shapes they
  * take, the general one otherwise), and head's closure table index. */
-static void zlua_method_prepare_closure(lua_State *L, zlua_method *head)
+static void zlua_method_prepare_closure(lua_State *L, zlua__method *head)
 {
     if (head->closure != 0)
         return;
@@ -929,48 +929,48 @@ static void zlua_method_prepare_closure(lua_State *L, zlua_method *head)
         head->entry = ZLUA_ENTRY_SIMPLE;
     else if (head->simple_refs != 0)
         head->entry = ZLUA_ENTRY_SIMPLE_REF;
-    head->closure = zlua_ctx_closure_add(zlua_ctx_check(L), head);
+    head->closure = zlua__ctx_closure_add(zlua__ctx_check(L), head);
     if (head->closure == 0)
         luaL_error(L, "not enough memory");
 }
 
-void zlua_method_push_upvalue_closure(lua_State *L, zlua_method *head)
+void zlua__method_push_upvalue_closure(lua_State *L, zlua__method *head)
 {
     zlua_method_prepare_closure(L, head);
     lua_pushinteger(L, (lua_Integer)head->closure);
     lua_pushcclosure(L, zlua_method_entries[head->entry], 1);
 }
 
-void zlua_method_push_generic_closure(lua_State *L, zlua_method *head)
+void zlua__method_push_generic_closure(lua_State *L, zlua__method *head)
 {
     zlua_method_prepare_closure(L, head);
     if (head->closure < ZLUA_TRAMPOLINES)
-        lua_pushcfunction(L, zlua_trampolines[head->closure]);   /* no upvalue */
+        lua_pushcfunction(L, zlua__trampolines[head->closure]);   /* no upvalue */
     else
-        zlua_method_push_upvalue_closure(L, head);
+        zlua__method_push_upvalue_closure(L, head);
 }
 
-const zlua_method *zlua_method_of_function(lua_State *L, int idx)
+const zlua__method *zlua__method_of_function(lua_State *L, int idx)
 {
     lua_CFunction f = lua_tocfunction(L, idx);
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     if (f == NULL || ctx == NULL)
         return NULL;
     /* a linear walk: for library queries (zlua.generic, zlua_bridge_kind),
      * never on a call path */
     for (uint32_t i = 1; i < ZLUA_TRAMPOLINES; i++)
-        if (f == zlua_trampolines[i])
+        if (f == zlua__trampolines[i])
             return zlua_ctx_closure(ctx, i);
     int generic = 0;
     for (size_t i = 0; i < sizeof zlua_method_entries / sizeof zlua_method_entries[0]; i++)
         generic |= f == zlua_method_entries[i];
     if (!generic) {
-        const zlua_bridge *b = zlua_stub_of_entry(ctx, f);
+        const zlua_bridge *b = zlua__stub_of_entry(ctx, f);
         return b != NULL ? b->priv : NULL;
     }
     if (lua_getupvalue(L, idx, 1) == NULL)
         return NULL;
-    const zlua_method *m = zlua_ctx_closure(ctx, lua_tointegerx(L, -1, NULL));
+    const zlua__method *m = zlua_ctx_closure(ctx, lua_tointegerx(L, -1, NULL));
     lua_pop(L, 1);
     return m;
 }
@@ -987,9 +987,9 @@ const zlua_method *zlua_method_of_function(lua_State *L, int idx)
  * its length says it is one of ours); everything else (a derived class, a
  * boxed copy for a base method, finalized or foreign values and their
  * messages) is zlua_method_this's. */
-ZLUA_INLINE void *zlua_method_lean_this(lua_State *L, const zlua_method *m)
+ZLUA_INLINE void *zlua_method_lean_this(lua_State *L, const zlua__method *m)
 {
-    zlua_ud *u = lua_touserdata(L, 1);
+    zlua__ud *u = lua_touserdata(L, 1);
     if (u != NULL && lua_rawlen(L, 1) >= sizeof *u && u->cls == m->owner) {
         if (u->magic == ZLUA_UD_BYVAL)
             return zlua_ud_payload(u);
@@ -997,12 +997,12 @@ ZLUA_INLINE void *zlua_method_lean_this(lua_State *L, const zlua_method *m)
         if (u->magic == ZLUA_UD_BYOBJ)
             return m->owner->valuetype ? il2cpp_object_unbox(u->obj) : (void *)u->obj;
     }
-    return zlua_method_self(L, m);
+    return zlua__method_self(L, m);
 }
 
 /* The instance body for exactly n parameters (a constant at each call
  * site: the pops unroll).  Arguments start at 2, after self. */
-ZLUA_INLINE int zlua_method_lean_call(lua_State *L, const zlua_method *m, int n,
+ZLUA_INLINE int zlua_method_lean_call(lua_State *L, const zlua__method *m, int n,
                                           void *this_ptr)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
@@ -1016,7 +1016,7 @@ ZLUA_INLINE int zlua_method_lean_call(lua_State *L, const zlua_method *m, int n,
  * method (moved there with the debug library: a static one, overloads, a
  * constructor), which goes to the general entry, as does another argument
  * count. */
-ZLUA_INLINE int zlua_method_run_instance(lua_State *L, const zlua_method *m)
+ZLUA_INLINE int zlua_method_run_instance(lua_State *L, const zlua__method *m)
 {
     if (!m->scalar_shape || !m->instance || m->next != NULL || m->is_ctor ||
         lua_gettop(L) != m->nparams + 1)
@@ -1051,12 +1051,12 @@ static int zlua_method_entry_instance(lua_State *L)
  * index, fixed at compile time, here; there is nothing to read and
  * nothing to swap.  The entry kind was fixed when the index was handed
  * out, for this very method. */
-int zlua_method_entry_at(lua_State *L, uint32_t index)
+int zlua__method_entry_at(lua_State *L, uint32_t index)
 {
-    const zlua_ctx *ctx = zlua_ctx_of(L);
-    const zlua_method *m = ctx != NULL ? zlua_ctx_closure(ctx, index) : NULL;
+    const zlua__ctx *ctx = zlua_ctx_of(L);
+    const zlua__method *m = ctx != NULL ? zlua_ctx_closure(ctx, index) : NULL;
     if (m == NULL)   /* a state that never handed out this index */
-        return zlua_box_tampered(L, "method");
+        return zlua__box_tampered(L, "method");
     switch (m->entry) {
     case ZLUA_ENTRY_OVERLOADED:
         return zlua_method_run_overloaded(L, m);
@@ -1071,7 +1071,7 @@ int zlua_method_entry_at(lua_State *L, uint32_t index)
     }
 }
 
-int zlua_method_call_getter(lua_State *L, const zlua_method *m, void *this_ptr)
+int zlua__method_call_getter(lua_State *L, const zlua__method *m, void *this_ptr)
 {
     if (m->stub_args != NULL)   /* as its stub calls it: no invoker, nothing to pop */
         return m->stub_args(L, &m->bridge, this_ptr, NULL);
@@ -1090,7 +1090,7 @@ int zlua_method_call_getter(lua_State *L, const zlua_method *m, void *this_ptr)
  * `Point2D(1, 2)`: the arguments go into cells before the userdata is
  * made, the constructor runs on its payload inside the call's scope. */
 
-ZLUA_INLINE int zlua_method_ctor_call(lua_State *L, const zlua_method *m, int base, int n)
+ZLUA_INLINE int zlua_method_ctor_call(lua_State *L, const zlua__method *m, int base, int n)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
@@ -1099,11 +1099,11 @@ ZLUA_INLINE int zlua_method_ctor_call(lua_State *L, const zlua_method *m, int ba
     /* a constructor is not virtual: no dispatch */
     Il2CppException *exc = zlua_method_invoke_scoped(m->scope, m->mi, payload, args, &ret);
     if (exc != NULL)
-        return zlua_method_raise_exception(L, m, exc);
+        return zlua__method_raise_exception(L, m, exc);
     return 1;
 }
 
-int zlua_method_new_struct(lua_State *L, const zlua_method *m, int base)
+int zlua__method_new_struct(lua_State *L, const zlua__method *m, int base)
 {
     switch (m->nparams) {
     case 0:

@@ -1,7 +1,7 @@
 /*
  * method.h -- MethodBridge: Lua calling C# (R-META-1, R-META-3, R-DEF-4).
  *
- * Each public method is bound once into a zlua_method: its metas, the
+ * Each public method is bound once into a zlua__method: its metas, the
  * offsets of its argument slots in a stack frame, and its overload chain.
  * A call pops every argument by its meta into the frame (pops never
  * raise, so nothing is held when an argument error is raised), opens a
@@ -27,15 +27,15 @@
 #define ZLUA_SIMPLE_RET_WORDS 8      /* the result a simple method's cells hold */
 #define ZLUA_FRAME_BYTES 1024
 
-struct zlua_overloads;
+struct zlua__overloads;
 
-typedef struct zlua_method {
+typedef struct zlua__method {
     /* what the simple entry reads first, together */
     const MethodInfo *mi;
-    struct zlua_scope *scope;    /* the context's scope stack */
+    struct zlua__scope *scope;    /* the context's scope stack */
     uint8_t kinds[ZLUA_SIMPLE_PARAMS]; /* params[i]->kind, i < 4 */
     uint8_t ret_kind;            /* ret->kind, ZLUA_K_VOID without a result */
-    zlua_class *owner;           /* declaring class */
+    zlua__class *owner;           /* declaring class */
     const char *display;         /* "Demo.Add" for messages */
     const char *signature;       /* "Add(System.Int32,System.Int32)" */
     const char *why;             /* unsupported: the reason, for messages */
@@ -86,8 +86,8 @@ typedef struct zlua_method {
      * parameter a ByValUserData can serve), scalar or no result: the
      * simple ref entry serves it; 0: another shape */
     uint8_t simple_refs;
-    struct zlua_method *next;    /* next overload of the same Lua name */
-    const struct zlua_overloads *overloads; /* the head's, by arity: overload.c */
+    struct zlua__method *next;    /* next overload of the same Lua name */
+    const struct zlua__overloads *overloads; /* the head's, by arity: overload.c */
     lua_CFunction stub;          /* the generated entry, NULL: generic invoker */
     zlua_stub_body stub_body;    /* its body, when the table gives it */
     /* its args body (zlua.h), for scalar and plain struct parameters: what
@@ -96,55 +96,55 @@ typedef struct zlua_method {
     zlua_stub_args stub_args;
     zlua_bridge bridge;          /* what the stub reads (zlua.h) */
     uint32_t closure;            /* index in the context's closure table, 0: none */
-    uint8_t entry;               /* its generic entry (zlua_entry_kind), set with closure */
-} zlua_method;
+    uint8_t entry;               /* its generic entry (zlua__entry_kind), set with closure */
+} zlua__method;
 
 /* Binds mi (NULL when it has more than ZLUA_MAX_PARAMS parameters or a
  * frame too large: reported as unsupported at call time instead). */
-zlua_method *zlua_method_bind(zlua_ctx *ctx, zlua_class *owner,
+zlua__method *zlua__method_bind(zlua__ctx *ctx, zlua__class *owner,
                               const MethodInfo *mi);
 /* The same for a property accessor: the rules of the property (marshal-rules.md, priority chain;
  * member level) reach the getter's result and the setter's value. */
-zlua_method *zlua_method_bind_accessor(zlua_ctx *ctx, zlua_class *owner,
+zlua__method *zlua__method_bind_accessor(zlua__ctx *ctx, zlua__class *owner,
                                        const MethodInfo *mi, const char *property);
 
 /* The number of parameters the n Lua arguments fill (lua-api.md, "Overloads" 1),
  * or -1 when n ends inside a multi-value parameter. */
-int zlua_method_params_for(const zlua_method *m, int n);
+int zlua__method_params_for(const zlua__method *m, int n);
 /* Raises the argument-count error of the single method m for n. */
-int zlua_method_raise_arity(lua_State *L, const zlua_method *m, int n);
+int zlua__method_raise_arity(lua_State *L, const zlua__method *m, int n);
 
 /* The generic entries (method.c): which one serves a closure. */
-typedef enum zlua_entry_kind {
+typedef enum zlua__entry_kind {
     ZLUA_ENTRY_GENERAL,
     ZLUA_ENTRY_OVERLOADED,
     ZLUA_ENTRY_INSTANCE,
     ZLUA_ENTRY_SIMPLE,
     ZLUA_ENTRY_SIMPLE_REF
-} zlua_entry_kind;
+} zlua__entry_kind;
 
 /* The trampolines (trampoline.c): light C functions, one per closure
  * table index below ZLUA_TRAMPOLINES ([0] unused), each calling
- * zlua_method_entry_at with its own index. */
+ * zlua__method_entry_at with its own index. */
 #define ZLUA_TRAMPOLINES 512
-extern const lua_CFunction zlua_trampolines[ZLUA_TRAMPOLINES];
+extern const lua_CFunction zlua__trampolines[ZLUA_TRAMPOLINES];
 /* Runs the closure at index of L's closure table by its entry kind. */
-int zlua_method_entry_at(lua_State *L, uint32_t index);
+int zlua__method_entry_at(lua_State *L, uint32_t index);
 
 /* Pushes the Lua function that calls the overload chain `head`. */
-void zlua_method_push_closure(lua_State *L, zlua_method *head);
+void zlua__method_push_closure(lua_State *L, zlua__method *head);
 /* The same through the generic invoker even when head has a stub (for
  * the testbed and the benchmark's generic row). */
-void zlua_method_push_generic_closure(lua_State *L, zlua_method *head);
+void zlua__method_push_generic_closure(lua_State *L, zlua__method *head);
 /* The same as a C closure keeping head's index in an upvalue (what
  * closures past the trampolines get; the testbed's safety specs). */
-void zlua_method_push_upvalue_closure(lua_State *L, zlua_method *head);
+void zlua__method_push_upvalue_closure(lua_State *L, zlua__method *head);
 
 /* Pushes a new ByValUserData of m's owner (a value type) constructed by
  * the constructor m from the Lua arguments [base, base+nparams), and
  * returns 1.  m has the scalar shape: the arguments are popped first, so a
  * bad one raises before anything is allocated. */
-int zlua_method_new_struct(lua_State *L, const zlua_method *m, int base);
+int zlua__method_new_struct(lua_State *L, const zlua__method *m, int base);
 
 /* The candidates of one Lua name by Lua argument count, made at bind
  * time (lua-api.md, "Overloads" 1): cands[first[n] .. first[n] + count[n]) apply to
@@ -152,66 +152,66 @@ int zlua_method_new_struct(lua_State *L, const zlua_method *m, int base);
  * group in declaration order. */
 #define ZLUA_MEMO_ARGS 4
 
-typedef struct zlua_overloads {
+typedef struct zlua__overloads {
     uint16_t first[ZLUA_MAX_PARAMS + 1];
     uint16_t count[ZLUA_MAX_PARAMS + 1];
     uint16_t exact[ZLUA_MAX_PARAMS + 1];
     /* the last choice per argument count up to ZLUA_MEMO_ARGS, by the
-     * arguments' score keys (zlua_score_arg.key): a call whose arguments
+     * arguments' score keys (zlua__score_arg.key): a call whose arguments
      * score alike makes the same choice without scoring */
-    struct zlua_overload_memo {
+    struct zlua__overload_memo {
         uint64_t keys[ZLUA_MEMO_ARGS];
-        const struct zlua_method *chosen;   /* NULL: empty */
+        const struct zlua__method *chosen;   /* NULL: empty */
     } memo[ZLUA_MEMO_ARGS + 1];
-    const zlua_method *cands[];
-} zlua_overloads;
+    const zlua__method *cands[];
+} zlua__overloads;
 
 /* Buckets the chain `head` by argument count into head->overloads; 0
  * when memory ran out (overload.c). */
-int zlua_method_index_overloads(zlua_ctx *ctx, zlua_method *head);
+int zlua__method_index_overloads(zlua__ctx *ctx, zlua__method *head);
 
 /* Picks the overload for the Lua arguments [base, base+n) or raises
  * `no overload for ...` (a single method: the argument-count error).
  * Scoring allocates nothing; only the chosen method's pops convert. */
-const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head,
+const zlua__method *zlua__method_select(lua_State *L, const zlua__method *head,
                                       int base, int n);
 
 /* The same without raising: NULL when no candidate applies.  head must
- * have been indexed (zlua_method_index_overloads), even alone: operators
+ * have been indexed (zlua__method_index_overloads), even alone: operators
  * and indexers (R-OP-1, R-IDX-1) raise their own errors. */
-const zlua_method *zlua_method_select_quiet(lua_State *L, const zlua_method *head,
+const zlua__method *zlua__method_select_quiet(lua_State *L, const zlua__method *head,
                                             int base, int n);
 /* How many usable candidates of head take the value at idx as their first
  * argument (an indexer's key); *first: the first of them.  Scores only. */
-int zlua_method_first_arg_fits(lua_State *L, const zlua_method *head, int idx,
-                               const zlua_method **first);
+int zlua__method_first_arg_fits(lua_State *L, const zlua__method *head, int idx,
+                               const zlua__method **first);
 
 /* The candidate the last one-argument selection over head chose, when
  * that argument was an integer of the same ranges as key (what the
  * choice depends on): the indexer's integer keys skip scoring.  NULL
  * when there is no such memo (select_quiet decides, and fills it). */
-static inline const zlua_method *zlua_method_select_int(const zlua_method *head,
+static inline const zlua__method *zlua_method_select_int(const zlua__method *head,
                                                         lua_Integer key)
 {
-    const zlua_overloads *ov = head->overloads;
+    const zlua__overloads *ov = head->overloads;
     if (ov == NULL)
         return NULL;
-    const struct zlua_overload_memo *slot = &ov->memo[1];
+    const struct zlua__overload_memo *slot = &ov->memo[1];
     return slot->chosen != NULL && slot->keys[0] == zlua_meta_score_int_key(key) ? slot->chosen
                                                                                 : NULL;
 }
 
 /* The memo's answer for one integer argument at base where the last
  * one-argument call over head (several candidates) had one, as
- * zlua_method_select would answer: two Lua calls, no scoring.  The low
+ * zlua__method_select would answer: two Lua calls, no scoring.  The low
  * byte of an integer's score key is the same for every integer and no
  * other key's (meta.h), so only a call after an integer one asks
  * lua_isinteger here.  NULL: select decides. */
-static inline const zlua_method *zlua_method_select_int_arg(lua_State *L,
-                                                            const zlua_method *head, int base,
+static inline const zlua__method *zlua_method_select_int_arg(lua_State *L,
+                                                            const zlua__method *head, int base,
                                                             lua_Integer *v)
 {
-    const zlua_overloads *ov = head->overloads;
+    const zlua__overloads *ov = head->overloads;
     if (ov == NULL || head->next == NULL || ov->memo[1].chosen == NULL ||
         (ov->memo[1].keys[0] & 0xFFu) != (zlua_meta_score_int_key(0) & 0xFFu) ||
         !lua_isinteger(L, base))
@@ -228,57 +228,57 @@ static inline const zlua_method *zlua_method_select_int_arg(lua_State *L,
 #define zlua_method_call_exact(L, m, this_ptr)                                        \
     ((m)->stub_body != NULL && lua_gettop(L) == (m)->nparams + ((m)->instance ? 1 : 0) \
          ? (m)->stub_body((L), &(m)->bridge)                                           \
-         : zlua_method_call((L), (m), (m)->instance ? 2 : 1, (this_ptr)))
+         : zlua__method_call((L), (m), (m)->instance ? 2 : 1, (this_ptr)))
 
 /* Pops the arguments at [base, base+nparams), invokes with this, pushes
  * the result (returns the number of results).  Raises Lua errors for bad
  * arguments and managed exceptions, after releasing the call's scope. */
-int zlua_method_call(lua_State *L, const zlua_method *m, int base,
+int zlua__method_call(lua_State *L, const zlua__method *m, int base,
                      void *this_ptr);
 
 /* The same with n arguments, nrequired <= n <= nparams: the omitted
  * trailing ones take their defaults (C# values, or temps for byrefs). */
-int zlua_method_call_n(lua_State *L, const zlua_method *m, int base, int n,
+int zlua__method_call_n(lua_State *L, const zlua__method *m, int base, int n,
                        void *this_ptr);
 
-/* Like zlua_method_call but writes the unboxed result to ret instead of
+/* Like zlua__method_call but writes the unboxed result to ret instead of
  * pushing it (constructors, property getters used internally). */
-void zlua_method_invoke(lua_State *L, const zlua_method *m, int base, int n,
+void zlua__method_invoke(lua_State *L, const zlua__method *m, int base, int n,
                         void *this_ptr, void *ret);
 
 /* Calls m, an instance method of the scalar shape without parameters (a
  * property getter), on this_ptr, which the caller took from a checked
  * userdata, and pushes its result (1) or raises its exception. */
-int zlua_method_call_getter(lua_State *L, const zlua_method *m, void *this_ptr);
+int zlua__method_call_getter(lua_State *L, const zlua__method *m, void *this_ptr);
 
 /* The method behind the libzlua function at idx (a closure of the generic
  * entries, or a registered stub entry), or NULL. */
-const zlua_method *zlua_method_of_function(lua_State *L, int idx);
+const zlua__method *zlua__method_of_function(lua_State *L, int idx);
 
 /* `this` for m from the self argument at 1 (R-THIS-1), or raises. */
-void *zlua_method_self(lua_State *L, const zlua_method *m);
+void *zlua__method_self(lua_State *L, const zlua__method *m);
 
 /* stub.c: the index of mi's entry in the registered table (-1: none),
  * publishing a bound method for it, its entry, and the reverse lookup. */
-long zlua_stub_find(zlua_ctx *ctx, const zlua_method *m);
+long zlua__stub_find(zlua__ctx *ctx, const zlua__method *m);
 /* m's shape suffix (zlua_bridge_shape) into buf; "" for one value a slot. */
-void zlua_stub_shape(const zlua_method *m, char *buf, size_t size);
-void zlua_stub_publish(zlua_ctx *ctx, long index, const zlua_bridge *b);
-lua_CFunction zlua_stub_entry_fn(const zlua_ctx *ctx, long index);
-zlua_stub_body zlua_stub_entry_body(const zlua_ctx *ctx, long index);
-zlua_stub_args zlua_stub_entry_args(const zlua_ctx *ctx, long index);
-const zlua_bridge *zlua_stub_of_entry(const zlua_ctx *ctx, lua_CFunction f);
+void zlua__stub_shape(const zlua__method *m, char *buf, size_t size);
+void zlua__stub_publish(zlua__ctx *ctx, long index, const zlua_bridge *b);
+lua_CFunction zlua__stub_entry_fn(const zlua__ctx *ctx, long index);
+zlua_stub_body zlua__stub_entry_body(const zlua__ctx *ctx, long index);
+zlua_stub_args zlua__stub_entry_args(const zlua__ctx *ctx, long index);
+const zlua_bridge *zlua__stub_of_entry(const zlua__ctx *ctx, lua_CFunction f);
 
 /* Reads the C# default values of m's trailing optional parameters and
  * lowers m->nrequired past them (lua-api.md, "Overloads" 1); 0 when memory ran out.
  * A default it cannot read leaves its parameter required. */
-int zlua_method_bind_defaults(zlua_ctx *ctx, zlua_method *m, uint32_t frame_bytes);
+int zlua__method_bind_defaults(zlua__ctx *ctx, zlua__method *m, uint32_t frame_bytes);
 
 /* Raises `'T.M' cannot be called from Lua: WHY` (m->unsupported). */
-int zlua_method_raise_unsupported(lua_State *L, const zlua_method *m);
+int zlua__method_raise_unsupported(lua_State *L, const zlua__method *m);
 
 /* Raises the Lua error for a managed exception (after cleanup). */
-int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
+int zlua__method_raise_exception(lua_State *L, const zlua__method *m,
                                 Il2CppException *exc);
 
 /* One int32 argument v already read (`bag[3]`, `Demo.Pick(1)` from the
@@ -286,7 +286,7 @@ int zlua_method_raise_exception(lua_State *L, const zlua_method *m,
  * 1 and the body's result count in *nret when m takes exactly that -- an
  * args body, one int32 parameter -- and v fits; 0 otherwise, and nothing
  * was done. */
-static inline int zlua_method_args_i4(lua_State *L, const zlua_method *m, void *self,
+static inline int zlua_method_args_i4(lua_State *L, const zlua__method *m, void *self,
                                       lua_Integer v, int *nret)
 {
     if (m->stub_args == NULL || m->nparams != 1 || m->kinds[0] != ZLUA_K_I4 ||
@@ -300,14 +300,14 @@ static inline int zlua_method_args_i4(lua_State *L, const zlua_method *m, void *
 
 /* m's result at src when m->ret_byobj, pushed as the C function's last
  * value: an identity-cache hit leaves the cache table below it
- * (zlua_ud_push_byobj_last); the generic entries and the stubs' result
+ * (zlua__ud_push_byobj_last); the generic entries and the stubs' result
  * push (zlua_bridge_push_result) both end here. */
-static inline void zlua_method_push_object_last(lua_State *L, const zlua_method *m,
+static inline void zlua_method_push_object_last(lua_State *L, const zlua__method *m,
                                                 const void *src)
 {
     Il2CppObject *obj;
     memcpy(&obj, src, sizeof obj);
-    zlua_ud_push_byobj_last(L, m->ret->cls, obj);
+    zlua__ud_push_byobj_last(L, m->ret->cls, obj);
 }
 
 #endif

@@ -20,27 +20,27 @@
  * name) are scored again when compared. */
 #define ZLUA_OVERLOAD_KEEP 8
 
-int zlua_method_index_overloads(zlua_ctx *ctx, zlua_method *head)
+int zlua__method_index_overloads(zlua__ctx *ctx, zlua__method *head)
 {
     size_t total = 0;
-    for (const zlua_method *m = head; m != NULL; m = m->next)
+    for (const zlua__method *m = head; m != NULL; m = m->next)
         total += (size_t)(m->nslots - m->nreq_slots) + 1u;
     /* unusable candidates are listed by the no-overload error, never picked */
-    zlua_overloads *ov =
-        zlua_ctx_arena_alloc(ctx, sizeof *ov + total * sizeof ov->cands[0]);
+    zlua__overloads *ov =
+        zlua__ctx_arena_alloc(ctx, sizeof *ov + total * sizeof ov->cands[0]);
     if (ov == NULL)
         return 0;
     uint16_t at = 0;
     for (int n = 0; n <= ZLUA_MAX_PARAMS; n++) {
         ov->first[n] = at;
-        for (const zlua_method *m = head; m != NULL; m = m->next)
+        for (const zlua__method *m = head; m != NULL; m = m->next)
             if (m->nslots == n && !m->unsupported)
                 ov->cands[at++] = m;
         ov->exact[n] = (uint16_t)(at - ov->first[n]);
         /* then those that reach n by leaving trailing defaults out */
-        for (const zlua_method *m = head; m != NULL; m = m->next)
+        for (const zlua__method *m = head; m != NULL; m = m->next)
             if (m->nreq_slots <= n && n < m->nslots && !m->unsupported &&
-                zlua_method_params_for(m, n) >= 0)   /* on a parameter's boundary */
+                zlua__method_params_for(m, n) >= 0)   /* on a parameter's boundary */
                 ov->cands[at++] = m;
         ov->count[n] = (uint16_t)(at - ov->first[n]);
     }
@@ -49,11 +49,11 @@ int zlua_method_index_overloads(zlua_ctx *ctx, zlua_method *head)
 }
 
 /* Fills ranks[0..n) for m; 0 when some argument is inapplicable. */
-static inline int zlua_overload_rank(lua_State *L, const zlua_method *m,
-                                     const zlua_score_arg *args, int n, uint8_t *ranks)
+static inline int zlua_overload_rank(lua_State *L, const zlua__method *m,
+                                     const zlua__score_arg *args, int n, uint8_t *ranks)
 {
     for (int i = 0; i < n; i++) {
-        ranks[i] = (uint8_t)zlua_meta_score_arg(L, &args[i], m->slots[i]);
+        ranks[i] = (uint8_t)zlua__meta_score_arg(L, &args[i], m->slots[i]);
         if (ranks[i] == ZLUA_RANK_NONE)
             return 0;
     }
@@ -62,16 +62,16 @@ static inline int zlua_overload_rank(lua_State *L, const zlua_method *m,
 
 /* Argument i: 1 when a's conversion is better than b's, -1 when worse
  * (lua-api.md, "Overloads" 3: by rank, then by the more specific target). */
-static inline int zlua_overload_compare_arg(const zlua_method *a, int ra, const zlua_method *b,
+static inline int zlua_overload_compare_arg(const zlua__method *a, int ra, const zlua__method *b,
                                      int rb, int i)
 {
     if (ra != rb)
         return ra > rb ? 1 : -1;
-    return zlua_meta_compare_targets(a->slots[i], b->slots[i]);
+    return zlua__meta_compare_targets(a->slots[i], b->slots[i]);
 }
 
 /* 1 when a beats b: better on at least one argument, worse on none. */
-static inline int zlua_overload_beats(const zlua_method *a, const uint8_t *ra, const zlua_method *b,
+static inline int zlua_overload_beats(const zlua__method *a, const uint8_t *ra, const zlua__method *b,
                                const uint8_t *rb, int n)
 {
     int better = 0;
@@ -87,12 +87,12 @@ static inline int zlua_overload_beats(const zlua_method *a, const uint8_t *ra, c
 /* The best of the k candidates in group when more than
  * ZLUA_OVERLOAD_KEEP of them apply (a rare name): ranks are scored again
  * for each comparison instead of kept. */
-static const zlua_method *zlua_overload_pick_many(lua_State *L,
-                                                  const zlua_method *const *group, int k,
-                                                  const zlua_score_arg *args, int n)
+static const zlua__method *zlua_overload_pick_many(lua_State *L,
+                                                  const zlua__method *const *group, int k,
+                                                  const zlua__score_arg *args, int n)
 {
     uint8_t rb[ZLUA_MAX_PARAMS], rj[ZLUA_MAX_PARAMS];
-    const zlua_method *first = NULL, *best = NULL;
+    const zlua__method *first = NULL, *best = NULL;
     for (int j = 0; j < k; j++) {
         if (!zlua_overload_rank(L, group[j], args, n, rj))
             continue;
@@ -113,11 +113,11 @@ static const zlua_method *zlua_overload_pick_many(lua_State *L,
 /* The best of the k candidates in group, or NULL when none applies.  The
  * one that beats every other applicable candidate wins; with no unique
  * best, the first declared applicable one (lua-api.md, "Overloads" 3). */
-static const zlua_method *zlua_overload_pick(lua_State *L, const zlua_method *const *group,
-                                             int k, const zlua_score_arg *args, int n)
+static const zlua__method *zlua_overload_pick(lua_State *L, const zlua__method *const *group,
+                                             int k, const zlua__score_arg *args, int n)
 {
     uint8_t ranks[ZLUA_OVERLOAD_KEEP][ZLUA_MAX_PARAMS];
-    const zlua_method *app[ZLUA_OVERLOAD_KEEP];
+    const zlua__method *app[ZLUA_OVERLOAD_KEEP];
     int napp = 0, best = -1;
     for (int j = 0; j < k; j++) {
         if (napp == ZLUA_OVERLOAD_KEEP)
@@ -141,7 +141,7 @@ static const zlua_method *zlua_overload_pick(lua_State *L, const zlua_method *co
 
 /* `chunk:line: no overload for Demo.Pick matching (boolean); candidates:
  * Pick(System.Int32), ...` (rule 4). */
-static int zlua_overload_none(lua_State *L, const zlua_method *head, int base, int n)
+static int zlua_overload_none(lua_State *L, const zlua__method *head, int base, int n)
 {
     luaL_Buffer b;
     luaL_buffinit(L, &b);
@@ -156,10 +156,10 @@ static int zlua_overload_none(lua_State *L, const zlua_method *head, int base, i
     for (int i = 0; i < n; i++) {
         if (i)
             luaL_addchar(&b, ',');
-        luaL_addstring(&b, zlua_typename(L, base + i));
+        luaL_addstring(&b, zlua__typename(L, base + i));
     }
     luaL_addstring(&b, "); candidates: ");
-    for (const zlua_method *m = head; m != NULL; m = m->next) {
+    for (const zlua__method *m = head; m != NULL; m = m->next) {
         luaL_addstring(&b, m->signature);
         if (m->next)
             luaL_addstring(&b, ", ");
@@ -170,18 +170,18 @@ static int zlua_overload_none(lua_State *L, const zlua_method *head, int base, i
 
 /* The candidate of ov for the n arguments at base, or NULL when none
  * applies. */
-static const zlua_method *zlua_overload_choose(lua_State *L, zlua_overloads *ov, int base,
+static const zlua__method *zlua_overload_choose(lua_State *L, zlua__overloads *ov, int base,
                                                int n)
 {
     if (ov == NULL || n < 0 || n > ZLUA_MAX_PARAMS)
         return NULL;
-    zlua_score_arg args[ZLUA_MAX_PARAMS];
+    zlua__score_arg args[ZLUA_MAX_PARAMS];
     int memo = n <= ZLUA_MEMO_ARGS;
     for (int i = 0; i < n; i++) {   /* each argument read once (rule 6) */
-        zlua_meta_score_read(L, base + i, &args[i]);
+        zlua__meta_score_read(L, base + i, &args[i]);
         memo &= args[i].key != 0;
     }
-    struct zlua_overload_memo *slot = memo ? &ov->memo[n] : NULL;
+    struct zlua__overload_memo *slot = memo ? &ov->memo[n] : NULL;
     if (slot != NULL && slot->chosen != NULL) {
         int i = 0;
         while (i < n && slot->keys[i] == args[i].key)
@@ -189,8 +189,8 @@ static const zlua_method *zlua_overload_choose(lua_State *L, zlua_overloads *ov,
         if (i == n)
             return slot->chosen;
     }
-    const zlua_method *const *group = ov->cands + ov->first[n];
-    const zlua_method *m = zlua_overload_pick(L, group, ov->exact[n], args, n);
+    const zlua__method *const *group = ov->cands + ov->first[n];
+    const zlua__method *m = zlua_overload_pick(L, group, ov->exact[n], args, n);
     if (m == NULL)   /* rule 1: one that needs no omission wins first */
         m = zlua_overload_pick(L, group + ov->exact[n], ov->count[n] - ov->exact[n],
                                args, n);
@@ -202,16 +202,16 @@ static const zlua_method *zlua_overload_choose(lua_State *L, zlua_overloads *ov,
     return m;
 }
 
-int zlua_method_first_arg_fits(lua_State *L, const zlua_method *head, int idx,
-                               const zlua_method **first)
+int zlua__method_first_arg_fits(lua_State *L, const zlua__method *head, int idx,
+                               const zlua__method **first)
 {
-    zlua_score_arg arg;
-    zlua_meta_score_read(L, idx, &arg);
+    zlua__score_arg arg;
+    zlua__meta_score_read(L, idx, &arg);
     int count = 0;
     *first = NULL;
-    for (const zlua_method *m = head; m != NULL; m = m->next) {
+    for (const zlua__method *m = head; m != NULL; m = m->next) {
         if (m->unsupported || m->nslots < 1 ||
-            zlua_meta_score_arg(L, &arg, m->slots[0]) == ZLUA_RANK_NONE)
+            zlua__meta_score_arg(L, &arg, m->slots[0]) == ZLUA_RANK_NONE)
             continue;
         if (count++ == 0)
             *first = m;
@@ -219,26 +219,26 @@ int zlua_method_first_arg_fits(lua_State *L, const zlua_method *head, int idx,
     return count;
 }
 
-const zlua_method *zlua_method_select_quiet(lua_State *L, const zlua_method *head, int base,
+const zlua__method *zlua__method_select_quiet(lua_State *L, const zlua__method *head, int base,
                                             int n)
 {
-    return zlua_overload_choose(L, (zlua_overloads *)head->overloads, base, n);
+    return zlua_overload_choose(L, (zlua__overloads *)head->overloads, base, n);
 }
 
-const zlua_method *zlua_method_select(lua_State *L, const zlua_method *head, int base, int n)
+const zlua__method *zlua__method_select(lua_State *L, const zlua__method *head, int base, int n)
 {
     if (head->next == NULL) {
         if (head->unsupported)   /* before its arity: it may have kept no parameters */
-            zlua_method_raise_unsupported(L, head);
-        if (n > head->nslots || n < head->nreq_slots || zlua_method_params_for(head, n) < 0)
-            zlua_method_raise_arity(L, head, n);
+            zlua__method_raise_unsupported(L, head);
+        if (n > head->nslots || n < head->nreq_slots || zlua__method_params_for(head, n) < 0)
+            zlua__method_raise_arity(L, head, n);
         return head;
     }
     lua_Integer v;
-    const zlua_method *quick = n == 1 ? zlua_method_select_int_arg(L, head, base, &v) : NULL;
+    const zlua__method *quick = n == 1 ? zlua_method_select_int_arg(L, head, base, &v) : NULL;
     if (quick != NULL)   /* `Demo.Pick(1)` again: the memo's answer */
         return quick;
-    const zlua_method *m = zlua_overload_choose(L, (zlua_overloads *)head->overloads, base, n);
+    const zlua__method *m = zlua_overload_choose(L, (zlua__overloads *)head->overloads, base, n);
     if (m != NULL)
         return m;
     zlua_overload_none(L, head, base, n);

@@ -17,10 +17,10 @@ int zlua_stub_register(lua_State *L, const zlua_stub_table *t)
 {
     if (L == NULL || t == NULL)
         return ZLUA_EINVAL;
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
-    int rc = zlua_ctx_abi_check(ctx, "zlua_stub_register", t->abi);
+    int rc = zlua__ctx_abi_check(ctx, "zlua_stub_register", t->abi);
     if (rc != ZLUA_OK)
         return rc;   /* its entries cannot even be read safely */
     const zlua_stub_entry *table = t->entries;
@@ -38,7 +38,7 @@ int zlua_stub_register(lua_State *L, const zlua_stub_table *t)
     }
     const zlua_bridge **bridges = NULL;
     if (count > 0) {
-        bridges = zlua_ctx_arena_alloc(ctx, count * sizeof *bridges);
+        bridges = zlua__ctx_arena_alloc(ctx, count * sizeof *bridges);
         if (bridges == NULL)
             return ZLUA_ENOMEM;
         memset(bridges, 0, count * sizeof *bridges);
@@ -52,7 +52,7 @@ int zlua_stub_register(lua_State *L, const zlua_stub_table *t)
 
 /* The Lua-value shape of m's slots, as stub keys spell it ("" for one
  * value each; zlua_bridge_shape). */
-void zlua_stub_shape(const zlua_method *m, char *buf, size_t size)
+void zlua__stub_shape(const zlua__method *m, char *buf, size_t size)
 {
     size_t n = 0;
     buf[0] = '\0';
@@ -75,12 +75,12 @@ void zlua_stub_shape(const zlua_method *m, char *buf, size_t size)
  * for a method of m's reduced signature (a token that moved makes a key
  * name another method: one line says so, once per binding), and the
  * runtime lets m's code be called directly. */
-static int zlua_stub_serves(zlua_ctx *ctx, const zlua_method *m, long index)
+static int zlua_stub_serves(zlua__ctx *ctx, const zlua__method *m, long index)
 {
     char sig[512];
     const char *want = ctx->stubs[index].sig;
     if (zlua_bridge_signature(m->mi, sig, sizeof sig) == 0 || strcmp(sig, want) != 0) {
-        zlua_log(ctx, "%s: stub entry %s was generated for %s, not %s; the generic invoker"
+        zlua__log(ctx, "%s: stub entry %s was generated for %s, not %s; the generic invoker"
                       " serves it", m->display, ctx->stubs[index].key, want,
                  sig[0] ? sig : "a stub shape");
         return 0;
@@ -89,13 +89,13 @@ static int zlua_stub_serves(zlua_ctx *ctx, const zlua_method *m, long index)
 }
 
 /* The index of m's entry in the registered table, or -1. */
-long zlua_stub_find(zlua_ctx *ctx, const zlua_method *m)
+long zlua__stub_find(zlua__ctx *ctx, const zlua__method *m)
 {
     char key[512], shape[128];
     /* the generator made an entry only for a method it could stub */
     if (ctx->nstubs == 0 || zlua_bridge_method_key(m->mi, key, sizeof key) == 0)
         return -1;
-    zlua_stub_shape(m, shape, sizeof shape);
+    zlua__stub_shape(m, shape, sizeof shape);
     if (shape[0] != '\0') {
         size_t n = strlen(key);
         if (n + strlen(shape) + 1 > sizeof key)
@@ -116,29 +116,29 @@ long zlua_stub_find(zlua_ctx *ctx, const zlua_method *m)
     return -1;
 }
 
-void zlua_stub_publish(zlua_ctx *ctx, long index, const zlua_bridge *b)
+void zlua__stub_publish(zlua__ctx *ctx, long index, const zlua_bridge *b)
 {
     ctx->head.bridges[index] = b;
 }
 
-lua_CFunction zlua_stub_entry_fn(const zlua_ctx *ctx, long index)
+lua_CFunction zlua__stub_entry_fn(const zlua__ctx *ctx, long index)
 {
     return ctx->stubs[index].fn;
 }
 
-zlua_stub_body zlua_stub_entry_body(const zlua_ctx *ctx, long index)
+zlua_stub_body zlua__stub_entry_body(const zlua__ctx *ctx, long index)
 {
     return ctx->stubs[index].body;
 }
 
-zlua_stub_args zlua_stub_entry_args(const zlua_ctx *ctx, long index)
+zlua_stub_args zlua__stub_entry_args(const zlua__ctx *ctx, long index)
 {
     return ctx->stubs[index].args;
 }
 
 /* The method whose registered entry is f, or NULL (a linear scan: the
  * testbed's queries only). */
-const zlua_bridge *zlua_stub_of_entry(const zlua_ctx *ctx, lua_CFunction f)
+const zlua_bridge *zlua__stub_of_entry(const zlua__ctx *ctx, lua_CFunction f)
 {
     for (size_t i = 0; i < ctx->nstubs; i++)
         if (ctx->stubs[i].fn == f && ctx->head.bridges[i] != NULL)

@@ -2,7 +2,7 @@
  * trampoline.c -- the generic entries' trampolines (method.c says why).
  *
  * ZLUA_TRAMPOLINES light C functions, each passing its own index to
- * zlua_method_entry_at: a tail call, two instructions each.  The index is
+ * zlua__method_entry_at: a tail call, two instructions each.  The index is
  * spelled by three octal digits so the preprocessor can both name the
  * function and compute its number.
  */
@@ -11,7 +11,7 @@
 #define ZLUA_TR_DEF(a, b, c)                                                 \
     static int zlua_tr_##a##b##c(lua_State *L)                               \
     {                                                                        \
-        return zlua_method_entry_at(L, (uint32_t)((a) * 64 + (b) * 8 + (c))); \
+        return zlua__method_entry_at(L, (uint32_t)((a) * 64 + (b) * 8 + (c))); \
     }
 #define ZLUA_TR_ROW(X, a, b)                                                          \
     X(a, b, 0) X(a, b, 1) X(a, b, 2) X(a, b, 3) X(a, b, 4) X(a, b, 5) X(a, b, 6) \
@@ -29,4 +29,4 @@ ZLUA_TR_ALL(ZLUA_TR_DEF)
 
 _Static_assert(ZLUA_TRAMPOLINES == 8 * 8 * 8, "three octal digits of trampolines");
 
-const lua_CFunction zlua_trampolines[ZLUA_TRAMPOLINES] = {ZLUA_TR_ALL(ZLUA_TR_REF)};
+const lua_CFunction zlua__trampolines[ZLUA_TRAMPOLINES] = {ZLUA_TR_ALL(ZLUA_TR_REF)};

@@ -1,5 +1,5 @@
 /*
- * class.c -- zlua_class: the cached facts about a CLR type, and its lookup
+ * class.c -- zlua__class: the cached facts about a CLR type, and its lookup
  * by name.
  */
 #include "class/class.h"
@@ -78,9 +78,9 @@ static int zlua_class_put_args(char *b, size_t cap, size_t *len, const char *in,
  * name and place ("List`1" in its namespace, "Enumerator" inside
  * Dictionary`2), then the arguments the runtime's IL-format name lists.
  * NULL when it does not fit (or no memory). */
-static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k);
+static const char *zlua_class_make_full_name(zlua__ctx *ctx, Il2CppClass *k);
 
-static const char *zlua_class_inflated_name(zlua_ctx *ctx, Il2CppClass *k)
+static const char *zlua_class_inflated_name(zlua__ctx *ctx, Il2CppClass *k)
 {
     char buf[512];
     size_t len = 0;
@@ -100,7 +100,7 @@ static const char *zlua_class_inflated_name(zlua_ctx *ctx, Il2CppClass *k)
                             zlua_class_put(buf, sizeof buf, &len, outer ? "+" : ".", 1))) &&
              zlua_class_put(buf, sizeof buf, &len, own, strlen(own)) &&
              zlua_class_put_args(buf, sizeof buf, &len, lt, (size_t)(gt - lt + 1));
-    const char *copy = zlua_ctx_strdup(ctx, ok ? buf : (il ? il : "?"));
+    const char *copy = zlua__ctx_strdup(ctx, ok ? buf : (il ? il : "?"));
     il2cpp_free(il);
     return copy;
 }
@@ -108,7 +108,7 @@ static const char *zlua_class_inflated_name(zlua_ctx *ctx, Il2CppClass *k)
 /* "Ns.Name", "Outer+Inner", "T[]", "T[,]"; generic instances in the
  * reflection format, "Ns.List`1[System.Int32]", "Ns.Outer`1+Inner[A]"
  * (what Type.FullName gives, without assembly names), on every runtime. */
-static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k)
+static const char *zlua_class_make_full_name(zlua__ctx *ctx, Il2CppClass *k)
 {
     char buf[512];
     int rank = il2cpp_class_get_rank(k);
@@ -120,7 +120,7 @@ static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k)
         for (int i = 1; i < rank && n + 2 < sizeof buf; i++)
             buf[n++] = ',';
         snprintf(buf + n, sizeof buf - n, "]");
-        return zlua_ctx_strdup(ctx, buf);
+        return zlua__ctx_strdup(ctx, buf);
     }
     if (il2cpp_class_is_inflated(k)) {
         Il2CppClass *arg = il2cpp_class_get_element_class(k);
@@ -130,7 +130,7 @@ static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k)
                 return NULL;
             snprintf(buf, sizeof buf, "%s.%s[%s]", il2cpp_class_get_namespace(k),
                      il2cpp_class_get_name(k), targ);
-            return zlua_ctx_strdup(ctx, buf);
+            return zlua__ctx_strdup(ctx, buf);
         }
         return zlua_class_inflated_name(ctx, k);
     }
@@ -143,7 +143,7 @@ static const char *zlua_class_make_full_name(zlua_ctx *ctx, Il2CppClass *k)
         snprintf(buf, sizeof buf, "%s%c%s", prefix, outer ? '+' : '.', il2cpp_class_get_name(k));
     else
         snprintf(buf, sizeof buf, "%s", il2cpp_class_get_name(k));
-    return zlua_ctx_strdup(ctx, buf);
+    return zlua__ctx_strdup(ctx, buf);
 }
 
 static int zlua_type_is_reference(const Il2CppType *t)
@@ -163,7 +163,7 @@ static int zlua_type_is_reference(const Il2CppType *t)
  * of class k (nested structs flattened) to out[*n], shifted by base.
  * 0 when a nested type cannot be bound (memory): its references would go
  * unrecorded. */
-static int zlua_class_collect_refs(zlua_ctx *ctx, zlua_class *cls, uint32_t base,
+static int zlua_class_collect_refs(zlua__ctx *ctx, zlua__class *cls, uint32_t base,
                                    uint32_t *out, uint32_t *n)
 {
     if (cls->nullable)
@@ -180,7 +180,7 @@ static int zlua_class_collect_refs(zlua_ctx *ctx, zlua_class *cls, uint32_t base
                 out[(*n)++] = off;
         } else if (il2cpp_type_get_type(t) == ZLUA_IL2CPP_TYPE_VALUETYPE ||
                    il2cpp_type_get_type(t) == ZLUA_IL2CPP_TYPE_GENERICINST) {
-            zlua_class *sub = zlua_class_get(ctx, il2cpp_class_from_type(t));
+            zlua__class *sub = zlua__class_get(ctx, il2cpp_class_from_type(t));
             if (sub == NULL)
                 return 0;
             if (!sub->blittable && !zlua_class_collect_refs(ctx, sub, off, out, n))
@@ -198,7 +198,7 @@ static int zlua_class_is_nullable(Il2CppClass *k)
 }
 
 /* 0 when out of memory (no name). */
-static int zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
+static int zlua_class_fill(zlua__ctx *ctx, zlua__class *cls, Il2CppClass *k)
 {
     int flags = il2cpp_class_get_flags(k);
     cls->ctx = ctx;
@@ -245,7 +245,7 @@ static int zlua_class_fill(zlua_ctx *ctx, zlua_class *cls, Il2CppClass *k)
  * Unity corlibs (Mono's) declared (value, has_value).  Not by type: for
  * Nullable<bool> both fields are bools.  Without the names (a corlib we
  * do not know) the 2021.2 layout is assumed. */
-static void zlua_class_nullable_layout(zlua_ctx *ctx, zlua_class *cls)
+static void zlua_class_nullable_layout(zlua__ctx *ctx, zlua__class *cls)
 {
     uint32_t a = cls->element->align ? cls->element->align : 1;
     cls->has_value_offset = 0;
@@ -266,22 +266,22 @@ static void zlua_class_nullable_layout(zlua_ctx *ctx, zlua_class *cls)
 
 /* Links the related classes (underlying, T, element) and the refs; 0
  * when one of them cannot be bound (memory). */
-static int zlua_class_link(zlua_ctx *ctx, zlua_class *cls)
+static int zlua_class_link(zlua__ctx *ctx, zlua__class *cls)
 {
     Il2CppClass *k = cls->klass;
     if (cls->is_enum) {
-        cls->element = zlua_class_get(ctx, il2cpp_class_from_type(il2cpp_class_enum_basetype(k)));
+        cls->element = zlua__class_get(ctx, il2cpp_class_from_type(il2cpp_class_enum_basetype(k)));
         if (cls->element == NULL)
             return 0;
     } else if (cls->valuetype && zlua_class_is_nullable(k)) {
         cls->nullable = 1;
-        cls->element = zlua_class_get(ctx, il2cpp_class_get_element_class(k));
+        cls->element = zlua__class_get(ctx, il2cpp_class_get_element_class(k));
         if (cls->element == NULL)
             return 0;
         cls->blittable = cls->element->blittable;
         zlua_class_nullable_layout(ctx, cls);
     } else if (cls->is_array) {
-        cls->element = zlua_class_get(ctx, il2cpp_class_get_element_class(k));
+        cls->element = zlua__class_get(ctx, il2cpp_class_get_element_class(k));
         if (cls->element == NULL)
             return 0;
     }
@@ -289,7 +289,7 @@ static int zlua_class_link(zlua_ctx *ctx, zlua_class *cls)
         uint32_t refs[ZLUA_MAX_REFS], n = 0;
         if (!zlua_class_collect_refs(ctx, cls, 0, refs, &n))
             return 0;
-        uint32_t *offsets = zlua_ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *refs);
+        uint32_t *offsets = zlua__ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *refs);
         if (offsets == NULL)
             return 0;
         memcpy(offsets, refs, n * sizeof *refs);
@@ -300,24 +300,24 @@ static int zlua_class_link(zlua_ctx *ctx, zlua_class *cls)
 }
 
 /* Links cls; 0 when memory ran out (cls->linked stays 0, and a later
- * zlua_class_get tries again). */
-static int zlua_class_complete(zlua_ctx *ctx, zlua_class *cls)
+ * zlua__class_get tries again). */
+static int zlua_class_complete(zlua__ctx *ctx, zlua__class *cls)
 {
     cls->building = 1;
     if (zlua_class_link(ctx, cls)) {
         if (cls->valuetype && !cls->blittable && cls->pool.cell_size == 0)
-            zlua_sreg_pool_init(&cls->pool, cls->value_size);
+            zlua__sreg_pool_init(&cls->pool, cls->value_size);
         cls->linked = 1;
     }
     cls->building = 0;
     return cls->linked;
 }
 
-zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass)
+zlua__class *zlua__class_get(zlua__ctx *ctx, Il2CppClass *klass)
 {
     if (klass == NULL)
         return NULL;
-    zlua_class *cls = zlua_ptrmap_get(&ctx->classes, klass);
+    zlua__class *cls = zlua__ptrmap_get(&ctx->classes, klass);
     if (cls != NULL) {
         /* While it is being built, related types may refer back to it; a
          * binding that ran out of memory before is completed now, or the
@@ -326,10 +326,10 @@ zlua_class *zlua_class_get(zlua_ctx *ctx, Il2CppClass *klass)
             return cls;
         return zlua_class_complete(ctx, cls) ? cls : NULL;
     }
-    cls = zlua_ctx_arena_alloc(ctx, sizeof *cls);
+    cls = zlua__ctx_arena_alloc(ctx, sizeof *cls);
     if (cls == NULL || !zlua_class_fill(ctx, cls, klass))
         return NULL;
-    if (zlua_ptrmap_put(&ctx->classes, klass, cls) != ZLUA_OK)
+    if (zlua__ptrmap_put(&ctx->classes, klass, cls) != ZLUA_OK)
         return NULL;
     return zlua_class_complete(ctx, cls) ? cls : NULL;
 }
@@ -423,7 +423,7 @@ static Il2CppClass *zlua_class_lookup(const Il2CppImage *img, const char *full)
 
 #define ZLUA_NULLABLE_PREFIX "System.Nullable`1["
 
-static zlua_class *zlua_class_find_nullable(zlua_ctx *ctx, const char *full_name)
+static zlua__class *zlua_class_find_nullable(zlua__ctx *ctx, const char *full_name)
 {
     size_t plen = sizeof ZLUA_NULLABLE_PREFIX - 1, n = strlen(full_name);
     char arg[512];
@@ -435,9 +435,9 @@ static zlua_class *zlua_class_find_nullable(zlua_ctx *ctx, const char *full_name
     Il2CppClass *t = zlua_class_lookup(NULL, arg);
     if (t == NULL)
         return NULL;
-    const zlua_ptrmap *m = &ctx->classes;
+    const zlua__ptrmap *m = &ctx->classes;
     for (size_t i = 0; i < m->cap; i++) {
-        zlua_class *cls = m->keys[i] != NULL ? m->values[i] : NULL;
+        zlua__class *cls = m->keys[i] != NULL ? m->values[i] : NULL;
         if (cls != NULL && cls->nullable && cls->linked && cls->element != NULL &&
             cls->element->klass == t)
             return cls;
@@ -451,14 +451,14 @@ static zlua_class *zlua_class_find_nullable(zlua_ctx *ctx, const char *full_name
  * state has met (a signature, field or property of a type it bound, an
  * object it was handed).  A walk of the bindings, on a lookup's miss of
  * such a name only: never on a call. */
-static zlua_class *zlua_class_find_met(zlua_ctx *ctx, const char *full_name)
+static zlua__class *zlua_class_find_met(zlua__ctx *ctx, const char *full_name)
 {
     const char *br = strchr(full_name, '[');
     if (br == NULL || br[1] == ']' || br[1] == ',' || br[1] == '*')
         return NULL;   /* no argument list: an array, or no generic */
-    const zlua_ptrmap *m = &ctx->classes;
+    const zlua__ptrmap *m = &ctx->classes;
     for (size_t i = 0; i < m->cap; i++) {
-        zlua_class *cls = m->keys[i] != NULL ? m->values[i] : NULL;
+        zlua__class *cls = m->keys[i] != NULL ? m->values[i] : NULL;
         if (cls != NULL && cls->full_name != NULL && !cls->building &&
             il2cpp_class_is_inflated(cls->klass) && strcmp(cls->full_name, full_name) == 0)
             return cls;
@@ -466,22 +466,22 @@ static zlua_class *zlua_class_find_met(zlua_ctx *ctx, const char *full_name)
     return NULL;
 }
 
-zlua_class *zlua_class_find(zlua_ctx *ctx, const char *full_name)
+zlua__class *zlua__class_find(zlua__ctx *ctx, const char *full_name)
 {
     Il2CppClass *k = zlua_class_lookup(NULL, full_name);
     if (k != NULL)
-        return zlua_class_get(ctx, k);
-    zlua_class *n = zlua_class_find_nullable(ctx, full_name);
+        return zlua__class_get(ctx, k);
+    zlua__class *n = zlua_class_find_nullable(ctx, full_name);
     return n != NULL ? n : zlua_class_find_met(ctx, full_name);
 }
 
-zlua_class *zlua_class_find_in(zlua_ctx *ctx, const Il2CppImage *img, const char *full_name)
+zlua__class *zlua__class_find_in(zlua__ctx *ctx, const Il2CppImage *img, const char *full_name)
 {
     if (img == NULL)
         return NULL;
     Il2CppClass *k = zlua_class_lookup(img, full_name);
     if (k != NULL)
-        return zlua_class_get(ctx, k);
+        return zlua__class_get(ctx, k);
     /* Nullable<T> belongs to the image that defines Nullable`1 (corlib);
      * asked only for such a name: the lookup creates the class it finds */
     if (strncmp(full_name, ZLUA_NULLABLE_PREFIX, sizeof ZLUA_NULLABLE_PREFIX - 1) != 0 ||
@@ -490,7 +490,7 @@ zlua_class *zlua_class_find_in(zlua_ctx *ctx, const Il2CppImage *img, const char
     return zlua_class_find_nullable(ctx, full_name);
 }
 
-zlua_class *zlua_class_visible(zlua_class *cls)
+zlua__class *zlua__class_visible(zlua__class *cls)
 {
     if (cls == NULL || cls->is_array || il2cpp_class_is_inflated(cls->klass))
         return cls;   /* named by their element or definition and arguments */
@@ -503,20 +503,20 @@ zlua_class *zlua_class_visible(zlua_class *cls)
     return cls;
 }
 
-zlua_class *zlua_class_find_nested(zlua_ctx *ctx, zlua_class *outer, const char *name)
+zlua__class *zlua__class_find_nested(zlua__ctx *ctx, zlua__class *outer, const char *name)
 {
-    return zlua_class_get(ctx, zlua_class_nested_in(outer->klass, name, strlen(name)));
+    return zlua__class_get(ctx, zlua_class_nested_in(outer->klass, name, strlen(name)));
 }
 
 #if defined(__GNUC__)
 ZLUA_COLD
 #endif
-void zlua_class_run_init(lua_State *L, zlua_class *cls, const char *where)
+void zlua__class_run_init(lua_State *L, zlua__class *cls, const char *where)
 {
     int done;
     Il2CppException *exc = zlua_rt_class_init(cls->klass, &done);
     if (exc != NULL)
-        zlua_exc_raise(L, exc, where);
+        zlua__exc_raise(L, exc, where);
     /* not while this thread is still inside the static constructor: the
      * runtime let the call proceed, but the constructor can still fail */
     cls->inited = (unsigned char)done;

@@ -9,11 +9,11 @@
 #include "core/state.h"
 #include "zlua_stub.h"
 
-int zlua_ctx_abi_check(zlua_ctx *ctx, const char *what, unsigned abi)
+int zlua__ctx_abi_check(zlua__ctx *ctx, const char *what, unsigned abi)
 {
     if (abi == ZLUA_STUB_ABI)
         return ZLUA_OK;
-    zlua_log(ctx,
+    zlua__log(ctx,
              "%s: the table was compiled for stub ABI %u, this libzlua has stub ABI %u; "
              "regenerate it with this libzlua's zlua-stubgen and compile it with its zlua_stub.h",
              what, abi, (unsigned)ZLUA_STUB_ABI);

@@ -13,10 +13,10 @@
 #if defined(__GNUC__)
 ZLUA_COLD
 #endif
-int zlua_exc_raise(lua_State *L, Il2CppException *exc, const char *where)
+int zlua__exc_raise(lua_State *L, Il2CppException *exc, const char *where)
 {
     char msg[ZLUA_EXC_MESSAGE_BYTES];
-    return luaL_error(L, "%s (in %s)", zlua_exc_format(exc, msg), where);
+    return luaL_error(L, "%s (in %s)", zlua__exc_format(exc, msg), where);
 }
 
 static const char zlua_exc_cut[] = "... (message truncated)";
@@ -54,11 +54,11 @@ static void zlua_exc_show_nuls(Il2CppException *exc, char msg[ZLUA_EXC_MESSAGE_B
     size_t n = (size_t)il2cpp_string_length(s), nul = 0;
     while (nul < n && c[nul] != 0)
         nul++;
-    size_t len = strlen(msg), head = zlua_utf16_to_utf8(c, nul, NULL);
+    size_t len = strlen(msg), head = zlua__utf16_to_utf8(c, nul, NULL);
     if (nul == n || head > len)
         return;
     char scratch[ZLUA_EXC_MESSAGE_BYTES];
-    zlua_utf16_to_utf8(c, nul, scratch);
+    zlua__utf16_to_utf8(c, nul, scratch);
     if (memcmp(msg + len - head, scratch, head) != 0)
         return;   /* not the text the runtime formatted (an overridden Message) */
     size_t room = ZLUA_EXC_MESSAGE_BYTES - sizeof zlua_exc_cut;
@@ -66,13 +66,13 @@ static void zlua_exc_show_nuls(Il2CppException *exc, char msg[ZLUA_EXC_MESSAGE_B
         size_t j = i;
         while (j < n && c[j] != 0)
             j++;
-        size_t need = j > i ? zlua_utf16_to_utf8(c + i, j - i, NULL) : 2;
+        size_t need = j > i ? zlua__utf16_to_utf8(c + i, j - i, NULL) : 2;
         if (len + need > room) {
             memcpy(msg + len, zlua_exc_cut, sizeof zlua_exc_cut);
             return;
         }
         if (j > i)
-            zlua_utf16_to_utf8(c + i, j - i, msg + len);
+            zlua__utf16_to_utf8(c + i, j - i, msg + len);
         else
             memcpy(msg + len, "\\0", 2);
         len += need;
@@ -81,7 +81,7 @@ static void zlua_exc_show_nuls(Il2CppException *exc, char msg[ZLUA_EXC_MESSAGE_B
     msg[len] = '\0';
 }
 
-const char *zlua_exc_format(Il2CppException *exc, char msg[ZLUA_EXC_MESSAGE_BYTES])
+const char *zlua__exc_format(Il2CppException *exc, char msg[ZLUA_EXC_MESSAGE_BYTES])
 {
     static const char unknown[] = "unknown managed exception";
     if (exc == NULL)
@@ -97,7 +97,7 @@ const char *zlua_exc_format(Il2CppException *exc, char msg[ZLUA_EXC_MESSAGE_BYTE
     return msg;
 }
 
-void zlua_exc_hold(zlua_ctx *ctx, Il2CppException *exc)
+void zlua__exc_hold(zlua__ctx *ctx, Il2CppException *exc)
 {
     if (ctx->held_exception != 0)
         zlua_rt_gchandle_free(ctx->held_exception);
@@ -106,7 +106,7 @@ void zlua_exc_hold(zlua_ctx *ctx, Il2CppException *exc)
 
 /* Takes the held exception out of its handle (the caller's local keeps it
  * alive from here on). */
-static Il2CppException *zlua_exc_take(zlua_ctx *ctx)
+static Il2CppException *zlua_exc_take(zlua__ctx *ctx)
 {
     uintptr_t h = ctx->held_exception;
     ctx->held_exception = 0;
@@ -117,13 +117,13 @@ static Il2CppException *zlua_exc_take(zlua_ctx *ctx)
     return exc;
 }
 
-int zlua_exc_raise_held(lua_State *L, zlua_ctx *ctx, const char *where)
+int zlua__exc_raise_held(lua_State *L, zlua__ctx *ctx, const char *where)
 {
-    return zlua_exc_raise(L, zlua_exc_take(ctx), where);
+    return zlua__exc_raise(L, zlua_exc_take(ctx), where);
 }
 
-void zlua_exc_push_held(lua_State *L, zlua_ctx *ctx)
+void zlua__exc_push_held(lua_State *L, zlua__ctx *ctx)
 {
     char msg[ZLUA_EXC_MESSAGE_BYTES];
-    lua_pushstring(L, zlua_exc_format(zlua_exc_take(ctx), msg));
+    lua_pushstring(L, zlua__exc_format(zlua_exc_take(ctx), msg));
 }

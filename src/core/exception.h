@@ -14,25 +14,25 @@
 
 #include "il2cpp/il2cpp_api.h"
 
-struct zlua_ctx;
+struct zlua__ctx;
 
 #define ZLUA_EXC_MESSAGE_BYTES 4096
 
 /* "Type: message" of exc into msg (marked when cut), or a fixed text for
  * NULL; returns the text. */
-const char *zlua_exc_format(Il2CppException *exc, char msg[ZLUA_EXC_MESSAGE_BYTES]);
+const char *zlua__exc_format(Il2CppException *exc, char msg[ZLUA_EXC_MESSAGE_BYTES]);
 
 /* Raises the Lua error for exc thrown in `where` (a member's display
  * name).  exc must be reachable by the collector (a local is). */
-int zlua_exc_raise(lua_State *L, Il2CppException *exc, const char *where);
+int zlua__exc_raise(lua_State *L, Il2CppException *exc, const char *where);
 
 /* For code that reports failure by a code (the pop writers): keeps exc
- * alive in a GC handle of the context until zlua_exc_raise_held, which
+ * alive in a GC handle of the context until zlua__exc_raise_held, which
  * raises it for `where` and releases the handle.  A second hold replaces
  * the first. */
-void zlua_exc_hold(struct zlua_ctx *ctx, Il2CppException *exc);
-int zlua_exc_raise_held(lua_State *L, struct zlua_ctx *ctx, const char *where);
+void zlua__exc_hold(struct zlua__ctx *ctx, Il2CppException *exc);
+int zlua__exc_raise_held(lua_State *L, struct zlua__ctx *ctx, const char *where);
 /* Pushes the held exception's "Type: message" and releases the handle. */
-void zlua_exc_push_held(lua_State *L, struct zlua_ctx *ctx);
+void zlua__exc_push_held(lua_State *L, struct zlua__ctx *ctx);
 
 #endif /* ZLUA_EXCEPTION_H */

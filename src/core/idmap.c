@@ -7,14 +7,14 @@
 
 #include "zlua.h"
 
-void zlua_idmap_init(zlua_idmap *m, lua_Alloc alloc, void *ud)
+void zlua__idmap_init(zlua__idmap *m, lua_Alloc alloc, void *ud)
 {
     memset(m, 0, sizeof *m);
     m->alloc = alloc;
     m->alloc_ud = ud;
 }
 
-void zlua_idmap_free(zlua_idmap *m)
+void zlua__idmap_free(zlua__idmap *m)
 {
     if (m->cap != 0)
         m->alloc(m->alloc_ud, m->entries, m->cap * sizeof *m->entries, 0);
@@ -23,7 +23,7 @@ void zlua_idmap_free(zlua_idmap *m)
 }
 
 /* Inserts or replaces, with room known to exist. */
-static void zlua_idmap_insert(zlua_idmap *m, const void *obj, const void *view, uint32_t slot,
+static void zlua_idmap_insert(zlua__idmap *m, const void *obj, const void *view, uint32_t slot,
                               const void *ud)
 {
     size_t i = zlua_idmap_hash(obj, view, m->cap);
@@ -37,16 +37,16 @@ static void zlua_idmap_insert(zlua_idmap *m, const void *obj, const void *view, 
     m->entries[i].ud = ud;
 }
 
-static int zlua_idmap_grow(zlua_idmap *m)
+static int zlua_idmap_grow(zlua__idmap *m)
 {
     size_t ncap = m->cap ? m->cap * 2 : 64;
     if (ncap > SIZE_MAX / sizeof *m->entries)
         return ZLUA_ENOMEM;
-    zlua_idmap_entry *n = m->alloc(m->alloc_ud, NULL, 0, ncap * sizeof *n);
+    zlua__idmap_entry *n = m->alloc(m->alloc_ud, NULL, 0, ncap * sizeof *n);
     if (n == NULL)
         return ZLUA_ENOMEM;
     memset(n, 0, ncap * sizeof *n);
-    zlua_idmap old = *m;
+    zlua__idmap old = *m;
     m->entries = n;
     m->cap = ncap;
     m->count = 0;
@@ -59,7 +59,7 @@ static int zlua_idmap_grow(zlua_idmap *m)
     return ZLUA_OK;
 }
 
-int zlua_idmap_put(zlua_idmap *m, const void *obj, const void *view, uint32_t slot,
+int zlua__idmap_put(zlua__idmap *m, const void *obj, const void *view, uint32_t slot,
                    const void *ud)
 {
     /* at most half full: probes stay short */
@@ -69,7 +69,7 @@ int zlua_idmap_put(zlua_idmap *m, const void *obj, const void *view, uint32_t sl
     return ZLUA_OK;
 }
 
-void zlua_idmap_remove(zlua_idmap *m, const void *obj, const void *view, uint32_t slot)
+void zlua__idmap_remove(zlua__idmap *m, const void *obj, const void *view, uint32_t slot)
 {
     if (m->cap == 0)
         return;

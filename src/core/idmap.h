@@ -22,22 +22,22 @@
 
 #define ZLUA_IDMAP_NONE UINT32_MAX
 
-typedef struct zlua_idmap_entry {
+typedef struct zlua__idmap_entry {
     const void *obj;    /* NULL: empty */
     const void *view;
     const void *ud;     /* the userdata's block, compared only */
     uint32_t slot;
-} zlua_idmap_entry;
+} zlua__idmap_entry;
 
-typedef struct zlua_idmap {
-    zlua_idmap_entry *entries;
+typedef struct zlua__idmap {
+    zlua__idmap_entry *entries;
     size_t count, cap;   /* cap is 0 or a power of two */
     lua_Alloc alloc;
     void *alloc_ud;
-} zlua_idmap;
+} zlua__idmap;
 
-void zlua_idmap_init(zlua_idmap *m, lua_Alloc alloc, void *ud);
-void zlua_idmap_free(zlua_idmap *m);
+void zlua__idmap_init(zlua__idmap *m, lua_Alloc alloc, void *ud);
+void zlua__idmap_free(zlua__idmap *m);
 
 static inline size_t zlua_idmap_hash(const void *obj, const void *view, size_t cap)
 {
@@ -48,13 +48,13 @@ static inline size_t zlua_idmap_hash(const void *obj, const void *view, size_t c
 }
 
 /* The entry of (obj, view), or NULL. */
-static inline const zlua_idmap_entry *zlua_idmap_find(const zlua_idmap *m, const void *obj,
+static inline const zlua__idmap_entry *zlua_idmap_find(const zlua__idmap *m, const void *obj,
                                                       const void *view)
 {
     if (m->cap == 0)
         return NULL;
     for (size_t i = zlua_idmap_hash(obj, view, m->cap);; i = (i + 1) & (m->cap - 1)) {
-        const zlua_idmap_entry *e = &m->entries[i];
+        const zlua__idmap_entry *e = &m->entries[i];
         if (e->obj == obj && e->view == view)
             return e;
         if (e->obj == NULL)
@@ -64,10 +64,10 @@ static inline const zlua_idmap_entry *zlua_idmap_find(const zlua_idmap *m, const
 
 /* Stores (obj, view) -> (slot, ud), replacing; obj must not be NULL.
  * ZLUA_OK or ZLUA_ENOMEM (the map is unchanged). */
-int zlua_idmap_put(zlua_idmap *m, const void *obj, const void *view, uint32_t slot,
+int zlua__idmap_put(zlua__idmap *m, const void *obj, const void *view, uint32_t slot,
                    const void *ud);
 /* Removes (obj, view) when it maps to slot (a userdata removes only its
  * own entry: a newer userdata of the pair may have replaced it). */
-void zlua_idmap_remove(zlua_idmap *m, const void *obj, const void *view, uint32_t slot);
+void zlua__idmap_remove(zlua__idmap *m, const void *obj, const void *view, uint32_t slot);
 
 #endif

@@ -14,7 +14,7 @@
 
 #define ZLUA_LOG_LINE 512
 
-void zlua_log(zlua_ctx *ctx, const char *fmt, ...)
+void zlua__log(zlua__ctx *ctx, const char *fmt, ...)
 {
     char line[ZLUA_LOG_LINE];
     size_t n = sizeof "[ZLua] " - 1;

@@ -7,7 +7,7 @@
 
 #include "core/name.h"
 
-const char *zlua_name_get(lua_State *L, int idx)
+const char *zlua__name_get(lua_State *L, int idx)
 {
     if (lua_type(L, idx) != LUA_TSTRING)
         return NULL;
@@ -16,7 +16,7 @@ const char *zlua_name_get(lua_State *L, int idx)
     return memchr(s, '\0', len) == NULL ? s : NULL;
 }
 
-const char *zlua_name_push_shown(lua_State *L, const char *s, size_t len)
+const char *zlua__name_push_shown(lua_State *L, const char *s, size_t len)
 {
     luaL_Buffer b;
     luaL_buffinit(L, &b);
@@ -34,11 +34,11 @@ const char *zlua_name_push_shown(lua_State *L, const char *s, size_t len)
     return lua_tostring(L, -1);
 }
 
-const char *zlua_name_shown(lua_State *L, int idx)
+const char *zlua__name_shown(lua_State *L, int idx)
 {
     size_t len;
     const char *s = lua_tolstring(L, idx, &len);
     if (s == NULL || memchr(s, '\0', len) == NULL)
         return s;
-    return zlua_name_push_shown(L, s, len);
+    return zlua__name_push_shown(L, s, len);
 }

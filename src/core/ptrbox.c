@@ -5,10 +5,10 @@
 
 #include <lauxlib.h>
 
-void zlua_box_push(lua_State *L, uint64_t tag, zlua_box_for purpose, const void *owner,
+void zlua__box_push(lua_State *L, uint64_t tag, zlua__box_for purpose, const void *owner,
                    void *ptr)
 {
-    zlua_box *b = lua_newuserdatauv(L, sizeof *b, 0);
+    zlua__box *b = lua_newuserdatauv(L, sizeof *b, 0);
     b->tag = tag;
     b->purpose = (uint32_t)purpose;
     b->unused = 0;
@@ -16,7 +16,7 @@ void zlua_box_push(lua_State *L, uint64_t tag, zlua_box_for purpose, const void 
     b->ptr = ptr;
 }
 
-int zlua_box_tampered(lua_State *L, const char *what)
+int zlua__box_tampered(lua_State *L, const char *what)
 {
     return luaL_error(L, "zlua: tampered upvalue (%s expected)", what);
 }

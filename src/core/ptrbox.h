@@ -27,14 +27,14 @@
 
 #include <lua.h>
 
-#define ZLUA_BOX_CLASS UINT64_C(0x7A6C7561436C6173)   /* zlua_class */
-#define ZLUA_BOX_METHOD UINT64_C(0x7A6C75614D657468)  /* zlua_method chain */
-#define ZLUA_BOX_MEMBER UINT64_C(0x7A6C75614D656D62)  /* zlua_member */
-#define ZLUA_BOX_GENERIC UINT64_C(0x7A6C756147656E65) /* zlua_generic (types.h) */
+#define ZLUA_BOX_CLASS UINT64_C(0x7A6C7561436C6173)   /* zlua__class */
+#define ZLUA_BOX_METHOD UINT64_C(0x7A6C75614D657468)  /* zlua__method chain */
+#define ZLUA_BOX_MEMBER UINT64_C(0x7A6C75614D656D62)  /* zlua__member */
+#define ZLUA_BOX_GENERIC UINT64_C(0x7A6C756147656E65) /* zlua__generic (types.h) */
 
 /* What a box is for.  Closures of one upvalue layout, that assume the same
  * of it, share a purpose; each upvalue holding a box has its own. */
-typedef enum zlua_box_for {
+typedef enum zlua__box_for {
     ZLUA_FOR_TYPE = 1,        /* a type table's closures: its class */
     ZLUA_FOR_INSTANCE,        /* an instance metatable's __index, __newindex,
                                  __tostring: its class */
@@ -59,76 +59,76 @@ typedef enum zlua_box_for {
     ZLUA_FOR_PAIR_CURRENT,    /*   pair's get_Key and get_Value */
     ZLUA_FOR_PAIR_KEY,
     ZLUA_FOR_PAIR_VALUE
-} zlua_box_for;
+} zlua__box_for;
 
-typedef struct zlua_box {
+typedef struct zlua__box {
     uint64_t tag;         /* the kind of pointer */
-    uint32_t purpose;     /* zlua_box_for */
+    uint32_t purpose;     /* zlua__box_for */
     uint32_t unused;
     const void *owner;    /* the class it was made for */
     void *ptr;
-} zlua_box;
+} zlua__box;
 
 /* Pushes a new box holding ptr for purpose, owned by owner (may raise:
  * memory). */
-void zlua_box_push(lua_State *L, uint64_t tag, zlua_box_for purpose, const void *owner,
+void zlua__box_push(lua_State *L, uint64_t tag, zlua__box_for purpose, const void *owner,
                    void *ptr);
 
 /* The box at idx when it holds a `tag` pointer for purpose, whoever owns
  * it; NULL for anything else. */
-static inline const zlua_box *zlua_box_at(lua_State *L, int idx, uint64_t tag,
-                                          zlua_box_for purpose)
+static inline const zlua__box *zlua_box_at(lua_State *L, int idx, uint64_t tag,
+                                          zlua__box_for purpose)
 {
-    if (lua_rawlen(L, idx) != sizeof(zlua_box))
+    if (lua_rawlen(L, idx) != sizeof(zlua__box))
         return NULL;
-    const zlua_box *b = (const zlua_box *)lua_touserdata(L, idx);
+    const zlua__box *b = (const zlua__box *)lua_touserdata(L, idx);
     return b != NULL && b->tag == tag && b->purpose == (uint32_t)purpose ? b : NULL;
 }
 
 /* The pointer boxed at idx with tag for purpose by owner, or NULL. */
-static inline void *zlua_box_get(lua_State *L, int idx, uint64_t tag, zlua_box_for purpose,
+static inline void *zlua_box_get(lua_State *L, int idx, uint64_t tag, zlua__box_for purpose,
                                  const void *owner)
 {
-    const zlua_box *b = zlua_box_at(L, idx, tag, purpose);
+    const zlua__box *b = zlua_box_at(L, idx, tag, purpose);
     return b != NULL && b->owner == owner ? b->ptr : NULL;
 }
 
 /* Raises `zlua: tampered upvalue (WHAT expected)`. */
-int zlua_box_tampered(lua_State *L, const char *what);
+int zlua__box_tampered(lua_State *L, const char *what);
 
-/* zlua_box_get for an upvalue, raising zlua_box_tampered for anything
+/* zlua_box_get for an upvalue, raising zlua__box_tampered for anything
  * else. */
-static inline void *zlua_box_upvalue(lua_State *L, int idx, uint64_t tag, zlua_box_for purpose,
+static inline void *zlua_box_upvalue(lua_State *L, int idx, uint64_t tag, zlua__box_for purpose,
                                      const void *owner, const char *what)
 {
     void *p = zlua_box_get(L, idx, tag, purpose, owner);
     if (p == NULL)
-        zlua_box_tampered(L, what);
+        zlua__box_tampered(L, what);
     return p;
 }
 
 /* The class a closure was made for, from its first upvalue box: a class
  * box for purpose that owns itself (the closure's other boxes name it as
  * their owner); NULL for anything else. */
-static inline void *zlua_box_class(lua_State *L, int idx, zlua_box_for purpose)
+static inline void *zlua_box_class(lua_State *L, int idx, zlua__box_for purpose)
 {
-    const zlua_box *b = zlua_box_at(L, idx, ZLUA_BOX_CLASS, purpose);
+    const zlua__box *b = zlua_box_at(L, idx, ZLUA_BOX_CLASS, purpose);
     return b != NULL && b->owner == b->ptr ? b->ptr : NULL;
 }
 
 /* zlua_box_class for an upvalue, raising `(class expected)`. */
-static inline void *zlua_box_class_upvalue(lua_State *L, int idx, zlua_box_for purpose)
+static inline void *zlua_box_class_upvalue(lua_State *L, int idx, zlua__box_for purpose)
 {
     void *cls = zlua_box_class(L, idx, purpose);
     if (cls == NULL)
-        zlua_box_tampered(L, "class");
+        zlua__box_tampered(L, "class");
     return cls;
 }
 
 /* Pushes the class box zlua_box_class_upvalue reads. */
-static inline void zlua_box_push_class(lua_State *L, zlua_box_for purpose, void *cls)
+static inline void zlua_box_push_class(lua_State *L, zlua__box_for purpose, void *cls)
 {
-    zlua_box_push(L, ZLUA_BOX_CLASS, purpose, cls, cls);
+    zlua__box_push(L, ZLUA_BOX_CLASS, purpose, cls, cls);
 }
 
 #endif

@@ -14,14 +14,14 @@ static size_t zlua_ptrmap_hash(const void *key, size_t cap)
     return (size_t)h & (cap - 1);
 }
 
-void zlua_ptrmap_init(zlua_ptrmap *m, lua_Alloc alloc, void *ud)
+void zlua__ptrmap_init(zlua__ptrmap *m, lua_Alloc alloc, void *ud)
 {
     memset(m, 0, sizeof *m);
     m->alloc = alloc;
     m->alloc_ud = ud;
 }
 
-void zlua_ptrmap_free(zlua_ptrmap *m)
+void zlua__ptrmap_free(zlua__ptrmap *m)
 {
     if (m->cap) {
         m->alloc(m->alloc_ud, m->keys, m->cap * sizeof *m->keys, 0);
@@ -32,7 +32,7 @@ void zlua_ptrmap_free(zlua_ptrmap *m)
     m->count = m->cap = 0;
 }
 
-void *zlua_ptrmap_get(const zlua_ptrmap *m, const void *key)
+void *zlua__ptrmap_get(const zlua__ptrmap *m, const void *key)
 {
     if (m->cap == 0 || key == NULL)
         return NULL;
@@ -44,7 +44,7 @@ void *zlua_ptrmap_get(const zlua_ptrmap *m, const void *key)
     }
 }
 
-static void zlua_ptrmap_insert(zlua_ptrmap *m, const void *key, void *value)
+static void zlua_ptrmap_insert(zlua__ptrmap *m, const void *key, void *value)
 {
     size_t i = zlua_ptrmap_hash(key, m->cap);
     while (m->keys[i] != NULL && m->keys[i] != key)
@@ -55,7 +55,7 @@ static void zlua_ptrmap_insert(zlua_ptrmap *m, const void *key, void *value)
     m->values[i] = value;
 }
 
-static int zlua_ptrmap_grow(zlua_ptrmap *m)
+static int zlua_ptrmap_grow(zlua__ptrmap *m)
 {
     size_t ncap = m->cap ? m->cap * 2 : 64;
     const void **nkeys = m->alloc(m->alloc_ud, NULL, 0, ncap * sizeof *nkeys);
@@ -68,7 +68,7 @@ static int zlua_ptrmap_grow(zlua_ptrmap *m)
         return ZLUA_ENOMEM;
     }
     memset(nkeys, 0, ncap * sizeof *nkeys);
-    zlua_ptrmap old = *m;
+    zlua__ptrmap old = *m;
     m->keys = nkeys;
     m->values = nvalues;
     m->cap = ncap;
@@ -83,7 +83,7 @@ static int zlua_ptrmap_grow(zlua_ptrmap *m)
     return ZLUA_OK;
 }
 
-int zlua_ptrmap_put(zlua_ptrmap *m, const void *key, void *value)
+int zlua__ptrmap_put(zlua__ptrmap *m, const void *key, void *value)
 {
     if (key == NULL)
         return ZLUA_EINVAL;

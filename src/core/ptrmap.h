@@ -10,19 +10,19 @@
 
 #include <lua.h>
 
-typedef struct zlua_ptrmap {
+typedef struct zlua__ptrmap {
     const void **keys;
     void **values;
     size_t count, cap;   /* cap is 0 or a power of two */
     lua_Alloc alloc;
     void *alloc_ud;
-} zlua_ptrmap;
+} zlua__ptrmap;
 
-void zlua_ptrmap_init(zlua_ptrmap *m, lua_Alloc alloc, void *ud);
-void zlua_ptrmap_free(zlua_ptrmap *m);
+void zlua__ptrmap_init(zlua__ptrmap *m, lua_Alloc alloc, void *ud);
+void zlua__ptrmap_free(zlua__ptrmap *m);
 /* The value stored under key, or NULL. */
-void *zlua_ptrmap_get(const zlua_ptrmap *m, const void *key);
+void *zlua__ptrmap_get(const zlua__ptrmap *m, const void *key);
 /* Stores key -> value (replacing).  ZLUA_OK or ZLUA_ENOMEM. */
-int zlua_ptrmap_put(zlua_ptrmap *m, const void *key, void *value);
+int zlua__ptrmap_put(zlua__ptrmap *m, const void *key, void *value);
 
 #endif

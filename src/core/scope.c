@@ -8,13 +8,13 @@
 
 int zlua_scope_begin(lua_State *L)
 {
-    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
+    zlua__ctx *ctx = L ? zlua__ctx_get(L) : NULL;
     return ctx ? zlua_scope_open(&ctx->scope) : ZLUA_ESTATE;
 }
 
 int zlua_scope_end(lua_State *L)
 {
-    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
+    zlua__ctx *ctx = L ? zlua__ctx_get(L) : NULL;
     if (ctx == NULL)
         return ZLUA_ESTATE;
     if (ctx->scope.depth == 0)

@@ -14,14 +14,14 @@
 #define ZLUA_ARENA_BLOCK 16384u
 #define ZLUA_ARENA_ALIGN 16u
 
-struct zlua_arena_block {
-    zlua_arena_block *next;
+struct zlua__arena_block {
+    zlua__arena_block *next;
     size_t size, used;
     /* data follows, ZLUA_ARENA_ALIGN-aligned */
 };
 
 #define ZLUA_ARENA_HDR \
-    ((sizeof(zlua_arena_block) + ZLUA_ARENA_ALIGN - 1) & ~(size_t)(ZLUA_ARENA_ALIGN - 1))
+    ((sizeof(zlua__arena_block) + ZLUA_ARENA_ALIGN - 1) & ~(size_t)(ZLUA_ARENA_ALIGN - 1))
 
 /*
  * Lifetime.  The context must outlive every Lua object that points into it
@@ -33,19 +33,19 @@ struct zlua_arena_block {
  * the context freed while the state lives.
  *
  * So zlua_open interposes a forwarding allocator.  Its user data is the
- * context (which is how zlua_ctx_get finds it: no registry lookup, nothing
+ * context (which is how zlua__ctx_get finds it: no registry lookup, nothing
  * a script can reach), and when Lua frees its main block -- the last thing
  * lua_close does, after every finalizer and every object -- the context is
  * released.  The forwarding costs one indirect call per Lua allocation.
  */
-static void zlua_ctx_release(zlua_ctx *ctx);
+static void zlua_ctx_release(zlua__ctx *ctx);
 
 /* zlua.h's inline zlua_bridge_at reads the context through its head */
-_Static_assert(offsetof(zlua_ctx, head) == 0, "the state head begins the context");
+_Static_assert(offsetof(zlua__ctx, head) == 0, "the state head begins the context");
 
 void *zlua_state_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
-    zlua_ctx *ctx = ud;
+    zlua__ctx *ctx = ud;
     if (ptr == ctx->main_block && nsize == 0) {
         void *r = ctx->alloc(ctx->alloc_ud, ptr, osize, nsize);
         zlua_ctx_release(ctx);   /* lua_close is done with the state */
@@ -54,29 +54,29 @@ void *zlua_state_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return ctx->alloc(ctx->alloc_ud, ptr, osize, nsize);   /* a tail call */
 }
 
-zlua_ctx *zlua_ctx_get(lua_State *L)
+zlua__ctx *zlua__ctx_get(lua_State *L)
 {
     return zlua_ctx_of(L);
 }
 
-zlua_ctx *zlua_ctx_check(lua_State *L)
+zlua__ctx *zlua__ctx_check(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     if (ctx == NULL)
         luaL_error(L, "zlua: the library is not open on this state");
     return ctx;
 }
 
-void zlua_ref_table(lua_State *L, int ref)
+void zlua__ref_table(lua_State *L, int ref)
 {
     if (!zlua_ref_push_table(L, ref))
         luaL_error(L, "zlua: internal table replaced");
 }
 
-void *zlua_ctx_arena_alloc(zlua_ctx *ctx, size_t size)
+void *zlua__ctx_arena_alloc(zlua__ctx *ctx, size_t size)
 {
     size = (size + ZLUA_ARENA_ALIGN - 1) & ~(size_t)(ZLUA_ARENA_ALIGN - 1);
-    zlua_arena_block *b = ctx->arena;
+    zlua__arena_block *b = ctx->arena;
     if (b == NULL || b->size - b->used < size) {
         size_t cap = size > ZLUA_ARENA_BLOCK ? size : ZLUA_ARENA_BLOCK;
         b = ctx->alloc(ctx->alloc_ud, NULL, 0, ZLUA_ARENA_HDR + cap);
@@ -104,7 +104,7 @@ void *zlua_ctx_arena_alloc(zlua_ctx *ctx, size_t size)
 
 #define ZLUA_CLOSURES_MAX (UINT32_C(1) << 24)
 
-uint32_t zlua_ctx_closure_add(zlua_ctx *ctx, const void *p)
+uint32_t zlua__ctx_closure_add(zlua__ctx *ctx, const void *p)
 {
     if (ctx->nclosures + 1 >= ctx->closures_cap) {
         uint32_t cap = ctx->closures_cap ? ctx->closures_cap * 2 : 64;
@@ -125,36 +125,36 @@ uint32_t zlua_ctx_closure_add(zlua_ctx *ctx, const void *p)
     return ctx->nclosures++;
 }
 
-char *zlua_ctx_strdup(zlua_ctx *ctx, const char *s)
+char *zlua__ctx_strdup(zlua__ctx *ctx, const char *s)
 {
     size_t n = strlen(s) + 1;
-    char *p = zlua_ctx_arena_alloc(ctx, n);
+    char *p = zlua__ctx_arena_alloc(ctx, n);
     if (p != NULL)
         memcpy(p, s, n);
     return p;
 }
 
-static void zlua_ctx_release(zlua_ctx *ctx)
+static void zlua_ctx_release(zlua__ctx *ctx)
 {
     if (ctx->delegates_release != NULL)
         ctx->delegates_release(ctx);   /* before the arena its types live in */
-    for (struct zlua_pinned *p = ctx->pinned; p != NULL; p = p->next)
+    for (struct zlua__pinned *p = ctx->pinned; p != NULL; p = p->next)
         zlua_rt_gchandle_free(p->handle);   /* the nodes live in the arena */
-    zlua_sreg_free(&ctx->structs);
-    zlua_oreg_free(&ctx->objects);
-    zlua_scope_free(&ctx->scope);
-    zlua_ptrmap_free(&ctx->classes);
-    zlua_ptrmap_free(&ctx->metas);
-    zlua_ptrmap_free(&ctx->ic_metas);
-    zlua_ptrmap_free(&ctx->reported);
-    zlua_ptrmap_free(&ctx->pointers);
-    zlua_idmap_free(&ctx->ids);
+    zlua__sreg_free(&ctx->structs);
+    zlua__oreg_free(&ctx->objects);
+    zlua__scope_free(&ctx->scope);
+    zlua__ptrmap_free(&ctx->classes);
+    zlua__ptrmap_free(&ctx->metas);
+    zlua__ptrmap_free(&ctx->ic_metas);
+    zlua__ptrmap_free(&ctx->reported);
+    zlua__ptrmap_free(&ctx->pointers);
+    zlua__idmap_free(&ctx->ids);
     if (ctx->closures != NULL)
         ctx->alloc(ctx->alloc_ud, ctx->closures, ctx->closures_cap * sizeof *ctx->closures, 0);
     if (ctx->ic_sites != NULL)   /* the records are the arena's */
         ctx->alloc(ctx->alloc_ud, ctx->ic_sites, ctx->ic_sites_cap * sizeof *ctx->ic_sites, 0);
     while (ctx->arena != NULL) {
-        zlua_arena_block *next = ctx->arena->next;
+        zlua__arena_block *next = ctx->arena->next;
         ctx->alloc(ctx->alloc_ud, ctx->arena, ZLUA_ARENA_HDR + ctx->arena->size, 0);
         ctx->arena = next;
     }
@@ -166,7 +166,7 @@ static void zlua_ctx_release(zlua_ctx *ctx)
 /* lua_pushthread tells the main thread from a coroutine by the state
  * itself, whatever the registry says; the registry's entry is only a
  * candidate to test. */
-lua_State *zlua_ctx_main_thread(lua_State *L)
+lua_State *zlua__ctx_main_thread(lua_State *L)
 {
     if (!lua_checkstack(L, 2))
         return NULL;
@@ -189,26 +189,26 @@ lua_State *zlua_ctx_main_thread(lua_State *L)
 
 /* The C side of the context: no Lua call, nothing to unwind.  NULL when
  * memory or the collector hook is missing. */
-zlua_ctx *zlua_ctx_create(lua_State *L)
+zlua__ctx *zlua__ctx_create(lua_State *L)
 {
-    lua_State *main = zlua_ctx_main_thread(L);
+    lua_State *main = zlua__ctx_main_thread(L);
     if (main == NULL)
         return NULL;
     void *alloc_ud;
     lua_Alloc alloc = lua_getallocf(L, &alloc_ud);
-    zlua_ctx *ctx = alloc(alloc_ud, NULL, 0, sizeof *ctx);
+    zlua__ctx *ctx = alloc(alloc_ud, NULL, 0, sizeof *ctx);
     if (ctx == NULL)
         return NULL;
     memset(ctx, 0, sizeof *ctx);
     ctx->alloc = alloc;
     ctx->alloc_ud = alloc_ud;
-    zlua_scope_init(&ctx->scope, alloc, alloc_ud);
-    zlua_ptrmap_init(&ctx->classes, alloc, alloc_ud);
-    zlua_ptrmap_init(&ctx->metas, alloc, alloc_ud);
-    zlua_ptrmap_init(&ctx->ic_metas, alloc, alloc_ud);
-    zlua_ptrmap_init(&ctx->reported, alloc, alloc_ud);
-    zlua_ptrmap_init(&ctx->pointers, alloc, alloc_ud);
-    zlua_idmap_init(&ctx->ids, alloc, alloc_ud);
+    zlua__scope_init(&ctx->scope, alloc, alloc_ud);
+    zlua__ptrmap_init(&ctx->classes, alloc, alloc_ud);
+    zlua__ptrmap_init(&ctx->metas, alloc, alloc_ud);
+    zlua__ptrmap_init(&ctx->ic_metas, alloc, alloc_ud);
+    zlua__ptrmap_init(&ctx->reported, alloc, alloc_ud);
+    zlua__ptrmap_init(&ctx->pointers, alloc, alloc_ud);
+    zlua__idmap_init(&ctx->ids, alloc, alloc_ud);
     ctx->idcache = LUA_NOREF;
     ctx->header_size = il2cpp_object_header_size();
     ctx->array_data = il2cpp_array_object_header_size();
@@ -228,10 +228,10 @@ zlua_ctx *zlua_ctx_create(lua_State *L)
     ctx->k_extension = il2cpp_class_from_name(corlib, "System.Runtime.CompilerServices",
                                               "ExtensionAttribute");
     ctx->k_multicast = il2cpp_class_from_name(corlib, "System", "MulticastDelegate");
-    if (zlua_sreg_init(&ctx->structs, alloc, alloc_ud) != ZLUA_OK ||
-        zlua_oreg_init(&ctx->objects, alloc, alloc_ud) != ZLUA_OK) {
-        zlua_sreg_free(&ctx->structs);
-        zlua_oreg_free(&ctx->objects);
+    if (zlua__sreg_init(&ctx->structs, alloc, alloc_ud) != ZLUA_OK ||
+        zlua__oreg_init(&ctx->objects, alloc, alloc_ud) != ZLUA_OK) {
+        zlua__sreg_free(&ctx->structs);
+        zlua__oreg_free(&ctx->objects);
         alloc(alloc_ud, ctx, sizeof *ctx, 0);
         return NULL;
     }
@@ -247,7 +247,7 @@ int zlua_state_stats(lua_State *L, zlua_stats *out)
 {
     if (L == NULL || out == NULL)
         return ZLUA_EINVAL;
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
     out->structs = ctx->structs.live;
@@ -263,7 +263,7 @@ int zlua_state_set_log(lua_State *L, zlua_log_fn fn, void *ud)
 {
     if (L == NULL)
         return ZLUA_EINVAL;
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
     ctx->log = fn;

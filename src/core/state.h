@@ -20,9 +20,9 @@
 #include "scope/scope.h"
 #include "zlua_stub.h"
 
-typedef struct zlua_arena_block zlua_arena_block;
+typedef struct zlua__arena_block zlua__arena_block;
 
-typedef struct zlua_ctx {
+typedef struct zlua__ctx {
     zlua_state_head head;  /* first: what the stubs' inline lookup reads (zlua.h) */
     lua_Alloc alloc;       /* the state's allocator before zlua_open */
     void *alloc_ud;
@@ -31,14 +31,14 @@ typedef struct zlua_ctx {
                               registry, which a script can rewrite) */
     int opened;            /* CS, CSharp and zlua are set */
     int opening;           /* zlua_open's protected body may run, once */
-    zlua_scope scope;
-    zlua_struct_registry structs;
-    zlua_object_registry objects;
-    zlua_ptrmap classes;   /* Il2CppClass* -> zlua_class* */
-    zlua_ptrmap metas;     /* Il2CppType*  -> zlua_meta* */
-    zlua_ptrmap ic_metas;  /* MethodInfo*  -> its slots' metas as C# calls Lua
+    zlua__scope scope;
+    zlua__struct_registry structs;
+    zlua__object_registry objects;
+    zlua__ptrmap classes;   /* Il2CppClass* -> zlua__class* */
+    zlua__ptrmap metas;     /* Il2CppType*  -> zlua_meta* */
+    zlua__ptrmap ic_metas;  /* MethodInfo*  -> its slots' metas as C# calls Lua
                               (zlua_meta_param: [-1] the return) */
-    zlua_arena_block *arena;
+    zlua__arena_block *arena;
     uint32_t header_size;  /* il2cpp_object_header_size(), read once */
     /* array layout queries (marshal/array.c), read once */
     uint32_t array_data, array_length_at, array_bounds_at;
@@ -49,17 +49,17 @@ typedef struct zlua_ctx {
     int bad_elem_depth, bad_elem_code;
     /* the member a Table / UnpackedValues pop failed at, its code and the
      * Lua type of its value (marshal/rule_meta.c makes the message) */
-    const void *bad_member;       /* a zlua_meta_member */
+    const void *bad_member;       /* a zlua__meta_member */
     int bad_member_code, bad_member_type;
     /* [LuaMarshalAs] rules resolved in this state, per assembly, made on
      * first use (marshal/rules.c); released with the arena */
-    struct zlua_rules *rules;
-    struct zlua_class *binding;   /* the type table being made (one shot) */
+    struct zlua__rules *rules;
+    struct zlua__class *binding;   /* the type table being made (one shot) */
     /* Pushes cls's ByVal (byobj 0) or ByObj instance metatable, making it
      * on first use; may raise.  The marshal layer makes userdata, the
      * types layer above it their metatables: zlua_open installs it,
      * so the call points down the layers' order at run time only. */
-    void (*push_mt)(lua_State *L, struct zlua_class *cls, int byobj);
+    void (*push_mt)(lua_State *L, struct zlua__class *cls, int byobj);
     unsigned nomem;               /* arena allocations that failed, ever */
     const void *ic_pending;       /* the one job the IC trampoline may run */
     uintptr_t held_exception;     /* a GC handle: core/exception.h, 0 none */
@@ -68,7 +68,7 @@ typedef struct zlua_ctx {
     /* IC call sites bound in this state, by zlua_ic_site.id - 1, each
      * made on the site's first call here (bridge/ic.c; the records live
      * in the arena, the table is the state allocator's) */
-    struct zlua_ic_bound **ic_sites;
+    struct zlua__ic_bound **ic_sites;
     uint32_t ic_sites_cap;
     /* registry slots zlua_open reserves for the first sites' interned
      * names, while the registry is small (its array part: bridge/ic.h) */
@@ -77,14 +77,14 @@ typedef struct zlua_ctx {
     zlua_log_fn log;              /* zlua_state_set_log; NULL with log_set: dropped */
     void *log_ud;
     int log_set;                  /* 0: stderr (core/log.c) */
-    zlua_ptrmap reported;         /* MethodInfo* already logged as unusable */
-    zlua_ptrmap pointers;         /* T* values C# handed to Lua: what T* slots take
+    zlua__ptrmap reported;         /* MethodInfo* already logged as unusable */
+    zlua__ptrmap pointers;         /* T* values C# handed to Lua: what T* slots take
                                      (marshal/object.c) */
     /* GC handles kept for the state's lifetime (string default values of
      * parameters, bridge/defaults.c), freed by lua_close */
-    struct zlua_pinned {
+    struct zlua__pinned {
         uintptr_t handle;
-        struct zlua_pinned *next;
+        struct zlua__pinned *next;
     } *pinned;
     /* corlib classes used by the object writers (metadata, not managed) */
     Il2CppClass *k_object, *k_string, *k_bool, *k_int32, *k_int64, *k_double;
@@ -97,7 +97,7 @@ typedef struct zlua_ctx {
      * none in the corlib, no extension methods), and the extension
      * methods of the loaded assemblies, collected once (types/members.c) */
     Il2CppClass *k_extension;
-    struct zlua_ext {
+    struct zlua__ext {
         Il2CppClass *target;     /* the class of the first parameter */
         const MethodInfo *mi;
         uint32_t order;          /* found order: ties of a name keep it */
@@ -108,8 +108,8 @@ typedef struct zlua_ctx {
     /* Lua functions made delegates (marshal/delegate_pop.c): made on first
      * use; released by the function set with it, from zlua_ctx_release,
      * which touches no Lua (the state is gone by then). */
-    struct zlua_delegates *delegates;
-    void (*delegates_release)(struct zlua_ctx *ctx);
+    struct zlua__delegates *delegates;
+    void (*delegates_release)(struct zlua__ctx *ctx);
     size_t delegates_live;
     /* The methods of the generic invoker's closures, each closure's
      * upvalue being its index here (bridge/method.c).  A script can put
@@ -123,37 +123,37 @@ typedef struct zlua_ctx {
      * userdata's object-registry slot here, the userdata at that slot + 1
      * in one weak-valued table of the registry (ref idcache, made by
      * zlua_open while the registry is small: its array part) */
-    zlua_idmap ids;
+    zlua__idmap ids;
     int idcache;
-} zlua_ctx;
+} zlua__ctx;
 
 /* Formats one log line ("[ZLua] " and fmt) into a bounded buffer on the
  * C stack and hands it to the state's log function (core/log.c). */
-ZLUA_PRINTF(2, 3) void zlua_log(zlua_ctx *ctx, const char *fmt, ...);
+ZLUA_PRINTF(2, 3) void zlua__log(zlua__ctx *ctx, const char *fmt, ...);
 
 /* ZLUA_OK when abi is this build's stub ABI; else logs one line naming
  * both (what: the registering function) and returns ZLUA_EVERSION
  * (core/abi.c). */
-int zlua_ctx_abi_check(zlua_ctx *ctx, const char *what, unsigned abi);
+int zlua__ctx_abi_check(zlua__ctx *ctx, const char *what, unsigned abi);
 
 /* The main thread of L's state, or NULL when it cannot be told: L is a
  * coroutine and the registry's LUA_RIDX_MAINTHREAD (a script's to
  * replace) holds no thread that lua_pushthread calls the main one. */
-lua_State *zlua_ctx_main_thread(lua_State *L);
+lua_State *zlua__ctx_main_thread(lua_State *L);
 /* Makes L's context and routes L's allocator through it (zlua_open, once
- * per state); NULL when memory ran out or zlua_ctx_main_thread is NULL. */
-zlua_ctx *zlua_ctx_create(lua_State *L);
+ * per state); NULL when memory ran out or zlua__ctx_main_thread is NULL. */
+zlua__ctx *zlua__ctx_create(lua_State *L);
 /* The context of L, or NULL when zlua_open was not called. */
-zlua_ctx *zlua_ctx_get(lua_State *L);
+zlua__ctx *zlua__ctx_get(lua_State *L);
 /* The same, inline, for hot paths. */
-static inline zlua_ctx *zlua_ctx_of(lua_State *L)
+static inline zlua__ctx *zlua_ctx_of(lua_State *L)
 {
     void *ud;
-    return lua_getallocf(L, &ud) == zlua_state_alloc ? (zlua_ctx *)ud : NULL;
+    return lua_getallocf(L, &ud) == zlua_state_alloc ? (zlua__ctx *)ud : NULL;
 }
 /* The same for Lua-facing functions: raises `zlua: the library is not open
  * on this state` instead of NULL. */
-zlua_ctx *zlua_ctx_check(lua_State *L);
+zlua__ctx *zlua__ctx_check(lua_State *L);
 
 /* Pushes the table registry[ref] and returns 1.  The registry is
  * reachable through the debug library, so when a script replaced the
@@ -166,19 +166,19 @@ static inline int zlua_ref_push_table(lua_State *L, int ref)
     return 0;
 }
 /* The same, raising `zlua: internal table replaced` instead of 0. */
-void zlua_ref_table(lua_State *L, int ref);
+void zlua__ref_table(lua_State *L, int ref);
 
 /* Zeroed, max-aligned memory that lives as long as the context. */
-void *zlua_ctx_arena_alloc(zlua_ctx *ctx, size_t size);
+void *zlua__ctx_arena_alloc(zlua__ctx *ctx, size_t size);
 /* A copy of s in the arena. */
-char *zlua_ctx_strdup(zlua_ctx *ctx, const char *s);
+char *zlua__ctx_strdup(zlua__ctx *ctx, const char *s);
 
 /* Adds p to the closure table and returns its index (> 0), or 0 when
  * memory ran out. */
-uint32_t zlua_ctx_closure_add(zlua_ctx *ctx, const void *p);
+uint32_t zlua__ctx_closure_add(zlua__ctx *ctx, const void *p);
 /* The pointer at index i of the closure table, or NULL for any other
  * integer (i may come from a script). */
-static inline const void *zlua_ctx_closure(const zlua_ctx *ctx, lua_Integer i)
+static inline const void *zlua_ctx_closure(const zlua__ctx *ctx, lua_Integer i)
 {
     return (lua_Unsigned)i < ctx->nclosures ? ctx->closures[i] : NULL;
 }

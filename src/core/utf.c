@@ -32,7 +32,7 @@ static size_t zlua_utf8_put(char *out, uint32_t cp)
     return 4;
 }
 
-size_t zlua_utf16_to_utf8(const uint16_t *s, size_t n, char *out)
+size_t zlua__utf16_to_utf8(const uint16_t *s, size_t n, char *out)
 {
     size_t len = 0;
     for (size_t i = 0; i < n; i++) {
@@ -89,7 +89,7 @@ static size_t zlua_utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
     return need + 1;
 }
 
-size_t zlua_utf8_to_utf16(const char *s, size_t n, uint16_t *out)
+size_t zlua__utf8_to_utf16(const char *s, size_t n, uint16_t *out)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0, len = 0;

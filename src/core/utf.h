@@ -10,9 +10,9 @@
 #include <stdint.h>
 
 /* UTF-8 bytes needed for n UTF-16 units (out == NULL) or written to out. */
-size_t zlua_utf16_to_utf8(const uint16_t *s, size_t n, char *out);
+size_t zlua__utf16_to_utf8(const uint16_t *s, size_t n, char *out);
 /* UTF-16 units needed for n UTF-8 bytes (out == NULL) or written to out;
  * never more than n. */
-size_t zlua_utf8_to_utf16(const char *s, size_t n, uint16_t *out);
+size_t zlua__utf8_to_utf16(const char *s, size_t n, uint16_t *out);
 
 #endif

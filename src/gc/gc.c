@@ -74,29 +74,29 @@ static void GC_CALLBACK zlua_gc_push_other_roots(void)
 
 /* A trampoline gives GC_call_with_alloc_lock a function of its own type
  * (GC_CALLBACK) instead of casting ours. */
-typedef struct zlua_gc_call {
+typedef struct zlua__gc_call {
     void *(*fn)(void *arg);
     void *arg;
-} zlua_gc_call;
+} zlua__gc_call;
 
 static void *GC_CALLBACK zlua_gc_trampoline(void *p)
 {
-    zlua_gc_call *call = p;
+    zlua__gc_call *call = p;
     return call->fn(call->arg);
 }
 
-void *zlua_gc_with_lock(void *(*fn)(void *arg), void *arg)
+void *zlua__gc_with_lock(void *(*fn)(void *arg), void *arg)
 {
-    zlua_gc_call call;
+    zlua__gc_call call;
     call.fn = fn;
     call.arg = arg;
     return GC_call_with_alloc_lock(zlua_gc_trampoline, &call);
 }
 
-typedef struct zlua_gc_reg_op {
+typedef struct zlua__gc_reg_op {
     zlua_gc_push_root_cb cb;
     int result;
-} zlua_gc_reg_op;
+} zlua__gc_reg_op;
 
 static size_t zlua_gc_find(zlua_gc_push_root_cb cb)
 {
@@ -108,7 +108,7 @@ static size_t zlua_gc_find(zlua_gc_push_root_cb cb)
 
 static void *zlua_gc_register_locked(void *p)
 {
-    zlua_gc_reg_op *op = p;
+    zlua__gc_reg_op *op = p;
     op->result = ZLUA_OK;
     if (zlua_gc_find(op->cb) < zlua_gc_ncallbacks)
         return NULL;  /* already registered: a no-op by contract */
@@ -128,7 +128,7 @@ static void *zlua_gc_register_locked(void *p)
 
 static void *zlua_gc_unregister_locked(void *p)
 {
-    zlua_gc_reg_op *op = p;
+    zlua__gc_reg_op *op = p;
     size_t i = zlua_gc_find(op->cb);
     if (i == zlua_gc_ncallbacks)
         return NULL;
@@ -145,10 +145,10 @@ int zlua_gc_register_push_root_callback(zlua_gc_push_root_cb cb)
 {
     if (cb == NULL)
         return ZLUA_EINVAL;
-    zlua_gc_reg_op op;
+    zlua__gc_reg_op op;
     op.cb = cb;
     op.result = ZLUA_OK;
-    (void)zlua_gc_with_lock(zlua_gc_register_locked, &op);
+    (void)zlua__gc_with_lock(zlua_gc_register_locked, &op);
     return op.result;
 }
 
@@ -156,8 +156,8 @@ void zlua_gc_unregister_push_root_callback(zlua_gc_push_root_cb cb)
 {
     if (cb == NULL)
         return;
-    zlua_gc_reg_op op;
+    zlua__gc_reg_op op;
     op.cb = cb;
     op.result = ZLUA_OK;
-    (void)zlua_gc_with_lock(zlua_gc_unregister_locked, &op);
+    (void)zlua__gc_with_lock(zlua_gc_unregister_locked, &op);
 }

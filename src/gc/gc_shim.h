@@ -20,8 +20,8 @@
 
 /* Runs fn(arg) with the GC allocation lock held; returns its result.
  * fn must not allocate from the GC, call into the collector, or call
- * zlua_gc_with_lock again (the lock is not recursive). */
-void *zlua_gc_with_lock(void *(*fn)(void *arg), void *arg);
+ * zlua__gc_with_lock again (the lock is not recursive). */
+void *zlua__gc_with_lock(void *(*fn)(void *arg), void *arg);
 
 #if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
 /* Built for a collector with only the hook variable GC_push_other_roots

@@ -29,9 +29,9 @@ static int zlua_lib_is_boxable(const zlua_meta *m)
 }
 
 /* zlua.box(T, value | ByValUserData) -> ByObjUserData viewed as T. */
-int zlua_lib_box(lua_State *L)
+int zlua__lib_box(lua_State *L)
 {
-    zlua_class *cls = zlua_lib_check_type(L, 1, "box");
+    zlua__class *cls = zlua__lib_check_type(L, 1, "box");
     const zlua_meta *m = cls->meta;
     if (!cls->valuetype || !zlua_lib_is_boxable(m))
         return luaL_error(L, "box expects a value type");
@@ -40,8 +40,8 @@ int zlua_lib_box(lua_State *L)
         return luaL_error(L, "unsupported type %s", m->name);
     int rc = m->pop(L, 2, m, temp);
     if (rc != ZLUA_POP_OK)
-        return zlua_pop_argerror(L, 2, 2, "box", m, rc);
-    zlua_class *view = cls;
+        return zlua__pop_argerror(L, 2, 2, "box", m, rc);
+    zlua__class *view = cls;
     void *data = temp;
     if (cls->nullable) {   /* as the CLR boxes it: null, or a boxed T */
         if (((const unsigned char *)temp)[cls->has_value_offset] == 0) {
@@ -54,17 +54,17 @@ int zlua_lib_box(lua_State *L)
     Il2CppObject *obj;
     Il2CppException *exc = zlua_rt_value_box(view->klass, data, &obj);
     if (exc != NULL)
-        return zlua_exc_raise(L, exc, "zlua.box");
-    zlua_ud_push_byobj(L, view, obj);
+        return zlua__exc_raise(L, exc, "zlua.box");
+    zlua__ud_push_byobj(L, view, obj);
     return 1;
 }
 
 /* zlua.unbox(boxed) -> boolean / integer / number, or a ByValUserData copy
  * of a boxed struct, by the runtime class of the object (whatever view
  * the userdata has: Demo.Box(5) is viewed as System.Object). */
-int zlua_lib_unbox(lua_State *L)
+int zlua__lib_unbox(lua_State *L)
 {
-    zlua_ud *u = zlua_ud_any(L, 1);
+    zlua__ud *u = zlua_ud_any(L, 1);
     if (u != NULL && u->magic == ZLUA_UD_DEAD_OBJ)
         return luaL_error(L, "object userdata has been finalized");
     if (u == NULL || u->magic != ZLUA_UD_BYOBJ)
@@ -72,7 +72,7 @@ int zlua_lib_unbox(lua_State *L)
     Il2CppClass *k = il2cpp_object_get_class(u->obj);
     if (!il2cpp_class_is_valuetype(k))
         return luaL_error(L, "unbox expects a boxed value");
-    const zlua_meta *m = zlua_meta_of_class(zlua_ctx_check(L), k);
+    const zlua_meta *m = zlua__meta_of_class(zlua__ctx_check(L), k);
     if (m == NULL)
         return luaL_error(L, "not enough memory");
     m->push(L, m, il2cpp_object_unbox(u->obj));
@@ -82,20 +82,20 @@ int zlua_lib_unbox(lua_State *L)
 /* zlua.cast(obj, T) -> the ByObjUserData of the same object viewed as T:
  * the cached one of (object, T) while it lives, so identity holds
  * (R-SHAPE-2).  T must be assignable from the object's runtime class. */
-int zlua_lib_cast(lua_State *L)
+int zlua__lib_cast(lua_State *L)
 {
-    zlua_ud *u = zlua_ud_any(L, 1);
+    zlua__ud *u = zlua_ud_any(L, 1);
     if (u != NULL && u->magic == ZLUA_UD_DEAD_OBJ)
         return luaL_error(L, "object userdata has been finalized");
     if (u == NULL || u->magic != ZLUA_UD_BYOBJ)
         return luaL_error(L, "bad argument #1 to 'cast' (object expected, got %s)",
-                          zlua_typename(L, 1));
-    zlua_class *cls = zlua_lib_check_type(L, 2, "cast");
+                          zlua__typename(L, 1));
+    zlua__class *cls = zlua__lib_check_type(L, 2, "cast");
     /* Nullable<T> and static classes have no ByObj view (no object is
      * ever one of them) */
     if (cls->nullable || cls->is_static ||
         !il2cpp_class_is_assignable_from(cls->klass, il2cpp_object_get_class(u->obj)))
         return luaL_error(L, "cannot cast");
-    zlua_ud_push_byobj(L, cls, u->obj);
+    zlua__ud_push_byobj(L, cls, u->obj);
     return 1;
 }

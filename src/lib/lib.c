@@ -15,13 +15,13 @@
 #define ZLUA_LIB_TEMP 256
 
 /* Resolves the OpaqueValue argument 1 or raises the R-OPQ-3 message. */
-static const zlua_slot *zlua_lib_check_handle(lua_State *L, zlua_ctx *ctx, const char *fn)
+static const zlua__slot *zlua_lib_check_handle(lua_State *L, zlua__ctx *ctx, const char *fn)
 {
     if (lua_type(L, 1) != LUA_TLIGHTUSERDATA)
         luaL_error(L, "bad argument #1 to '%s' (OpaqueValue expected, got %s)", fn,
-                   zlua_typename(L, 1));
-    const zlua_slot *slot;
-    int rc = zlua_opaque_resolve(ctx, L, 1, &slot);
+                   zlua__typename(L, 1));
+    const zlua__slot *slot;
+    int rc = zlua__opaque_resolve(ctx, L, 1, &slot);
     if (rc == ZLUA_POP_EXPIRED)
         luaL_error(L, "bad argument #1 to '%s' (opaque handle expired)", fn);
     if (rc != ZLUA_POP_OK)
@@ -35,8 +35,8 @@ static const zlua_slot *zlua_lib_check_handle(lua_State *L, zlua_ctx *ctx, const
  * carries the tag and both fall to the checked path for their message. */
 static int zlua_lib_get_opaquevalue(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_ctx_check(L);
-    const zlua_slot *slot;
+    zlua__ctx *ctx = zlua__ctx_check(L);
+    const zlua__slot *slot;
     if (zlua_scope_resolve(&ctx->scope, (uintptr_t)lua_touserdata(L, 1), &slot) !=
         ZLUA_SCOPE_VALID)
         slot = zlua_lib_check_handle(L, ctx, "get_opaquevalue");
@@ -48,16 +48,16 @@ static int zlua_lib_get_opaquevalue(lua_State *L)
 /* R-OPQ-8: pops v by the element's writer and stores it with the barrier. */
 static int zlua_lib_set_opaquevalue(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_ctx_check(L);
-    const zlua_slot *slot = zlua_lib_check_handle(L, ctx, "set_opaquevalue");
+    zlua__ctx *ctx = zlua__ctx_check(L);
+    const zlua__slot *slot = zlua_lib_check_handle(L, ctx, "set_opaquevalue");
     const zlua_meta *m = slot->meta;
     uint64_t temp[ZLUA_LIB_TEMP / 8];
     if (m->size > sizeof temp)
         return luaL_error(L, "unsupported type %s", m->name);
     int rc = m->pop(L, 2, m, temp);
     if (rc != ZLUA_POP_OK)
-        return zlua_pop_argerror(L, 2, 2, "set_opaquevalue", m, rc);
-    zlua_value_store(m, NULL, slot->addr, temp);
+        return zlua__pop_argerror(L, 2, 2, "set_opaquevalue", m, rc);
+    zlua__value_store(m, NULL, slot->addr, temp);
     return 0;
 }
 
@@ -65,15 +65,15 @@ static int zlua_lib_set_opaquevalue(lua_State *L)
  * referenced object's ByObjUserData for reference slots. */
 static int zlua_lib_to_user_data(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_ctx_check(L);
-    const zlua_slot *slot = zlua_lib_check_handle(L, ctx, "to_user_data");
+    zlua__ctx *ctx = zlua__ctx_check(L);
+    const zlua__slot *slot = zlua_lib_check_handle(L, ctx, "to_user_data");
     const zlua_meta *m = slot->meta;
     if (m->is_ref) {
         Il2CppObject *obj;
         memcpy(&obj, slot->addr, sizeof obj);
-        zlua_ud_push_byobj(L, m->cls, obj);
+        zlua__ud_push_byobj(L, m->cls, obj);
     } else if (m->cls != NULL && m->cls->valuetype) {
-        zlua_ud_push_byval(L, m->cls, slot->addr);
+        zlua__ud_push_byval(L, m->cls, slot->addr);
     } else {
         return luaL_error(L, "to_user_data: unsupported slot type %s", m->name);
     }
@@ -97,23 +97,23 @@ static const char *const zlua_type_keys[][2] = {
 /* zlua.types' __index: resolves a key once, then caches it. */
 static int zlua_lib_types_index(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_ctx_check(L);
+    zlua__ctx *ctx = zlua__ctx_check(L);
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkstring(L, 2);
-    const char *key = zlua_name_get(L, 2);   /* NULL: it holds a NUL, no key does */
+    const char *key = zlua__name_get(L, 2);   /* NULL: it holds a NUL, no key does */
     for (size_t i = 0; key != NULL && i < sizeof zlua_type_keys / sizeof zlua_type_keys[0]; i++) {
         if (strcmp(zlua_type_keys[i][0], key) != 0)
             continue;
-        zlua_class *cls = zlua_meta_bind(ctx, zlua_class_find(ctx, zlua_type_keys[i][1]));
+        zlua__class *cls = zlua__meta_bind(ctx, zlua__class_find(ctx, zlua_type_keys[i][1]));
         if (cls == NULL)
             return luaL_error(L, "type not found: %s", zlua_type_keys[i][1]);
-        zlua_class_push_typetable(L, cls);
+        zlua__class_push_typetable(L, cls);
         lua_pushvalue(L, 2);
         lua_pushvalue(L, -2);
         lua_rawset(L, 1);
         return 1;
     }
-    return luaL_error(L, "zlua.types has no type '%s'", zlua_name_shown(L, 2));
+    return luaL_error(L, "zlua.types has no type '%s'", zlua__name_shown(L, 2));
 }
 
 /* ---- the debug library's setlocal, restricted to Lua frames --------------- */
@@ -184,21 +184,21 @@ static void zlua_lib_harden_debug(lua_State *L)
     lua_settop(L, top);
 }
 
-void zlua_lib_open(lua_State *L, zlua_ctx *ctx)
+void zlua__lib_open(lua_State *L, zlua__ctx *ctx)
 {
     zlua_lib_harden_debug(L);
     static const luaL_Reg fns[] = {
         {"get_opaquevalue", zlua_lib_get_opaquevalue},
         {"set_opaquevalue", zlua_lib_set_opaquevalue},
         {"to_user_data", zlua_lib_to_user_data},
-        {"box", zlua_lib_box},
-        {"unbox", zlua_lib_unbox},
-        {"cast", zlua_lib_cast},
-        {"new_ref", zlua_lib_new_ref},
-        {"to_table", zlua_lib_to_table},
-        {"to_bytes", zlua_lib_to_bytes},
-        {"generic", zlua_lib_generic},
-        {"typeof", zlua_lib_typeof},
+        {"box", zlua__lib_box},
+        {"unbox", zlua__lib_unbox},
+        {"cast", zlua__lib_cast},
+        {"new_ref", zlua__lib_new_ref},
+        {"to_table", zlua__lib_to_table},
+        {"to_bytes", zlua__lib_to_bytes},
+        {"generic", zlua__lib_generic},
+        {"typeof", zlua__lib_typeof},
         {NULL, NULL},
     };
     (void)ctx;

@@ -8,7 +8,7 @@
 #include "core/state.h"
 
 /* Sets the global zlua.  May raise (memory). */
-void zlua_lib_open(lua_State *L, zlua_ctx *ctx);
+void zlua__lib_open(lua_State *L, zlua__ctx *ctx);
 
 /* The type argument at arg (typearg.c, R-REF-4): a genuine type table or
  * a CLR full name ("System.Int32", "MyGame.Point2D",
@@ -16,22 +16,22 @@ void zlua_lib_open(lua_State *L, zlua_ctx *ctx);
  * `bad argument #ARG to 'FN' (type expected, got T)` for anything else --
  * a look-alike table included -- and `(type not found: NAME)` for a name
  * that names no type. */
-zlua_class *zlua_lib_check_type(lua_State *L, int arg, const char *fn);
+zlua__class *zlua__lib_check_type(lua_State *L, int arg, const char *fn);
 
 /* zlua.box / zlua.unbox / zlua.cast (box.c, R-BOX-1, R-ENUM-2). */
-int zlua_lib_box(lua_State *L);
-int zlua_lib_unbox(lua_State *L);
-int zlua_lib_cast(lua_State *L);
+int zlua__lib_box(lua_State *L);
+int zlua__lib_unbox(lua_State *L);
+int zlua__lib_cast(lua_State *L);
 
 /* zlua.new_ref (ref.c, R-REF-3). */
-int zlua_lib_new_ref(lua_State *L);
+int zlua__lib_new_ref(lua_State *L);
 
 /* zlua.to_table / zlua.to_bytes (array.c, R-ARR-1). */
-int zlua_lib_to_table(lua_State *L);
-int zlua_lib_to_bytes(lua_State *L);
+int zlua__lib_to_table(lua_State *L);
+int zlua__lib_to_bytes(lua_State *L);
 
 /* generic.c: zlua.generic, zlua.typeof (R-GEN-1) */
-int zlua_lib_generic(lua_State *L);
-int zlua_lib_typeof(lua_State *L);
+int zlua__lib_generic(lua_State *L);
+int zlua__lib_typeof(lua_State *L);
 
 #endif

@@ -8,7 +8,7 @@
  * for primitives and enums, whose values Lua otherwise only holds as
  * numbers, and exposes their payload as `r.value` (types/members.c).  A
  * non-blittable struct ref is registered like any other such userdata
- * (zlua_ud_push_byval): its own registry cell keeps what it references
+ * (zlua__ud_push_byval): its own registry cell keeps what it references
  * alive (R-SUD-2).
  */
 #include <lauxlib.h>
@@ -31,7 +31,7 @@ static int zlua_ref_kind_ok(int kind)
  * ByValUserData.  For a struct T, v is an OpaqueValue: a copy of its slot
  * (R-OPQ-10), as zlua.box(T, h) makes; for a primitive or an enum, the
  * value itself. */
-static int zlua_ref_of_value(lua_State *L, zlua_class *cls)
+static int zlua_ref_of_value(lua_State *L, zlua__class *cls)
 {
     const zlua_meta *m = cls->meta;
     uint64_t temp[ZLUA_REF_TEMP / sizeof(uint64_t)];
@@ -39,16 +39,16 @@ static int zlua_ref_of_value(lua_State *L, zlua_class *cls)
         return luaL_error(L, "unsupported type %s", m->name);
     int rc = m->pop(L, 2, m, temp);
     if (rc != ZLUA_POP_OK)
-        return zlua_pop_argerror(L, 2, 2, "new_ref", m, rc);
-    zlua_ud_push_byval(L, cls, temp);
+        return zlua__pop_argerror(L, 2, 2, "new_ref", m, rc);
+    zlua__ud_push_byval(L, cls, temp);
     return 1;
 }
 
 /* zlua.new_ref(T [, value | ctor args... | existing]) -> ByValUserData of T. */
-int zlua_lib_new_ref(lua_State *L)
+int zlua__lib_new_ref(lua_State *L)
 {
     int n = lua_gettop(L);
-    zlua_class *cls = zlua_lib_check_type(L, 1, "new_ref");
+    zlua__class *cls = zlua__lib_check_type(L, 1, "new_ref");
     const zlua_meta *m = cls->meta;
     if (cls->valuetype && m->kind == ZLUA_K_NULLABLE)
         /* no ByVal form: a Nullable<T> value is nil or a T (lua-api.md, "Type tables") */
@@ -64,20 +64,20 @@ int zlua_lib_new_ref(lua_State *L)
     /* The type table binds the members (constructors, `value`) and the
      * instance metatables in one protected step (types/typetable.c):
      * a type named by a string may not have been used yet. */
-    zlua_class_push_typetable(L, cls);
+    zlua__class_push_typetable(L, cls);
     lua_pop(L, 1);
     int nvals = n - 1;
     if (nvals == 0 || (nvals == 1 && lua_isnil(L, 2))) {
-        zlua_ud_push_byval(L, cls, NULL);   /* default(T) */
+        zlua__ud_push_byval(L, cls, NULL);   /* default(T) */
         return 1;
     }
     if (nvals == 1) {
-        zlua_ud *u = zlua_ud_any(L, 2);
+        zlua__ud *u = zlua_ud_any(L, 2);
         if (u != NULL && u->cls == cls && u->magic == ZLUA_UD_BYVAL) {
             /* an existing ByValUserData of T: a copy, never an alias.  Its
              * payload stays put while it is on the stack (argument 2), and
              * the copy is stored with the write barrier. */
-            zlua_ud_push_byval(L, cls, zlua_ud_payload(u));
+            zlua__ud_push_byval(L, cls, zlua_ud_payload(u));
             return 1;
         }
         if (u != NULL && u->cls == cls && u->magic == ZLUA_UD_DEAD)
@@ -87,7 +87,7 @@ int zlua_lib_new_ref(lua_State *L)
             return zlua_ref_of_value(L, cls);
     }
     if (m->kind == ZLUA_K_STRUCT)   /* T's constructor rules, as T(...) */
-        return zlua_ctor_construct(L, cls, 2, nvals);
+        return zlua__ctor_construct(L, cls, 2, nvals);
     /* primitives and enums: the value pops by T's parameter rules */
     if (nvals != 1)
         return luaL_error(L, "wrong number of arguments to 'new_ref' (1 to 2 expected, got %d)",

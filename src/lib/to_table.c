@@ -11,14 +11,14 @@
 
 /* The T[] at 1 (a live ByObjUserData of a one-dimensional zero-based
  * array), or raises `bad argument #1 to 'FN' (...)`. */
-static zlua_ud *zlua_lib_check_szarray(lua_State *L, const char *fn)
+static zlua__ud *zlua_lib_check_szarray(lua_State *L, const char *fn)
 {
-    zlua_ud *u = zlua_ud_any(L, 1);
+    zlua__ud *u = zlua_ud_any(L, 1);
     if (u != NULL && u->magic == ZLUA_UD_DEAD_OBJ)
         luaL_error(L, "object userdata has been finalized");
     if (u == NULL || u->magic != ZLUA_UD_BYOBJ || !u->cls->is_array)
         luaL_error(L, "bad argument #1 to '%s' (array expected, got %s)", fn,
-                   zlua_typename(L, 1));
+                   zlua__typename(L, 1));
     if (!u->cls->szarray || zlua_array_elem(u->cls) == NULL)
         luaL_error(L, "bad argument #1 to '%s' (one-dimensional array expected, got %s)", fn,
                    u->cls->full_name);
@@ -27,11 +27,11 @@ static zlua_ud *zlua_lib_check_szarray(lua_State *L, const char *fn)
 
 /* zlua.to_table(arr): a new Lua table {arr[0], ..., arr[n-1]} (1-based),
  * each element pushed by the view's element type. */
-int zlua_lib_to_table(lua_State *L)
+int zlua__lib_to_table(lua_State *L)
 {
-    zlua_ud *u = zlua_lib_check_szarray(L, "to_table");
+    zlua__ud *u = zlua_lib_check_szarray(L, "to_table");
     const zlua_meta *em = zlua_array_elem(u->cls);
-    zlua_ctx *ctx = u->cls->ctx;
+    zlua__ctx *ctx = u->cls->ctx;
     uintptr_t n = zlua_array_count(ctx, u->obj);
     lua_createtable(L, n < (uintptr_t)INT32_MAX ? (int)n : INT32_MAX, 0);
     /* the userdata at 1 keeps the array alive; Boehm never moves it */
@@ -62,14 +62,14 @@ static int zlua_lib_blittable_elem(const zlua_meta *em)
 
 /* zlua.to_bytes(arr): the elements' bytes as one Lua string (a byte[]
  * gives its bytes). */
-int zlua_lib_to_bytes(lua_State *L)
+int zlua__lib_to_bytes(lua_State *L)
 {
-    zlua_ud *u = zlua_lib_check_szarray(L, "to_bytes");
+    zlua__ud *u = zlua_lib_check_szarray(L, "to_bytes");
     const zlua_meta *em = zlua_array_elem(u->cls);
     if (!zlua_lib_blittable_elem(em))
         return luaL_error(L, "bad argument #1 to 'to_bytes' (array of blittable elements "
                           "expected, got %s)", u->cls->full_name);
-    zlua_ctx *ctx = u->cls->ctx;
+    zlua__ctx *ctx = u->cls->ctx;
     size_t n = (size_t)zlua_array_count(ctx, u->obj);
     lua_pushlstring(L, zlua_array_data(ctx, u->obj), n * em->size);
     return 1;

@@ -4,7 +4,7 @@
  * string is accepted").
  *
  * Scripts are hostile, so a type table is recognised by what no script can
- * forge (zlua_typetable_class): a table with a copied __fullname, or one
+ * forge (zlua__typetable_class): a table with a copied __fullname, or one
  * given a genuine type table's metatable, names no type.  A string is
  * resolved like CS[name]: the runtime's lookup by full name, Nullable<T>
  * by the runtime's spelling included.
@@ -16,21 +16,21 @@
 #include "marshal/meta.h"
 #include "types/types.h"
 
-zlua_class *zlua_lib_check_type(lua_State *L, int arg, const char *fn)
+zlua__class *zlua__lib_check_type(lua_State *L, int arg, const char *fn)
 {
-    zlua_class *cls = NULL;
+    zlua__class *cls = NULL;
     switch (lua_type(L, arg)) {
     case LUA_TTABLE:
-        cls = zlua_typetable_class(L, arg);
+        cls = zlua__typetable_class(L, arg);
         break;
     case LUA_TSTRING: {
-        const char *name = zlua_name_get(L, arg);   /* NULL: it holds a NUL */
+        const char *name = zlua__name_get(L, arg);   /* NULL: it holds a NUL */
         if (name != NULL)
-            cls = zlua_meta_bind(zlua_ctx_check(L),
-                                 zlua_class_visible(zlua_class_find(zlua_ctx_check(L), name)));
+            cls = zlua__meta_bind(zlua__ctx_check(L),
+                                 zlua__class_visible(zlua__class_find(zlua__ctx_check(L), name)));
         if (cls == NULL)
             luaL_error(L, "bad argument #%d to '%s' (type not found: %s)", arg, fn,
-                       zlua_name_shown(L, arg));
+                       zlua__name_shown(L, arg));
         return cls;
     }
     default:
@@ -39,7 +39,7 @@ zlua_class *zlua_lib_check_type(lua_State *L, int arg, const char *fn)
     /* CS.MyGame.Vectr3: a name that is no type reads as a namespace
      * table; a type argument is where the typo shows */
     int known = 0;
-    const char *ns = cls == NULL ? zlua_namespace_prefix(L, arg, &known, 1) : NULL;
+    const char *ns = cls == NULL ? zlua__namespace_prefix(L, arg, &known, 1) : NULL;
     if (ns != NULL && known)
         luaL_error(L, "bad argument #%d to '%s' (type expected, got namespace CS%s%s)", arg,
                    fn, ns[0] ? "." : "", ns);
@@ -48,6 +48,6 @@ zlua_class *zlua_lib_check_type(lua_State *L, int arg, const char *fn)
                    ns);
     if (cls == NULL)
         luaL_error(L, "bad argument #%d to '%s' (type expected, got %s)", arg, fn,
-                   lua_type(L, arg) == LUA_TTABLE ? "table" : zlua_typename(L, arg));
+                   lua_type(L, arg) == LUA_TTABLE ? "table" : zlua__typename(L, arg));
     return cls;
 }

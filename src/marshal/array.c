@@ -25,7 +25,7 @@
 
 /* ---- addressing ----------------------------------------------------------- */
 
-void *zlua_array_address(const zlua_ctx *ctx, const zlua_class *cls, Il2CppObject *arr,
+void *zlua__array_address(const zlua__ctx *ctx, const zlua__class *cls, Il2CppObject *arr,
                          const lua_Integer *idx)
 {
     const zlua_meta *em = zlua_array_elem(cls);
@@ -60,7 +60,7 @@ void *zlua_array_address(const zlua_ctx *ctx, const zlua_class *cls, Il2CppObjec
     return zlua_array_data(ctx, arr) + at * em->size;
 }
 
-int zlua_array_store(lua_State *L, int vidx, const zlua_meta *em, Il2CppObject *arr,
+int zlua__array_store(lua_State *L, int vidx, const zlua_meta *em, Il2CppObject *arr,
                      void *addr)
 {
     /* scalars pop straight into the element: their pops write only on
@@ -72,7 +72,7 @@ int zlua_array_store(lua_State *L, int vidx, const zlua_meta *em, Il2CppObject *
         return ZLUA_POP_UNSUPPORTED;
     int rc = em->pop(L, vidx, em, temp);
     if (rc == ZLUA_POP_OK)
-        zlua_value_store(em, arr, addr, temp);
+        zlua__value_store(em, arr, addr, temp);
     return rc;
 }
 
@@ -124,7 +124,7 @@ static int zlua_array_shape(lua_State *L, int t, lua_Integer *n, lua_Integer *ho
  * ZLUA_POP_ELEMENT; exceptions and memory errors pass as they are (their
  * message is their own).  An element that failed inside a nested table
  * adds its index to the path the inner pop recorded. */
-static int zlua_array_bad_element(zlua_ctx *ctx, lua_Integer i, int rc)
+static int zlua_array_bad_element(zlua__ctx *ctx, lua_Integer i, int rc)
 {
     if (rc == ZLUA_POP_EXCEPTION || rc == ZLUA_POP_NOMEM)
         return rc;
@@ -145,8 +145,8 @@ static int zlua_array_bad_element(zlua_ctx *ctx, lua_Integer i, int rc)
 static int zlua_pop_array(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     if (lua_type(L, idx) != LUA_TTABLE)
-        return zlua_pop_object(L, idx, m, dst);
-    zlua_ctx *ctx = m->ctx;
+        return zlua__pop_object(L, idx, m, dst);
+    zlua__ctx *ctx = m->ctx;
     const zlua_meta *em = m->elem;
     if (em == NULL)
         return ZLUA_POP_TYPE;
@@ -159,7 +159,7 @@ static int zlua_pop_array(lua_State *L, int idx, const zlua_meta *m, void *dst)
     Il2CppArray *a = NULL;
     Il2CppException *exc = zlua_rt_array_new(m->cls->element->klass, (uintptr_t)n, &a);
     if (exc != NULL) {
-        zlua_exc_hold(ctx, exc);
+        zlua__exc_hold(ctx, exc);
         return ZLUA_POP_EXCEPTION;
     }
     if (a == NULL)
@@ -171,7 +171,7 @@ static int zlua_pop_array(lua_State *L, int idx, const zlua_meta *m, void *dst)
     char *data = zlua_array_data(ctx, obj);
     for (lua_Integer i = 0; i < n; i++) {
         lua_rawgeti(L, idx, i + 1);
-        int rc = zlua_array_store(L, -1, em, obj, data + (size_t)i * em->size);
+        int rc = zlua__array_store(L, -1, em, obj, data + (size_t)i * em->size);
         lua_pop(L, 1);
         if (rc != ZLUA_POP_OK) {   /* dst as it was: a failed pop leaves no trace */
             memcpy(dst, &before, sizeof before);
@@ -181,12 +181,12 @@ static int zlua_pop_array(lua_State *L, int idx, const zlua_meta *m, void *dst)
     return ZLUA_POP_OK;
 }
 
-int zlua_meta_init_array(zlua_ctx *ctx, zlua_meta *m)
+int zlua__meta_init_array(zlua__ctx *ctx, zlua_meta *m)
 {
-    zlua_class *cls = m->cls;
+    zlua__class *cls = m->cls;
     if (cls == NULL || cls->element == NULL)
         return 1;
-    const zlua_meta *em = zlua_meta_of_class(ctx, cls->element->klass);
+    const zlua_meta *em = zlua__meta_of_class(ctx, cls->element->klass);
     if (em == NULL)
         return 0;
     /* elements are reached by the meta's size: only when it is the
@@ -218,13 +218,13 @@ static void zlua_array_shape_error(lua_State *L, int idx, const zlua_meta *m)
                         "start at [1])", m->name);
     } else if (rc == ZLUA_SHAPE_KEY && lua_type(L, -1) == LUA_TNUMBER) {
         lua_pushfstring(L, "%s expected, got a table with key [%s]", m->name,
-                        zlua_keyname(L, -1));
+                        zlua__keyname(L, -1));
     } else if (rc == ZLUA_SHAPE_KEY && lua_type(L, -1) == LUA_TSTRING) {
         lua_pushfstring(L, "%s expected, got a table with key '%s'", m->name,
-                        zlua_keyname(L, -1));
+                        zlua__keyname(L, -1));
     } else if (rc == ZLUA_SHAPE_KEY) {
         lua_pushfstring(L, "%s expected, got a table with a %s key", m->name,
-                        zlua_typename(L, -1));
+                        zlua__typename(L, -1));
     } else {   /* changed since the pop: say what was wrong then */
         lua_pushfstring(L, "%s expected, got a table that is not array-shaped", m->name);
     }
@@ -237,7 +237,7 @@ static void zlua_array_shape_error(lua_State *L, int idx, const zlua_meta *m)
 /* "element [2]: MyGame.Point2D expected, got number" (nested: [1][2]). */
 static void zlua_array_element_error(lua_State *L, int idx, const zlua_meta *m)
 {
-    zlua_ctx *ctx = m->ctx;
+    zlua__ctx *ctx = m->ctx;
     int depth = ctx->bad_elem_depth;
     int top = lua_gettop(L);
     if (depth < 1 || depth > ZLUA_ARRAY_PATH || !lua_checkstack(L, 2 * ZLUA_ARRAY_PATH + 8)) {
@@ -260,17 +260,17 @@ static void zlua_array_element_error(lua_State *L, int idx, const zlua_meta *m)
     for (int d = depth - 1; d >= 0; d--)
         lua_pushfstring(L, "[%I]", (LUAI_UACINT)ctx->bad_elem[d]);
     lua_pushliteral(L, ": ");
-    zlua_pop_error_push(L, value, em, ctx->bad_elem_code);
+    zlua__pop_error_push(L, value, em, ctx->bad_elem_code);
     lua_concat(L, lua_gettop(L) - value);
     lua_replace(L, top + 1);
     lua_settop(L, top + 1);
 }
 
-void zlua_array_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
+void zlua__array_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
 {
     idx = lua_absindex(L, idx);
     if (lua_type(L, idx) != LUA_TTABLE)
-        lua_pushfstring(L, "%s expected, got %s", m->name, zlua_typename(L, idx));
+        lua_pushfstring(L, "%s expected, got %s", m->name, zlua__typename(L, idx));
     else if (code == ZLUA_POP_SHAPE)
         zlua_array_shape_error(L, idx, m);
     else

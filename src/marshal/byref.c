@@ -32,8 +32,8 @@ static int zlua_pop_byref_other(lua_State *L, int idx, const zlua_meta *m, void 
     void *target = (char *)dst + ZLUA_BYREF_TEMP;
     int t = lua_type(L, idx);   /* once: the handle and the nil tests */
     if (t == LUA_TLIGHTUSERDATA) {
-        const zlua_slot *slot;
-        int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
+        const zlua__slot *slot;
+        int rc = zlua__opaque_resolve(m->ctx, L, idx, &slot);
         if (rc == ZLUA_POP_OK && !zlua_byref_compatible(e, slot->meta))
             rc = ZLUA_POP_MISMATCH;
         if (rc == ZLUA_POP_OK)
@@ -75,10 +75,10 @@ static void zlua_push_byref(lua_State *L, const zlua_meta *m, const void *src)
 
 static int zlua_push_arg_byref(lua_State *L, const zlua_meta *m, const void *src)
 {
-    return zlua_push_arg_opaque(L, m->elem, src);
+    return zlua__push_arg_opaque(L, m->elem, src);
 }
 
-void zlua_meta_init_byref(zlua_meta *m)
+void zlua__meta_init_byref(zlua_meta *m)
 {
     m->size = (uint32_t)(ZLUA_BYREF_TEMP + m->elem->size);
     m->align = 8;

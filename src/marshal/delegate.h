@@ -17,47 +17,47 @@
 #include "marshal/meta.h"
 
 /* A delegate type as this state calls it: bound once, in the arena. */
-typedef struct zlua_deltype {
-    zlua_class *cls;
+typedef struct zlua__deltype {
+    zlua__class *cls;
     const MethodInfo *invoke, *ctor;
     zlua_native_fn entry;            /* NULL: no generated entry */
     const zlua_meta **params;        /* Invoke's parameters, IC writers */
     const zlua_meta *ret;            /* NULL for void */
     int nparams;
     int unsupported;                 /* a slot no IC writer serves */
-} zlua_deltype;
+} zlua__deltype;
 
 /* One Lua function made a delegate of one type.  Native memory that
  * holds no managed reference: the target and the delegate are weak
  * handles, the function a registry reference.  The target is a boxed
  * Int64 naming the record by (state serial, id index, generation), never
  * by address: a box's payload is writable (a script's `.value`, any C#
- * code), so zlua_delegates_resolve checks every part of the name before
+ * code), so zlua__delegates_resolve checks every part of the name before
  * a record is read.  Released by a sweep once the target is unreachable
  * (nothing can invoke it any more), or when the state closes. */
-typedef struct zlua_delrec {
+typedef struct zlua__delrec {
     int ref;                         /* registry: the Lua function */
     uint32_t id;                     /* its index in the id table */
-    const zlua_deltype *type;
+    const zlua__deltype *type;
     const void *fn;                  /* lua_topointer(function): the key, with type;
                                         pinned while ref holds the function */
     uintptr_t target_weak, delegate_weak;   /* GC handles, 0 none */
-} zlua_delrec;
+} zlua__delrec;
 
 /* A slot of the id table: the record it names now, and how many records
  * it has named before (a stale name's generation no longer matches). */
-typedef struct zlua_delid {
-    zlua_delrec *rec;                /* NULL: free */
+typedef struct zlua__delid {
+    zlua__delrec *rec;                /* NULL: free */
     uint32_t gen;
     uint32_t next_free;              /* the free list, 0 ends it */
-} zlua_delid;
+} zlua__delid;
 
-struct zlua_delegates {
+struct zlua__delegates {
     const zlua_delegate_entry *entries;
     size_t nentries;
     zlua_native_fn any_entry;        /* for a type the table lacks (NULL: none) */
-    zlua_ptrmap types;               /* Il2CppClass* -> zlua_deltype* */
-    zlua_delrec **slots;             /* open addressing by (fn, type) */
+    zlua__ptrmap types;               /* Il2CppClass* -> zlua__deltype* */
+    zlua__delrec **slots;             /* open addressing by (fn, type) */
     size_t cap, count;
     size_t sweep_at;                 /* count that triggers a sweep on insert */
     int busy;                        /* the table is being changed */
@@ -65,18 +65,18 @@ struct zlua_delegates {
     lua_State *main;                 /* the state's main thread (zlua_open's) */
     /* What targets name, changed and read under the process-wide lock
      * (marshal/delegate_pop.c): [0] is never used, so no name is 0. */
-    zlua_delid *ids;
+    zlua__delid *ids;
     uint32_t nids, ids_cap, ids_free;
     uint32_t serial;                 /* this state's part of every name, never 0 */
-    struct zlua_delegates *next;     /* the live states' list */
+    struct zlua__delegates *next;     /* the live states' list */
 };
 
 /* What an invocation takes from its record, copied under the lock. */
-typedef struct zlua_delcall {
+typedef struct zlua__delcall {
     lua_State *L;                    /* the state's main thread */
-    const zlua_deltype *type;
+    const zlua__deltype *type;
     int ref;
-} zlua_delcall;
+} zlua__delcall;
 
 #define ZLUA_DEL_FOUND 0
 #define ZLUA_DEL_CLOSED 1            /* the name's state was closed */
@@ -86,21 +86,21 @@ typedef struct zlua_delcall {
  * target may come from anywhere: nothing in it is dereferenced before
  * the name was checked against the tables and the record's own weak
  * handle names this very object. */
-int zlua_delegates_resolve(Il2CppObject *target, zlua_delcall *out);
+int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out);
 
 /* The delegates of ctx, made on first use; NULL when memory ran out. */
-struct zlua_delegates *zlua_delegates_get(zlua_ctx *ctx);
+struct zlua__delegates *zlua__delegates_get(zlua__ctx *ctx);
 /* The generated delegate entries of ctx's state (zlua_delegate_register,
  * bridge/delegate.c, after its checks of the table's ABI): ZLUA_OK, or
  * ZLUA_EINVAL (an entry without type or code, not sorted by type, or a
  * table was registered already), ZLUA_ENOMEM. */
-int zlua_delegates_set_table(zlua_ctx *ctx, const zlua_delegate_entry *table, size_t count);
+int zlua__delegates_set_table(zlua__ctx *ctx, const zlua_delegate_entry *table, size_t count);
 /* For a runtime that makes every delegate type's code itself (Mono's
  * JIT: the Editor backend, src/mono): entry stands for each type the
  * registered table lacks, those of assemblies loaded later included.
  * ZLUA_OK, ZLUA_EINVAL (NULL), ZLUA_ENOMEM, ZLUA_ESTATE. */
-int zlua_delegates_accept_any(lua_State *L, zlua_native_fn entry);
+int zlua__delegates_accept_any(lua_State *L, zlua_native_fn entry);
 /* Releases the records whose target is gone (their functions unref'd). */
-void zlua_delegates_sweep(lua_State *L, zlua_ctx *ctx);
+void zlua__delegates_sweep(lua_State *L, zlua__ctx *ctx);
 
 #endif

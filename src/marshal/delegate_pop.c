@@ -32,12 +32,12 @@
 
 /* ---- the table ------------------------------------------------------------------- */
 
-static void *zlua_del_alloc(zlua_ctx *ctx, size_t size)
+static void *zlua_del_alloc(zlua__ctx *ctx, size_t size)
 {
     return ctx->alloc(ctx->alloc_ud, NULL, 0, size);
 }
 
-static void zlua_del_free(zlua_ctx *ctx, void *p, size_t size)
+static void zlua_del_free(zlua__ctx *ctx, void *p, size_t size)
 {
     if (p != NULL)
         ctx->alloc(ctx->alloc_ud, p, size, 0);
@@ -59,7 +59,7 @@ static void zlua_del_free(zlua_ctx *ctx, void *p, size_t size)
 
 #define ZLUA_DEL_INDEX_MAX 0xFFFFFFu
 
-static struct zlua_delegates *zlua_del_states;   /* under the lock */
+static struct zlua__delegates *zlua_del_states;   /* under the lock */
 static uint32_t zlua_del_last_serial;            /* under the lock */
 static Il2CppClass *zlua_del_k_target;           /* under the lock: System.Int64 */
 
@@ -93,7 +93,7 @@ static void zlua_del_unlock(void)
 }
 #endif
 
-static uint64_t zlua_del_name(const struct zlua_delegates *D, uint32_t index)
+static uint64_t zlua_del_name(const struct zlua__delegates *D, uint32_t index)
 {
     return (uint64_t)D->serial << 32 | (uint64_t)index << 8 | (D->ids[index].gen & 0xFFu);
 }
@@ -103,7 +103,7 @@ static uint32_t zlua_del_new_serial(void)
 {
     for (;;) {
         uint32_t s = ++zlua_del_last_serial;
-        const struct zlua_delegates *o = zlua_del_states;
+        const struct zlua__delegates *o = zlua_del_states;
         while (o != NULL && o->serial != s)
             o = o->next;
         if (s != 0 && o == NULL)
@@ -115,9 +115,9 @@ static uint32_t zlua_del_new_serial(void)
  * is full.  Only the state's own thread changes its table (other threads
  * only resolve names in it), so this thread reads it without the lock and
  * takes the lock to write. */
-static int zlua_del_id_take(zlua_ctx *ctx, struct zlua_delegates *D, zlua_delrec *r)
+static int zlua_del_id_take(zlua__ctx *ctx, struct zlua__delegates *D, zlua__delrec *r)
 {
-    zlua_delid *grown = NULL;
+    zlua__delid *grown = NULL;
     uint32_t cap = 0;
     if (D->ids_free == 0 && D->nids == D->ids_cap) {
         /* the state's own allocator, outside the lock: no Lua runs in it */
@@ -129,7 +129,7 @@ static int zlua_del_id_take(zlua_ctx *ctx, struct zlua_delegates *D, zlua_delrec
             return 0;
         memset(grown, 0, cap * sizeof *grown);
     }
-    zlua_delid *old = NULL;
+    zlua__delid *old = NULL;
     uint32_t old_cap = 0;
     zlua_del_lock();
     if (grown != NULL) {
@@ -158,9 +158,9 @@ static int zlua_del_id_take(zlua_ctx *ctx, struct zlua_delegates *D, zlua_delrec
 /* Frees record r and its two weak handles (its function reference, a
  * Lua one, is the caller's business).  Its index names nothing from now
  * on: a later record there has the next generation. */
-static void zlua_del_record_free(zlua_ctx *ctx, zlua_delrec *r)
+static void zlua_del_record_free(zlua__ctx *ctx, zlua__delrec *r)
 {
-    struct zlua_delegates *D = ctx->delegates;
+    struct zlua__delegates *D = ctx->delegates;
     if (r->id != 0) {
         zlua_del_lock();
         D->ids[r->id].rec = NULL;
@@ -176,7 +176,7 @@ static void zlua_del_record_free(zlua_ctx *ctx, zlua_delrec *r)
     zlua_del_free(ctx, r, sizeof *r);
 }
 
-int zlua_delegates_resolve(Il2CppObject *target, zlua_delcall *out)
+int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
 {
     if (target == NULL)
         return ZLUA_DEL_FORGED;
@@ -190,14 +190,14 @@ int zlua_delegates_resolve(Il2CppObject *target, zlua_delcall *out)
     memcpy(&name, il2cpp_object_unbox(target), sizeof name);
     uint32_t serial = (uint32_t)(name >> 32);
     uint32_t index = (uint32_t)(name >> 8) & ZLUA_DEL_INDEX_MAX;
-    const struct zlua_delegates *D = zlua_del_states;
+    const struct zlua__delegates *D = zlua_del_states;
     while (D != NULL && (serial == 0 || D->serial != serial))
         D = D->next;
     /* a serial never handed out is no closed state's */
     int rc = serial != 0 && serial <= zlua_del_last_serial ? ZLUA_DEL_CLOSED : ZLUA_DEL_FORGED;
     if (D != NULL) {
         rc = ZLUA_DEL_FORGED;
-        const zlua_delrec *r = index != 0 && index < D->nids ? D->ids[index].rec : NULL;
+        const zlua__delrec *r = index != 0 && index < D->nids ? D->ids[index].rec : NULL;
         if (r != NULL && zlua_del_name(D, index) == name && r->target_weak != 0 &&
             zlua_rt_gchandle_target(r->target_weak) == target) {
             out->L = D->main;
@@ -213,20 +213,20 @@ int zlua_delegates_resolve(Il2CppObject *target, zlua_delcall *out)
 /* From zlua_ctx_release: the state is gone, so no Lua here.  The state
  * leaves the list first: a target C# still holds names a serial no live
  * state has, and its next invocation raises "has been closed". */
-static void zlua_delegates_release(zlua_ctx *ctx)
+static void zlua_delegates_release(zlua__ctx *ctx)
 {
-    struct zlua_delegates *D = ctx->delegates;
+    struct zlua__delegates *D = ctx->delegates;
     if (D == NULL)
         return;
     zlua_del_lock();
-    struct zlua_delegates **p = &zlua_del_states;
+    struct zlua__delegates **p = &zlua_del_states;
     while (*p != NULL && *p != D)
         p = &(*p)->next;
     if (*p == D)
         *p = D->next;
     zlua_del_unlock();
     for (size_t i = 0; i < D->cap; i++) {
-        zlua_delrec *r = D->slots[i];
+        zlua__delrec *r = D->slots[i];
         if (r == NULL)
             continue;
         r->id = 0;   /* the table goes as a whole */
@@ -234,21 +234,21 @@ static void zlua_delegates_release(zlua_ctx *ctx)
     }
     zlua_del_free(ctx, D->slots, D->cap * sizeof *D->slots);
     zlua_del_free(ctx, D->ids, D->ids_cap * sizeof *D->ids);
-    zlua_ptrmap_free(&D->types);
+    zlua__ptrmap_free(&D->types);
     zlua_del_free(ctx, D, sizeof *D);
     ctx->delegates = NULL;
     ctx->delegates_live = 0;
 }
 
-struct zlua_delegates *zlua_delegates_get(zlua_ctx *ctx)
+struct zlua__delegates *zlua__delegates_get(zlua__ctx *ctx)
 {
     if (ctx->delegates != NULL)
         return ctx->delegates;
-    struct zlua_delegates *D = zlua_del_alloc(ctx, sizeof *D);
+    struct zlua__delegates *D = zlua_del_alloc(ctx, sizeof *D);
     if (D == NULL)
         return NULL;
     memset(D, 0, sizeof *D);
-    zlua_ptrmap_init(&D->types, ctx->alloc, ctx->alloc_ud);
+    zlua__ptrmap_init(&D->types, ctx->alloc, ctx->alloc_ud);
     D->sentinel_mt = LUA_NOREF;
     D->sweep_at = 16;
     D->main = ctx->main;
@@ -264,7 +264,7 @@ struct zlua_delegates *zlua_delegates_get(zlua_ctx *ctx)
     return D;
 }
 
-int zlua_delegates_set_table(zlua_ctx *ctx, const zlua_delegate_entry *table, size_t count)
+int zlua__delegates_set_table(zlua__ctx *ctx, const zlua_delegate_entry *table, size_t count)
 {
     if (table == NULL && count > 0)
         return ZLUA_EINVAL;
@@ -274,7 +274,7 @@ int zlua_delegates_set_table(zlua_ctx *ctx, const zlua_delegate_entry *table, si
         if (i > 0 && strcmp(table[i - 1].type, table[i].type) >= 0)
             return ZLUA_EINVAL;   /* searched by halves */
     }
-    struct zlua_delegates *D = zlua_delegates_get(ctx);
+    struct zlua__delegates *D = zlua__delegates_get(ctx);
     if (D == NULL)
         return ZLUA_ENOMEM;
     /* once: types bound before would keep the first table's entries */
@@ -285,21 +285,21 @@ int zlua_delegates_set_table(zlua_ctx *ctx, const zlua_delegate_entry *table, si
     return ZLUA_OK;
 }
 
-int zlua_delegates_accept_any(lua_State *L, zlua_native_fn entry)
+int zlua__delegates_accept_any(lua_State *L, zlua_native_fn entry)
 {
     if (L == NULL || entry == NULL)
         return ZLUA_EINVAL;
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
-    struct zlua_delegates *D = zlua_delegates_get(ctx);
+    struct zlua__delegates *D = zlua__delegates_get(ctx);
     if (D == NULL)
         return ZLUA_ENOMEM;
     D->any_entry = entry;
     return ZLUA_OK;
 }
 
-static size_t zlua_del_hash(const void *fn, const zlua_deltype *t)
+static size_t zlua_del_hash(const void *fn, const zlua__deltype *t)
 {
     uintptr_t h = (uintptr_t)fn ^ ((uintptr_t)t >> 4) * (uintptr_t)0x9E3779B1u;
     h ^= h >> 15;
@@ -308,14 +308,14 @@ static size_t zlua_del_hash(const void *fn, const zlua_deltype *t)
     return (size_t)h;
 }
 
-static zlua_delrec *zlua_del_find(const struct zlua_delegates *D, const void *fn,
-                                  const zlua_deltype *t)
+static zlua__delrec *zlua_del_find(const struct zlua__delegates *D, const void *fn,
+                                  const zlua__deltype *t)
 {
     if (D->cap == 0)
         return NULL;
     size_t mask = D->cap - 1;
     for (size_t i = zlua_del_hash(fn, t) & mask;; i = (i + 1) & mask) {
-        zlua_delrec *r = D->slots[i];
+        zlua__delrec *r = D->slots[i];
         if (r == NULL)
             return NULL;
         if (r->fn == fn && r->type == t)
@@ -323,7 +323,7 @@ static zlua_delrec *zlua_del_find(const struct zlua_delegates *D, const void *fn
     }
 }
 
-static void zlua_del_put(zlua_delrec **slots, size_t cap, zlua_delrec *r)
+static void zlua_del_put(zlua__delrec **slots, size_t cap, zlua__delrec *r)
 {
     size_t mask = cap - 1;
     size_t i = zlua_del_hash(r->fn, r->type) & mask;
@@ -335,16 +335,16 @@ static void zlua_del_put(zlua_delrec **slots, size_t cap, zlua_delrec *r)
 /* Rebuilds the table into `cap` slots, keeping the records keep() says
  * and releasing the others (their function unref'd: L is the state's
  * thread at hand).  0 when memory ran out (nothing changed). */
-static int zlua_del_rebuild(lua_State *L, zlua_ctx *ctx, size_t cap, int sweep)
+static int zlua_del_rebuild(lua_State *L, zlua__ctx *ctx, size_t cap, int sweep)
 {
-    struct zlua_delegates *D = ctx->delegates;
-    zlua_delrec **slots = zlua_del_alloc(ctx, cap * sizeof *slots);
+    struct zlua__delegates *D = ctx->delegates;
+    zlua__delrec **slots = zlua_del_alloc(ctx, cap * sizeof *slots);
     if (slots == NULL)
         return 0;
     memset(slots, 0, cap * sizeof *slots);
     size_t live = 0;
     for (size_t i = 0; i < D->cap; i++) {
-        zlua_delrec *r = D->slots[i];
+        zlua__delrec *r = D->slots[i];
         if (r == NULL)
             continue;
         if (sweep && (r->target_weak == 0 || zlua_rt_gchandle_target(r->target_weak) == NULL)) {
@@ -364,9 +364,9 @@ static int zlua_del_rebuild(lua_State *L, zlua_ctx *ctx, size_t cap, int sweep)
     return 1;
 }
 
-void zlua_delegates_sweep(lua_State *L, zlua_ctx *ctx)
+void zlua__delegates_sweep(lua_State *L, zlua__ctx *ctx)
 {
-    struct zlua_delegates *D = ctx->delegates;
+    struct zlua__delegates *D = ctx->delegates;
     if (D == NULL || D->busy || D->cap == 0)
         return;
     D->busy = 1;
@@ -377,7 +377,7 @@ void zlua_delegates_sweep(lua_State *L, zlua_ctx *ctx)
 
 /* ---- the sweep sentinel: one per Lua collection cycle ------------------------------ */
 
-static void zlua_del_arm(lua_State *L, struct zlua_delegates *D)
+static void zlua_del_arm(lua_State *L, struct zlua__delegates *D)
 {
     lua_newuserdatauv(L, 1, 0);
     /* the registry is a script's to rewrite: only a table is a metatable */
@@ -393,10 +393,10 @@ static void zlua_del_arm(lua_State *L, struct zlua_delegates *D)
  * time on the state's thread. */
 static int zlua_del_sentinel_gc(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     if (ctx == NULL || ctx->delegates == NULL)
         return 0;
-    zlua_delegates_sweep(L, ctx);
+    zlua__delegates_sweep(L, ctx);
     zlua_del_arm(L, ctx->delegates);
     return 0;
 }
@@ -404,8 +404,8 @@ static int zlua_del_sentinel_gc(lua_State *L)
 /* Protected: [function] -> [ref], arming the sentinel the first time. */
 static int zlua_del_ref_body(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_ctx_get(L);
-    struct zlua_delegates *D = ctx ? ctx->delegates : NULL;
+    zlua__ctx *ctx = zlua__ctx_get(L);
+    struct zlua__delegates *D = ctx ? ctx->delegates : NULL;
     if (D == NULL || lua_gettop(L) != 1 || lua_type(L, 1) != LUA_TFUNCTION)
         return luaL_error(L, "zlua: not callable from Lua");
     if (D->sentinel_mt == LUA_NOREF) {
@@ -421,7 +421,7 @@ static int zlua_del_ref_body(lua_State *L)
 
 /* ---- binding a delegate type -------------------------------------------------------- */
 
-static const zlua_delegate_entry *zlua_del_entry(const struct zlua_delegates *D, const char *name)
+static const zlua_delegate_entry *zlua_del_entry(const struct zlua__delegates *D, const char *name)
 {
     size_t lo = 0, hi = D->nentries;
     while (lo < hi) {
@@ -437,13 +437,13 @@ static const zlua_delegate_entry *zlua_del_entry(const struct zlua_delegates *D,
     return NULL;
 }
 
-static zlua_deltype *zlua_del_type(lua_State *L, zlua_ctx *ctx, struct zlua_delegates *D,
-                                   zlua_class *cls)
+static zlua__deltype *zlua_del_type(lua_State *L, zlua__ctx *ctx, struct zlua__delegates *D,
+                                   zlua__class *cls)
 {
-    zlua_deltype *t = zlua_ptrmap_get(&D->types, cls->klass);
+    zlua__deltype *t = zlua__ptrmap_get(&D->types, cls->klass);
     if (t != NULL)
         return t;
-    t = zlua_ctx_arena_alloc(ctx, sizeof *t);
+    t = zlua__ctx_arena_alloc(ctx, sizeof *t);
     if (t == NULL)
         return NULL;
     t->cls = cls;
@@ -467,7 +467,7 @@ static zlua_deltype *zlua_del_type(lua_State *L, zlua_ctx *ctx, struct zlua_dele
     if (t->invoke != NULL) {
         uint32_t n = il2cpp_method_get_param_count(t->invoke);
         t->nparams = (int)n;
-        t->params = zlua_ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *t->params);
+        t->params = zlua__ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *t->params);
         if (t->params == NULL)
             return NULL;
         /* a NULL meta is memory that ran out, not an unsupported type:
@@ -486,7 +486,7 @@ static zlua_deltype *zlua_del_type(lua_State *L, zlua_ctx *ctx, struct zlua_dele
             t->unsupported |= t->ret->kind == ZLUA_K_UNSUPPORTED;
         }
     }
-    if (zlua_ptrmap_put(&D->types, cls->klass, t) != ZLUA_OK)
+    if (zlua__ptrmap_put(&D->types, cls->klass, t) != ZLUA_OK)
         return NULL;
     return t;
 }
@@ -494,8 +494,8 @@ static zlua_deltype *zlua_del_type(lua_State *L, zlua_ctx *ctx, struct zlua_dele
 /* ---- making the delegate of a function ---------------------------------------------- */
 
 /* A new record for (fn, t), inserted; NULL when memory ran out. */
-static zlua_delrec *zlua_del_new_record(lua_State *L, zlua_ctx *ctx, struct zlua_delegates *D,
-                                        int idx, const zlua_deltype *t)
+static zlua__delrec *zlua_del_new_record(lua_State *L, zlua__ctx *ctx, struct zlua__delegates *D,
+                                        int idx, const zlua__deltype *t)
 {
     if (!lua_checkstack(L, 3))
         return NULL;
@@ -509,10 +509,10 @@ static zlua_delrec *zlua_del_new_record(lua_State *L, zlua_ctx *ctx, struct zlua
     }
     int ref = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
-    zlua_delrec *r = NULL;
+    zlua__delrec *r = NULL;
     if (D->count >= D->sweep_at) {   /* by doubling: amortised O(1) per insert */
         D->busy = 0;
-        zlua_delegates_sweep(L, ctx);
+        zlua__delegates_sweep(L, ctx);
         D->busy = 1;
     }
     if ((D->count + 1) * 2 > D->cap && !zlua_del_rebuild(L, ctx, D->cap ? D->cap * 2 : 16, 0))
@@ -540,18 +540,18 @@ fail:
 /* The delegate for the function at idx: cached, or made.  A ZLUA_POP_*. */
 static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2CppObject **out)
 {
-    zlua_ctx *ctx = m->ctx;
-    struct zlua_delegates *D = zlua_delegates_get(ctx);
+    zlua__ctx *ctx = m->ctx;
+    struct zlua__delegates *D = zlua__delegates_get(ctx);
     if (D == NULL || D->busy)
         return ZLUA_POP_NOMEM;
-    zlua_deltype *t = zlua_del_type(L, ctx, D, m->cls);
+    zlua__deltype *t = zlua_del_type(L, ctx, D, m->cls);
     if (t == NULL)
         return ZLUA_POP_NOMEM;
     if (t->entry == NULL)
         return ZLUA_POP_NODELEGATE;
     if (t->unsupported)
         return ZLUA_POP_UNSUPPORTED;
-    zlua_delrec *r = zlua_del_find(D, lua_topointer(L, idx), t);
+    zlua__delrec *r = zlua_del_find(D, lua_topointer(L, idx), t);
     if (r != NULL && r->delegate_weak != 0) {
         Il2CppObject *d = zlua_rt_gchandle_target(r->delegate_weak);
         if (d != NULL) {
@@ -580,7 +580,7 @@ static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2Cp
         if (exc == NULL && box != NULL)
             exc = zlua_rt_delegate_new(t->ctor, t->invoke, box, t->entry, &d);
         if (exc != NULL) {
-            zlua_exc_hold(ctx, exc);
+            zlua__exc_hold(ctx, exc);
             rc = ZLUA_POP_EXCEPTION;
         } else if (d != NULL) {
             if (r->delegate_weak)
@@ -598,7 +598,7 @@ static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2Cp
 static int zlua_pop_delegate(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     if (lua_type(L, idx) != LUA_TFUNCTION)
-        return zlua_pop_object(L, idx, m, dst);
+        return zlua__pop_object(L, idx, m, dst);
     Il2CppObject *d = NULL;
     int rc = zlua_del_of_function(L, idx, m, &d);
     if (rc == ZLUA_POP_OK)
@@ -606,8 +606,8 @@ static int zlua_pop_delegate(lua_State *L, int idx, const zlua_meta *m, void *ds
     return rc;
 }
 
-void zlua_meta_init_delegate(zlua_meta *m)
+void zlua__meta_init_delegate(zlua_meta *m)
 {
-    zlua_meta_init_object(m);
+    zlua__meta_init_object(m);
     m->pop = zlua_pop_delegate;
 }

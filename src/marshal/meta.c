@@ -37,36 +37,36 @@ static int zlua_prim_of_type(int t)
 }
 
 /* Classifies a value type: enum, Nullable<T>, unsupported, or struct. */
-static void zlua_meta_init_valuetype(zlua_ctx *ctx, zlua_meta *m)
+static void zlua_meta_init_valuetype(zlua__ctx *ctx, zlua_meta *m)
 {
-    zlua_class *cls = m->cls;
+    zlua__class *cls = m->cls;
     if (cls->is_enum) {
         m->kind = ZLUA_K_ENUM;
         m->prim = (uint8_t)zlua_prim_of_type(il2cpp_type_get_type(cls->element->type));
-        zlua_meta_init_enum(m);
+        zlua__meta_init_enum(m);
     } else if (cls->nullable) {
         m->kind = ZLUA_K_NULLABLE;
-        m->elem = zlua_meta_of_class(ctx, cls->element->klass);
-        zlua_meta_init_nullable(m);
+        m->elem = zlua__meta_of_class(ctx, cls->element->klass);
+        zlua__meta_init_nullable(m);
     } else if (cls->is_byreflike || strcmp(cls->full_name, "System.Decimal") == 0) {
         /* lua-api.md, "Calling C#": no Lua shape for a decimal; a by-val ref struct cannot
          * outlive the C# frame, so neither a userdata copy nor a handle
          * fits (lua-api.md, "Methods Lua cannot call": reported at bind, raised at call) */
         m->kind = ZLUA_K_UNSUPPORTED;
-        zlua_meta_init_unsupported(m);
+        zlua__meta_init_unsupported(m);
     } else {
         m->kind = ZLUA_K_STRUCT;
-        zlua_meta_init_struct(m);
+        zlua__meta_init_struct(m);
     }
 }
 
-static void zlua_meta_classify(zlua_ctx *ctx, zlua_meta *m, const Il2CppType *type)
+static void zlua_meta_classify(zlua__ctx *ctx, zlua_meta *m, const Il2CppType *type)
 {
     int t = il2cpp_type_get_type(type);
     int prim = zlua_prim_of_type(t);
     if (prim != ZLUA_K_UNSUPPORTED) {
         m->kind = m->prim = (uint8_t)prim;
-        zlua_meta_init_primitive(m);
+        zlua__meta_init_primitive(m);
         return;
     }
     switch (t) {
@@ -75,15 +75,15 @@ static void zlua_meta_classify(zlua_ctx *ctx, zlua_meta *m, const Il2CppType *ty
         return;
     case ZLUA_IL2CPP_TYPE_STRING:
         m->kind = ZLUA_K_STRING;
-        zlua_meta_init_string(m);
+        zlua__meta_init_string(m);
         return;
     case ZLUA_IL2CPP_TYPE_CLASS: case ZLUA_IL2CPP_TYPE_OBJECT:
     case ZLUA_IL2CPP_TYPE_SZARRAY: case ZLUA_IL2CPP_TYPE_ARRAY:
         m->kind = ZLUA_K_OBJECT;
         if (m->cls != NULL && m->cls->is_delegate)
-            zlua_meta_init_delegate(m);
+            zlua__meta_init_delegate(m);
         else
-            zlua_meta_init_object(m);
+            zlua__meta_init_object(m);
         return;
     case ZLUA_IL2CPP_TYPE_VALUETYPE:
         zlua_meta_init_valuetype(ctx, m);
@@ -94,37 +94,37 @@ static void zlua_meta_classify(zlua_ctx *ctx, zlua_meta *m, const Il2CppType *ty
         } else {
             m->kind = ZLUA_K_OBJECT;
             if (m->cls->is_delegate)   /* Action<int>, Func<int, int> */
-                zlua_meta_init_delegate(m);
+                zlua__meta_init_delegate(m);
             else
-                zlua_meta_init_object(m);
+                zlua__meta_init_object(m);
         }
         return;
     case ZLUA_IL2CPP_TYPE_PTR: case ZLUA_IL2CPP_TYPE_FNPTR:
         m->kind = ZLUA_K_POINTER;
-        zlua_meta_init_pointer(m);
-        m->ptr_align = zlua_meta_pointee_align(type);
+        zlua__meta_init_pointer(m);
+        m->ptr_align = zlua__meta_pointee_align(type);
         return;
     default:   /* TypedReference, generic parameters, ... */
         m->kind = ZLUA_K_UNSUPPORTED;
-        zlua_meta_init_unsupported(m);
+        zlua__meta_init_unsupported(m);
         return;
     }
 }
 
 /* The CLR name used in messages and signature keys: "System.Int32",
  * "MyGame.Point2D&", "System.Int32[]". */
-static const char *zlua_meta_type_name(zlua_ctx *ctx, const zlua_meta *m)
+static const char *zlua_meta_type_name(zlua__ctx *ctx, const zlua_meta *m)
 {
     if (m->cls == NULL) {
         char *n = il2cpp_type_get_name(m->type);
-        const char *copy = zlua_ctx_strdup(ctx, n ? n : "?");
+        const char *copy = zlua__ctx_strdup(ctx, n ? n : "?");
         il2cpp_free(n);
         return copy;
     }
     if (m->kind != ZLUA_K_BYREF)
         return m->cls->full_name;
     size_t n = strlen(m->cls->full_name);
-    char *s = zlua_ctx_arena_alloc(ctx, n + 2);
+    char *s = zlua__ctx_arena_alloc(ctx, n + 2);
     if (s == NULL)
         return m->cls->full_name;
     memcpy(s, m->cls->full_name, n);
@@ -142,45 +142,45 @@ static const void *zlua_meta_key(const Il2CppType *type, Il2CppClass *k)
     return il2cpp_type_is_byref(type) ? (const void *)((const char *)k + 1) : (const void *)k;
 }
 
-const zlua_meta *zlua_meta_get(zlua_ctx *ctx, const Il2CppType *type)
+const zlua_meta *zlua__meta_get(zlua__ctx *ctx, const Il2CppType *type)
 {
     Il2CppClass *k = il2cpp_class_from_type(type);
     const void *key = zlua_meta_key(type, k);
-    zlua_meta *m = zlua_ptrmap_get(&ctx->metas, key);
+    zlua_meta *m = zlua__ptrmap_get(&ctx->metas, key);
     if (m != NULL)
         return m;
-    m = zlua_ctx_arena_alloc(ctx, sizeof *m);
+    m = zlua__ctx_arena_alloc(ctx, sizeof *m);
     if (m == NULL)
         return NULL;
     m->ctx = ctx;
     m->type = type;
-    m->cls = k ? zlua_class_get(ctx, k) : NULL;
+    m->cls = k ? zlua__class_get(ctx, k) : NULL;
     if (k != NULL && m->cls == NULL)
         return NULL;   /* out of memory: nothing is cached, a later call retries */
     if (il2cpp_type_is_byref(type)) {
         m->kind = ZLUA_K_BYREF;
-        m->elem = m->cls && zlua_meta_bind(ctx, m->cls) ? m->cls->meta : NULL;
+        m->elem = m->cls && zlua__meta_bind(ctx, m->cls) ? m->cls->meta : NULL;
         if (m->elem == NULL)
             return NULL;
-        zlua_meta_init_byref(m);
+        zlua__meta_init_byref(m);
     } else if (m->cls == NULL && il2cpp_type_get_type(type) != ZLUA_IL2CPP_TYPE_VOID &&
                il2cpp_type_get_type(type) != ZLUA_IL2CPP_TYPE_PTR) {
         m->kind = ZLUA_K_UNSUPPORTED;
-        zlua_meta_init_unsupported(m);
+        zlua__meta_init_unsupported(m);
     } else {
         zlua_meta_classify(ctx, m, type);
     }
     if (m->cls != NULL && m->cls->is_array && m->kind == ZLUA_K_OBJECT &&
-        !zlua_meta_init_array(ctx, m))
+        !zlua__meta_init_array(ctx, m))
         return NULL;   /* out of memory */
     m->name = zlua_meta_type_name(ctx, m);
     if (m->name == NULL || (m->kind == ZLUA_K_NULLABLE && m->elem == NULL))
         return NULL;   /* out of memory: publish nothing half-made */
     /* the class may already have cached this very meta while binding */
-    zlua_meta *again = zlua_ptrmap_get(&ctx->metas, key);
+    zlua_meta *again = zlua__ptrmap_get(&ctx->metas, key);
     if (again != NULL)
         return again;
-    if (zlua_ptrmap_put(&ctx->metas, key, m) != ZLUA_OK)
+    if (zlua__ptrmap_put(&ctx->metas, key, m) != ZLUA_OK)
         return NULL;
     /* the class caches its by-value meta; published whole, after the map */
     if (m->cls != NULL && m->kind != ZLUA_K_BYREF && m->cls->meta == NULL)
@@ -188,16 +188,16 @@ const zlua_meta *zlua_meta_get(zlua_ctx *ctx, const Il2CppType *type)
     return m;
 }
 
-zlua_class *zlua_meta_bind(zlua_ctx *ctx, zlua_class *cls)
+zlua__class *zlua__meta_bind(zlua__ctx *ctx, zlua__class *cls)
 {
     if (cls == NULL || cls->meta != NULL)
         return cls;
-    return zlua_meta_get(ctx, cls->type) != NULL && cls->meta != NULL ? cls : NULL;
+    return zlua__meta_get(ctx, cls->type) != NULL && cls->meta != NULL ? cls : NULL;
 }
 
-const zlua_meta *zlua_meta_of_class(zlua_ctx *ctx, Il2CppClass *klass)
+const zlua_meta *zlua__meta_of_class(zlua__ctx *ctx, Il2CppClass *klass)
 {
-    zlua_class *cls = zlua_meta_bind(ctx, zlua_class_get(ctx, klass));
+    zlua__class *cls = zlua__meta_bind(ctx, zlua__class_get(ctx, klass));
     return cls ? cls->meta : NULL;
 }
 
@@ -205,25 +205,25 @@ const zlua_meta *zlua_meta_of_class(zlua_ctx *ctx, Il2CppClass *klass)
 
 const zlua_meta *zlua_meta_type(lua_State *L, const Il2CppType *type)
 {
-    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
-    return ctx && type ? zlua_meta_get(ctx, type) : NULL;
+    zlua__ctx *ctx = L ? zlua__ctx_get(L) : NULL;
+    return ctx && type ? zlua__meta_get(ctx, type) : NULL;
 }
 
 const zlua_meta *zlua_meta_param(lua_State *L, const MethodInfo *method, int index)
 {
-    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
+    zlua__ctx *ctx = L ? zlua__ctx_get(L) : NULL;
     if (ctx == NULL || method == NULL)
         return NULL;
-    return zlua_meta_ic_slot(ctx, method, index);
+    return zlua__meta_ic_slot(ctx, method, index);
 }
 
 /* ---- errors ---------------------------------------------------------------- */
 
-const char *zlua_typename(lua_State *L, int idx)
+const char *zlua__typename(lua_State *L, int idx)
 {
     if (lua_type(L, idx) == LUA_TLIGHTUSERDATA)
         return "light userdata";
-    zlua_ud *u = zlua_ud_any(L, idx);
+    zlua__ud *u = zlua_ud_any(L, idx);
     if (u != NULL)
         return u->cls->full_name;
     if (luaL_getmetafield(L, idx, "__name") != LUA_TNIL) {
@@ -236,11 +236,11 @@ const char *zlua_typename(lua_State *L, int idx)
     return luaL_typename(L, idx);
 }
 
-const char *zlua_keyname(lua_State *L, int idx)
+const char *zlua__keyname(lua_State *L, int idx)
 {
     switch (lua_type(L, idx)) {
     case LUA_TSTRING:
-        return zlua_name_shown(L, idx);
+        return zlua__name_shown(L, idx);
     case LUA_TNUMBER:
         if (lua_isinteger(L, idx))
             return lua_pushfstring(L, "%I", (LUAI_UACINT)lua_tointeger(L, idx));
@@ -251,20 +251,20 @@ const char *zlua_keyname(lua_State *L, int idx)
     case LUA_TNONE:
         return "nil";
     default:
-        return zlua_typename(L, idx);
+        return zlua__typename(L, idx);
     }
 }
 
 static const char *zlua_slot_name(lua_State *L, int idx, const zlua_meta *m)
 {
-    const zlua_slot *slot;
-    int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
+    const zlua__slot *slot;
+    int rc = zlua__opaque_resolve(m->ctx, L, idx, &slot);
     if (rc == ZLUA_POP_OK)
         return ((const zlua_meta *)slot->meta)->name;
     return rc == ZLUA_POP_EXPIRED ? "expired handle" : "?";
 }
 
-void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
+void zlua__pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
 {
     const zlua_meta *want = m->kind == ZLUA_K_BYREF ? m->elem : m;
     const zlua_meta *num = want;   /* the integer type a range refers to */
@@ -294,7 +294,7 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
         lua_pushliteral(L, "object userdata has been finalized");
         break;
     case ZLUA_POP_EXCEPTION:
-        zlua_exc_push_held(L, m->ctx);
+        zlua__exc_push_held(L, m->ctx);
         break;
     case ZLUA_POP_UNSUPPORTED:
         lua_pushliteral(L, "unsupported parameter type");
@@ -304,14 +304,14 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
         break;
     case ZLUA_POP_SHAPE:
     case ZLUA_POP_ELEMENT:
-        zlua_array_error_push(L, idx, want, code);
+        zlua__array_error_push(L, idx, want, code);
         break;
     case ZLUA_POP_WANT_TABLE:
     case ZLUA_POP_WANT_STRING:
     case ZLUA_POP_MISSING_KEY:
     case ZLUA_POP_MEMBER:
     case ZLUA_POP_VALUES:
-        zlua_rule_error_push(L, idx, m, code);
+        zlua__rule_error_push(L, idx, m, code);
         break;
     case ZLUA_POP_POINTER:
         lua_pushfstring(L, "%s expected, got a light userdata C# did not produce", want->name);
@@ -326,27 +326,27 @@ void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
         lua_pushfstring(L, "%s%s expected, got %s", want->name,
                         want->kind == ZLUA_K_STRING && want->mtype == ZLUA_MARSHAL_USERDATA
                             ? " userdata" : "",
-                        zlua_typename(L, idx));
+                        zlua__typename(L, idx));
         break;
     }
 }
 
-int zlua_pop_argerror(lua_State *L, int idx, int argn, const char *where,
+int zlua__pop_argerror(lua_State *L, int idx, int argn, const char *where,
                       const zlua_meta *m, int code)
 {
     if (code == ZLUA_POP_EXCEPTION)   /* the conversion threw (R-RT-1) */
-        return zlua_exc_raise_held(L, m->ctx, where);
+        return zlua__exc_raise_held(L, m->ctx, where);
     if (code == ZLUA_POP_NOMEM) {   /* not the argument's fault: Lua's own message */
         lua_pushliteral(L, "not enough memory");
         return lua_error(L);
     }
     if (code == ZLUA_POP_MEMBER && m->mtype == ZLUA_MARSHAL_UNPACKED_VALUES &&
         m->ctx->bad_member != NULL) {   /* the value of that member */
-        int at = (int)((const zlua_meta_member *)m->ctx->bad_member - m->members);
+        int at = (int)((const zlua__meta_member *)m->ctx->bad_member - m->members);
         argn += at;
         idx += at;
     }
-    zlua_pop_error_push(L, idx, m, code);
+    zlua__pop_error_push(L, idx, m, code);
     return luaL_error(L, "bad argument #%d to '%s' (%s)", argn, where,
                       lua_tostring(L, -1));
 }
@@ -356,7 +356,7 @@ int zlua_pop_argerror(lua_State *L, int idx, int argn, const char *where,
 /* The alignment of T for a T* (1 for void*, byte*, function pointers and
  * anything unknown): a pointer parameter refuses light userdata that no
  * aligned T* can be (marshal/object.c). */
-uint8_t zlua_meta_pointee_align(const Il2CppType *type)
+uint8_t zlua__meta_pointee_align(const Il2CppType *type)
 {
     if (il2cpp_type_get_type(type) != ZLUA_IL2CPP_TYPE_PTR)
         return 1;
@@ -372,7 +372,7 @@ uint8_t zlua_meta_pointee_align(const Il2CppType *type)
 
 /* ---- stores with the write barrier ---------------------------------------------- */
 
-void zlua_value_store(const zlua_meta *m, Il2CppObject *owner, void *dst,
+void zlua__value_store(const zlua_meta *m, Il2CppObject *owner, void *dst,
                       const void *src)
 {
     memmove(dst, src, m->size);
@@ -382,7 +382,7 @@ void zlua_value_store(const zlua_meta *m, Il2CppObject *owner, void *dst,
         il2cpp_gc_wbarrier_set_field(owner, (void **)dst, ref);
         return;
     }
-    const zlua_class *cls = m->cls;
+    const zlua__class *cls = m->cls;
     if (cls == NULL || m->kind == ZLUA_K_BYREF || cls->nrefs == 0)
         return;
     for (uint32_t i = 0; i < cls->nrefs; i++) {

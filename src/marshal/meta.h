@@ -23,10 +23,10 @@
 #include "il2cpp/il2cpp_api.h"
 #include "zlua.h"
 
-struct zlua_ctx;
-struct zlua_class;
+struct zlua__ctx;
+struct zlua__class;
 
-typedef enum zlua_kind {
+typedef enum zlua__kind {
     ZLUA_K_UNSUPPORTED = 0,
     ZLUA_K_VOID,
     ZLUA_K_BOOL,
@@ -42,7 +42,7 @@ typedef enum zlua_kind {
     ZLUA_K_NULLABLE,  /* elem = T's meta */
     ZLUA_K_POINTER,   /* T*, void*, function pointers */
     ZLUA_K_BYREF      /* ref/in/out; elem = the element's meta */
-} zlua_kind;
+} zlua__kind;
 
 /* The scalar kinds, ZLUA_K_BOOL through ZLUA_K_ENUM (primitives and
  * enums): each one Lua value, a number or a boolean. */
@@ -51,7 +51,7 @@ static inline int zlua_kind_is_scalar(int kind)
     return kind >= ZLUA_K_BOOL && kind <= ZLUA_K_ENUM;
 }
 
-/* Result of a pop; nonzero codes become messages in zlua_pop_error_push. */
+/* Result of a pop; nonzero codes become messages in zlua__pop_error_push. */
 enum {
     ZLUA_POP_OK = 0,
     ZLUA_POP_TYPE,            /* "T expected, got X" */
@@ -87,15 +87,15 @@ enum {
 /* C# -> Lua argument of an IC call.  For a byref, src is the referenced
  * slot itself (what an IC stub receives).  Returns ZLUA_OK or a ZLUA_E*
  * code; raises only when the meta's push_safe is 0. */
-typedef int (*zlua_push_arg_fn)(lua_State *L, const zlua_meta *m,
+typedef int (*zlua__push_arg_fn)(lua_State *L, const zlua_meta *m,
                                 const void *src);
 
 struct zlua_meta {
     zlua_pop_fn pop;
     zlua_push_fn push;      /* copy: returns, field reads, get_opaquevalue */
-    zlua_push_arg_fn push_arg; /* IC argument: OpaqueValue for struct/byref */
-    struct zlua_ctx *ctx;
-    struct zlua_class *cls; /* the value's class (element class for byref) */
+    zlua__push_arg_fn push_arg; /* IC argument: OpaqueValue for struct/byref */
+    struct zlua__ctx *ctx;
+    struct zlua__class *cls; /* the value's class (element class for byref) */
     const Il2CppType *type;
     const zlua_meta *elem;  /* byref element, Nullable's T, array element */
     const char *name;       /* CLR full name, for messages */
@@ -112,28 +112,28 @@ struct zlua_meta {
      * slots and scalars needs no scope of its own (bridge/method.c) */
     uint8_t no_handle;
     /* [LuaMarshalAs] (lua-api.md, "[LuaMarshalAs]"): ZLUA_MARSHAL_DEFAULT for the metas of
-     * zlua_meta_get; a rule's meta (marshal/rule_meta.c) is a copy of its
+     * zlua__meta_get; a rule's meta (marshal/rule_meta.c) is a copy of its
      * type's with other writers */
     uint8_t mtype;
     uint8_t nslots;         /* Lua values the slot occupies (0 read as 1) */
     uint8_t nmembers;       /* Table / UnpackedValues: the listed members */
     uint8_t covered;        /* their fields cover the value: no zeroing first */
-    const struct zlua_meta_member *members;
+    const struct zlua__meta_member *members;
     const char *slot_name;  /* the parameter's name, for messages */
     /* byref: the class a ByValUserData must be of to be the ref itself
      * (elem's; NULL for Nullable<T>, whose T userdata is copied, and for
      * every other meta) */
-    const struct zlua_class *ref_cls;
+    const struct zlua__class *ref_cls;
 };
 
 /* A member listed by a Table / UnpackedValues rule, bound once. */
-typedef struct zlua_meta_member {
+typedef struct zlua__meta_member {
     const char *name;       /* the CLR name (also the Table key) */
     const zlua_meta *meta;  /* its type's default meta: scalar, enum, string */
     const MethodInfo *get, *set;   /* a property's accessors (else NULL) */
     uint32_t offset;        /* a field's offset in the unboxed value */
     uint8_t optional;       /* "Tag?": a missing key keeps the default */
-} zlua_meta_member;
+} zlua__meta_member;
 
 /* Lua values the slot of m occupies (UnpackedValues: its members). */
 static inline int zlua_meta_slots(const zlua_meta *m)
@@ -142,37 +142,37 @@ static inline int zlua_meta_slots(const zlua_meta *m)
 }
 
 /* The meta of `type` (built on first use).  NULL only on memory failure. */
-const zlua_meta *zlua_meta_get(struct zlua_ctx *ctx, const Il2CppType *type);
+const zlua_meta *zlua__meta_get(struct zlua__ctx *ctx, const Il2CppType *type);
 /* cls itself once its by-value meta (cls->meta) is made; NULL when cls
  * is NULL or memory ran out.  Every class the layers above marshal hand
  * out has been through here: none is seen without its meta. */
-struct zlua_class *zlua_meta_bind(struct zlua_ctx *ctx, struct zlua_class *cls);
+struct zlua__class *zlua__meta_bind(struct zlua__ctx *ctx, struct zlua__class *cls);
 /* The meta for an unboxed value of `klass`. */
-const zlua_meta *zlua_meta_of_class(struct zlua_ctx *ctx, Il2CppClass *klass);
+const zlua_meta *zlua__meta_of_class(struct zlua__ctx *ctx, Il2CppClass *klass);
 
 /* The pointee alignment of a pointer type (1: any address is possible). */
-uint8_t zlua_meta_pointee_align(const Il2CppType *type);
+uint8_t zlua__meta_pointee_align(const Il2CppType *type);
 
 /* Pushes the detail of a failed pop ("MyGame.Point2D expected, got
  * table", "opaque handle expired", ...) as a string. */
-void zlua_pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code);
+void zlua__pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code);
 /* The detail of a failed pop of a rule's meta (marshal/rule_meta.c). */
-void zlua_rule_error_push(lua_State *L, int idx, const zlua_meta *m, int code);
+void zlua__rule_error_push(lua_State *L, int idx, const zlua_meta *m, int code);
 /* Raises `bad argument #N to 'WHERE' (detail)`. */
-int zlua_pop_argerror(lua_State *L, int idx, int argn, const char *where,
+int zlua__pop_argerror(lua_State *L, int idx, int argn, const char *where,
                       const zlua_meta *m, int code);
 
 /* The type name used in "got X": __name of our userdata, else Lua's. */
-const char *zlua_typename(lua_State *L, int idx);
+const char *zlua__typename(lua_State *L, int idx);
 /* A key as messages name it: a string or number by its value, true,
  * false, nil, anything else by its type name.  May push a string; never
  * calls a metamethod. */
-const char *zlua_keyname(lua_State *L, int idx);
+const char *zlua__keyname(lua_State *L, int idx);
 
 /* Copies a value of meta m from src to dst, applying the GC write barrier
  * to every managed reference it stores (owner: the object containing dst,
  * or NULL for root or stack memory). */
-void zlua_value_store(const zlua_meta *m, Il2CppObject *owner, void *dst,
+void zlua__value_store(const zlua_meta *m, Il2CppObject *owner, void *dst,
                       const void *src);
 
 /* Conversion ranks of lua-api.md, "Overloads" 3, best last (score.c). */
@@ -193,22 +193,22 @@ enum {
 /* A Lua argument as scoring sees it, read once per call and scored
  * against every candidate's parameter without another read of the value
  * for the common types (score.c). */
-typedef struct zlua_score_arg {
+typedef struct zlua__score_arg {
     int idx;
     int type;                  /* lua_type */
     int is_integer;            /* LUA_TNUMBER: a Lua integer, in i */
     lua_Integer i;
-    struct zlua_ud *ud;        /* LUA_TUSERDATA: one of ours, or NULL */
+    struct zlua__ud *ud;        /* LUA_TUSERDATA: one of ours, or NULL */
     /* Everything the scores of this argument depend on, in one word: two
      * arguments with the same key score alike against every parameter
      * (so overload.c may reuse a choice).  0: not summarised (a handle, a
      * float with an integral value), score each time. */
     uint64_t key;
-} zlua_score_arg;
+} zlua__score_arg;
 
-void zlua_meta_score_read(lua_State *L, int idx, zlua_score_arg *a);
+void zlua__meta_score_read(lua_State *L, int idx, zlua__score_arg *a);
 /* The integer kinds an integer fits, as bits: the only thing about its
- * value that scoring reads (zlua_prim_fits, whose ranges these are; the
+ * value that scoring reads (zlua__prim_fits, whose ranges these are; the
  * 64-bit kinds take every integer). */
 static inline uint64_t zlua_score_fits(lua_Integer v)
 {
@@ -234,7 +234,7 @@ static inline uint64_t zlua_score_fits(lua_Integer v)
     return v >= INT32_MIN ? 0x10 : 0;
 }
 
-/* The key zlua_meta_score_read gives an integer argument v: the ranges
+/* The key zlua__meta_score_read gives an integer argument v: the ranges
  * it fits (what scoring an integer reads). */
 static inline uint64_t zlua_meta_score_int_key(lua_Integer v)
 {
@@ -242,41 +242,41 @@ static inline uint64_t zlua_meta_score_int_key(lua_Integer v)
 }
 /* Conversion rank of the argument a for m (lua-api.md, "Overloads" 2): a
  * ZLUA_RANK_*.  Never converts, allocates or raises. */
-int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *m);
+int zlua__meta_score_arg(lua_State *L, const zlua__score_arg *a, const zlua_meta *m);
 /* Between two conversions of the same rank: 1 when a's target is the more
  * specific type (a's converts implicitly to b's, not the reverse: Circle
  * over Shape over IShape), -1 for the reverse, 0 otherwise. */
-int zlua_meta_compare_targets(const zlua_meta *a, const zlua_meta *b);
+int zlua__meta_compare_targets(const zlua_meta *a, const zlua_meta *b);
 
 /* ---- writer families (one file each) ---------------------------------- */
-void zlua_meta_init_primitive(zlua_meta *m);  /* by m->prim */
-void zlua_meta_init_string(zlua_meta *m);
-void zlua_meta_init_object(zlua_meta *m);
-void zlua_meta_init_struct(zlua_meta *m);
+void zlua__meta_init_primitive(zlua_meta *m);  /* by m->prim */
+void zlua__meta_init_string(zlua_meta *m);
+void zlua__meta_init_object(zlua_meta *m);
+void zlua__meta_init_struct(zlua_meta *m);
 /* 1 when m is a struct's default writer (no [LuaMarshalAs] rule): a value
  * of the struct is its payload, copied (what a stub's args body takes). */
-int zlua_meta_is_plain_struct(const zlua_meta *m);
-void zlua_meta_init_enum(zlua_meta *m);
-void zlua_meta_init_nullable(zlua_meta *m);
-void zlua_meta_init_pointer(zlua_meta *m);
-void zlua_meta_init_byref(zlua_meta *m);
-void zlua_meta_init_unsupported(zlua_meta *m);
-void zlua_meta_init_delegate(zlua_meta *m);   /* delegate.c: object + Lua functions */
+int zlua__meta_is_plain_struct(const zlua_meta *m);
+void zlua__meta_init_enum(zlua_meta *m);
+void zlua__meta_init_nullable(zlua_meta *m);
+void zlua__meta_init_pointer(zlua_meta *m);
+void zlua__meta_init_byref(zlua_meta *m);
+void zlua__meta_init_unsupported(zlua_meta *m);
+void zlua__meta_init_delegate(zlua_meta *m);   /* delegate.c: object + Lua functions */
 
 /* The object pop (object.c): ByObjUserData, nil, handles, boxing; the
  * T[] pop (array.c) hands it everything but tables. */
-int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst);
+int zlua__pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst);
 
 /* push_arg for metas whose IC argument is a plain copy (m->push). */
-int zlua_push_arg_copy(lua_State *L, const zlua_meta *m, const void *src);
+int zlua__push_arg_copy(lua_State *L, const zlua_meta *m, const void *src);
 /* push_arg that issues an OpaqueValue for src with element meta m. */
-int zlua_push_arg_opaque(lua_State *L, const zlua_meta *m, const void *src);
+int zlua__push_arg_opaque(lua_State *L, const zlua_meta *m, const void *src);
 
 /* Resolves the OpaqueValue at idx: ZLUA_POP_OK and *slot, or
  * ZLUA_POP_EXPIRED / ZLUA_POP_FOREIGN. */
-struct zlua_slot;
-int zlua_opaque_resolve(struct zlua_ctx *ctx, lua_State *L, int idx,
-                        const struct zlua_slot **slot);
+struct zlua__slot;
+int zlua__opaque_resolve(struct zlua__ctx *ctx, lua_State *L, int idx,
+                        const struct zlua__slot **slot);
 
 /* ---- the scalar rules, inline -------------------------------------------
  * The writers of primitive.c are built on these, and the hot callers that
@@ -340,13 +340,13 @@ ZLUA_FLOAT_SCALAR(r8, double)
  * zlua.new_ref, R-REF-3) read by value into dst: OK, FINALIZED for a dead
  * one of that class, TYPE for anything else.  The slow end of the scalar
  * pops (primitive.c, valuetype.c); the fast paths never reach it. */
-int zlua_pop_byval_ref(lua_State *L, int idx, const zlua_meta *m, void *dst);
+int zlua__pop_byval_ref(lua_State *L, int idx, const zlua_meta *m, void *dst);
 
 /* Integer/float pop shared by primitives and enums (by m->prim). */
-int zlua_pop_integer_kind(lua_State *L, int idx, int prim, void *dst);
+int zlua__pop_integer_kind(lua_State *L, int idx, int prim, void *dst);
 /* 1 when the Lua integer v fits the integer kind prim (as that pop
  * accepts it: U8 and I8 take every integer). */
-int zlua_prim_fits(int prim, lua_Integer v);
-void zlua_push_integer_kind(lua_State *L, int prim, const void *src);
+int zlua__prim_fits(int prim, lua_Integer v);
+void zlua__push_integer_kind(lua_State *L, int prim, const void *src);
 
 #endif

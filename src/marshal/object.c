@@ -14,39 +14,39 @@
 
 /* Boxes through the glue (boxing runs static constructors, allocates):
  * ZLUA_POP_OK, or ZLUA_POP_EXCEPTION with the exception held. */
-static int zlua_box(zlua_ctx *ctx, Il2CppClass *klass, void *data, Il2CppObject **out)
+static int zlua__box(zlua__ctx *ctx, Il2CppClass *klass, void *data, Il2CppObject **out)
 {
     Il2CppException *exc = zlua_rt_value_box(klass, data, out);
     if (exc == NULL)
         return ZLUA_POP_OK;
-    zlua_exc_hold(ctx, exc);
+    zlua__exc_hold(ctx, exc);
     return ZLUA_POP_EXCEPTION;
 }
 
 /* Boxes a Lua primitive for an `object` slot (lua-api.md, "Calling C#": object). */
-static int zlua_pop_boxed_primitive(lua_State *L, int idx, zlua_ctx *ctx,
+static int zlua_pop_boxed_primitive(lua_State *L, int idx, zlua__ctx *ctx,
                                     Il2CppObject **out)
 {
     switch (lua_type(L, idx)) {
     case LUA_TBOOLEAN: {
         uint8_t b = (uint8_t)lua_toboolean(L, idx);
-        return zlua_box(ctx, ctx->k_bool, &b, out);
+        return zlua__box(ctx, ctx->k_bool, &b, out);
     }
     case LUA_TNUMBER:
         if (lua_isinteger(L, idx)) {
             lua_Integer v = lua_tointeger(L, idx);
             if (v >= INT32_MIN && v <= INT32_MAX) {
                 int32_t i = (int32_t)v;
-                return zlua_box(ctx, ctx->k_int32, &i, out);
+                return zlua__box(ctx, ctx->k_int32, &i, out);
             }
             int64_t i = (int64_t)v;
-            return zlua_box(ctx, ctx->k_int64, &i, out);
+            return zlua__box(ctx, ctx->k_int64, &i, out);
         } else {
             double d = (double)lua_tonumber(L, idx);
-            return zlua_box(ctx, ctx->k_double, &d, out);
+            return zlua__box(ctx, ctx->k_double, &d, out);
         }
     case LUA_TSTRING:
-        return zlua_string_from_lua(L, idx, (Il2CppString **)out);
+        return zlua__string_from_lua(L, idx, (Il2CppString **)out);
     default:
         return ZLUA_POP_TYPE;
     }
@@ -57,8 +57,8 @@ static int zlua_pop_boxed_primitive(lua_State *L, int idx, zlua_ctx *ctx,
 static int zlua_pop_object_handle(lua_State *L, int idx, const zlua_meta *m,
                                   Il2CppObject **out)
 {
-    const zlua_slot *slot;
-    int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
+    const zlua__slot *slot;
+    int rc = zlua__opaque_resolve(m->ctx, L, idx, &slot);
     if (rc != ZLUA_POP_OK)
         return rc;
     const zlua_meta *sm = slot->meta;
@@ -72,13 +72,13 @@ static int zlua_pop_object_handle(lua_State *L, int idx, const zlua_meta *m,
      * handle too) is boxed for an `object` or interface slot taking it */
     if ((sm->kind == ZLUA_K_STRUCT || zlua_kind_is_scalar(sm->kind)) && sm->cls != NULL &&
         il2cpp_class_is_assignable_from(target, sm->cls->klass))
-        return zlua_box(m->ctx, sm->cls->klass, slot->addr, out);
+        return zlua__box(m->ctx, sm->cls->klass, slot->addr, out);
     return ZLUA_POP_MISMATCH;
 }
 
 /* One of our userdata (u, from zlua_ud_any) for a reference slot: its
  * object when the slot's class takes it, a boxed copy of a struct. */
-static int zlua_pop_object_ud(const zlua_ud *u, const zlua_meta *m, Il2CppObject **obj)
+static int zlua_pop_object_ud(const zlua__ud *u, const zlua_meta *m, Il2CppObject **obj)
 {
     if (u->magic == ZLUA_UD_BYOBJ) {
         if (m->cls->klass == m->ctx->k_object ||
@@ -89,7 +89,7 @@ static int zlua_pop_object_ud(const zlua_ud *u, const zlua_meta *m, Il2CppObject
         return ZLUA_POP_TYPE;
     }
     if (u->magic == ZLUA_UD_BYVAL && il2cpp_class_is_assignable_from(m->cls->klass, u->cls->klass))
-        return zlua_box(m->ctx, u->cls->klass, zlua_ud_payload(u), obj);  /* a copy */
+        return zlua__box(m->ctx, u->cls->klass, zlua_ud_payload(u), obj);  /* a copy */
     if (u->magic == ZLUA_UD_DEAD)
         return ZLUA_POP_FINALIZED;
     if (u->magic == ZLUA_UD_DEAD_OBJ)
@@ -104,7 +104,7 @@ static int zlua_pop_object_ud(const zlua_ud *u, const zlua_meta *m, Il2CppObject
 ZLUA_NOINLINE
 #endif
 static int zlua_pop_object_other(lua_State *L, int idx, const zlua_meta *m, void *dst,
-                                 const zlua_ud *u)
+                                 const zlua__ud *u)
 {
     Il2CppObject *obj = NULL;
     int rc = ZLUA_POP_OK;
@@ -134,12 +134,12 @@ static int zlua_pop_object_other(lua_State *L, int idx, const zlua_meta *m, void
     return rc;
 }
 
-int zlua_pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst)
+int zlua__pop_object(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     /* the common case first, without a type query: a live object of the
      * slot's own view (a view is the declared type of a slot the object
      * passed through, or a checked cast: it needs no runtime query) */
-    zlua_ud *fast = zlua_ud_any(L, idx);
+    zlua__ud *fast = zlua_ud_any(L, idx);
     if (fast != NULL && fast->magic == ZLUA_UD_BYOBJ && fast->cls == m->cls) {
         memcpy(dst, &fast->obj, sizeof fast->obj);
         return ZLUA_POP_OK;
@@ -152,22 +152,22 @@ static void zlua_push_object(lua_State *L, const zlua_meta *m, const void *src)
 {
     Il2CppObject *obj;
     memcpy(&obj, src, sizeof obj);
-    zlua_ud_push_byobj(L, m->cls, obj);
+    zlua__ud_push_byobj(L, m->cls, obj);
 }
 
-int zlua_meta_pushes_byobj(const zlua_meta *m)
+int zlua__meta_pushes_byobj(const zlua_meta *m)
 {
     return m->push == zlua_push_object && m->cls != NULL;
 }
 
-void zlua_meta_init_object(zlua_meta *m)
+void zlua__meta_init_object(zlua_meta *m)
 {
     m->size = m->align = (uint32_t)sizeof(void *);
     m->indirect = 1;
     m->is_ref = 1;
-    m->pop = zlua_pop_object;
+    m->pop = zlua__pop_object;
     m->push = zlua_push_object;
-    m->push_arg = zlua_push_arg_copy;
+    m->push_arg = zlua__push_arg_copy;
 }
 
 /* ---- pointers: lightuserdata pass-through (R-PTR-1) ---------------
@@ -190,7 +190,7 @@ static int zlua_pop_pointer(lua_State *L, int idx, const zlua_meta *m, void *dst
          * bytes or more): named as the handle it is. */
         if (m->ptr_align >= 4 && ((uintptr_t)p & ZLUA_HANDLE_TAG_MASK) == ZLUA_HANDLE_TAG)
             return ZLUA_POP_MISMATCH;
-        if (p != NULL && zlua_ptrmap_get(&m->ctx->pointers, p) == NULL)
+        if (p != NULL && zlua__ptrmap_get(&m->ctx->pointers, p) == NULL)
             return ZLUA_POP_POINTER;
     } else if (!lua_isnoneornil(L, idx)) {
         return ZLUA_POP_TYPE;
@@ -205,13 +205,13 @@ static void zlua_push_pointer(lua_State *L, const zlua_meta *m, const void *src)
     memcpy(&p, src, sizeof p);
     /* remembered before Lua sees it; when memory runs out it is not, and
      * passing it back is the argument error (calling C# again retries) */
-    zlua_ptrmap *seen = &m->ctx->pointers;
-    if (p != NULL && zlua_ptrmap_get(seen, p) == NULL)
-        (void)zlua_ptrmap_put(seen, p, p);
+    zlua__ptrmap *seen = &m->ctx->pointers;
+    if (p != NULL && zlua__ptrmap_get(seen, p) == NULL)
+        (void)zlua__ptrmap_put(seen, p, p);
     lua_pushlightuserdata(L, p);
 }
 
-void zlua_meta_init_pointer(zlua_meta *m)
+void zlua__meta_init_pointer(zlua_meta *m)
 {
     m->size = m->align = (uint32_t)sizeof(void *);
     /* IL2CPP's invokers (and Runtime::InvokeConvertArgs) take a pointer
@@ -221,7 +221,7 @@ void zlua_meta_init_pointer(zlua_meta *m)
     m->indirect = 1;
     m->pop = zlua_pop_pointer;
     m->push = zlua_push_pointer;
-    m->push_arg = zlua_push_arg_copy;
+    m->push_arg = zlua__push_arg_copy;
     m->push_safe = 1;
 }
 
@@ -240,11 +240,11 @@ static void zlua_push_unsupported(lua_State *L, const zlua_meta *m, const void *
     lua_error(L);
 }
 
-void zlua_meta_init_unsupported(zlua_meta *m)
+void zlua__meta_init_unsupported(zlua_meta *m)
 {
     m->size = 16;
     m->align = 8;
     m->pop = zlua_pop_unsupported;
     m->push = zlua_push_unsupported;
-    m->push_arg = zlua_push_arg_copy;
+    m->push_arg = zlua__push_arg_copy;
 }

@@ -6,7 +6,7 @@
 #include "marshal/meta.h"
 #include "scope/scope.h"
 
-int zlua_push_arg_copy(lua_State *L, const zlua_meta *m, const void *src)
+int zlua__push_arg_copy(lua_State *L, const zlua_meta *m, const void *src)
 {
     m->push(L, m, src);
     return ZLUA_OK;
@@ -14,7 +14,7 @@ int zlua_push_arg_copy(lua_State *L, const zlua_meta *m, const void *src)
 
 /* R-OPQ-2: records the slot and pushes a lightuserdata; the only growth is
  * the scope stack's amortised capacity. */
-int zlua_push_arg_opaque(lua_State *L, const zlua_meta *m, const void *src)
+int zlua__push_arg_opaque(lua_State *L, const zlua_meta *m, const void *src)
 {
     uintptr_t h;
     int rc = zlua_scope_push(&m->ctx->scope, (void *)src, m, &h);
@@ -24,8 +24,8 @@ int zlua_push_arg_opaque(lua_State *L, const zlua_meta *m, const void *src)
     return ZLUA_OK;
 }
 
-int zlua_opaque_resolve(zlua_ctx *ctx, lua_State *L, int idx,
-                        const zlua_slot **slot)
+int zlua__opaque_resolve(zlua__ctx *ctx, lua_State *L, int idx,
+                        const zlua__slot **slot)
 {
     uintptr_t h = (uintptr_t)lua_touserdata(L, idx);
     switch (zlua_scope_resolve(&ctx->scope, h, slot)) {
@@ -39,29 +39,29 @@ int zlua_opaque_push(lua_State *L, void *slot, const Il2CppType *elem)
 {
     if (L == NULL || slot == NULL || elem == NULL)
         return ZLUA_EINVAL;
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
-    const zlua_meta *m = zlua_meta_get(ctx, elem);
+    const zlua_meta *m = zlua__meta_get(ctx, elem);
     if (m == NULL)
         return ZLUA_ENOMEM;
     if (m->kind == ZLUA_K_BYREF)
         m = m->elem;   /* a byref type names its element */
     if (!lua_checkstack(L, 1))
         return ZLUA_ENOMEM;
-    return zlua_push_arg_opaque(L, m, slot);
+    return zlua__push_arg_opaque(L, m, slot);
 }
 
 int zlua_opaque_resolve_slot(lua_State *L, int idx, void **addr, const zlua_meta **elem)
 {
     if (L == NULL || addr == NULL || elem == NULL)
         return ZLUA_EINVAL;
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     if (ctx == NULL)
         return ZLUA_ESTATE;
-    const zlua_slot *slot;
+    const zlua__slot *slot;
     if (lua_type(L, idx) != LUA_TLIGHTUSERDATA ||
-        zlua_opaque_resolve(ctx, L, idx, &slot) != ZLUA_POP_OK)
+        zlua__opaque_resolve(ctx, L, idx, &slot) != ZLUA_POP_OK)
         return ZLUA_EINVAL;
     *addr = slot->addr;
     *elem = slot->meta;

@@ -9,7 +9,7 @@
 #include "marshal/meta.h"
 #include "marshal/ud.h"
 
-/* Storage size of each integer/float kind (index: zlua_kind). */
+/* Storage size of each integer/float kind (index: zlua__kind). */
 static uint32_t zlua_prim_size(int prim)
 {
     switch (prim) {
@@ -40,7 +40,7 @@ static int zlua_prim_range(int prim, lua_Integer *lo, lua_Integer *hi)
     }
 }
 
-int zlua_prim_fits(int prim, lua_Integer v)
+int zlua__prim_fits(int prim, lua_Integer v)
 {
     lua_Integer lo, hi;
     return !zlua_prim_range(prim, &lo, &hi) || (v >= lo && v <= hi);
@@ -56,7 +56,7 @@ static void zlua_store_int(int prim, void *dst, lua_Integer v)
     }
 }
 
-int zlua_pop_integer_kind(lua_State *L, int idx, int prim, void *dst)
+int zlua__pop_integer_kind(lua_State *L, int idx, int prim, void *dst)
 {
     lua_Integer v;
     if (lua_isinteger(L, idx)) {
@@ -88,7 +88,7 @@ int zlua_pop_integer_kind(lua_State *L, int idx, int prim, void *dst)
     return ZLUA_POP_OK;
 }
 
-void zlua_push_integer_kind(lua_State *L, int prim, const void *src)
+void zlua__push_integer_kind(lua_State *L, int prim, const void *src)
 {
     lua_Integer v;
     switch (prim) {
@@ -105,9 +105,9 @@ void zlua_push_integer_kind(lua_State *L, int prim, const void *src)
     lua_pushinteger(L, v);
 }
 
-int zlua_pop_byval_ref(lua_State *L, int idx, const zlua_meta *m, void *dst)
+int zlua__pop_byval_ref(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
-    zlua_ud *u = zlua_ud_any(L, idx);
+    zlua__ud *u = zlua_ud_any(L, idx);
     /* exactly m's class: an int32 ref is no long, a Color ref no int, as
      * score.c ranks them (Identity against its own type, None otherwise) */
     if (u == NULL || u->cls != m->cls || m->cls == NULL)
@@ -129,17 +129,17 @@ static inline int zlua_pop_or_ref(lua_State *L, int idx, const zlua_meta *m, voi
                                   int rc)
 {
     return rc == ZLUA_POP_TYPE && lua_type(L, idx) == LUA_TUSERDATA
-               ? zlua_pop_byval_ref(L, idx, m, dst) : rc;
+               ? zlua__pop_byval_ref(L, idx, m, dst) : rc;
 }
 
 static int zlua_pop_int(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
-    return zlua_pop_or_ref(L, idx, m, dst, zlua_pop_integer_kind(L, idx, m->prim, dst));
+    return zlua_pop_or_ref(L, idx, m, dst, zlua__pop_integer_kind(L, idx, m->prim, dst));
 }
 
 static void zlua_push_int(lua_State *L, const zlua_meta *m, const void *src)
 {
-    zlua_push_integer_kind(L, m->prim, src);
+    zlua__push_integer_kind(L, m->prim, src);
 }
 
 /* Specialised writers for the common widths, over the inline rules of
@@ -151,7 +151,7 @@ static void zlua_push_int(lua_State *L, const zlua_meta *m, const void *src)
         int rc = zlua_pop_##NAME##_fast(L, idx, dst);                          \
         if (rc != ZLUA_POP_TYPE)                                               \
             return rc;                                                         \
-        rc = zlua_pop_integer_kind(L, idx, m->prim, dst);                      \
+        rc = zlua__pop_integer_kind(L, idx, m->prim, dst);                      \
         return zlua_pop_or_ref(L, idx, m, dst, rc);                            \
     }                                                                          \
     static void zlua_push_##NAME(lua_State *L, const zlua_meta *m,             \
@@ -196,7 +196,7 @@ static void zlua_push_bool(lua_State *L, const zlua_meta *m, const void *src)
 ZLUA_FLOAT_WRITERS(r4)
 ZLUA_FLOAT_WRITERS(r8)
 
-void zlua_meta_init_primitive(zlua_meta *m)
+void zlua__meta_init_primitive(zlua_meta *m)
 {
     m->size = m->align = zlua_prim_size(m->prim);
     m->push_safe = 1;
@@ -226,5 +226,5 @@ void zlua_meta_init_primitive(zlua_meta *m)
         m->push = zlua_push_int;
         break;
     }
-    m->push_arg = zlua_push_arg_copy;
+    m->push_arg = zlua__push_arg_copy;
 }

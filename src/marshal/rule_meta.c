@@ -23,7 +23,7 @@
 
 /* Writes the Lua value at idx into member mm of the value at base. */
 ZLUA_INLINE int zlua_rule_member_pop(lua_State *L, int idx, const zlua_meta *m,
-                                const zlua_meta_member *mm, void *base)
+                                const zlua__meta_member *mm, void *base)
 {
     const zlua_meta *vm = mm->meta;
     if (mm->set == NULL && mm->get != NULL) {   /* a read-only property */
@@ -48,7 +48,7 @@ ZLUA_INLINE int zlua_rule_member_pop(lua_State *L, int idx, const zlua_meta *m,
             memcpy(&args[0], tmp, sizeof args[0]);
         Il2CppException *exc = zlua_rt_invoke(mm->set, base, args, NULL);
         if (exc != NULL) {
-            zlua_exc_hold(m->ctx, exc);
+            zlua__exc_hold(m->ctx, exc);
             return ZLUA_POP_EXCEPTION;
         }
         return ZLUA_POP_OK;
@@ -68,7 +68,7 @@ ZLUA_INLINE int zlua_rule_member_pop(lua_State *L, int idx, const zlua_meta *m,
 }
 
 /* Pushes member mm of the value at base. */
-ZLUA_INLINE void zlua_rule_member_push(lua_State *L, const zlua_meta *m, const zlua_meta_member *mm,
+ZLUA_INLINE void zlua_rule_member_push(lua_State *L, const zlua_meta *m, const zlua__meta_member *mm,
                                   const void *base)
 {
     const zlua_meta *vm = mm->meta;
@@ -87,7 +87,7 @@ ZLUA_INLINE void zlua_rule_member_push(lua_State *L, const zlua_meta *m, const z
     void *args[1] = {NULL};
     Il2CppException *exc = zlua_rt_invoke(mm->get, (void *)base, args, ret);
     if (exc != NULL) {
-        zlua_exc_raise(L, exc, m->name);
+        zlua__exc_raise(L, exc, m->name);
         return;
     }
     vm->push(L, vm, ret);
@@ -161,7 +161,7 @@ static void zlua_push_unpacked_r4(lua_State *L, const zlua_meta *m, const void *
     /* in locals: the pushes are calls, after which m's fields would be
      * loaded again */
     int n = m->nmembers;
-    const zlua_meta_member *mm = m->members;
+    const zlua__meta_member *mm = m->members;
     if (n > 4)   /* as zlua_push_unpacked */
         luaL_checkstack(L, n, "too many results");
     for (int i = 0; i < n; i++)
@@ -188,7 +188,7 @@ static int zlua_pop_table(lua_State *L, int idx, const zlua_meta *m, void *dst)
     if (raw)
         lua_pop(L, 1);
     for (int i = 0; i < m->nmembers; i++) {
-        const zlua_meta_member *mm = &m->members[i];
+        const zlua__meta_member *mm = &m->members[i];
         int t;
         if (raw) {
             lua_pushstring(L, mm->name);
@@ -246,7 +246,7 @@ static int zlua_pop_bytes_array(lua_State *L, int idx, const zlua_meta *m, void 
     const char *s = lua_tolstring(L, idx, &len);
     Il2CppException *exc = zlua_rt_array_new(m->cls->element->klass, (uintptr_t)len, &arr);
     if (exc != NULL) {
-        zlua_exc_hold(m->ctx, exc);
+        zlua__exc_hold(m->ctx, exc);
         return ZLUA_POP_EXCEPTION;
     }
     if (len > 0)
@@ -284,7 +284,7 @@ static void zlua_push_string_object(lua_State *L, const zlua_meta *m, const void
 {
     Il2CppObject *obj;
     memcpy(&obj, src, sizeof obj);
-    zlua_ud_push_byobj(L, m->cls, obj);
+    zlua__ud_push_byobj(L, m->cls, obj);
 }
 
 static int zlua_push_arg_string_object(lua_State *L, const zlua_meta *m, const void *src)
@@ -311,7 +311,7 @@ static int zlua_pop_string_object(lua_State *L, int idx, const zlua_meta *m, voi
 /* 1 when every byte of the value is written by a required field member
  * (no property, no optional key, no Nullable, no overlap): the pop need
  * not zero it first. */
-static int zlua_rule_covers(const zlua_meta *m, const zlua_meta_member *mm, int n)
+static int zlua_rule_covers(const zlua_meta *m, const zlua__meta_member *mm, int n)
 {
     if (m->kind != ZLUA_K_STRUCT)
         return 0;
@@ -328,7 +328,7 @@ static int zlua_rule_covers(const zlua_meta *m, const zlua_meta_member *mm, int 
     return total == m->size;
 }
 
-const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int mtype,
+const zlua_meta *zlua__rule_meta_make(zlua__ctx *ctx, const zlua_meta *base, int mtype,
                                      const char *members, const char *slot_name)
 {
     int is_bytes_array = base->kind == ZLUA_K_OBJECT && base->cls && base->cls->szarray;
@@ -347,14 +347,14 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
     default:
         /* OpaqueValue: a handle to the slot where C# pushes an argument of
          * a call into Lua (push_arg; a struct's is one already).  Fields
-         * and properties never get here: zlua_rule_check refuses the rule
+         * and properties never get here: zlua__rule_check refuses the rule
          * on them (a read is a Lua -> C# call, whose scope its handle
          * would not outlive). */
-        if (base->push_arg == zlua_push_arg_opaque)
+        if (base->push_arg == zlua__push_arg_opaque)
             return base;
         break;
     }
-    zlua_meta *m = zlua_ctx_arena_alloc(ctx, sizeof *m);
+    zlua_meta *m = zlua__ctx_arena_alloc(ctx, sizeof *m);
     if (m == NULL)
         return NULL;
     *m = *base;
@@ -362,7 +362,7 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
     m->slot_name = slot_name ? slot_name : "?";
     switch (mtype) {
     case ZLUA_MARSHAL_OPAQUE_VALUE:
-        m->push_arg = zlua_push_arg_opaque;
+        m->push_arg = zlua__push_arg_opaque;
         return m;
     case ZLUA_MARSHAL_USERDATA:
         m->pop = zlua_pop_string_object;
@@ -377,7 +377,7 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
         } else {
             m->pop = zlua_pop_bytes_string;
         }
-        m->push_arg = zlua_push_arg_copy;
+        m->push_arg = zlua__push_arg_copy;
         m->push_safe = 0;
         m->no_handle = 1;   /* a Lua string or nil only */
         return m;
@@ -385,22 +385,22 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
         break;
     }
     const zlua_meta *vm = base->kind == ZLUA_K_NULLABLE ? base->elem : base;
-    zlua_meta_member tmp[ZLUA_MAX_MEMBERS];
+    zlua__meta_member tmp[ZLUA_MAX_MEMBERS];
     char why[256];
-    /* the access the slot needs was checked (zlua_rule_check); a
+    /* the access the slot needs was checked (zlua__rule_check); a
      * property's missing accessor is guarded where it would be used */
-    int n = zlua_rule_members(ctx, vm->cls->klass, vm->name, mtype, members, 0, tmp,
+    int n = zlua__rule_members(ctx, vm->cls->klass, vm->name, mtype, members, 0, tmp,
                               ZLUA_MAX_MEMBERS, why, sizeof why);
     if (n <= 0)
         return base;   /* checked before: only memory can fail here */
-    zlua_meta_member *mm = zlua_ctx_arena_alloc(ctx, (size_t)n * sizeof *mm);
+    zlua__meta_member *mm = zlua__ctx_arena_alloc(ctx, (size_t)n * sizeof *mm);
     if (mm == NULL)
         return NULL;
     memcpy(mm, tmp, (size_t)n * sizeof *mm);
     m->members = mm;
     m->nmembers = (uint8_t)n;
     m->covered = (uint8_t)zlua_rule_covers(m, mm, n);
-    m->push_arg = zlua_push_arg_copy;
+    m->push_arg = zlua__push_arg_copy;
     m->push_safe = 0;
     /* the members' own pops read the values: a string member's takes a
      * handle (R-OPQ-10), scalars and enums never do */
@@ -428,16 +428,16 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
 
 /* ---- messages ------------------------------------------------------------------------------ */
 
-void zlua_rule_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
+void zlua__rule_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
 {
-    const zlua_meta_member *mm = m->ctx->bad_member;
+    const zlua__meta_member *mm = m->ctx->bad_member;
     const zlua_meta *vm = m->kind == ZLUA_K_NULLABLE && m->elem ? m->elem : m;
     switch (code) {
     case ZLUA_POP_WANT_TABLE:
-        lua_pushfstring(L, "table expected, got %s", zlua_typename(L, idx));
+        lua_pushfstring(L, "table expected, got %s", zlua__typename(L, idx));
         break;
     case ZLUA_POP_WANT_STRING:
-        lua_pushfstring(L, "string expected, got %s", zlua_typename(L, idx));
+        lua_pushfstring(L, "string expected, got %s", zlua__typename(L, idx));
         break;
     case ZLUA_POP_MISSING_KEY:
         lua_pushfstring(L, "missing key '%s' for %s", mm ? mm->name : "?", vm->name);
@@ -447,7 +447,7 @@ void zlua_rule_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
         break;
     default: {   /* ZLUA_POP_MEMBER */
         const zlua_meta *want = mm ? mm->meta : m;
-        /* a handle is a "light userdata", as zlua_typename names it */
+        /* a handle is a "light userdata", as zlua__typename names it */
         const char *what = m->ctx->bad_member_type == LUA_TLIGHTUSERDATA
                                ? "light userdata" : lua_typename(L, m->ctx->bad_member_type);
         if (m->ctx->bad_member_code == ZLUA_POP_UNSUPPORTED)

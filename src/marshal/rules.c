@@ -39,7 +39,7 @@ int zlua_rules_register(const zlua_marshal_table *tables, size_t count)
 
 /* ---- names ------------------------------------------------------------------- */
 
-const char *zlua_rule_type_name(int mtype)
+const char *zlua__rule_type_name(int mtype)
 {
     static const char *const names[] = {"LuaMarshalType.Default", "LuaMarshalType.UserData",
                                         "LuaMarshalType.Bytes", "LuaMarshalType.OpaqueValue",
@@ -48,7 +48,7 @@ const char *zlua_rule_type_name(int mtype)
     return mtype >= 0 && mtype <= ZLUA_MARSHAL_TABLE ? names[mtype] : "LuaMarshalType.?";
 }
 
-size_t zlua_rule_signature(zlua_ctx *ctx, const MethodInfo *mi, char *buf, size_t size)
+size_t zlua__rule_signature(zlua__ctx *ctx, const MethodInfo *mi, char *buf, size_t size)
 {
     size_t n = 0;
     uint32_t count = il2cpp_method_get_param_count(mi);
@@ -56,7 +56,7 @@ size_t zlua_rule_signature(zlua_ctx *ctx, const MethodInfo *mi, char *buf, size_
         return 0;
     buf[n++] = '(';
     for (uint32_t i = 0; i < count; i++) {
-        const zlua_meta *pm = zlua_meta_get(ctx, il2cpp_method_get_param(mi, i));
+        const zlua_meta *pm = zlua__meta_get(ctx, il2cpp_method_get_param(mi, i));
         if (pm == NULL)
             return 0;
         int w = snprintf(buf + n, size - n, "%s%s", i ? "," : "", pm->name);
@@ -73,10 +73,10 @@ size_t zlua_rule_signature(zlua_ctx *ctx, const MethodInfo *mi, char *buf, size_
 
 size_t zlua_rules_signature(lua_State *L, const MethodInfo *method, char *buf, size_t size)
 {
-    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
+    zlua__ctx *ctx = L ? zlua__ctx_get(L) : NULL;
     if (ctx == NULL || method == NULL || buf == NULL)
         return 0;
-    return zlua_rule_signature(ctx, method, buf, size);
+    return zlua__rule_signature(ctx, method, buf, size);
 }
 
 /* ---- members ----------------------------------------------------------------- */
@@ -88,8 +88,8 @@ static int zlua_rule_member_type_ok(const zlua_meta *m)
 
 /* Resolves one member name on the value type k: a public instance field
  * or property.  need: 1 read, 2 write (bits).  0 with why on failure. */
-static int zlua_rule_member(zlua_ctx *ctx, Il2CppClass *k, const char *full_name,
-                            const char *name, int need, zlua_meta_member *out, char *why,
+static int zlua_rule_member(zlua__ctx *ctx, Il2CppClass *k, const char *full_name,
+                            const char *name, int need, zlua__meta_member *out, char *why,
                             size_t why_size)
 {
     void *iter = NULL;
@@ -100,7 +100,7 @@ static int zlua_rule_member(zlua_ctx *ctx, Il2CppClass *k, const char *full_name
             (flags & (ZLUA_FIELD_ATTRIBUTE_STATIC | ZLUA_FIELD_ATTRIBUTE_LITERAL)) ||
             (flags & ZLUA_FIELD_ATTRIBUTE_FIELD_ACCESS_MASK) != ZLUA_FIELD_ATTRIBUTE_PUBLIC)
             continue;
-        const zlua_meta *fm = zlua_meta_get(ctx, il2cpp_field_get_type(f));
+        const zlua_meta *fm = zlua__meta_get(ctx, il2cpp_field_get_type(f));
         if (fm == NULL) {
             snprintf(why, why_size, "not enough memory");
             return 0;
@@ -139,7 +139,7 @@ static int zlua_rule_member(zlua_ctx *ctx, Il2CppClass *k, const char *full_name
             set = NULL;
         if (get == NULL && set == NULL)
             continue;
-        const zlua_meta *pm = zlua_meta_get(
+        const zlua_meta *pm = zlua__meta_get(
             ctx, get ? il2cpp_method_get_return_type(get) : il2cpp_method_get_param(set, 0));
         if (pm == NULL) {
             snprintf(why, why_size, "not enough memory");
@@ -169,8 +169,8 @@ static int zlua_rule_member(zlua_ctx *ctx, Il2CppClass *k, const char *full_name
     return 0;
 }
 
-int zlua_rule_members(zlua_ctx *ctx, Il2CppClass *k, const char *full_name, int mtype,
-                      const char *members, int need, zlua_meta_member *out, int max,
+int zlua__rule_members(zlua__ctx *ctx, Il2CppClass *k, const char *full_name, int mtype,
+                      const char *members, int need, zlua__meta_member *out, int max,
                       char *why, size_t why_size)
 {
     int n = 0;
@@ -208,13 +208,13 @@ int zlua_rule_members(zlua_ctx *ctx, Il2CppClass *k, const char *full_name, int 
             snprintf(why, why_size, "more than %d Members", max);
             return -1;
         }
-        zlua_meta_member *mm = &out[n];
+        zlua__meta_member *mm = &out[n];
         /* an optional key is only read (Lua -> C#) */
         if (!zlua_rule_member(ctx, k, full_name, name, optional ? (need & 2) : need, mm, why,
                               why_size))
             return -1;
         mm->optional = (uint8_t)optional;
-        mm->name = zlua_ctx_strdup(ctx, name);
+        mm->name = zlua__ctx_strdup(ctx, name);
         if (mm->name == NULL) {
             snprintf(why, why_size, "not enough memory");
             return -1;
@@ -228,7 +228,7 @@ int zlua_rule_members(zlua_ctx *ctx, Il2CppClass *k, const char *full_name, int 
 
 #define ZLUA_RULE_BIT(t) (1u << (t))
 
-int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
+int zlua__rule_check(zlua__ctx *ctx, const Il2CppType *type, int site, int mtype,
                     const char *members, char *why, size_t why_size)
 {
     int ic = (site & ZLUA_RULE_DIR_IC) != 0;   /* C# calls Lua through the method */
@@ -240,13 +240,13 @@ int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
         snprintf(why, why_size, "unknown LuaMarshalType %d", mtype);
         return 0;
     }
-    const char *tname = zlua_rule_type_name(mtype);
+    const char *tname = zlua__rule_type_name(mtype);
     int t = il2cpp_type_get_type(type);
     if (t == ZLUA_IL2CPP_TYPE_VAR || t == ZLUA_IL2CPP_TYPE_MVAR) {
         snprintf(why, why_size, "a rule on a generic-parameter position");
         return 0;
     }
-    const zlua_meta *m = zlua_meta_get(ctx, type);
+    const zlua_meta *m = zlua__meta_get(ctx, type);
     if (m == NULL) {
         snprintf(why, why_size, "not enough memory");
         return 0;
@@ -353,50 +353,50 @@ int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
     /* the members are written where Lua's values are popped, read where
      * they are pushed: a parameter of a call into Lua is pushed */
     int need = site == ZLUA_RULE_PARAM ? (ic ? 1 : 2) : site == ZLUA_RULE_RETURN ? (ic ? 2 : 1) : 3;
-    zlua_meta_member tmp[ZLUA_MAX_MEMBERS];
+    zlua__meta_member tmp[ZLUA_MAX_MEMBERS];
     const char *vname = m->kind == ZLUA_K_NULLABLE ? m->elem->name : m->name;
-    return zlua_rule_members(ctx, vk, vname, mtype, members, need, tmp, ZLUA_MAX_MEMBERS, why,
+    return zlua__rule_members(ctx, vk, vname, mtype, members, need, tmp, ZLUA_MAX_MEMBERS, why,
                              why_size) > 0;
 }
 
 int zlua_rules_check(lua_State *L, const Il2CppType *type, int site, int marshal_type,
                        const char *members, char *why, size_t why_size)
 {
-    zlua_ctx *ctx = L ? zlua_ctx_get(L) : NULL;
+    zlua__ctx *ctx = L ? zlua__ctx_get(L) : NULL;
     if (why == NULL || why_size == 0)
         return 0;
     if (ctx == NULL || type == NULL) {
         snprintf(why, why_size, "no state or type");
         return 0;
     }
-    return zlua_rule_check(ctx, type, site, marshal_type, members, why, why_size);
+    return zlua__rule_check(ctx, type, site, marshal_type, members, why, why_size);
 }
 
 /* ---- resolution per state and assembly ------------------------------------------ */
 
-typedef struct zlua_rentry {
+typedef struct zlua__rentry {
     Il2CppClass *klass;            /* the declaring class */
     const void *target;            /* FieldInfo / PropertyInfo / MethodInfo, or NULL */
     const zlua_marshal_rule *r;
     uint8_t validated;
     uint8_t reported;              /* an illegal rule was logged */
-} zlua_rentry;
+} zlua__rentry;
 
-typedef struct zlua_rules_asm {
+typedef struct zlua__rules_asm {
     const char *name;
-    zlua_rentry *e;                /* sorted by klass */
+    zlua__rentry *e;                /* sorted by klass */
     size_t n;
-    struct zlua_rules_asm *next;
-} zlua_rules_asm;
+    struct zlua__rules_asm *next;
+} zlua__rules_asm;
 
-struct zlua_rules {
-    zlua_rules_asm *asms;
+struct zlua__rules {
+    zlua__rules_asm *asms;
 };
 
 static int zlua_rentry_cmp(const void *a, const void *b)
 {
-    uintptr_t x = (uintptr_t)((const zlua_rentry *)a)->klass;
-    uintptr_t y = (uintptr_t)((const zlua_rentry *)b)->klass;
+    uintptr_t x = (uintptr_t)((const zlua__rentry *)a)->klass;
+    uintptr_t y = (uintptr_t)((const zlua__rentry *)b)->klass;
     return x < y ? -1 : x > y;
 }
 
@@ -406,7 +406,7 @@ static const char *zlua_rule_origin(const zlua_marshal_rule *r)
 }
 
 /* The target the rule names in k, or NULL (logged). */
-static const void *zlua_rule_target(zlua_ctx *ctx, Il2CppClass *k, const zlua_marshal_rule *r,
+static const void *zlua_rule_target(zlua__ctx *ctx, Il2CppClass *k, const zlua_marshal_rule *r,
                                     const char *asm_name)
 {
     void *iter = NULL;
@@ -433,7 +433,7 @@ static const void *zlua_rule_target(zlua_ctx *ctx, Il2CppClass *k, const zlua_ma
         char sig[1024];
         while (r->member && r->signature && (mi = il2cpp_class_get_methods(k, &iter)) != NULL) {
             if (strcmp(il2cpp_method_get_name(mi), r->member) != 0 ||
-                zlua_rule_signature(ctx, mi, sig, sizeof sig) == 0 ||
+                zlua__rule_signature(ctx, mi, sig, sizeof sig) == 0 ||
                 strcmp(sig, r->signature) != 0)
                 continue;
             if (r->site == ZLUA_RULE_PARAM &&
@@ -444,36 +444,36 @@ static const void *zlua_rule_target(zlua_ctx *ctx, Il2CppClass *k, const zlua_ma
         break;
     }
     default:
-        zlua_log(ctx, "LuaMarshalAs rule ignored (%s): unknown site %d", zlua_rule_origin(r),
+        zlua__log(ctx, "LuaMarshalAs rule ignored (%s): unknown site %d", zlua_rule_origin(r),
                  (int)r->site);
         return NULL;
     }
     if (r->site == ZLUA_RULE_PARAM || r->site == ZLUA_RULE_RETURN)
-        zlua_log(ctx, "LuaMarshalAs rule ignored (%s): %s %s.%s%s%s not found in assembly '%s'",
+        zlua__log(ctx, "LuaMarshalAs rule ignored (%s): %s %s.%s%s%s not found in assembly '%s'",
                  zlua_rule_origin(r), r->site == ZLUA_RULE_PARAM ? "parameter of" : "method",
                  r->type, r->member ? r->member : "?", r->signature ? r->signature : "",
                  r->site == ZLUA_RULE_PARAM ? " (or its index)" : "", asm_name);
     else
-        zlua_log(ctx, "LuaMarshalAs rule ignored (%s): %s %s.%s not found in assembly '%s'",
+        zlua__log(ctx, "LuaMarshalAs rule ignored (%s): %s %s.%s not found in assembly '%s'",
                  zlua_rule_origin(r), r->site == ZLUA_RULE_FIELD ? "field" : "property",
                  r->type, r->member ? r->member : "?", asm_name);
     return NULL;
 }
 
-static zlua_rules_asm *zlua_rules_resolve(zlua_ctx *ctx, const char *asm_name)
+static zlua__rules_asm *zlua_rules_resolve(zlua__ctx *ctx, const char *asm_name)
 {
     if (ctx->rules == NULL) {
-        ctx->rules = zlua_ctx_arena_alloc(ctx, sizeof *ctx->rules);
+        ctx->rules = zlua__ctx_arena_alloc(ctx, sizeof *ctx->rules);
         if (ctx->rules == NULL)
             return NULL;
     }
-    for (zlua_rules_asm *a = ctx->rules->asms; a != NULL; a = a->next)
+    for (zlua__rules_asm *a = ctx->rules->asms; a != NULL; a = a->next)
         if (strcmp(a->name, asm_name) == 0)
             return a;
-    zlua_rules_asm *a = zlua_ctx_arena_alloc(ctx, sizeof *a);
+    zlua__rules_asm *a = zlua__ctx_arena_alloc(ctx, sizeof *a);
     if (a == NULL)
         return NULL;
-    a->name = zlua_ctx_strdup(ctx, asm_name);
+    a->name = zlua__ctx_strdup(ctx, asm_name);
     if (a->name == NULL)
         return NULL;
     /* published first, empty: a lookup that resolution itself might
@@ -485,7 +485,7 @@ static zlua_rules_asm *zlua_rules_resolve(zlua_ctx *ctx, const char *asm_name)
         if (strcmp(zlua_rule_tables[t]->assembly, asm_name) == 0)
             total += zlua_rule_tables[t]->count;
     if (total > 0) {
-        zlua_rentry *e = zlua_ctx_arena_alloc(ctx, total * sizeof e[0]);
+        zlua__rentry *e = zlua__ctx_arena_alloc(ctx, total * sizeof e[0]);
         if (e == NULL)
             return a;   /* out of memory: this assembly's rules are lost */
         const Il2CppAssembly *as = il2cpp_domain_assembly_open(il2cpp_domain_get(), asm_name);
@@ -496,9 +496,9 @@ static zlua_rules_asm *zlua_rules_resolve(zlua_ctx *ctx, const char *asm_name)
                 continue;
             for (size_t i = 0; i < tab->count; i++) {
                 const zlua_marshal_rule *r = &tab->rules[i];
-                zlua_class *cls = img && r->type ? zlua_class_find_in(ctx, img, r->type) : NULL;
+                zlua__class *cls = img && r->type ? zlua__class_find_in(ctx, img, r->type) : NULL;
                 if (cls == NULL) {
-                    zlua_log(ctx, "LuaMarshalAs rule ignored (%s): type '%s' not found in "
+                    zlua__log(ctx, "LuaMarshalAs rule ignored (%s): type '%s' not found in "
                                   "assembly '%s'", zlua_rule_origin(r),
                              r->type ? r->type : "?", asm_name);
                     continue;
@@ -506,7 +506,7 @@ static zlua_rules_asm *zlua_rules_resolve(zlua_ctx *ctx, const char *asm_name)
                 const void *target = zlua_rule_target(ctx, cls->klass, r, asm_name);
                 if (target == NULL)
                     continue;
-                e[n++] = (zlua_rentry){cls->klass, target, r,
+                e[n++] = (zlua__rentry){cls->klass, target, r,
                                        (uint8_t)((tab->flags & ZLUA_MARSHAL_VALIDATED) != 0), 0};
             }
         }
@@ -518,13 +518,13 @@ static zlua_rules_asm *zlua_rules_resolve(zlua_ctx *ctx, const char *asm_name)
 }
 
 /* The entries of k: [*first, *first + n), NULL when none. */
-static zlua_rentry *zlua_rules_of(zlua_ctx *ctx, Il2CppClass *k, size_t *n)
+static zlua__rentry *zlua_rules_of(zlua__ctx *ctx, Il2CppClass *k, size_t *n)
 {
     *n = 0;
     if (zlua_rule_ntables == 0 || k == NULL)
         return NULL;
     const char *asm_name = il2cpp_class_get_assemblyname(k);
-    zlua_rules_asm *a = asm_name ? zlua_rules_resolve(ctx, asm_name) : NULL;
+    zlua__rules_asm *a = asm_name ? zlua_rules_resolve(ctx, asm_name) : NULL;
     if (a == NULL || a->n == 0)
         return NULL;
     size_t lo = 0, hi = a->n;
@@ -545,10 +545,10 @@ static zlua_rentry *zlua_rules_of(zlua_ctx *ctx, Il2CppClass *k, size_t *n)
 /* ---- the priority chain (marshal-rules.md, priority chain) ------------------------------------------------ */
 
 /* "Demo.EchoIntIllegal(System.Int32) parameter 'value' (System.Int32)". */
-static void zlua_site_describe(zlua_ctx *ctx, const zlua_site *site, const zlua_meta *base,
+static void zlua_site_describe(zlua__ctx *ctx, const zlua__site *site, const zlua_meta *base,
                                char *buf, size_t size)
 {
-    zlua_class *owner = zlua_class_get(ctx, site->klass);
+    zlua__class *owner = zlua__class_get(ctx, site->klass);
     const char *oname = owner ? owner->full_name : "?";
     switch (site->kind) {
     case ZLUA_RULE_PARAM: {
@@ -570,7 +570,7 @@ static void zlua_site_describe(zlua_ctx *ctx, const zlua_site *site, const zlua_
 }
 
 /* Whether entry e names the site (kind: the rule's site). */
-static int zlua_rentry_matches(const zlua_rentry *e, int kind, const zlua_site *site)
+static int zlua_rentry_matches(const zlua__rentry *e, int kind, const zlua__site *site)
 {
     const zlua_marshal_rule *r = e->r;
     if (r->site != kind)
@@ -589,10 +589,10 @@ static int zlua_rentry_matches(const zlua_rentry *e, int kind, const zlua_site *
 
 /* Whether the type-level rule r is legal on its type k itself (marshal-rules.md, "illegal rules":
  * what the build checked for it). */
-static int zlua_rule_type_legal(zlua_ctx *ctx, Il2CppClass *k, const zlua_marshal_rule *r)
+static int zlua_rule_type_legal(zlua__ctx *ctx, Il2CppClass *k, const zlua_marshal_rule *r)
 {
     char why[256];
-    return zlua_rule_check(ctx, il2cpp_class_get_type(k), ZLUA_RULE_TYPE, r->marshal_type,
+    return zlua__rule_check(ctx, il2cpp_class_get_type(k), ZLUA_RULE_TYPE, r->marshal_type,
                            r->members, why, sizeof why);
 }
 
@@ -604,8 +604,8 @@ static int zlua_rule_type_legal(zlua_ctx *ctx, Il2CppClass *k, const zlua_marsha
  * OpaqueValue where Lua passes or reads the value) keeps the defaults
  * without a word, since the rule itself is legal; only a type-level rule
  * that is illegal on its type is reported. */
-static const zlua_marshal_rule *zlua_rules_pick(zlua_ctx *ctx, zlua_rentry *e, size_t n,
-                                                int kind, int source, const zlua_site *site,
+static const zlua_marshal_rule *zlua_rules_pick(zlua__ctx *ctx, zlua__rentry *e, size_t n,
+                                                int kind, int source, const zlua__site *site,
                                                 const Il2CppType *type, const zlua_meta *base)
 {
     for (size_t i = 0; i < n; i++) {
@@ -615,7 +615,7 @@ static const zlua_marshal_rule *zlua_rules_pick(zlua_ctx *ctx, zlua_rentry *e, s
         if (r->marshal_type == ZLUA_MARSHAL_DEFAULT)
             continue;
         char why[256];
-        if (zlua_rule_check(ctx, type, site->kind | (site->ic ? ZLUA_RULE_DIR_IC : 0),
+        if (zlua__rule_check(ctx, type, site->kind | (site->ic ? ZLUA_RULE_DIR_IC : 0),
                             r->marshal_type, r->members, why, sizeof why))
             return r;
         if (kind == ZLUA_RULE_TYPE && zlua_rule_type_legal(ctx, e[i].klass, r))
@@ -624,15 +624,15 @@ static const zlua_marshal_rule *zlua_rules_pick(zlua_ctx *ctx, zlua_rentry *e, s
             char where[512];
             e[i].reported = 1;
             zlua_site_describe(ctx, site, base, where, sizeof where);
-            zlua_log(ctx, "Invalid LuaMarshalAs: %s: %s; falling back to Default.", where, why);
+            zlua__log(ctx, "Invalid LuaMarshalAs: %s: %s; falling back to Default.", where, why);
         }
     }
     return NULL;
 }
 
 /* The rule of the chain's first level that has one, for the entries e. */
-static const zlua_marshal_rule *zlua_rules_level(zlua_ctx *ctx, zlua_rentry *e, size_t n,
-                                                 int kind, const zlua_site *site,
+static const zlua_marshal_rule *zlua_rules_level(zlua__ctx *ctx, zlua__rentry *e, size_t n,
+                                                 int kind, const zlua__site *site,
                                                  const Il2CppType *type, const zlua_meta *base)
 {
     if (e == NULL)
@@ -642,18 +642,18 @@ static const zlua_marshal_rule *zlua_rules_level(zlua_ctx *ctx, zlua_rentry *e, 
     return r ? r : zlua_rules_pick(ctx, e, n, kind, ZLUA_RULE_XML, site, type, base);
 }
 
-const zlua_meta *zlua_meta_for_site(zlua_ctx *ctx, const zlua_site *site, const Il2CppType *type)
+const zlua_meta *zlua__meta_for_site(zlua__ctx *ctx, const zlua__site *site, const Il2CppType *type)
 {
-    const zlua_meta *base = zlua_meta_get(ctx, type);
+    const zlua_meta *base = zlua__meta_get(ctx, type);
     if (base == NULL || zlua_rule_ntables == 0)
         return base;
     size_t n;
-    zlua_rentry *e = zlua_rules_of(ctx, site->klass, &n);
+    zlua__rentry *e = zlua_rules_of(ctx, site->klass, &n);
     /* the slot: attribute, then XML */
     const zlua_marshal_rule *r = zlua_rules_level(ctx, e, n, site->kind, site, type, base);
     /* a property accessor's value: the property's rules (member level) */
     if (r == NULL && site->property != NULL) {
-        zlua_site prop = *site;
+        zlua__site prop = *site;
         prop.kind = ZLUA_RULE_PROPERTY;
         prop.name = site->property;
         r = zlua_rules_level(ctx, e, n, ZLUA_RULE_PROPERTY, &prop, type, base);
@@ -661,7 +661,7 @@ const zlua_meta *zlua_meta_for_site(zlua_ctx *ctx, const zlua_site *site, const 
     /* type-level: the slot's own type (not a byref, array or generic
      * instance), or for Nullable<T> its T; attribute, then XML */
     if (r == NULL && base->kind != ZLUA_K_BYREF && base->cls != NULL) {
-        const zlua_class *tc = base->kind == ZLUA_K_NULLABLE && base->elem ? base->elem->cls
+        const zlua__class *tc = base->kind == ZLUA_K_NULLABLE && base->elem ? base->elem->cls
                                                                            : base->cls;
         if (tc != NULL && !tc->is_array) {
             e = zlua_rules_of(ctx, tc->klass, &n);
@@ -673,41 +673,41 @@ const zlua_meta *zlua_meta_for_site(zlua_ctx *ctx, const zlua_site *site, const 
     const char *slot_name = site->kind == ZLUA_RULE_PARAM
                                 ? il2cpp_method_get_param_name(site->mi, (uint32_t)site->index)
                                 : site->kind == ZLUA_RULE_RETURN ? "return" : site->name;
-    return zlua_rule_meta_make(ctx, base, r->marshal_type, r->members, slot_name);
+    return zlua__rule_meta_make(ctx, base, r->marshal_type, r->members, slot_name);
 }
 
 /* ---- slots of calls into Lua (zlua_meta_param) ------------------------------------ */
 
 /* The meta of one slot as C# calls Lua through method: the rules of the
  * chain for a pushed parameter or a popped result. */
-static const zlua_meta *zlua_meta_ic_resolve(zlua_ctx *ctx, const MethodInfo *method, int index,
+static const zlua_meta *zlua_meta_ic_resolve(zlua__ctx *ctx, const MethodInfo *method, int index,
                                              const Il2CppType *type)
 {
     if (zlua_rule_ntables == 0)
-        return zlua_meta_get(ctx, type);
+        return zlua__meta_get(ctx, type);
     /* "Name(T1,T2)": the site's name in messages */
     char sig[512];
     size_t n = (size_t)snprintf(sig, sizeof sig, "%s", il2cpp_method_get_name(method));
-    if (n >= sizeof sig || zlua_rule_signature(ctx, method, sig + n, sizeof sig - n) == 0)
-        return zlua_meta_get(ctx, type);   /* too long to name: no rule reaches it */
-    zlua_site site = {index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM,
+    if (n >= sizeof sig || zlua__rule_signature(ctx, method, sig + n, sizeof sig - n) == 0)
+        return zlua__meta_get(ctx, type);   /* too long to name: no rule reaches it */
+    zlua__site site = {index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM,
                       il2cpp_method_get_class(method), method, index, NULL,
-                      zlua_ctx_strdup(ctx, sig), NULL, 1};
+                      zlua__ctx_strdup(ctx, sig), NULL, 1};
     if (site.signature == NULL)
         return NULL;
-    return zlua_meta_for_site(ctx, &site, type);
+    return zlua__meta_for_site(ctx, &site, type);
 }
 
-const zlua_meta *zlua_meta_ic_slot(zlua_ctx *ctx, const MethodInfo *method, int index)
+const zlua_meta *zlua__meta_ic_slot(zlua__ctx *ctx, const MethodInfo *method, int index)
 {
     uint32_t n = il2cpp_method_get_param_count(method);
     if (index < -1 || (index >= 0 && (uint32_t)index >= n))
         return NULL;
     /* per method, slot 0 the return: resolved once (the arena zeroes) */
-    const zlua_meta **slots = zlua_ptrmap_get(&ctx->ic_metas, method);
+    const zlua_meta **slots = zlua__ptrmap_get(&ctx->ic_metas, method);
     if (slots == NULL) {
-        slots = zlua_ctx_arena_alloc(ctx, ((size_t)n + 1) * sizeof *slots);
-        if (slots == NULL || zlua_ptrmap_put(&ctx->ic_metas, method, (void *)slots) != ZLUA_OK)
+        slots = zlua__ctx_arena_alloc(ctx, ((size_t)n + 1) * sizeof *slots);
+        if (slots == NULL || zlua__ptrmap_put(&ctx->ic_metas, method, (void *)slots) != ZLUA_OK)
             return NULL;
     }
     if (slots[index + 1] == NULL) {

@@ -12,7 +12,7 @@
 #include "marshal/meta.h"
 
 /* The slot a meta is wanted for. */
-typedef struct zlua_site {
+typedef struct zlua__site {
     int kind;                  /* ZLUA_RULE_PARAM, _RETURN, _FIELD, _PROPERTY */
     Il2CppClass *klass;        /* the declaring class */
     const MethodInfo *mi;      /* PARAM / RETURN: the method */
@@ -23,30 +23,30 @@ typedef struct zlua_site {
                                   property, whose rules come next (marshal-rules.md, priority chain) */
     int ic;                    /* PARAM / RETURN of a method C# calls into Lua
                                   through (zlua_meta_param): pushed / popped */
-} zlua_site;
+} zlua__site;
 
-/* The meta of the slot: its type's own (zlua_meta_get) unless a rule of
+/* The meta of the slot: its type's own (zlua__meta_get) unless a rule of
  * the chain applies (marshal-rules.md, priority chain); NULL only when memory ran out. */
-const zlua_meta *zlua_meta_for_site(zlua_ctx *ctx, const zlua_site *site,
+const zlua_meta *zlua__meta_for_site(zlua__ctx *ctx, const zlua__site *site,
                                     const Il2CppType *type);
 
 /* The metas of method's slots as C# calls Lua through it (index -1: the
  * return), resolved once per state (zlua_meta_param). */
-const zlua_meta *zlua_meta_ic_slot(zlua_ctx *ctx, const MethodInfo *method, int index);
+const zlua_meta *zlua__meta_ic_slot(zlua__ctx *ctx, const MethodInfo *method, int index);
 
 /* The check of zlua_rules_check for a state's context (site may carry
  * ZLUA_RULE_DIR_IC). */
-int zlua_rule_check(zlua_ctx *ctx, const Il2CppType *type, int site, int mtype,
+int zlua__rule_check(zlua__ctx *ctx, const Il2CppType *type, int site, int mtype,
                     const char *members, char *why, size_t why_size);
 
 /* "(T1,T2)" of mi with ctx's type names into buf; 0 when it does not fit
  * or memory ran out. */
-size_t zlua_rule_signature(zlua_ctx *ctx, const MethodInfo *mi, char *buf, size_t size);
+size_t zlua__rule_signature(zlua__ctx *ctx, const MethodInfo *mi, char *buf, size_t size);
 
 /* A rule's meta (rule_meta.c): the type's meta base with the writers of
  * mtype and the members listed; NULL when memory ran out.  The rule was
- * checked (zlua_rule_check) for this slot. */
-const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int mtype,
+ * checked (zlua__rule_check) for this slot. */
+const zlua_meta *zlua__rule_meta_make(zlua__ctx *ctx, const zlua_meta *base, int mtype,
                                      const char *members, const char *slot_name);
 
 /* Members listed by one rule, at most. */
@@ -57,11 +57,11 @@ const zlua_meta *zlua_rule_meta_make(zlua_ctx *ctx, const zlua_meta *base, int m
  * properties of scalar, enum or string type, readable (need bit 1) and
  * writable (bit 2) as the slot needs; a trailing '?' (Table only) makes a
  * key optional.  Returns the count, or -1 with why. */
-int zlua_rule_members(zlua_ctx *ctx, Il2CppClass *k, const char *full_name, int mtype,
-                      const char *members, int need, zlua_meta_member *out, int max,
+int zlua__rule_members(zlua__ctx *ctx, Il2CppClass *k, const char *full_name, int mtype,
+                      const char *members, int need, zlua__meta_member *out, int max,
                       char *why, size_t why_size);
 
 /* "LuaMarshalType.Table", for messages. */
-const char *zlua_rule_type_name(int mtype);
+const char *zlua__rule_type_name(int mtype);
 
 #endif

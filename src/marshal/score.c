@@ -3,7 +3,7 @@
  * rules 2 and 3), for overload dispatch.  Scoring reads the value and
  * the metadata only: it never converts, allocates or raises, so every
  * candidate of a call can be scored before any argument is popped.  An
- * argument is read once (zlua_meta_score_read) and scored against each
+ * argument is read once (zlua__meta_score_read) and scored against each
  * candidate from that reading.
  */
 #include <math.h>
@@ -24,17 +24,17 @@ static int zlua_score_is_object(const zlua_meta *m)
     return m->kind == ZLUA_K_OBJECT && m->cls != NULL && m->cls->klass == m->ctx->k_object;
 }
 
-static int zlua_score_number(lua_State *L, const zlua_score_arg *a, const zlua_meta *m)
+static int zlua_score_number(lua_State *L, const zlua__score_arg *a, const zlua_meta *m)
 {
     uint64_t scratch;
     if (zlua_score_is_integral(m->kind)) {
         if (a->is_integer)
-            return !zlua_prim_fits(m->kind, a->i) ? ZLUA_RANK_NONE
+            return !zlua__prim_fits(m->kind, a->i) ? ZLUA_RANK_NONE
                    : m->kind == ZLUA_K_I4 ? ZLUA_RANK_IDENTITY : ZLUA_RANK_NUMERIC;
         /* a float: exact integral values only (the pop's own rules),
          * worse than its float and double targets: 2.0 picks Kind(float)
          * over Kind(int) */
-        return zlua_pop_integer_kind(L, a->idx, m->kind, &scratch) == ZLUA_POP_OK
+        return zlua__pop_integer_kind(L, a->idx, m->kind, &scratch) == ZLUA_POP_OK
                    ? ZLUA_RANK_NUMERIC_CROSS : ZLUA_RANK_NONE;
     }
     /* an integer prefers integral targets: 2 picks Kind(long) over
@@ -45,14 +45,14 @@ static int zlua_score_number(lua_State *L, const zlua_score_arg *a, const zlua_m
         return a->is_integer ? ZLUA_RANK_NUMERIC_CROSS : ZLUA_RANK_NUMERIC;
     if (m->kind == ZLUA_K_ENUM) {
         if (a->is_integer)
-            return zlua_prim_fits(m->prim, a->i) ? ZLUA_RANK_ENUM : ZLUA_RANK_NONE;
-        return zlua_pop_integer_kind(L, a->idx, m->prim, &scratch) == ZLUA_POP_OK
+            return zlua__prim_fits(m->prim, a->i) ? ZLUA_RANK_ENUM : ZLUA_RANK_NONE;
+        return zlua__pop_integer_kind(L, a->idx, m->prim, &scratch) == ZLUA_POP_OK
                    ? ZLUA_RANK_ENUM : ZLUA_RANK_NONE;
     }
     return zlua_score_is_object(m) ? ZLUA_RANK_BOXING : ZLUA_RANK_NONE;
 }
 
-static int zlua_score_userdata(const zlua_ud *u, const zlua_meta *m)
+static int zlua_score_userdata(const zlua__ud *u, const zlua_meta *m)
 {
     if (u == NULL || m->cls == NULL)
         return ZLUA_RANK_NONE;
@@ -79,8 +79,8 @@ static int zlua_score_userdata(const zlua_ud *u, const zlua_meta *m)
  * never take a handle. */
 static int zlua_score_handle(lua_State *L, int idx, const zlua_meta *m)
 {
-    const zlua_slot *slot;
-    if (zlua_opaque_resolve(m->ctx, L, idx, &slot) != ZLUA_POP_OK)
+    const zlua__slot *slot;
+    if (zlua__opaque_resolve(m->ctx, L, idx, &slot) != ZLUA_POP_OK)
         return ZLUA_RANK_NONE;
     const zlua_meta *elem = slot->meta;
     if (m->kind == ZLUA_K_BYREF)
@@ -95,7 +95,7 @@ static int zlua_score_handle(lua_State *L, int idx, const zlua_meta *m)
         return ZLUA_RANK_NONE;
     if (elem->is_ref)
         return ZLUA_RANK_REFERENCE;
-    /* a value-type slot's value, boxed (zlua_pop_object), as a ByValUserData is */
+    /* a value-type slot's value, boxed (zlua__pop_object), as a ByValUserData is */
     return elem->kind == ZLUA_K_STRUCT || zlua_kind_is_scalar(elem->kind) ? ZLUA_RANK_BOXING
                                                                           : ZLUA_RANK_NONE;
 }
@@ -104,7 +104,7 @@ static int zlua_score_handle(lua_State *L, int idx, const zlua_meta *m)
  * rules of that type look at: for a userdata of ours its class (the view
  * of a ByVal one, the runtime class of a ByObj one) shifted above 5 tag
  * bits -- 64 bits hold any pointer so shifted, on 32-bit targets too. */
-static uint64_t zlua_score_key(lua_State *L, const zlua_score_arg *a)
+static uint64_t zlua_score_key(lua_State *L, const zlua__score_arg *a)
 {
     uint64_t t = (uint64_t)(a->type + 1);   /* LUA_TNONE is -1 */
     switch (a->type) {
@@ -116,7 +116,7 @@ static uint64_t zlua_score_key(lua_State *L, const zlua_score_arg *a)
             return d != floor(d) ? t | 0x20u : 0;   /* a fraction: no integral kind */
         }
     case LUA_TUSERDATA: {
-        const zlua_ud *u = a->ud;
+        const zlua__ud *u = a->ud;
         if (u == NULL)
             return t | 0x10u;   /* not ours: no slot takes it */
         if (u->magic == ZLUA_UD_BYVAL)
@@ -132,7 +132,7 @@ static uint64_t zlua_score_key(lua_State *L, const zlua_score_arg *a)
     }
 }
 
-void zlua_meta_score_read(lua_State *L, int idx, zlua_score_arg *a)
+void zlua__meta_score_read(lua_State *L, int idx, zlua__score_arg *a)
 {
     a->idx = idx;
     a->ud = NULL;
@@ -152,7 +152,7 @@ void zlua_meta_score_read(lua_State *L, int idx, zlua_score_arg *a)
 
 /* A slot of a Bytes or Table rule takes one Lua type (lua-api.md, "[LuaMarshalAs]"): the
  * value's Lua type decides, the score key summarises it. */
-static int zlua_score_rule(const zlua_score_arg *a, const zlua_meta *m)
+static int zlua_score_rule(const zlua__score_arg *a, const zlua_meta *m)
 {
     int nil = a->type == LUA_TNIL || a->type == LUA_TNONE;
     if (m->mtype == ZLUA_MARSHAL_BYTES)
@@ -162,12 +162,12 @@ static int zlua_score_rule(const zlua_score_arg *a, const zlua_meta *m)
     return nil && m->kind == ZLUA_K_NULLABLE ? ZLUA_RANK_NULL : ZLUA_RANK_NONE;
 }
 
-int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *m)
+int zlua__meta_score_arg(lua_State *L, const zlua__score_arg *a, const zlua_meta *m)
 {
     if (m->mtype == ZLUA_MARSHAL_BYTES || m->mtype == ZLUA_MARSHAL_TABLE)
         return zlua_score_rule(a, m);
     if (m->kind == ZLUA_K_NULLABLE && a->type != LUA_TNIL && a->type != LUA_TNONE)
-        return zlua_meta_score_arg(L, a, m->elem);
+        return zlua__meta_score_arg(L, a, m->elem);
     switch (a->type) {
     case LUA_TNUMBER:
         return zlua_score_number(L, a, m);
@@ -204,7 +204,7 @@ int zlua_meta_score_arg(lua_State *L, const zlua_score_arg *a, const zlua_meta *
     }
 }
 
-int zlua_meta_compare_targets(const zlua_meta *a, const zlua_meta *b)
+int zlua__meta_compare_targets(const zlua_meta *a, const zlua_meta *b)
 {
     if (a->kind == ZLUA_K_BYREF)
         a = a->elem;

@@ -20,7 +20,7 @@
 
 #define ZLUA_STACK_UNITS 256
 
-void zlua_string_push(lua_State *L, Il2CppString *s)
+void zlua__string_push(lua_State *L, Il2CppString *s)
 {
     if (s == NULL) {
         lua_pushnil(L);
@@ -37,18 +37,18 @@ void zlua_string_push(lua_State *L, Il2CppString *s)
             out[i] = (char)chars[i];
             i++;
         }
-        size_t len = i == n ? n : i + zlua_utf16_to_utf8(chars + i, n - i, out + i);
+        size_t len = i == n ? n : i + zlua__utf16_to_utf8(chars + i, n - i, out + i);
         lua_pushlstring(L, out, len);
         return;
     }
-    size_t len = zlua_utf16_to_utf8(chars, n, NULL);
+    size_t len = zlua__utf16_to_utf8(chars, n, NULL);
     luaL_Buffer b;
     char *out = luaL_buffinitsize(L, &b, len);
-    zlua_utf16_to_utf8(chars, n, out);
+    zlua__utf16_to_utf8(chars, n, out);
     luaL_pushresultsize(&b, len);
 }
 
-int zlua_string_from_lua(lua_State *L, int idx, Il2CppString **out)
+int zlua__string_from_lua(lua_State *L, int idx, Il2CppString **out)
 {
     size_t n;
     const char *s = lua_tolstring(L, idx, &n);
@@ -62,7 +62,7 @@ int zlua_string_from_lua(lua_State *L, int idx, Il2CppString **out)
         if (buf == NULL)
             return ZLUA_POP_NOMEM;
     }
-    size_t units = zlua_utf8_to_utf16(s, n, buf);
+    size_t units = zlua__utf8_to_utf16(s, n, buf);
     int rc = ZLUA_POP_OK;
     if (units > (size_t)INT32_MAX) {
         *out = NULL;
@@ -70,7 +70,7 @@ int zlua_string_from_lua(lua_State *L, int idx, Il2CppString **out)
     } else {
         Il2CppException *exc = zlua_rt_string_new_utf16(buf, (int32_t)units, out);
         if (exc != NULL) {
-            zlua_exc_hold(zlua_ctx_get(L), exc);
+            zlua__exc_hold(zlua__ctx_get(L), exc);
             rc = ZLUA_POP_EXCEPTION;
         }
     }
@@ -84,7 +84,7 @@ static int zlua_pop_string(lua_State *L, int idx, const zlua_meta *m, void *dst)
     Il2CppString *str;
     switch (lua_type(L, idx)) {
     case LUA_TSTRING: {
-        int rc = zlua_string_from_lua(L, idx, &str);
+        int rc = zlua__string_from_lua(L, idx, &str);
         if (rc != ZLUA_POP_OK)
             return rc;
         break;
@@ -97,8 +97,8 @@ static int zlua_pop_string(lua_State *L, int idx, const zlua_meta *m, void *dst)
         /* R-OPQ-10: a valid handle to a string slot (`ref string`) gives
          * the string it holds; one of another element type is a
          * mismatch, never a reinterpretation of its slot */
-        const zlua_slot *slot;
-        int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
+        const zlua__slot *slot;
+        int rc = zlua__opaque_resolve(m->ctx, L, idx, &slot);
         if (rc != ZLUA_POP_OK)
             return rc;
         if (((const zlua_meta *)slot->meta)->kind != ZLUA_K_STRING)
@@ -107,7 +107,7 @@ static int zlua_pop_string(lua_State *L, int idx, const zlua_meta *m, void *dst)
         break;
     }
     case LUA_TUSERDATA: {
-        zlua_ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYOBJ);
+        zlua__ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYOBJ);
         if (u == NULL || il2cpp_object_get_class(u->obj) != m->cls->klass)
             return ZLUA_POP_TYPE;
         str = (Il2CppString *)u->obj;
@@ -125,15 +125,15 @@ static void zlua_push_string(lua_State *L, const zlua_meta *m, const void *src)
     (void)m;
     Il2CppString *s;
     memcpy(&s, src, sizeof s);
-    zlua_string_push(L, s);
+    zlua__string_push(L, s);
 }
 
-void zlua_meta_init_string(zlua_meta *m)
+void zlua__meta_init_string(zlua_meta *m)
 {
     m->size = m->align = (uint32_t)sizeof(void *);
     m->indirect = 1;
     m->is_ref = 1;
     m->pop = zlua_pop_string;
     m->push = zlua_push_string;
-    m->push_arg = zlua_push_arg_copy;
+    m->push_arg = zlua__push_arg_copy;
 }

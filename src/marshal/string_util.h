@@ -7,10 +7,10 @@
 #include "il2cpp/il2cpp_api.h"
 
 /* Pushes s as a UTF-8 Lua string (nil for NULL).  May raise (memory). */
-void zlua_string_push(lua_State *L, Il2CppString *s);
+void zlua__string_push(lua_State *L, Il2CppString *s);
 /* A new managed string from the Lua string at idx, in *out: ZLUA_POP_OK,
  * ZLUA_POP_NOMEM, or ZLUA_POP_EXCEPTION (the runtime threw; the exception
  * is held in the context, core/exception.h).  Never raises. */
-int zlua_string_from_lua(lua_State *L, int idx, Il2CppString **out);
+int zlua__string_from_lua(lua_State *L, int idx, Il2CppString **out);
 
 #endif

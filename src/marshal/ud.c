@@ -12,11 +12,11 @@
 #include "marshal/meta.h"
 #include "registry/registry.h"
 
-void *zlua_ud_push_byval(lua_State *L, zlua_class *cls, const void *src)
+void *zlua__ud_push_byval(lua_State *L, zlua__class *cls, const void *src)
 {
     if (cls->blittable)
         return zlua_ud_push_inline(L, cls, src);
-    zlua_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
+    zlua__ud *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->magic = ZLUA_UD_DEAD;
     u->inlined = 0;
     u->cls = cls;
@@ -24,13 +24,13 @@ void *zlua_ud_push_byval(lua_State *L, zlua_class *cls, const void *src)
     zlua_ud_push_byval_mt(L, cls);   /* first: see zlua_ud_push_inline */
     lua_setmetatable(L, -2);
     /* R-SUD-2: a zeroed cell the collector scans from now on. */
-    void *payload = zlua_sreg_alloc(&cls->ctx->structs, &cls->pool);
+    void *payload = zlua__sreg_alloc(&cls->ctx->structs, &cls->pool);
     if (payload == NULL)
         luaL_error(L, "not enough memory");
     u->cell = payload;
     u->magic = ZLUA_UD_BYVAL;
     if (src != NULL)
-        zlua_value_store(cls->meta, NULL, payload, src);
+        zlua__value_store(cls->meta, NULL, payload, src);
     return payload;
 }
 
@@ -45,7 +45,7 @@ static void zlua_ud_new_idcache(lua_State *L)
     lua_setmetatable(L, -2);
 }
 
-void zlua_ud_open(lua_State *L, zlua_ctx *ctx)
+void zlua__ud_open(lua_State *L, zlua__ctx *ctx)
 {
     if (ctx->idcache != LUA_NOREF)
         return;   /* a second zlua_open after a failed one */
@@ -56,7 +56,7 @@ void zlua_ud_open(lua_State *L, zlua_ctx *ctx)
 /* Pushes the identity cache.  The registry is reachable by scripts: a
  * table put in its place is used as it is (its contents are checked on
  * every read), anything else is replaced by a new cache. */
-static void zlua_ud_push_idcache(lua_State *L, zlua_ctx *ctx)
+static void zlua_ud_push_idcache(lua_State *L, zlua__ctx *ctx)
 {
     if (zlua_ref_push_table(L, ctx->idcache))
         return;
@@ -77,7 +77,7 @@ static void zlua_ud_push_idcache(lua_State *L, zlua_ctx *ctx)
  * allocated at the same address there gets its own value back, which
  * nothing here reads: every entry point checks a userdata it is given.
  * No lua_rawlen and no header read, which a hit paid twice before. */
-static int zlua_ud_cached(lua_State *L, const zlua_idmap_entry *e)
+static int zlua_ud_cached(lua_State *L, const zlua__idmap_entry *e)
 {
     if (lua_rawgeti(L, -1, (lua_Integer)e->slot + 1) == LUA_TUSERDATA &&
         lua_touserdata(L, -1) == e->ud)
@@ -91,10 +91,10 @@ static int zlua_ud_cached(lua_State *L, const zlua_idmap_entry *e)
 #if defined(__GNUC__) || defined(__clang__)
 ZLUA_NOINLINE
 #endif
-static void zlua_ud_push_byobj_new(lua_State *L, zlua_ctx *ctx, zlua_class *cls,
+static void zlua_ud_push_byobj_new(lua_State *L, zlua__ctx *ctx, zlua__class *cls,
                                    Il2CppObject *obj)
 {
-    zlua_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
+    zlua__ud *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->magic = ZLUA_UD_DEAD_OBJ;
     u->slot = ZLUA_REG_NONE;
     u->cls = cls;
@@ -102,30 +102,30 @@ static void zlua_ud_push_byobj_new(lua_State *L, zlua_ctx *ctx, zlua_class *cls,
     ctx->push_mt(L, cls, 1);
     lua_setmetatable(L, -2);
     /* obj is on this C stack (scanned) until the registry holds it. */
-    if (zlua_oreg_add(&ctx->objects, obj, &u->slot) != ZLUA_OK)
+    if (zlua__oreg_add(&ctx->objects, obj, &u->slot) != ZLUA_OK)
         luaL_error(L, "not enough memory");
     u->obj = obj;
     u->magic = ZLUA_UD_BYOBJ;
     /* the userdata is complete; an error below leaves it to the
      * collector, whose __gc removes only its own map entry */
-    if (zlua_idmap_put(&ctx->ids, obj, cls, u->slot, u) != ZLUA_OK)
+    if (zlua__idmap_put(&ctx->ids, obj, cls, u->slot, u) != ZLUA_OK)
         luaL_error(L, "not enough memory");
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, (lua_Integer)u->slot + 1);
 }
 
 /* [] -> [cache, ud] with the userdata of (obj, cls), made on a miss. */
-static inline void zlua_ud_push_byobj_cached(lua_State *L, zlua_class *cls, Il2CppObject *obj)
+static inline void zlua_ud_push_byobj_cached(lua_State *L, zlua__class *cls, Il2CppObject *obj)
 {
-    zlua_ctx *ctx = cls->ctx;
-    const zlua_idmap_entry *e = zlua_idmap_find(&ctx->ids, obj, cls);
+    zlua__ctx *ctx = cls->ctx;
+    const zlua__idmap_entry *e = zlua_idmap_find(&ctx->ids, obj, cls);
     zlua_ud_push_idcache(L, ctx);
     if (ZLUA_LIKELY(e != NULL && zlua_ud_cached(L, e)))
         return;   /* R-SHAPE-2: same (object, declared type), same userdata */
     zlua_ud_push_byobj_new(L, ctx, cls, obj);
 }
 
-void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
+void zlua__ud_push_byobj(lua_State *L, zlua__class *cls, Il2CppObject *obj)
 {
     if (obj == NULL) {
         lua_pushnil(L);
@@ -136,7 +136,7 @@ void zlua_ud_push_byobj(lua_State *L, zlua_class *cls, Il2CppObject *obj)
     lua_pop(L, 1);
 }
 
-void zlua_ud_push_byobj_last(lua_State *L, zlua_class *cls, Il2CppObject *obj)
+void zlua__ud_push_byobj_last(lua_State *L, zlua__class *cls, Il2CppObject *obj)
 {
     if (obj == NULL)
         lua_pushnil(L);
@@ -144,9 +144,9 @@ void zlua_ud_push_byobj_last(lua_State *L, zlua_class *cls, Il2CppObject *obj)
         zlua_ud_push_byobj_cached(L, cls, obj);   /* the cache stays below */
 }
 
-int zlua_ud_finalize(zlua_ud *u)
+int zlua__ud_finalize(zlua__ud *u)
 {
-    zlua_ctx *ctx = u->cls->ctx;
+    zlua__ctx *ctx = u->cls->ctx;
     switch (u->magic) {
     case ZLUA_UD_BYVAL:
         /* retired: no accessor takes it from now on; the cell stays */
@@ -154,18 +154,18 @@ int zlua_ud_finalize(zlua_ud *u)
         return !u->inlined && u->cell != NULL;
     case ZLUA_UD_BYOBJ:
         /* no new push finds it; the slot (and the object) stays */
-        zlua_idmap_remove(&ctx->ids, u->obj, u->cls, u->slot);
+        zlua__idmap_remove(&ctx->ids, u->obj, u->cls, u->slot);
         u->magic = ZLUA_UD_DEAD_OBJ;
         return 1;
     case ZLUA_UD_DEAD:
         if (!u->inlined && u->cell != NULL) {
-            zlua_sreg_release(&ctx->structs, &u->cls->pool, u->cell);
+            zlua__sreg_release(&ctx->structs, &u->cls->pool, u->cell);
             u->cell = NULL;
         }
         return 0;
     case ZLUA_UD_DEAD_OBJ:
         if (u->slot != ZLUA_REG_NONE) {
-            zlua_oreg_release(&ctx->objects, u->slot, u->obj);
+            zlua__oreg_release(&ctx->objects, u->slot, u->obj);
             u->slot = ZLUA_REG_NONE;
             u->obj = NULL;
         }

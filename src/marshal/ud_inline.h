@@ -20,7 +20,7 @@
 /* Pushes cls's ByVal metatable: one registry read, whose result type is
  * the check (a script may have replaced the entry); the slow path binds
  * the type or raises. */
-static inline void zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls)
+static inline void zlua_ud_push_byval_mt(lua_State *L, zlua__class *cls)
 {
     if (ZLUA_LIKELY(cls->byval_mt != LUA_NOREF &&
                     lua_rawgeti(L, LUA_REGISTRYINDEX, cls->byval_mt) == LUA_TTABLE))
@@ -31,21 +31,21 @@ static inline void zlua_ud_push_byval_mt(lua_State *L, zlua_class *cls)
 }
 
 /* The bytes of a blittable ByValUserData of cls: the head, then the
- * payload in whole 8-byte words; never less than a zlua_ud, the length the
+ * payload in whole 8-byte words; never less than a zlua__ud, the length the
  * accessors check. */
-static inline size_t zlua_ud_inline_size(const zlua_class *cls)
+static inline size_t zlua_ud_inline_size(const zlua__class *cls)
 {
     size_t size = ZLUA_UD_HEADER + 8u * ((cls->value_size + 7u) / 8u);
-    return size < sizeof(zlua_ud) ? sizeof(zlua_ud) : size;
+    return size < sizeof(zlua__ud) ? sizeof(zlua__ud) : size;
 }
 
 /* The blittable case: the payload is zeroed in the userdata itself, by
  * 8-byte words (the allocation is rounded up to them), the common small
  * struct (a Point2D) without a memset call. */
-static inline void *zlua_ud_push_inline(lua_State *L, zlua_class *cls, const void *src)
+static inline void *zlua_ud_push_inline(lua_State *L, zlua__class *cls, const void *src)
 {
     size_t words = (cls->value_size + 7u) / 8u;
-    zlua_ud *u = lua_newuserdatauv(L, zlua_ud_inline_size(cls), 0);
+    zlua__ud *u = lua_newuserdatauv(L, zlua_ud_inline_size(cls), 0);
     u->magic = ZLUA_UD_DEAD;
     u->inlined = 1;
     u->cls = cls;
@@ -61,16 +61,16 @@ static inline void *zlua_ud_push_inline(lua_State *L, zlua_class *cls, const voi
         memset(payload, 0, 8u * words);
     u->magic = ZLUA_UD_BYVAL;
     if (src != NULL)
-        zlua_value_store(cls->meta, NULL, payload, src);
+        zlua__value_store(cls->meta, NULL, payload, src);
     return payload;
 }
 
-/* zlua_ud_push_byval, inline for blittable types. */
-static inline void *zlua_ud_push_byval_inline(lua_State *L, zlua_class *cls, const void *src)
+/* zlua__ud_push_byval, inline for blittable types. */
+static inline void *zlua_ud_push_byval_inline(lua_State *L, zlua__class *cls, const void *src)
 {
     if (ZLUA_LIKELY(cls->blittable))
         return zlua_ud_push_inline(L, cls, src);
-    return zlua_ud_push_byval(L, cls, src);
+    return zlua__ud_push_byval(L, cls, src);
 }
 
 #endif

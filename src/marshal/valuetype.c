@@ -19,8 +19,8 @@
 /* A valid OpaqueValue of exactly this struct type: a copy of its slot. */
 static int zlua_pop_struct_handle(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
-    const zlua_slot *slot;
-    int rc = zlua_opaque_resolve(m->ctx, L, idx, &slot);
+    const zlua__slot *slot;
+    int rc = zlua__opaque_resolve(m->ctx, L, idx, &slot);
     if (rc != ZLUA_POP_OK)
         return rc;
     const zlua_meta *sm = slot->meta;
@@ -34,7 +34,7 @@ static int zlua_pop_struct(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     /* a userdata of ours first, the commonest argument, with no type
      * query (a light userdata has no length: zlua_ud_any refuses it) */
-    zlua_ud *u = zlua_ud_any(L, idx);
+    zlua__ud *u = zlua_ud_any(L, idx);
     if (u == NULL)
         return lua_type(L, idx) == LUA_TLIGHTUSERDATA ? zlua_pop_struct_handle(L, idx, m, dst)
                                                       : ZLUA_POP_TYPE;
@@ -51,23 +51,23 @@ static int zlua_pop_struct(lua_State *L, int idx, const zlua_meta *m, void *dst)
     return ZLUA_POP_TYPE;
 }
 
-int zlua_meta_is_plain_struct(const zlua_meta *m)
+int zlua__meta_is_plain_struct(const zlua_meta *m)
 {
     return m->pop == zlua_pop_struct;
 }
 
 static void zlua_push_struct(lua_State *L, const zlua_meta *m, const void *src)
 {
-    zlua_ud_push_byval(L, m->cls, src);
+    zlua__ud_push_byval(L, m->cls, src);
 }
 
-void zlua_meta_init_struct(zlua_meta *m)
+void zlua__meta_init_struct(zlua_meta *m)
 {
     m->size = m->cls->value_size;
     m->align = m->cls->align;
     m->pop = zlua_pop_struct;
     m->push = zlua_push_struct;
-    m->push_arg = zlua_push_arg_opaque;
+    m->push_arg = zlua__push_arg_opaque;
     m->push_safe = 1;
 }
 
@@ -79,12 +79,12 @@ static int zlua_pop_enum(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     /* a number first, the commonest argument (the integer pop refuses
      * every non-number with TYPE, writing nothing): no type query for it */
-    int rc = zlua_pop_integer_kind(L, idx, m->prim, dst);
+    int rc = zlua__pop_integer_kind(L, idx, m->prim, dst);
     if (rc != ZLUA_POP_TYPE || lua_type(L, idx) != LUA_TUSERDATA)
         return rc;
-    zlua_ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYOBJ);
+    zlua__ud *u = zlua_ud_test(L, idx, ZLUA_UD_BYOBJ);
     if (u == NULL)
-        return zlua_pop_byval_ref(L, idx, m, dst);
+        return zlua__pop_byval_ref(L, idx, m, dst);
     if (il2cpp_object_get_class(u->obj) != m->cls->klass)
         return ZLUA_POP_TYPE;
     memcpy(dst, il2cpp_object_unbox(u->obj), m->size);
@@ -93,16 +93,16 @@ static int zlua_pop_enum(lua_State *L, int idx, const zlua_meta *m, void *dst)
 
 static void zlua_push_enum(lua_State *L, const zlua_meta *m, const void *src)
 {
-    zlua_push_integer_kind(L, m->prim, src);
+    zlua__push_integer_kind(L, m->prim, src);
 }
 
-void zlua_meta_init_enum(zlua_meta *m)
+void zlua__meta_init_enum(zlua_meta *m)
 {
     m->size = m->cls->value_size;
     m->align = m->cls->align;
     m->pop = zlua_pop_enum;
     m->push = zlua_push_enum;
-    m->push_arg = zlua_push_arg_copy;
+    m->push_arg = zlua__push_arg_copy;
     m->push_safe = 1;
 }
 
@@ -127,11 +127,11 @@ static void zlua_push_nullable(lua_State *L, const zlua_meta *m, const void *src
         m->elem->push(L, m->elem, (const char *)src + m->cls->value_offset);
 }
 
-void zlua_meta_init_nullable(zlua_meta *m)
+void zlua__meta_init_nullable(zlua_meta *m)
 {
     m->size = m->cls->value_size;
     m->align = m->cls->align;
     m->pop = zlua_pop_nullable;
     m->push = zlua_push_nullable;
-    m->push_arg = zlua_push_arg_copy;
+    m->push_arg = zlua__push_arg_copy;
 }

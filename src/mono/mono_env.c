@@ -51,7 +51,7 @@ static zlua_mono_env *zm_envs;
  * context records, which no script can reach. */
 static zlua_mono_env *zm_env_of(lua_State *L)
 {
-    const zlua_ctx *ctx = zlua_ctx_get(L);
+    const zlua__ctx *ctx = zlua__ctx_get(L);
     for (zlua_mono_env *e = zm_envs; ctx != NULL && e != NULL; e = e->next)
         if (e->L == ctx->main)
             return e;

@@ -46,10 +46,10 @@ static int zm_ic_name(MonoString *fn, char *out, size_t *len)
 {
     const uint16_t *u = mono_string_chars(fn);
     size_t n = (size_t)mono_string_length(fn);
-    size_t k = zlua_utf16_to_utf8(u, n, NULL);
+    size_t k = zlua__utf16_to_utf8(u, n, NULL);
     if (k > ZM_IC_NAME_MAX)
         return 0;
-    zlua_utf16_to_utf8(u, n, out);
+    zlua__utf16_to_utf8(u, n, out);
     out[k] = '\0';
     *len = k;
     return 1;

@@ -22,14 +22,14 @@
  * and references again under the objects that use them. */
 static int zlua_open_protected(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_ctx_check(L);
+    zlua__ctx *ctx = zlua__ctx_check(L);
     if (!ctx->opening)
         return luaL_error(L, "zlua: not callable from Lua");
     ctx->opening = 0;
-    zlua_ud_open(L, ctx);      /* first: while the registry is small */
-    zlua_ic_open(L, ctx);
-    zlua_types_open(L, ctx);   /* CS, CSharp */
-    zlua_lib_open(L, ctx);     /* zlua */
+    zlua__ud_open(L, ctx);      /* first: while the registry is small */
+    zlua__ic_open(L, ctx);
+    zlua__types_open(L, ctx);   /* CS, CSharp */
+    zlua__lib_open(L, ctx);     /* zlua */
     return 0;
 }
 
@@ -54,14 +54,14 @@ int zlua_open(lua_State *L)
         (void)lua_pcall(L, 0, 1, 0);
         return ZLUA_ESTATE;
     }
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     if (ctx != NULL && ctx->opened)
         return ZLUA_OK;
-    if (ctx == NULL && zlua_ctx_main_thread(L) == NULL)
+    if (ctx == NULL && zlua__ctx_main_thread(L) == NULL)
         return ZLUA_ESTATE;   /* a coroutine, and the registry rewritten */
-    if (ctx == NULL && (ctx = zlua_ctx_create(L)) == NULL)
+    if (ctx == NULL && (ctx = zlua__ctx_create(L)) == NULL)
         return ZLUA_ENOMEM;
-    ctx->push_mt = zlua_types_push_mt;
+    ctx->push_mt = zlua__types_push_mt;
     /* A failure here leaves the context (released by lua_close) and
      * possibly some globals; a later zlua_open sets them again. */
     lua_pushcfunction(L, zlua_open_protected);

@@ -21,53 +21,53 @@
 /* Bytes of one slot: its object pointer plus its free-list link. */
 #define ZLUA_OREG_SLOT_BYTES (sizeof(void *) + sizeof(uint32_t))
 
-typedef struct zlua_oreg_block {
+typedef struct zlua__oreg_block {
     void **objects;
     uint32_t *next_free;
     size_t cap;
-} zlua_oreg_block;
+} zlua__oreg_block;
 
-static void zlua_oreg_release_block(const zlua_object_registry *reg, void **objects,
+static void zlua_oreg_release_block(const zlua__object_registry *reg, void **objects,
                                     size_t cap)
 {
     if (objects != NULL)
         reg->alloc(reg->alloc_ud, objects, cap * ZLUA_OREG_SLOT_BYTES, 0);
 }
 
-int zlua_oreg_init(zlua_object_registry *reg, lua_Alloc alloc, void *ud)
+int zlua__oreg_init(zlua__object_registry *reg, lua_Alloc alloc, void *ud)
 {
     if (reg == NULL || alloc == NULL)
         return ZLUA_EINVAL;
     memset(reg, 0, sizeof *reg);
     reg->free_head = ZLUA_REG_NONE;
-    int rc = zlua_registry_ensure_callback();
+    int rc = zlua__registry_ensure_callback();
     if (rc != ZLUA_OK)
         return rc;   /* zeroed: add refuses, nothing unscanned is handed out */
     reg->alloc = alloc;
     reg->alloc_ud = ud;
-    zlua_registry_link_object(reg);
+    zlua__registry_link_object(reg);
     return ZLUA_OK;
 }
 
-void zlua_oreg_free(zlua_object_registry *reg)
+void zlua__oreg_free(zlua__object_registry *reg)
 {
     if (reg == NULL || reg->alloc == NULL)
         return;   /* never initialised (zeroed) or already freed */
-    zlua_registry_unlink_object(reg);
+    zlua__registry_unlink_object(reg);
     zlua_oreg_release_block(reg, reg->objects, reg->cap);
     memset(reg, 0, sizeof *reg);
 }
 
-typedef struct zlua_oreg_publish_op {
-    zlua_object_registry *reg;
-    zlua_oreg_block block;   /* in: the new block; out: the old one */
-} zlua_oreg_publish_op;
+typedef struct zlua__oreg_publish_op {
+    zlua__object_registry *reg;
+    zlua__oreg_block block;   /* in: the new block; out: the old one */
+} zlua__oreg_publish_op;
 
 static void *zlua_oreg_publish_locked(void *p)
 {
-    zlua_oreg_publish_op *op = p;
-    zlua_object_registry *reg = op->reg;
-    zlua_oreg_block old = {reg->objects, reg->next_free, reg->cap};
+    zlua__oreg_publish_op *op = p;
+    zlua__object_registry *reg = op->reg;
+    zlua__oreg_block old = {reg->objects, reg->next_free, reg->cap};
     reg->objects = op->block.objects;
     reg->next_free = op->block.next_free;
     reg->cap = op->block.cap;
@@ -75,9 +75,9 @@ static void *zlua_oreg_publish_locked(void *p)
     return NULL;
 }
 
-static int zlua_oreg_grow(zlua_object_registry *reg)
+static int zlua_oreg_grow(zlua__object_registry *reg)
 {
-    size_t ncap = zlua_registry_next_cap(reg->cap, ZLUA_OREG_SLOT_BYTES);
+    size_t ncap = zlua__registry_next_cap(reg->cap, ZLUA_OREG_SLOT_BYTES);
     if (ncap == 0 || ncap > ZLUA_REG_MAX_COUNT)
         return ZLUA_ENOMEM;
     void **objects = reg->alloc(reg->alloc_ud, NULL, 0, ncap * ZLUA_OREG_SLOT_BYTES);
@@ -89,13 +89,13 @@ static int zlua_oreg_grow(zlua_object_registry *reg)
         memcpy(objects, reg->objects, reg->used * sizeof *objects);
         memcpy(next_free, reg->next_free, reg->used * sizeof *next_free);
     }
-    zlua_oreg_publish_op op = {reg, {objects, next_free, ncap}};
-    (void)zlua_gc_with_lock(zlua_oreg_publish_locked, &op);
+    zlua__oreg_publish_op op = {reg, {objects, next_free, ncap}};
+    (void)zlua__gc_with_lock(zlua_oreg_publish_locked, &op);
     zlua_oreg_release_block(reg, op.block.objects, op.block.cap);   /* the old block */
     return ZLUA_OK;
 }
 
-int zlua_oreg_add(zlua_object_registry *reg, void *object, uint32_t *slot)
+int zlua__oreg_add(zlua__object_registry *reg, void *object, uint32_t *slot)
 {
     if (reg == NULL || reg->alloc == NULL || object == NULL || slot == NULL)
         return ZLUA_EINVAL;
@@ -121,7 +121,7 @@ int zlua_oreg_add(zlua_object_registry *reg, void *object, uint32_t *slot)
     return ZLUA_OK;
 }
 
-void zlua_oreg_release(zlua_object_registry *reg, uint32_t slot, const void *object)
+void zlua__oreg_release(zlua__object_registry *reg, uint32_t slot, const void *object)
 {
     if (reg == NULL || slot >= reg->used || object == NULL || reg->objects[slot] != object)
         return;

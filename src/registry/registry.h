@@ -40,26 +40,26 @@
 
 #define ZLUA_REG_NONE UINT32_MAX   /* "no slot" */
 
-typedef struct zlua_sreg_chunk zlua_sreg_chunk;
+typedef struct zlua__sreg_chunk zlua__sreg_chunk;
 
 /* Cells of one struct layout (one per non-blittable class). */
-typedef struct zlua_sreg_pool {
+typedef struct zlua__sreg_pool {
     uint32_t cell_size;    /* payload bytes rounded up to 16; 0 = unset */
     uint32_t next_cells;   /* cells in the next chunk */
     void *free;            /* released cells, linked through word 0 */
     char *bump, *bump_end; /* never-used tail of the newest chunk */
-} zlua_sreg_pool;
+} zlua__sreg_pool;
 
-typedef struct zlua_struct_registry {
-    zlua_sreg_chunk *chunks;   /* every chunk of every pool (GC lock) */
+typedef struct zlua__struct_registry {
+    zlua__sreg_chunk *chunks;   /* every chunk of every pool (GC lock) */
     size_t live;               /* cells in use */
     size_t chunk_bytes;        /* bytes held in chunks */
     lua_Alloc alloc;
     void *alloc_ud;
-    struct zlua_struct_registry *next_live;  /* global list (GC lock) */
-} zlua_struct_registry;
+    struct zlua__struct_registry *next_live;  /* global list (GC lock) */
+} zlua__struct_registry;
 
-typedef struct zlua_object_registry {
+typedef struct zlua__object_registry {
     void **objects;        /* [0, used) is one root range */
     uint32_t *next_free;   /* beside objects, never scanned */
     size_t used, cap;      /* slots ever handed out, capacity */
@@ -67,36 +67,36 @@ typedef struct zlua_object_registry {
     size_t live;           /* slots in use */
     lua_Alloc alloc;
     void *alloc_ud;
-    struct zlua_object_registry *next_live;
-} zlua_object_registry;
+    struct zlua__object_registry *next_live;
+} zlua__object_registry;
 
 /* ---- struct registry ------------------------------------------------------- */
 /* Links reg into the global list and registers the push-root callback.
  * ZLUA_OK, ZLUA_EINVAL or the shim's error. */
-int zlua_sreg_init(zlua_struct_registry *reg, lua_Alloc alloc, void *ud);
+int zlua__sreg_init(zlua__struct_registry *reg, lua_Alloc alloc, void *ud);
 /* Unlinks reg and frees every chunk (R-SUD-4).  Safe on a zeroed or
  * already freed registry. */
-void zlua_sreg_free(zlua_struct_registry *reg);
+void zlua__sreg_free(zlua__struct_registry *reg);
 /* Sets the pool's payload size (once, at class binding). */
-void zlua_sreg_pool_init(zlua_sreg_pool *pool, size_t payload_size);
+void zlua__sreg_pool_init(zlua__sreg_pool *pool, size_t payload_size);
 /* A zeroed cell of pool, scanned from now on; NULL without memory. */
-void *zlua_sreg_alloc(zlua_struct_registry *reg, zlua_sreg_pool *pool);
+void *zlua__sreg_alloc(zlua__struct_registry *reg, zlua__sreg_pool *pool);
 /* Zeroes cell (its references stop being roots) and returns it to pool. */
-void zlua_sreg_release(zlua_struct_registry *reg, zlua_sreg_pool *pool,
+void zlua__sreg_release(zlua__struct_registry *reg, zlua__sreg_pool *pool,
                        void *cell);
 
 /* ---- object registry ---------------------------------------------------------- */
-int zlua_oreg_init(zlua_object_registry *reg, lua_Alloc alloc, void *ud);
-void zlua_oreg_free(zlua_object_registry *reg);
+int zlua__oreg_init(zlua__object_registry *reg, lua_Alloc alloc, void *ud);
+void zlua__oreg_free(zlua__object_registry *reg);
 /* Roots object in a slot; the slot's index goes to *slot.  ZLUA_OK,
  * ZLUA_EINVAL, ZLUA_EFULL or ZLUA_ENOMEM. */
-int zlua_oreg_add(zlua_object_registry *reg, void *object, uint32_t *slot);
+int zlua__oreg_add(zlua__object_registry *reg, void *object, uint32_t *slot);
 /* Releases slot when it holds object; anything else is ignored (a slot
  * is only ever released by the userdata that holds it). */
-void zlua_oreg_release(zlua_object_registry *reg, uint32_t slot,
+void zlua__oreg_release(zlua__object_registry *reg, uint32_t slot,
                        const void *object);
 
 /* The push-root callback shared by all registries (registered by init). */
-void zlua_registry_push_roots(zlua_gc_push_fn push_all);
+void zlua__registry_push_roots(zlua_gc_push_fn push_all);
 
 #endif /* ZLUA_REGISTRY_H */

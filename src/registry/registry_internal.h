@@ -11,14 +11,14 @@
 
 #include "registry/registry.h"
 
-/* Registers zlua_registry_push_roots with the shim (idempotent; the first
+/* Registers zlua__registry_push_roots with the shim (idempotent; the first
  * registry init does the real work).  ZLUA_OK or the shim's error. */
-int zlua_registry_ensure_callback(void);
+int zlua__registry_ensure_callback(void);
 
-void zlua_registry_link_struct(zlua_struct_registry *reg);
-void zlua_registry_unlink_struct(zlua_struct_registry *reg);
-void zlua_registry_link_object(zlua_object_registry *reg);
-void zlua_registry_unlink_object(zlua_object_registry *reg);
+void zlua__registry_link_struct(zlua__struct_registry *reg);
+void zlua__registry_unlink_struct(zlua__struct_registry *reg);
+void zlua__registry_link_object(zlua__object_registry *reg);
+void zlua__registry_unlink_object(zlua__object_registry *reg);
 
 /* First capacity of a registry array; later growth doubles. */
 #define ZLUA_REG_MIN_CAP 16u
@@ -27,19 +27,19 @@ void zlua_registry_unlink_object(zlua_object_registry *reg);
 
 /* The capacity after cap: doubled, 0 when the byte size would overflow
  * (elem bytes per entry). */
-size_t zlua_registry_next_cap(size_t cap, size_t elem);
+size_t zlua__registry_next_cap(size_t cap, size_t elem);
 
 /* A chunk of struct cells: this header, then `bytes` of cells starting at
  * the first 16-aligned address after it (the allocator may align to 8). */
 #define ZLUA_SREG_CELL_ALIGN 16u
-struct zlua_sreg_chunk {
-    zlua_sreg_chunk *next;
+struct zlua__sreg_chunk {
+    zlua__sreg_chunk *next;
     size_t bytes;
 };
 /* Bytes to allocate for a chunk of `bytes` cell bytes. */
-#define ZLUA_SREG_CHUNK_HDR (sizeof(zlua_sreg_chunk) + ZLUA_SREG_CELL_ALIGN - 1)
+#define ZLUA_SREG_CHUNK_HDR (sizeof(zlua__sreg_chunk) + ZLUA_SREG_CELL_ALIGN - 1)
 
-static inline char *zlua_sreg_chunk_cells(zlua_sreg_chunk *c)
+static inline char *zlua_sreg_chunk_cells(zlua__sreg_chunk *c)
 {
     uintptr_t p = (uintptr_t)(c + 1);
     p = (p + ZLUA_SREG_CELL_ALIGN - 1) & ~(uintptr_t)(ZLUA_SREG_CELL_ALIGN - 1);

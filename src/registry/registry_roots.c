@@ -15,17 +15,17 @@
 
 #include "gc/gc_shim.h"
 
-static zlua_struct_registry *zlua_registry_structs;
-static zlua_object_registry *zlua_registry_objects;
+static zlua__struct_registry *zlua_registry_structs;
+static zlua__object_registry *zlua_registry_objects;
 
 /* ---- the callback (GC lock held: no allocation, no locks) --------------- */
 
 static void zlua_registry_push_structs(zlua_gc_push_fn push_all)
 {
-    for (const zlua_struct_registry *reg = zlua_registry_structs; reg != NULL;
+    for (const zlua__struct_registry *reg = zlua_registry_structs; reg != NULL;
          reg = reg->next_live) {
         /* One range per chunk, however many cells it holds. */
-        for (zlua_sreg_chunk *c = reg->chunks; c != NULL; c = c->next) {
+        for (zlua__sreg_chunk *c = reg->chunks; c != NULL; c = c->next) {
             char *cells = zlua_sreg_chunk_cells(c);
             push_all(cells, cells + c->bytes);
         }
@@ -34,7 +34,7 @@ static void zlua_registry_push_structs(zlua_gc_push_fn push_all)
 
 static void zlua_registry_push_objects(zlua_gc_push_fn push_all)
 {
-    for (const zlua_object_registry *reg = zlua_registry_objects; reg != NULL;
+    for (const zlua__object_registry *reg = zlua_registry_objects; reg != NULL;
          reg = reg->next_live) {
         /* The used slots, live or NULL: one range however many. */
         if (reg->used != 0)
@@ -42,24 +42,24 @@ static void zlua_registry_push_objects(zlua_gc_push_fn push_all)
     }
 }
 
-void zlua_registry_push_roots(zlua_gc_push_fn push_all)
+void zlua__registry_push_roots(zlua_gc_push_fn push_all)
 {
     zlua_registry_push_structs(push_all);
     zlua_registry_push_objects(push_all);
 }
 
-int zlua_registry_ensure_callback(void)
+int zlua__registry_ensure_callback(void)
 {
     /* Registration is idempotent and locked in the shim, so calling it on
      * every init is both the simplest and the thread-safe "first init". */
-    return zlua_gc_register_push_root_callback(zlua_registry_push_roots);
+    return zlua_gc_register_push_root_callback(zlua__registry_push_roots);
 }
 
 /* ---- list maintenance --------------------------------------------------- */
 
 static void *zlua_registry_link_struct_locked(void *p)
 {
-    zlua_struct_registry *reg = p;
+    zlua__struct_registry *reg = p;
     reg->next_live = zlua_registry_structs;
     zlua_registry_structs = reg;
     return NULL;
@@ -67,19 +67,19 @@ static void *zlua_registry_link_struct_locked(void *p)
 
 static void *zlua_registry_unlink_struct_locked(void *p)
 {
-    zlua_struct_registry **link = &zlua_registry_structs;
+    zlua__struct_registry **link = &zlua_registry_structs;
     while (*link != NULL && *link != p)
         link = &(*link)->next_live;
     if (*link != NULL) {
         *link = (*link)->next_live;
-        ((zlua_struct_registry *)p)->next_live = NULL;
+        ((zlua__struct_registry *)p)->next_live = NULL;
     }
     return NULL;
 }
 
 static void *zlua_registry_link_object_locked(void *p)
 {
-    zlua_object_registry *reg = p;
+    zlua__object_registry *reg = p;
     reg->next_live = zlua_registry_objects;
     zlua_registry_objects = reg;
     return NULL;
@@ -87,37 +87,37 @@ static void *zlua_registry_link_object_locked(void *p)
 
 static void *zlua_registry_unlink_object_locked(void *p)
 {
-    zlua_object_registry **link = &zlua_registry_objects;
+    zlua__object_registry **link = &zlua_registry_objects;
     while (*link != NULL && *link != p)
         link = &(*link)->next_live;
     if (*link != NULL) {
         *link = (*link)->next_live;
-        ((zlua_object_registry *)p)->next_live = NULL;
+        ((zlua__object_registry *)p)->next_live = NULL;
     }
     return NULL;
 }
 
-void zlua_registry_link_struct(zlua_struct_registry *reg)
+void zlua__registry_link_struct(zlua__struct_registry *reg)
 {
-    (void)zlua_gc_with_lock(zlua_registry_link_struct_locked, reg);
+    (void)zlua__gc_with_lock(zlua_registry_link_struct_locked, reg);
 }
 
-void zlua_registry_unlink_struct(zlua_struct_registry *reg)
+void zlua__registry_unlink_struct(zlua__struct_registry *reg)
 {
-    (void)zlua_gc_with_lock(zlua_registry_unlink_struct_locked, reg);
+    (void)zlua__gc_with_lock(zlua_registry_unlink_struct_locked, reg);
 }
 
-void zlua_registry_link_object(zlua_object_registry *reg)
+void zlua__registry_link_object(zlua__object_registry *reg)
 {
-    (void)zlua_gc_with_lock(zlua_registry_link_object_locked, reg);
+    (void)zlua__gc_with_lock(zlua_registry_link_object_locked, reg);
 }
 
-void zlua_registry_unlink_object(zlua_object_registry *reg)
+void zlua__registry_unlink_object(zlua__object_registry *reg)
 {
-    (void)zlua_gc_with_lock(zlua_registry_unlink_object_locked, reg);
+    (void)zlua__gc_with_lock(zlua_registry_unlink_object_locked, reg);
 }
 
-size_t zlua_registry_next_cap(size_t cap, size_t elem)
+size_t zlua__registry_next_cap(size_t cap, size_t elem)
 {
     size_t ncap = cap != 0 ? cap * 2u : ZLUA_REG_MIN_CAP;
     if (ncap < cap || ncap > SIZE_MAX / elem)

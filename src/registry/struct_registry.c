@@ -22,38 +22,38 @@
 #define ZLUA_SREG_FIRST_CELLS 8u
 #define ZLUA_SREG_MAX_CHUNK (64u * 1024u)   /* bytes, unless one cell is larger */
 
-int zlua_sreg_init(zlua_struct_registry *reg, lua_Alloc alloc, void *ud)
+int zlua__sreg_init(zlua__struct_registry *reg, lua_Alloc alloc, void *ud)
 {
     if (reg == NULL || alloc == NULL)
         return ZLUA_EINVAL;
     memset(reg, 0, sizeof *reg);
     /* Register first: if that fails the registry stays zeroed (unusable:
      * nothing is handed out that the collector would not scan). */
-    int rc = zlua_registry_ensure_callback();
+    int rc = zlua__registry_ensure_callback();
     if (rc != ZLUA_OK)
         return rc;
     reg->alloc = alloc;
     reg->alloc_ud = ud;
-    zlua_registry_link_struct(reg);
+    zlua__registry_link_struct(reg);
     return ZLUA_OK;
 }
 
-void zlua_sreg_free(zlua_struct_registry *reg)
+void zlua__sreg_free(zlua__struct_registry *reg)
 {
     if (reg == NULL || reg->alloc == NULL)
         return;   /* never initialised (zeroed) or already freed */
     /* Once unlinked no callback reads the chunks: no lock needed below. */
-    zlua_registry_unlink_struct(reg);
-    zlua_sreg_chunk *c = reg->chunks;
+    zlua__registry_unlink_struct(reg);
+    zlua__sreg_chunk *c = reg->chunks;
     while (c != NULL) {
-        zlua_sreg_chunk *next = c->next;
+        zlua__sreg_chunk *next = c->next;
         reg->alloc(reg->alloc_ud, c, ZLUA_SREG_CHUNK_HDR + c->bytes, 0);
         c = next;
     }
     memset(reg, 0, sizeof *reg);
 }
 
-void zlua_sreg_pool_init(zlua_sreg_pool *pool, size_t payload_size)
+void zlua__sreg_pool_init(zlua__sreg_pool *pool, size_t payload_size)
 {
     memset(pool, 0, sizeof *pool);
     size_t size = payload_size < sizeof(void *) ? sizeof(void *) : payload_size;
@@ -64,21 +64,21 @@ void zlua_sreg_pool_init(zlua_sreg_pool *pool, size_t payload_size)
                        : cap_cells ? (uint32_t)cap_cells : 1;
 }
 
-typedef struct zlua_sreg_link_op {
-    zlua_struct_registry *reg;
-    zlua_sreg_chunk *chunk;
-} zlua_sreg_link_op;
+typedef struct zlua__sreg_link_op {
+    zlua__struct_registry *reg;
+    zlua__sreg_chunk *chunk;
+} zlua__sreg_link_op;
 
 static void *zlua_sreg_link_locked(void *p)
 {
-    zlua_sreg_link_op *op = p;
+    zlua__sreg_link_op *op = p;
     op->chunk->next = op->reg->chunks;
     op->reg->chunks = op->chunk;
     return NULL;
 }
 
 /* Allocates the pool's next chunk, zeroed, and publishes it. */
-static int zlua_sreg_grow(zlua_struct_registry *reg, zlua_sreg_pool *pool)
+static int zlua_sreg_grow(zlua__struct_registry *reg, zlua__sreg_pool *pool)
 {
     size_t cells = pool->next_cells;   /* 1 .. the cap's cell count (or 1) */
     if (cells == 0)
@@ -86,14 +86,14 @@ static int zlua_sreg_grow(zlua_struct_registry *reg, zlua_sreg_pool *pool)
     if (cells > (SIZE_MAX - ZLUA_SREG_CHUNK_HDR) / pool->cell_size)
         return ZLUA_ENOMEM;
     size_t bytes = cells * pool->cell_size;
-    zlua_sreg_chunk *c = reg->alloc(reg->alloc_ud, NULL, 0, ZLUA_SREG_CHUNK_HDR + bytes);
+    zlua__sreg_chunk *c = reg->alloc(reg->alloc_ud, NULL, 0, ZLUA_SREG_CHUNK_HDR + bytes);
     if (c == NULL)
         return ZLUA_ENOMEM;
     c->next = NULL;
     c->bytes = bytes;
     memset(zlua_sreg_chunk_cells(c), 0, bytes);
-    zlua_sreg_link_op op = {reg, c};
-    (void)zlua_gc_with_lock(zlua_sreg_link_locked, &op);
+    zlua__sreg_link_op op = {reg, c};
+    (void)zlua__gc_with_lock(zlua_sreg_link_locked, &op);
     reg->chunk_bytes += bytes;
     pool->bump = zlua_sreg_chunk_cells(c);
     pool->bump_end = pool->bump + bytes;
@@ -105,7 +105,7 @@ static int zlua_sreg_grow(zlua_struct_registry *reg, zlua_sreg_pool *pool)
     return ZLUA_OK;
 }
 
-void *zlua_sreg_alloc(zlua_struct_registry *reg, zlua_sreg_pool *pool)
+void *zlua__sreg_alloc(zlua__struct_registry *reg, zlua__sreg_pool *pool)
 {
     if (reg == NULL || reg->alloc == NULL || pool == NULL || pool->cell_size == 0)
         return NULL;
@@ -123,7 +123,7 @@ void *zlua_sreg_alloc(zlua_struct_registry *reg, zlua_sreg_pool *pool)
     return cell;
 }
 
-void zlua_sreg_release(zlua_struct_registry *reg, zlua_sreg_pool *pool, void *cell)
+void zlua__sreg_release(zlua__struct_registry *reg, zlua__sreg_pool *pool, void *cell)
 {
     /* A freed or never-initialised registry has no chunks any cell could
      * belong to: nothing to write. */

@@ -22,7 +22,7 @@ _Static_assert((ZLUA_HANDLE_TAG & ~ZLUA_HANDLE_TAG_MASK) == 0u
                    && (ZLUA_HANDLE_TAG & 0x3u) != 0u,
                "the tag must live in the low bits no aligned pointer sets");
 
-int zlua_handle_decode32(uint32_t h, uint32_t *generation, uint32_t *index)
+int zlua__handle_decode32(uint32_t h, uint32_t *generation, uint32_t *index)
 {
     if ((h & ZLUA_HANDLE_TAG_MASK) != ZLUA_HANDLE_TAG)
         return 0;
@@ -31,7 +31,7 @@ int zlua_handle_decode32(uint32_t h, uint32_t *generation, uint32_t *index)
     return 1;
 }
 
-int zlua_handle_decode64(uint64_t h, uint64_t *generation, uint32_t *index)
+int zlua__handle_decode64(uint64_t h, uint64_t *generation, uint32_t *index)
 {
     if ((h & ZLUA_HANDLE_TAG_MASK) != ZLUA_HANDLE_TAG)
         return 0;
@@ -42,10 +42,10 @@ int zlua_handle_decode64(uint64_t h, uint64_t *generation, uint32_t *index)
 
 #if UINTPTR_MAX > 0xffffffffu
 
-int zlua_handle_decode(uintptr_t h, uintptr_t *generation, uint32_t *index)
+int zlua__handle_decode(uintptr_t h, uintptr_t *generation, uint32_t *index)
 {
     uint64_t gen;
-    if (!zlua_handle_decode64((uint64_t)h, &gen, index))
+    if (!zlua__handle_decode64((uint64_t)h, &gen, index))
         return 0;
     *generation = (uintptr_t)gen;
     return 1;
@@ -53,10 +53,10 @@ int zlua_handle_decode(uintptr_t h, uintptr_t *generation, uint32_t *index)
 
 #else
 
-int zlua_handle_decode(uintptr_t h, uintptr_t *generation, uint32_t *index)
+int zlua__handle_decode(uintptr_t h, uintptr_t *generation, uint32_t *index)
 {
     uint32_t gen;
-    if (!zlua_handle_decode32((uint32_t)h, &gen, index))
+    if (!zlua__handle_decode32((uint32_t)h, &gen, index))
         return 0;
     *generation = (uintptr_t)gen;
     return 1;

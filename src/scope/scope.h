@@ -70,8 +70,8 @@ static inline uint64_t zlua_handle_encode64(uint64_t generation, uint32_t index)
            | (uint64_t)ZLUA_HANDLE_TAG;
 }
 /* Returns 1 and fills gen/index when h carries the tag, else 0. */
-int zlua_handle_decode32(uint32_t h, uint32_t *generation, uint32_t *index);
-int zlua_handle_decode64(uint64_t h, uint64_t *generation, uint32_t *index);
+int zlua__handle_decode32(uint32_t h, uint32_t *generation, uint32_t *index);
+int zlua__handle_decode64(uint64_t h, uint64_t *generation, uint32_t *index);
 
 /* The platform's width (uintptr_t), chosen at compile time. */
 #if UINTPTR_MAX > 0xffffffffu
@@ -82,7 +82,7 @@ int zlua_handle_decode64(uint64_t h, uint64_t *generation, uint32_t *index);
 #define ZLUA_HANDLE_GEN_BITS ZLUA_HANDLE32_GEN_BITS
 #endif
 #define ZLUA_HANDLE_MAX_INDEX ((1u << ZLUA_HANDLE_INDEX_BITS) - 1u)
-int zlua_handle_decode(uintptr_t h, uintptr_t *generation, uint32_t *index);
+int zlua__handle_decode(uintptr_t h, uintptr_t *generation, uint32_t *index);
 /* Inline: every push encodes. */
 static inline uintptr_t zlua_handle_encode(uintptr_t generation, uint32_t index)
 {
@@ -94,12 +94,12 @@ static inline uintptr_t zlua_handle_encode(uintptr_t generation, uint32_t index)
 }
 
 /* ---- scope stack ---------------------------------------------------------- */
-typedef struct zlua_slot {
+typedef struct zlua__slot {
     void *addr;        /* the C# slot (struct payload, int*, Il2CppObject**) */
     const void *meta;  /* the element type's zlua_meta (opaque here) */
-} zlua_slot;
+} zlua__slot;
 
-typedef struct zlua_scope {
+typedef struct zlua__scope {
     /* the counters generated stubs update inline (zlua.h,
      * zlua_scope_counters), under their libzlua names */
     union {
@@ -113,15 +113,15 @@ typedef struct zlua_scope {
     };
     uint32_t cap;
     uintptr_t generation;  /* kept modulo 2^ZLUA_HANDLE_GEN_BITS */
-    zlua_slot *slots;
+    zlua__slot *slots;
     lua_Alloc alloc;
     void *alloc_ud;
-} zlua_scope;
+} zlua__scope;
 
 /* A saved (size, depth) pair, for restoring after an error (R-OPQ-5). */
-typedef struct zlua_scope_state {
+typedef struct zlua__scope_state {
     uint32_t size, depth;
-} zlua_scope_state;
+} zlua__scope_state;
 
 enum {
     ZLUA_SCOPE_VALID = 0,
@@ -129,31 +129,31 @@ enum {
     ZLUA_SCOPE_FOREIGN = 2    /* not one of our handles */
 };
 
-void zlua_scope_init(zlua_scope *s, lua_Alloc alloc, void *alloc_ud);
-void zlua_scope_free(zlua_scope *s);
+void zlua__scope_init(zlua__scope *s, lua_Alloc alloc, void *alloc_ud);
+void zlua__scope_free(zlua__scope *s);
 
 /* Out-of-line halves of the inline operations below (scope.c). */
-int zlua_scope_open_grow(zlua_scope *s);
-int zlua_scope_push_grow(zlua_scope *s, void *addr, const void *meta,
+int zlua__scope_open_grow(zlua__scope *s);
+int zlua__scope_push_grow(zlua__scope *s, void *addr, const void *meta,
                          uintptr_t *handle);
 /* Drops the slots from `size` on and bumps the generation (size < s->size). */
-void zlua_scope_drop(zlua_scope *s, uint32_t size);
+void zlua__scope_drop(zlua__scope *s, uint32_t size);
 
 /* The operations below run on every bridge and IC call and every handle
  * use, so they are inline; growth and expiry are out of line. */
 
 /* BeginScope: push the watermark.  ZLUA_OK or ZLUA_ENOMEM. */
-static inline int zlua_scope_open(zlua_scope *s)
+static inline int zlua_scope_open(zlua__scope *s)
 {
     if (ZLUA_UNLIKELY(s->depth == s->mark_cap))
-        return zlua_scope_open_grow(s);
+        return zlua__scope_open_grow(s);
     s->marks[s->depth++] = s->size;
     return 0;
 }
 
 /* EndScope: truncate to the watermark; bump the generation if this scope
  * issued a handle (size > watermark).  No-op when no scope is open. */
-static inline void zlua_scope_close(zlua_scope *s)
+static inline void zlua_scope_close(zlua__scope *s)
 {
     if (s->depth == 0)
         return;
@@ -161,17 +161,17 @@ static inline void zlua_scope_close(zlua_scope *s)
      * so outer handles survive nested calls that pushed no handle. */
     uint32_t mark = s->marks[--s->depth];
     if (s->size > mark)
-        zlua_scope_drop(s, mark);
+        zlua__scope_drop(s, mark);
 }
 
 /* Records addr/meta and returns its handle in *handle.  ZLUA_OK,
  * ZLUA_ENOMEM, ZLUA_EFULL (index space exhausted) or ZLUA_ESTATE (no
  * open scope). */
-static inline int zlua_scope_push(zlua_scope *s, void *addr, const void *meta,
+static inline int zlua_scope_push(zlua__scope *s, void *addr, const void *meta,
                                   uintptr_t *handle)
 {
     if (ZLUA_UNLIKELY(s->depth == 0 || s->size == s->cap || s->size > ZLUA_HANDLE_MAX_INDEX))
-        return zlua_scope_push_grow(s, addr, meta, handle);
+        return zlua__scope_push_grow(s, addr, meta, handle);
     uint32_t index = s->size++;
     s->slots[index].addr = addr;
     s->slots[index].meta = meta;
@@ -181,8 +181,8 @@ static inline int zlua_scope_push(zlua_scope *s, void *addr, const void *meta,
 
 /* Validates h; on ZLUA_SCOPE_VALID stores the slot in *slot.  The
  * generation field of a handle is its top bits, so no masking is needed. */
-static inline int zlua_scope_resolve(const zlua_scope *s, uintptr_t h,
-                                     const zlua_slot **slot)
+static inline int zlua_scope_resolve(const zlua__scope *s, uintptr_t h,
+                                     const zlua__slot **slot)
 {
     if ((h & ZLUA_HANDLE_TAG_MASK) != ZLUA_HANDLE_TAG)
         return ZLUA_SCOPE_FOREIGN;
@@ -197,19 +197,19 @@ static inline int zlua_scope_resolve(const zlua_scope *s, uintptr_t h,
  * since the snapshot and expires their handles like zlua_scope_close.  It
  * only rolls back: R-OPQ-5 wants the state of the boundary that caught
  * the error, which is never deeper than what it saved. */
-static inline zlua_scope_state zlua_scope_save(const zlua_scope *s)
+static inline zlua__scope_state zlua_scope_save(const zlua__scope *s)
 {
-    zlua_scope_state st;
+    zlua__scope_state st;
     st.size = s->size;
     st.depth = s->depth;
     return st;
 }
 
-static inline void zlua_scope_restore(zlua_scope *s, zlua_scope_state st)
+static inline void zlua_scope_restore(zlua__scope *s, zlua__scope_state st)
 {
     if (s->depth > st.depth)
         s->depth = st.depth;
-    if (s->size > st.size) {   /* zlua_scope_drop, inline: every IC call issues */
+    if (s->size > st.size) {   /* zlua__scope_drop, inline: every IC call issues */
         s->size = st.size;
         s->generation = (s->generation + 1u) & ZLUA_SCOPE_GEN_MASK;
     }

@@ -11,10 +11,10 @@
 #include <stddef.h>
 
 /* the names libzlua uses and the view stubs use share their storage */
-_Static_assert(offsetof(zlua_scope, size) == offsetof(zlua_scope, counters.size) &&
-                   offsetof(zlua_scope, depth) == offsetof(zlua_scope, counters.depth) &&
-                   offsetof(zlua_scope, mark_cap) == offsetof(zlua_scope, counters.mark_cap) &&
-                   offsetof(zlua_scope, marks) == offsetof(zlua_scope, counters.marks),
+_Static_assert(offsetof(zlua__scope, size) == offsetof(zlua__scope, counters.size) &&
+                   offsetof(zlua__scope, depth) == offsetof(zlua__scope, counters.depth) &&
+                   offsetof(zlua__scope, mark_cap) == offsetof(zlua__scope, counters.mark_cap) &&
+                   offsetof(zlua__scope, marks) == offsetof(zlua__scope, counters.marks),
                "zlua_scope_counters overlays the scope's counters");
 
 #include <string.h>
@@ -24,14 +24,14 @@ _Static_assert(offsetof(zlua_scope, size) == offsetof(zlua_scope, counters.size)
 #define ZLUA_SCOPE_MIN_SLOTS 16u
 #define ZLUA_SCOPE_MIN_MARKS 8u
 
-void zlua_scope_init(zlua_scope *s, lua_Alloc alloc, void *alloc_ud)
+void zlua__scope_init(zlua__scope *s, lua_Alloc alloc, void *alloc_ud)
 {
     memset(s, 0, sizeof *s);
     s->alloc = alloc;
     s->alloc_ud = alloc_ud;
 }
 
-void zlua_scope_free(zlua_scope *s)
+void zlua__scope_free(zlua__scope *s)
 {
     if (s->alloc != NULL) {
         if (s->slots != NULL)
@@ -42,12 +42,12 @@ void zlua_scope_free(zlua_scope *s)
                      (size_t)s->mark_cap * sizeof *s->marks, 0);
     }
     /* Keep the allocator so a freed scope can be reused or freed again. */
-    zlua_scope_init(s, s->alloc, s->alloc_ud);
+    zlua__scope_init(s, s->alloc, s->alloc_ud);
 }
 
 /* Doubles *array (elements of `elem` bytes) from *cap to at least `min`
  * elements.  On failure nothing changes. */
-static int zlua_scope_grow(const zlua_scope *s, void **array, uint32_t *cap,
+static int zlua_scope_grow(const zlua__scope *s, void **array, uint32_t *cap,
                            uint32_t min, size_t elem)
 {
     uint32_t ncap = *cap != 0 ? *cap : min;
@@ -68,12 +68,12 @@ static int zlua_scope_grow(const zlua_scope *s, void **array, uint32_t *cap,
 }
 
 /* Every handle stamped with the old generation stops validating. */
-static void zlua_scope_bump(zlua_scope *s)
+static void zlua_scope_bump(zlua__scope *s)
 {
     s->generation = (s->generation + 1u) & ZLUA_SCOPE_GEN_MASK;
 }
 
-void zlua_scope_drop(zlua_scope *s, uint32_t size)
+void zlua__scope_drop(zlua__scope *s, uint32_t size)
 {
     if (s->size <= size)
         return;
@@ -81,7 +81,7 @@ void zlua_scope_drop(zlua_scope *s, uint32_t size)
     zlua_scope_bump(s);
 }
 
-int zlua_scope_open_grow(zlua_scope *s)
+int zlua__scope_open_grow(zlua__scope *s)
 {
     if (s->depth == s->mark_cap) {
         void *marks = s->marks;
@@ -95,7 +95,7 @@ int zlua_scope_open_grow(zlua_scope *s)
     return ZLUA_OK;
 }
 
-int zlua_scope_push_grow(zlua_scope *s, void *addr, const void *meta,
+int zlua__scope_push_grow(zlua__scope *s, void *addr, const void *meta,
                          uintptr_t *handle)
 {
     if (s->depth == 0)

@@ -39,7 +39,7 @@
  * Recognised by its definition's name and namespace, which runtimes
  * agree on -- not by its type name, whose format they do not (IL format
  * "List<System.Int32>" in IL2CPP and Mono, reflection format elsewhere). */
-static int zlua_coll_is_list(const zlua_class *cls)
+static int zlua_coll_is_list(const zlua__class *cls)
 {
     Il2CppClass *k = cls->klass;
     return il2cpp_class_is_inflated(k) && strcmp(il2cpp_class_get_name(k), "List`1") == 0 &&
@@ -49,12 +49,12 @@ static int zlua_coll_is_list(const zlua_class *cls)
 
 /* The collection at 1 for an iterator of cls: a live ByObj userdata of
  * exactly cls, or raises (the iterator can be called by hand). */
-static Il2CppObject *zlua_coll_self(lua_State *L, const zlua_class *cls)
+static Il2CppObject *zlua_coll_self(lua_State *L, const zlua__class *cls)
 {
-    zlua_ud *u = zlua_ud_any(L, 1);
+    zlua__ud *u = zlua_ud_any(L, 1);
     if (u == NULL || u->magic != ZLUA_UD_BYOBJ || u->cls != cls || u->obj == NULL)
         luaL_error(L, "bad argument #1 to 'pairs' iterator (%s expected, got %s)",
-                   cls->full_name, zlua_typename(L, 1));
+                   cls->full_name, zlua__typename(L, 1));
     return u->obj;
 }
 
@@ -67,14 +67,14 @@ static lua_Integer zlua_coll_next_index(lua_State *L)
     lua_Integer i = lua_tointegerx(L, 2, &isnum);
     if (!isnum || lua_type(L, 2) != LUA_TNUMBER || i < 0)
         luaL_error(L, "bad argument #2 to 'pairs' iterator (index expected, got %s)",
-                   zlua_typename(L, 2));
+                   zlua__typename(L, 2));
     /* maxinteger has no next: past any end (no signed overflow) */
     return i == LUA_MAXINTEGER ? i : i + 1;
 }
 
 /* Pushes (i, element i of arr) and returns 2, or 0 past the end of n
  * elements (n never more than the array holds). */
-static int zlua_coll_push_elem(lua_State *L, const zlua_ctx *ctx, Il2CppObject *arr,
+static int zlua_coll_push_elem(lua_State *L, const zlua__ctx *ctx, Il2CppObject *arr,
                                const zlua_meta *em, lua_Integer i, uintptr_t n)
 {
     if (arr == NULL || (uintptr_t)i >= n || (uintptr_t)i >= zlua_array_count(ctx, arr))
@@ -87,7 +87,7 @@ static int zlua_coll_push_elem(lua_State *L, const zlua_ctx *ctx, Il2CppObject *
 /* T[]: upvalue 1 the boxed array class. */
 static int zlua_coll_next_array(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_ARRAY_ITER);
+    const zlua__class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_ARRAY_ITER);
     Il2CppObject *arr = zlua_coll_self(L, cls);
     lua_Integer i = zlua_coll_next_index(L);
     const zlua_meta *em = zlua_array_elem(cls);
@@ -101,22 +101,22 @@ static int zlua_coll_next_array(lua_State *L)
  * tag and length catch one swapped in with the debug library). */
 #define ZLUA_LIST_ITER_TAG UINT64_C(0x7A6C75614C697374)   /* "zluaList" */
 
-typedef struct zlua_list_iter {
+typedef struct zlua__list_iter {
     uint64_t tag;
-    const zlua_class *cls;     /* the List<T> */
+    const zlua__class *cls;     /* the List<T> */
     const zlua_meta *em;       /* T, as _items stores it */
     size_t items_at, size_at;  /* offsets of _items and _size */
-} zlua_list_iter;
+} zlua__list_iter;
 
 /* The hot loop of R-COLL-1: one check of each argument, two loads of the
  * list, one bounds check against both _size and the array, one push. */
 static int zlua_coll_next_list(lua_State *L)
 {
-    const zlua_list_iter *it = lua_touserdata(L, lua_upvalueindex(1));
+    const zlua__list_iter *it = lua_touserdata(L, lua_upvalueindex(1));
     if (it == NULL || lua_rawlen(L, lua_upvalueindex(1)) != sizeof *it ||
         it->tag != ZLUA_LIST_ITER_TAG)
-        return zlua_box_tampered(L, "list iterator");
-    zlua_ud *u = lua_touserdata(L, 1);
+        return zlua__box_tampered(L, "list iterator");
+    zlua__ud *u = lua_touserdata(L, 1);
     if (u == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != ZLUA_UD_BYOBJ ||
         u->cls != it->cls || u->obj == NULL)
         zlua_coll_self(L, it->cls);   /* raises */
@@ -134,7 +134,7 @@ static int zlua_coll_next_list(lua_State *L)
     int32_t size;
     memcpy(&items, (char *)u->obj + it->items_at, sizeof items);
     memcpy(&size, (char *)u->obj + it->size_at, sizeof size);
-    const zlua_ctx *ctx = it->cls->ctx;
+    const zlua__ctx *ctx = it->cls->ctx;
     if (items == NULL || size < 0 || (uint64_t)i >= (uint64_t)size ||
         (uintptr_t)i >= zlua_array_count(ctx, items))
         return 0;
@@ -155,33 +155,33 @@ static int zlua_coll_next_list(lua_State *L)
  * enumerator (a ByObj userdata), 2 the last index. */
 static int zlua_coll_next_enum(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_ENUM_ITER);
-    const zlua_method *move =
+    const zlua__class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_ENUM_ITER);
+    const zlua__method *move =
         zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_METHOD, ZLUA_FOR_ENUM_MOVE, cls, "method");
-    const zlua_method *cur = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD,
+    const zlua__method *cur = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD,
                                               ZLUA_FOR_ENUM_CURRENT, cls, "method");
     /* the T of IEnumerable<T> (upvalue 4, nil: none), checked before any
      * call as the others are */
-    const zlua_class *elem = lua_isnil(L, lua_upvalueindex(4)) ? NULL
+    const zlua__class *elem = lua_isnil(L, lua_upvalueindex(4)) ? NULL
         : zlua_box_upvalue(L, lua_upvalueindex(4), ZLUA_BOX_CLASS, ZLUA_FOR_ENUM_ELEM, cls,
                            "class");
-    zlua_ud *u = zlua_ud_any(L, 1);
+    zlua__ud *u = zlua_ud_any(L, 1);
     if (u == NULL || u->magic != ZLUA_UD_BYOBJ || u->obj == NULL ||
         !il2cpp_class_is_assignable_from(move->owner->klass, il2cpp_object_get_class(u->obj)))
         return luaL_error(L, "bad argument #1 to 'pairs' iterator (%s expected, got %s)",
-                          move->owner->full_name, zlua_typename(L, 1));
+                          move->owner->full_name, zlua__typename(L, 1));
     lua_Integer i = zlua_coll_next_index(L);
     Il2CppObject *e = u->obj;
     lua_settop(L, 2);
     unsigned char more[8] = {0};   /* the unboxed bool, at its first byte */
-    zlua_method_invoke(L, move, 3, 0, e, more);
+    zlua__method_invoke(L, move, 3, 0, e, more);
     if (more[0] == 0)
         return 0;
     lua_pushinteger(L, i);
     /* IEnumerator.Current is an object: a boxed value type comes back as
      * its value (an int as a number), as `foreach` over it would give */
     Il2CppObject *v = NULL;
-    zlua_method_invoke(L, cur, 4, 0, e, &v);
+    zlua__method_invoke(L, cur, 4, 0, e, &v);
     /* viewed as T, a string as a Lua string -- when the object is one,
      * which the non-generic Current does not promise */
     if (elem != NULL && v != NULL && elem->meta != NULL) {
@@ -193,7 +193,7 @@ static int zlua_coll_next_enum(lua_State *L)
     }
     const zlua_meta *vm = NULL;
     if (v != NULL && il2cpp_class_is_valuetype(il2cpp_object_get_class(v)))
-        vm = zlua_meta_of_class(move->owner->ctx, il2cpp_object_get_class(v));
+        vm = zlua__meta_of_class(move->owner->ctx, il2cpp_object_get_class(v));
     if (vm != NULL)
         vm->push(L, vm, il2cpp_object_unbox(v));
     else
@@ -211,33 +211,33 @@ static int zlua_coll_next_enum(lua_State *L)
  * last key (unused). */
 static int zlua_coll_next_pair(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_PAIR_ITER);
-    const zlua_class *ecls =
+    const zlua__class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_PAIR_ITER);
+    const zlua__class *ecls =
         zlua_box_upvalue(L, lua_upvalueindex(2), ZLUA_BOX_CLASS, ZLUA_FOR_PAIR_ENUM, cls, "class");
-    const zlua_method *move = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD,
+    const zlua__method *move = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD,
                                                ZLUA_FOR_PAIR_MOVE, cls, "method");
-    const zlua_method *cur = zlua_box_upvalue(L, lua_upvalueindex(4), ZLUA_BOX_METHOD,
+    const zlua__method *cur = zlua_box_upvalue(L, lua_upvalueindex(4), ZLUA_BOX_METHOD,
                                               ZLUA_FOR_PAIR_CURRENT, cls, "method");
-    const zlua_method *key = zlua_box_upvalue(L, lua_upvalueindex(5), ZLUA_BOX_METHOD,
+    const zlua__method *key = zlua_box_upvalue(L, lua_upvalueindex(5), ZLUA_BOX_METHOD,
                                               ZLUA_FOR_PAIR_KEY, cls, "method");
-    const zlua_method *val = zlua_box_upvalue(L, lua_upvalueindex(6), ZLUA_BOX_METHOD,
+    const zlua__method *val = zlua_box_upvalue(L, lua_upvalueindex(6), ZLUA_BOX_METHOD,
                                               ZLUA_FOR_PAIR_VALUE, cls, "method");
-    zlua_ud *u = zlua_ud_any(L, 1);
+    zlua__ud *u = zlua_ud_any(L, 1);
     if (u == NULL || u->magic != ZLUA_UD_BYVAL || u->cls != ecls)
         return luaL_error(L, "bad argument #1 to 'pairs' iterator (%s expected, got %s)",
-                          ecls->full_name, zlua_typename(L, 1));
+                          ecls->full_name, zlua__typename(L, 1));
     lua_settop(L, 2);
     unsigned char more[8] = {0};
-    zlua_method_invoke(L, move, 3, 0, zlua_ud_payload(u), more);
+    zlua__method_invoke(L, move, 3, 0, zlua_ud_payload(u), more);
     if (more[0] == 0)
         return 0;
     /* the pair stays on the C stack (scanned by the collector) while Key
      * and Value read it */
     union { max_align_t align; unsigned char bytes[ZLUA_PAIR_BYTES]; } kv;
     memset(&kv, 0, sizeof kv);
-    zlua_method_invoke(L, cur, 3, 0, zlua_ud_payload(u), kv.bytes);
-    zlua_method_call(L, key, 3, kv.bytes);
-    zlua_method_call(L, val, 4, kv.bytes);
+    zlua__method_invoke(L, cur, 3, 0, zlua_ud_payload(u), kv.bytes);
+    zlua__method_call(L, key, 3, kv.bytes);
+    zlua__method_call(L, val, 4, kv.bytes);
     return 2;
 }
 
@@ -245,7 +245,7 @@ static int zlua_coll_next_pair(lua_State *L)
  * enumerator path 3 the boxed GetEnumerator. */
 static int zlua_coll_pairs(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_PAIRS);
+    const zlua__class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_PAIRS);
     Il2CppObject *obj = zlua_coll_self(L, cls);
     lua_pushvalue(L, lua_upvalueindex(2));
     if (lua_isnone(L, lua_upvalueindex(3))) {
@@ -253,10 +253,10 @@ static int zlua_coll_pairs(lua_State *L)
         lua_pushnil(L);
         return 3;
     }
-    const zlua_method *get = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD,
+    const zlua__method *get = zlua_box_upvalue(L, lua_upvalueindex(3), ZLUA_BOX_METHOD,
                                               ZLUA_FOR_PAIRS_GET, cls, "method");
     int fn = lua_gettop(L);
-    zlua_method_call(L, get, fn + 1, obj);   /* the enumerator, once per loop */
+    zlua__method_call(L, get, fn + 1, obj);   /* the enumerator, once per loop */
     if (lua_isnil(L, -1))
         return luaL_error(L, "%s.GetEnumerator returned null", cls->full_name);
     lua_pushnil(L);
@@ -264,7 +264,7 @@ static int zlua_coll_pairs(lua_State *L)
 }
 
 /* The instance field `name` of cls (its own or inherited), or NULL. */
-static FieldInfo *zlua_coll_field(const zlua_class *cls, const char *name)
+static FieldInfo *zlua_coll_field(const zlua__class *cls, const char *name)
 {
     for (Il2CppClass *k = cls->klass; k != NULL; k = il2cpp_class_get_parent(k)) {
         void *iter = NULL;
@@ -317,23 +317,23 @@ static Il2CppClass *zlua_coll_elem_of(Il2CppClass *k, int depth)
 
 /* The bound method `name` without parameters of the class named iface,
  * or NULL. */
-static zlua_method *zlua_coll_method(zlua_ctx *ctx, const char *iface, const char *name)
+static zlua__method *zlua_coll_method(zlua__ctx *ctx, const char *iface, const char *name)
 {
-    zlua_class *ic = zlua_class_find(ctx, iface);
-    if (ic == NULL || zlua_meta_bind(ctx, ic) == NULL)
+    zlua__class *ic = zlua__class_find(ctx, iface);
+    if (ic == NULL || zlua__meta_bind(ctx, ic) == NULL)
         return NULL;
     void *iter = NULL;
     const MethodInfo *mi;
     while ((mi = il2cpp_class_get_methods(ic->klass, &iter)) != NULL)
         if (strcmp(il2cpp_method_get_name(mi), name) == 0 &&
             il2cpp_method_get_param_count(mi) == 0)
-            return zlua_method_bind(ctx, ic, mi);
+            return zlua__method_bind(ctx, ic, mi);
     return NULL;
 }
 
 /* The instance method `name` without parameters that cls declares or
  * inherits, public, bound; NULL when there is none. */
-static zlua_method *zlua_coll_own_method(zlua_class *cls, const char *name)
+static zlua__method *zlua_coll_own_method(zlua__class *cls, const char *name)
 {
     for (Il2CppClass *k = cls->klass; k != NULL; k = il2cpp_class_get_parent(k)) {
         void *iter = NULL;
@@ -344,9 +344,9 @@ static zlua_method *zlua_coll_own_method(zlua_class *cls, const char *name)
                 il2cpp_method_get_param_count(mi) == 0 &&
                 (flags & ZLUA_METHOD_ATTRIBUTE_MEMBER_ACCESS_MASK) == ZLUA_METHOD_ATTRIBUTE_PUBLIC &&
                 !(flags & ZLUA_METHOD_ATTRIBUTE_STATIC)) {
-                zlua_class *decl = zlua_meta_bind(
-                    cls->ctx, zlua_class_get(cls->ctx, il2cpp_method_get_class(mi)));
-                zlua_method *m = decl ? zlua_method_bind(cls->ctx, decl, mi) : NULL;
+                zlua__class *decl = zlua__meta_bind(
+                    cls->ctx, zlua__class_get(cls->ctx, il2cpp_method_get_class(mi)));
+                zlua__method *m = decl ? zlua__method_bind(cls->ctx, decl, mi) : NULL;
                 return m != NULL && !m->unsupported ? m : NULL;
             }
         }
@@ -355,46 +355,46 @@ static zlua_method *zlua_coll_own_method(zlua_class *cls, const char *name)
 }
 
 /* The value class a method returns, bound, or NULL. */
-static zlua_class *zlua_coll_struct_ret(const zlua_method *m)
+static zlua__class *zlua_coll_struct_ret(const zlua__method *m)
 {
     if (m == NULL || m->ret == NULL || m->ret->cls == NULL || !m->ret->cls->valuetype)
         return NULL;
-    return zlua_meta_bind(m->owner->ctx, m->ret->cls);
+    return zlua__meta_bind(m->owner->ctx, m->ret->cls);
 }
 
 /* Pushes the iterator of a pair enumerator (Dictionary<K, V>'s shape)
  * and its GetEnumerator boxed, and returns 1; 0 (nothing pushed) when
  * cls's public GetEnumerator has another shape. */
-static int zlua_coll_push_pair_iter(lua_State *L, zlua_class *cls)
+static int zlua_coll_push_pair_iter(lua_State *L, zlua__class *cls)
 {
-    zlua_method *get = zlua_coll_own_method(cls, "GetEnumerator");
-    zlua_class *ecls = zlua_coll_struct_ret(get);
+    zlua__method *get = zlua_coll_own_method(cls, "GetEnumerator");
+    zlua__class *ecls = zlua_coll_struct_ret(get);
     if (ecls == NULL)
         return 0;
-    zlua_method *move = zlua_coll_own_method(ecls, "MoveNext");
-    zlua_method *cur = zlua_coll_own_method(ecls, "get_Current");
-    zlua_class *pcls = zlua_coll_struct_ret(cur);
+    zlua__method *move = zlua_coll_own_method(ecls, "MoveNext");
+    zlua__method *cur = zlua_coll_own_method(ecls, "get_Current");
+    zlua__class *pcls = zlua_coll_struct_ret(cur);
     if (move == NULL || move->ret == NULL || move->ret->kind != ZLUA_K_BOOL || pcls == NULL ||
         pcls->value_size > ZLUA_PAIR_BYTES)
         return 0;
-    zlua_method *key = zlua_coll_own_method(pcls, "get_Key");
-    zlua_method *val = zlua_coll_own_method(pcls, "get_Value");
+    zlua__method *key = zlua_coll_own_method(pcls, "get_Key");
+    zlua__method *val = zlua_coll_own_method(pcls, "get_Value");
     if (key == NULL || val == NULL)
         return 0;
     zlua_box_push_class(L, ZLUA_FOR_PAIR_ITER, cls);
-    zlua_box_push(L, ZLUA_BOX_CLASS, ZLUA_FOR_PAIR_ENUM, cls, ecls);
-    zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIR_MOVE, cls, move);
-    zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIR_CURRENT, cls, cur);
-    zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIR_KEY, cls, key);
-    zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIR_VALUE, cls, val);
+    zlua__box_push(L, ZLUA_BOX_CLASS, ZLUA_FOR_PAIR_ENUM, cls, ecls);
+    zlua__box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIR_MOVE, cls, move);
+    zlua__box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIR_CURRENT, cls, cur);
+    zlua__box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIR_KEY, cls, key);
+    zlua__box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIR_VALUE, cls, val);
     lua_pushcclosure(L, zlua_coll_next_pair, 6);
-    zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIRS_GET, cls, get);
+    zlua__box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIRS_GET, cls, get);
     return 1;
 }
 
 /* List<T>'s storage, when cls is one laid out as the corlib does: the
  * offsets of its T[] _items and int _size, and the array class. */
-static zlua_class *zlua_coll_list_layout(zlua_class *cls, size_t *items_at, size_t *size_at)
+static zlua__class *zlua_coll_list_layout(zlua__class *cls, size_t *items_at, size_t *size_at)
 {
     if (!zlua_coll_is_list(cls))
         return NULL;
@@ -402,8 +402,8 @@ static zlua_class *zlua_coll_list_layout(zlua_class *cls, size_t *items_at, size
     if (items == NULL || size == NULL ||
         il2cpp_type_get_type(il2cpp_field_get_type(size)) != ZLUA_IL2CPP_TYPE_I4)
         return NULL;
-    zlua_class *acls = zlua_meta_bind(
-        cls->ctx, zlua_class_get(cls->ctx, il2cpp_class_from_type(il2cpp_field_get_type(items))));
+    zlua__class *acls = zlua__meta_bind(
+        cls->ctx, zlua__class_get(cls->ctx, il2cpp_class_from_type(il2cpp_field_get_type(items))));
     if (acls == NULL || !acls->is_array || !acls->szarray || zlua_array_elem(acls) == NULL)
         return NULL;
     *items_at = il2cpp_field_get_offset(items);
@@ -411,12 +411,12 @@ static zlua_class *zlua_coll_list_layout(zlua_class *cls, size_t *items_at, size
     return acls;
 }
 
-void zlua_collections_set_pairs(lua_State *L, zlua_class *cls, int mt)
+void zlua__collections_set_pairs(lua_State *L, zlua__class *cls, int mt)
 {
     mt = lua_absindex(L, mt);
-    zlua_ctx *ctx = cls->ctx;
+    zlua__ctx *ctx = cls->ctx;
     size_t items_at, size_at;
-    zlua_class *acls;
+    zlua__class *acls;
     zlua_box_push_class(L, ZLUA_FOR_PAIRS, cls);
     if (cls->is_array) {
         if (!cls->szarray) {   /* T[,]: no index from 0 to give */
@@ -427,15 +427,15 @@ void zlua_collections_set_pairs(lua_State *L, zlua_class *cls, int mt)
         lua_pushcclosure(L, zlua_coll_next_array, 1);
         lua_pushcclosure(L, zlua_coll_pairs, 2);
     } else if ((acls = zlua_coll_list_layout(cls, &items_at, &size_at)) != NULL) {
-        zlua_list_iter *it = lua_newuserdatauv(L, sizeof *it, 0);
-        *it = (zlua_list_iter){ZLUA_LIST_ITER_TAG, cls, zlua_array_elem(acls), items_at, size_at};
+        zlua__list_iter *it = lua_newuserdatauv(L, sizeof *it, 0);
+        *it = (zlua__list_iter){ZLUA_LIST_ITER_TAG, cls, zlua_array_elem(acls), items_at, size_at};
         lua_pushcclosure(L, zlua_coll_next_list, 1);
         lua_pushcclosure(L, zlua_coll_pairs, 2);
     } else if (zlua_coll_push_pair_iter(L, cls)) {
         lua_pushcclosure(L, zlua_coll_pairs, 3);
     } else {
-        zlua_class *ie = zlua_class_find(ctx, "System.Collections.IEnumerable");
-        zlua_method *get, *move, *cur;
+        zlua__class *ie = zlua__class_find(ctx, "System.Collections.IEnumerable");
+        zlua__method *get, *move, *cur;
         if (ie == NULL || !il2cpp_class_is_assignable_from(ie->klass, cls->klass) ||
             (get = zlua_coll_method(ctx, "System.Collections.IEnumerable", "GetEnumerator")) == NULL ||
             (move = zlua_coll_method(ctx, "System.Collections.IEnumerator", "MoveNext")) == NULL ||
@@ -444,16 +444,16 @@ void zlua_collections_set_pairs(lua_State *L, zlua_class *cls, int mt)
             return;
         }
         Il2CppClass *ek = zlua_coll_elem_of(cls->klass, 0);
-        zlua_class *elem = ek != NULL ? zlua_meta_bind(ctx, zlua_class_get(ctx, ek)) : NULL;
+        zlua__class *elem = ek != NULL ? zlua__meta_bind(ctx, zlua__class_get(ctx, ek)) : NULL;
         zlua_box_push_class(L, ZLUA_FOR_ENUM_ITER, cls);
-        zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_ENUM_MOVE, cls, move);
-        zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_ENUM_CURRENT, cls, cur);
+        zlua__box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_ENUM_MOVE, cls, move);
+        zlua__box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_ENUM_CURRENT, cls, cur);
         if (elem != NULL && elem->meta != NULL && !il2cpp_class_is_generic(ek))
-            zlua_box_push(L, ZLUA_BOX_CLASS, ZLUA_FOR_ENUM_ELEM, cls, elem);
+            zlua__box_push(L, ZLUA_BOX_CLASS, ZLUA_FOR_ENUM_ELEM, cls, elem);
         else
             lua_pushnil(L);
         lua_pushcclosure(L, zlua_coll_next_enum, 4);
-        zlua_box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIRS_GET, cls, get);
+        zlua__box_push(L, ZLUA_BOX_METHOD, ZLUA_FOR_PAIRS_GET, cls, get);
         lua_pushcclosure(L, zlua_coll_pairs, 3);
     }
     lua_setfield(L, mt, "__pairs");

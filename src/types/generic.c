@@ -29,51 +29,51 @@
 
 /* The open definition boxed at idx for a generic method's closure (its
  * owner the definition's class), or NULL. */
-static const zlua_generic *zlua_generic_box(lua_State *L, int idx)
+static const zlua__generic *zlua_generic_box(lua_State *L, int idx)
 {
-    const zlua_box *b = zlua_box_at(L, idx, ZLUA_BOX_GENERIC, ZLUA_FOR_GENERIC);
-    const zlua_generic *g = b != NULL ? b->ptr : NULL;
+    const zlua__box *b = zlua_box_at(L, idx, ZLUA_BOX_GENERIC, ZLUA_FOR_GENERIC);
+    const zlua__generic *g = b != NULL ? b->ptr : NULL;
     return g != NULL && b->owner == g->owner ? g : NULL;
 }
 
 static int zlua_generic_open_entry(lua_State *L)
 {
-    const zlua_generic *g = zlua_generic_box(L, lua_upvalueindex(1));
+    const zlua__generic *g = zlua_generic_box(L, lua_upvalueindex(1));
     if (g == NULL)
-        return zlua_box_tampered(L, "generic method");
+        return zlua__box_tampered(L, "generic method");
     return luaL_error(L, "generic method %s needs zlua.generic", g->display);
 }
 
-void zlua_generic_push_open(lua_State *L, zlua_class *cls, const MethodInfo *mi)
+void zlua__generic_push_open(lua_State *L, zlua__class *cls, const MethodInfo *mi)
 {
-    zlua_generic *g = zlua_ctx_arena_alloc(cls->ctx, sizeof *g);
+    zlua__generic *g = zlua__ctx_arena_alloc(cls->ctx, sizeof *g);
     char display[512];
     snprintf(display, sizeof display, "%s.%s", cls->full_name, il2cpp_method_get_name(mi));
-    const char *d = zlua_ctx_strdup(cls->ctx, display);
+    const char *d = zlua__ctx_strdup(cls->ctx, display);
     if (g == NULL || d == NULL)
         luaL_error(L, "not enough memory");
     g->owner = cls;
     g->mi = mi;
     g->display = d;
-    zlua_box_push(L, ZLUA_BOX_GENERIC, ZLUA_FOR_GENERIC, cls, g);
+    zlua__box_push(L, ZLUA_BOX_GENERIC, ZLUA_FOR_GENERIC, cls, g);
     lua_pushcclosure(L, zlua_generic_open_entry, 1);
 }
 
-const zlua_generic *zlua_generic_of_function(lua_State *L, int idx)
+const zlua__generic *zlua__generic_of_function(lua_State *L, int idx)
 {
     /* only our entry's closures, whose upvalue is checked as a box: a
      * script may replace it (debug.setupvalue), never forge one */
     if (lua_tocfunction(L, idx) != zlua_generic_open_entry ||
         lua_getupvalue(L, idx, 1) == NULL)
         return NULL;
-    const zlua_generic *g = zlua_generic_box(L, -1);
+    const zlua__generic *g = zlua_generic_box(L, -1);
     lua_pop(L, 1);
     return g;
 }
 
 /* Raises `generic method instance not available: Demo.First<A,B>`. */
-static int zlua_generic_unavailable(lua_State *L, const zlua_generic *g,
-                                    zlua_class *const *args, int n)
+static int zlua_generic_unavailable(lua_State *L, const zlua__generic *g,
+                                    zlua__class *const *args, int n)
 {
     luaL_Buffer b;
     luaL_buffinit(L, &b);
@@ -90,8 +90,8 @@ static int zlua_generic_unavailable(lua_State *L, const zlua_generic *g,
     return lua_error(L);
 }
 
-void zlua_generic_push_instance(lua_State *L, const zlua_generic *g,
-                                zlua_class *const *args, int n)
+void zlua__generic_push_instance(lua_State *L, const zlua__generic *g,
+                                zlua__class *const *args, int n)
 {
     luaL_checkstack(L, 6, "zlua: generic");
     if (n < 1 || n > ZLUA_GENERIC_MAX_ARGS)
@@ -124,13 +124,13 @@ void zlua_generic_push_instance(lua_State *L, const zlua_generic *g,
     const MethodInfo *inst = NULL;
     Il2CppException *exc = zlua_rt_method_instance(g->mi, types, (uint32_t)n, &inst);
     if (exc != NULL)
-        zlua_exc_raise(L, exc, g->display);
+        zlua__exc_raise(L, exc, g->display);
     if (inst == NULL)
         zlua_generic_unavailable(L, g, args, n);
-    zlua_method *m = zlua_method_bind(g->owner->ctx, g->owner, inst);
+    zlua__method *m = zlua__method_bind(g->owner->ctx, g->owner, inst);
     if (m == NULL)
         luaL_error(L, "not enough memory");
-    zlua_method_push_closure(L, m);
+    zlua__method_push_closure(L, m);
     lua_pushvalue(L, -1);
     lua_setfield(L, cache, key);
     lua_remove(L, cache);

@@ -22,10 +22,10 @@
 /* The instance at 1 for a metamethod of cls (byobj selects the shape);
  * raises on anything else.  *base receives the address its fields are
  * relative to (the payload, the unboxed object, or the object). */
-static zlua_ud *zlua_instance_self(lua_State *L, const zlua_class *cls, int byobj,
+static zlua__ud *zlua_instance_self(lua_State *L, const zlua__class *cls, int byobj,
                                    void **base)
 {
-    zlua_ud *u = zlua_ud_any(L, 1);
+    zlua__ud *u = zlua_ud_any(L, 1);
     uint32_t want = byobj ? ZLUA_UD_BYOBJ : ZLUA_UD_BYVAL;
     if (u != NULL && u->magic == want && u->cls == cls) {
         if (!byobj)
@@ -39,36 +39,36 @@ static zlua_ud *zlua_instance_self(lua_State *L, const zlua_class *cls, int byob
     if (u != NULL && u->magic == ZLUA_UD_DEAD_OBJ)
         luaL_error(L, "object userdata has been finalized");
     luaL_error(L, "%s userdata of %s expected, got %s", byobj ? "ByObj" : "ByVal",
-               cls->full_name, zlua_typename(L, 1));
+               cls->full_name, zlua__typename(L, 1));
     return NULL;
 }
 
 /* Whether the key at kidx names a static member of cls (leaves the stack
  * as it was). */
-static int zlua_member_static_named(lua_State *L, const zlua_class *cls, int kidx)
+static int zlua_member_static_named(lua_State *L, const zlua__class *cls, int kidx)
 {
     kidx = lua_absindex(L, kidx);
-    zlua_ref_table(L, cls->static_slots);
+    zlua__ref_table(L, cls->static_slots);
     lua_pushvalue(L, kidx);
     int in_slots = lua_rawget(L, -2) != LUA_TNIL;
-    zlua_ref_table(L, cls->statics);
+    zlua__ref_table(L, cls->statics);
     lua_pushvalue(L, kidx);
     int in_statics = lua_rawget(L, -2) != LUA_TNIL;
     lua_pop(L, 4);
     return in_slots || in_statics;
 }
 
-int zlua_member_missing(lua_State *L, const zlua_class *cls, int kidx, int through_instance)
+int zlua__member_missing(lua_State *L, const zlua__class *cls, int kidx, int through_instance)
 {
     kidx = lua_absindex(L, kidx);
-    const char *name = zlua_keyname(L, kidx);
+    const char *name = zlua__keyname(L, kidx);
     if (through_instance && zlua_member_static_named(L, cls, kidx))   /* R-SHAPE-3 */
         return luaL_error(L, "static member '%s' cannot be accessed through an instance",
                           name);
     return luaL_error(L, "'%s' has no member '%s'", cls->full_name, name);
 }
 
-int zlua_member_read(lua_State *L, const zlua_class *cls, const zlua_member *mem,
+int zlua__member_read(lua_State *L, const zlua__class *cls, const zlua__member *mem,
                      void *base, void *this_ptr)
 {
     (void)cls;
@@ -87,11 +87,11 @@ int zlua_member_read(lua_State *L, const zlua_class *cls, const zlua_member *mem
     default:
         if (mem->getter == NULL)
             return luaL_error(L, "member not readable: %s", mem->name);
-        return zlua_method_call(L, mem->getter, lua_gettop(L) + 1, this_ptr);
+        return zlua__method_call(L, mem->getter, lua_gettop(L) + 1, this_ptr);
     }
 }
 
-static int zlua_member_not_writable(lua_State *L, const zlua_member *mem)
+static int zlua_member_not_writable(lua_State *L, const zlua__member *mem)
 {
     int is_static = mem->kind == ZLUA_MEMBER_STATIC_FIELD ||
                     mem->kind == ZLUA_MEMBER_STATIC_PROPERTY;
@@ -101,14 +101,14 @@ static int zlua_member_not_writable(lua_State *L, const zlua_member *mem)
 
 /* A value the member's type refused (rc from m's pop): `cannot set
  * 'T.name' (why)`, for fields and properties alike. */
-static void zlua_member_bad_value(lua_State *L, const zlua_class *cls, const zlua_member *mem,
+static void zlua_member_bad_value(lua_State *L, const zlua__class *cls, const zlua__member *mem,
                                   const zlua_meta *m, int vidx, int rc)
 {
     if (rc == ZLUA_POP_EXCEPTION) {   /* the conversion threw (R-RT-1) */
         lua_pushfstring(L, "%s.%s", cls->full_name, mem->name);
-        zlua_exc_raise_held(L, cls->ctx, lua_tostring(L, -1));
+        zlua__exc_raise_held(L, cls->ctx, lua_tostring(L, -1));
     }
-    zlua_pop_error_push(L, vidx, m, rc);
+    zlua__pop_error_push(L, vidx, m, rc);
     luaL_error(L, "cannot set '%s.%s' (%s)", cls->full_name, mem->name, lua_tostring(L, -1));
 }
 
@@ -116,16 +116,16 @@ static void zlua_member_bad_value(lua_State *L, const zlua_class *cls, const zlu
  * gives the field's message rather than the setter's argument error.
  * Scoring allocates nothing; only a value it refuses is popped, for the
  * exact reason (and, should the pop take it after all, the call goes on). */
-static void zlua_member_check_property_value(lua_State *L, const zlua_class *cls,
-                                             const zlua_member *mem, int vidx)
+static void zlua_member_check_property_value(lua_State *L, const zlua__class *cls,
+                                             const zlua__member *mem, int vidx)
 {
-    const zlua_method *s = mem->setter;
+    const zlua__method *s = mem->setter;
     if (s == NULL || s->unsupported || s->nslots != 1)
         return;   /* the call raises its own error */
     const zlua_meta *m = s->slots[0];
-    zlua_score_arg a;
-    zlua_meta_score_read(L, vidx, &a);
-    if (zlua_meta_score_arg(L, &a, m) != ZLUA_RANK_NONE || m->kind == ZLUA_K_BYREF)
+    zlua__score_arg a;
+    zlua__meta_score_read(L, vidx, &a);
+    if (zlua__meta_score_arg(L, &a, m) != ZLUA_RANK_NONE || m->kind == ZLUA_K_BYREF)
         return;
     uint64_t temp[ZLUA_TEMP_BYTES / 8];
     if (m->size > sizeof temp)
@@ -135,7 +135,7 @@ static void zlua_member_check_property_value(lua_State *L, const zlua_class *cls
         zlua_member_bad_value(L, cls, mem, m, vidx, rc);
 }
 
-void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *mem,
+void zlua__member_write(lua_State *L, const zlua__class *cls, const zlua__member *mem,
                        void *base, void *this_ptr, Il2CppObject *owner, int vidx)
 {
     if (mem->readonly)
@@ -143,7 +143,7 @@ void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *m
     if (mem->kind == ZLUA_MEMBER_PROPERTY || mem->kind == ZLUA_MEMBER_STATIC_PROPERTY) {
         lua_settop(L, vidx);   /* the value is the setter's only argument */
         zlua_member_check_property_value(L, cls, mem, vidx);
-        zlua_method_call(L, mem->setter, vidx, this_ptr);
+        zlua__method_call(L, mem->setter, vidx, this_ptr);
         return;
     }
     const zlua_meta *m = mem->meta;
@@ -161,36 +161,36 @@ void zlua_member_write(lua_State *L, const zlua_class *cls, const zlua_member *m
         il2cpp_field_static_set_value(mem->field, value);
     }
     else
-        zlua_value_store(m, owner, (char *)base + mem->offset, temp);
+        zlua__value_store(m, owner, (char *)base + mem->offset, temp);
 }
 
 /* upvalues: 1 instance table, 2 boxed cls, 3 byobj flag.  The fast paths
  * read none of them; the slow paths check each before use. */
-static const zlua_class *zlua_instance_upvalues(lua_State *L, int *byobj)
+static const zlua__class *zlua_instance_upvalues(lua_State *L, int *byobj)
 {
-    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(2), ZLUA_FOR_INSTANCE);
+    const zlua__class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(2), ZLUA_FOR_INSTANCE);
     if (lua_type(L, lua_upvalueindex(1)) != LUA_TTABLE)
-        zlua_box_tampered(L, "member table");
+        zlua__box_tampered(L, "member table");
     *byobj = lua_toboolean(L, lua_upvalueindex(3));
     return cls;
 }
 
-const zlua_member *zlua_member_check(lua_State *L, int idx, const zlua_class *cls,
+const zlua__member *zlua__member_check(lua_State *L, int idx, const zlua__class *cls,
                                      int is_static, int kidx)
 {
-    const zlua_member *mem = zlua_box_get(L, idx, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls);
+    const zlua__member *mem = zlua_box_get(L, idx, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls);
     int member_static = mem != NULL && (mem->kind == ZLUA_MEMBER_STATIC_FIELD ||
                                         mem->kind == ZLUA_MEMBER_STATIC_PROPERTY);
     if (mem == NULL || mem->owner != cls || member_static != is_static)
         luaL_error(L, "zlua: member table of %s tampered with at '%s'", cls->full_name,
-                   zlua_keyname(L, kidx));
+                   zlua__keyname(L, kidx));
     return mem;
 }
 
 /* The instance member the member table gave at -1, popped. */
-static const zlua_member *zlua_instance_member(lua_State *L, const zlua_class *cls, int kidx)
+static const zlua__member *zlua_instance_member(lua_State *L, const zlua__class *cls, int kidx)
 {
-    const zlua_member *mem = zlua_member_check(L, -1, cls, 0, kidx);
+    const zlua__member *mem = zlua__member_check(L, -1, cls, 0, kidx);
     lua_pop(L, 1);
     return mem;
 }
@@ -201,23 +201,23 @@ static const zlua_member *zlua_instance_member(lua_State *L, const zlua_class *c
  * (and the value).  No indexer takes the key: the usual member error; one
  * takes the key but not the value (`bag[3] = 1.5`): that indexer's
  * argument error, or the dispatch error when several take the key. */
-static int zlua_instance_item(lua_State *L, const zlua_class *cls, zlua_ud *u, int byobj,
+static int zlua_instance_item(lua_State *L, const zlua__class *cls, zlua__ud *u, int byobj,
                               void *base, int set)
 {
     /* R-ARR-1: a number key of an array is an element index */
     if (byobj && cls->is_array && cls->rank > 0 && lua_type(L, 2) == LUA_TNUMBER) {
         lua_settop(L, 2 + set);
-        return set ? zlua_array_newindex(L) : zlua_array_index(L);
+        return set ? zlua__array_newindex(L) : zlua__array_index(L);
     }
-    const zlua_method *head = set ? cls->index_set : cls->index_get;
+    const zlua__method *head = set ? cls->index_set : cls->index_get;
     if (head != NULL && !(lua_type(L, 2) == LUA_TSTRING && zlua_member_static_named(L, cls, 2))) {
         int n = set ? 2 : 1;
         lua_settop(L, 1 + n);
-        const zlua_method *m = zlua_method_select_quiet(L, head, 2, n);
+        const zlua__method *m = zlua__method_select_quiet(L, head, 2, n);
         if (m == NULL) {
-            int fits = zlua_method_first_arg_fits(L, head, 2, &m);
+            int fits = zlua__method_first_arg_fits(L, head, 2, &m);
             if (fits > 1)
-                m = zlua_method_select(L, head, 2, n);   /* raises: no overload */
+                m = zlua__method_select(L, head, 2, n);   /* raises: no overload */
         }
         if (m != NULL) {   /* chosen, or the only one taking the key: its pops raise */
             void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
@@ -225,28 +225,28 @@ static int zlua_instance_item(lua_State *L, const zlua_class *cls, zlua_ud *u, i
             return set ? 0 : r;
         }
     }
-    return zlua_member_missing(L, cls, 2, 1);
+    return zlua__member_missing(L, cls, 2, 1);
 }
 
 static int zlua_instance_index_slow(lua_State *L)
 {
     int byobj;
-    const zlua_class *cls = zlua_instance_upvalues(L, &byobj);
+    const zlua__class *cls = zlua_instance_upvalues(L, &byobj);
     void *base;
-    zlua_ud *u = zlua_instance_self(L, cls, byobj, &base);
+    zlua__ud *u = zlua_instance_self(L, cls, byobj, &base);
     lua_pushvalue(L, 2);
     switch (lua_rawget(L, lua_upvalueindex(1))) {
     case LUA_TFUNCTION:
         return 1;
     case LUA_TUSERDATA: {
-        const zlua_member *mem = zlua_instance_member(L, cls, 2);
+        const zlua__member *mem = zlua_instance_member(L, cls, 2);
         void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
-        return zlua_member_read(L, cls, mem, base, self);
+        return zlua__member_read(L, cls, mem, base, self);
     }
     default:
         /* a name no member has: an extension method (R-EXT-1), whose own
          * members always won, or the indexer */
-        if (zlua_members_push_extension(L, cls, 2))
+        if (zlua__members_push_extension(L, cls, 2))
             return 1;
         return zlua_instance_item(L, cls, u, byobj, base, 0);
     }
@@ -255,17 +255,17 @@ static int zlua_instance_index_slow(lua_State *L)
 static int zlua_instance_newindex_slow(lua_State *L)
 {
     int byobj;
-    const zlua_class *cls = zlua_instance_upvalues(L, &byobj);
+    const zlua__class *cls = zlua_instance_upvalues(L, &byobj);
     void *base;
-    zlua_ud *u = zlua_instance_self(L, cls, byobj, &base);
+    zlua__ud *u = zlua_instance_self(L, cls, byobj, &base);
     lua_pushvalue(L, 2);
     switch (lua_rawget(L, lua_upvalueindex(1))) {
     case LUA_TFUNCTION:
-        return luaL_error(L, "instance member not writable: %s", zlua_keyname(L, 2));
+        return luaL_error(L, "instance member not writable: %s", zlua__keyname(L, 2));
     case LUA_TUSERDATA: {
-        const zlua_member *mem = zlua_instance_member(L, cls, 2);
+        const zlua__member *mem = zlua_instance_member(L, cls, 2);
         void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
-        zlua_member_write(L, cls, mem, base, self, byobj ? u->obj : NULL, 3);
+        zlua__member_write(L, cls, mem, base, self, byobj ? u->obj : NULL, 3);
         return 0;
     }
     default:
@@ -286,10 +286,10 @@ static int zlua_instance_newindex_slow(lua_State *L)
 /* *out receives the userdata pointer as found, checked only when a member
  * is returned: for a key that is no string, the indexer fast path checks
  * it itself. */
-static inline const zlua_member *zlua_instance_fast_member(lua_State *L, uint32_t magic,
-                                                           zlua_ud **out)
+static inline const zlua__member *zlua_instance_fast_member(lua_State *L, uint32_t magic,
+                                                           zlua__ud **out)
 {
-    zlua_ud *u = lua_touserdata(L, 1);
+    zlua__ud *u = lua_touserdata(L, 1);
     *out = u;
     /* a number key (an indexer's, R-IDX-1) must not be turned into a
      * string in place by lua_tostring */
@@ -300,10 +300,10 @@ static inline const zlua_member *zlua_instance_fast_member(lua_State *L, uint32_
 }
 
 /* Fields only (writes, and reads of the field kinds). */
-static inline const zlua_member *zlua_instance_fast_field(lua_State *L, uint32_t magic,
-                                                          zlua_ud **out)
+static inline const zlua__member *zlua_instance_fast_field(lua_State *L, uint32_t magic,
+                                                          zlua__ud **out)
 {
-    const zlua_member *mem = zlua_instance_fast_member(L, magic, out);
+    const zlua__member *mem = zlua_instance_fast_member(L, magic, out);
     return mem != NULL && mem->kind == ZLUA_MEMBER_FIELD ? mem : NULL;
 }
 
@@ -313,7 +313,7 @@ static inline const zlua_member *zlua_instance_fast_field(lua_State *L, uint32_t
  * function; otherwise (0) the slow path reads the member table.  The
  * closure checks its self argument when it is called, so nothing about
  * the instance is checked here beyond finding its class. */
-static inline int zlua_instance_push_method(lua_State *L, const zlua_member *mem)
+static inline int zlua_instance_push_method(lua_State *L, const zlua__member *mem)
 {
     if (lua_rawgeti(L, LUA_REGISTRYINDEX, mem->fn_ref) == LUA_TFUNCTION)
         return 1;
@@ -322,7 +322,7 @@ static inline int zlua_instance_push_method(lua_State *L, const zlua_member *mem
 }
 
 /* float fields (vectors, points) are the commonest: no indirect call. */
-static inline void zlua_instance_push_field(lua_State *L, const zlua_member *mem,
+static inline void zlua_instance_push_field(lua_State *L, const zlua__member *mem,
                                             const char *addr)
 {
     if (mem->meta->kind == ZLUA_K_R4)
@@ -338,7 +338,7 @@ static inline void zlua_instance_push_field(lua_State *L, const zlua_member *mem
  * result: `player.Level`) is read without the slow path's member-table
  * lookup; `this` is the payload or object the userdata's own header
  * gives, as for fields. */
-static inline int zlua_instance_lean_getter(const zlua_member *mem)
+static inline int zlua_instance_lean_getter(const zlua__member *mem)
 {
     return mem->kind == ZLUA_MEMBER_PROPERTY && mem->getter != NULL &&
            mem->getter->scalar_shape && mem->getter->nparams == 0;
@@ -348,10 +348,10 @@ static inline int zlua_instance_lean_getter(const zlua_member *mem)
  * the indexer of the class the userdata's own header names, as the
  * field fast paths do; 0 when the slow path must serve it (no indexer,
  * no candidate taking the key: the slow path raises). */
-static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua_ud *u, int *nret)
+static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua__ud *u, int *nret)
 {
     /* an integer key of the ranges the last one had: the same choice */
-    const zlua_method *m = NULL;
+    const zlua__method *m = NULL;
     lua_Integer key = 0;
     int int_key = lua_isinteger(L, 2);
     if (int_key) {
@@ -364,7 +364,7 @@ static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua_ud 
                u->magic != magic || u->cls->index_get == NULL) {
         return 0;
     }
-    if (m == NULL && (m = zlua_method_select_quiet(L, u->cls->index_get, 2, 1)) == NULL)
+    if (m == NULL && (m = zlua__method_select_quiet(L, u->cls->index_get, 2, 1)) == NULL)
         return 0;
     void *self = magic == ZLUA_UD_BYVAL ? zlua_ud_payload(u)
                  : u->cls->valuetype    ? il2cpp_object_unbox(u->obj)
@@ -385,14 +385,14 @@ static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua_ud 
 #if defined(__GNUC__)
 ZLUA_NOINLINE
 #endif
-static int zlua_instance_index_other(lua_State *L, uint32_t magic, zlua_ud *u)
+static int zlua_instance_index_other(lua_State *L, uint32_t magic, zlua__ud *u)
 {
     int nret;
     /* arr[i]: get's own fast path reads the userdata's header itself */
     if (magic == ZLUA_UD_BYOBJ && u != NULL && lua_type(L, 2) == LUA_TNUMBER &&
         lua_rawlen(L, 1) >= sizeof *u && u->magic == ZLUA_UD_BYOBJ && u->cls->is_array &&
         u->cls->rank > 0)
-        return zlua_array_index(L);
+        return zlua__array_index(L);
     if (zlua_instance_fast_item(L, magic, u, &nret))
         return nret;
     return zlua_instance_index_slow(L);
@@ -400,8 +400,8 @@ static int zlua_instance_index_other(lua_State *L, uint32_t magic, zlua_ud *u)
 
 static int zlua_instance_index_byval(lua_State *L)
 {
-    zlua_ud *u;
-    const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYVAL, &u);
+    zlua__ud *u;
+    const zlua__member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYVAL, &u);
     if (mem == NULL)
         return zlua_instance_index_other(L, ZLUA_UD_BYVAL, u);
     if (mem->kind == ZLUA_MEMBER_FIELD) {
@@ -411,19 +411,19 @@ static int zlua_instance_index_byval(lua_State *L)
     if (mem->kind == ZLUA_MEMBER_METHOD && zlua_instance_push_method(L, mem))
         return 1;
     if (zlua_instance_lean_getter(mem))
-        return zlua_method_call_getter(L, mem->getter, zlua_ud_payload(u));
+        return zlua__method_call_getter(L, mem->getter, zlua_ud_payload(u));
     return zlua_instance_index_slow(L);
 }
 
-static void *zlua_instance_obj_base(const zlua_ud *u)
+static void *zlua_instance_obj_base(const zlua__ud *u)
 {
     return u->cls->valuetype ? il2cpp_object_unbox(u->obj) : (void *)u->obj;
 }
 
 static int zlua_instance_index_byobj(lua_State *L)
 {
-    zlua_ud *u;
-    const zlua_member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYOBJ, &u);
+    zlua__ud *u;
+    const zlua__member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYOBJ, &u);
     if (mem == NULL)
         return zlua_instance_index_other(L, ZLUA_UD_BYOBJ, u);
     if (mem->kind == ZLUA_MEMBER_FIELD) {
@@ -433,20 +433,20 @@ static int zlua_instance_index_byobj(lua_State *L)
     if (mem->kind == ZLUA_MEMBER_METHOD && zlua_instance_push_method(L, mem))
         return 1;
     if (zlua_instance_lean_getter(mem))
-        return zlua_method_call_getter(L, mem->getter, zlua_instance_obj_base(u));
+        return zlua__method_call_getter(L, mem->getter, zlua_instance_obj_base(u));
     return zlua_instance_index_slow(L);
 }
 
 /* Writes pop straight into the field when the meta's pop writes only on
  * success and stores no managed reference (no barrier needed). */
-static int zlua_member_direct(const zlua_member *mem)
+static int zlua_member_direct(const zlua__member *mem)
 {
     return !mem->readonly && zlua_kind_is_scalar(mem->meta->kind);
 }
 
 /* Stores the value at 3 into a direct field; 0 when it must take the
  * slow path (which raises the message).  Floats without an indirect call. */
-static inline int zlua_instance_store_field(lua_State *L, const zlua_member *mem, char *addr)
+static inline int zlua_instance_store_field(lua_State *L, const zlua__member *mem, char *addr)
 {
     if (mem->meta->kind == ZLUA_K_R4)
         return zlua_pop_r4_value(L, 3, addr) == ZLUA_POP_OK;
@@ -455,8 +455,8 @@ static inline int zlua_instance_store_field(lua_State *L, const zlua_member *mem
 
 static int zlua_instance_newindex_byval(lua_State *L)
 {
-    zlua_ud *u;
-    const zlua_member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYVAL, &u);
+    zlua__ud *u;
+    const zlua__member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYVAL, &u);
     if (mem != NULL && zlua_member_direct(mem) &&
         zlua_instance_store_field(L, mem, (char *)zlua_ud_payload(u) + mem->offset))
         return 0;
@@ -465,8 +465,8 @@ static int zlua_instance_newindex_byval(lua_State *L)
 
 static int zlua_instance_newindex_byobj(lua_State *L)
 {
-    zlua_ud *u;
-    const zlua_member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYOBJ, &u);
+    zlua__ud *u;
+    const zlua__member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYOBJ, &u);
     if (mem != NULL && zlua_member_direct(mem) &&
         zlua_instance_store_field(L, mem, (char *)zlua_instance_obj_base(u) + mem->offset))
         return 0;
@@ -497,18 +497,18 @@ static int zlua_called_by_collector(lua_State *L)
  * finalization again (Lua calls __gc once per registration: setting the
  * metatable during the finalizer registers anew), so its memory is
  * released only once the collector finds the dead userdata unreachable
- * (zlua_ud_finalize).  While the state closes Lua registers nothing: the
+ * (zlua__ud_finalize).  While the state closes Lua registers nothing: the
  * context's registries then go with the state.  A call from a script
  * (the function is reachable through the debug library) would release a
  * cell the userdata still uses: refused. */
 static int zlua_instance_gc(lua_State *L)
 {
-    zlua_ud *u = zlua_ud_any(L, 1);
+    zlua__ud *u = zlua_ud_any(L, 1);
     if (u == NULL)
         return 0;
     if (!zlua_called_by_collector(L))
         return luaL_error(L, "zlua: __gc is called by the collector only");
-    if (zlua_ud_finalize(u) && lua_getmetatable(L, 1))
+    if (zlua__ud_finalize(u) && lua_getmetatable(L, 1))
         lua_setmetatable(L, 1);
     return 0;
 }
@@ -519,15 +519,15 @@ static int zlua_instance_gc(lua_State *L)
 static int zlua_instance_tostring(lua_State *L)
 {
     int byobj;
-    const zlua_class *cls = zlua_instance_upvalues(L, &byobj);
-    zlua_ud *u = zlua_ud_any(L, 1);
+    const zlua__class *cls = zlua_instance_upvalues(L, &byobj);
+    zlua__ud *u = zlua_ud_any(L, 1);
     if (u != NULL && (u->magic == ZLUA_UD_DEAD || u->magic == ZLUA_UD_DEAD_OBJ)) {
         lua_pushfstring(L, "%s: finalized", cls->full_name);
         return 1;
     }
     if (u == NULL || (u->magic != ZLUA_UD_BYVAL && u->magic != ZLUA_UD_BYOBJ))
         return luaL_error(L, "%s userdata of %s expected, got %s", byobj ? "ByObj" : "ByVal",
-                          cls->full_name, zlua_typename(L, 1));
+                          cls->full_name, zlua__typename(L, 1));
     lua_pushliteral(L, "ToString");
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TFUNCTION) {
         lua_pushvalue(L, 1);
@@ -544,15 +544,15 @@ static int zlua_instance_tostring(lua_State *L)
 static const char *const zlua_op_symbols[ZLUA_OP_COUNT] = {
     "+", "-", "*", "/", "%", "-", "==", "<", "<=", ">", ">="};
 
-/* upvalues: 1 boxed cls, 2 the zlua_op.  The chain is cls's own, bound
+/* upvalues: 1 boxed cls, 2 the zlua__op.  The chain is cls's own, bound
  * with its members: a call reads no name, it scores and calls as a
  * method call through overload dispatch does. */
-static const zlua_class *zlua_operator_upvalues(lua_State *L, int *op)
+static const zlua__class *zlua_operator_upvalues(lua_State *L, int *op)
 {
-    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_OPERATOR);
+    const zlua__class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_OPERATOR);
     lua_Integer o = lua_tointeger(L, lua_upvalueindex(2));
     if (o < 0 || o >= ZLUA_OP_COUNT)
-        zlua_box_tampered(L, "operator");
+        zlua__box_tampered(L, "operator");
     *op = (int)o;
     return cls;
 }
@@ -560,28 +560,28 @@ static const zlua_class *zlua_operator_upvalues(lua_State *L, int *op)
 /* The method of cls's chain for op taking the operands at 1..n, or NULL.
  * *swapped: served by the mirrored comparison with the operands swapped
  * on the stack (`a < b` as op_GreaterThan(b, a)). */
-static const zlua_method *zlua_operator_find(lua_State *L, const zlua_class *cls, int op,
+static const zlua__method *zlua_operator_find(lua_State *L, const zlua__class *cls, int op,
                                              int n, int *swapped)
 {
     *swapped = 0;
-    const zlua_method *head = cls->ops[op];
+    const zlua__method *head = cls->ops[op];
     if (head != NULL)
-        return zlua_method_select_quiet(L, head, 1, n);
+        return zlua__method_select_quiet(L, head, 1, n);
     int mirror = op == ZLUA_OP_LT ? ZLUA_OP_GT : op == ZLUA_OP_LE ? ZLUA_OP_GE : -1;
     if (mirror < 0 || cls->ops[mirror] == NULL)
         return NULL;
     lua_insert(L, 1);   /* two operands: swaps them */
     *swapped = 1;
-    return zlua_method_select_quiet(L, cls->ops[mirror], 1, n);
+    return zlua__method_select_quiet(L, cls->ops[mirror], 1, n);
 }
 
 /* `v + w` on two values of the struct itself: the candidate taking them
- * (zlua_class.ops_same) through its stub's args body, the payloads read
+ * (zlua__class.ops_same) through its stub's args body, the payloads read
  * once; 0 when the operands are anything else (dispatch decides). */
-static inline int zlua_operator_same(lua_State *L, const zlua_class *cls, int op, int n,
+static inline int zlua_operator_same(lua_State *L, const zlua__class *cls, int op, int n,
                                      int *nret)
 {
-    const zlua_method *m = cls->ops_same[op];
+    const zlua__method *m = cls->ops_same[op];
     if (m == NULL)
         return 0;
     void *args[2];
@@ -596,21 +596,21 @@ static inline int zlua_operator_same(lua_State *L, const zlua_class *cls, int op
 static int zlua_operator_call(lua_State *L)
 {
     int op, swapped, nret;
-    const zlua_class *cls = zlua_operator_upvalues(L, &op);
+    const zlua__class *cls = zlua_operator_upvalues(L, &op);
     int n = op == ZLUA_OP_UNM ? 1 : 2;   /* Lua passes -a as (a, a) */
     lua_settop(L, n);
     if (zlua_operator_same(L, cls, op, n, &nret))
         return nret;
-    const zlua_method *m = zlua_operator_find(L, cls, op, n, &swapped);
+    const zlua__method *m = zlua_operator_find(L, cls, op, n, &swapped);
     if (m != NULL)
         return zlua_method_call_exact(L, m, NULL);
     if (swapped)
         lua_insert(L, 1);   /* the operands as the script wrote them */
     if (n == 1)
         return luaL_error(L, "no operator %s for (%s)", zlua_op_symbols[op],
-                          zlua_typename(L, 1));
+                          zlua__typename(L, 1));
     return luaL_error(L, "no operator %s for (%s, %s)", zlua_op_symbols[op],
-                      zlua_typename(L, 1), zlua_typename(L, 2));
+                      zlua__typename(L, 1), zlua__typename(L, 2));
 }
 
 /* __eq: op_Equality when one takes the operands; else object identity
@@ -620,16 +620,16 @@ static int zlua_operator_call(lua_State *L)
 static int zlua_operator_eq(lua_State *L)
 {
     int op, swapped, nret;
-    const zlua_class *cls = zlua_operator_upvalues(L, &op);
+    const zlua__class *cls = zlua_operator_upvalues(L, &op);
     lua_settop(L, 2);
     if (zlua_operator_same(L, cls, ZLUA_OP_EQ, 2, &nret))
         return nret;
     if (cls->ops[ZLUA_OP_EQ] != NULL) {
-        const zlua_method *m = zlua_operator_find(L, cls, ZLUA_OP_EQ, 2, &swapped);
+        const zlua__method *m = zlua_operator_find(L, cls, ZLUA_OP_EQ, 2, &swapped);
         if (m != NULL)
             return zlua_method_call_exact(L, m, NULL);
     }
-    const zlua_ud *a = zlua_ud_any(L, 1), *b = zlua_ud_any(L, 2);
+    const zlua__ud *a = zlua_ud_any(L, 1), *b = zlua_ud_any(L, 2);
     lua_pushboolean(L, a != NULL && b != NULL && a->magic == ZLUA_UD_BYOBJ &&
                            b->magic == ZLUA_UD_BYOBJ && a->obj != NULL && a->obj == b->obj);
     return 1;
@@ -639,15 +639,15 @@ static int zlua_operator_eq(lua_State *L)
  * 2 the byobj flag. */
 static int zlua_instance_len(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_LEN);
+    const zlua__class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_LEN);
     int byobj = lua_toboolean(L, lua_upvalueindex(2));
     void *base;
-    zlua_ud *u = zlua_instance_self(L, cls, byobj, &base);
+    zlua__ud *u = zlua_instance_self(L, cls, byobj, &base);
     if (cls->len_getter == NULL)
         return luaL_error(L, "attempt to get length of a %s value", cls->full_name);
     lua_settop(L, 1);
     void *self = byobj && !cls->valuetype ? (void *)u->obj : base;
-    return zlua_method_call(L, cls->len_getter, 2, self);
+    return zlua__method_call(L, cls->len_getter, 2, self);
 }
 
 static const char *const zlua_op_events[ZLUA_OP_COUNT] = {
@@ -656,7 +656,7 @@ static const char *const zlua_op_events[ZLUA_OP_COUNT] = {
 
 /* Sets the metamethods of cls's operators, #obj and == on mt: once per
  * type, with the metatable. */
-static void zlua_instance_set_operators(lua_State *L, int mt, zlua_class *cls, int byobj)
+static void zlua_instance_set_operators(lua_State *L, int mt, zlua__class *cls, int byobj)
 {
     for (int op = 0; op < ZLUA_OP_COUNT; op++) {
         int has = cls->ops[op] != NULL ||
@@ -680,7 +680,7 @@ static void zlua_instance_set_operators(lua_State *L, int mt, zlua_class *cls, i
     }
 }
 
-static void zlua_instance_set_closure(lua_State *L, int mt, int inst, zlua_class *cls,
+static void zlua_instance_set_closure(lua_State *L, int mt, int inst, zlua__class *cls,
                                       int byobj, lua_CFunction fn, const char *name)
 {
     lua_pushvalue(L, inst);
@@ -690,7 +690,7 @@ static void zlua_instance_set_closure(lua_State *L, int mt, int inst, zlua_class
     lua_setfield(L, mt, name);
 }
 
-void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj, int inst, int typetable)
+void zlua__instance_new_mt(lua_State *L, zlua__class *cls, int byobj, int inst, int typetable)
 {
     inst = lua_absindex(L, inst);
     typetable = lua_absindex(L, typetable);
@@ -710,8 +710,8 @@ void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj, int inst, in
     }
     zlua_instance_set_operators(L, mt, cls, byobj);
     if (byobj) {
-        zlua_array_set_metamethods(L, cls, mt);   /* #arr */
-        zlua_collections_set_pairs(L, cls, mt);   /* pairs(obj), R-COLL-1 */
+        zlua__array_set_metamethods(L, cls, mt);   /* #arr */
+        zlua__collections_set_pairs(L, cls, mt);   /* pairs(obj), R-COLL-1 */
     }
     /* R-DEL-1: a delegate is callable, d(a, b) being d:Invoke(a, b) */
     if (byobj && cls->is_delegate) {

@@ -3,9 +3,9 @@
  * once (R-MEM-1, R-VIEW-1, R-META-4).
  *
  *   statics       name -> static method closure | enum constant | meta key
- *   static_slots  name -> boxed zlua_member (static field/property)
- *   instance      name -> instance method closure | boxed zlua_member
- *   cls->fields   interned name -> zlua_member (fields, properties, and
+ *   static_slots  name -> boxed zlua__member (static field/property)
+ *   instance      name -> instance method closure | boxed zlua__member
+ *   cls->fields   interned name -> zlua__member (fields, properties, and
  *                 METHOD members naming the closures), read by the
  *                 fast paths of instance.c
  *
@@ -32,9 +32,9 @@
 #define ZLUA_MAX_METHODS 512
 
 /* The binding of k, a class cls inherits members from (or cls itself). */
-static zlua_class *zlua_members_declaring(zlua_class *cls, Il2CppClass *k)
+static zlua__class *zlua_members_declaring(zlua__class *cls, Il2CppClass *k)
 {
-    return zlua_meta_bind(cls->ctx, zlua_class_get(cls->ctx, k));
+    return zlua__meta_bind(cls->ctx, zlua__class_get(cls->ctx, k));
 }
 
 static int zlua_member_is_public_field(FieldInfo *f)
@@ -52,9 +52,9 @@ static int zlua_method_is_public(const MethodInfo *mi)
 
 /* Stores t[name] = box(mem) unless name is already bound. */
 /* A new member descriptor of cls (zeroed: the arena's), or raises. */
-static zlua_member *zlua_members_new(lua_State *L, zlua_class *cls, int kind, const char *name)
+static zlua__member *zlua_members_new(lua_State *L, zlua__class *cls, int kind, const char *name)
 {
-    zlua_member *mem = zlua_ctx_arena_alloc(cls->ctx, sizeof *mem);
+    zlua__member *mem = zlua__ctx_arena_alloc(cls->ctx, sizeof *mem);
     if (mem == NULL)
         luaL_error(L, "not enough memory");
     mem->owner = cls;
@@ -63,31 +63,31 @@ static zlua_member *zlua_members_new(lua_State *L, zlua_class *cls, int kind, co
     return mem;
 }
 
-static void zlua_members_put_slot(lua_State *L, int t, const char *name, zlua_member *mem)
+static void zlua_members_put_slot(lua_State *L, int t, const char *name, zlua__member *mem)
 {
     if (lua_getfield(L, t, name) == LUA_TNIL) {
-        zlua_box_push(L, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, mem->owner, mem);
+        zlua__box_push(L, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, mem->owner, mem);
         lua_setfield(L, t, name);
     }
     lua_pop(L, 1);
 }
 
 /* Pushes the value of a literal static field (enum constants). */
-static void zlua_members_push_constant(lua_State *L, zlua_class *cls, FieldInfo *f)
+static void zlua_members_push_constant(lua_State *L, zlua__class *cls, FieldInfo *f)
 {
     uint64_t buf[2] = {0, 0};
     il2cpp_field_static_get_value(f, buf);
-    const zlua_meta *m = zlua_meta_get(cls->ctx, il2cpp_field_get_type(f));
+    const zlua_meta *m = zlua__meta_get(cls->ctx, il2cpp_field_get_type(f));
     if (m != NULL)
         m->push(L, m, buf);
     else
         lua_pushnil(L);
 }
 
-static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass *k,
+static void zlua_members_bind_fields(lua_State *L, zlua__class *cls, Il2CppClass *k,
                                      int statics, int slots, int inst)
 {
-    zlua_ctx *ctx = cls->ctx;
+    zlua__ctx *ctx = cls->ctx;
     void *iter = NULL;
     FieldInfo *f;
     while ((f = il2cpp_class_get_fields(k, &iter)) != NULL) {
@@ -102,11 +102,11 @@ static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass 
             }
             continue;
         }
-        zlua_member *mem = zlua_members_new(L, cls, 0, name);   /* kind below */
+        zlua__member *mem = zlua_members_new(L, cls, 0, name);   /* kind below */
         mem->field = f;
         /* marshal-rules.md, priority chain: the field's rules, then its type's */
-        zlua_site site = {ZLUA_RULE_FIELD, k, NULL, 0, name, NULL, NULL, 0};
-        mem->meta = zlua_meta_for_site(ctx, &site, il2cpp_field_get_type(f));
+        zlua__site site = {ZLUA_RULE_FIELD, k, NULL, 0, name, NULL, NULL, 0};
+        mem->meta = zlua__meta_for_site(ctx, &site, il2cpp_field_get_type(f));
         if (mem->meta == NULL)
             luaL_error(L, "not enough memory");
         mem->readonly = (flags & ZLUA_FIELD_ATTRIBUTE_INIT_ONLY) != 0;
@@ -132,7 +132,7 @@ static void zlua_members_bind_fields(lua_State *L, zlua_class *cls, Il2CppClass 
     }
 }
 
-static void zlua_members_bind_properties(lua_State *L, zlua_class *cls, Il2CppClass *k,
+static void zlua_members_bind_properties(lua_State *L, zlua__class *cls, Il2CppClass *k,
                                          int slots, int inst)
 {
     void *iter = NULL;
@@ -155,10 +155,10 @@ static void zlua_members_bind_properties(lua_State *L, zlua_class *cls, Il2CppCl
         const MethodInfo *any = get ? get : set;
         if (!il2cpp_method_is_instance(any) && k != cls->klass && cls->interface)
             continue;   /* an interface inherits no statics (C#) */
-        zlua_member *mem = zlua_members_new(L, cls, 0, il2cpp_property_get_name(pp));
-        mem->getter = get ? zlua_method_bind_accessor(cls->ctx, zlua_members_declaring(cls, k),
+        zlua__member *mem = zlua_members_new(L, cls, 0, il2cpp_property_get_name(pp));
+        mem->getter = get ? zlua__method_bind_accessor(cls->ctx, zlua_members_declaring(cls, k),
                                                       get, mem->name) : NULL;
-        mem->setter = set ? zlua_method_bind_accessor(cls->ctx, zlua_members_declaring(cls, k),
+        mem->setter = set ? zlua__method_bind_accessor(cls->ctx, zlua_members_declaring(cls, k),
                                                       set, mem->name) : NULL;
         mem->readonly = set == NULL;
         if ((get != NULL && mem->getter == NULL) || (set != NULL && mem->setter == NULL))
@@ -174,12 +174,12 @@ static void zlua_members_bind_properties(lua_State *L, zlua_class *cls, Il2CppCl
 }
 
 /* A growable list of bound methods, grouped by name when published. */
-typedef struct zlua_method_list {
-    zlua_method *items[ZLUA_MAX_METHODS];
+typedef struct zlua__method_list {
+    zlua__method *items[ZLUA_MAX_METHODS];
     size_t n;
-} zlua_method_list;
+} zlua__method_list;
 
-static int zlua_list_has_signature(const zlua_method_list *l, const zlua_method *m)
+static int zlua_list_has_signature(const zlua__method_list *l, const zlua__method *m)
 {
     for (size_t i = 0; i < l->n; i++)
         if (l->items[i]->instance == m->instance &&
@@ -209,8 +209,8 @@ static int zlua_method_is_item_accessor(const MethodInfo *mi)
                                              (strcmp(name, "set_Item") == 0 && np >= 2));
 }
 
-static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
-                                         zlua_method_list *l)
+static void zlua_members_collect_methods(zlua__class *cls, Il2CppClass *k,
+                                         zlua__method_list *l)
 {
     void *iter = NULL;
     const MethodInfo *mi;
@@ -226,7 +226,7 @@ static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
         int instance = il2cpp_method_is_instance(mi);
         if (!own && !instance && cls->interface)
             continue;   /* an interface inherits no statics (C#) */
-        zlua_method *m = zlua_method_bind(cls->ctx, zlua_members_declaring(cls, k), mi);
+        zlua__method *m = zlua__method_bind(cls->ctx, zlua_members_declaring(cls, k), mi);
         if (m == NULL || l->n == ZLUA_MAX_METHODS || zlua_list_has_signature(l, m))
             continue;   /* an override already bound from the derived type */
         l->items[l->n++] = m;
@@ -238,7 +238,7 @@ static void zlua_members_collect_methods(zlua_class *cls, Il2CppClass *k,
  * asks for zlua.generic.  Stored before the non-generic methods are
  * published, so a non-generic method of the same name keeps the name;
  * the definition stays reachable as zlua.generic(T, name). */
-static void zlua_members_bind_generics(lua_State *L, zlua_class *cls, Il2CppClass *k,
+static void zlua_members_bind_generics(lua_State *L, zlua__class *cls, Il2CppClass *k,
                                        int statics, int inst, int methods, int generics)
 {
     void *iter = NULL;
@@ -262,22 +262,22 @@ static void zlua_members_bind_generics(lua_State *L, zlua_class *cls, Il2CppClas
             continue;
         }
         lua_pop(L, 1);
-        zlua_generic_push_open(L, zlua_members_declaring(cls, k), mi);
+        zlua__generic_push_open(L, zlua_members_declaring(cls, k), mi);
         lua_pushfstring(L, "%c%s", instance ? 'i' : 's', name);
         lua_pushvalue(L, -2);
         lua_rawset(L, generics);
         if (instance)
-            zlua_members_note_method(L, cls, methods, name);
+            zlua__members_note_method(L, cls, methods, name);
         lua_setfield(L, t, name);
     }
 }
 
 /* The special-name methods served by metamethods rather than by name:
  * operators (R-OP-1) and indexers (R-IDX-1), one overload chain each. */
-typedef struct zlua_special {
-    zlua_method *ops[ZLUA_OP_COUNT];
-    zlua_method *get, *set;
-} zlua_special;
+typedef struct zlua__special {
+    zlua__method *ops[ZLUA_OP_COUNT];
+    zlua__method *get, *set;
+} zlua__special;
 
 static const char *const zlua_op_names[ZLUA_OP_COUNT] = {
     "op_Addition", "op_Subtraction", "op_Multiply", "op_Division", "op_Modulus",
@@ -286,9 +286,9 @@ static const char *const zlua_op_names[ZLUA_OP_COUNT] = {
 
 /* Appends m to the chain at *head unless a method of its signature is
  * there already (an override or a hiding member of a derived type). */
-static void zlua_special_append(zlua_method **head, zlua_method *m)
+static void zlua_special_append(zlua__method **head, zlua__method *m)
 {
-    zlua_method **tail = head;
+    zlua__method **tail = head;
     for (; *tail != NULL; tail = &(*tail)->next)
         if (strcmp((*tail)->signature, m->signature) == 0)
             return;
@@ -296,8 +296,8 @@ static void zlua_special_append(zlua_method **head, zlua_method *m)
     *tail = m;
 }
 
-static void zlua_members_collect_special(zlua_class *cls, Il2CppClass *k,
-                                         zlua_special *sp)
+static void zlua_members_collect_special(zlua__class *cls, Il2CppClass *k,
+                                         zlua__special *sp)
 {
     void *iter = NULL;
     const MethodInfo *mi;
@@ -310,7 +310,7 @@ static void zlua_members_collect_special(zlua_class *cls, Il2CppClass *k,
         const char *name = il2cpp_method_get_name(mi);
         uint32_t np = il2cpp_method_get_param_count(mi);
         int instance = il2cpp_method_is_instance(mi);
-        zlua_method **chain = NULL;
+        zlua__method **chain = NULL;
         /* obj[k] has one key: an indexer of more parameters is reached
          * through its accessors, bound as methods */
         if (instance && strcmp(name, "get_Item") == 0 && np == 1)
@@ -324,7 +324,7 @@ static void zlua_members_collect_special(zlua_class *cls, Il2CppClass *k,
                     chain = &sp->ops[op];
         if (chain == NULL)
             continue;
-        zlua_method *m = zlua_method_bind(cls->ctx, zlua_members_declaring(cls, k), mi);
+        zlua__method *m = zlua__method_bind(cls->ctx, zlua_members_declaring(cls, k), mi);
         if (m != NULL)
             zlua_special_append(chain, m);
     }
@@ -332,26 +332,26 @@ static void zlua_members_collect_special(zlua_class *cls, Il2CppClass *k,
 
 /* Indexes every chain by argument count: even a single candidate is
  * scored before the call, so a misfit operand gets the operator's error
- * instead of an argument error (zlua_method_select_quiet). */
-static void zlua_special_index(lua_State *L, zlua_class *cls, zlua_special *sp)
+ * instead of an argument error (zlua__method_select_quiet). */
+static void zlua_special_index(lua_State *L, zlua__class *cls, zlua__special *sp)
 {
     for (int op = 0; op < ZLUA_OP_COUNT + 2; op++) {
-        zlua_method *h = op < ZLUA_OP_COUNT ? sp->ops[op] : op == ZLUA_OP_COUNT ? sp->get : sp->set;
-        if (h != NULL && !zlua_method_index_overloads(cls->ctx, h))
+        zlua__method *h = op < ZLUA_OP_COUNT ? sp->ops[op] : op == ZLUA_OP_COUNT ? sp->get : sp->set;
+        if (h != NULL && !zlua__method_index_overloads(cls->ctx, h))
             luaL_error(L, "not enough memory");
     }
 }
 
 /* The candidate of op's chain taking n operands of exactly cls's struct
- * type by value, with a stub's args body (zlua_class.ops_same), or NULL. */
-static zlua_method *zlua_special_same(const zlua_class *cls, zlua_method *head, int n)
+ * type by value, with a stub's args body (zlua__class.ops_same), or NULL. */
+static zlua__method *zlua_special_same(const zlua__class *cls, zlua__method *head, int n)
 {
     if (!cls->valuetype)
         return NULL;
-    for (zlua_method *m = head; m != NULL; m = m->next) {
+    for (zlua__method *m = head; m != NULL; m = m->next) {
         int same = m->stub_args != NULL && !m->instance && m->nparams == n;
         for (int i = 0; same && i < n; i++)
-            same = zlua_meta_is_plain_struct(m->params[i]) && m->params[i]->cls == cls;
+            same = zlua__meta_is_plain_struct(m->params[i]) && m->params[i]->cls == cls;
         if (same)
             return m;
     }
@@ -360,15 +360,15 @@ static zlua_method *zlua_special_same(const zlua_class *cls, zlua_method *head, 
 
 /* R-COLL-1: the getter `#obj` calls, a Count or Length property without
  * parameters in the instance table at inst (arrays have their own __len). */
-static zlua_method *zlua_members_len_getter(lua_State *L, const zlua_class *cls, int inst)
+static zlua__method *zlua_members_len_getter(lua_State *L, const zlua__class *cls, int inst)
 {
     static const char *const names[] = {"Count", "Length"};
-    zlua_method *found = NULL;
+    zlua__method *found = NULL;
     if (cls->is_array)
         return NULL;
     for (size_t i = 0; i < sizeof names / sizeof names[0] && found == NULL; i++) {
         lua_getfield(L, inst, names[i]);
-        const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls);
+        const zlua__member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls);
         if (mem != NULL && mem->owner == cls && mem->kind == ZLUA_MEMBER_PROPERTY &&
             mem->getter != NULL && mem->getter->nparams == 0)
             found = mem->getter;
@@ -377,12 +377,12 @@ static zlua_method *zlua_members_len_getter(lua_State *L, const zlua_class *cls,
     return found;
 }
 
-static zlua_method *zlua_members_collect_ctors(zlua_class *cls)
+static zlua__method *zlua_members_collect_ctors(zlua__class *cls)
 {
     void *iter = NULL;
     const MethodInfo *mi;
-    zlua_method *head = NULL;
-    zlua_method **tail = &head;
+    zlua__method *head = NULL;
+    zlua__method **tail = &head;
     /* A delegate's .ctor(object, IntPtr) takes a raw method pointer: C#
      * only reaches it through the compiler (ldftn), and a script's integer
      * there would be called.  Lua makes delegates from functions. */
@@ -391,7 +391,7 @@ static zlua_method *zlua_members_collect_ctors(zlua_class *cls)
     while ((mi = il2cpp_class_get_methods(cls->klass, &iter)) != NULL) {
         if (strcmp(il2cpp_method_get_name(mi), ".ctor") != 0 || !zlua_method_is_public(mi))
             continue;
-        zlua_method *m = zlua_method_bind(cls->ctx, cls, mi);
+        zlua__method *m = zlua__method_bind(cls->ctx, cls, mi);
         if (m == NULL)
             continue;
         m->is_ctor = 1;
@@ -404,44 +404,44 @@ static zlua_method *zlua_members_collect_ctors(zlua_class *cls)
 /* Records the closure at -1 as the instance method `name` for the field
  * index (zlua_members_index_names): a METHOD member holding a registry
  * reference to the closure, boxed into the private table at methods. */
-void zlua_members_note_method(lua_State *L, zlua_class *cls, int methods,
+void zlua__members_note_method(lua_State *L, zlua__class *cls, int methods,
                               const char *name)
 {
-    zlua_member *mem = zlua_members_new(L, cls, ZLUA_MEMBER_METHOD, name);
+    zlua__member *mem = zlua_members_new(L, cls, ZLUA_MEMBER_METHOD, name);
     mem->readonly = 1;
     lua_pushvalue(L, -1);
     mem->fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    zlua_box_push(L, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls, mem);
+    zlua__box_push(L, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls, mem);
     lua_setfield(L, methods, name);
 }
 
 /* Pushes a copy of m alone (for its full-signature key, lua-api.md "Overloads"). */
-static void zlua_members_push_single(lua_State *L, zlua_ctx *ctx, const zlua_method *m)
+static void zlua_members_push_single(lua_State *L, zlua__ctx *ctx, const zlua__method *m)
 {
-    zlua_method *one = zlua_ctx_arena_alloc(ctx, sizeof *one);
+    zlua__method *one = zlua__ctx_arena_alloc(ctx, sizeof *one);
     if (one == NULL)
         luaL_error(L, "not enough memory");
     *one = *m;
     one->next = NULL;
     one->overloads = NULL;
     one->closure = 0;   /* its own closure table entry */
-    zlua_method_push_closure(L, one);
+    zlua__method_push_closure(L, one);
 }
 
 /* Chains same-named methods (same static-ness) and stores the closures;
  * methods overwrite fields of the same name (R-MEM-1). */
-static void zlua_members_publish(lua_State *L, zlua_class *cls, zlua_method_list *l,
+static void zlua_members_publish(lua_State *L, zlua__class *cls, zlua__method_list *l,
                                  int statics, int inst, int methods)
 {
     for (size_t i = 0; i < l->n; i++) {
-        zlua_method *head = l->items[i];
+        zlua__method *head = l->items[i];
         if (head == NULL)
             continue;
         const char *name = il2cpp_method_get_name(head->mi);
-        zlua_method **tail = &head->next;
+        zlua__method **tail = &head->next;
         int count = 1;
         for (size_t j = i + 1; j < l->n; j++) {
-            zlua_method *o = l->items[j];
+            zlua__method *o = l->items[j];
             if (o != NULL && o->instance == head->instance &&
                 strcmp(il2cpp_method_get_name(o->mi), name) == 0) {
                 *tail = o;
@@ -451,14 +451,14 @@ static void zlua_members_publish(lua_State *L, zlua_class *cls, zlua_method_list
             }
         }
         int t = head->instance ? inst : statics;
-        if (count > 1 && !zlua_method_index_overloads(cls->ctx, head))
+        if (count > 1 && !zlua__method_index_overloads(cls->ctx, head))
             luaL_error(L, "not enough memory");
-        zlua_method_push_closure(L, head);
+        zlua__method_push_closure(L, head);
         if (head->instance)
-            zlua_members_note_method(L, cls, methods, name);
+            zlua__members_note_method(L, cls, methods, name);
         lua_setfield(L, t, name);
         if (count > 1)
-            for (zlua_method *o = head; o != NULL; o = o->next) {
+            for (zlua__method *o = head; o != NULL; o = o->next) {
                 zlua_members_push_single(L, cls->ctx, o);
                 lua_setfield(L, t, o->signature);
             }
@@ -469,10 +469,10 @@ static void zlua_members_publish(lua_State *L, zlua_class *cls, zlua_method_list
  * instance table at -2, -1: a boxed field or property as it is, a method
  * closure by its METHOD member in the private table at methods.  NULL
  * for anything else (the signature keys of overloads). */
-static const zlua_member *zlua_members_indexed(lua_State *L, const zlua_class *cls,
+static const zlua__member *zlua_members_indexed(lua_State *L, const zlua__class *cls,
                                                int methods)
 {
-    const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls);
+    const zlua__member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls);
     if (mem == NULL && lua_type(L, -1) == LUA_TFUNCTION && lua_type(L, -2) == LUA_TSTRING) {
         lua_pushvalue(L, -2);
         lua_rawget(L, methods);
@@ -484,8 +484,8 @@ static const zlua_member *zlua_members_indexed(lua_State *L, const zlua_class *c
 }
 
 /* Builds *t from the (still private) instance table at index inst. */
-static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst, int methods,
-                                     zlua_names *t)
+static void zlua_members_index_names(lua_State *L, zlua__class *cls, int inst, int methods,
+                                     zlua__names *t)
 {
     uint32_t n = 0, cap = 4;
     lua_pushnil(L);
@@ -497,14 +497,14 @@ static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst, in
         return;
     while (cap < 2 * n)
         cap *= 2;
-    t->keys = zlua_ctx_arena_alloc(cls->ctx, cap * sizeof *t->keys);
-    t->values = zlua_ctx_arena_alloc(cls->ctx, cap * sizeof *t->values);
+    t->keys = zlua__ctx_arena_alloc(cls->ctx, cap * sizeof *t->keys);
+    t->values = zlua__ctx_arena_alloc(cls->ctx, cap * sizeof *t->values);
     if (t->keys == NULL || t->values == NULL)
         luaL_error(L, "not enough memory");
     t->mask = cap - 1;
     lua_pushnil(L);
     while (lua_next(L, inst)) {
-        const zlua_member *mem = zlua_members_indexed(L, cls, methods);
+        const zlua__member *mem = zlua_members_indexed(L, cls, methods);
         if (mem != NULL && lua_type(L, -2) == LUA_TSTRING) {
             /* Compared by address only: a key a script later removes
              * from the table can only ever make a lookup miss or find
@@ -529,7 +529,7 @@ static void zlua_members_index_names(lua_State *L, zlua_class *cls, int inst, in
  * type (zlua.box(zlua.types.int32, 5)) shares the instance table and so
  * has it too, as boxed enums have `value__`.  Bound after every real
  * member, and only where the type has no instance member of that name. */
-static void zlua_members_bind_value(lua_State *L, zlua_class *cls, int inst)
+static void zlua_members_bind_value(lua_State *L, zlua__class *cls, int inst)
 {
     const zlua_meta *m = cls->meta;
     if (!cls->valuetype || m == NULL || !zlua_kind_is_scalar(m->kind))
@@ -539,10 +539,10 @@ static void zlua_members_bind_value(lua_State *L, zlua_class *cls, int inst)
     lua_pop(L, 1);
     if (taken)
         return;
-    zlua_member *mem = zlua_members_new(L, cls, ZLUA_MEMBER_FIELD, "value");
+    zlua__member *mem = zlua_members_new(L, cls, ZLUA_MEMBER_FIELD, "value");
     mem->meta = m;
     mem->offset = 0;
-    zlua_box_push(L, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls, mem);
+    zlua__box_push(L, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls, mem);
     lua_setfield(L, inst, "value");
 }
 
@@ -554,7 +554,7 @@ static void zlua_members_bind_value(lua_State *L, zlua_class *cls, int inst)
  * C# lets an interface-typed reference use (ToString, Equals,
  * GetHashCode, and so __tostring) (R-VIEW-1).  Returns the count. */
 #define ZLUA_MAX_CHAIN 64
-static int zlua_members_chain(const zlua_class *cls, Il2CppClass **out)
+static int zlua_members_chain(const zlua__class *cls, Il2CppClass **out)
 {
     int n = 0;
     if (!cls->interface) {
@@ -584,7 +584,7 @@ static int zlua_members_chain(const zlua_class *cls, Il2CppClass **out)
 
 /* Whether mi is a public static [Extension] method with a first
  * parameter; its class in *target. */
-static int zlua_ext_method(const zlua_ctx *ctx, const MethodInfo *mi, Il2CppClass **target)
+static int zlua_ext_method(const zlua__ctx *ctx, const MethodInfo *mi, Il2CppClass **target)
 {
     uint32_t iflags;
     uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
@@ -601,7 +601,7 @@ static int zlua_ext_method(const zlua_ctx *ctx, const MethodInfo *mi, Il2CppClas
 /* One pass over the classes of the loaded assemblies: counts (out NULL)
  * or fills out.  Only classes C# marks [Extension] (the static classes
  * declaring extension methods) have their methods read. */
-static uint32_t zlua_ext_scan(zlua_ctx *ctx, struct zlua_ext *out, uint32_t cap)
+static uint32_t zlua_ext_scan(zlua__ctx *ctx, struct zlua__ext *out, uint32_t cap)
 {
     size_t na = 0;
     const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &na);
@@ -619,7 +619,7 @@ static uint32_t zlua_ext_scan(zlua_ctx *ctx, struct zlua_ext *out, uint32_t cap)
             while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL)
                 if (zlua_ext_method(ctx, mi, &target)) {
                     if (out != NULL && n < cap)
-                        out[n] = (struct zlua_ext){target, mi, 0};
+                        out[n] = (struct zlua__ext){target, mi, 0};
                     n++;
                 }
         }
@@ -631,7 +631,7 @@ static uint32_t zlua_ext_scan(zlua_ctx *ctx, struct zlua_ext *out, uint32_t cap)
  * binary search, and overloads stay in the order C# declared them. */
 static int zlua_ext_cmp(const void *a, const void *b)
 {
-    const struct zlua_ext *x = a, *y = b;
+    const struct zlua__ext *x = a, *y = b;
     int c = strcmp(il2cpp_method_get_name(x->mi), il2cpp_method_get_name(y->mi));
     if (c != 0)
         return c;
@@ -639,7 +639,7 @@ static int zlua_ext_cmp(const void *a, const void *b)
 }
 
 /* The first extension named name in the sorted table, or n. */
-static uint32_t zlua_ext_first(const struct zlua_ext *e, uint32_t n, const char *name)
+static uint32_t zlua_ext_first(const struct zlua__ext *e, uint32_t n, const char *name)
 {
     uint32_t lo = 0, hi = n;
     while (lo < hi) {
@@ -667,14 +667,14 @@ static size_t zlua_ext_assemblies(void)
  * Editor's domain grows: a script's Assembly.LoadFrom, the game's own
  * loads), so a name missed before is found once its assembly is there;
  * the old table stays in the arena until the state closes. */
-static void zlua_ext_collect(lua_State *L, zlua_ctx *ctx)
+static void zlua_ext_collect(lua_State *L, zlua__ctx *ctx)
 {
     if (ctx->exts_collected && zlua_ext_assemblies() == ctx->exts_assemblies)
         return;
     uint32_t n = ctx->k_extension != NULL ? zlua_ext_scan(ctx, NULL, 0) : 0;
-    struct zlua_ext *e = NULL;
+    struct zlua__ext *e = NULL;
     if (n > 0) {
-        e = zlua_ctx_arena_alloc(ctx, n * sizeof *e);
+        e = zlua__ctx_arena_alloc(ctx, n * sizeof *e);
         if (e == NULL)
             luaL_error(L, "not enough memory");
         /* a runtime may load assemblies while the first pass reads
@@ -694,40 +694,40 @@ static void zlua_ext_collect(lua_State *L, zlua_ctx *ctx)
     ctx->exts_assemblies = zlua_ext_assemblies();
 }
 
-int zlua_members_push_extension(lua_State *L, const zlua_class *cls, int kidx)
+int zlua__members_push_extension(lua_State *L, const zlua__class *cls, int kidx)
 {
     if (lua_type(L, kidx) != LUA_TSTRING || !cls->members_bound)
         return 0;
     kidx = lua_absindex(L, kidx);
-    const char *name = zlua_name_get(L, kidx);
+    const char *name = zlua__name_get(L, kidx);
     if (name == NULL)
         return 0;   /* a NUL in it: no method has this name (R-NAME-1) */
     zlua_ext_collect(L, cls->ctx);
-    zlua_method *head = NULL;
-    const struct zlua_ext *exts = cls->ctx->exts;
+    zlua__method *head = NULL;
+    const struct zlua__ext *exts = cls->ctx->exts;
     uint32_t n = cls->ctx->nexts;
     for (uint32_t i = zlua_ext_first(exts, n, name); i < n; i++) {
-        const struct zlua_ext *e = &exts[i];
+        const struct zlua__ext *e = &exts[i];
         if (strcmp(il2cpp_method_get_name(e->mi), name) != 0)
             break;   /* past the names equal to name */
         /* its first parameter takes cls: the type itself, a base class,
          * an implemented interface */
         if (!il2cpp_class_is_assignable_from(e->target, cls->klass))
             continue;
-        zlua_class *decl = zlua_meta_bind(
-            cls->ctx, zlua_class_get(cls->ctx, il2cpp_method_get_class(e->mi)));
-        zlua_method *m = zlua_method_bind(cls->ctx, decl, e->mi);
+        zlua__class *decl = zlua__meta_bind(
+            cls->ctx, zlua__class_get(cls->ctx, il2cpp_method_get_class(e->mi)));
+        zlua__method *m = zlua__method_bind(cls->ctx, decl, e->mi);
         if (m == NULL)
             luaL_error(L, "not enough memory");
         zlua_special_append(&head, m);   /* overloads, in declaration order */
     }
     if (head == NULL)
         return 0;
-    if (head->next != NULL && !zlua_method_index_overloads(cls->ctx, head))
+    if (head->next != NULL && !zlua__method_index_overloads(cls->ctx, head))
         luaL_error(L, "not enough memory");
     /* kept in the instance table: the next lookup finds it there */
-    zlua_method_push_closure(L, head);
-    zlua_ref_table(L, cls->instance);
+    zlua__method_push_closure(L, head);
+    zlua__ref_table(L, cls->instance);
     lua_pushvalue(L, kidx);
     lua_pushvalue(L, -3);
     lua_rawset(L, -3);
@@ -735,7 +735,7 @@ int zlua_members_push_extension(lua_State *L, const zlua_class *cls, int kidx)
     return 1;
 }
 
-void zlua_class_bind_members(lua_State *L, zlua_class *cls)
+void zlua__class_bind_members(lua_State *L, zlua__class *cls)
 {
     if (cls->members_bound)
         return;
@@ -756,10 +756,10 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
     int generics = lua_gettop(L);
     Il2CppClass *chain[ZLUA_MAX_CHAIN];
     int nchain = zlua_members_chain(cls, chain);
-    zlua_method_list stack_list;
-    zlua_method_list *list = &stack_list;
+    zlua__method_list stack_list;
+    zlua__method_list *list = &stack_list;
     list->n = 0;
-    zlua_special sp;
+    zlua__special sp;
     memset(&sp, 0, sizeof sp);
     for (int c = 0; c < nchain; c++) {
         Il2CppClass *k = chain[c];
@@ -770,14 +770,14 @@ void zlua_class_bind_members(lua_State *L, zlua_class *cls)
         zlua_members_bind_generics(L, cls, k, statics, inst, methods, generics);
     }
     zlua_special_index(L, cls, &sp);
-    zlua_method *len_getter = zlua_members_len_getter(L, cls, inst);
+    zlua__method *len_getter = zlua_members_len_getter(L, cls, inst);
     zlua_members_publish(L, cls, list, statics, inst, methods);
-    zlua_array_bind_members(L, cls, inst, methods);   /* arr:get / arr:set */
+    zlua__array_bind_members(L, cls, inst, methods);   /* arr:get / arr:set */
     zlua_members_bind_value(L, cls, inst);            /* r.value of a ref */
-    zlua_method *ctors = zlua_members_collect_ctors(cls);
-    if (ctors != NULL && ctors->next != NULL && !zlua_method_index_overloads(cls->ctx, ctors))
+    zlua__method *ctors = zlua_members_collect_ctors(cls);
+    if (ctors != NULL && ctors->next != NULL && !zlua__method_index_overloads(cls->ctx, ctors))
         luaL_error(L, "not enough memory");
-    zlua_names fields = {NULL, NULL, 0};
+    zlua__names fields = {NULL, NULL, 0};
     zlua_members_index_names(L, cls, inst, methods, &fields);
     if (cls->members_bound) {   /* bound meanwhile (re-entered): keep that one */
         lua_settop(L, statics - 1);

@@ -13,63 +13,63 @@
 
 /* Binds the members (fields, properties, methods, ctors) into the member
  * tables if not done yet.  May raise (memory). */
-void zlua_class_bind_members(lua_State *L, zlua_class *cls);
+void zlua__class_bind_members(lua_State *L, zlua__class *cls);
 
 /* Pushes the type table (lua-api.md, "Type tables"), creating it on first use. */
-void zlua_class_push_typetable(lua_State *L, zlua_class *cls);
+void zlua__class_push_typetable(lua_State *L, zlua__class *cls);
 /* The class whose genuine type table is at idx, or NULL for anything
  * else: a look-alike table (forged __fullname), a table given a type
  * table's metatable, a namespace table.  Never raises, never calls a
  * metamethod (R-REF-4's type arguments rest on it). */
-zlua_class *zlua_typetable_class(lua_State *L, int idx);
+zlua__class *zlua__typetable_class(lua_State *L, int idx);
 /* The prefix of the CS namespace table at idx ("MyGame.Vectr3"),
  * pushed (one value), or NULL (nothing pushed) for anything else; *known:
  * a class was found in it (a real namespace), else it is only a name
  * probed.  With typo set, an unknown one gives the name its typo is
  * reported by instead ("MyGame.Vectr3" for CS.MyGame.Vectr3.Zero). */
-const char *zlua_namespace_prefix(lua_State *L, int idx, int *known, int typo);
+const char *zlua__namespace_prefix(lua_State *L, int idx, int *known, int typo);
 /* Pushes the ByVal / ByObj instance metatable, creating it on first use. */
-void zlua_class_push_byval_mt(lua_State *L, zlua_class *cls);
-void zlua_class_push_byobj_mt(lua_State *L, zlua_class *cls);
+void zlua__class_push_byval_mt(lua_State *L, zlua__class *cls);
+void zlua__class_push_byobj_mt(lua_State *L, zlua__class *cls);
 
 /* Member descriptor kept as lightuserdata in the member tables. */
-typedef enum zlua_member_kind {
+typedef enum zlua__member_kind {
     ZLUA_MEMBER_FIELD = 1,       /* instance field at offset */
     ZLUA_MEMBER_STATIC_FIELD,    /* static field via FieldInfo */
     ZLUA_MEMBER_PROPERTY,        /* getter/setter bridges */
     ZLUA_MEMBER_STATIC_PROPERTY,
     ZLUA_MEMBER_METHOD           /* instance method: only in cls->fields */
-} zlua_member_kind;
+} zlua__member_kind;
 
-struct zlua_method;
+struct zlua__method;
 
-typedef struct zlua_member {
-    const struct zlua_class *owner;  /* the class whose table holds it */
+typedef struct zlua__member {
+    const struct zlua__class *owner;  /* the class whose table holds it */
     uint8_t kind;
     uint8_t readonly;
     const char *name;
     const zlua_meta *meta;
     uint32_t offset;            /* unboxed for value types, else object */
     FieldInfo *field;
-    struct zlua_method *getter, *setter;
+    struct zlua__method *getter, *setter;
     int fn_ref;                 /* METHOD: registry ref of its closure */
     /* a static field: the class declaring it (a base of owner, or owner),
      * whose storage it is and whose class init its access runs */
-    struct zlua_class *decl;
-} zlua_member;
+    struct zlua__class *decl;
+} zlua__member;
 
 /* Pushes a new ByVal (byobj = 0) or ByObj instance metatable of cls
  * (instance.c) over the instance member table at inst, with __type the
  * type table at typetable. */
-void zlua_instance_new_mt(lua_State *L, zlua_class *cls, int byobj, int inst, int typetable);
+void zlua__instance_new_mt(lua_State *L, zlua__class *cls, int byobj, int inst, int typetable);
 
 /* Reads / writes a member of the instance whose base address is `base`
  * (payload, unboxed object, or object); owner is the object for the
  * write barrier (NULL for a ByVal payload). */
-int zlua_member_read(lua_State *L, const zlua_class *cls,
-                     const zlua_member *mem, void *base, void *this_ptr);
-void zlua_member_write(lua_State *L, const zlua_class *cls,
-                       const zlua_member *mem, void *base, void *this_ptr,
+int zlua__member_read(lua_State *L, const zlua__class *cls,
+                     const zlua__member *mem, void *base, void *this_ptr);
+void zlua__member_write(lua_State *L, const zlua__class *cls,
+                       const zlua__member *mem, void *base, void *this_ptr,
                        Il2CppObject *owner, int vidx);
 
 /* The member descriptor at idx, which a member table gave for the key at
@@ -77,7 +77,7 @@ void zlua_member_write(lua_State *L, const zlua_class *cls,
  * tables are reachable through the debug library (and a registry entry can
  * be swapped for another of cls's tables), so anything else raises
  * `zlua: member table of T tampered with at 'NAME'`. */
-const zlua_member *zlua_member_check(lua_State *L, int idx, const zlua_class *cls,
+const zlua__member *zlua__member_check(lua_State *L, int idx, const zlua__class *cls,
                                      int is_static, int kidx);
 
 /* R-EXT-1: pushes the closure of the extension methods named by the
@@ -86,58 +86,58 @@ const zlua_member *zlua_member_check(lua_State *L, int idx, const zlua_class *cl
  * instance table, and returns 1; 0 (nothing pushed) when there are none.
  * The extension methods of the loaded assemblies are collected on the
  * first call of a state.  May raise (memory). */
-int zlua_members_push_extension(lua_State *L, const zlua_class *cls, int kidx);
+int zlua__members_push_extension(lua_State *L, const zlua__class *cls, int kidx);
 
 /* Raises `'T' has no member 'NAME'` or the static/instance variants. */
-int zlua_member_missing(lua_State *L, const zlua_class *cls, int kidx,
+int zlua__member_missing(lua_State *L, const zlua__class *cls, int kidx,
                         int through_instance);
 
 
 /* Records the closure at -1 as the instance method `name` of cls for the
  * field index: a METHOD member with a registry reference to it, boxed
  * into the private table at methods (members.c). */
-void zlua_members_note_method(lua_State *L, zlua_class *cls, int methods,
+void zlua__members_note_method(lua_State *L, zlua__class *cls, int methods,
                               const char *name);
 
 /* array.c: binds `get` and `set` of an array class into its instance
  * table at inst (noted at methods), and sets `__len` on its ByObj
  * instance metatable at mt.  Nothing for other classes. */
-void zlua_array_bind_members(lua_State *L, zlua_class *cls, int inst, int methods);
-void zlua_array_set_metamethods(lua_State *L, const zlua_class *cls, int mt);
+void zlua__array_bind_members(lua_State *L, zlua__class *cls, int inst, int methods);
+void zlua__array_set_metamethods(lua_State *L, const zlua__class *cls, int mt);
 /* arr[i] (self, index at 1, 2) and arr[i] = v (value at 3): get and set */
-int zlua_array_index(lua_State *L);
-int zlua_array_newindex(lua_State *L);
+int zlua__array_index(lua_State *L);
+int zlua__array_newindex(lua_State *L);
 
 /* collections.c (R-COLL-1): sets __pairs on cls's ByObj instance
  * metatable at mt when cls is T[], a List<T> or another IEnumerable;
  * nothing otherwise.  May raise (memory). */
-void zlua_collections_set_pairs(lua_State *L, zlua_class *cls, int mt);
+void zlua__collections_set_pairs(lua_State *L, zlua__class *cls, int mt);
 
-/* zlua_ctx.push_mt: the instance metatable maker (zlua_open installs it). */
-void zlua_types_push_mt(lua_State *L, zlua_class *cls, int byobj);
+/* zlua__ctx.push_mt: the instance metatable maker (zlua_open installs it). */
+void zlua__types_push_mt(lua_State *L, zlua__class *cls, int byobj);
 /* Sets the globals CS and CSharp.
  * May raise (memory). */
-void zlua_types_open(lua_State *L, zlua_ctx *ctx);
+void zlua__types_open(lua_State *L, zlua__ctx *ctx);
 
 /* R-GEN-1: a generic method definition, bound as a function that only
  * names zlua.generic; its instantiations are looked up by type
  * arguments (generic.c). */
 #define ZLUA_GENERIC_MAX_ARGS 8
 
-typedef struct zlua_generic {
-    zlua_class *owner;          /* declaring class */
+typedef struct zlua__generic {
+    zlua__class *owner;          /* declaring class */
     const MethodInfo *mi;       /* the open definition */
     const char *display;        /* "Demo.First" */
-} zlua_generic;
+} zlua__generic;
 
 /* Pushes the function of the open definition mi of cls. */
-void zlua_generic_push_open(lua_State *L, zlua_class *cls, const MethodInfo *mi);
+void zlua__generic_push_open(lua_State *L, zlua__class *cls, const MethodInfo *mi);
 /* The definition behind the function at idx, or NULL. */
-const zlua_generic *zlua_generic_of_function(lua_State *L, int idx);
+const zlua__generic *zlua__generic_of_function(lua_State *L, int idx);
 /* Pushes the function of g's instantiation for args[0..n) (cached per
  * definition and arguments), or raises `generic method instance not
  * available: Demo.First<System.Double>`. */
-void zlua_generic_push_instance(lua_State *L, const zlua_generic *g,
-                                zlua_class *const *args, int n);
+void zlua__generic_push_instance(lua_State *L, const zlua__generic *g,
+                                zlua__class *const *args, int n);
 
 #endif

@@ -20,30 +20,30 @@
 #include "types/types.h"
 
 /* The static member named by the key at 2, or NULL when there is none
- * (zlua_member_check vouches for what the table holds). */
-static const zlua_member *zlua_static_member(lua_State *L, const zlua_class *cls)
+ * (zlua__member_check vouches for what the table holds). */
+static const zlua__member *zlua_static_member(lua_State *L, const zlua__class *cls)
 {
-    zlua_ref_table(L, cls->static_slots);
+    zlua__ref_table(L, cls->static_slots);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, -2) == LUA_TNIL) {
         lua_pop(L, 2);
         return NULL;
     }
-    const zlua_member *mem = zlua_member_check(L, -1, cls, 1, 2);
+    const zlua__member *mem = zlua__member_check(L, -1, cls, 1, 2);
     lua_pop(L, 2);
     return mem;
 }
 
 /* R-RT-2 for static fields: their access does not run the class init in
  * IL2CPP, so libzlua runs it first ("T.name" names the access). */
-static void zlua_static_field_init(lua_State *L, zlua_class *cls, const zlua_member *mem)
+static void zlua_static_field_init(lua_State *L, zlua__class *cls, const zlua__member *mem)
 {
     /* a base's static runs the base's init only, as C# does */
-    zlua_class *decl = mem->decl != NULL ? mem->decl : cls;
+    zlua__class *decl = mem->decl != NULL ? mem->decl : cls;
     if (mem->kind != ZLUA_MEMBER_STATIC_FIELD || decl->inited)
         return;
     lua_pushfstring(L, "%s.%s", decl->full_name, mem->name);
-    zlua_class_run_init(L, decl, lua_tostring(L, -1));
+    zlua__class_run_init(L, decl, lua_tostring(L, -1));
     lua_pop(L, 1);
 }
 
@@ -51,17 +51,17 @@ static void zlua_static_field_init(lua_State *L, zlua_class *cls, const zlua_mem
  * at 2 and caches it in the statics, so CS.Ns.Outer.Inner is a raw read
  * from then on; returns 0 (nothing pushed) when there is none.  Misses
  * are not cached: nested types are few, and a probe leaves nothing. */
-static int zlua_static_nested(lua_State *L, zlua_class *cls)
+static int zlua_static_nested(lua_State *L, zlua__class *cls)
 {
-    const char *name = zlua_name_get(L, 2);
+    const char *name = zlua__name_get(L, 2);
     if (name == NULL)
         return 0;
-    zlua_class *nested =
-        zlua_meta_bind(cls->ctx, zlua_class_visible(zlua_class_find_nested(cls->ctx, cls, name)));
+    zlua__class *nested =
+        zlua__meta_bind(cls->ctx, zlua__class_visible(zlua__class_find_nested(cls->ctx, cls, name)));
     if (nested == NULL)
         return 0;
-    zlua_class_push_typetable(L, nested);
-    zlua_ref_table(L, cls->statics);
+    zlua__class_push_typetable(L, nested);
+    zlua__ref_table(L, cls->statics);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, -3);
     lua_rawset(L, -3);
@@ -73,8 +73,8 @@ static int zlua_static_nested(lua_State *L, zlua_class *cls)
  * then nested types. */
 static int zlua_static_index(lua_State *L)
 {
-    zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_TYPE);
-    const zlua_member *mem = zlua_static_member(L, cls);
+    zlua__class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_TYPE);
+    const zlua__member *mem = zlua_static_member(L, cls);
     if (mem == NULL) {
         /* absent meta keys (__enum on a struct, ...) read as nil */
         const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
@@ -82,34 +82,34 @@ static int zlua_static_index(lua_State *L)
             return 0;
         if (k != NULL && zlua_static_nested(L, cls))
             return 1;
-        return zlua_member_missing(L, cls, 2, 0);
+        return zlua__member_missing(L, cls, 2, 0);
     }
     lua_settop(L, 2);
     zlua_static_field_init(L, cls, mem);
-    return zlua_member_read(L, cls, mem, NULL, NULL);
+    return zlua__member_read(L, cls, mem, NULL, NULL);
 }
 
 /* T's __newindex (upvalue 1: boxed cls). */
 static int zlua_static_newindex(lua_State *L)
 {
-    zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_TYPE);
-    const zlua_member *mem = zlua_static_member(L, cls);
+    zlua__class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_TYPE);
+    const zlua__member *mem = zlua_static_member(L, cls);
     if (mem != NULL) {
         lua_settop(L, 3);
         zlua_static_field_init(L, cls, mem);
-        zlua_member_write(L, cls, mem, NULL, NULL, NULL, 3);
+        zlua__member_write(L, cls, mem, NULL, NULL, NULL, 3);
         return 0;
     }
-    zlua_ref_table(L, cls->statics);
+    zlua__ref_table(L, cls->statics);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, -2) != LUA_TNIL)
-        return luaL_error(L, "static member not writable: %s", zlua_keyname(L, 2));
-    return zlua_member_missing(L, cls, 2, 0);
+        return luaL_error(L, "static member not writable: %s", zlua__keyname(L, 2));
+    return zlua__member_missing(L, cls, 2, 0);
 }
 
 static int zlua_typetable_tostring(lua_State *L)
 {
-    const zlua_class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_TYPE);
+    const zlua__class *cls = zlua_box_class_upvalue(L, lua_upvalueindex(1), ZLUA_FOR_TYPE);
     lua_pushfstring(L, "type: %s", cls->full_name);
     return 1;
 }
@@ -121,7 +121,7 @@ static void zlua_set_bool(lua_State *L, int t, const char *k)
 }
 
 /* The meta keys of lua-api.md, "Type tables", stored in the statics table. */
-static void zlua_typetable_fill_keys(lua_State *L, zlua_class *cls, int statics)
+static void zlua_typetable_fill_keys(lua_State *L, zlua__class *cls, int statics)
 {
     lua_pushstring(L, cls->full_name);
     lua_setfield(L, statics, "__fullname");
@@ -151,7 +151,7 @@ static int zlua_view_newindex(lua_State *L)
 static int zlua_view_next(lua_State *L)
 {
     if (lua_type(L, lua_upvalueindex(1)) != LUA_TTABLE)
-        return zlua_box_tampered(L, "metatable");
+        return zlua__box_tampered(L, "metatable");
     lua_settop(L, 2);
     return lua_next(L, lua_upvalueindex(1)) ? 2 : 0;
 }
@@ -190,15 +190,15 @@ static void zlua_typetable_push_view(lua_State *L, int mt, const char *name)
 /* Makes the instance metatables of cls; stores their views in statics and
  * the metatables themselves in *byval / *byobj (registry refs, NOREF when
  * the type has none).  Nothing is published on cls. */
-static void zlua_typetable_make_mts(lua_State *L, zlua_class *cls, int statics, int t,
+static void zlua_typetable_make_mts(lua_State *L, zlua__class *cls, int statics, int t,
                                     int *byval, int *byobj)
 {
     char name[600];
     *byval = *byobj = LUA_NOREF;
-    zlua_ref_table(L, cls->instance);
+    zlua__ref_table(L, cls->instance);
     int inst = lua_gettop(L);
     if (cls->valuetype && !cls->nullable) {
-        zlua_instance_new_mt(L, cls, 0, inst, t);
+        zlua__instance_new_mt(L, cls, 0, inst, t);
         snprintf(name, sizeof name, "%s.__instance_mt", cls->full_name);
         zlua_typetable_push_view(L, -1, name);
         lua_pushvalue(L, -1);
@@ -207,7 +207,7 @@ static void zlua_typetable_make_mts(lua_State *L, zlua_class *cls, int statics, 
         *byval = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     if (!cls->is_static && !cls->nullable) {
-        zlua_instance_new_mt(L, cls, 1, inst, t);
+        zlua__instance_new_mt(L, cls, 1, inst, t);
         snprintf(name, sizeof name, "%s.__byobj_instance_mt", cls->full_name);
         zlua_typetable_push_view(L, -1, name);
         lua_setfield(L, statics, "__byobj_instance_mt");
@@ -219,15 +219,15 @@ static void zlua_typetable_make_mts(lua_State *L, zlua_class *cls, int statics, 
 /* Builds the whole type table of cls and publishes it: the metatable refs
  * first, the type table ref last, so whoever sees cls->typetable finds
  * everything it implies.  Runs inside zlua_typetable_section. */
-static void zlua_typetable_build(lua_State *L, zlua_class *cls)
+static void zlua_typetable_build(lua_State *L, zlua__class *cls)
 {
     luaL_checkstack(L, 12, "zlua: type table");
-    zlua_class_bind_members(L, cls);
+    zlua__class_bind_members(L, cls);
     if (cls->typetable != LUA_NOREF)
         return;   /* made meanwhile (a hook ran Lua code): keep that one */
     lua_newtable(L);                                   /* T */
     int t = lua_gettop(L);
-    zlua_ref_table(L, cls->statics);                   /* S */
+    zlua__ref_table(L, cls->statics);                   /* S */
     int statics = lua_gettop(L);
     lua_createtable(L, 0, 1);                          /* S's metatable */
     zlua_box_push_class(L, ZLUA_FOR_TYPE, cls);
@@ -251,7 +251,7 @@ static void zlua_typetable_build(lua_State *L, zlua_class *cls)
     zlua_typetable_fill_keys(L, cls, statics);
     int byval, byobj;
     zlua_typetable_make_mts(L, cls, statics, t, &byval, &byobj);
-    zlua_ctor_install(L, cls, statics, tm);
+    zlua__ctor_install(L, cls, statics, tm);
     lua_pushvalue(L, t);
     int ref = luaL_ref(L, LUA_REGISTRYINDEX);
     /* nothing below allocates: the three refs appear together */
@@ -266,8 +266,8 @@ static void zlua_typetable_build(lua_State *L, zlua_class *cls)
  * it later, and must find nothing to work on. */
 static int zlua_typetable_section_body(lua_State *L)
 {
-    zlua_ctx *ctx = zlua_ctx_get(L);
-    zlua_class *cls = ctx != NULL ? ctx->binding : NULL;
+    zlua__ctx *ctx = zlua__ctx_get(L);
+    zlua__class *cls = ctx != NULL ? ctx->binding : NULL;
     if (cls == NULL)
         return luaL_error(L, "zlua: no type is being bound");
     ctx->binding = NULL;
@@ -280,9 +280,9 @@ static int zlua_typetable_section_body(lua_State *L)
  * while it is half-made, and with this thread's debug hook off, so no
  * script code runs at all; both are restored on every path, errors
  * included, and the error raised again afterwards. */
-static void zlua_typetable_create(lua_State *L, zlua_class *cls)
+static void zlua_typetable_create(lua_State *L, zlua__class *cls)
 {
-    zlua_ctx *ctx = cls->ctx;
+    zlua__ctx *ctx = cls->ctx;
     int was_running = lua_gc(L, LUA_GCISRUNNING) == 1;
     if (was_running)
         lua_gc(L, LUA_GCSTOP);
@@ -290,7 +290,7 @@ static void zlua_typetable_create(lua_State *L, zlua_class *cls)
     int hook_mask = lua_gethookmask(L), hook_count = lua_gethookcount(L);
     if (hook != NULL)
         lua_sethook(L, NULL, 0, 0);
-    zlua_class *outer = ctx->binding;
+    zlua__class *outer = ctx->binding;
     ctx->binding = cls;
     lua_pushcfunction(L, zlua_typetable_section_body);
     int status = lua_pcall(L, 0, 0, 0);
@@ -305,7 +305,7 @@ static void zlua_typetable_create(lua_State *L, zlua_class *cls)
         luaL_error(L, "zlua: cannot bind %s", cls->full_name);
 }
 
-zlua_class *zlua_typetable_class(lua_State *L, int idx)
+zlua__class *zlua__typetable_class(lua_State *L, int idx)
 {
     /* Nothing a script can write is believed: not __fullname (a plain
      * key), not the metatable (debug.setmetatable can give any table the
@@ -318,13 +318,13 @@ zlua_class *zlua_typetable_class(lua_State *L, int idx)
         return NULL;
     idx = lua_absindex(L, idx);
     int top = lua_gettop(L);
-    zlua_class *cls = NULL;
+    zlua__class *cls = NULL;
     if (lua_getmetatable(L, idx) && lua_type(L, -1) == LUA_TTABLE) {
         lua_pushliteral(L, "__newindex");
         lua_rawget(L, -2);
         if (lua_tocfunction(L, -1) == zlua_static_newindex &&
             lua_getupvalue(L, -1, 1) != NULL) {
-            zlua_class *c = zlua_box_class(L, -1, ZLUA_FOR_TYPE);
+            zlua__class *c = zlua_box_class(L, -1, ZLUA_FOR_TYPE);
             if (c != NULL && c->typetable != LUA_NOREF) {
                 lua_rawgeti(L, LUA_REGISTRYINDEX, c->typetable);
                 if (lua_rawequal(L, -1, idx))
@@ -336,33 +336,33 @@ zlua_class *zlua_typetable_class(lua_State *L, int idx)
     return cls;
 }
 
-void zlua_class_push_typetable(lua_State *L, zlua_class *cls)
+void zlua__class_push_typetable(lua_State *L, zlua__class *cls)
 {
     if (cls->typetable == LUA_NOREF)
         zlua_typetable_create(L, cls);
-    zlua_ref_table(L, cls->typetable);
+    zlua__ref_table(L, cls->typetable);
 }
 
-void zlua_class_push_byval_mt(lua_State *L, zlua_class *cls)
+void zlua__class_push_byval_mt(lua_State *L, zlua__class *cls)
 {
     if (cls->typetable == LUA_NOREF)
         zlua_typetable_create(L, cls);
-    zlua_ref_table(L, cls->byval_mt);
+    zlua__ref_table(L, cls->byval_mt);
 }
 
-void zlua_class_push_byobj_mt(lua_State *L, zlua_class *cls)
+void zlua__class_push_byobj_mt(lua_State *L, zlua__class *cls)
 {
     if (cls->typetable == LUA_NOREF)
         zlua_typetable_create(L, cls);
-    zlua_ref_table(L, cls->byobj_mt);
+    zlua__ref_table(L, cls->byobj_mt);
 }
 
-void zlua_types_push_mt(lua_State *L, zlua_class *cls, int byobj)
+void zlua__types_push_mt(lua_State *L, zlua__class *cls, int byobj)
 {
     if (byobj)
-        zlua_class_push_byobj_mt(L, cls);
+        zlua__class_push_byobj_mt(L, cls);
     else
-        zlua_class_push_byval_mt(L, cls);
+        zlua__class_push_byval_mt(L, cls);
 }
 
 /* ---- read-only lookup tables ---------------------------------------------------
@@ -380,7 +380,7 @@ static int zlua_proxy_newindex(lua_State *L)
     const char *what = lua_type(L, lua_upvalueindex(1)) == LUA_TSTRING
                            ? lua_tostring(L, lua_upvalueindex(1)) : "?";
     return luaL_error(L, "zlua: %s is read-only (cannot assign '%s')", what,
-                      zlua_keyname(L, 2));
+                      zlua__keyname(L, 2));
 }
 
 /* Pushes a new cache table whose __index is the closure at -1 (popped)
@@ -423,18 +423,18 @@ static const Il2CppImage *zlua_image_named(const char *name)
 static int zlua_assembly_index(lua_State *L)
 {
     if (lua_type(L, lua_upvalueindex(1)) != LUA_TSTRING)
-        return zlua_box_tampered(L, "assembly");
+        return zlua__box_tampered(L, "assembly");
     const char *assembly = lua_tostring(L, lua_upvalueindex(1));
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkstring(L, 2);
-    const char *full = zlua_name_get(L, 2);
-    zlua_ctx *ctx = zlua_ctx_check(L);
-    zlua_class *cls = full == NULL ? NULL
-        : zlua_meta_bind(ctx, zlua_class_visible(
-                                  zlua_class_find_in(ctx, zlua_image_named(assembly), full)));
+    const char *full = zlua__name_get(L, 2);
+    zlua__ctx *ctx = zlua__ctx_check(L);
+    zlua__class *cls = full == NULL ? NULL
+        : zlua__meta_bind(ctx, zlua__class_visible(
+                                  zlua__class_find_in(ctx, zlua_image_named(assembly), full)));
     if (cls == NULL)
-        return luaL_error(L, "type not found: %s", zlua_name_shown(L, 2));
-    zlua_class_push_typetable(L, cls);
+        return luaL_error(L, "type not found: %s", zlua__name_shown(L, 2));
+    zlua__class_push_typetable(L, cls);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, -2);
     lua_rawset(L, 1);   /* cache: the same table on every path */
@@ -446,10 +446,10 @@ static int zlua_csharp_index(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkstring(L, 2);
-    const char *name = zlua_name_get(L, 2);
+    const char *name = zlua__name_get(L, 2);
     const char *lookup = name != NULL && strcmp(name, "AC") == 0 ? "Assembly-CSharp" : name;
     if (name == NULL || zlua_image_named(lookup) == NULL)
-        return luaL_error(L, "assembly not found: %s", zlua_name_shown(L, 2));
+        return luaL_error(L, "assembly not found: %s", zlua__name_shown(L, 2));
     if (lookup != name) {   /* AC and Assembly-CSharp share one table */
         lua_getfield(L, 1, lookup);
     } else {
@@ -639,7 +639,7 @@ static int zlua_namespace_call(lua_State *L)
     return luaL_error(L, "type or namespace not found: %s", zlua_namespace_typo(L, 1, prefix));
 }
 
-const char *zlua_namespace_prefix(lua_State *L, int idx, int *known, int typo)
+const char *zlua__namespace_prefix(lua_State *L, int idx, int *known, int typo)
 {
     int top = lua_gettop(L);
     const char *prefix = zlua_namespace_own_prefix(L, idx, known);
@@ -725,14 +725,14 @@ static void zlua_push_namespace_table(lua_State *L, const char *prefix, int pare
 static int zlua_namespace_index(lua_State *L)
 {
     if (lua_type(L, lua_upvalueindex(1)) != LUA_TSTRING)
-        return zlua_box_tampered(L, "namespace");
+        return zlua__box_tampered(L, "namespace");
     const char *prefix = lua_tostring(L, lua_upvalueindex(1));
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkstring(L, 2);
-    const char *key = zlua_name_get(L, 2);
-    zlua_ctx *ctx = zlua_ctx_check(L);
+    const char *key = zlua__name_get(L, 2);
+    zlua__ctx *ctx = zlua__ctx_check(L);
     if (key == NULL) {
-        const char *shown = zlua_name_shown(L, 2);
+        const char *shown = zlua__name_shown(L, 2);
         return luaL_error(L, "type not found: %s%s%s", prefix, prefix[0] ? "." : "", shown);
     }
     if (prefix[0] != '\0')
@@ -740,14 +740,14 @@ static int zlua_namespace_index(lua_State *L)
     else
         lua_pushstring(L, key);
     const char *full = lua_tostring(L, -1);
-    zlua_class *cls = zlua_meta_bind(ctx, zlua_class_visible(zlua_class_find(ctx, full)));
+    zlua__class *cls = zlua__meta_bind(ctx, zlua__class_visible(zlua__class_find(ctx, full)));
     if (cls == NULL) {
         if (strpbrk(key, ".+") != NULL || key[0] == '\0')
             return luaL_error(L, "type not found: %s", full);
         zlua_push_namespace_table(L, full, 1, 2);
         return 1;
     }
-    zlua_class_push_typetable(L, cls);
+    zlua__class_push_typetable(L, cls);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, -2);
     lua_rawset(L, 1);
@@ -755,7 +755,7 @@ static int zlua_namespace_index(lua_State *L)
     return 1;
 }
 
-void zlua_types_open(lua_State *L, zlua_ctx *ctx)
+void zlua__types_open(lua_State *L, zlua__ctx *ctx)
 {
     (void)ctx;
     zlua_push_namespace_table(L, "", 0, 0);

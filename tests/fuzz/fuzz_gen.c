@@ -490,18 +490,18 @@ static void g_lud(G *g)
         emit(g, "UP(zlua.get_opaquevalue, 1)");   /* the context */
         break;
     case 3:
-        emit(g, "UP(CS.Demo.Add, 1)");           /* a zlua_method */
+        emit(g, "UP(CS.Demo.Add, 1)");           /* a zlua__method */
         break;
     case 4:
         emit(g, "UP(MT(");
         g_obj(g);
-        emit(g, ").__index, 2)");               /* a zlua_class */
+        emit(g, ").__index, 2)");               /* a zlua__class */
         break;
     case 5:
         emit(g, "MEM(");
         g_obj(g);
         emit(g, ")");
-        g_index(g);                              /* a zlua_member */
+        g_index(g);                              /* a zlua__member */
         break;
     case 6:
         emit(g, "debug.upvalueid(");

@@ -452,7 +452,7 @@ static void fz_open(lua_State *L)
     lua_setglobal(L, "OOM");
     lua_pushcfunction(L, fz_P);
     lua_setglobal(L, "P");
-    /* foreign full userdata: one byte, and 64 bytes that are not a zlua_ud */
+    /* foreign full userdata: one byte, and 64 bytes that are not a zlua__ud */
     lua_newuserdatauv(L, 1, 0);
     lua_setglobal(L, "FOREIGN1");
     memset(lua_newuserdatauv(L, 64, 1), 0xAB, 64);

@@ -80,7 +80,7 @@ static int testbed_stats(lua_State *L)
  * the named reference field of a struct userdata. */
 static Il2CppObject *testbed_target(lua_State *L)
 {
-    zlua_ud *u = zlua_ud_any(L, 1);
+    zlua__ud *u = zlua_ud_any(L, 1);
     if (u == NULL)
         luaL_argerror(L, 1, "zlua userdata expected");
     if (lua_isnoneornil(L, 2)) {
@@ -91,10 +91,10 @@ static Il2CppObject *testbed_target(lua_State *L)
     const char *field = luaL_checkstring(L, 2);
     if (u->magic != ZLUA_UD_BYVAL)
         luaL_argerror(L, 1, "struct userdata expected");
-    zlua_class_bind_members(L, u->cls);
+    zlua__class_bind_members(L, u->cls);
     lua_rawgeti(L, LUA_REGISTRYINDEX, u->cls->instance);
     lua_getfield(L, -1, field);
-    const zlua_member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, u->cls);
+    const zlua__member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, u->cls);
     if (mem == NULL || mem->owner != u->cls)
         luaL_argerror(L, 2, "no such field");
     if (mem->kind != ZLUA_MEMBER_FIELD || !mem->meta->is_ref)
@@ -183,13 +183,13 @@ static int testbed_generic(lua_State *L)
 {
     int upvalue = lua_type(L, 3) == LUA_TSTRING && strcmp(lua_tostring(L, 3), "upvalue") == 0;
     testbed_push_member(L);
-    zlua_method *m = (zlua_method *)zlua_method_of_function(L, -1);
+    zlua__method *m = (zlua__method *)zlua__method_of_function(L, -1);
     if (m == NULL)
         return luaL_argerror(L, 2, "not a bound method");
     if (upvalue)
-        zlua_method_push_upvalue_closure(L, m);
+        zlua__method_push_upvalue_closure(L, m);
     else
-        zlua_method_push_generic_closure(L, m);
+        zlua__method_push_generic_closure(L, m);
     return 1;
 }
 

@@ -71,7 +71,7 @@ static void test_register_contract(void **state)
 /* The object of the ByObjUserData at -1. */
 static Il2CppObject *object_at_top(lua_State *L)
 {
-    zlua_ud *u = zlua_ud_any(L, -1);
+    zlua__ud *u = zlua_ud_any(L, -1);
     assert_non_null(u);
     assert_int_equal(u->magic, ZLUA_UD_BYOBJ);
     return u->obj;

@@ -302,20 +302,20 @@ static void test_bad_arguments(void **state)
     assert_int_equal(atomic_load(&count_runs), 0);
 }
 
-/* ---- zlua_gc_with_lock -------------------------------------------------- */
+/* ---- zlua__gc_with_lock -------------------------------------------------- */
 
 static void *echo_locked(void *arg)
 {
     return arg;
 }
 
-/* zlua_gc_with_lock returns fn's result. */
+/* zlua__gc_with_lock returns fn's result. */
 static void test_with_lock_result(void **state)
 {
     (void)state;
     int x = 0;
-    assert_ptr_equal(zlua_gc_with_lock(echo_locked, &x), &x);
-    assert_null(zlua_gc_with_lock(echo_locked, NULL));
+    assert_ptr_equal(zlua__gc_with_lock(echo_locked, &x), &x);
+    assert_null(zlua__gc_with_lock(echo_locked, NULL));
 }
 
 static atomic_int lock_inside, lock_entered, probe_ready;
@@ -355,7 +355,7 @@ static void *collector_thread(void *arg)
     return NULL;
 }
 
-/* R-GC-3: a mutation under zlua_gc_with_lock excludes the push-root
+/* R-GC-3: a mutation under zlua__gc_with_lock excludes the push-root
  * callback: a collection started from another thread while the lock is
  * held waits, and its callback never sees the mutation half done. */
 static void test_with_lock_excludes_collection(void **state)
@@ -366,7 +366,7 @@ static void test_with_lock_excludes_collection(void **state)
     assert_int_equal(pthread_create(&th, NULL, collector_thread, NULL), 0);
     while (!atomic_load(&probe_ready))
         ;
-    (void)zlua_gc_with_lock(hold_lock_locked, NULL);
+    (void)zlua__gc_with_lock(hold_lock_locked, NULL);
     assert_int_equal(pthread_join(th, NULL), 0);
     assert_true(atomic_load(&probe_runs) >= 1);
     assert_int_equal(atomic_load(&probe_saw_inside), 0);

@@ -28,7 +28,7 @@ static void check_roundtrip32(uint32_t gen, uint32_t index)
     uint32_t h = zlua_handle_encode32(gen, index);
     uint32_t g = 0xdeadu, i = 0xdeadu;
     assert_int_equal(h & ZLUA_HANDLE_TAG_MASK, ZLUA_HANDLE_TAG);
-    assert_true(zlua_handle_decode32(h, &g, &i));
+    assert_true(zlua__handle_decode32(h, &g, &i));
     assert_int_equal(g, gen & H32_MAX_GEN);
     assert_int_equal(i, index);
 }
@@ -61,7 +61,7 @@ static void test_limits32(void **state)
                          zlua_handle_encode32(1, 0));
     /* An index past the field (a caller bug) cannot change the generation. */
     uint32_t g, i;
-    assert_true(zlua_handle_decode32(zlua_handle_encode32(5, H32_MAX_INDEX + 1u),
+    assert_true(zlua__handle_decode32(zlua_handle_encode32(5, H32_MAX_INDEX + 1u),
                                      &g, &i));
     assert_int_equal(g, 5);
     assert_int_equal(i, 0);
@@ -88,7 +88,7 @@ static void check_roundtrip64(uint64_t gen, uint32_t index)
     uint64_t g = 0xdeadu;
     uint32_t i = 0xdeadu;
     assert_int_equal(h & ZLUA_HANDLE_TAG_MASK, ZLUA_HANDLE_TAG);
-    assert_true(zlua_handle_decode64(h, &g, &i));
+    assert_true(zlua__handle_decode64(h, &g, &i));
     assert_true(g == (gen & H64_MAX_GEN));
     assert_int_equal(i, index);
 }
@@ -116,7 +116,7 @@ static void test_limits64(void **state)
                 != zlua_handle_encode64(1, 0));
     uint64_t g;
     uint32_t i;
-    assert_true(zlua_handle_decode64(zlua_handle_encode64(5, H64_MAX_INDEX + 1u),
+    assert_true(zlua__handle_decode64(zlua_handle_encode64(5, H64_MAX_INDEX + 1u),
                                      &g, &i));
     assert_true(g == 5);
     assert_int_equal(i, 0);
@@ -151,16 +151,16 @@ static void test_rejects_foreign(void **state)
                                 (uintptr_t)heap, (uintptr_t)heap + 16u,
                                 UINTPTR_MAX & ~(uintptr_t)3 };
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
-        assert_false(zlua_handle_decode(words[k], &g, &i));
-        assert_false(zlua_handle_decode32((uint32_t)words[k], &g32, &i32));
-        assert_false(zlua_handle_decode64((uint64_t)words[k], &g64, &i64));
+        assert_false(zlua__handle_decode(words[k], &g, &i));
+        assert_false(zlua__handle_decode32((uint32_t)words[k], &g32, &i32));
+        assert_false(zlua__handle_decode64((uint64_t)words[k], &g64, &i64));
     }
     /* Only 0b11 is ours: 2-aligned and odd words with 0b01 are foreign. */
     const uint32_t low[] = { 0x1, 0x2, 0x5, 0x6, 0xfffffffdu, 0xfffffffeu };
     for (size_t k = 0; k < sizeof low / sizeof low[0]; k++) {
-        assert_false(zlua_handle_decode32(low[k], &g32, &i32));
-        assert_false(zlua_handle_decode64(low[k], &g64, &i64));
-        assert_false(zlua_handle_decode(low[k], &g, &i));
+        assert_false(zlua__handle_decode32(low[k], &g32, &i32));
+        assert_false(zlua__handle_decode64(low[k], &g64, &i64));
+        assert_false(zlua__handle_decode(low[k], &g, &i));
     }
     free(heap);
 }
@@ -181,7 +181,7 @@ static void test_platform_width(void **state)
     void *as_pointer = (void *)h;
     uintptr_t g;
     uint32_t i;
-    assert_true(zlua_handle_decode((uintptr_t)as_pointer, &g, &i));
+    assert_true(zlua__handle_decode((uintptr_t)as_pointer, &g, &i));
     assert_true(g == 42);
     assert_int_equal(i, ZLUA_HANDLE_MAX_INDEX);
     /* The platform generation wraps at its own width. */

@@ -180,10 +180,10 @@ static void expect_err(fixture *f, const char *part)
         fail_msg("error \"%s\" does not contain \"%s\"", f->err, part);
 }
 
-static zlua_ud *global_ud(lua_State *L, const char *name, uint32_t magic)
+static zlua__ud *global_ud(lua_State *L, const char *name, uint32_t magic)
 {
     lua_getglobal(L, name);
-    zlua_ud *u = zlua_ud_test(L, -1, magic);
+    zlua__ud *u = zlua_ud_test(L, -1, magic);
     if (u == NULL)
         fail_msg("global %s is a %s, not our userdata", name, luaL_typename(L, -1));
     lua_pop(L, 1);
@@ -235,7 +235,7 @@ static void test_ref_object_get_is_byobj(void **state)
     Il2CppObject *slot = il2cpp_value_box(klass("System.Int32"), &seven);
     assert_int_equal(ic1(f, "GetObj", f->ref_object, &slot), ZLUA_OK);
     /* R-OPQ-7: a ByObjUserData of the object, System.Object view (R-VIEW-1) */
-    zlua_ud *u = global_ud(L, "Got", ZLUA_UD_BYOBJ);
+    zlua__ud *u = global_ud(L, "Got", ZLUA_UD_BYOBJ);
     assert_ptr_equal(u->obj, slot);
     assert_ptr_equal(u->cls->klass, klass("System.Object"));
 
@@ -261,7 +261,7 @@ static void test_ref_object_to_user_data(void **state)
     Il2CppObject *slot = obj;
     assert_int_equal(ic1(f, "ToUd", f->ref_object, &slot), ZLUA_OK);
     /* R-OPQ-9: the referenced object's userdata ... */
-    zlua_ud *u = global_ud(L, "U", ZLUA_UD_BYOBJ);
+    zlua__ud *u = global_ud(L, "U", ZLUA_UD_BYOBJ);
     assert_ptr_equal(u->obj, obj);
     assert_ptr_equal(u->cls->klass, klass("System.Object"));
     /* ... the same userdata get_opaquevalue gives (R-SHAPE-2) ... */
@@ -301,7 +301,7 @@ static void test_ref_string(void **state)
 
     /* to_user_data: the string's ByObjUserData */
     assert_int_equal(ic1(f, "StrToUd", f->ref_string, &slot), ZLUA_OK);
-    zlua_ud *u = global_ud(L, "U", ZLUA_UD_BYOBJ);
+    zlua__ud *u = global_ud(L, "U", ZLUA_UD_BYOBJ);
     assert_ptr_equal(u->obj, (Il2CppObject *)slot);
     assert_ptr_equal(u->cls->klass, klass("System.String"));
 
@@ -337,7 +337,7 @@ static void test_ref_int(void **state)
     /* to_user_data: a ByValUserData copy, independent of the slot */
     assert_int_equal(ic1(f, "IntToUd", f->ref_int, &slot), ZLUA_OK);
     assert_int_equal(slot, 99);
-    zlua_ud *u = global_ud(L, "U", ZLUA_UD_BYVAL);
+    zlua__ud *u = global_ud(L, "U", ZLUA_UD_BYVAL);
     assert_ptr_equal(u->cls->klass, klass("System.Int32"));
     assert_int_equal(*(int32_t *)zlua_ud_payload(u), 42);
 
@@ -360,7 +360,7 @@ static void test_byval_point(void **state)
     assert_string_equal(lua_tostring(L, -1), "userdata");   /* type() of a lightuserdata */
     lua_pop(L, 1);
     /* R-OPQ-7: get_opaquevalue of a struct is a ByValUserData copy */
-    zlua_ud *u = global_ud(L, "P", ZLUA_UD_BYVAL);
+    zlua__ud *u = global_ud(L, "P", ZLUA_UD_BYVAL);
     assert_ptr_equal(u->cls->klass, klass("MyGame.Point2D"));
     point2d *copy = zlua_ud_payload(u);
     assert_true(copy->x == 1.5f && copy->y == 2.5f);

@@ -6,8 +6,8 @@
  * Covered: every primitive row of SPEC 2 (bool, the integers, char,
  * float/double, IntPtr), enums (R-ENUM-1), Nullable<T>, the string
  * writer (SPEC 2, R-DEF-2), the struct writer (SPEC 2 struct row,
- * R-DEF-3, R-SUD-1..3), the messages of zlua_pop_error_push (R-DEF-1,
- * R-OPQ-3) and zlua_value_store (R-SUD-2: whole-struct copies).
+ * R-DEF-3, R-SUD-1..3), the messages of zlua__pop_error_push (R-DEF-1,
+ * R-OPQ-3) and zlua__value_store (R-SUD-2: whole-struct copies).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -91,9 +91,9 @@ static const zlua_meta *byref_meta(lua_State *L, const char *name)
     return m;
 }
 
-static zlua_class *cls_of(lua_State *L, const char *name)
+static zlua__class *cls_of(lua_State *L, const char *name)
 {
-    zlua_class *c = zlua_meta_bind(zlua_ctx_get(L), zlua_class_get(zlua_ctx_get(L), klass(name)));
+    zlua__class *c = zlua__meta_bind(zlua__ctx_get(L), zlua__class_get(zlua__ctx_get(L), klass(name)));
     assert_non_null(c);
     return c;
 }
@@ -125,11 +125,11 @@ static int pop_expr(lua_State *L, const zlua_meta *m, const char *expr, void *ds
     return rc;
 }
 
-/* The message zlua_pop_error_push gives for the value at the top. */
+/* The message zlua__pop_error_push gives for the value at the top. */
 static void expect_message(lua_State *L, const zlua_meta *m, int code, const char *want)
 {
     int top = lua_gettop(L);
-    zlua_pop_error_push(L, -1, m, code);
+    zlua__pop_error_push(L, -1, m, code);
     assert_int_equal(lua_gettop(L), top + 1);
     assert_string_equal(lua_tostring(L, -1), want);
     lua_pop(L, 1);
@@ -508,13 +508,13 @@ static void test_enum(void **state)
     /* a boxed MyGame.Small pops; a boxed System.Byte does not */
     uint8_t v = 1;
     Il2CppObject *boxed = il2cpp_value_box(klass("MyGame.Small"), &v);
-    zlua_ud_push_byobj(L, cls_of(L, "System.Object"), boxed);
+    zlua__ud_push_byobj(L, cls_of(L, "System.Object"), boxed);
     uint8_t out = 0;
     assert_int_equal(pop_top(L, m, &out), ZLUA_POP_OK);
     assert_int_equal(out, 1);
     lua_pop(L, 1);
     Il2CppObject *byte_box = il2cpp_value_box(klass("System.Byte"), &v);
-    zlua_ud_push_byobj(L, cls_of(L, "System.Object"), byte_box);
+    zlua__ud_push_byobj(L, cls_of(L, "System.Object"), byte_box);
     assert_int_equal(pop_top(L, m, &out), ZLUA_POP_TYPE);
     lua_pop(L, 1);
 }
@@ -525,7 +525,7 @@ static void test_nullable(void **state)
     lua_State *L = ((fixture *)*state)->L;
     const zlua_meta *m = meta(L, "System.Nullable`1[System.Int32]");
     assert_int_equal(m->kind, ZLUA_K_NULLABLE);
-    const zlua_class *c = m->cls;
+    const zlua__class *c = m->cls;
     unsigned char buf[16];
     int32_t v;
     memset(buf, 0xCC, sizeof buf);
@@ -540,7 +540,7 @@ static void test_nullable(void **state)
     /* the message names the slot's type; SPEC 2 does not say whether
      * that is Nullable<T> or T, so only the form is checked */
     eval(L, "2^40");
-    zlua_pop_error_push(L, -1, m, ZLUA_POP_RANGE);
+    zlua__pop_error_push(L, -1, m, ZLUA_POP_RANGE);
     assert_non_null(strstr(lua_tostring(L, -1), "number out of range for System."));
     assert_non_null(strstr(lua_tostring(L, -1), "Int32"));
     lua_pop(L, 2);
@@ -602,13 +602,13 @@ static void test_string_pop(void **state)
 
     /* a ByObjUserData of System.String pops as that very string */
     Il2CppString *obj = il2cpp_string_new("boxed");
-    zlua_ud_push_byobj(L, cls_of(L, "System.String"), (Il2CppObject *)obj);
+    zlua__ud_push_byobj(L, cls_of(L, "System.String"), (Il2CppObject *)obj);
     assert_int_equal(pop_top(L, m, &s), ZLUA_POP_OK);
     assert_ptr_equal(s, obj);
     lua_pop(L, 1);
     /* ... a ByObjUserData of another class does not */
     int32_t i = 3;
-    zlua_ud_push_byobj(L, cls_of(L, "System.Object"), il2cpp_value_box(klass("System.Int32"), &i));
+    zlua__ud_push_byobj(L, cls_of(L, "System.Object"), il2cpp_value_box(klass("System.Int32"), &i));
     assert_int_equal(pop_top(L, m, &s), ZLUA_POP_TYPE);
     lua_pop(L, 1);
 }
@@ -662,7 +662,7 @@ static void test_struct_pop_byval_userdata(void **state)
     assert_int_equal(zlua_state_stats(L, &st0), ZLUA_OK);
     point2d p = {1.5f, -2.0f};
     m->push(L, m, &p);
-    zlua_ud *u = zlua_ud_test(L, -1, ZLUA_UD_BYVAL);
+    zlua__ud *u = zlua_ud_test(L, -1, ZLUA_UD_BYVAL);
     assert_non_null(u);
     assert_ptr_equal(u->cls, m->cls);
     assert_memory_equal(zlua_ud_payload(u), &p, sizeof p);
@@ -717,13 +717,13 @@ static void test_struct_pop_boxed_and_handles(void **state)
     point2d p = {5, 6}, out = {0, 0};
 
     Il2CppObject *boxed = il2cpp_value_box(klass("MyGame.Point2D"), &p);
-    zlua_ud_push_byobj(L, cls_of(L, "System.Object"), boxed);
+    zlua__ud_push_byobj(L, cls_of(L, "System.Object"), boxed);
     assert_int_equal(pop_top(L, m, &out), ZLUA_POP_OK);
     assert_true(out.x == 5 && out.y == 6);
     lua_pop(L, 1);
     point2d q = {0, 0};
     Il2CppObject *other = il2cpp_value_box(klass("MyGame.Vector2"), &q);
-    zlua_ud_push_byobj(L, cls_of(L, "System.Object"), other);
+    zlua__ud_push_byobj(L, cls_of(L, "System.Object"), other);
     assert_int_equal(pop_top(L, m, &out), ZLUA_POP_TYPE);
     lua_pop(L, 1);
 
@@ -772,7 +772,7 @@ static void test_struct_nonblittable_userdata(void **state)
     t.id = 42;
     t.name = il2cpp_string_new("forty-two");
     m->push(L, m, &t);
-    zlua_ud *u = zlua_ud_test(L, -1, ZLUA_UD_BYVAL);
+    zlua__ud *u = zlua_ud_test(L, -1, ZLUA_UD_BYVAL);
     assert_non_null(u);
     /* R-RT-4: the payload lives in a registry cell, not in Lua memory */
     char *block = lua_touserdata(L, -1);
@@ -855,7 +855,7 @@ static void test_pop_error_messages(void **state)
 static int raise_argerror(lua_State *L)
 {
     const zlua_meta *m = lua_touserdata(L, lua_upvalueindex(1));
-    return zlua_pop_argerror(L, 1, 2, "Demo.Offset", m, ZLUA_POP_TYPE);
+    return zlua__pop_argerror(L, 1, 2, "Demo.Offset", m, ZLUA_POP_TYPE);
 }
 
 /* R-DEF-1: `bad argument #2 to 'Demo.Offset' (MyGame.Point2D expected, got table)` */
@@ -872,13 +872,13 @@ static void test_pop_argerror(void **state)
     lua_pop(L, 1);
 }
 
-/* ---- zlua_value_store (R-SUD-2: whole copies with the barrier) ------------------ */
+/* ---- zlua__value_store (R-SUD-2: whole copies with the barrier) ------------------ */
 
 static void test_value_store_nonblittable(void **state)
 {
     lua_State *L = ((fixture *)*state)->L;
     const zlua_meta *m = meta(L, "MyGame.Tagged");
-    const zlua_class *c = m->cls;
+    const zlua__class *c = m->cls;
     assert_int_equal(m->kind, ZLUA_K_STRUCT);
     assert_int_equal(c->blittable, 0);
     assert_int_equal(m->size, sizeof(tagged));
@@ -898,7 +898,7 @@ static void test_value_store_nonblittable(void **state)
     t.payload = il2cpp_value_box(klass("System.Int32"), &seven);
     memcpy(src, &t, sizeof t);
     memset(dst, 0x3C, sizeof dst);
-    zlua_value_store(m, NULL, dst, src);
+    zlua__value_store(m, NULL, dst, src);
     assert_memory_equal(dst, src, sizeof src);
     for (size_t i = sizeof src; i < sizeof dst; i++)
         assert_int_equal(dst[i], 0x3C);
@@ -911,16 +911,16 @@ static void test_value_store_nonblittable(void **state)
     /* a blittable struct and a reference slot */
     const zlua_meta *pm = meta(L, "MyGame.Point2D");
     point2d a = {1, 2}, b = {0, 0};
-    zlua_value_store(pm, NULL, &b, &a);
+    zlua__value_store(pm, NULL, &b, &a);
     assert_true(b.x == 1 && b.y == 2);
     const zlua_meta *sm = meta(L, "System.String");
     Il2CppString *s1 = t.name, *s2 = NULL;
-    zlua_value_store(sm, NULL, &s2, &s1);
+    zlua__value_store(sm, NULL, &s2, &s1);
     assert_ptr_equal(s2, s1);
 
     /* a ByValUserData of Tagged holds the same bytes */
     m->push(L, m, src);
-    zlua_ud *u = zlua_ud_test(L, -1, ZLUA_UD_BYVAL);
+    zlua__ud *u = zlua_ud_test(L, -1, ZLUA_UD_BYVAL);
     assert_non_null(u);
     assert_memory_equal(zlua_ud_payload(u), src, sizeof src);
     lua_pop(L, 1);

@@ -14,7 +14,7 @@
  * objects to be collected therefore release in bulk and ask for nearly all
  * of them, never for one particular object.
  *
- * Several tests call zlua_registry_push_roots with a spy push function (as
+ * Several tests call zlua__registry_push_roots with a spy push function (as
  * the collector would, with the GC lock held) to see which ranges a
  * collection is given.  Every registry of the process is on the global
  * list, so a test that expects "exactly these ranges" relies on its
@@ -50,7 +50,7 @@ typedef struct owner {
 
 typedef struct fixture {
     unit_alloc alloc;
-    zlua_object_registry reg;
+    zlua__object_registry reg;
     owner *owners;
     size_t n;
     char *fakes;       /* distinct non-managed stand-ins for objects */
@@ -64,7 +64,7 @@ static int setup(void **state)
     if (f == NULL)
         return -1;
     unit_alloc_init(&f->alloc);
-    if (zlua_oreg_init(&f->reg, unit_alloc_fn, &f->alloc) != ZLUA_OK)
+    if (zlua__oreg_init(&f->reg, unit_alloc_fn, &f->alloc) != ZLUA_OK)
         return -1;
     *state = f;
     return 0;
@@ -78,7 +78,7 @@ static int teardown(void **state)
         void *other = f->other;
         (void)teardown(&other);
     }
-    zlua_oreg_free(&f->reg);
+    zlua__oreg_free(&f->reg);
     unit_alloc_assert_clean(&f->alloc);
     free(f->owners);
     free(f->fakes);
@@ -110,13 +110,13 @@ static void *fake(const fixture *f, size_t i)
 
 static void add_ok(fixture *f, size_t i, void *obj)
 {
-    assert_int_equal(zlua_oreg_add(&f->reg, obj, &f->owners[i].slot), ZLUA_OK);
+    assert_int_equal(zlua__oreg_add(&f->reg, obj, &f->owners[i].slot), ZLUA_OK);
     f->owners[i].obj = obj;
 }
 
 static void release(fixture *f, size_t i)
 {
-    zlua_oreg_release(&f->reg, f->owners[i].slot, f->owners[i].obj);
+    zlua__oreg_release(&f->reg, f->owners[i].slot, f->owners[i].obj);
     f->owners[i].obj = NULL;
 }
 
@@ -124,7 +124,7 @@ static void release(fixture *f, size_t i)
  * every other used slot is NULL, and `live` counts the live owners. */
 static void check_consistent(const fixture *f)
 {
-    const zlua_object_registry *reg = &f->reg;
+    const zlua__object_registry *reg = &f->reg;
     size_t live = 0;
     unsigned char *seen = calloc(reg->used != 0 ? reg->used : 1, 1);
     assert_non_null(seen);
@@ -155,7 +155,7 @@ static void spy_run(void)
 
 /* R-GC-2: the registry is pushed as exactly one range, [objects, objects
  * + used) -- or not at all while nothing was ever added. */
-static void check_one_range(const zlua_object_registry *reg)
+static void check_one_range(const zlua__object_registry *reg)
 {
     size_t found = 0;
     for (size_t i = 0; i < unit_spy_n; i++) {
@@ -291,15 +291,15 @@ static void test_stray_release_is_ignored(void **state)
     add_ok(f, 0, a);
     add_ok(f, 1, b);
     assert_true(f->reg.cap > f->reg.used);
-    zlua_oreg_release(&f->reg, 0, b);
-    zlua_oreg_release(&f->reg, 1, a);
-    zlua_oreg_release(&f->reg, 0, NULL);
-    zlua_oreg_release(&f->reg, 2, a);                       /* == used */
-    zlua_oreg_release(&f->reg, (uint32_t)f->reg.cap - 1, a);  /* < cap */
-    zlua_oreg_release(&f->reg, (uint32_t)f->reg.cap, a);
-    zlua_oreg_release(&f->reg, ZLUA_REG_NONE, a);
-    zlua_oreg_release(&f->reg, ZLUA_REG_NONE - 1, a);
-    zlua_oreg_release(NULL, 0, a);
+    zlua__oreg_release(&f->reg, 0, b);
+    zlua__oreg_release(&f->reg, 1, a);
+    zlua__oreg_release(&f->reg, 0, NULL);
+    zlua__oreg_release(&f->reg, 2, a);                       /* == used */
+    zlua__oreg_release(&f->reg, (uint32_t)f->reg.cap - 1, a);  /* < cap */
+    zlua__oreg_release(&f->reg, (uint32_t)f->reg.cap, a);
+    zlua__oreg_release(&f->reg, ZLUA_REG_NONE, a);
+    zlua__oreg_release(&f->reg, ZLUA_REG_NONE - 1, a);
+    zlua__oreg_release(NULL, 0, a);
     assert_int_equal(f->reg.live, 2);
     assert_int_equal(f->reg.used, 2);
     assert_ptr_equal(f->reg.objects[0], a);
@@ -307,9 +307,9 @@ static void test_stray_release_is_ignored(void **state)
     assert_int_equal(f->reg.free_head, ZLUA_REG_NONE);
 
     /* A second release of slot 0 by its (dead) owner. */
-    zlua_oreg_release(&f->reg, 0, a);
+    zlua__oreg_release(&f->reg, 0, a);
     assert_int_equal(f->reg.live, 1);
-    zlua_oreg_release(&f->reg, 0, a);
+    zlua__oreg_release(&f->reg, 0, a);
     assert_int_equal(f->reg.live, 1);
     assert_null(f->reg.objects[0]);
     add_ok(f, 2, c);
@@ -317,7 +317,7 @@ static void test_stray_release_is_ignored(void **state)
     assert_int_equal(f->owners[2].slot, 0);   /* the one released slot */
     assert_int_equal(f->owners[3].slot, 2);   /* then a fresh one */
     /* a's stale release cannot take c's slot 0 */
-    zlua_oreg_release(&f->reg, 0, a);
+    zlua__oreg_release(&f->reg, 0, a);
     assert_ptr_equal(f->reg.objects[0], c);
     assert_int_equal(f->reg.live, 3);
     f->owners[0].obj = NULL;
@@ -391,7 +391,7 @@ static void test_growth_failure(void **state)
     assert_int_equal(f->reg.cap, 16);
     void **before = f->reg.objects;
     f->alloc.fail_in = 0;
-    assert_int_equal(zlua_oreg_add(&f->reg, fake(f, 16), &f->owners[16].slot),
+    assert_int_equal(zlua__oreg_add(&f->reg, fake(f, 16), &f->owners[16].slot),
                      ZLUA_ENOMEM);
     assert_int_equal(f->alloc.fail_in, -1);   /* growth was attempted */
     assert_int_equal(f->reg.live, 16);
@@ -429,26 +429,26 @@ static void test_bad_arguments(void **state)
     fixture *f = *state;
     make_owners(f, 1);
     uint32_t *slot = &f->owners[0].slot;
-    zlua_object_registry r;
-    assert_int_equal(zlua_oreg_init(NULL, unit_alloc_fn, &f->alloc), ZLUA_EINVAL);
-    assert_int_equal(zlua_oreg_init(&r, NULL, NULL), ZLUA_EINVAL);
-    assert_int_equal(zlua_oreg_add(&f->reg, NULL, slot), ZLUA_EINVAL);
-    assert_int_equal(zlua_oreg_add(&f->reg, fake(f, 0), NULL), ZLUA_EINVAL);
-    assert_int_equal(zlua_oreg_add(NULL, fake(f, 0), slot), ZLUA_EINVAL);
-    zlua_object_registry zeroed;
+    zlua__object_registry r;
+    assert_int_equal(zlua__oreg_init(NULL, unit_alloc_fn, &f->alloc), ZLUA_EINVAL);
+    assert_int_equal(zlua__oreg_init(&r, NULL, NULL), ZLUA_EINVAL);
+    assert_int_equal(zlua__oreg_add(&f->reg, NULL, slot), ZLUA_EINVAL);
+    assert_int_equal(zlua__oreg_add(&f->reg, fake(f, 0), NULL), ZLUA_EINVAL);
+    assert_int_equal(zlua__oreg_add(NULL, fake(f, 0), slot), ZLUA_EINVAL);
+    zlua__object_registry zeroed;
     memset(&zeroed, 0, sizeof zeroed);
-    assert_int_equal(zlua_oreg_add(&zeroed, fake(f, 0), slot), ZLUA_EINVAL);
-    zlua_oreg_release(&zeroed, 0, fake(f, 0));
-    zlua_oreg_release(NULL, 0, fake(f, 0));
+    assert_int_equal(zlua__oreg_add(&zeroed, fake(f, 0), slot), ZLUA_EINVAL);
+    zlua__oreg_release(&zeroed, 0, fake(f, 0));
+    zlua__oreg_release(NULL, 0, fake(f, 0));
     assert_int_equal(zeroed.live, 0);
     assert_int_equal(*slot, NEVER);
     assert_int_equal(f->reg.live, 0);
     assert_int_equal(unit_alloc_calls(&f->alloc), 0);
 
     add_ok(f, 0, fake(f, 0));
-    zlua_oreg_free(&f->reg);
-    assert_int_equal(zlua_oreg_add(&f->reg, fake(f, 0), slot), ZLUA_EINVAL);
-    zlua_oreg_release(&f->reg, 0, fake(f, 0));
+    zlua__oreg_free(&f->reg);
+    assert_int_equal(zlua__oreg_add(&f->reg, fake(f, 0), slot), ZLUA_EINVAL);
+    zlua__oreg_release(&f->reg, 0, fake(f, 0));
     assert_int_equal(f->reg.live, 0);
     assert_null(f->reg.objects);
 }
@@ -465,21 +465,21 @@ static void test_free_releases_all(void **state)
         add_ok(f, i, fake(f, i));
     spy_run();
     assert_int_equal(unit_spy_n, 1);
-    zlua_oreg_free(&f->reg);
+    zlua__oreg_free(&f->reg);
     unit_alloc_assert_clean(&f->alloc);
     assert_null(f->reg.objects);
     assert_int_equal(f->reg.live, 0);
     assert_int_equal(f->reg.used, 0);
     spy_run();
     assert_int_equal(unit_spy_n, 0);
-    zlua_oreg_free(&f->reg);
-    zlua_object_registry zeroed;
+    zlua__oreg_free(&f->reg);
+    zlua__object_registry zeroed;
     memset(&zeroed, 0, sizeof zeroed);
-    zlua_oreg_free(&zeroed);
-    zlua_oreg_free(NULL);
+    zlua__oreg_free(&zeroed);
+    zlua__oreg_free(NULL);
     assert_int_equal(f->alloc.live_blocks, 0);
 
-    assert_int_equal(zlua_oreg_init(&f->reg, unit_alloc_fn, &f->alloc), ZLUA_OK);
+    assert_int_equal(zlua__oreg_init(&f->reg, unit_alloc_fn, &f->alloc), ZLUA_OK);
     for (size_t i = 0; i < 40; i++) {
         f->owners[i].obj = NULL;
         add_ok(f, i, fake(f, i));
@@ -622,7 +622,7 @@ static void test_million_entries(void **state)
     print_message("  with parallel markers: %.1f ms\n", parallel);
     assert_int_equal(unit_count_flags(f->flags, N / EVERY), 0);
     check_objects_intact(f, N, EVERY);
-    zlua_oreg_free(&f->reg);
+    zlua__oreg_free(&f->reg);
     assert_int_equal(f->alloc.live_bytes, 0);
     for (size_t i = 0; i < N; i++)
         f->owners[i].obj = NULL;
@@ -653,7 +653,7 @@ static void test_two_registries(void **state)
     unit_gc_collect(3);
     assert_int_equal(unit_count_flags(a->flags, N), 0);
     assert_int_equal(unit_count_flags(b->flags, N), 0);
-    zlua_oreg_free(&b->reg);
+    zlua__oreg_free(&b->reg);
     assert_int_equal(b->alloc.live_blocks, 0);
     assert_int_equal(b->alloc.live_bytes, 0);
     for (size_t i = 0; i < N; i++)

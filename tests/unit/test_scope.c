@@ -16,7 +16,7 @@
 
 typedef struct fixture {
     unit_alloc alloc;
-    zlua_scope scope;
+    zlua__scope scope;
 } fixture;
 
 static int setup(void **state)
@@ -25,7 +25,7 @@ static int setup(void **state)
     if (f == NULL)
         return -1;
     unit_alloc_init(&f->alloc);
-    zlua_scope_init(&f->scope, unit_alloc_fn, &f->alloc);
+    zlua__scope_init(&f->scope, unit_alloc_fn, &f->alloc);
     *state = f;
     return 0;
 }
@@ -33,29 +33,29 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *f = *state;
-    zlua_scope_free(&f->scope);
+    zlua__scope_free(&f->scope);
     unit_alloc_assert_clean(&f->alloc);
     free(f);
     return 0;
 }
 
-static uintptr_t push_ok(zlua_scope *s, void *addr, const void *meta)
+static uintptr_t push_ok(zlua__scope *s, void *addr, const void *meta)
 {
     uintptr_t h = 0;
     assert_int_equal(zlua_scope_push(s, addr, meta, &h), ZLUA_OK);
     return h;
 }
 
-static int resolve(const zlua_scope *s, uintptr_t h)
+static int resolve(const zlua__scope *s, uintptr_t h)
 {
-    const zlua_slot *slot = NULL;
+    const zlua__slot *slot = NULL;
     return zlua_scope_resolve(s, h, &slot);
 }
 
-static void assert_resolves_to(const zlua_scope *s, uintptr_t h, void *addr,
+static void assert_resolves_to(const zlua__scope *s, uintptr_t h, void *addr,
                                const void *meta)
 {
-    const zlua_slot *slot = NULL;
+    const zlua__slot *slot = NULL;
     assert_int_equal(zlua_scope_resolve(s, h, &slot), ZLUA_SCOPE_VALID);
     assert_non_null(slot);
     assert_ptr_equal(slot->addr, addr);
@@ -66,7 +66,7 @@ static void assert_decodes(uintptr_t h, uintptr_t gen, uint32_t index)
 {
     uintptr_t g;
     uint32_t i;
-    assert_true(zlua_handle_decode(h, &g, &i));
+    assert_true(zlua__handle_decode(h, &g, &i));
     assert_true(g == gen);
     assert_int_equal(i, index);
 }
@@ -253,7 +253,7 @@ static void test_generation_wraps(void **state)
  * snapshot puts depth and size back and expires what was issued since. */
 static jmp_buf error_jmp;
 
-static UNIT_NOINLINE void nested_call_that_fails(zlua_scope *s, int *slot)
+static UNIT_NOINLINE void nested_call_that_fails(zlua__scope *s, int *slot)
 {
     uintptr_t h;
     assert_int_equal(zlua_scope_open(s), ZLUA_OK);   /* MethodBridge entry */
@@ -269,7 +269,7 @@ static void test_restore_after_error(void **state)
     int a = 0, b = 0;
     assert_int_equal(zlua_scope_open(&f->scope), ZLUA_OK);
     uintptr_t h0 = push_ok(&f->scope, &a, &meta_a);
-    zlua_scope_state saved = zlua_scope_save(&f->scope);
+    zlua__scope_state saved = zlua_scope_save(&f->scope);
     assert_int_equal(saved.depth, 1);
     assert_int_equal(saved.size, 1);
     uintptr_t gen = f->scope.generation;
@@ -304,7 +304,7 @@ static void test_restore_without_issued_handles(void **state)
     int a = 0;
     assert_int_equal(zlua_scope_open(&f->scope), ZLUA_OK);
     uintptr_t h0 = push_ok(&f->scope, &a, &meta_a);
-    zlua_scope_state saved = zlua_scope_save(&f->scope);
+    zlua__scope_state saved = zlua_scope_save(&f->scope);
     assert_int_equal(zlua_scope_open(&f->scope), ZLUA_OK);
     assert_int_equal(zlua_scope_open(&f->scope), ZLUA_OK);
     zlua_scope_restore(&f->scope, saved);
@@ -324,7 +324,7 @@ static void test_restore_same_depth(void **state)
     fixture *f = *state;
     int a = 0;
     assert_int_equal(zlua_scope_open(&f->scope), ZLUA_OK);
-    zlua_scope_state saved = zlua_scope_save(&f->scope);
+    zlua__scope_state saved = zlua_scope_save(&f->scope);
     uintptr_t h = push_ok(&f->scope, &a, &meta_a);
     zlua_scope_restore(&f->scope, saved);
     assert_int_equal(f->scope.depth, 1);
@@ -412,8 +412,8 @@ static void test_growth_failure(void **state)
 static void test_index_space_full(void **state)
 {
     (void)state;
-    zlua_scope s;
-    zlua_scope_init(&s, unit_plain_alloc, NULL);
+    zlua__scope s;
+    zlua__scope_init(&s, unit_plain_alloc, NULL);
     uint32_t cap = ZLUA_HANDLE_MAX_INDEX + 1u;
     s.slots = unit_plain_alloc(NULL, NULL, 0, (size_t)cap * sizeof *s.slots);
     assert_non_null(s.slots);
@@ -430,7 +430,7 @@ static void test_index_space_full(void **state)
     assert_int_equal(s.size, ZLUA_HANDLE_MAX_INDEX + 1u);
     zlua_scope_close(&s);
     assert_int_equal(s.size, ZLUA_HANDLE_MAX_INDEX);
-    zlua_scope_free(&s);
+    zlua__scope_free(&s);
 }
 
 /* Free releases both arrays and leaves a reusable, empty scope. */
@@ -440,7 +440,7 @@ static void test_free_and_reuse(void **state)
     int slot = 0;
     assert_int_equal(zlua_scope_open(&f->scope), ZLUA_OK);
     (void)push_ok(&f->scope, &slot, &meta_a);
-    zlua_scope_free(&f->scope);
+    zlua__scope_free(&f->scope);
     assert_int_equal(f->alloc.live_blocks, 0);
     assert_int_equal(f->scope.depth, 0);
     assert_int_equal(f->scope.size, 0);

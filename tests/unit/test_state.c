@@ -136,7 +136,7 @@ static void check_boxes(lua_State *L)
     lua_getglobal(L, "B");
     for (int i = 1; i <= 10; i++) {
         lua_rawgeti(L, -1, i);
-        zlua_ud *u = zlua_ud_test(L, -1, ZLUA_UD_BYOBJ);
+        zlua__ud *u = zlua_ud_test(L, -1, ZLUA_UD_BYOBJ);
         assert_non_null(u);
         assert_ptr_equal(il2cpp_object_get_class(u->obj), sim_class("System.Int32"));
         assert_int_equal(*(int32_t *)il2cpp_object_unbox(u->obj), i);
@@ -152,7 +152,7 @@ static UNIT_NOINLINE int track_name(lua_State *L, int i)
 {
     lua_getglobal(L, "T");
     lua_rawgeti(L, -1, i);
-    zlua_ud *u = zlua_ud_test(L, -1, ZLUA_UD_BYVAL);
+    zlua__ud *u = zlua_ud_test(L, -1, ZLUA_UD_BYVAL);
     assert_non_null(u);
     /* Tagged: int id; string name; object payload (the fixture catalog) */
     struct { int32_t id; Il2CppString *name; Il2CppObject *payload; } t;
@@ -173,7 +173,7 @@ static void test_open_twice_keeps_globals(void **state)
     qalloc q = {0};
     lua_State *L = unit_state_new(qalloc_fn, &q);
     assert_non_null(L);
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     assert_non_null(ctx);
     static const char *const globals[] = {"CS", "CSharp", "zlua"};
     for (int i = 0; i < 3; i++)
@@ -183,7 +183,7 @@ static void test_open_twice_keeps_globals(void **state)
 
     assert_int_equal(zlua_open(L), ZLUA_OK);
     assert_int_equal(zlua_open(L), ZLUA_OK);
-    assert_ptr_equal(zlua_ctx_get(L), ctx);
+    assert_ptr_equal(zlua__ctx_get(L), ctx);
     for (int i = 0; i < 3; i++) {
         lua_getglobal(L, globals[i]);
         assert_true(lua_rawequal(L, -1, i + 1));
@@ -478,7 +478,7 @@ static void test_context_survives_registry_wipe(void **state)
     qalloc q = {0};
     lua_State *L = unit_state_new(qalloc_fn, &q);
     assert_non_null(L);
-    zlua_ctx *ctx = zlua_ctx_get(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
     assert_non_null(ctx);
     void *ud;
     assert_true(lua_getallocf(L, &ud) != qalloc_fn);   /* interposed */
@@ -487,7 +487,7 @@ static void test_context_survives_registry_wipe(void **state)
            "local reg = debug.getregistry() "
            "for k, v in pairs(reg) do if k ~= 1 and k ~= 2 then reg[k] = nil end end "
            "collectgarbage() collectgarbage()");
-    assert_ptr_equal(zlua_ctx_get(L), ctx);
+    assert_ptr_equal(zlua__ctx_get(L), ctx);
     run(L, "pcall(function() return T.name end) pcall(CS.MyGame.Tagged, 2, 'x') "
            "collectgarbage()");
     close_and_collect(L, &q);

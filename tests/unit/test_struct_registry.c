@@ -14,7 +14,7 @@
  * objects to be collected therefore release in bulk and ask for nearly all
  * of them, never for one particular object.
  *
- * Several tests call zlua_registry_push_roots with a spy push function (as
+ * Several tests call zlua__registry_push_roots with a spy push function (as
  * the collector would, with the GC lock held) to see which ranges a
  * collection is given.  Every registry of the process is on the global
  * list, so a test that expects "exactly these ranges" relies on its
@@ -66,9 +66,9 @@ typedef struct fixture {
     unit_alloc alloc;
     block *blocks;            /* live blocks of the registry, allocation order */
     size_t nblocks, capblocks;
-    zlua_struct_registry reg;
-    zlua_sreg_pool pool;      /* class `payload` of this state */
-    zlua_sreg_pool wide;      /* class of WIDE_WORDS words of this state */
+    zlua__struct_registry reg;
+    zlua__sreg_pool pool;      /* class `payload` of this state */
+    zlua__sreg_pool wide;      /* class of WIDE_WORDS words of this state */
     void **cells;             /* owner i's cell; NULL when released */
     size_t wide_every;        /* owner i is `wide` when i % wide_every == 0 */
     payload *standins;        /* unregistered payloads (control test) */
@@ -133,10 +133,10 @@ static int setup(void **state)
     if (f == NULL)
         return -1;
     unit_alloc_init(&f->alloc);
-    if (zlua_sreg_init(&f->reg, rec_alloc, f) != ZLUA_OK)
+    if (zlua__sreg_init(&f->reg, rec_alloc, f) != ZLUA_OK)
         return -1;
-    zlua_sreg_pool_init(&f->pool, sizeof(payload));
-    zlua_sreg_pool_init(&f->wide, WIDE_WORDS * sizeof(void *));
+    zlua__sreg_pool_init(&f->pool, sizeof(payload));
+    zlua__sreg_pool_init(&f->wide, WIDE_WORDS * sizeof(void *));
     *state = f;
     return 0;
 }
@@ -149,7 +149,7 @@ static int teardown(void **state)
         void *other = f->other;
         (void)teardown(&other);
     }
-    zlua_sreg_free(&f->reg);
+    zlua__sreg_free(&f->reg);
     unit_alloc_assert_clean(&f->alloc);
     assert_int_equal(f->nblocks, 0);
     free(f->blocks);
@@ -168,9 +168,9 @@ static void make_owners(fixture *f, size_t n)
     f->n = n;
 }
 
-static void *alloc_ok(fixture *f, zlua_sreg_pool *pool)
+static void *alloc_ok(fixture *f, zlua__sreg_pool *pool)
 {
-    void *cell = zlua_sreg_alloc(&f->reg, pool);
+    void *cell = zlua__sreg_alloc(&f->reg, pool);
     assert_non_null(cell);
     return cell;
 }
@@ -271,11 +271,11 @@ static void test_cells_zeroed_aligned_apart(void **state)
     fixture *f = *state;
     static const size_t sizes[] = {0, 1, 8, 15, 16, 17, 24, 40, 100, 1000, 5000};
     enum { NS = sizeof sizes / sizeof sizes[0], PER = 50 };
-    zlua_sreg_pool pools[NS];
+    zlua__sreg_pool pools[NS];
     void *cells[NS][PER];
     size_t k = 0;
     for (size_t s = 0; s < NS; s++) {
-        zlua_sreg_pool_init(&pools[s], sizes[s]);
+        zlua__sreg_pool_init(&pools[s], sizes[s]);
         size_t span = sizes[s] != 0 ? sizes[s] : 1;
         assert_true(pools[s].cell_size >= span);
         assert_int_equal(pools[s].cell_size % 16, 0);
@@ -307,7 +307,7 @@ static void test_cells_zeroed_aligned_apart(void **state)
     }
     for (size_t s = 0; s < NS; s++)
         for (size_t i = 0; i < PER; i++)
-            zlua_sreg_release(&f->reg, &pools[s], cells[s][i]);
+            zlua__sreg_release(&f->reg, &pools[s], cells[s][i]);
     assert_int_equal(f->reg.live, 0);
 }
 
@@ -327,7 +327,7 @@ static void test_cell_never_moves(void **state)
     for (size_t i = 0; i < N; i++)
         f->cells[i] = alloc_ok(f, owner_wide(f, i) ? &f->wide : &f->pool);
     for (size_t i = 1; i < N; i += 2) {
-        zlua_sreg_release(&f->reg, &f->pool, f->cells[i]);
+        zlua__sreg_release(&f->reg, &f->pool, f->cells[i]);
         f->cells[i] = NULL;
     }
     for (size_t i = 1; i < N; i += 2)
@@ -356,7 +356,7 @@ static void test_release_zeroes_and_reuses_lifo(void **state)
     }
     assert_int_equal(f->reg.live, K);
     for (size_t i = 0; i < K; i++) {
-        zlua_sreg_release(&f->reg, &f->wide, c[i]);
+        zlua__sreg_release(&f->reg, &f->wide, c[i]);
         assert_int_equal(f->reg.live, K - i - 1);
         assert_true(all_zero(c[i] + 1, f->wide.cell_size - sizeof(void *)));
         /* word 0: NULL, or the cell released just before (this pool's) */
@@ -378,16 +378,16 @@ static void test_reuse_within_own_pool_only(void **state)
 {
     fixture *f = *state;
     enum { N = 100, M = 300 };
-    zlua_sreg_pool a, b, c;
-    zlua_sreg_pool_init(&a, sizeof(payload));
-    zlua_sreg_pool_init(&b, sizeof(payload));          /* same layout size */
-    zlua_sreg_pool_init(&c, 3 * sizeof(payload));
+    zlua__sreg_pool a, b, c;
+    zlua__sreg_pool_init(&a, sizeof(payload));
+    zlua__sreg_pool_init(&b, sizeof(payload));          /* same layout size */
+    zlua__sreg_pool_init(&c, 3 * sizeof(payload));
     void *ca[N], *cb[M], *cc[M];
     for (size_t i = 0; i < N; i++)
         ca[i] = alloc_ok(f, &a);
     size_t blocks_a = f->nblocks;      /* A's chunks: blocks [0, blocks_a) */
     for (size_t i = 0; i < N; i++)
-        zlua_sreg_release(&f->reg, &a, ca[i]);
+        zlua__sreg_release(&f->reg, &a, ca[i]);
     for (size_t i = 0; i < M; i++) {
         cb[i] = alloc_ok(f, &b);
         cc[i] = alloc_ok(f, &c);
@@ -400,7 +400,7 @@ static void test_reuse_within_own_pool_only(void **state)
     }
     /* B's releases do not feed A either. */
     for (size_t i = 0; i < M; i++)
-        zlua_sreg_release(&f->reg, &b, cb[i]);
+        zlua__sreg_release(&f->reg, &b, cb[i]);
     size_t mallocs = f->alloc.mallocs;
     for (size_t i = N; i-- > 0;)
         assert_ptr_equal(alloc_ok(f, &a), ca[i]);   /* A's own, LIFO */
@@ -434,7 +434,7 @@ static void test_churn_keeps_cells_and_live(void **state)
     for (size_t op = 0; op < 4 * N; op++) {
         rng = rng * 1103515245u + 12345u;
         size_t i = (rng >> 8) % N;
-        zlua_sreg_pool *pool = owner_wide(f, i) ? &f->wide : &f->pool;
+        zlua__sreg_pool *pool = owner_wide(f, i) ? &f->wide : &f->pool;
         if (f->cells[i] == NULL) {
             uintptr_t *c = alloc_ok(f, pool);
             assert_true(all_zero(c, pool->cell_size));
@@ -442,7 +442,7 @@ static void test_churn_keeps_cells_and_live(void **state)
             f->cells[i] = c;
             live++;
         } else {
-            zlua_sreg_release(&f->reg, pool, f->cells[i]);
+            zlua__sreg_release(&f->reg, pool, f->cells[i]);
             f->cells[i] = NULL;
             live--;
         }
@@ -507,8 +507,8 @@ static void test_chunks_grow_capped_one_range_each(void **state)
     assert_int_equal(prev, CHUNK_CAP);   /* the cap was reached and held */
 
     /* A cell larger than the cap: one cell per chunk, one range each. */
-    zlua_sreg_pool big;
-    zlua_sreg_pool_init(&big, 100000);
+    zlua__sreg_pool big;
+    zlua__sreg_pool_init(&big, 100000);
     void *bc[3];
     size_t before = f->nblocks;
     for (size_t i = 0; i < 3; i++) {
@@ -527,7 +527,7 @@ static void test_chunks_grow_capped_one_range_each(void **state)
 }
 
 /* R-GC-3, R-RT-4: growth only adds chunks -- nothing is reallocated or
- * freed before zlua_sreg_free, so no cell ever moves and a collection
+ * freed before zlua__sreg_free, so no cell ever moves and a collection
  * never reads freed memory; init allocates nothing; reuse of released
  * cells allocates nothing. */
 static void test_growth_adds_chunks_only(void **state)
@@ -554,7 +554,7 @@ static void test_growth_adds_chunks_only(void **state)
         assert_true(block_of(f, f->cells[j], sizeof(payload)) != SIZE_MAX);
     size_t calls = unit_alloc_calls(&f->alloc);
     for (size_t j = 0; j < N; j += 7) {
-        zlua_sreg_release(&f->reg, &f->pool, f->cells[j]);
+        zlua__sreg_release(&f->reg, &f->pool, f->cells[j]);
         f->cells[j] = NULL;
     }
     for (size_t j = 0; j < N; j += 7)
@@ -584,7 +584,7 @@ static void test_growth_failure(void **state)
     size_t calls = unit_alloc_calls(&f->alloc);
     size_t chunk_bytes = f->reg.chunk_bytes;
     f->alloc.fail_in = 0;
-    assert_null(zlua_sreg_alloc(&f->reg, &f->pool));
+    assert_null(zlua__sreg_alloc(&f->reg, &f->pool));
     assert_int_equal(f->alloc.fail_in, -1);       /* growth was attempted */
     assert_int_equal(f->reg.live, n);
     assert_int_equal(unit_alloc_calls(&f->alloc), calls);
@@ -601,7 +601,7 @@ static void test_growth_failure(void **state)
 
     /* A released cell comes back without asking the allocator. */
     void *x = f->cells[n / 2];
-    zlua_sreg_release(&f->reg, &f->pool, x);
+    zlua__sreg_release(&f->reg, &f->pool, x);
     f->alloc.fail_in = 0;
     uintptr_t *y = alloc_ok(f, &f->pool);
     assert_ptr_equal(y, x);
@@ -617,7 +617,7 @@ static void test_growth_failure(void **state)
     }
     f->alloc.fail_in = 0;
     for (;;) {
-        uintptr_t *c = zlua_sreg_alloc(&f->reg, &f->pool);
+        uintptr_t *c = zlua__sreg_alloc(&f->reg, &f->pool);
         if (c == NULL)
             break;
         assert_true(n < N);
@@ -645,42 +645,42 @@ static void test_growth_failure(void **state)
 static void test_bad_arguments(void **state)
 {
     fixture *f = *state;
-    zlua_struct_registry r;
-    assert_int_equal(zlua_sreg_init(NULL, unit_alloc_fn, &f->alloc), ZLUA_EINVAL);
-    assert_int_equal(zlua_sreg_init(&r, NULL, NULL), ZLUA_EINVAL);
+    zlua__struct_registry r;
+    assert_int_equal(zlua__sreg_init(NULL, unit_alloc_fn, &f->alloc), ZLUA_EINVAL);
+    assert_int_equal(zlua__sreg_init(&r, NULL, NULL), ZLUA_EINVAL);
 
     size_t calls = unit_alloc_calls(&f->alloc);
-    assert_null(zlua_sreg_alloc(NULL, &f->pool));
-    assert_null(zlua_sreg_alloc(&f->reg, NULL));
-    zlua_sreg_pool unset;
+    assert_null(zlua__sreg_alloc(NULL, &f->pool));
+    assert_null(zlua__sreg_alloc(&f->reg, NULL));
+    zlua__sreg_pool unset;
     memset(&unset, 0, sizeof unset);
-    assert_null(zlua_sreg_alloc(&f->reg, &unset));
-    zlua_sreg_pool huge;
+    assert_null(zlua__sreg_alloc(&f->reg, &unset));
+    zlua__sreg_pool huge;
 #if SIZE_MAX > UINT32_MAX
-    zlua_sreg_pool_init(&huge, (size_t)UINT32_MAX + 1u);
-    assert_null(zlua_sreg_alloc(&f->reg, &huge));
+    zlua__sreg_pool_init(&huge, (size_t)UINT32_MAX + 1u);
+    assert_null(zlua__sreg_alloc(&f->reg, &huge));
 #endif
-    zlua_sreg_pool_init(&huge, SIZE_MAX);
-    assert_null(zlua_sreg_alloc(&f->reg, &huge));
-    zlua_struct_registry zeroed;
+    zlua__sreg_pool_init(&huge, SIZE_MAX);
+    assert_null(zlua__sreg_alloc(&f->reg, &huge));
+    zlua__struct_registry zeroed;
     memset(&zeroed, 0, sizeof zeroed);
-    assert_null(zlua_sreg_alloc(&zeroed, &f->pool));
+    assert_null(zlua__sreg_alloc(&zeroed, &f->pool));
     assert_null(f->pool.bump);
     assert_int_equal(unit_alloc_calls(&f->alloc), calls);
     assert_int_equal(f->reg.live, 0);
 
     payload *c = alloc_ok(f, &f->pool);
     memset(c, 0x77, sizeof *c);
-    zlua_sreg_release(NULL, &f->pool, c);
-    zlua_sreg_release(&f->reg, NULL, c);
-    zlua_sreg_release(&f->reg, &f->pool, NULL);
+    zlua__sreg_release(NULL, &f->pool, c);
+    zlua__sreg_release(&f->reg, NULL, c);
+    zlua__sreg_release(&f->reg, &f->pool, NULL);
     assert_int_equal(f->reg.live, 1);
     assert_true(all_byte(c, sizeof *c, 0x77));
     assert_null(f->pool.free);
     payload *d = alloc_ok(f, &f->pool);
     assert_true(d != c);
-    zlua_sreg_release(&f->reg, &f->pool, d);
-    zlua_sreg_release(&f->reg, &f->pool, c);
+    zlua__sreg_release(&f->reg, &f->pool, d);
+    zlua__sreg_release(&f->reg, &f->pool, c);
     assert_int_equal(f->reg.live, 0);
 }
 
@@ -694,15 +694,15 @@ static void test_release_on_uninitialised_registry_is_ignored(void **state)
     _Alignas(16) unsigned char fake[32];
     memset(fake, 0x5a, sizeof fake);
 
-    zlua_struct_registry zeroed;
+    zlua__struct_registry zeroed;
     memset(&zeroed, 0, sizeof zeroed);
-    zlua_sreg_release(&zeroed, &f->pool, fake);
+    zlua__sreg_release(&zeroed, &f->pool, fake);
     assert_int_equal(zeroed.live, 0);
     assert_null(f->pool.free);
     assert_true(all_byte(fake, sizeof fake, 0x5a));
 
-    zlua_sreg_free(&f->reg);
-    zlua_sreg_release(&f->reg, &f->pool, fake);
+    zlua__sreg_free(&f->reg);
+    zlua__sreg_release(&f->reg, &f->pool, fake);
     assert_int_equal(f->reg.live, 0);
     assert_null(f->pool.free);
     assert_true(all_byte(fake, sizeof fake, 0x5a));
@@ -717,35 +717,35 @@ static void test_free_releases_all(void **state)
     fixture *f = *state;
     enum { N = 1000 };
     make_owners(f, N);
-    zlua_sreg_pool third;
-    zlua_sreg_pool_init(&third, 200);
+    zlua__sreg_pool third;
+    zlua__sreg_pool_init(&third, 200);
     for (size_t i = 0; i < N; i++)
         f->cells[i] = alloc_ok(f, i % 3 == 0 ? &f->pool : i % 3 == 1 ? &f->wide : &third);
     assert_true(f->alloc.live_blocks > 0);
     check_one_range_per_chunk(f);
     assert_true(unit_spy_n > 0);
 
-    zlua_sreg_free(&f->reg);
+    zlua__sreg_free(&f->reg);
     unit_alloc_assert_clean(&f->alloc);
     assert_int_equal(f->reg.live, 0);
     assert_null(f->reg.chunks);
     spy_run();
     assert_int_equal(unit_spy_n, 0);
     size_t calls = unit_alloc_calls(&f->alloc);
-    assert_null(zlua_sreg_alloc(&f->reg, &f->pool));
+    assert_null(zlua__sreg_alloc(&f->reg, &f->pool));
     assert_int_equal(unit_alloc_calls(&f->alloc), calls);
 
-    zlua_sreg_free(&f->reg);
-    zlua_struct_registry zeroed;
+    zlua__sreg_free(&f->reg);
+    zlua__struct_registry zeroed;
     memset(&zeroed, 0, sizeof zeroed);
-    zlua_sreg_free(&zeroed);
-    zlua_sreg_free(NULL);
+    zlua__sreg_free(&zeroed);
+    zlua__sreg_free(NULL);
     assert_int_equal(f->alloc.live_blocks, 0);
 
     /* Re-initialisable.  The pools' cells died with the old registry, so
      * the classes are bound again (a new state binds new classes). */
-    assert_int_equal(zlua_sreg_init(&f->reg, rec_alloc, f), ZLUA_OK);
-    zlua_sreg_pool_init(&f->pool, sizeof(payload));
+    assert_int_equal(zlua__sreg_init(&f->reg, rec_alloc, f), ZLUA_OK);
+    zlua__sreg_pool_init(&f->pool, sizeof(payload));
     for (size_t i = 0; i < N; i++)
         f->cells[i] = alloc_ok(f, &f->pool);
     assert_int_equal(f->reg.live, N);
@@ -837,7 +837,7 @@ static void test_released_cell_is_not_a_root(void **state)
     assert_int_equal(unit_count_flags(f->flags, N), 0);
 
     for (size_t i = 0; i < N; i += 2) {
-        zlua_sreg_release(&f->reg, &f->wide, f->cells[i]);
+        zlua__sreg_release(&f->reg, &f->wide, f->cells[i]);
         f->cells[i] = NULL;
     }
     assert_int_equal(f->reg.live, N / 2);
@@ -907,7 +907,7 @@ static void test_million_entries(void **state)
     print_message("  with parallel markers: %.1f ms\n", parallel);
     assert_int_equal(unit_count_flags(f->flags, N / EVERY), 0);
     check_payloads_intact(f, N, EVERY);
-    zlua_sreg_free(&f->reg);
+    zlua__sreg_free(&f->reg);
     assert_int_equal(f->alloc.live_bytes, 0);
     for (size_t i = 0; i < N; i++)
         f->cells[i] = NULL;
@@ -941,7 +941,7 @@ static void test_two_registries(void **state)
     assert_int_equal(unit_count_flags(a->flags, N), 0);
     assert_int_equal(unit_count_flags(b->flags, N), 0);
 
-    zlua_sreg_free(&b->reg);
+    zlua__sreg_free(&b->reg);
     assert_int_equal(b->alloc.live_blocks, 0);
     assert_int_equal(b->alloc.live_bytes, 0);
     for (size_t i = 0; i < N; i++)
@@ -988,7 +988,7 @@ static UNIT_NOINLINE void churn_under_collections(fixture *f, size_t *ids,
         size_t k = (rng >> 4) % *nids;
         size_t victim = ids[k];
         ids[k] = ids[--*nids];
-        zlua_sreg_release(&f->reg, owner_wide(f, victim) ? &f->wide : &f->pool,
+        zlua__sreg_release(&f->reg, owner_wide(f, victim) ? &f->wide : &f->pool,
                           f->cells[victim]);
         f->cells[victim] = NULL;
         if ((rng >> 20) & 1u) {

@@ -36,11 +36,11 @@
  * the bytes are in out (capacity cap > 3n). */
 static size_t to8(const uint16_t *s, size_t n, char *out, size_t cap)
 {
-    size_t counted = zlua_utf16_to_utf8(s, n, NULL);
+    size_t counted = zlua__utf16_to_utf8(s, n, NULL);
     assert_true(counted <= 3 * n);          /* at most 3 bytes per unit */
     assert_true(counted + 1 <= cap);
     memset(out, CANARY8, cap);
-    size_t written = zlua_utf16_to_utf8(s, n, out);
+    size_t written = zlua__utf16_to_utf8(s, n, out);
     assert_int_equal(written, counted);
     for (size_t i = written; i < cap; i++)
         assert_int_equal(out[i], CANARY8);
@@ -50,12 +50,12 @@ static size_t to8(const uint16_t *s, size_t n, char *out, size_t cap)
 /* UTF-8 -> UTF-16 of s[0..n), same checks; "never more than n" units. */
 static size_t to16(const char *s, size_t n, uint16_t *out, size_t cap)
 {
-    size_t counted = zlua_utf8_to_utf16(s, n, NULL);
+    size_t counted = zlua__utf8_to_utf16(s, n, NULL);
     assert_true(counted <= n);
     assert_true(counted + 1 <= cap);
     for (size_t i = 0; i < cap; i++)
         out[i] = CANARY16;
-    size_t written = zlua_utf8_to_utf16(s, n, out);
+    size_t written = zlua__utf8_to_utf16(s, n, out);
     assert_int_equal(written, counted);
     for (size_t i = written; i < cap; i++)
         assert_int_equal(out[i], CANARY16);
@@ -341,14 +341,14 @@ static void test_every_scalar_value_round_trips(void **state)
             n = 1;
         }
         char b[4];
-        size_t len = zlua_utf16_to_utf8(u, n, b);
+        size_t len = zlua__utf16_to_utf8(u, n, b);
         size_t want = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-        if (len != want || zlua_utf16_to_utf8(u, n, NULL) != len)
+        if (len != want || zlua__utf16_to_utf8(u, n, NULL) != len)
             fail_msg("U+%04X: %zu UTF-8 bytes, want %zu", (unsigned)cp, len, want);
         uint16_t back[4];
-        size_t m = zlua_utf8_to_utf16(b, len, back);
+        size_t m = zlua__utf8_to_utf16(b, len, back);
         if (m != n || back[0] != u[0] || (n == 2 && back[1] != u[1]) ||
-            zlua_utf8_to_utf16(b, len, NULL) != m)
+            zlua__utf8_to_utf16(b, len, NULL) != m)
             fail_msg("U+%04X does not round-trip", (unsigned)cp);
     }
 }
@@ -369,9 +369,9 @@ static void test_long_text(void **state)
     assert_non_null(back);
     for (size_t i = 0; i < REPS; i++)
         memcpy(s + i * ulen, unit, ulen);
-    size_t n = zlua_utf8_to_utf16(s, REPS * ulen, NULL);
+    size_t n = zlua__utf8_to_utf16(s, REPS * ulen, NULL);
     assert_int_equal(n, REPS * 5);   /* a, é, €, and a pair */
-    assert_int_equal(zlua_utf8_to_utf16(s, REPS * ulen, u), n);
+    assert_int_equal(zlua__utf8_to_utf16(s, REPS * ulen, u), n);
     for (size_t i = 0; i < REPS; i++) {
         assert_int_equal(u[i * 5 + 0], 'a');
         assert_int_equal(u[i * 5 + 1], 0x00E9);
@@ -379,8 +379,8 @@ static void test_long_text(void **state)
         assert_int_equal(u[i * 5 + 3], 0xD83D);
         assert_int_equal(u[i * 5 + 4], 0xDE00);
     }
-    assert_int_equal(zlua_utf16_to_utf8(u, n, NULL), REPS * ulen);
-    assert_int_equal(zlua_utf16_to_utf8(u, n, back), REPS * ulen);
+    assert_int_equal(zlua__utf16_to_utf8(u, n, NULL), REPS * ulen);
+    assert_int_equal(zlua__utf16_to_utf8(u, n, back), REPS * ulen);
     assert_memory_equal(back, s, REPS * ulen);
     free(s);
     free(u);

@@ -363,7 +363,7 @@ static void unit_spy_push(void *start, void *end)
 static void *unit_spy_locked(void *arg)
 {
     (void)arg;
-    zlua_registry_push_roots(unit_spy_push);
+    zlua__registry_push_roots(unit_spy_push);
     return NULL;
 }
 
@@ -371,6 +371,6 @@ int unit_spy_run(void)
 {
     unit_spy_n = 0;
     unit_spy_overflow = 0;
-    (void)zlua_gc_with_lock(unit_spy_locked, NULL);
+    (void)zlua__gc_with_lock(unit_spy_locked, NULL);
     return !unit_spy_overflow;
 }
