@@ -32,4 +32,13 @@ for name in $names; do
     esac
   done
 done
+# With the library given (ctest passes it): every symbol it defines with
+# one underscore is public, every other one is zlua__*.
+if [ -n "${1:-}" ]; then
+  pub=$(grep -hoE '\bzlua_[A-Za-z0-9_]+' include/*.h | sort -u)
+  for sym in $(nm -g --defined-only "$1" | awk '$2 ~ /[TDBRC]/ && $3 ~ /^zlua_[^_]/ {print $3}' | sort -u); do
+    grep -qx "$sym" <<<"$pub" ||
+      { echo "$1: $sym is shared between files but not public: name it zlua__${sym#zlua_}"; fail=1; }
+  done
+fi
 exit $fail
