@@ -15,7 +15,7 @@
 #include "marshal/meta.h"
 #include "marshal/string_util.h"
 #include "marshal/ud.h"
-#include "marshal/utf.h"
+#include "core/utf.h"
 #include "scope/scope.h"
 
 #define ZLUA_STACK_UNITS 256

@@ -20,6 +20,7 @@
 #include <mono/metadata/reflection.h>
 #include <mono/metadata/tokentype.h>
 
+#include "core/utf.h"
 #include "marshalc_attrs.h"
 #include "mono_rt.h"
 
@@ -29,6 +30,20 @@ static MonoObject *zm_get(MonoObject *obj, const char *prop)
     MonoObject *exc = NULL;
     MonoObject *v = p ? mono_property_get_value(p, obj, NULL, &exc) : NULL;
     return exc == NULL ? v : NULL;
+}
+
+/* A member name as UTF-8, kept for the process ("" for null), by
+ * libzlua's own codec (an unpaired surrogate becomes U+FFFD). */
+static char *zm_utf8(MonoString *str)
+{
+    size_t len = str != NULL ? (size_t)mono_string_length(str) : 0;
+    const uint16_t *c = str != NULL ? (const uint16_t *)mono_string_chars(str) : NULL;
+    size_t n = c != NULL ? zlua__utf16_to_utf8(c, len, NULL) : 0;
+    char *out = marshalc_alloc(n + 1);
+    if (c != NULL)
+        zlua__utf16_to_utf8(c, len, out);
+    out[n] = '\0';
+    return out;
 }
 
 /* The rule of an attribute object: its LuaMarshalType, and Members
@@ -43,7 +58,7 @@ static int zm_read(MonoObject *attr, const char **members)
     const char *list[64];
     int count = 0;
     for (uintptr_t i = 0; i < n && count < 64; i++)
-        list[count++] = marshalc_utf8((Il2CppString *)(void *)mono_array_get(m, MonoString *, i));
+        list[count++] = zm_utf8(mono_array_get(m, MonoString *, i));
     *members = marshalc_join(list, count);
     return type;
 }

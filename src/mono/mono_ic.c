@@ -14,7 +14,7 @@
 #include <mono/metadata/exception.h>
 #include <mono/metadata/loader.h>
 
-#include "marshal/utf.h"
+#include "core/utf.h"
 #include "mono_rt.h"
 #include "zlua.h"
 

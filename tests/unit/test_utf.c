@@ -1,6 +1,6 @@
 /*
  * test_utf.c -- UTF-8 <-> UTF-16 conversion of string marshalling
- * (src/marshal/utf.c; SPEC 2 "string" row, R-DEF-2).
+ * (src/core/utf.c; SPEC 2 "string" row, R-DEF-2).
  *
  * What utf.c documents and these tests hold it to:
  *   - UTF-16 -> UTF-8: well-formed surrogate pairs become one 4-byte
@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "marshal/utf.h"
+#include "core/utf.h"
 #include "unit_support.h"
 
 #define CANARY8 ((char)0x5A)

@@ -45,8 +45,6 @@ zlua_marshal_rule marshalc_rule_at(int site, const char *type, const char *membe
 void marshalc_type_name(Il2CppClass *k, char *buf, size_t size);
 /* The members joined by commas; NULL for none. */
 char *marshalc_join(const char *const *members, int count);
-/* A managed string as UTF-8 ("" for null). */
-char *marshalc_utf8(Il2CppString *str);
 /* ZLua.LuaMarshalAsAttribute, in whichever loaded image defines it. */
 Il2CppClass *marshalc_attr_class(void);
 

@@ -86,58 +86,6 @@ char *marshalc_join(const char *const *members, int count)
     return s;
 }
 
-/* UTF-16 to UTF-8 into out (NULL: count only); an unpaired surrogate
- * becomes U+FFFD.  The bytes written. */
-static size_t marshalc_utf16_to_utf8(const uint16_t *c, size_t len, char *out)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++) {
-        uint32_t cp = c[i];
-        if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 < len && c[i + 1] >= 0xDC00 &&
-            c[i + 1] <= 0xDFFF)
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (c[++i] - 0xDC00);
-        else if (cp >= 0xD800 && cp <= 0xDFFF)
-            cp = 0xFFFD;
-        unsigned char b[4];
-        size_t k;
-        if (cp < 0x80) {
-            b[0] = (unsigned char)cp;
-            k = 1;
-        } else if (cp < 0x800) {
-            b[0] = (unsigned char)(0xC0 | (cp >> 6));
-            b[1] = (unsigned char)(0x80 | (cp & 0x3F));
-            k = 2;
-        } else if (cp < 0x10000) {
-            b[0] = (unsigned char)(0xE0 | (cp >> 12));
-            b[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-            b[2] = (unsigned char)(0x80 | (cp & 0x3F));
-            k = 3;
-        } else {
-            b[0] = (unsigned char)(0xF0 | (cp >> 18));
-            b[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-            b[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-            b[3] = (unsigned char)(0x80 | (cp & 0x3F));
-            k = 4;
-        }
-        if (out != NULL)
-            memcpy(out + n, b, k);
-        n += k;
-    }
-    return n;
-}
-
-char *marshalc_utf8(Il2CppString *str)
-{
-    size_t len = str ? (size_t)il2cpp_string_length(str) : 0;
-    const uint16_t *c = str ? (const uint16_t *)il2cpp_string_chars(str) : NULL;
-    size_t n = c ? marshalc_utf16_to_utf8(c, len, NULL) : 0;
-    char *out = marshalc_alloc(n + 1);
-    if (c)
-        marshalc_utf16_to_utf8(c, len, out);
-    out[n] = '\0';
-    return out;
-}
-
 Il2CppClass *marshalc_attr_class(void)
 {
     size_t count = 0;

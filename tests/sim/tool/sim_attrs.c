@@ -14,6 +14,7 @@
 
 #include "il2cpp/il2cpp_api.h"
 #include "sim.h"
+#include "sim_internal.h"
 
 /* LuaMarshalType and Members of a LuaMarshalAsAttribute object, through
  * the fields behind the two properties (the C# compiler's names). */
@@ -41,7 +42,9 @@ static int ma_read_object(Il2CppObject *obj, Il2CppClass *ak, char **members)
         char *list[64];
         int n = 0;
         for (uintptr_t i = 0; i < len && n < 64; i++) {
-            list[n++] = marshalc_utf8(items[i]);
+            size_t len = sim_string_to_utf8(items[i], NULL, 0);   /* "" for null */
+            list[n] = marshalc_alloc(len + 1);
+            sim_string_to_utf8(items[i], list[n++], len + 1);
         }
         *members = marshalc_join((const char *const *)list, n);
     }
