@@ -42,13 +42,25 @@ static int ma_read_object(Il2CppObject *obj, Il2CppClass *ak, char **members)
         char *list[64];
         int n = 0;
         for (uintptr_t i = 0; i < len && n < 64; i++) {
-            size_t len = sim_string_to_utf8(items[i], NULL, 0);   /* "" for null */
-            list[n] = marshalc_alloc(len + 1);
-            sim_string_to_utf8(items[i], list[n++], len + 1);
+            size_t bytes = sim_string_to_utf8(items[i], NULL, 0);   /* "" for null */
+            list[n] = marshalc_alloc(bytes + 1);
+            sim_string_to_utf8(items[i], list[n++], bytes + 1);
         }
         *members = marshalc_join((const char *const *)list, n);
     }
     return value;
+}
+
+/* Hands fn the rule r, filled from the attribute object obj. */
+static void ma_emit(marshalc_attr_fn fn, void *ud, const char *asm_name, zlua_marshal_rule r,
+                    Il2CppObject *obj, Il2CppClass *ak)
+{
+    char *members;
+    r.marshal_type = (uint8_t)ma_read_object(obj, ak, &members);
+    r.source = ZLUA_RULE_ATTRIBUTE;
+    r.members = members;
+    r.origin = "attribute";
+    fn(ud, asm_name, &r);
 }
 
 static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr_fn fn, void *ud)
@@ -63,13 +75,7 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
     if (info)
         il2cpp_custom_attrs_free(info);
     if (obj != NULL) {
-        zlua_marshal_rule r = marshalc_rule_at(ZLUA_RULE_TYPE, name, NULL, NULL, 0);
-        char *members;
-        r.marshal_type = (uint8_t)ma_read_object(obj, ak, &members);
-        r.source = ZLUA_RULE_ATTRIBUTE;
-        r.members = members;
-        r.origin = "attribute";
-        fn(ud, asm_name, &r);
+        ma_emit(fn, ud, asm_name, marshalc_rule_at(ZLUA_RULE_TYPE, name, NULL, NULL, 0), obj, ak);
         found++;
     }
     /* fields */
@@ -82,14 +88,9 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
             il2cpp_custom_attrs_free(fi);
         if (fo == NULL)
             continue;
-        zlua_marshal_rule r =
-            marshalc_rule_at(ZLUA_RULE_FIELD, name, il2cpp_field_get_name(f), NULL, 0);
-        char *members;
-        r.marshal_type = (uint8_t)ma_read_object(fo, ak, &members);
-        r.source = ZLUA_RULE_ATTRIBUTE;
-        r.members = members;
-        r.origin = "attribute";
-        fn(ud, asm_name, &r);
+        ma_emit(fn, ud, asm_name,
+                marshalc_rule_at(ZLUA_RULE_FIELD, name, il2cpp_field_get_name(f), NULL, 0), fo,
+                ak);
         found++;
     }
     /* parameters and returns */
