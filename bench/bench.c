@@ -699,6 +699,13 @@ static bench_time bench_round(lua_State *L, bench_fn fn, long n, long ops,
     return (bench_time){(c1 - c0) / (double)ops, (w1 - w0) / (double)ops};
 }
 
+/* Each figure of best lowered to t's where t's is lower. */
+static void bench_keep_best(bench_time *best, bench_time t)
+{
+    best->cpu = t.cpu < best->cpu ? t.cpu : best->cpu;
+    best->wall = t.wall < best->wall ? t.wall : best->wall;
+}
+
 /* ---- the C-driven IC case (f) ---------------------------------------------- */
 
 static const MethodInfo *g_on_point_mi;   /* Demo.CallOnPoint(Point2D) */
@@ -1244,10 +1251,8 @@ int main(int argc, char **argv)
             lua_gc(L, LUA_GCCOLLECT);
             if (r == 0)
                 continue;   /* warm-up round: caches, lazy binding */
-            best_z.cpu = tz.cpu < best_z.cpu ? tz.cpu : best_z.cpu;
-            best_z.wall = tz.wall < best_z.wall ? tz.wall : best_z.wall;
-            best_b.cpu = tb.cpu < best_b.cpu ? tb.cpu : best_b.cpu;
-            best_b.wall = tb.wall < best_b.wall ? tb.wall : best_b.wall;
+            bench_keep_best(&best_z, tz);
+            bench_keep_best(&best_b, tb);
             za += la;
             zg += ga;
         }
