@@ -854,6 +854,90 @@ static void bench_lookup_report(void)
            (unsigned long long)g_first_classes);
 }
 
+/* ---- memory per userdata -------------------------------------------------------- */
+
+/* Fills a preallocated table with ZLUA_BENCH_MEM_N values of make() while
+ * the collector is stopped and returns Lua's own count of the bytes they
+ * took, per value (collectgarbage "count" is exact in bytes). */
+#define ZLUA_BENCH_MEM_N 10000
+
+static const char g_mem_fill[] =
+    "local make, n, live = ... make() "
+    "local t = {} for i = 1, n do t[i] = false end "
+    "collectgarbage() collectgarbage('stop') "
+    "local c0, a0 = collectgarbage('count'), live() "
+    "for i = 1, n do t[i] = make() end "
+    "local c1, a1 = collectgarbage('count'), live() "
+    "collectgarbage('restart') return (c1 - c0) * 1024 / n, (a1 - a0) / n";
+
+typedef struct bench_ud_kind {
+    const char *what;
+    const char *make;   /* a chunk returning the constructor closure */
+} bench_ud_kind;
+
+static const bench_ud_kind g_ud_kinds[] = {
+    {"hand-written point (baseline of d)", "return function() return B.new(1, 2) end"},
+    {"Point2D(1, 2) (8-byte blittable struct)",
+     "local P = CS.MyGame.Point2D return function() return P(1, 2) end"},
+    {"DoubleFloatFloat (16-byte blittable struct)",
+     "local D = CS.ZLuaTests.Abi.MakeDoubleFloatFloat "
+     "return function() return D(1, 2, 3) end"},
+    {"Tagged(1, s) (non-blittable struct)",
+     "local T, s = CS.MyGame.Tagged, 'a' return function() return T(1, s) end"},
+    {"Player('a') (class instance, object userdata)",
+     "local P = CS.MyGame.Player return function() return P('a') end"},
+    {"zlua.new_ref(int32) (a ref cell)",
+     "local new, t = zlua.new_ref, zlua.types.int32 return function() return new(t, 0) end"},
+};
+
+static int bench_live_bytes(lua_State *L)
+{
+    const bench_bytes *b = lua_touserdata(L, lua_upvalueindex(1));
+    lua_pushinteger(L, (lua_Integer)b->live);
+    return 1;
+}
+
+/* One kind in a fresh state whose lua_Alloc counts live bytes: Lua's
+ * count per value, and every byte the allocator handed out for it
+ * (libzlua's registries and arena included); -1 on a failed chunk. */
+static void bench_ud_bytes(const bench_ud_kind *k, double *lua_b, double *all_b)
+{
+    bench_bytes bytes = {0, 0};
+    lua_State *L = lua_newstate(bench_bytes_alloc, &bytes);
+    *lua_b = *all_b = -1;
+    if (L == NULL)
+        return;
+    luaL_openlibs(L);
+    if (zlua_open(L) != ZLUA_OK) {
+        lua_close(L);
+        return;
+    }
+    bench_open_baselines(L);
+    if (luaL_loadstring(L, g_mem_fill) == LUA_OK && luaL_dostring(L, k->make) == LUA_OK) {
+        /* make() runs once before the counts: binding is not counted */
+        lua_pushinteger(L, ZLUA_BENCH_MEM_N);
+        lua_pushlightuserdata(L, &bytes);
+        lua_pushcclosure(L, bench_live_bytes, 1);
+        if (lua_pcall(L, 3, 2, 0) == LUA_OK) {
+            *lua_b = lua_tonumber(L, -2);
+            *all_b = lua_tonumber(L, -1);
+        }
+    }
+    lua_close(L);
+}
+
+static void bench_ud_report(void)
+{
+    printf("\nmemory per value, %d made with the collector stopped (Lua's count; "
+           "every byte the\nstate's lua_Alloc handed out for them, "
+           "libzlua's registries included):\n", ZLUA_BENCH_MEM_N);
+    for (size_t i = 0; i < sizeof g_ud_kinds / sizeof g_ud_kinds[0]; i++) {
+        double lua_b, all_b;
+        bench_ud_bytes(&g_ud_kinds[i], &lua_b, &all_b);
+        printf("  %-46s %7.1f Lua bytes %7.1f allocated\n", g_ud_kinds[i].what, lua_b, all_b);
+    }
+}
+
 /* ---- cases -------------------------------------------------------------------- */
 
 typedef struct bench_case {
@@ -1283,6 +1367,7 @@ int main(int argc, char **argv)
     lua_close(L);
     if (lookup)
         bench_lookup_report();
+    bench_ud_report();
     printf("\n%d of %d cases within target\n", ran - misses, ran);
     return misses ? 1 : 0;
 }
