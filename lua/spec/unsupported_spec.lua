@@ -22,7 +22,7 @@ local function ints(n)
   return table.concat(t, ",")
 end
 
--- method name -> its signature key and the reason, exactly as method.c
+-- method name -> its signature key and the reason, exactly as method_bind.c
 -- words them (the frame of Huge: 1100 bytes of Big, the int result at the
 -- next 16-byte boundary, 1104 + 4)
 local UNUSABLE = {

@@ -145,7 +145,7 @@ static void zlua_sig_type(zlua__sigbuf *s, const Il2CppType *t)
 }
 
 /* The bytes a by-value slot of type t takes in the binder's argument
- * frame (the sizes and alignments of method.c's metas) into *size and
+ * frame (the sizes and alignments of method_bind.c's metas) into *size and
  * *align. */
 static void zlua_sig_slot_bytes(const Il2CppType *t, uint32_t *size, uint32_t *align)
 {
@@ -177,7 +177,7 @@ static void zlua_sig_slot_bytes(const Il2CppType *t, uint32_t *size, uint32_t *a
     *size = *align = (uint32_t)sizeof(void *);   /* references, pointers, IntPtr */
 }
 
-/* Whether the binder can frame mi (method.c): at most ZLUA_MAX_PARAMS
+/* Whether the binder can frame mi (method_bind.c): at most ZLUA_MAX_PARAMS
  * parameters and ZLUA_FRAME_BYTES of arguments, laid out as it lays them
  * out (a byref takes its pointer, a temporary and the element's copy). */
 static int zlua_sig_frame_fits(const MethodInfo *mi)

@@ -48,7 +48,7 @@ typedef struct zlua__method {
     /* a set bit i: parameter i is a plain object slot and the result is
      * pushed by the plain object writer, so a result that is argument i's
      * object, viewed as the result's type, is that argument's userdata
-     * itself (what the identity cache would return; method.c) */
+     * itself (what the identity cache would return; method_call.h) */
     uint16_t ret_args;
     /* the result is one plain object (the object writer, one Lua value):
      * pushed as the call's last value, an identity-cache hit leaves the
@@ -109,12 +109,21 @@ zlua__method *zlua__method_bind_accessor(zlua__ctx *ctx, zlua__class *owner,
                                        const MethodInfo *mi, const char *property);
 
 /* The number of parameters the n Lua arguments fill (lua-api.md, "Overloads" 1),
- * or -1 when n ends inside a multi-value parameter. */
-int zlua__method_params_for(const zlua__method *m, int n);
+ * or -1 when n ends inside a multi-value parameter.  Inline: the generic
+ * calls (method_call.h) ask it on every call of a multi-value method. */
+static inline int zlua__method_params_for(const zlua__method *m, int n)
+{
+    if (!m->multi)
+        return n;
+    for (int i = 0; i <= m->nparams; i++)
+        if (m->slot_of[i] == n)
+            return i;
+    return -1;
+}
 /* Raises the argument-count error of the single method m for n. */
 int zlua__method_raise_arity(lua_State *L, const zlua__method *m, int n);
 
-/* The generic entries (method.c): which one serves a closure. */
+/* The generic entries (method_entry.c): which one serves a closure. */
 typedef enum zlua__entry_kind {
     ZLUA_ENTRY_GENERAL,
     ZLUA_ENTRY_OVERLOADED,

@@ -1,5 +1,5 @@
 /*
- * trampoline.c -- the generic entries' trampolines (method.c says why).
+ * trampoline.c -- the generic entries' trampolines (method_entry.c says why).
  *
  * ZLUA_TRAMPOLINES light C functions, each passing its own index to
  * zlua__method_entry_at: a tail call, two instructions each.  The index is

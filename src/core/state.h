@@ -112,7 +112,7 @@ typedef struct zlua__ctx {
     void (*delegates_release)(struct zlua__ctx *ctx);
     size_t delegates_live;
     /* The methods of the generic invoker's closures, each closure's
-     * upvalue being its index here (bridge/method.c).  A script can put
+     * upvalue being its index here (bridge/method_entry.c).  A script can put
      * any value in an upvalue with the debug library; an index is checked
      * against nclosures before the table is read, and nothing a script
      * chose is ever dereferenced.  [0] stays NULL: a value that is no

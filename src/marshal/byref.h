@@ -12,7 +12,7 @@
  * for anything else (a handle, a value for a temp slot, nil), which the
  * slot's pop serves.  The userdata is never read before its length says
  * it is one of ours.  The first case of the byref pop, for the paths that
- * take it without the indirect call (bridge/method.c, bridge/bridge.c). */
+ * take it without the indirect call (bridge/method_call.h, bridge/bridge.c). */
 static inline int zlua_byref_payload(lua_State *L, int idx, const zlua_meta *pm, void **dst)
 {
     void *payload = pm->ref_cls != NULL ? zlua_ud_payload_of(L, idx, pm->ref_cls) : NULL;

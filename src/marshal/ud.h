@@ -115,7 +115,7 @@ void zlua__ud_push_byobj_last(lua_State *L, struct zlua__class *cls, Il2CppObjec
 /* 1 when m's push is the plain object writer (object.c): a reference
  * pushed as zlua__ud_push_byobj(L, m->cls, obj) pushes it, so a live
  * ByObjUserData of that very (object, m->cls) may stand for its result
- * (the bridge's argument-result shortcut, bridge/method.c). */
+ * (the bridge's argument-result shortcut, bridge/method_call.h). */
 struct zlua_meta;
 int zlua__meta_pushes_byobj(const struct zlua_meta *m);
 

@@ -1,6 +1,6 @@
 /*
  * ud_inline.h -- ByValUserData creation for hot callers (ud.c, and the
- * struct constructor of bridge/method.c), inline: a call less
+ * struct constructor of bridge/method_call.c), inline: a call less
  * per construction.  Needs the class layout, hence its own header.  (The
  * stubs' zlua_bridge_new_struct in zlua.h makes the same userdata, of
  * zlua_ud_inline_size bytes.)

@@ -1,0 +1,332 @@
+/*
+ * method_bind.c -- MethodBridge: binding a method once (R-META-1): its
+ * metas and frame layout, its slots, the shapes the lean entries and the
+ * stubs serve, and its stub.
+ */
+#include "bridge/method.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "marshal/rules.h"
+#include "marshal/ud_inline.h"
+
+static uint32_t zlua_align_up(uint32_t v, uint32_t a)
+{
+    if (a < 1)
+        a = 1;
+    if (a > 16)
+        a = 16;
+    return (v + a - 1) / a * a;
+}
+
+/* "Name(System.Int32,MyGame.Point2D&)": the full-signature key (lua-api.md, "Overloads"),
+ * from the metas of all `count` parameters (also past ZLUA_MAX_PARAMS:
+ * an unusable method is named in its report). */
+static const char *zlua_method_make_signature(zlua__ctx *ctx, const MethodInfo *mi,
+                                              uint32_t count)
+{
+    char buf[1024];
+    size_t n = (size_t)snprintf(buf, sizeof buf, "%s(", il2cpp_method_get_name(mi));
+    for (uint32_t i = 0; i < count && n < sizeof buf; i++) {
+        const zlua_meta *pm = zlua__meta_get(ctx, il2cpp_method_get_param(mi, i));
+        if (pm == NULL)
+            return NULL;
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? "," : "", pm->name);
+    }
+    if (n < sizeof buf)
+        snprintf(buf + n, sizeof buf - n, ")");
+    return zlua__ctx_strdup(ctx, buf);
+}
+
+/* A method the bridge cannot call keeps its binding (it
+ * exists: `'T' has no member` would be wrong), says why once in the log,
+ * and raises `'T.M' cannot be called from Lua: WHY` when called. */
+static int zlua_method_refuse(zlua__ctx *ctx, zlua__method *m, const char *why)
+{
+    m->unsupported = 1;
+    m->why = zlua__ctx_strdup(ctx, why);
+    if (m->why == NULL)
+        return 0;
+    if (zlua__ptrmap_get(&ctx->reported, m->mi) == NULL) {
+        if (zlua__ptrmap_put(&ctx->reported, m->mi, m) != ZLUA_OK)
+            return 0;
+        zlua__log(ctx, "%s.%s cannot be called from Lua: %s", m->owner->full_name,
+                 m->signature, why);
+    }
+    return 1;
+}
+
+ZLUA_COLD int zlua__method_raise_unsupported(lua_State *L, const zlua__method *m)
+{
+    return luaL_error(L, "'%s' cannot be called from Lua: %s", m->display, m->why);
+}
+
+static int zlua_meta_is_scalar(const zlua_meta *m)
+{
+    return zlua_kind_is_scalar(m->kind) && m->size <= 8;
+}
+
+/* The shape the lean entries serve (the simple entry for static methods,
+ * the instance entry, struct constructors): parameters and result are
+ * scalars (primitives, enums), at most ZLUA_SIMPLE_PARAMS of them, so every
+ * value fits a 64-bit cell. */
+static int zlua_method_has_scalar_params(const zlua__method *m)
+{
+    if (m->unsupported || m->nparams > ZLUA_SIMPLE_PARAMS)
+        return 0;
+    for (int i = 0; i < m->nparams; i++)
+        if (!zlua_meta_is_scalar(m->params[i]))
+            return 0;
+    return 1;
+}
+
+/* What a stub's args body takes (zlua.h): at most ZLUA_STUB_ARGS_MAX
+ * parameters, scalars or structs by value without a rule, one Lua value
+ * each. */
+_Static_assert(ZLUA_STUB_ARGS_MAX <= ZLUA_SIMPLE_PARAMS,
+               "an args body's parameters have their kinds in zlua__method.kinds");
+static int zlua_method_takes_args_body(const zlua__method *m)
+{
+    if (m->unsupported || m->multi || m->nparams > ZLUA_STUB_ARGS_MAX)
+        return 0;
+    for (int i = 0; i < m->nparams; i++)
+        if (!zlua_meta_is_scalar(m->params[i]) && !zlua__meta_is_plain_struct(m->params[i]))
+            return 0;
+    return 1;
+}
+
+/* zlua_bridge.new_size: the userdata a blittable struct's constructor
+ * makes, which its stub makes inline (zlua_bridge_new_struct). */
+static size_t zlua_method_new_size(const MethodInfo *mi, const zlua__class *owner)
+{
+    if (!owner->valuetype || !owner->blittable || strcmp(il2cpp_method_get_name(mi), ".ctor") != 0)
+        return 0;
+    return zlua_ud_inline_size(owner);
+}
+
+static int zlua_method_has_scalar_shape(const zlua__method *m)
+{
+    return zlua_method_has_scalar_params(m) && (m->ret == NULL || zlua_meta_is_scalar(m->ret));
+}
+
+/* The byref parameters a ByValUserData's own payload can serve (a bit
+ * each), when they and scalars are all the parameters (at most
+ * ZLUA_SIMPLE_PARAMS) and the result is a scalar or void: the shape of
+ * the simple ref entry (`Demo.Increment(n)`, `Demo.Offset(p, 1, 1)`);
+ * 0 for any other shape. */
+static uint8_t zlua_method_ref_shape(const zlua__method *m)
+{
+    if (m->unsupported || m->instance || m->multi || m->nparams > ZLUA_SIMPLE_PARAMS ||
+        (m->ret != NULL && !zlua_meta_is_scalar(m->ret)))
+        return 0;
+    uint8_t refs = 0;
+    for (int i = 0; i < m->nparams; i++) {
+        const zlua_meta *pm = m->params[i];
+        if (pm->kind == ZLUA_K_BYREF && pm->ref_cls != NULL)
+            refs |= (uint8_t)(1u << i);
+        else if (!zlua_meta_is_scalar(pm))
+            return 0;
+    }
+    return refs;
+}
+
+/* Slot counting (lua-api.md, "Overloads" 1), after the defaults. */
+static int zlua_method_bind_slots(zlua__ctx *ctx, zlua__method *m, char *why, size_t why_size)
+{
+    (void)ctx;
+    unsigned at = 0;
+    m->multi = 0;
+    for (int i = 0; i < m->nparams; i++) {
+        const zlua_meta *pm = m->params[i];
+        int k = zlua_meta_slots(pm);
+        m->slot_of[i] = (uint8_t)(at <= ZLUA_MAX_PARAMS ? at : ZLUA_MAX_PARAMS);
+        if (k != 1)
+            m->multi = 1;
+        for (int j = 0; j < k; j++, at++)
+            if (at < ZLUA_MAX_PARAMS)
+                m->slots[at] = pm->mtype == ZLUA_MARSHAL_UNPACKED_VALUES ? pm->members[j].meta
+                                                                         : pm;
+    }
+    if (at > ZLUA_MAX_PARAMS && why[0] == '\0') {
+        snprintf(why, why_size, "its parameters take %u Lua values, more than the bridge's %d",
+                 at, ZLUA_MAX_PARAMS);
+        return 0;
+    }
+    m->slot_of[m->nparams] = (uint8_t)at;
+    m->nslots = (uint8_t)at;
+    m->nreq_slots = m->slot_of[m->nrequired];
+    m->ret_slots = (uint8_t)(m->ret ? zlua_meta_slots(m->ret) : 0);
+    return 1;
+}
+
+ZLUA_COLD int zlua__method_raise_arity(lua_State *L, const zlua__method *m, int n)
+{
+    /* the first multi-value parameter the count leaves short (lua-api.md, "[LuaMarshalAs]") */
+    for (int i = 0; m->multi && i < m->nparams; i++)
+        if (zlua_meta_slots(m->params[i]) > 1 && n < m->slot_of[i + 1])
+            return luaL_error(L, "wrong number of arguments to '%s' (expects %d values for "
+                                 "'%s', got %d argument%s)", m->display,
+                              zlua_meta_slots(m->params[i]), m->params[i]->slot_name, n,
+                              n == 1 ? "" : "s");
+    if (m->nreq_slots < m->nslots)   /* trailing defaults */
+        return luaL_error(L, "wrong number of arguments to '%s' (%d to %d expected, got %d)",
+                          m->display, m->nreq_slots, m->nslots, n);
+    return luaL_error(L, "wrong number of arguments to '%s' (%d expected, got %d)", m->display,
+                      m->nslots, n);
+}
+
+static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
+                                          const MethodInfo *mi, const char *property);
+
+zlua__method *zlua__method_bind(zlua__ctx *ctx, zlua__class *owner, const MethodInfo *mi)
+{
+    return zlua_method_bind_site(ctx, owner, mi, NULL);
+}
+
+zlua__method *zlua__method_bind_accessor(zlua__ctx *ctx, zlua__class *owner, const MethodInfo *mi,
+                                       const char *property)
+{
+    return zlua_method_bind_site(ctx, owner, mi, property);
+}
+
+static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
+                                          const MethodInfo *mi, const char *property)
+{
+    uint32_t count = il2cpp_method_get_param_count(mi);
+    if (owner == NULL)
+        return NULL;
+    zlua__method *m = zlua__ctx_arena_alloc(ctx, sizeof *m);
+    if (m == NULL)
+        return NULL;
+    uint32_t iflags;
+    uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
+    m->mi = mi;
+    m->owner = owner;
+    /* an unusable method with more parameters keeps none: nothing reads
+     * params[] past nparams, and its calls stop at the refusal */
+    m->nparams = (uint8_t)(count <= ZLUA_MAX_PARAMS ? count : 0);
+    m->nrequired = m->nparams;
+    m->instance = il2cpp_method_is_instance(mi);
+    m->is_virtual = (flags & ZLUA_METHOD_ATTRIBUTE_VIRTUAL) != 0 && !owner->valuetype;
+    char display[512];
+    const char *mname = il2cpp_method_get_name(mi);
+    if (strcmp(mname, ".ctor") == 0)   /* messages name a constructor T(...) */
+        snprintf(display, sizeof display, "%s(...)", owner->full_name);
+    else
+        snprintf(display, sizeof display, "%s.%s", owner->full_name, mname);
+    m->display = zlua__ctx_strdup(ctx, display);
+    char why[256] = "";
+    uint32_t off = 0;
+    m->signature = zlua_method_make_signature(ctx, mi, count);
+    if (m->display == NULL || m->signature == NULL)
+        return NULL;
+    /* the priority chain (marshal-rules.md) reaches each slot here, once */
+    zlua__site site = {ZLUA_RULE_PARAM, il2cpp_method_get_class(mi), mi, 0, NULL,
+                      m->signature, NULL, 0};
+    /* an accessor's value: a getter's result, a setter's last parameter */
+    int getter = il2cpp_type_get_type(il2cpp_method_get_return_type(mi)) != ZLUA_IL2CPP_TYPE_VOID;
+    for (uint32_t i = 0; i < m->nparams; i++) {
+        site.kind = ZLUA_RULE_PARAM;
+        site.index = (int)i;
+        site.property = !getter && i + 1 == m->nparams ? property : NULL;
+        const zlua_meta *pm = zlua__meta_for_site(ctx, &site, il2cpp_method_get_param(mi, i));
+        if (pm == NULL)
+            return NULL;
+        if (pm->kind == ZLUA_K_UNSUPPORTED && why[0] == '\0')
+            snprintf(why, sizeof why, "unsupported parameter type %s (parameter %u)",
+                     pm->name, (unsigned)i + 1);
+        off = zlua_align_up(off, pm->align);
+        m->params[i] = pm;
+        m->offsets[i] = (uint16_t)(off <= UINT16_MAX ? off : UINT16_MAX);
+        off += pm->size;
+    }
+    uint32_t params_end = off;
+    site.kind = ZLUA_RULE_RETURN;
+    site.index = -1;
+    site.property = getter ? property : NULL;
+    const zlua_meta *rm = zlua__meta_for_site(ctx, &site, il2cpp_method_get_return_type(mi));
+    if (rm == NULL)
+        return NULL;
+    m->ret = rm->kind == ZLUA_K_VOID ? NULL : rm;
+    if (m->ret != NULL) {
+        if (m->ret->kind == ZLUA_K_UNSUPPORTED && why[0] == '\0')
+            snprintf(why, sizeof why, "unsupported return type %s", m->ret->name);
+        off = zlua_align_up(off, 16);
+        m->ret_offset = (uint16_t)(off <= UINT16_MAX ? off : UINT16_MAX);
+        off += m->ret->size;
+    }
+    if (count > ZLUA_MAX_PARAMS)
+        snprintf(why, sizeof why, "%u parameters, more than the bridge's %d",
+                 (unsigned)count, ZLUA_MAX_PARAMS);
+    else if (off > ZLUA_FRAME_BYTES && why[0] == '\0')
+        snprintf(why, sizeof why, "its arguments need %u bytes, more than the bridge's %d",
+                 (unsigned)off, ZLUA_FRAME_BYTES);
+    if (why[0] != '\0' && !zlua_method_refuse(ctx, m, why))
+        return NULL;
+    if (!m->unsupported && !zlua__method_bind_defaults(ctx, m, params_end))
+        return NULL;
+    if (!zlua_method_bind_slots(ctx, m, why, sizeof why) && !zlua_method_refuse(ctx, m, why))
+        return NULL;
+    m->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(m);
+    /* the simple entry: static, scalar parameters, and a result its cells
+     * hold (any kind: the writer pushes it, UnpackedValues included) */
+    m->simple = !m->instance && zlua_method_has_scalar_params(m) &&
+                (m->ret == NULL || m->ret->size <= sizeof(uint64_t) * ZLUA_SIMPLE_RET_WORDS);
+    m->simple_refs = zlua_method_ref_shape(m);
+    m->scope = &ctx->scope;
+    if (m->nparams > 0) {
+        m->pops = zlua__ctx_arena_alloc(ctx, m->nparams * sizeof *m->pops);
+        m->ref_cls = zlua__ctx_arena_alloc(ctx, m->nparams * sizeof *m->ref_cls);
+        if (m->pops == NULL || m->ref_cls == NULL)
+            return NULL;   /* out of memory: the binder raises it */
+        for (int i = 0; i < m->nparams; i++) {
+            m->pops[i] = m->params[i]->pop;
+            m->ref_cls[i] = m->params[i]->ref_cls;
+        }
+    }
+    m->bridge = (zlua_bridge){.method = mi, .params = m->params, .ret = m->ret,
+                              .pops = m->pops, .ref_cls = (const void *const *)m->ref_cls,
+                              .ret_push = m->ret ? m->ret->push : NULL,
+                              .display = m->display, .inited = &owner->inited,
+                              .nparams = m->nparams, .instance = m->instance,
+                              .is_virtual = m->is_virtual,
+                              .scope = &ctx->scope.counters, .cls = owner,
+                              .cls_mt = &owner->byval_mt,
+                              .new_size = zlua_method_new_size(mi, owner), .priv = m};
+    /* a generated stub pops and pushes struct, string and reference
+     * slots through their metas (rules included); one with a multi-value
+     * slot is keyed by its shape too, so only a stub generated for this
+     * very shape serves it */
+    long stub = m->unsupported ? -1 : zlua__stub_find(ctx, m);
+    if (stub >= 0) {   /* the entry finds the bridge through the context */
+        zlua__stub_publish(ctx, stub, &m->bridge);
+        m->stub = zlua__stub_entry_fn(ctx, stub);
+        m->stub_body = zlua__stub_entry_body(ctx, stub);
+        if (zlua_method_takes_args_body(m))   /* the table has none for constructors */
+            m->stub_args = zlua__stub_entry_args(ctx, stub);
+    }
+    for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)
+        m->kinds[i] = m->params[i]->kind;
+    m->ret_kind = m->ret != NULL ? m->ret->kind : ZLUA_K_VOID;
+    /* R-OPQ-5: the call's own scope, where an argument can take an
+     * OpaqueValue (a byref, struct or reference parameter, but a rule's
+     * slot whose pop resolves none, zlua_meta.no_handle); as in the
+     * generated stubs, parameters of scalars only cannot, and the result
+     * never counts (pushed after the scope closes, never an OpaqueValue) */
+    m->scoped = 0;
+    for (int i = 0; i < m->nparams; i++)
+        if (!zlua_kind_is_scalar(m->params[i]->kind) && !m->params[i]->no_handle)
+            m->scoped = 1;
+    m->ret_args = 0;
+    int ret_object = !m->unsupported && m->ret != NULL && zlua__meta_pushes_byobj(m->ret);
+    m->ret_byobj = ret_object && m->ret_slots == 1;
+    if (ret_object)
+        for (int i = 0; i < m->nparams; i++)
+            if (m->params[i]->pop == zlua__pop_object && m->params[i]->is_ref &&
+                m->params[i]->size == sizeof(void *))
+                m->ret_args |= (uint16_t)(1u << i);
+    return m;
+}

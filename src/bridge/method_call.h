@@ -1,0 +1,262 @@
+/*
+ * method_call.h -- the generic invoker's steps (method_call.c), inline in
+ * both the calls of method_call.c and the Lua entries of method_entry.c:
+ * popping the arguments into a frame, the invocation inside the call's
+ * scope, and the result.
+ */
+#ifndef ZLUA_METHOD_CALL_H
+#define ZLUA_METHOD_CALL_H
+
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "bridge/method.h"
+#include "marshal/byref.h"
+#include "marshal/ud.h"
+#include "scope/scope.h"
+
+typedef union zlua__frame {
+    long double align_ld;
+    void *align_p;
+    uint64_t align_u;
+    unsigned char bytes[ZLUA_FRAME_BYTES];
+} zlua__frame;
+
+/* A ref parameter given a ByValUserData of exactly its element type (a
+ * struct, a zlua.new_ref): the payload is the ref (marshal/byref.h),
+ * stored in slot; 0: anything else, for the pop. */
+ZLUA_INLINE int zlua_method_pop_byref_payload(lua_State *L, int idx, const zlua_meta *pm,
+                                                  void *slot)
+{
+    void *payload;
+    if (!zlua_byref_payload(L, idx, pm, &payload))
+        return 0;
+    memcpy(slot, &payload, sizeof payload);
+    return 1;
+}
+
+/* Argument i (at idx, of the given kind): int32 and float, the commonest
+ * parameters, without the indirect call (same rules: meta.h); otherwise
+ * (other kinds, exact floats for an int) the meta's pop.  Raises the
+ * argument error (R-DEF-1), holding nothing yet, on a bad one. */
+ZLUA_INLINE void zlua_method_pop_arg(lua_State *L, const zlua__method *m, int i, int idx,
+                                         int kind, void *slot)
+{
+    if (kind == ZLUA_K_I4 && zlua_pop_i4_fast(L, idx, slot) == ZLUA_POP_OK)
+        return;
+    if (kind == ZLUA_K_R4 && zlua_pop_r4_value(L, idx, slot) == ZLUA_POP_OK)
+        return;
+    const zlua_meta *pm = m->params[i];
+    int rc = pm->pop(L, idx, pm, slot);
+    if (rc != ZLUA_POP_OK)
+        zlua__pop_argerror(L, idx, m->slot_of[i] + 1, m->display, pm, rc);
+}
+
+/* The result: int32, the commonest, without the indirect call. */
+ZLUA_INLINE void zlua_method_push_result(lua_State *L, const zlua_meta *rm, const void *ret)
+{
+    if (rm->kind == ZLUA_K_I4)
+        zlua_push_i4_value(L, ret);
+    else
+        rm->push(L, rm, ret);
+}
+
+/* args[i] for the value in slot: the slot itself, or for a reference
+ * (indirect) parameter the pointer it holds. */
+ZLUA_INLINE void zlua_method_set_arg(const zlua_meta *pm, void *slot, void **arg)
+{
+    if (pm->indirect)
+        memcpy(arg, slot, sizeof(void *));
+    else
+        *arg = slot;
+}
+
+/* The C# defaults of the parameters from `from` on (the call omitted
+ * them; the binder checked that they have one): method_call.c. */
+void zlua__method_fill_defaults(const zlua__method *m, int from, zlua__frame *frame,
+                                void **args);
+
+/* Pops the n given arguments into the frame, the rest from m's defaults;
+ * raises (holding nothing yet) on a bad one. */
+ZLUA_INLINE void zlua_method_pop_args_n(lua_State *L, const zlua__method *m, int base,
+                                            int n, zlua__frame *frame, void **args)
+{
+    for (int i = 0; i < n; i++) {
+        const zlua_meta *pm = m->params[i];
+        void *slot = frame->bytes + m->offsets[i];
+        int idx = base + m->slot_of[i];
+        /* a ref here only: the lean entries' scalars never are one */
+        if (pm->kind != ZLUA_K_BYREF || !zlua_method_pop_byref_payload(L, idx, pm, slot))
+            zlua_method_pop_arg(L, m, i, idx, pm->kind, slot);
+        zlua_method_set_arg(pm, slot, &args[i]);
+    }
+}
+
+ZLUA_INLINE void zlua_method_pop_args(lua_State *L, const zlua__method *m, int base,
+                                          int n, zlua__frame *frame, void **args)
+{
+    /* the commonest counts with n a constant: the loop unrolls, and its
+     * bookkeeping (about 20 instructions of spills around the pops' calls
+     * with a variable n) goes */
+    switch (n) {
+    case 0:
+        break;
+    case 1:
+        zlua_method_pop_args_n(L, m, base, 1, frame, args);
+        break;
+    case 2:
+        zlua_method_pop_args_n(L, m, base, 2, frame, args);
+        break;
+    case 3:
+        zlua_method_pop_args_n(L, m, base, 3, frame, args);
+        break;
+    default:
+        zlua_method_pop_args_n(L, m, base, n, frame, args);
+        break;
+    }
+    if (n < m->nparams)
+        zlua__method_fill_defaults(m, n, frame, args);
+}
+
+/* R-OPQ-5: the call runs inside its own scope, closed before anything is
+ * raised; the exception, if any, is returned. */
+ZLUA_INLINE Il2CppException *zlua_method_invoke_scoped(zlua__scope *scope,
+                                                           const MethodInfo *mi,
+                                                           void *this_ptr, void **args,
+                                                           void *ret)
+{
+    zlua__scope_state saved = zlua_scope_save(scope);
+    /* Without memory for a watermark the call still runs; the restore
+     * below is exact either way. */
+    (void)zlua_scope_open(scope);
+    Il2CppException *exc = zlua_rt_invoke(mi, this_ptr, args, ret);
+    zlua_scope_restore(scope, saved);
+    return exc;
+}
+
+/* The method a call on this_ptr runs: virtual calls dispatch on the real
+ * object (an override on a value type takes the unboxed payload). */
+ZLUA_INLINE const MethodInfo *zlua_method_target(const zlua__method *m, void **this_ptr)
+{
+    const MethodInfo *mi = m->mi;
+    if (m->is_virtual && *this_ptr != NULL) {
+        mi = il2cpp_object_get_virtual_method((Il2CppObject *)*this_ptr, mi);
+        if (mi != m->mi && il2cpp_class_is_valuetype(il2cpp_method_get_class(mi)))
+            *this_ptr = il2cpp_object_unbox((Il2CppObject *)*this_ptr);
+    }
+    return mi;
+}
+
+/* Dispatches a virtual call on the real object, then invokes. */
+ZLUA_INLINE Il2CppException *zlua_method_run(const zlua__method *m, void *this_ptr,
+                                                 void **args, void *ret)
+{
+    const MethodInfo *mi = zlua_method_target(m, &this_ptr);
+    if (!m->scoped)   /* nothing in this frame can take an OpaqueValue */
+        return zlua_rt_invoke(mi, this_ptr, args, ret);
+    return zlua_method_invoke_scoped(m->scope, mi, this_ptr, args, ret);
+}
+
+/* After the scope is closed: raise the exception or push the result.
+ * last: the result is the C function's last push (it returns right
+ * after), so an object found in the identity cache may stay above the
+ * cache table instead of replacing it (zlua_method_push_object_last). */
+ZLUA_INLINE int zlua_method_finish(lua_State *L, const zlua__method *m,
+                                       Il2CppException *exc, const void *ret, int last)
+{
+    if (exc != NULL)
+        return zlua__method_raise_exception(L, m, exc);
+    if (m->ret_kind == ZLUA_K_I4) {   /* the commonest results, from the hot line */
+        zlua_push_i4_value(L, ret);
+        return 1;
+    }
+    if (m->ret_kind == ZLUA_K_R4) {   /* lengths, dots: no indirect call */
+        zlua_push_r4_value(L, ret);
+        return 1;
+    }
+    if (m->ret == NULL)
+        return 0;
+    if (last && m->ret_byobj) {   /* the one result, an object: the cache stays below it */
+        zlua_method_push_object_last(L, m, ret);
+        return 1;
+    }
+    zlua_method_push_result(L, m->ret, ret);
+    return m->ret_slots;   /* UnpackedValues: several (lua-api.md, "[LuaMarshalAs]") */
+}
+
+/* R-SHAPE-2 without the cache lookup: a result that is the object an
+ * argument passed (`Demo.Same(p)`), viewed as the result's type, is that
+ * argument's userdata, which the identity cache would return (or, were
+ * the cache tampered with, an equally genuine one).  The Lua value is
+ * read again, not remembered from the pop: the call may have run Lua code
+ * (debug.setlocal can rewrite this frame's slots), so only a live ByObj
+ * userdata of this very object and view found there now is pushed.
+ * 1 when pushed; 0: the writer pushes as usual. */
+ZLUA_INLINE int zlua_method_push_arg_result(lua_State *L, const zlua__method *m, int base,
+                                                int n, const zlua__frame *frame, const void *ret)
+{
+    Il2CppObject *obj;
+    memcpy(&obj, ret, sizeof obj);
+    if (obj == NULL)
+        return 0;
+    unsigned bits = m->ret_args;
+    for (int i = 0; i < n && (bits >> i) != 0; i++) {
+        Il2CppObject *arg;
+        memcpy(&arg, frame->bytes + m->offsets[i], sizeof arg);
+        if (((bits >> i) & 1u) == 0 || arg != obj)
+            continue;
+        int idx = base + m->slot_of[i];
+        const zlua__ud *u = lua_touserdata(L, idx);
+        if (u != NULL && lua_rawlen(L, idx) >= sizeof *u && u->magic == ZLUA_UD_BYOBJ &&
+            u->obj == obj && u->cls == m->ret->cls) {
+            lua_pushvalue(L, idx);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+ZLUA_INLINE int zlua_method_call_inline(lua_State *L, const zlua__method *m, int base,
+                                            int n, void *this_ptr, int last)
+{
+#if defined(__GNUC__)
+    if (ZLUA_UNLIKELY(m->unsupported))
+#else
+    if (m->unsupported)
+#endif
+        return zlua__method_raise_unsupported(L, m);
+    if (!m->instance)
+        zlua_class_init(L, m->owner, m->display);   /* R-RT-2 */
+    zlua__frame frame;
+    void *args[ZLUA_MAX_PARAMS];
+    if (m->multi) {   /* n counts Lua values (lua-api.md, "Overloads" 1) */
+        int np = zlua__method_params_for(m, n);
+        if (np < 0)
+            return zlua__method_raise_arity(L, m, n);
+        n = np;
+    }
+    zlua_method_pop_args(L, m, base, n, &frame, args);
+    void *ret = frame.bytes + m->ret_offset;
+    Il2CppException *exc = zlua_method_run(m, this_ptr, args, ret);
+    if (exc == NULL && m->ret_args != 0 && zlua_method_push_arg_result(L, m, base, n, &frame, ret))
+        return 1;
+    return zlua_method_finish(L, m, exc, ret, last);
+}
+
+/* Pops the n scalar arguments starting at Lua index base into 64-bit
+ * cells and points args at them (n is a constant at each call site: the
+ * pops unroll).  Raises the argument error, holding nothing yet. */
+ZLUA_INLINE void zlua_method_pop_cells(lua_State *L, const zlua__method *m, int n, int base,
+                                           uint64_t *cells, void **args)
+{
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+    for (int i = 0; i < n; i++) {
+        args[i] = &cells[i];
+        zlua_method_pop_arg(L, m, i, base + i, m->kinds[i], &cells[i]);
+    }
+}
+
+#endif
