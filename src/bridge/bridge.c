@@ -299,32 +299,32 @@ int zlua_bridge_other_count(lua_State *L, const zlua_bridge *b)
     /* this one method, never its overloads: a full-signature key's stub;
      * n counts Lua values (lua-api.md, "Overloads" 1) */
     if (n >= m->nreq_slots && n < m->nslots && zlua__method_params_for(m, n) >= 0) {
-        void *this_ptr = m->instance ? zlua__method_self(L, m) : NULL;
-        return zlua__method_call_n(L, m, 1 + m->instance, n, this_ptr);
+        void *this_ptr = m->bridge.instance ? zlua__method_self(L, m) : NULL;
+        return zlua__method_call_n(L, m, 1 + m->bridge.instance, n, this_ptr);
     }
     return zlua__method_raise_arity(L, m, n);
 }
 
 void zlua_bridge_class_init(lua_State *L, const zlua_bridge *b)
 {
-    zlua_class_init(L, zlua_stub_method(b)->owner, b->display);
+    zlua_class_init(L, (zlua__class *)b->cls, b->display);
 }
 
 int zlua_bridge_construct(lua_State *L, const zlua_bridge *b)
 {
     const zlua__method *m = zlua_stub_method(b);
     int n = lua_gettop(L) - 1;
-    return zlua__ctor_construct(L, m->owner, 2, n < 0 ? 0 : n);
+    return zlua__ctor_construct(L, zlua__method_owner(m), 2, n < 0 ? 0 : n);
 }
 
 void *zlua_bridge_new_struct_slow(lua_State *L, const zlua_bridge *b)
 {
-    return zlua__ud_push_byval(L, zlua_stub_method(b)->owner, NULL);
+    return zlua__ud_push_byval(L, (zlua__class *)b->cls, NULL);
 }
 
 void zlua_bridge_struct_mt(lua_State *L, const zlua_bridge *b)
 {
-    zlua__class *cls = zlua_stub_method(b)->owner;
+    zlua__class *cls = (zlua__class *)b->cls;
     lua_pop(L, 1);   /* what the registry entry held instead */
     cls->ctx->push_mt(L, cls, 0);
 }
@@ -358,12 +358,12 @@ void zlua_bridge_push_result(lua_State *L, const zlua_bridge *b, const void *src
     if (ZLUA_LIKELY(m->ret_byobj))
         zlua_method_push_object_last(L, m, src);
     else
-        m->ret->push(L, m->ret, src);
+        m->bridge.ret->push(L, m->bridge.ret, src);
 }
 
 uint64_t zlua_bridge_enter_slow(const zlua_bridge *b)
 {
-    zlua__scope *scope = zlua_stub_method(b)->scope;
+    zlua__scope *scope = (zlua__scope *)b->scope;
     zlua__scope_state saved = zlua_scope_save(scope);
     /* without memory for a watermark the call still runs; the restore is
      * exact either way */
@@ -374,7 +374,7 @@ uint64_t zlua_bridge_enter_slow(const zlua_bridge *b)
 void zlua_bridge_leave_slow(const zlua_bridge *b, uint64_t mark)
 {
     zlua__scope_state saved = {(uint32_t)(mark >> 32), (uint32_t)mark};
-    zlua_scope_restore(zlua_stub_method(b)->scope, saved);
+    zlua_scope_restore((zlua__scope *)b->scope, saved);
 }
 
 int zlua_bridge_raise(lua_State *L, const zlua_bridge *b, Il2CppException *exc)

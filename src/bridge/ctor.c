@@ -42,7 +42,7 @@ int zlua__ctor_construct(lua_State *L, zlua__class *cls, int base, int n)
         if (cls->ctors == NULL)
             return luaL_error(L, "'%s' has no public constructor", cls->full_name);
         const zlua__method *m = zlua__method_select(L, cls->ctors, base, n);
-        zlua_class_init(L, cls, m->display);
+        zlua_class_init(L, cls, m->bridge.display);
         void *payload = zlua__ud_push_byval(L, cls, NULL);
         zlua__method_invoke(L, m, base, n, payload, NULL);
         return 1;
@@ -50,11 +50,11 @@ int zlua__ctor_construct(lua_State *L, zlua__class *cls, int base, int n)
     if (cls->ctors == NULL)
         return luaL_error(L, "'%s' has no public constructor", cls->full_name);
     const zlua__method *m = zlua__method_select(L, cls->ctors, base, n);
-    zlua_class_init(L, cls, m->display);
+    zlua_class_init(L, cls, m->bridge.display);
     Il2CppObject *obj;
     Il2CppException *exc = zlua_rt_object_new(cls->klass, &obj);
     if (exc != NULL)
-        return zlua__exc_raise(L, exc, m->display);
+        return zlua__exc_raise(L, exc, m->bridge.display);
     zlua__method_invoke(L, m, base, n, obj, NULL);
     zlua__ud_push_byobj(L, cls, obj);
     return 1;
@@ -91,7 +91,7 @@ static int zlua_ctor_struct(lua_State *L, int base)
         return luaL_error(L, "'%s' has no public constructor", cls->full_name);
     if (m->next != NULL || m->nslots != n)
         m = zlua__method_select(L, m, base, n);
-    zlua_class_init(L, cls, m->display);
+    zlua_class_init(L, cls, m->bridge.display);
     if (m->scalar_shape)
         return zlua__method_new_struct(L, m, base);
     void *payload = zlua__ud_push_byval(L, cls, NULL);

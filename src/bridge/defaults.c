@@ -41,7 +41,8 @@ static int zlua_defaults_read(zlua__ctx *ctx, zlua__method *m, uint32_t i, unsig
         return 0;
     unsigned char constant[16];
     int has = 0;
-    Il2CppException *exc = zlua_rt_param_default(m->mi, i, constant, sizeof constant, &has);
+    Il2CppException *exc =
+        zlua_rt_param_default(m->bridge.method, i, constant, sizeof constant, &has);
     if (exc != NULL || !has)
         return 0;   /* a string default that could not be made: required */
     unsigned char *slot = buf + m->offsets[i];
@@ -67,19 +68,20 @@ static int zlua_defaults_read(zlua__ctx *ctx, zlua__method *m, uint32_t i, unsig
 
 int zlua__method_bind_defaults(zlua__ctx *ctx, zlua__method *m, uint32_t frame_bytes)
 {
-    uint32_t first = m->nparams;
+    uint32_t first = (uint32_t)m->bridge.nparams;
+    const MethodInfo *mi = m->bridge.method;
     while (first > 0 && (m->params[first - 1]->kind == ZLUA_K_BYREF ||
-                         (il2cpp_type_get_attrs(il2cpp_method_get_param(m->mi, first - 1)) &
+                         (il2cpp_type_get_attrs(il2cpp_method_get_param(mi, first - 1)) &
                           ZLUA_PARAM_ATTRIBUTE_HAS_DEFAULT)))
         first--;
-    if (first == m->nparams)
+    if (first == (uint32_t)m->bridge.nparams)
         return 1;
     unsigned char *buf = zlua__ctx_arena_alloc(ctx, frame_bytes ? frame_bytes : 1);
     if (buf == NULL)
         return 0;
     /* from the last one back: an unreadable default keeps the ones
      * before it required too (C# omits trailing arguments only) */
-    uint32_t nreq = m->nparams;
+    uint32_t nreq = (uint32_t)m->bridge.nparams;
     while (nreq > first && zlua_defaults_read(ctx, m, nreq - 1, buf))
         nreq--;
     m->defaults = buf;

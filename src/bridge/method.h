@@ -30,13 +30,15 @@
 struct zlua__overloads;
 
 typedef struct zlua__method {
-    /* what the simple entry reads first, together */
-    const MethodInfo *mi;
-    struct zlua__scope *scope;    /* the context's scope stack */
+    /* what the stub reads (zlua_stub.h): also the method's own MethodInfo
+     * (bridge.method), declaring class (bridge.cls, zlua__method_owner),
+     * display name for messages (bridge.display), result meta
+     * (bridge.ret), parameter count, instance and virtual flags, the
+     * params' pops and ref classes and the context's scope stack
+     * (bridge.scope, zlua__method_scope): one copy, read by both paths */
+    zlua_bridge bridge;
     uint8_t kinds[ZLUA_SIMPLE_PARAMS]; /* params[i]->kind, i < 4 */
     uint8_t ret_kind;            /* ret->kind, ZLUA_K_VOID without a result */
-    zlua__class *owner;           /* declaring class */
-    const char *display;         /* "Demo.Add" for messages */
     const char *signature;       /* "Add(System.Int32,System.Int32)" */
     const char *why;             /* unsupported: the reason, for messages */
     /* C# default values of params[nrequired..nparams) at their frame
@@ -55,12 +57,7 @@ typedef struct zlua__method {
      * cache table below it (the entry returns 1) */
     uint8_t ret_byobj;
     uint8_t scoped;              /* the call opens its own scope (R-OPQ-5) */
-    const zlua_meta *ret;        /* NULL for void */
     const zlua_meta *params[ZLUA_MAX_PARAMS];
-    /* params[i]->pop and ->ref_cls, for the bridge: nparams each, in the
-     * arena (NULL for none) */
-    zlua_pop_fn *pops;
-    const void **ref_cls;
     /* lua-api.md, "Overloads" 1: Lua argument j is scored against slots[j] (a
      * parameter's meta, or a member's of an UnpackedValues parameter);
      * parameter i starts at Lua argument slot_of[i] */
@@ -72,10 +69,7 @@ typedef struct zlua__method {
     uint8_t ret_slots;           /* Lua values the result pushes */
     uint16_t offsets[ZLUA_MAX_PARAMS];
     uint16_t ret_offset;
-    uint8_t nparams;
     uint8_t nrequired;           /* leading parameters without a default */
-    uint8_t instance;            /* takes this */
-    uint8_t is_virtual;
     uint8_t is_ctor;
     uint8_t unsupported;         /* cannot be called from Lua: why says why */
     uint8_t scalar_shape;        /* <= 4 scalar params, scalar or no result:
@@ -94,10 +88,20 @@ typedef struct zlua__method {
      * the indexer, getter, memo and operator paths call with the
      * arguments read */
     zlua_stub_args stub_args;
-    zlua_bridge bridge;          /* what the stub reads (zlua.h) */
     uint32_t closure;            /* index in the context's closure table, 0: none */
     uint8_t entry;               /* its generic entry (zlua__entry_kind), set with closure */
 } zlua__method;
+
+/* m's declaring class and its context's scope stack, kept in its bridge
+ * (bridge.cls, bridge.scope: the counters begin the scope stack). */
+static inline zlua__class *zlua__method_owner(const zlua__method *m)
+{
+    return (zlua__class *)m->bridge.cls;
+}
+static inline struct zlua__scope *zlua__method_scope(const zlua__method *m)
+{
+    return (struct zlua__scope *)m->bridge.scope;
+}
 
 /* Binds mi (NULL when it has more than ZLUA_MAX_PARAMS parameters or a
  * frame too large: reported as unsupported at call time instead). */
@@ -115,7 +119,7 @@ static inline int zlua__method_params_for(const zlua__method *m, int n)
 {
     if (!m->multi)
         return n;
-    for (int i = 0; i <= m->nparams; i++)
+    for (int i = 0; i <= m->bridge.nparams; i++)
         if (m->slot_of[i] == n)
             return i;
     return -1;
@@ -235,9 +239,10 @@ static inline const zlua__method *zlua_method_select_int_arg(lua_State *L,
  * argument frame), else the generic invoker with this_ptr.  For the
  * member paths (indexers, operators) that select a method themselves. */
 #define zlua_method_call_exact(L, m, this_ptr)                                        \
-    ((m)->stub_body != NULL && lua_gettop(L) == (m)->nparams + ((m)->instance ? 1 : 0) \
+    ((m)->stub_body != NULL &&                                                       \
+             lua_gettop(L) == (m)->bridge.nparams + ((m)->bridge.instance ? 1 : 0)   \
          ? (m)->stub_body((L), &(m)->bridge)                                           \
-         : zlua__method_call((L), (m), (m)->instance ? 2 : 1, (this_ptr)))
+         : zlua__method_call((L), (m), (m)->bridge.instance ? 2 : 1, (this_ptr)))
 
 /* Pops the arguments at [base, base+nparams), invokes with this, pushes
  * the result (returns the number of results).  Raises Lua errors for bad
@@ -298,7 +303,7 @@ int zlua__method_raise_exception(lua_State *L, const zlua__method *m,
 static inline int zlua_method_args_i4(lua_State *L, const zlua__method *m, void *self,
                                       lua_Integer v, int *nret)
 {
-    if (m->stub_args == NULL || m->nparams != 1 || m->kinds[0] != ZLUA_K_I4 ||
+    if (m->stub_args == NULL || m->bridge.nparams != 1 || m->kinds[0] != ZLUA_K_I4 ||
         v < INT32_MIN || v > INT32_MAX)
         return 0;
     int32_t i4 = (int32_t)v;
@@ -316,7 +321,7 @@ static inline void zlua_method_push_object_last(lua_State *L, const zlua__method
 {
     Il2CppObject *obj;
     memcpy(&obj, src, sizeof obj);
-    zlua__ud_push_byobj_last(L, m->ret->cls, obj);
+    zlua__ud_push_byobj_last(L, m->bridge.ret->cls, obj);
 }
 
 #endif

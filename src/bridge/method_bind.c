@@ -5,6 +5,7 @@
  */
 #include "bridge/method.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,10 +51,10 @@ static int zlua_method_refuse(zlua__ctx *ctx, zlua__method *m, const char *why)
     m->why = zlua__ctx_strdup(ctx, why);
     if (m->why == NULL)
         return 0;
-    if (zlua__ptrmap_get(&ctx->reported, m->mi) == NULL) {
-        if (zlua__ptrmap_put(&ctx->reported, m->mi, m) != ZLUA_OK)
+    if (zlua__ptrmap_get(&ctx->reported, m->bridge.method) == NULL) {
+        if (zlua__ptrmap_put(&ctx->reported, m->bridge.method, m) != ZLUA_OK)
             return 0;
-        zlua__log(ctx, "%s.%s cannot be called from Lua: %s", m->owner->full_name,
+        zlua__log(ctx, "%s.%s cannot be called from Lua: %s", zlua__method_owner(m)->full_name,
                  m->signature, why);
     }
     return 1;
@@ -61,7 +62,7 @@ static int zlua_method_refuse(zlua__ctx *ctx, zlua__method *m, const char *why)
 
 ZLUA_COLD int zlua__method_raise_unsupported(lua_State *L, const zlua__method *m)
 {
-    return luaL_error(L, "'%s' cannot be called from Lua: %s", m->display, m->why);
+    return luaL_error(L, "'%s' cannot be called from Lua: %s", m->bridge.display, m->why);
 }
 
 static int zlua_meta_is_scalar(const zlua_meta *m)
@@ -75,9 +76,9 @@ static int zlua_meta_is_scalar(const zlua_meta *m)
  * value fits a 64-bit cell. */
 static int zlua_method_has_scalar_params(const zlua__method *m)
 {
-    if (m->unsupported || m->nparams > ZLUA_SIMPLE_PARAMS)
+    if (m->unsupported || m->bridge.nparams > ZLUA_SIMPLE_PARAMS)
         return 0;
-    for (int i = 0; i < m->nparams; i++)
+    for (int i = 0; i < m->bridge.nparams; i++)
         if (!zlua_meta_is_scalar(m->params[i]))
             return 0;
     return 1;
@@ -90,9 +91,9 @@ _Static_assert(ZLUA_STUB_ARGS_MAX <= ZLUA_SIMPLE_PARAMS,
                "an args body's parameters have their kinds in zlua__method.kinds");
 static int zlua_method_takes_args_body(const zlua__method *m)
 {
-    if (m->unsupported || m->multi || m->nparams > ZLUA_STUB_ARGS_MAX)
+    if (m->unsupported || m->multi || m->bridge.nparams > ZLUA_STUB_ARGS_MAX)
         return 0;
-    for (int i = 0; i < m->nparams; i++)
+    for (int i = 0; i < m->bridge.nparams; i++)
         if (!zlua_meta_is_scalar(m->params[i]) && !zlua__meta_is_plain_struct(m->params[i]))
             return 0;
     return 1;
@@ -109,7 +110,8 @@ static size_t zlua_method_new_size(const MethodInfo *mi, const zlua__class *owne
 
 static int zlua_method_has_scalar_shape(const zlua__method *m)
 {
-    return zlua_method_has_scalar_params(m) && (m->ret == NULL || zlua_meta_is_scalar(m->ret));
+    return zlua_method_has_scalar_params(m) &&
+           (m->bridge.ret == NULL || zlua_meta_is_scalar(m->bridge.ret));
 }
 
 /* The byref parameters a ByValUserData's own payload can serve (a bit
@@ -119,11 +121,12 @@ static int zlua_method_has_scalar_shape(const zlua__method *m)
  * 0 for any other shape. */
 static uint8_t zlua_method_ref_shape(const zlua__method *m)
 {
-    if (m->unsupported || m->instance || m->multi || m->nparams > ZLUA_SIMPLE_PARAMS ||
-        (m->ret != NULL && !zlua_meta_is_scalar(m->ret)))
+    if (m->unsupported || m->bridge.instance || m->multi ||
+        m->bridge.nparams > ZLUA_SIMPLE_PARAMS ||
+        (m->bridge.ret != NULL && !zlua_meta_is_scalar(m->bridge.ret)))
         return 0;
     uint8_t refs = 0;
-    for (int i = 0; i < m->nparams; i++) {
+    for (int i = 0; i < m->bridge.nparams; i++) {
         const zlua_meta *pm = m->params[i];
         if (pm->kind == ZLUA_K_BYREF && pm->ref_cls != NULL)
             refs |= (uint8_t)(1u << i);
@@ -139,7 +142,7 @@ static int zlua_method_bind_slots(zlua__ctx *ctx, zlua__method *m, char *why, si
     (void)ctx;
     unsigned at = 0;
     m->multi = 0;
-    for (int i = 0; i < m->nparams; i++) {
+    for (int i = 0; i < m->bridge.nparams; i++) {
         const zlua_meta *pm = m->params[i];
         int k = zlua_meta_slots(pm);
         m->slot_of[i] = (uint8_t)(at <= ZLUA_MAX_PARAMS ? at : ZLUA_MAX_PARAMS);
@@ -155,27 +158,27 @@ static int zlua_method_bind_slots(zlua__ctx *ctx, zlua__method *m, char *why, si
                  at, ZLUA_MAX_PARAMS);
         return 0;
     }
-    m->slot_of[m->nparams] = (uint8_t)at;
+    m->slot_of[m->bridge.nparams] = (uint8_t)at;
     m->nslots = (uint8_t)at;
     m->nreq_slots = m->slot_of[m->nrequired];
-    m->ret_slots = (uint8_t)(m->ret ? zlua_meta_slots(m->ret) : 0);
+    m->ret_slots = (uint8_t)(m->bridge.ret ? zlua_meta_slots(m->bridge.ret) : 0);
     return 1;
 }
 
 ZLUA_COLD int zlua__method_raise_arity(lua_State *L, const zlua__method *m, int n)
 {
     /* the first multi-value parameter the count leaves short (lua-api.md, "[LuaMarshalAs]") */
-    for (int i = 0; m->multi && i < m->nparams; i++)
+    for (int i = 0; m->multi && i < m->bridge.nparams; i++)
         if (zlua_meta_slots(m->params[i]) > 1 && n < m->slot_of[i + 1])
             return luaL_error(L, "wrong number of arguments to '%s' (expects %d values for "
-                                 "'%s', got %d argument%s)", m->display,
+                                 "'%s', got %d argument%s)", m->bridge.display,
                               zlua_meta_slots(m->params[i]), m->params[i]->slot_name, n,
                               n == 1 ? "" : "s");
     if (m->nreq_slots < m->nslots)   /* trailing defaults */
         return luaL_error(L, "wrong number of arguments to '%s' (%d to %d expected, got %d)",
-                          m->display, m->nreq_slots, m->nslots, n);
-    return luaL_error(L, "wrong number of arguments to '%s' (%d expected, got %d)", m->display,
-                      m->nslots, n);
+                          m->bridge.display, m->nreq_slots, m->nslots, n);
+    return luaL_error(L, "wrong number of arguments to '%s' (%d expected, got %d)",
+                      m->bridge.display, m->nslots, n);
 }
 
 static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
@@ -192,6 +195,9 @@ zlua__method *zlua__method_bind_accessor(zlua__ctx *ctx, zlua__class *owner, con
     return zlua_method_bind_site(ctx, owner, mi, property);
 }
 
+/* zlua__method_scope reads the scope stack back from its counters */
+_Static_assert(offsetof(zlua__scope, counters) == 0, "the counters begin the scope stack");
+
 static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
                                           const MethodInfo *mi, const char *property)
 {
@@ -203,35 +209,39 @@ static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
         return NULL;
     uint32_t iflags;
     uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
-    m->mi = mi;
-    m->owner = owner;
+    /* the bridge is the one copy of what both the stub and the generic
+     * paths read (zlua_stub.h); what binding finds out fills it below */
+    m->bridge = (zlua_bridge){.method = mi, .params = m->params, .inited = &owner->inited,
+                              .scope = &ctx->scope.counters, .cls = owner,
+                              .cls_mt = &owner->byval_mt,
+                              .new_size = zlua_method_new_size(mi, owner), .priv = m};
     /* an unusable method with more parameters keeps none: nothing reads
      * params[] past nparams, and its calls stop at the refusal */
-    m->nparams = (uint8_t)(count <= ZLUA_MAX_PARAMS ? count : 0);
-    m->nrequired = m->nparams;
-    m->instance = il2cpp_method_is_instance(mi);
-    m->is_virtual = (flags & ZLUA_METHOD_ATTRIBUTE_VIRTUAL) != 0 && !owner->valuetype;
+    m->bridge.nparams = (int)(count <= ZLUA_MAX_PARAMS ? count : 0);
+    m->nrequired = m->bridge.nparams;
+    m->bridge.instance = il2cpp_method_is_instance(mi);
+    m->bridge.is_virtual = (flags & ZLUA_METHOD_ATTRIBUTE_VIRTUAL) != 0 && !owner->valuetype;
     char display[512];
     const char *mname = il2cpp_method_get_name(mi);
     if (strcmp(mname, ".ctor") == 0)   /* messages name a constructor T(...) */
         snprintf(display, sizeof display, "%s(...)", owner->full_name);
     else
         snprintf(display, sizeof display, "%s.%s", owner->full_name, mname);
-    m->display = zlua__ctx_strdup(ctx, display);
+    m->bridge.display = zlua__ctx_strdup(ctx, display);
     char why[256] = "";
     uint32_t off = 0;
     m->signature = zlua_method_make_signature(ctx, mi, count);
-    if (m->display == NULL || m->signature == NULL)
+    if (m->bridge.display == NULL || m->signature == NULL)
         return NULL;
     /* the priority chain (marshal-rules.md) reaches each slot here, once */
     zlua__site site = {ZLUA_RULE_PARAM, il2cpp_method_get_class(mi), mi, 0, NULL,
                       m->signature, NULL, 0};
     /* an accessor's value: a getter's result, a setter's last parameter */
     int getter = il2cpp_type_get_type(il2cpp_method_get_return_type(mi)) != ZLUA_IL2CPP_TYPE_VOID;
-    for (uint32_t i = 0; i < m->nparams; i++) {
+    for (uint32_t i = 0; i < (uint32_t)m->bridge.nparams; i++) {
         site.kind = ZLUA_RULE_PARAM;
         site.index = (int)i;
-        site.property = !getter && i + 1 == m->nparams ? property : NULL;
+        site.property = !getter && i + 1 == (uint32_t)m->bridge.nparams ? property : NULL;
         const zlua_meta *pm = zlua__meta_for_site(ctx, &site, il2cpp_method_get_param(mi, i));
         if (pm == NULL)
             return NULL;
@@ -250,13 +260,14 @@ static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
     const zlua_meta *rm = zlua__meta_for_site(ctx, &site, il2cpp_method_get_return_type(mi));
     if (rm == NULL)
         return NULL;
-    m->ret = rm->kind == ZLUA_K_VOID ? NULL : rm;
-    if (m->ret != NULL) {
-        if (m->ret->kind == ZLUA_K_UNSUPPORTED && why[0] == '\0')
-            snprintf(why, sizeof why, "unsupported return type %s", m->ret->name);
+    m->bridge.ret = rm->kind == ZLUA_K_VOID ? NULL : rm;
+    m->bridge.ret_push = m->bridge.ret ? m->bridge.ret->push : NULL;
+    if (m->bridge.ret != NULL) {
+        if (m->bridge.ret->kind == ZLUA_K_UNSUPPORTED && why[0] == '\0')
+            snprintf(why, sizeof why, "unsupported return type %s", m->bridge.ret->name);
         off = zlua_align_up(off, 16);
         m->ret_offset = (uint16_t)(off <= UINT16_MAX ? off : UINT16_MAX);
-        off += m->ret->size;
+        off += m->bridge.ret->size;
     }
     if (count > ZLUA_MAX_PARAMS)
         snprintf(why, sizeof why, "%u parameters, more than the bridge's %d",
@@ -273,29 +284,23 @@ static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
     m->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(m);
     /* the simple entry: static, scalar parameters, and a result its cells
      * hold (any kind: the writer pushes it, UnpackedValues included) */
-    m->simple = !m->instance && zlua_method_has_scalar_params(m) &&
-                (m->ret == NULL || m->ret->size <= sizeof(uint64_t) * ZLUA_SIMPLE_RET_WORDS);
+    m->simple = !m->bridge.instance && zlua_method_has_scalar_params(m) &&
+                (m->bridge.ret == NULL ||
+                 m->bridge.ret->size <= sizeof(uint64_t) * ZLUA_SIMPLE_RET_WORDS);
     m->simple_refs = zlua_method_ref_shape(m);
-    m->scope = &ctx->scope;
-    if (m->nparams > 0) {
-        m->pops = zlua__ctx_arena_alloc(ctx, m->nparams * sizeof *m->pops);
-        m->ref_cls = zlua__ctx_arena_alloc(ctx, m->nparams * sizeof *m->ref_cls);
-        if (m->pops == NULL || m->ref_cls == NULL)
+    if (m->bridge.nparams > 0) {   /* params[i]->pop and ->ref_cls, nparams each */
+        size_t np = (size_t)m->bridge.nparams;
+        zlua_pop_fn *pops = zlua__ctx_arena_alloc(ctx, np * sizeof *pops);
+        const void **ref_cls = zlua__ctx_arena_alloc(ctx, np * sizeof *ref_cls);
+        if (pops == NULL || ref_cls == NULL)
             return NULL;   /* out of memory: the binder raises it */
-        for (int i = 0; i < m->nparams; i++) {
-            m->pops[i] = m->params[i]->pop;
-            m->ref_cls[i] = m->params[i]->ref_cls;
+        for (size_t i = 0; i < np; i++) {
+            pops[i] = m->params[i]->pop;
+            ref_cls[i] = m->params[i]->ref_cls;
         }
+        m->bridge.pops = pops;
+        m->bridge.ref_cls = (const void *const *)ref_cls;
     }
-    m->bridge = (zlua_bridge){.method = mi, .params = m->params, .ret = m->ret,
-                              .pops = m->pops, .ref_cls = (const void *const *)m->ref_cls,
-                              .ret_push = m->ret ? m->ret->push : NULL,
-                              .display = m->display, .inited = &owner->inited,
-                              .nparams = m->nparams, .instance = m->instance,
-                              .is_virtual = m->is_virtual,
-                              .scope = &ctx->scope.counters, .cls = owner,
-                              .cls_mt = &owner->byval_mt,
-                              .new_size = zlua_method_new_size(mi, owner), .priv = m};
     /* a generated stub pops and pushes struct, string and reference
      * slots through their metas (rules included); one with a multi-value
      * slot is keyed by its shape too, so only a stub generated for this
@@ -308,23 +313,24 @@ static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
         if (zlua_method_takes_args_body(m))   /* the table has none for constructors */
             m->stub_args = zlua__stub_entry_args(ctx, stub);
     }
-    for (int i = 0; i < m->nparams && i < ZLUA_SIMPLE_PARAMS; i++)
+    for (int i = 0; i < m->bridge.nparams && i < ZLUA_SIMPLE_PARAMS; i++)
         m->kinds[i] = m->params[i]->kind;
-    m->ret_kind = m->ret != NULL ? m->ret->kind : ZLUA_K_VOID;
+    m->ret_kind = m->bridge.ret != NULL ? m->bridge.ret->kind : ZLUA_K_VOID;
     /* R-OPQ-5: the call's own scope, where an argument can take an
      * OpaqueValue (a byref, struct or reference parameter, but a rule's
      * slot whose pop resolves none, zlua_meta.no_handle); as in the
      * generated stubs, parameters of scalars only cannot, and the result
      * never counts (pushed after the scope closes, never an OpaqueValue) */
     m->scoped = 0;
-    for (int i = 0; i < m->nparams; i++)
+    for (int i = 0; i < m->bridge.nparams; i++)
         if (!zlua_kind_is_scalar(m->params[i]->kind) && !m->params[i]->no_handle)
             m->scoped = 1;
     m->ret_args = 0;
-    int ret_object = !m->unsupported && m->ret != NULL && zlua__meta_pushes_byobj(m->ret);
+    int ret_object =
+        !m->unsupported && m->bridge.ret != NULL && zlua__meta_pushes_byobj(m->bridge.ret);
     m->ret_byobj = ret_object && m->ret_slots == 1;
     if (ret_object)
-        for (int i = 0; i < m->nparams; i++)
+        for (int i = 0; i < m->bridge.nparams; i++)
             if (m->params[i]->pop == zlua__pop_object && m->params[i]->is_ref &&
                 m->params[i]->size == sizeof(void *))
                 m->ret_args |= (uint16_t)(1u << i);

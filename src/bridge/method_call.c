@@ -12,7 +12,7 @@
 ZLUA_COLD int zlua__method_raise_exception(lua_State *L, const zlua__method *m,
                                           Il2CppException *exc)
 {
-    return zlua__exc_raise(L, exc, m->display);
+    return zlua__exc_raise(L, exc, m->bridge.display);
 }
 
 /* The C# defaults of the parameters from `from` on (the call omitted
@@ -20,7 +20,7 @@ ZLUA_COLD int zlua__method_raise_exception(lua_State *L, const zlua__method *m,
 ZLUA_COLD void zlua__method_fill_defaults(const zlua__method *m, int from, zlua__frame *frame,
                                           void **args)
 {
-    for (int i = from; i < m->nparams; i++) {
+    for (int i = from; i < m->bridge.nparams; i++) {
         const zlua_meta *pm = m->params[i];
         void *slot = frame->bytes + m->offsets[i];
         if (m->default_byrefs & (1u << i)) {     /* ref/out/in: default(A) in its temp */
@@ -88,9 +88,10 @@ ZLUA_INLINE int zlua_method_ctor_call(lua_State *L, const zlua__method *m, int b
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
     zlua_method_pop_cells(L, m, n, base, cells, args);
-    void *payload = zlua_ud_push_byval_inline(L, m->owner, NULL);
+    void *payload = zlua_ud_push_byval_inline(L, zlua__method_owner(m), NULL);
     /* a constructor is not virtual: no dispatch */
-    Il2CppException *exc = zlua_method_invoke_scoped(m->scope, m->mi, payload, args, &ret);
+    Il2CppException *exc =
+        zlua_method_invoke_scoped(zlua__method_scope(m), m->bridge.method, payload, args, &ret);
     if (exc != NULL)
         return zlua__method_raise_exception(L, m, exc);
     return 1;
@@ -98,7 +99,7 @@ ZLUA_INLINE int zlua_method_ctor_call(lua_State *L, const zlua__method *m, int b
 
 int zlua__method_new_struct(lua_State *L, const zlua__method *m, int base)
 {
-    switch (m->nparams) {
+    switch (m->bridge.nparams) {
     case 0:
         return zlua_method_ctor_call(L, m, base, 0);
     case 1:

@@ -50,7 +50,7 @@ ZLUA_INLINE void zlua_method_pop_arg(lua_State *L, const zlua__method *m, int i,
     const zlua_meta *pm = m->params[i];
     int rc = pm->pop(L, idx, pm, slot);
     if (rc != ZLUA_POP_OK)
-        zlua__pop_argerror(L, idx, m->slot_of[i] + 1, m->display, pm, rc);
+        zlua__pop_argerror(L, idx, m->slot_of[i] + 1, m->bridge.display, pm, rc);
 }
 
 /* The result: int32, the commonest, without the indirect call. */
@@ -115,7 +115,7 @@ ZLUA_INLINE void zlua_method_pop_args(lua_State *L, const zlua__method *m, int b
         zlua_method_pop_args_n(L, m, base, n, frame, args);
         break;
     }
-    if (n < m->nparams)
+    if (n < m->bridge.nparams)
         zlua__method_fill_defaults(m, n, frame, args);
 }
 
@@ -139,10 +139,10 @@ ZLUA_INLINE Il2CppException *zlua_method_invoke_scoped(zlua__scope *scope,
  * object (an override on a value type takes the unboxed payload). */
 ZLUA_INLINE const MethodInfo *zlua_method_target(const zlua__method *m, void **this_ptr)
 {
-    const MethodInfo *mi = m->mi;
-    if (m->is_virtual && *this_ptr != NULL) {
+    const MethodInfo *mi = m->bridge.method;
+    if (m->bridge.is_virtual && *this_ptr != NULL) {
         mi = il2cpp_object_get_virtual_method((Il2CppObject *)*this_ptr, mi);
-        if (mi != m->mi && il2cpp_class_is_valuetype(il2cpp_method_get_class(mi)))
+        if (mi != m->bridge.method && il2cpp_class_is_valuetype(il2cpp_method_get_class(mi)))
             *this_ptr = il2cpp_object_unbox((Il2CppObject *)*this_ptr);
     }
     return mi;
@@ -155,7 +155,7 @@ ZLUA_INLINE Il2CppException *zlua_method_run(const zlua__method *m, void *this_p
     const MethodInfo *mi = zlua_method_target(m, &this_ptr);
     if (!m->scoped)   /* nothing in this frame can take an OpaqueValue */
         return zlua_rt_invoke(mi, this_ptr, args, ret);
-    return zlua_method_invoke_scoped(m->scope, mi, this_ptr, args, ret);
+    return zlua_method_invoke_scoped(zlua__method_scope(m), mi, this_ptr, args, ret);
 }
 
 /* After the scope is closed: raise the exception or push the result.
@@ -175,13 +175,13 @@ ZLUA_INLINE int zlua_method_finish(lua_State *L, const zlua__method *m,
         zlua_push_r4_value(L, ret);
         return 1;
     }
-    if (m->ret == NULL)
+    if (m->bridge.ret == NULL)
         return 0;
     if (last && m->ret_byobj) {   /* the one result, an object: the cache stays below it */
         zlua_method_push_object_last(L, m, ret);
         return 1;
     }
-    zlua_method_push_result(L, m->ret, ret);
+    zlua_method_push_result(L, m->bridge.ret, ret);
     return m->ret_slots;   /* UnpackedValues: several (lua-api.md, "[LuaMarshalAs]") */
 }
 
@@ -209,7 +209,7 @@ ZLUA_INLINE int zlua_method_push_arg_result(lua_State *L, const zlua__method *m,
         int idx = base + m->slot_of[i];
         const zlua__ud *u = lua_touserdata(L, idx);
         if (u != NULL && lua_rawlen(L, idx) >= sizeof *u && u->magic == ZLUA_UD_BYOBJ &&
-            u->obj == obj && u->cls == m->ret->cls) {
+            u->obj == obj && u->cls == m->bridge.ret->cls) {
             lua_pushvalue(L, idx);
             return 1;
         }
@@ -226,8 +226,8 @@ ZLUA_INLINE int zlua_method_call_inline(lua_State *L, const zlua__method *m, int
     if (m->unsupported)
 #endif
         return zlua__method_raise_unsupported(L, m);
-    if (!m->instance)
-        zlua_class_init(L, m->owner, m->display);   /* R-RT-2 */
+    if (!m->bridge.instance)
+        zlua_class_init(L, zlua__method_owner(m), m->bridge.display);   /* R-RT-2 */
     zlua__frame frame;
     void *args[ZLUA_MAX_PARAMS];
     if (m->multi) {   /* n counts Lua values (lua-api.md, "Overloads" 1) */

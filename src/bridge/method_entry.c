@@ -12,7 +12,7 @@
 void *zlua__method_self(lua_State *L, const zlua__method *m)
 {
     zlua__ud *u = zlua_ud_any(L, 1);
-    zlua__class *owner = m->owner;
+    zlua__class *owner = zlua__method_owner(m);
     if (u != NULL && u->magic == ZLUA_UD_BYVAL) {
         if (u->cls == owner)
             return zlua_ud_payload(u);
@@ -20,7 +20,7 @@ void *zlua__method_self(lua_State *L, const zlua__method *m)
             Il2CppObject *boxed;   /* a base method's `this`: a boxed copy */
             Il2CppException *exc = zlua_rt_value_box(u->cls->klass, zlua_ud_payload(u), &boxed);
             if (exc != NULL)
-                zlua__exc_raise(L, exc, m->display);
+                zlua__exc_raise(L, exc, m->bridge.display);
             return boxed;
         }
     } else if (u != NULL && u->magic == ZLUA_UD_BYOBJ) {
@@ -36,7 +36,7 @@ void *zlua__method_self(lua_State *L, const zlua__method *m)
     } else if (u != NULL && u->magic == ZLUA_UD_DEAD_OBJ) {
         luaL_error(L, "object userdata has been finalized");
     }
-    luaL_error(L, "calling '%s' on bad self (%s expected, got %s)", m->display,
+    luaL_error(L, "calling '%s' on bad self (%s expected, got %s)", m->bridge.display,
                owner->full_name, zlua__typename(L, 1));
     return NULL;
 }
@@ -51,14 +51,14 @@ ZLUA_INLINE int zlua_method_entry_run(lua_State *L, const zlua__method *m, int b
             return m->stub_body(L, &m->bridge);   /* its bridge is at hand */
         return m->stub(L);
     }
-    void *this_ptr = m->instance ? zlua__method_self(L, m) : NULL;
+    void *this_ptr = m->bridge.instance ? zlua__method_self(L, m) : NULL;
     return zlua_method_call_inline(L, m, base, n, this_ptr, 1);   /* omitted: defaults */
 }
 
 /* The first Lua argument and the argument count (self excluded). */
 ZLUA_INLINE int zlua_method_entry_args(const zlua__method *head, int *n)
 {
-    int base = head->instance ? 2 : 1;
+    int base = head->bridge.instance ? 2 : 1;
     *n -= base - 1;
     if (*n < 0)
         *n = 0;
@@ -70,7 +70,7 @@ ZLUA_INLINE int zlua_method_entry_args(const zlua__method *head, int *n)
  * before the argument count is looked at. */
 ZLUA_INLINE void zlua_method_check_any_self(lua_State *L, const zlua__method *head, int n)
 {
-    if (head->instance && n == 0)
+    if (head->bridge.instance && n == 0)
         (void)zlua__method_self(L, head);   /* raises: `got no value` */
 }
 
@@ -117,10 +117,10 @@ ZLUA_INLINE const zlua__method *zlua_method_upvalue(lua_State *L)
 ZLUA_INLINE int zlua_method_entry_general_inline(lua_State *L, const zlua__method *m)
 {
     int n = lua_gettop(L);
-    if (m->next != NULL || n != m->nslots + m->instance)
+    if (m->next != NULL || n != m->nslots + m->bridge.instance)
         return zlua_method_entry_select(L, m, n);
-    void *this_ptr = m->instance ? zlua__method_self(L, m) : NULL;
-    return zlua_method_call_inline(L, m, 1 + m->instance, m->nslots, this_ptr, 1);
+    void *this_ptr = m->bridge.instance ? zlua__method_self(L, m) : NULL;
+    return zlua_method_call_inline(L, m, 1 + m->bridge.instance, m->nslots, this_ptr, 1);
 }
 
 /* The general entry's body, for the lean entries' unusual calls. */
@@ -150,7 +150,7 @@ ZLUA_INLINE int zlua_method_run_overloaded(lua_State *L, const zlua__method *hea
     lua_Integer v = 0;
     const zlua__method *m = n == 1 ? zlua_method_select_int_arg(L, head, base, &v) : NULL;
     int nret;   /* the integer read once, for a static stub's args body */
-    if (m != NULL && !m->instance && zlua_method_args_i4(L, m, NULL, v, &nret))
+    if (m != NULL && !m->bridge.instance && zlua_method_args_i4(L, m, NULL, v, &nret))
         return nret;
     if (m != NULL && m->stub != NULL && m->stub_body != NULL && n == m->nslots)
         return m->stub_body(L, &m->bridge);
@@ -171,12 +171,13 @@ ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int
     _Alignas(16) uint64_t ret[ZLUA_SIMPLE_RET_WORDS];   /* any result: 16-aligned */
     void *args[ZLUA_SIMPLE_PARAMS];
     ret[0] = 0;
-    zlua_class_init(L, m->owner, m->display);   /* R-RT-2: simple methods are static */
+    /* R-RT-2: simple methods are static */
+    zlua_class_init(L, zlua__method_owner(m), m->bridge.display);
     zlua_method_pop_cells(L, m, n, 1, cells, args);
     /* scalar parameters: no OpaqueValue can be taken in this frame (a
      * nested IC call scopes itself), so the call needs no scope of its
      * own (R-OPQ-5 holds trivially: nothing to restore, nothing to expire) */
-    Il2CppException *exc = zlua_rt_invoke(m->mi, NULL, args, ret);
+    Il2CppException *exc = zlua_rt_invoke(m->bridge.method, NULL, args, ret);
     return zlua_method_finish(L, m, exc, ret, 1);
 }
 
@@ -187,9 +188,9 @@ ZLUA_INLINE int zlua_method_run_simple(lua_State *L, const zlua__method *m)
 {
     /* m->simple: an upvalue may hold another genuine method (moved there
      * with the debug library), which this entry must not run. */
-    if (lua_gettop(L) != m->nparams || !m->simple)
+    if (lua_gettop(L) != m->bridge.nparams || !m->simple)
         return zlua_method_entry_general(L, m);
-    switch (m->nparams) {
+    switch (m->bridge.nparams) {
     case 0:
         return zlua_method_simple_call(L, m, 0);
     case 1:
@@ -219,7 +220,7 @@ ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m,
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
-    zlua_class_init(L, m->owner, m->display);   /* R-RT-2: static */
+    zlua_class_init(L, zlua__method_owner(m), m->bridge.display);   /* R-RT-2: static */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 4
 #endif
@@ -232,7 +233,7 @@ ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m,
             zlua_method_pop_arg(L, m, i, 1 + i, m->kinds[i], &cells[i]);
         }
     }
-    Il2CppException *exc = zlua_rt_invoke(m->mi, NULL, args, &ret);
+    Il2CppException *exc = zlua_rt_invoke(m->bridge.method, NULL, args, &ret);
     return zlua_method_finish(L, m, exc, &ret, 1);
 }
 
@@ -240,9 +241,9 @@ ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m,
  * the method's index, zlua_method_upvalue). */
 ZLUA_INLINE int zlua_method_run_simple_ref(lua_State *L, const zlua__method *m)
 {
-    if (lua_gettop(L) != m->nparams || m->simple_refs == 0 || m->next != NULL)
+    if (lua_gettop(L) != m->bridge.nparams || m->simple_refs == 0 || m->next != NULL)
         return zlua_method_entry_general(L, m);
-    switch (m->nparams) {
+    switch (m->bridge.nparams) {
     case 1:
         return zlua_method_simple_ref_call(L, m, 1);
     case 2:
@@ -288,7 +289,7 @@ static void zlua_method_prepare_closure(lua_State *L, zlua__method *head)
     head->entry = ZLUA_ENTRY_GENERAL;
     if (head->next != NULL)
         head->entry = ZLUA_ENTRY_OVERLOADED;
-    else if (head->instance && head->scalar_shape && !head->is_ctor)
+    else if (head->bridge.instance && head->scalar_shape && !head->is_ctor)
         head->entry = ZLUA_ENTRY_INSTANCE;
     else if (head->simple)
         head->entry = ZLUA_ENTRY_SIMPLE;
@@ -355,12 +356,12 @@ const zlua__method *zlua__method_of_function(lua_State *L, int idx)
 ZLUA_INLINE void *zlua_method_lean_this(lua_State *L, const zlua__method *m)
 {
     zlua__ud *u = lua_touserdata(L, 1);
-    if (u != NULL && lua_rawlen(L, 1) >= sizeof *u && u->cls == m->owner) {
+    if (u != NULL && lua_rawlen(L, 1) >= sizeof *u && u->cls == zlua__method_owner(m)) {
         if (u->magic == ZLUA_UD_BYVAL)
             return zlua_ud_payload(u);
         /* a ByObj userdata's object is of its view or derived from it */
         if (u->magic == ZLUA_UD_BYOBJ)
-            return m->owner->valuetype ? il2cpp_object_unbox(u->obj) : (void *)u->obj;
+            return zlua__method_owner(m)->valuetype ? il2cpp_object_unbox(u->obj) : (void *)u->obj;
     }
     return zlua__method_self(L, m);
 }
@@ -383,11 +384,11 @@ ZLUA_INLINE int zlua_method_lean_call(lua_State *L, const zlua__method *m, int n
  * count. */
 ZLUA_INLINE int zlua_method_run_instance(lua_State *L, const zlua__method *m)
 {
-    if (!m->scalar_shape || !m->instance || m->next != NULL || m->is_ctor ||
-        lua_gettop(L) != m->nparams + 1)
+    if (!m->scalar_shape || !m->bridge.instance || m->next != NULL || m->is_ctor ||
+        lua_gettop(L) != m->bridge.nparams + 1)
         return zlua_method_entry_general(L, m);
     void *this_ptr = zlua_method_lean_this(L, m);
-    switch (m->nparams) {
+    switch (m->bridge.nparams) {
     case 0:
         return zlua_method_lean_call(L, m, 0, this_ptr);
     case 1:

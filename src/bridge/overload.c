@@ -148,10 +148,11 @@ static int zlua_overload_none(lua_State *L, const zlua__method *head, int base, 
     luaL_where(L, 1);
     luaL_addvalue(&b);
     if (head->is_ctor)
-        lua_pushfstring(L, "no overload for %s(...) matching (", head->owner->full_name);
+        lua_pushfstring(L, "no overload for %s(...) matching (",
+                        zlua__method_owner(head)->full_name);
     else
-        lua_pushfstring(L, "no overload for %s.%s matching (", head->owner->full_name,
-                        il2cpp_method_get_name(head->mi));
+        lua_pushfstring(L, "no overload for %s.%s matching (", zlua__method_owner(head)->full_name,
+                        il2cpp_method_get_name(head->bridge.method));
     luaL_addvalue(&b);
     for (int i = 0; i < n; i++) {
         if (i)

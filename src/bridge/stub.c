@@ -59,7 +59,7 @@ void zlua__stub_shape(const zlua__method *m, char *buf, size_t size)
     if (!m->multi && m->ret_slots <= 1)
         return;
     int w = snprintf(buf, size, "@");
-    for (int i = 0; w > 0 && (size_t)w < size - n && i < m->nparams; i++) {
+    for (int i = 0; w > 0 && (size_t)w < size - n && i < m->bridge.nparams; i++) {
         n += (size_t)w;
         w = snprintf(buf + n, size - n, "%s%d", i ? "," : "", zlua_meta_slots(m->params[i]));
     }
@@ -79,13 +79,13 @@ static int zlua_stub_serves(zlua__ctx *ctx, const zlua__method *m, long index)
 {
     char sig[512];
     const char *want = ctx->stubs[index].sig;
-    if (zlua_bridge_signature(m->mi, sig, sizeof sig) == 0 || strcmp(sig, want) != 0) {
+    if (zlua_bridge_signature(m->bridge.method, sig, sizeof sig) == 0 || strcmp(sig, want) != 0) {
         zlua__log(ctx, "%s: stub entry %s was generated for %s, not %s; the generic invoker"
-                      " serves it", m->display, ctx->stubs[index].key, want,
+                      " serves it", m->bridge.display, ctx->stubs[index].key, want,
                  sig[0] ? sig : "a stub shape");
         return 0;
     }
-    return zlua_rt_method_direct(m->mi);
+    return zlua_rt_method_direct(m->bridge.method);
 }
 
 /* The index of m's entry in the registered table, or -1. */
@@ -93,7 +93,7 @@ long zlua__stub_find(zlua__ctx *ctx, const zlua__method *m)
 {
     char key[512], shape[128];
     /* the generator made an entry only for a method it could stub */
-    if (ctx->nstubs == 0 || zlua_bridge_method_key(m->mi, key, sizeof key) == 0)
+    if (ctx->nstubs == 0 || zlua_bridge_method_key(m->bridge.method, key, sizeof key) == 0)
         return -1;
     zlua__stub_shape(m, shape, sizeof shape);
     if (shape[0] != '\0') {

@@ -66,10 +66,11 @@ static const zlua__generic *zlua_lib_generic_of_function(lua_State *L, int idx)
     if (g != NULL)
         return g;
     const zlua__method *m = zlua__method_of_function(L, idx);
-    if (m == NULL || m->owner == NULL || m->is_ctor)
+    if (m == NULL || zlua__method_owner(m) == NULL || m->is_ctor)
         return NULL;
-    const char *name = il2cpp_method_get_name(m->mi);
-    return zlua_lib_generic_of(L, m->owner, m->instance ? 'i' : 's', name, strlen(name));
+    const char *name = il2cpp_method_get_name(m->bridge.method);
+    return zlua_lib_generic_of(L, zlua__method_owner(m), m->bridge.instance ? 'i' : 's', name,
+                               strlen(name));
 }
 
 /* zlua.generic(CS.System.Collections.Generic.List, T1, ...): the type

@@ -167,9 +167,10 @@ static int zlua_coll_next_enum(lua_State *L)
                            "class");
     zlua__ud *u = zlua_ud_any(L, 1);
     if (u == NULL || u->magic != ZLUA_UD_BYOBJ || u->obj == NULL ||
-        !il2cpp_class_is_assignable_from(move->owner->klass, il2cpp_object_get_class(u->obj)))
+        !il2cpp_class_is_assignable_from(zlua__method_owner(move)->klass,
+                                         il2cpp_object_get_class(u->obj)))
         return luaL_error(L, "bad argument #1 to 'pairs' iterator (%s expected, got %s)",
-                          move->owner->full_name, zlua__typename(L, 1));
+                          zlua__method_owner(move)->full_name, zlua__typename(L, 1));
     lua_Integer i = zlua_coll_next_index(L);
     Il2CppObject *e = u->obj;
     lua_settop(L, 2);
@@ -193,11 +194,11 @@ static int zlua_coll_next_enum(lua_State *L)
     }
     const zlua_meta *vm = NULL;
     if (v != NULL && il2cpp_class_is_valuetype(il2cpp_object_get_class(v)))
-        vm = zlua__meta_of_class(move->owner->ctx, il2cpp_object_get_class(v));
+        vm = zlua__meta_of_class(zlua__method_owner(move)->ctx, il2cpp_object_get_class(v));
     if (vm != NULL)
         vm->push(L, vm, il2cpp_object_unbox(v));
     else
-        cur->ret->push(L, cur->ret, &v);
+        cur->bridge.ret->push(L, cur->bridge.ret, &v);
     return 2;
 }
 
@@ -357,9 +358,10 @@ static zlua__method *zlua_coll_own_method(zlua__class *cls, const char *name)
 /* The value class a method returns, bound, or NULL. */
 static zlua__class *zlua_coll_struct_ret(const zlua__method *m)
 {
-    if (m == NULL || m->ret == NULL || m->ret->cls == NULL || !m->ret->cls->valuetype)
+    if (m == NULL || m->bridge.ret == NULL || m->bridge.ret->cls == NULL ||
+        !m->bridge.ret->cls->valuetype)
         return NULL;
-    return zlua__meta_bind(m->owner->ctx, m->ret->cls);
+    return zlua__meta_bind(zlua__method_owner(m)->ctx, m->bridge.ret->cls);
 }
 
 /* Pushes the iterator of a pair enumerator (Dictionary<K, V>'s shape)
@@ -374,8 +376,8 @@ static int zlua_coll_push_pair_iter(lua_State *L, zlua__class *cls)
     zlua__method *move = zlua_coll_own_method(ecls, "MoveNext");
     zlua__method *cur = zlua_coll_own_method(ecls, "get_Current");
     zlua__class *pcls = zlua_coll_struct_ret(cur);
-    if (move == NULL || move->ret == NULL || move->ret->kind != ZLUA_K_BOOL || pcls == NULL ||
-        pcls->value_size > ZLUA_PAIR_BYTES)
+    if (move == NULL || move->bridge.ret == NULL || move->bridge.ret->kind != ZLUA_K_BOOL ||
+        pcls == NULL || pcls->value_size > ZLUA_PAIR_BYTES)
         return 0;
     zlua__method *key = zlua_coll_own_method(pcls, "get_Key");
     zlua__method *val = zlua_coll_own_method(pcls, "get_Value");

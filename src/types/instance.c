@@ -341,7 +341,7 @@ static inline void zlua_instance_push_field(lua_State *L, const zlua__member *me
 static inline int zlua_instance_lean_getter(const zlua__member *mem)
 {
     return mem->kind == ZLUA_MEMBER_PROPERTY && mem->getter != NULL &&
-           mem->getter->scalar_shape && mem->getter->nparams == 0;
+           mem->getter->scalar_shape && mem->getter->bridge.nparams == 0;
 }
 
 /* R-IDX-1 fast path: a number key (never a member name) read through

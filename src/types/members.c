@@ -182,7 +182,7 @@ typedef struct zlua__method_list {
 static int zlua_list_has_signature(const zlua__method_list *l, const zlua__method *m)
 {
     for (size_t i = 0; i < l->n; i++)
-        if (l->items[i]->instance == m->instance &&
+        if (l->items[i]->bridge.instance == m->bridge.instance &&
             strcmp(l->items[i]->signature, m->signature) == 0)
             return 1;
     return 0;
@@ -349,7 +349,7 @@ static zlua__method *zlua_special_same(const zlua__class *cls, zlua__method *hea
     if (!cls->valuetype)
         return NULL;
     for (zlua__method *m = head; m != NULL; m = m->next) {
-        int same = m->stub_args != NULL && !m->instance && m->nparams == n;
+        int same = m->stub_args != NULL && !m->bridge.instance && m->bridge.nparams == n;
         for (int i = 0; same && i < n; i++)
             same = zlua__meta_is_plain_struct(m->params[i]) && m->params[i]->cls == cls;
         if (same)
@@ -370,7 +370,7 @@ static zlua__method *zlua_members_len_getter(lua_State *L, const zlua__class *cl
         lua_getfield(L, inst, names[i]);
         const zlua__member *mem = zlua_box_get(L, -1, ZLUA_BOX_MEMBER, ZLUA_FOR_MEMBER, cls);
         if (mem != NULL && mem->owner == cls && mem->kind == ZLUA_MEMBER_PROPERTY &&
-            mem->getter != NULL && mem->getter->nparams == 0)
+            mem->getter != NULL && mem->getter->bridge.nparams == 0)
             found = mem->getter;
         lua_pop(L, 1);
     }
@@ -437,24 +437,24 @@ static void zlua_members_publish(lua_State *L, zlua__class *cls, zlua__method_li
         zlua__method *head = l->items[i];
         if (head == NULL)
             continue;
-        const char *name = il2cpp_method_get_name(head->mi);
+        const char *name = il2cpp_method_get_name(head->bridge.method);
         zlua__method **tail = &head->next;
         int count = 1;
         for (size_t j = i + 1; j < l->n; j++) {
             zlua__method *o = l->items[j];
-            if (o != NULL && o->instance == head->instance &&
-                strcmp(il2cpp_method_get_name(o->mi), name) == 0) {
+            if (o != NULL && o->bridge.instance == head->bridge.instance &&
+                strcmp(il2cpp_method_get_name(o->bridge.method), name) == 0) {
                 *tail = o;
                 tail = &o->next;
                 l->items[j] = NULL;
                 count++;
             }
         }
-        int t = head->instance ? inst : statics;
+        int t = head->bridge.instance ? inst : statics;
         if (count > 1 && !zlua__method_index_overloads(cls->ctx, head))
             luaL_error(L, "not enough memory");
         zlua__method_push_closure(L, head);
-        if (head->instance)
+        if (head->bridge.instance)
             zlua__members_note_method(L, cls, methods, name);
         lua_setfield(L, t, name);
         if (count > 1)
