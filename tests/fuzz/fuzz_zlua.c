@@ -62,6 +62,7 @@ typedef struct fz_alloc {
     int fail_burst;    /* how many more fail right after it (the oracle's 1:
                         * Lua's retry after its emergency collection too) */
     int fail_more;
+    const void *ubox_mt;   /* this state's buffer-box metatable (fz_ubox_guard) */
 } fz_alloc;
 
 static struct {
@@ -326,6 +327,45 @@ static int fz_P(lua_State *L)
 
 static void fz_drain_throw_next(void);
 
+/* Lua's own buffer boxes (lauxlib: a userdata {block, size} under the
+ * registry's "_UBOX*" metatable, whose __gc and __close free the block)
+ * trust their argument: a hook that calls the __close it runs for with
+ * values of its own crashes Lua itself, with no libzlua frame involved.
+ * The harness gives that metatable, before any box exists, methods that
+ * check what they are given and free the block as lauxlib's do; the
+ * metatable is known by address through the state's allocator, which no
+ * script can reach (the registry entry can be swapped). */
+typedef struct fz_ubox {
+    void *block;
+    size_t size;
+} fz_ubox;
+
+static int fz_ubox_free(lua_State *L)
+{
+    void *ud;
+    lua_Alloc f = lua_getallocf(L, &ud);
+    const fz_alloc *a = ud;
+    fz_ubox *b = lua_touserdata(L, 1);
+    if (b == NULL || lua_rawlen(L, 1) != sizeof *b || !lua_getmetatable(L, 1) ||
+        lua_topointer(L, -1) != a->ubox_mt)
+        return luaL_error(L, "fuzz: a buffer box's method called on something else");
+    f(ud, b->block, b->size, 0);
+    b->block = NULL;
+    b->size = 0;
+    return 0;
+}
+
+static void fz_ubox_guard(lua_State *L, fz_alloc *a)
+{
+    luaL_newmetatable(L, "_UBOX*");
+    lua_pushcfunction(L, fz_ubox_free);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, fz_ubox_free);
+    lua_setfield(L, -2, "__close");
+    a->ubox_mt = lua_topointer(L, -1);
+    lua_pop(L, 1);
+}
+
 static lua_State *fz_state_new(fz_alloc *a)
 {
     memset(a, 0, sizeof *a);
@@ -334,6 +374,7 @@ static lua_State *fz_state_new(fz_alloc *a)
     lua_State *L = lua_newstate(fz_alloc_fn, a);
     if (L == NULL)
         abort();
+    fz_ubox_guard(L, a);
     luaL_openlibs(L);
     if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK || testbed_rt_open(L) < 0)
         abort();

@@ -106,7 +106,11 @@ Il2CppArray *il2cpp_array_new_full(Il2CppClass *array_class,
         bounds_at = size;
         size += sizeof(Il2CppArrayBounds) * array_class->rank;
     }
-    Il2CppArray *a = sim_gc_alloc(size, !sim_class_has_refs(array_class));
+    /* libil2cpp: pointer-free without references; an element type whose
+     * references a bitmap describes gets the precise vector kind */
+    Il2CppArray *a = sim_vector_wanted(array_class->element_class)
+                         ? sim_vector_alloc(array_class->element_class, size)
+                         : sim_gc_alloc(size, !sim_class_has_refs(array_class));
     if (a == NULL)
         sim_raise_oom();
     a->obj.klass = array_class;
