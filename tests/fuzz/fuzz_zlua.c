@@ -332,22 +332,32 @@ static void fz_drain_throw_next(void);
  * trust their argument: a hook that calls the __close it runs for with
  * values of its own crashes Lua itself, with no libzlua frame involved.
  * The harness gives that metatable, before any box exists, methods that
- * check what they are given and free the block as lauxlib's do; the
- * metatable is known by address through the state's allocator, which no
- * script can reach (the registry entry can be swapped). */
+ * check what they are given and free the block as lauxlib's do.  The
+ * live states' box metatables are known by address in a C array no
+ * script reaches (the registry entry can be swapped). */
 typedef struct fz_ubox {
     void *block;
     size_t size;
 } fz_ubox;
 
+#define FZ_UBOX_STATES 8
+static const void *fz_ubox_mts[FZ_UBOX_STATES];   /* the live states' */
+
+static int fz_ubox_known(const void *mt)
+{
+    for (int i = 0; i < FZ_UBOX_STATES; i++)
+        if (mt != NULL && fz_ubox_mts[i] == mt)
+            return 1;
+    return 0;
+}
+
 static int fz_ubox_free(lua_State *L)
 {
     void *ud;
     lua_Alloc f = lua_getallocf(L, &ud);
-    const fz_alloc *a = ud;
     fz_ubox *b = lua_touserdata(L, 1);
     if (b == NULL || lua_rawlen(L, 1) != sizeof *b || !lua_getmetatable(L, 1) ||
-        lua_topointer(L, -1) != a->ubox_mt)
+        !fz_ubox_known(lua_topointer(L, -1)))
         return luaL_error(L, "fuzz: a buffer box's method called on something else");
     f(ud, b->block, b->size, 0);
     b->block = NULL;
@@ -364,6 +374,20 @@ static void fz_ubox_guard(lua_State *L, fz_alloc *a)
     lua_setfield(L, -2, "__close");
     a->ubox_mt = lua_topointer(L, -1);
     lua_pop(L, 1);
+    for (int i = 0; i < FZ_UBOX_STATES; i++)
+        if (fz_ubox_mts[i] == NULL) {
+            fz_ubox_mts[i] = a->ubox_mt;
+            return;
+        }
+    abort();   /* more live states than the harness ever makes */
+}
+
+/* After lua_close: its boxes were finalized by then. */
+static void fz_ubox_forget(const fz_alloc *a)
+{
+    for (int i = 0; i < FZ_UBOX_STATES; i++)
+        if (fz_ubox_mts[i] == a->ubox_mt)
+            fz_ubox_mts[i] = NULL;
 }
 
 static lua_State *fz_state_new(fz_alloc *a)
@@ -388,6 +412,7 @@ static void fz_state_close(lua_State *L, fz_alloc *a)
     a->fail_after = -1;
     a->limit = (size_t)-1;   /* finalizers may allocate */
     lua_close(L);
+    fz_ubox_forget(a);
 }
 
 /* Runs chunk src in L: 1 when it returned true.  The error, if a string,
