@@ -299,14 +299,6 @@ static inline const zlua__member *zlua_instance_fast_member(lua_State *L, uint32
     return zlua_names_get(&u->cls->fields, k);
 }
 
-/* Fields only (writes, and reads of the field kinds). */
-static inline const zlua__member *zlua_instance_fast_field(lua_State *L, uint32_t magic,
-                                                          zlua__ud **out)
-{
-    const zlua__member *mem = zlua_instance_fast_member(L, magic, out);
-    return mem != NULL && mem->kind == ZLUA_MEMBER_FIELD ? mem : NULL;
-}
-
 /* A method read through an instance: its closure, from the registry
  * reference taken at bind time (R-META-4).  The registry is
  * reachable by scripts, so the entry counts only when it still holds a
@@ -437,18 +429,12 @@ static int zlua_instance_index_byobj(lua_State *L)
     return zlua_instance_index_slow(L);
 }
 
-/* Writes pop straight into the field when the meta's pop writes only on
- * success and stores no managed reference (no barrier needed). */
-static int zlua_member_direct(const zlua__member *mem)
-{
-    return !mem->readonly && zlua_kind_is_scalar(mem->meta->kind);
-}
-
-/* Stores the value at 3 into a direct field; 0 when it must take the
- * slow path (which raises the message).  Floats without an indirect call. */
+/* Stores the value at 3 into a field the fast path stores (mem->store);
+ * 0 when it must take the slow path (which raises the message).  Floats
+ * without an indirect call. */
 static inline int zlua_instance_store_field(lua_State *L, const zlua__member *mem, char *addr)
 {
-    if (mem->meta->kind == ZLUA_K_R4)
+    if (mem->store == ZLUA_STORE_R4)
         return zlua_pop_r4_value(L, 3, addr) == ZLUA_POP_OK;
     return mem->meta->pop(L, 3, mem->meta, addr) == ZLUA_POP_OK;
 }
@@ -456,8 +442,8 @@ static inline int zlua_instance_store_field(lua_State *L, const zlua__member *me
 static int zlua_instance_newindex_byval(lua_State *L)
 {
     zlua__ud *u;
-    const zlua__member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYVAL, &u);
-    if (mem != NULL && zlua_member_direct(mem) &&
+    const zlua__member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYVAL, &u);
+    if (mem != NULL && mem->store != ZLUA_STORE_NONE &&
         zlua_instance_store_field(L, mem, (char *)zlua_ud_payload(u) + mem->offset))
         return 0;
     return zlua_instance_newindex_slow(L);
@@ -466,8 +452,8 @@ static int zlua_instance_newindex_byval(lua_State *L)
 static int zlua_instance_newindex_byobj(lua_State *L)
 {
     zlua__ud *u;
-    const zlua__member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYOBJ, &u);
-    if (mem != NULL && zlua_member_direct(mem) &&
+    const zlua__member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYOBJ, &u);
+    if (mem != NULL && mem->store != ZLUA_STORE_NONE &&
         zlua_instance_store_field(L, mem, (char *)zlua_instance_obj_base(u) + mem->offset))
         return 0;
     return zlua_instance_newindex_slow(L);
