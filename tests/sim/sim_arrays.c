@@ -114,7 +114,9 @@ Il2CppArray *il2cpp_array_new_full(Il2CppClass *array_class,
     if (a == NULL)
         sim_raise_oom();
     a->obj.klass = array_class;
-    a->max_length = count;
+    /* after the class: a vector's mark procedure reads the length first
+     * (sim_vectors.c), and a nonzero one means the class is there */
+    __atomic_store_n(&a->max_length, count, __ATOMIC_RELEASE);
     if (!sz) {
         a->bounds = (Il2CppArrayBounds *)((char *)a + bounds_at);
         for (uint32_t i = 0; i < array_class->rank; i++) {

@@ -78,13 +78,18 @@ static const struct SimRefMap *refmap_of(Il2CppClass *vt)
 }
 
 /* Called by the collector (its lock held, possibly on a marker thread)
- * with the array's base address.  A header not written yet (the array
- * was just allocated) leaves nothing to mark: its memory is zeroed. */
+ * with the base address of any block of the kind a pointer reaches: an
+ * array, one whose header is not written yet, or a free block, whose
+ * first word is the free list's link (not a class) and the rest zeroed
+ * (the kind clears).  So the length, written after the class, is read
+ * first: 0 leaves nothing to mark and the first word is never followed. */
 static struct GC_ms_entry *vector_mark(GC_word *addr, struct GC_ms_entry *msp,
                                        struct GC_ms_entry *lim, GC_word env)
 {
     (void)env;
     Il2CppArray *a = (Il2CppArray *)addr;
+    if (a->max_length == 0)
+        return msp;
     msp = GC_MARK_AND_PUSH(a->obj.monitor, msp, lim, &a->obj.monitor);
     const Il2CppClass *k = a->obj.klass;
     if (k == NULL)
