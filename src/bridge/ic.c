@@ -175,8 +175,8 @@ static int zlua_ic_sites_grow(zlua__ctx *ctx, uint32_t i)
     uint32_t cap = ctx->ic_sites_cap ? ctx->ic_sites_cap : 16;
     while (cap <= i)
         cap *= 2;   /* i < ZLUA_IC_SITES_MAX: no overflow, 32-bit included */
-    struct zlua__ic_bound **t = ctx->alloc(ctx->alloc_ud, ctx->ic_sites,
-                                          ctx->ic_sites_cap * sizeof *t, cap * sizeof *t);
+    struct zlua__ic_bound **t = zlua__ctx_table_alloc(ctx, ctx->ic_sites,
+                                                     ctx->ic_sites_cap * sizeof *t, cap * sizeof *t);
     if (t == NULL)
         return 0;
     memset(t + ctx->ic_sites_cap, 0, (cap - ctx->ic_sites_cap) * sizeof *t);

@@ -265,7 +265,7 @@ struct zlua__delegates *zlua__delegates_get(zlua__ctx *ctx)
     if (D == NULL)
         return NULL;
     memset(D, 0, sizeof *D);
-    zlua__ptrmap_init(&D->types, ctx->alloc, ctx->alloc_ud);
+    zlua__ptrmap_init(&D->types, zlua__ctx_table_alloc, ctx);
     D->sentinel_mt = LUA_NOREF;
     D->sweep_at = 16;
     D->main = ctx->main;
