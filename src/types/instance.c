@@ -339,24 +339,24 @@ static inline int zlua_instance_lean_getter(const zlua__member *mem)
 /* R-IDX-1 fast path: a number key (never a member name) read through
  * the indexer of the class the userdata's own header names, as the
  * field fast paths do; 0 when the slow path must serve it (no indexer,
- * no candidate taking the key: the slow path raises). */
+ * no candidate taking the key: the slow path raises).  u's header is
+ * checked by the caller. */
 static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua__ud *u, int *nret)
 {
+    const zlua__method *head = u->cls->index_get;
+    if (head == NULL)
+        return 0;
     /* an integer key of the ranges the last one had: the same choice */
     const zlua__method *m = NULL;
     lua_Integer key = 0;
     int int_key = lua_isinteger(L, 2);
     if (int_key) {
-        if (u == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic ||
-            u->cls->index_get == NULL)
-            return 0;
         key = lua_tointeger(L, 2);
-        m = zlua_method_select_int(u->cls->index_get, key);
-    } else if (lua_type(L, 2) != LUA_TNUMBER || u == NULL || lua_rawlen(L, 1) < sizeof *u ||
-               u->magic != magic || u->cls->index_get == NULL) {
+        m = zlua_method_select_int(head, key);
+    } else if (lua_type(L, 2) != LUA_TNUMBER) {
         return 0;
     }
-    if (m == NULL && (m = zlua__method_select_quiet(L, u->cls->index_get, 2, 1)) == NULL)
+    if (m == NULL && (m = zlua__method_select_quiet(L, head, 2, 1)) == NULL)
         return 0;
     void *self = magic == ZLUA_UD_BYVAL ? zlua_ud_payload(u)
                  : u->cls->valuetype    ? il2cpp_object_unbox(u->obj)
@@ -371,22 +371,25 @@ static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua__ud
     return 1;
 }
 
-/* A key the field index does not hold: an indexer's (`bag[3]`), else the
- * slow path.  Out of line, so the field reads' frame saves no registers
- * for it. */
+/* A key the field index does not hold: an array's element or an
+ * indexer's (`arr[i]`, `bag[3]`), else the slow path.  The userdata's
+ * header is checked once for both.  Out of line, so the field reads'
+ * frame saves no registers for it. */
 #if defined(__GNUC__)
 ZLUA_NOINLINE
 #endif
 static int zlua_instance_index_other(lua_State *L, uint32_t magic, zlua__ud *u)
 {
     int nret;
-    /* arr[i]: get's own fast path reads the userdata's header itself */
-    if (magic == ZLUA_UD_BYOBJ && u != NULL && lua_type(L, 2) == LUA_TNUMBER &&
-        lua_rawlen(L, 1) >= sizeof *u && u->magic == ZLUA_UD_BYOBJ && u->cls->is_array &&
-        u->cls->rank > 0)
-        return zlua__array_index(L);
-    if (zlua_instance_fast_item(L, magic, u, &nret))
-        return nret;
+    if (u != NULL && lua_rawlen(L, 1) >= sizeof *u && u->magic == magic) {
+        /* arr[i]: get's own fast path reads the userdata's header itself */
+        if (magic == ZLUA_UD_BYOBJ && u->cls->is_array && u->cls->rank > 0) {
+            if (lua_type(L, 2) == LUA_TNUMBER)
+                return zlua__array_index(L);
+        } else if (zlua_instance_fast_item(L, magic, u, &nret)) {
+            return nret;
+        }
+    }
     return zlua_instance_index_slow(L);
 }
 
