@@ -938,6 +938,116 @@ static void bench_ud_report(void)
     }
 }
 
+/* ---- GC scanning: the registries against a C# array (G) ---------------------------- */
+
+/* A full collection's cost per live entry: N non-blittable structs
+ * (Tagged: an int and a string) held by Lua as struct userdata, whose
+ * cells the struct registry's push-root callback hands the collector,
+ * against the same N held by C# in a Tagged[] (Demo.Taggeds), which the
+ * simulation marks as libil2cpp does, by the element's reference bitmap.
+ * Both sides hold N distinct strings.  Timed by the process's CPU time
+ * (the collector may mark on helper threads), the best of
+ * ZLUA_BENCH_GC_RUNS collections, less the same state's collection with
+ * nothing held; wall time beside it. */
+#define ZLUA_BENCH_GC_RUNS 7
+
+static lua_State *bench_state_open(void);
+
+static bench_time bench_gc_best(void)
+{
+    bench_time best = {1e30, 1e30};
+    for (int i = 0; i < ZLUA_BENCH_GC_RUNS; i++) {
+        double w0 = bench_now(), c0 = bench_clock(CLOCK_PROCESS_CPUTIME_ID);
+        il2cpp_gc_collect(0);
+        double c1 = bench_clock(CLOCK_PROCESS_CPUTIME_ID), w1 = bench_now();
+        bench_keep_best(&best, (bench_time){c1 - c0, w1 - w0});
+    }
+    return best;
+}
+
+static bench_time bench_gc_per_entry(bench_time held, bench_time empty, long n)
+{
+    return (bench_time){(held.cpu - empty.cpu) / (double)n, (held.wall - empty.wall) / (double)n};
+}
+
+static bench_time bench_gc_lua_side(long n)
+{
+    lua_State *L = bench_state_open();
+    lua_pushinteger(L, n);
+    lua_setglobal(L, "N");
+    bench_define(L, "T = CS.MyGame.Tagged T(0, 't')");   /* bound before the baseline */
+    lua_gc(L, LUA_GCCOLLECT);
+    bench_time empty = bench_gc_best();
+    bench_define(L, "held = {} for i = 1, N do held[i] = T(i, 't' .. i) end");
+    lua_gc(L, LUA_GCCOLLECT);
+    bench_time full = bench_gc_best();
+    lua_close(L);
+    return bench_gc_per_entry(full, empty, n);
+}
+
+/* The baseline first: an array freed before it could leave a stale stack
+ * word keeping it (the collector is conservative about stacks). */
+static bench_time bench_gc_array_side(long n)
+{
+    const MethodInfo *taggeds = sim_method("Demo", "Taggeds", 1);
+    int32_t count = (int32_t)n;
+    void *args[1] = {&count};
+    bench_time empty = bench_gc_best();
+    Il2CppObject *arr = NULL;
+    taggeds->invoker_method(taggeds->methodPointer, taggeds, NULL, args, &arr);
+    uintptr_t h = zlua_rt_gchandle_new(arr, 0);
+    bench_time full = bench_gc_best();
+    zlua_rt_gchandle_free(h);
+    return bench_gc_per_entry(full, empty, n);
+}
+
+#define ZLUA_BENCH_GC_ROUNDS 5
+
+static int bench_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double bench_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, bench_cmp_double);
+    return v[n / 2];
+}
+
+/* Per size, ZLUA_BENCH_GC_ROUNDS rounds, each measuring both sides in
+ * alternating order; the medians per side are compared. */
+static int bench_gc_report(void)
+{
+    printf("\nG a full collection per live entry, ns of process CPU time (wall), median "
+           "of %d rounds:\n  %9s %18s %18s %8s\n", ZLUA_BENCH_GC_ROUNDS, "entries",
+           "struct userdata", "C# Tagged[]", "ratio");
+    int misses = 0;
+    for (long n = 10000; n <= 1000000; n *= 10) {
+        double zc[ZLUA_BENCH_GC_ROUNDS], zw[ZLUA_BENCH_GC_ROUNDS];
+        double ac[ZLUA_BENCH_GC_ROUNDS], aw[ZLUA_BENCH_GC_ROUNDS];
+        for (int r = 0; r < ZLUA_BENCH_GC_ROUNDS; r++) {
+            bench_time z, a;
+            if (r % 2 == 0) {
+                z = bench_gc_lua_side(n);
+                a = bench_gc_array_side(n);
+            } else {
+                a = bench_gc_array_side(n);
+                z = bench_gc_lua_side(n);
+            }
+            zc[r] = z.cpu, zw[r] = z.wall, ac[r] = a.cpu, aw[r] = a.wall;
+        }
+        double z = bench_median(zc, ZLUA_BENCH_GC_ROUNDS), a = bench_median(ac, ZLUA_BENCH_GC_ROUNDS);
+        double ratio = z / a;
+        int ok = ratio <= 1.0;
+        misses += !ok;
+        printf("  %9ld %8.2f (%7.2f) %8.2f (%7.2f) %8.4f  %s\n", n, z,
+               bench_median(zw, ZLUA_BENCH_GC_ROUNDS), a, bench_median(aw, ZLUA_BENCH_GC_ROUNDS),
+               ratio, ok ? "ok" : "MISS-time");
+    }
+    return misses;
+}
+
 /* ---- cases -------------------------------------------------------------------- */
 
 typedef struct bench_case {
@@ -1368,6 +1478,11 @@ int main(int argc, char **argv)
     if (lookup)
         bench_lookup_report();
     bench_ud_report();
+    if (only == NULL || strchr(only, 'G') != NULL) {
+        int gc_misses = bench_gc_report();
+        misses += gc_misses;
+        ran++;
+    }
     printf("\n%d of %d cases within target\n", ran - misses, ran);
     return misses ? 1 : 0;
 }
