@@ -125,6 +125,7 @@
  *       public T GetComponent<T>() where T : new();  // new T(); built for Mob only
  *       class Cache {}                         // private nested
  *     }
+ *     public static class Constrained { ... }  // constraints: sim_generics.c
  *     public class StaticBase {
  *       public static int Counter;
  *       public static string Hello();          // "base hello"
@@ -338,6 +339,9 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "", .name = "Cache", .declaring = "ZLuaTests.Entity", .kind = SIM_KIND_CLASS,
      .flags = SIM_TYPE_NESTED_PRIVATE | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(Il2CppObject)},
+    {.ns = "ZLuaTests", .name = "Constrained", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_constrained}},
     {.ns = "ZLuaTests", .name = "StaticBase", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(Il2CppObject), .static_size = sizeof(SimStaticBaseStatics),

@@ -20,6 +20,17 @@
  *          public Echoer() {}
  *          public T Echo<T>(T x) { Calls++; return x; }
  *        }                                   // built for Echo<int>, Echo<string> only
+ *        // generic parameter constraints; each returns its type
+ *        // arguments' full names, comma-separated
+ *        public static class Constrained {
+ *          public static string OfStruct<T>() where T : struct;           // built for int
+ *          public static string OfClass<T>() where T : class;             // string
+ *          public static string OfNew<T>() where T : new();               // Mob
+ *          public static string OfShape<T>() where T : MyGame.Shape;      // MyGame.Circle
+ *          public static string OfDamageable<T>() where T : IDamageable;  // Mob
+ *          public static string OfPair<TKey, TValue>()                    // int, Mob
+ *              where TKey : struct where TValue : class, new();
+ *        }
  *      }
  *
  * Every generic definition, method or type, has its parameters' metadata
@@ -164,6 +175,44 @@ const SimMethodDef sim_methods_entity[] = {
      .generic = gp_t_new},
     {.name = NULL}};
 
+/* ZLuaTests.Constrained: every instance returns the full names of its
+ * type arguments, comma-separated (typeof(T).FullName) */
+static Il2CppString *constrained_names(const MethodInfo *m)
+{
+    const SimMethod *sm = sim_m(m);
+    char buf[256] = "";
+    for (uint8_t i = 0; i < sm->method_argc; i++) {
+        if (i > 0)
+            strncat(buf, ",", sizeof buf - strlen(buf) - 1);
+        strncat(buf, sm->method_args[i]->full_name, sizeof buf - strlen(buf) - 1);
+    }
+    return il2cpp_string_new(buf);
+}
+
+static SIM_INVOKER_DECL(sim_inv_zg_s);
+SIM_INVOKER(sim_inv_zg_s)
+{
+    typedef Il2CppString *(*Fn)(const MethodInfo *);
+    (void)obj, (void)args;
+    *(Il2CppString **)ret = ((Fn)fn)(m);
+}
+
+static const SimGenericParamDef gp_struct[] = {{"T", GP_STRUCT, {"System.ValueType"}}, GP_END};
+static const SimGenericParamDef gp_class[] = {{"T", GP_CLASS, {NULL}}, GP_END};
+static const SimGenericParamDef gp_shape[] = {{"T", 0, {"MyGame.Shape"}}, GP_END};
+static const SimGenericParamDef gp_damageable[] = {{"T", 0, {"ZLuaTests.IDamageable"}},
+                                                   GP_END};
+static const SimGenericParamDef gp_pair[] = {{"TKey", GP_STRUCT, {"System.ValueType"}},
+                                             {"TValue", GP_CLASS | GP_NEW, {NULL}}, GP_END};
+
+#define CONSTRAINED(n, gp)                                                        \
+    {.name = (n), .flags = SIM_M_STATIC, .ret = "System.String", .generic = (gp)}
+const SimMethodDef sim_methods_constrained[] = {
+    CONSTRAINED("OfStruct", gp_struct),   CONSTRAINED("OfClass", gp_class),
+    CONSTRAINED("OfNew", gp_t_new),       CONSTRAINED("OfShape", gp_shape),
+    CONSTRAINED("OfDamageable", gp_damageable), CONSTRAINED("OfPair", gp_pair),
+    {.name = NULL}};
+
 /* the instantiations present in the build */
 typedef struct SimInstanceDef {
     const char *klass, *method;       /* the definition */
@@ -195,6 +244,16 @@ static const SimInstanceDef instances[] = {
      {.name = "Echo", .flags = SIM_M_INSTANCE, .ret = "System.String",
       .params = {{"System.String", "x", NULL, NULL}},
       .body = SIM_BODY(echoer_echo_shared), .invoker = sim_inv_zg_o_t_o}},
+#define CONSTRAINED_INSTANCE(n, ...)                                                 \
+    {"ZLuaTests.Constrained", (n), {__VA_ARGS__},                                   \
+     {.name = (n), .flags = SIM_M_STATIC, .ret = "System.String",                  \
+      .body = SIM_BODY(constrained_names), .invoker = sim_inv_zg_s}}
+    CONSTRAINED_INSTANCE("OfStruct", "System.Int32"),
+    CONSTRAINED_INSTANCE("OfClass", "System.String"),
+    CONSTRAINED_INSTANCE("OfNew", "ZLuaTests.Mob"),
+    CONSTRAINED_INSTANCE("OfShape", "MyGame.Circle"),
+    CONSTRAINED_INSTANCE("OfDamageable", "ZLuaTests.Mob"),
+    CONSTRAINED_INSTANCE("OfPair", "System.Int32", "ZLuaTests.Mob"),
 };
 
 /* The parameters of every generic type definition, by full name: what
