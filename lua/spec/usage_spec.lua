@@ -75,6 +75,13 @@ describe("R-VIEW-1: an interface view has the members of the interfaces it exten
     assert.is_false(en:MoveNext())
   end)
 
+  it("IList has ICollection's Count", function()
+    local l = Z.Seqs.IntList(3)   -- a List<int>, declared System.Collections.IList
+    assert.are.equal("System.Collections.IList", h.type_of(l).__fullname)
+    assert.are.equal(3, l.Count)
+    assert.are.equal(3, #l)
+  end)
+
   it("what C# hides stays hidden: a private field is no member", function()
     h.raises("'ZLuaTests.Mob' has no member 'hp'", function() return Z.Mob().hp end)
   end)

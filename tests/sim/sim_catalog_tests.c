@@ -137,6 +137,7 @@
  *     internal static class Secret { public static int Peek(); }              // 1
  *     public static class Seqs {
  *       public static IEnumerable<string> Words();   // yield return "a", "b"
+ *       public static System.Collections.IList IntList(int n);  // a List<int> of 1..n
  *     }
  *     // an instance generic method (issue 13, R-GEN-1; sim_generics.c)
  *     public class Echoer {
