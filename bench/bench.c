@@ -854,6 +854,200 @@ static void bench_lookup_report(void)
            (unsigned long long)g_first_classes);
 }
 
+/* ---- memory per userdata -------------------------------------------------------- */
+
+/* Fills a preallocated table with ZLUA_BENCH_MEM_N values of make() while
+ * the collector is stopped and returns Lua's own count of the bytes they
+ * took, per value (collectgarbage "count" is exact in bytes). */
+#define ZLUA_BENCH_MEM_N 10000
+
+static const char g_mem_fill[] =
+    "local make, n, live = ... make() "
+    "local t = {} for i = 1, n do t[i] = false end "
+    "collectgarbage() collectgarbage('stop') "
+    "local c0, a0 = collectgarbage('count'), live() "
+    "for i = 1, n do t[i] = make() end "
+    "local c1, a1 = collectgarbage('count'), live() "
+    "collectgarbage('restart') return (c1 - c0) * 1024 / n, (a1 - a0) / n";
+
+typedef struct bench_ud_kind {
+    const char *what;
+    const char *make;   /* a chunk returning the constructor closure */
+} bench_ud_kind;
+
+static const bench_ud_kind g_ud_kinds[] = {
+    {"hand-written point (baseline of d)", "return function() return B.new(1, 2) end"},
+    {"Point2D(1, 2) (8-byte blittable struct)",
+     "local P = CS.MyGame.Point2D return function() return P(1, 2) end"},
+    {"DoubleFloatFloat (16-byte blittable struct)",
+     "local D = CS.ZLuaTests.Abi.MakeDoubleFloatFloat "
+     "return function() return D(1, 2, 3) end"},
+    {"Tagged(1, s) (non-blittable struct)",
+     "local T, s = CS.MyGame.Tagged, 'a' return function() return T(1, s) end"},
+    {"Player('a') (class instance, object userdata)",
+     "local P = CS.MyGame.Player return function() return P('a') end"},
+    {"zlua.new_ref(int32) (a ref cell)",
+     "local new, t = zlua.new_ref, zlua.types.int32 return function() return new(t, 0) end"},
+};
+
+static int bench_live_bytes(lua_State *L)
+{
+    const bench_bytes *b = lua_touserdata(L, lua_upvalueindex(1));
+    lua_pushinteger(L, (lua_Integer)b->live);
+    return 1;
+}
+
+/* One kind in a fresh state whose lua_Alloc counts live bytes: Lua's
+ * count per value, and every byte the allocator handed out for it
+ * (libzlua's registries and arena included); -1 on a failed chunk. */
+static void bench_ud_bytes(const bench_ud_kind *k, double *lua_b, double *all_b)
+{
+    bench_bytes bytes = {0, 0};
+    lua_State *L = lua_newstate(bench_bytes_alloc, &bytes);
+    *lua_b = *all_b = -1;
+    if (L == NULL)
+        return;
+    luaL_openlibs(L);
+    if (zlua_open(L) != ZLUA_OK) {
+        lua_close(L);
+        return;
+    }
+    bench_open_baselines(L);
+    if (luaL_loadstring(L, g_mem_fill) == LUA_OK && luaL_dostring(L, k->make) == LUA_OK) {
+        /* make() runs once before the counts: binding is not counted */
+        lua_pushinteger(L, ZLUA_BENCH_MEM_N);
+        lua_pushlightuserdata(L, &bytes);
+        lua_pushcclosure(L, bench_live_bytes, 1);
+        if (lua_pcall(L, 3, 2, 0) == LUA_OK) {
+            *lua_b = lua_tonumber(L, -2);
+            *all_b = lua_tonumber(L, -1);
+        }
+    }
+    lua_close(L);
+}
+
+static void bench_ud_report(void)
+{
+    printf("\nmemory per value, %d made with the collector stopped (Lua's count; "
+           "every byte the\nstate's lua_Alloc handed out for them, "
+           "libzlua's registries included):\n", ZLUA_BENCH_MEM_N);
+    for (size_t i = 0; i < sizeof g_ud_kinds / sizeof g_ud_kinds[0]; i++) {
+        double lua_b, all_b;
+        bench_ud_bytes(&g_ud_kinds[i], &lua_b, &all_b);
+        printf("  %-46s %7.1f Lua bytes %7.1f allocated\n", g_ud_kinds[i].what, lua_b, all_b);
+    }
+}
+
+/* ---- GC scanning: the registries against a C# array (G) ---------------------------- */
+
+/* A full collection's cost per live entry: N non-blittable structs
+ * (Tagged: an int and a string) held by Lua as struct userdata, whose
+ * cells the struct registry's push-root callback hands the collector,
+ * against the same N held by C# in a Tagged[] (Demo.Taggeds), which the
+ * simulation marks as libil2cpp does, by the element's reference bitmap.
+ * Both sides hold N distinct strings.  Timed by the process's CPU time
+ * (the collector may mark on helper threads), the best of
+ * ZLUA_BENCH_GC_RUNS collections, less the same state's collection with
+ * nothing held; wall time beside it. */
+#define ZLUA_BENCH_GC_RUNS 7
+
+static lua_State *bench_state_open(void);
+
+static bench_time bench_gc_best(void)
+{
+    bench_time best = {1e30, 1e30};
+    for (int i = 0; i < ZLUA_BENCH_GC_RUNS; i++) {
+        double w0 = bench_now(), c0 = bench_clock(CLOCK_PROCESS_CPUTIME_ID);
+        il2cpp_gc_collect(0);
+        double c1 = bench_clock(CLOCK_PROCESS_CPUTIME_ID), w1 = bench_now();
+        bench_keep_best(&best, (bench_time){c1 - c0, w1 - w0});
+    }
+    return best;
+}
+
+static bench_time bench_gc_per_entry(bench_time held, bench_time empty, long n)
+{
+    return (bench_time){(held.cpu - empty.cpu) / (double)n, (held.wall - empty.wall) / (double)n};
+}
+
+static bench_time bench_gc_lua_side(long n)
+{
+    lua_State *L = bench_state_open();
+    lua_pushinteger(L, n);
+    lua_setglobal(L, "N");
+    bench_define(L, "T = CS.MyGame.Tagged T(0, 't')");   /* bound before the baseline */
+    lua_gc(L, LUA_GCCOLLECT);
+    bench_time empty = bench_gc_best();
+    bench_define(L, "held = {} for i = 1, N do held[i] = T(i, 't' .. i) end");
+    lua_gc(L, LUA_GCCOLLECT);
+    bench_time full = bench_gc_best();
+    lua_close(L);
+    return bench_gc_per_entry(full, empty, n);
+}
+
+/* The baseline first: an array freed before it could leave a stale stack
+ * word keeping it (the collector is conservative about stacks). */
+static bench_time bench_gc_array_side(long n)
+{
+    const MethodInfo *taggeds = sim_method("Demo", "Taggeds", 1);
+    int32_t count = (int32_t)n;
+    void *args[1] = {&count};
+    bench_time empty = bench_gc_best();
+    Il2CppObject *arr = NULL;
+    taggeds->invoker_method(taggeds->methodPointer, taggeds, NULL, args, &arr);
+    uintptr_t h = zlua_rt_gchandle_new(arr, 0);
+    bench_time full = bench_gc_best();
+    zlua_rt_gchandle_free(h);
+    return bench_gc_per_entry(full, empty, n);
+}
+
+#define ZLUA_BENCH_GC_ROUNDS 5
+
+static int bench_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double bench_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, bench_cmp_double);
+    return v[n / 2];
+}
+
+/* Per size, ZLUA_BENCH_GC_ROUNDS rounds, each measuring both sides in
+ * alternating order; the medians per side are compared. */
+static int bench_gc_report(void)
+{
+    printf("\nG a full collection per live entry, ns of process CPU time (wall), median "
+           "of %d rounds:\n  %9s %18s %18s %8s\n", ZLUA_BENCH_GC_ROUNDS, "entries",
+           "struct userdata", "C# Tagged[]", "ratio");
+    int misses = 0;
+    for (long n = 10000; n <= 1000000; n *= 10) {
+        double zc[ZLUA_BENCH_GC_ROUNDS], zw[ZLUA_BENCH_GC_ROUNDS];
+        double ac[ZLUA_BENCH_GC_ROUNDS], aw[ZLUA_BENCH_GC_ROUNDS];
+        for (int r = 0; r < ZLUA_BENCH_GC_ROUNDS; r++) {
+            bench_time z, a;
+            if (r % 2 == 0) {
+                z = bench_gc_lua_side(n);
+                a = bench_gc_array_side(n);
+            } else {
+                a = bench_gc_array_side(n);
+                z = bench_gc_lua_side(n);
+            }
+            zc[r] = z.cpu, zw[r] = z.wall, ac[r] = a.cpu, aw[r] = a.wall;
+        }
+        double z = bench_median(zc, ZLUA_BENCH_GC_ROUNDS), a = bench_median(ac, ZLUA_BENCH_GC_ROUNDS);
+        double ratio = z / a;
+        int ok = ratio <= 1.0;
+        misses += !ok;
+        printf("  %9ld %8.2f (%7.2f) %8.2f (%7.2f) %8.4f  %s\n", n, z,
+               bench_median(zw, ZLUA_BENCH_GC_ROUNDS), a, bench_median(aw, ZLUA_BENCH_GC_ROUNDS),
+               ratio, ok ? "ok" : "MISS-time");
+    }
+    return misses;
+}
+
 /* ---- cases -------------------------------------------------------------------- */
 
 typedef struct bench_case {
@@ -1283,6 +1477,12 @@ int main(int argc, char **argv)
     lua_close(L);
     if (lookup)
         bench_lookup_report();
+    bench_ud_report();
+    if (only == NULL || strchr(only, 'G') != NULL) {
+        int gc_misses = bench_gc_report();
+        misses += gc_misses;
+        ran++;
+    }
     printf("\n%d of %d cases within target\n", ran - misses, ran);
     return misses ? 1 : 0;
 }

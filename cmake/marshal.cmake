@@ -38,6 +38,8 @@ function(zlua_marshal_tables out symbol)
     COMMENT "Compiling marshal rules ${out}" VERBATIM)
 endfunction()
 zlua_marshal_tables(zlua_marshal_fixture.c zlua_fixture_marshal XML ${ZLUA_MARSHAL_XML})
+# the drop-in folder's copy, under the names docs/embedding.md's snippet uses
+zlua_marshal_tables(zlua_marshal_tables.c zlua_marshal_tables XML ${ZLUA_MARSHAL_XML})
 zlua_marshal_tables(zlua_marshal_fixture_xml.c zlua_fixture_marshal_xml
   XML ${ZLUA_MARSHAL_XML} FLAGS --no-attributes)
 zlua_marshal_tables(zlua_marshal_variant.c zlua_fixture_marshal_variant

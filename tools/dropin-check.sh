@@ -21,4 +21,9 @@ for f in *.c; do
   "$cc" -std=c11 -c -Wall -Wextra -Werror -I"$lua_inc" "$f" -o "$work/$f.o"
 done
 ls lib/*/libzlua.a >/dev/null
+# the tables under the names the embedding guide's registration uses
+for sym in zlua_marshal_tables zlua_marshal_tables_count; do
+  nm "$work/zlua_marshal_tables.c.o" | grep -Eq " [DRdr] $sym\$" ||
+    { echo "dropin-check: zlua_marshal_tables.c does not define $sym"; exit 1; }
+done
 echo "dropin-check ($family): $(ls *.cpp *.c | tr '\n' ' ')compile with libil2cpp and Lua only"

@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "bridge/ic.h"
 #include "core/state.h"
 #include "marshal/delegate.h"
 #include "marshal/meta.h"
@@ -53,7 +54,7 @@ Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, v
     c.ret_meta = t->ret;
     c.ret_slot = ret;
     Il2CppException *exc = NULL;
-    if (zlua_ic_invoke(L, &c) != ZLUA_OK)
+    if (zlua__ic_invoke_shaped(L, &c, &t->shape) != ZLUA_OK)
         exc = zlua_ic_exception(L, &c);
     zlua_ic_done(L, &c);
     return exc;

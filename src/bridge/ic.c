@@ -35,6 +35,7 @@
 #include "bridge/ic.h"
 
 #include "core/state.h"
+#include "marshal/ic_shape.h"
 #include "marshal/meta.h"
 #include "scope/scope.h"
 
@@ -89,19 +90,6 @@ static const char zlua_ic_site_other[] =
 static const char zlua_ic_site_unusable[] =
     "zlua: an IC site's method has a parameter or result that cannot be marshalled";
 
-/* What the arguments and the result of a call are: a site's, bound once,
- * or those a call without site gives (checked on each call). */
-typedef struct zlua__ic_shape {
-    const zlua_meta *const *args;
-    const zlua_meta *ret;      /* NULL: no result */
-    int nargs;
-    int nvals;                 /* the Lua values the arguments occupy (an
-                                  UnpackedValues slot: its members, lua-api.md, "[LuaMarshalAs]") */
-    int nres;                  /* the results the call takes back */
-    int direct;                /* no push allocates and the pop cannot
-                                  raise: a bare lua_pcall can run it */
-} zlua__ic_shape;
-
 /* A site bound in one state (ctx->ic_sites[site->id - 1]). */
 struct zlua__ic_bound {
     zlua__ic_shape shape;
@@ -126,30 +114,6 @@ static int zlua_ic_refuse(zlua_ic_call *c, const char *why)
 {
     c->refused = why;
     return ZLUA_EINVAL;
-}
-
-/* Whether m's pop can raise: a Table rule's reads its members by key,
- * which interns the key (memory).  Every other pop reads the values it is
- * given and raw slots only, and reports instead of raising. */
-static int zlua_ic_pop_may_raise(const zlua_meta *m)
-{
-    return m->mtype == ZLUA_MARSHAL_TABLE;
-}
-
-static void zlua_ic_shape_fill(zlua__ic_shape *s, const zlua_meta *const *args, int nargs,
-                               const zlua_meta *ret)
-{
-    int safe = 1, nvals = 0;
-    for (int i = 0; i < nargs; i++) {
-        safe &= args[i]->push_safe != 0;
-        nvals += zlua_meta_slots(args[i]);
-    }
-    s->args = args;
-    s->ret = ret;
-    s->nargs = nargs;
-    s->nvals = nvals;
-    s->nres = ret != NULL ? zlua_meta_slots(ret) : 0;
-    s->direct = safe && (ret == NULL || !zlua_ic_pop_may_raise(ret));
 }
 
 /* ---- sites ------------------------------------------------------------------------ */
@@ -211,8 +175,8 @@ static int zlua_ic_sites_grow(zlua__ctx *ctx, uint32_t i)
     uint32_t cap = ctx->ic_sites_cap ? ctx->ic_sites_cap : 16;
     while (cap <= i)
         cap *= 2;   /* i < ZLUA_IC_SITES_MAX: no overflow, 32-bit included */
-    struct zlua__ic_bound **t = ctx->alloc(ctx->alloc_ud, ctx->ic_sites,
-                                          ctx->ic_sites_cap * sizeof *t, cap * sizeof *t);
+    struct zlua__ic_bound **t = zlua__ctx_table_alloc(ctx, ctx->ic_sites,
+                                                     ctx->ic_sites_cap * sizeof *t, cap * sizeof *t);
     if (t == NULL)
         return 0;
     memset(t + ctx->ic_sites_cap, 0, (cap - ctx->ic_sites_cap) * sizeof *t);
@@ -248,7 +212,7 @@ static int zlua_ic_bind_new(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, uint3
         return ZLUA_ENOMEM;
     for (uint32_t k = 0; k < n; k++)
         metas[k] = zlua_meta_param(L, method, (int)k);   /* cached by now */
-    zlua_ic_shape_fill(&b->shape, metas, (int)n, has_ret ? zlua_meta_param(L, method, -1) : NULL);
+    zlua__ic_shape_fill(&b->shape, metas, (int)n, has_ret ? zlua_meta_param(L, method, -1) : NULL);
     b->site = c->site;
     b->method = method;
     size_t nrefs = sizeof ctx->ic_refs / sizeof ctx->ic_refs[0];
@@ -311,7 +275,7 @@ ZLUA_COLD static int zlua_ic_shape_of(const zlua__ctx *ctx, zlua_ic_call *c, zlu
         if (ZLUA_UNLIKELY(ret->ctx != ctx))
             return zlua_ic_refuse(c, zlua_ic_foreign);
         nres = zlua_meta_slots(ret);
-        safe &= !zlua_ic_pop_may_raise(ret);
+        safe &= !zlua__ic_pop_may_raise(ret);
     }
     s->args = args;
     s->ret = ret;
@@ -566,8 +530,8 @@ ZLUA_COLD static int zlua_ic_bad_result(lua_State *L, zlua__ctx *ctx, const zlua
     return zlua_ic_failed(L);
 }
 
-static int zlua_ic_run(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, const zlua__ic_shape *s,
-                       struct zlua__ic_bound *b)
+ZLUA_INLINE int zlua_ic_run(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, const zlua__ic_shape *s,
+                            struct zlua__ic_bound *b)
 {
     if (ZLUA_LIKELY(s->direct) && ZLUA_LIKELY(zlua_ic_push_direct(L, c, b))) {
         /* nothing here allocates: an interned name, safe pushes, lua_pcall */
@@ -593,6 +557,22 @@ static int zlua_ic_run(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, const zlua
     lua_settop(L, c->top);
     c->restored = 1;
     return ZLUA_OK;
+}
+
+/* The call itself, its shape known: the Lua stack room, the call's scope
+ * around the run.  Inlined in both callers: the site path keeps its
+ * registers. */
+ZLUA_INLINE int zlua_ic_go(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, const zlua__ic_shape *s,
+                           struct zlua__ic_bound *b)
+{
+    if (ZLUA_UNLIKELY(!lua_checkstack(L, s->nvals + s->nres + 8)))
+        return ZLUA_ENOMEM;
+    zlua__scope_state saved = zlua_scope_save(&ctx->scope);
+    if (ZLUA_UNLIKELY(zlua_scope_open(&ctx->scope) != ZLUA_OK))
+        return ZLUA_ENOMEM;
+    int rc = zlua_ic_run(L, ctx, c, s, b);
+    zlua_scope_restore(&ctx->scope, saved);   /* every path (R-OPQ-5) */
+    return rc;
 }
 
 int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
@@ -623,14 +603,18 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
             return rc;
         s = &own;
     }
-    if (ZLUA_UNLIKELY(!lua_checkstack(L, s->nvals + s->nres + 8)))
-        return ZLUA_ENOMEM;
-    zlua__scope_state saved = zlua_scope_save(&ctx->scope);
-    if (ZLUA_UNLIKELY(zlua_scope_open(&ctx->scope) != ZLUA_OK))
-        return ZLUA_ENOMEM;
-    int rc = zlua_ic_run(L, ctx, c, s, b);
-    zlua_scope_restore(&ctx->scope, saved);   /* every path (R-OPQ-5) */
-    return rc;
+    return zlua_ic_go(L, ctx, c, s, b);
+}
+
+int zlua__ic_invoke_shaped(lua_State *L, zlua_ic_call *c, const zlua__ic_shape *s)
+{
+    c->top = lua_gettop(L);
+    c->restored = 0;
+    c->refused = NULL;
+    zlua__ctx *ctx = zlua_ctx_of(L);
+    if (ZLUA_UNLIKELY(ctx == NULL))
+        return ZLUA_ESTATE;
+    return zlua_ic_go(L, ctx, c, s, NULL);
 }
 
 /* Reads only: a string on top is the message (the number an error was

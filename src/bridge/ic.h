@@ -8,6 +8,8 @@
 #include <lua.h>
 
 #include "core/state.h"
+#include "marshal/ic_shape.h"
+#include "zlua.h"
 
 /* Reserves registry slots for the interned names of the first IC sites
  * bound in the state while the registry is still small, so that they sit
@@ -15,5 +17,10 @@
  * call, and an index in the array part costs about half of one in the
  * hash part.  May raise (memory). */
 void zlua__ic_open(lua_State *L, zlua__ctx *ctx);
+
+/* zlua_ic_invoke for a call libzlua made itself (a delegate's), whose
+ * shape was computed when its type bound: c's metas are s's, the
+ * function a registry reference, nothing to check per call. */
+int zlua__ic_invoke_shaped(lua_State *L, zlua_ic_call *c, const zlua__ic_shape *s);
 
 #endif

@@ -54,6 +54,15 @@ void *zlua_state_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return ctx->alloc(ctx->alloc_ud, ptr, osize, nsize);   /* a tail call */
 }
 
+void *zlua__ctx_table_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    zlua__ctx *ctx = ud;
+    void *p = ctx->alloc(ctx->alloc_ud, ptr, osize, nsize);
+    if (p == NULL && nsize > 0)
+        ctx->nomem++;   /* binders check it before they publish */
+    return p;
+}
+
 zlua__ctx *zlua__ctx_get(lua_State *L)
 {
     return zlua_ctx_of(L);
@@ -110,8 +119,8 @@ uint32_t zlua__ctx_closure_add(zlua__ctx *ctx, const void *p)
         uint32_t cap = ctx->closures_cap ? ctx->closures_cap * 2 : 64;
         if (cap > ZLUA_CLOSURES_MAX)
             return 0;   /* and no size below overflows, 32-bit included */
-        const void **t = ctx->alloc(ctx->alloc_ud, ctx->closures,
-                                    ctx->closures_cap * sizeof *t, cap * sizeof *t);
+        const void **t = zlua__ctx_table_alloc(ctx, ctx->closures,
+                                               ctx->closures_cap * sizeof *t, cap * sizeof *t);
         if (t == NULL)
             return 0;
         ctx->closures = t;
@@ -203,11 +212,12 @@ zlua__ctx *zlua__ctx_create(lua_State *L)
     ctx->alloc = alloc;
     ctx->alloc_ud = alloc_ud;
     zlua__scope_init(&ctx->scope, alloc, alloc_ud);
-    zlua__ptrmap_init(&ctx->classes, alloc, alloc_ud);
-    zlua__ptrmap_init(&ctx->metas, alloc, alloc_ud);
-    zlua__ptrmap_init(&ctx->ic_metas, alloc, alloc_ud);
-    zlua__ptrmap_init(&ctx->reported, alloc, alloc_ud);
-    zlua__ptrmap_init(&ctx->pointers, alloc, alloc_ud);
+    /* what binding records: a refused growth counts in ctx->nomem */
+    zlua__ptrmap_init(&ctx->classes, zlua__ctx_table_alloc, ctx);
+    zlua__ptrmap_init(&ctx->metas, zlua__ctx_table_alloc, ctx);
+    zlua__ptrmap_init(&ctx->ic_metas, zlua__ctx_table_alloc, ctx);
+    zlua__ptrmap_init(&ctx->reported, zlua__ctx_table_alloc, ctx);
+    zlua__ptrmap_init(&ctx->pointers, zlua__ctx_table_alloc, ctx);
     zlua__idmap_init(&ctx->ids, alloc, alloc_ud);
     ctx->idcache = LUA_NOREF;
     ctx->header_size = il2cpp_object_header_size();

@@ -60,7 +60,7 @@ typedef struct zlua__ctx {
      * types layer above it their metatables: zlua_open installs it,
      * so the call points down the layers' order at run time only. */
     void (*push_mt)(lua_State *L, struct zlua__class *cls, int byobj);
-    unsigned nomem;               /* arena allocations that failed, ever */
+    unsigned nomem;               /* arena and table allocations that failed, ever */
     const void *ic_pending;       /* the one job the IC trampoline may run */
     uintptr_t held_exception;     /* a GC handle: core/exception.h, 0 none */
     const zlua_stub_entry *stubs; /* zlua_stub_register: bridge/stub.c */
@@ -167,6 +167,12 @@ static inline int zlua_ref_push_table(lua_State *L, int ref)
 }
 /* The same, raising `zlua: internal table replaced` instead of 0. */
 void zlua__ref_table(lua_State *L, int ref);
+
+/* ctx->alloc for the tables binding fills (the context's maps, its
+ * closure and IC site tables; ud is the context): a refusal counts in
+ * ctx->nomem like a failed arena allocation, so that a binder that
+ * could not record something never publishes a result without it. */
+void *zlua__ctx_table_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
 /* Zeroed, max-aligned memory that lives as long as the context. */
 void *zlua__ctx_arena_alloc(zlua__ctx *ctx, size_t size);

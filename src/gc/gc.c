@@ -85,6 +85,16 @@ static void *GC_CALLBACK zlua_gc_trampoline(void *p)
     return call->fn(call->arg);
 }
 
+/* Mono's Boehm exports no GC_get_gc_no: no epoch there. */
+uintptr_t zlua__gc_epoch(void)
+{
+#if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
+    return 0;
+#else
+    return (uintptr_t)GC_get_gc_no() + 1u;
+#endif
+}
+
 void *zlua__gc_with_lock(void *(*fn)(void *arg), void *arg)
 {
     zlua__gc_call call;

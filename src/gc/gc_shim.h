@@ -23,6 +23,13 @@
  * zlua__gc_with_lock again (the lock is not recursive). */
 void *zlua__gc_with_lock(void *(*fn)(void *arg), void *arg);
 
+/* A number that changes whenever a collection has run, so may have freed
+ * objects: an object seen alive at epoch e is alive, at the same address,
+ * while the epoch is still e (bdwgc frees nothing between collections,
+ * and moves nothing).  0: the collector gives no such number (always
+ * check through a handle). */
+uintptr_t zlua__gc_epoch(void);
+
 #if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
 /* Built for a collector with only the hook variable GC_push_other_roots
  * (Mono's Boehm): the runtime boundary returns the variable's address as

@@ -14,6 +14,7 @@
 #include "class/class.h"
 #include "core/state.h"
 #include "core/ptrmap.h"
+#include "marshal/ic_shape.h"
 #include "marshal/meta.h"
 
 /* A delegate type as this state calls it: bound once, in the arena. */
@@ -25,6 +26,7 @@ typedef struct zlua__deltype {
     const zlua_meta *ret;            /* NULL for void */
     int nparams;
     int unsupported;                 /* a slot no IC writer serves */
+    zlua__ic_shape shape;             /* Invoke's IC shape, from the metas above */
 } zlua__deltype;
 
 /* One Lua function made a delegate of one type.  Native memory that
@@ -42,6 +44,13 @@ typedef struct zlua__delrec {
     const void *fn;                  /* lua_topointer(function): the key, with type;
                                         pinned while ref holds the function */
     uintptr_t target_weak, delegate_weak;   /* GC handles, 0 none */
+    /* The addresses the handles last gave and the collector's epoch then
+     * (gc/gc_shim.h): while the epoch has not moved they still name the
+     * same live objects, so the hot paths compare or return them without
+     * the collector's lock that reading a weak handle takes.  Compared or
+     * handed on, never dereferenced; epoch 0: not known. */
+    uintptr_t target_seen, delegate_seen;
+    uintptr_t target_epoch, delegate_epoch;
 } zlua__delrec;
 
 /* A slot of the id table: the record it names now, and how many records

@@ -27,6 +27,7 @@
 #include "class/class.h"
 #include "core/state.h"
 #include "core/exception.h"
+#include "gc/gc_shim.h"
 #include "marshal/delegate.h"
 #include "marshal/meta.h"
 
@@ -176,6 +177,23 @@ static void zlua_del_record_free(zlua__ctx *ctx, zlua__delrec *r)
     zlua_del_free(ctx, r, sizeof *r);
 }
 
+/* Whether r's target is `target` (the del lock held): the address last
+ * seen while the collector's epoch has not moved, else the weak handle.
+ * The epoch is read before the handle, so a collection between the two
+ * leaves an epoch that no longer matches. */
+static int zlua_del_target_is(zlua__delrec *r, const Il2CppObject *target)
+{
+    if (r->target_weak == 0)
+        return 0;
+    uintptr_t epoch = zlua__gc_epoch();
+    if (epoch != 0 && r->target_epoch == epoch)
+        return r->target_seen == (uintptr_t)target;
+    Il2CppObject *t = zlua_rt_gchandle_target(r->target_weak);
+    r->target_seen = (uintptr_t)t;
+    r->target_epoch = epoch;
+    return t != NULL && t == target;
+}
+
 int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
 {
     if (target == NULL)
@@ -197,9 +215,8 @@ int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
     int rc = serial != 0 && serial <= zlua_del_last_serial ? ZLUA_DEL_CLOSED : ZLUA_DEL_FORGED;
     if (D != NULL) {
         rc = ZLUA_DEL_FORGED;
-        const zlua__delrec *r = index != 0 && index < D->nids ? D->ids[index].rec : NULL;
-        if (r != NULL && zlua_del_name(D, index) == name && r->target_weak != 0 &&
-            zlua_rt_gchandle_target(r->target_weak) == target) {
+        zlua__delrec *r = index != 0 && index < D->nids ? D->ids[index].rec : NULL;
+        if (r != NULL && zlua_del_name(D, index) == name && zlua_del_target_is(r, target)) {
             out->L = D->main;
             out->type = r->type;
             out->ref = r->ref;
@@ -248,7 +265,7 @@ struct zlua__delegates *zlua__delegates_get(zlua__ctx *ctx)
     if (D == NULL)
         return NULL;
     memset(D, 0, sizeof *D);
-    zlua__ptrmap_init(&D->types, ctx->alloc, ctx->alloc_ud);
+    zlua__ptrmap_init(&D->types, zlua__ctx_table_alloc, ctx);
     D->sentinel_mt = LUA_NOREF;
     D->sweep_at = 16;
     D->main = ctx->main;
@@ -486,6 +503,7 @@ static zlua__deltype *zlua_del_type(lua_State *L, zlua__ctx *ctx, struct zlua__d
             t->unsupported |= t->ret->kind == ZLUA_K_UNSUPPORTED;
         }
     }
+    zlua__ic_shape_fill(&t->shape, t->params, t->nparams, t->ret);
     if (zlua__ptrmap_put(&D->types, cls->klass, t) != ZLUA_OK)
         return NULL;
     return t;
@@ -537,6 +555,35 @@ fail:
     return NULL;
 }
 
+/* r's delegate, if it is still alive: the address last seen while the
+ * collector's epoch has not moved, else the weak handle (the Lua thread
+ * alone reads and writes these two fields). */
+static Il2CppObject *zlua_del_delegate_of(zlua__delrec *r)
+{
+    if (r->delegate_weak == 0)
+        return NULL;
+    uintptr_t epoch = zlua__gc_epoch();
+    if (epoch != 0 && r->delegate_epoch == epoch)
+        return (Il2CppObject *)r->delegate_seen;
+    Il2CppObject *d = zlua_rt_gchandle_target(r->delegate_weak);
+    r->delegate_seen = (uintptr_t)d;
+    r->delegate_epoch = epoch;
+    return d;
+}
+
+/* A new target handle for r, under the lock a resolve holds while it
+ * reads and caches the old one's target. */
+static void zlua_del_set_target(zlua__delrec *r, uintptr_t handle)
+{
+    zlua_del_lock();
+    uintptr_t old = r->target_weak;
+    r->target_weak = handle;
+    r->target_epoch = 0;
+    zlua_del_unlock();
+    if (old != 0)
+        zlua_rt_gchandle_free(old);
+}
+
 /* The delegate for the function at idx: cached, or made.  A ZLUA_POP_*. */
 static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2CppObject **out)
 {
@@ -552,8 +599,8 @@ static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2Cp
     if (t->unsupported)
         return ZLUA_POP_UNSUPPORTED;
     zlua__delrec *r = zlua_del_find(D, lua_topointer(L, idx), t);
-    if (r != NULL && r->delegate_weak != 0) {
-        Il2CppObject *d = zlua_rt_gchandle_target(r->delegate_weak);
+    if (r != NULL) {
+        Il2CppObject *d = zlua_del_delegate_of(r);
         if (d != NULL) {
             *out = d;   /* the hot path: no allocation */
             return ZLUA_POP_OK;
@@ -568,12 +615,12 @@ static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2Cp
         Il2CppObject *box = r->target_weak ? zlua_rt_gchandle_target(r->target_weak) : NULL;
         Il2CppException *exc = NULL;
         if (box == NULL) {
-            if (r->target_weak)
-                zlua_rt_gchandle_free(r->target_weak);
-            r->target_weak = 0;
+            zlua_del_set_target(r, 0);
             uint64_t name = zlua_del_name(D, r->id);   /* this thread's table */
             exc = zlua_rt_value_box(ctx->k_int64, &name, &box);
-            if (exc == NULL && (r->target_weak = zlua_rt_gchandle_new(box, 1)) == 0)
+            uintptr_t h = exc == NULL ? zlua_rt_gchandle_new(box, 1) : 0;
+            zlua_del_set_target(r, h);
+            if (h == 0)
                 box = NULL;
         }
         Il2CppObject *d = NULL;
@@ -586,6 +633,7 @@ static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2Cp
             if (r->delegate_weak)
                 zlua_rt_gchandle_free(r->delegate_weak);
             r->delegate_weak = zlua_rt_gchandle_new(d, 1);
+            r->delegate_epoch = 0;
             *out = d;
             rc = ZLUA_POP_OK;   /* box and d stay on this stack until the call */
         }

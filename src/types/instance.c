@@ -299,14 +299,6 @@ static inline const zlua__member *zlua_instance_fast_member(lua_State *L, uint32
     return zlua_names_get(&u->cls->fields, k);
 }
 
-/* Fields only (writes, and reads of the field kinds). */
-static inline const zlua__member *zlua_instance_fast_field(lua_State *L, uint32_t magic,
-                                                          zlua__ud **out)
-{
-    const zlua__member *mem = zlua_instance_fast_member(L, magic, out);
-    return mem != NULL && mem->kind == ZLUA_MEMBER_FIELD ? mem : NULL;
-}
-
 /* A method read through an instance: its closure, from the registry
  * reference taken at bind time (R-META-4).  The registry is
  * reachable by scripts, so the entry counts only when it still holds a
@@ -347,24 +339,24 @@ static inline int zlua_instance_lean_getter(const zlua__member *mem)
 /* R-IDX-1 fast path: a number key (never a member name) read through
  * the indexer of the class the userdata's own header names, as the
  * field fast paths do; 0 when the slow path must serve it (no indexer,
- * no candidate taking the key: the slow path raises). */
+ * no candidate taking the key: the slow path raises).  u's header is
+ * checked by the caller. */
 static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua__ud *u, int *nret)
 {
+    const zlua__method *head = u->cls->index_get;
+    if (head == NULL)
+        return 0;
     /* an integer key of the ranges the last one had: the same choice */
     const zlua__method *m = NULL;
     lua_Integer key = 0;
     int int_key = lua_isinteger(L, 2);
     if (int_key) {
-        if (u == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic ||
-            u->cls->index_get == NULL)
-            return 0;
         key = lua_tointeger(L, 2);
-        m = zlua_method_select_int(u->cls->index_get, key);
-    } else if (lua_type(L, 2) != LUA_TNUMBER || u == NULL || lua_rawlen(L, 1) < sizeof *u ||
-               u->magic != magic || u->cls->index_get == NULL) {
+        m = zlua_method_select_int(head, key);
+    } else if (lua_type(L, 2) != LUA_TNUMBER) {
         return 0;
     }
-    if (m == NULL && (m = zlua__method_select_quiet(L, u->cls->index_get, 2, 1)) == NULL)
+    if (m == NULL && (m = zlua__method_select_quiet(L, head, 2, 1)) == NULL)
         return 0;
     void *self = magic == ZLUA_UD_BYVAL ? zlua_ud_payload(u)
                  : u->cls->valuetype    ? il2cpp_object_unbox(u->obj)
@@ -379,22 +371,25 @@ static inline int zlua_instance_fast_item(lua_State *L, uint32_t magic, zlua__ud
     return 1;
 }
 
-/* A key the field index does not hold: an indexer's (`bag[3]`), else the
- * slow path.  Out of line, so the field reads' frame saves no registers
- * for it. */
+/* A key the field index does not hold: an array's element or an
+ * indexer's (`arr[i]`, `bag[3]`), else the slow path.  The userdata's
+ * header is checked once for both.  Out of line, so the field reads'
+ * frame saves no registers for it. */
 #if defined(__GNUC__)
 ZLUA_NOINLINE
 #endif
 static int zlua_instance_index_other(lua_State *L, uint32_t magic, zlua__ud *u)
 {
     int nret;
-    /* arr[i]: get's own fast path reads the userdata's header itself */
-    if (magic == ZLUA_UD_BYOBJ && u != NULL && lua_type(L, 2) == LUA_TNUMBER &&
-        lua_rawlen(L, 1) >= sizeof *u && u->magic == ZLUA_UD_BYOBJ && u->cls->is_array &&
-        u->cls->rank > 0)
-        return zlua__array_index(L);
-    if (zlua_instance_fast_item(L, magic, u, &nret))
-        return nret;
+    if (u != NULL && lua_rawlen(L, 1) >= sizeof *u && u->magic == magic) {
+        /* arr[i]: get's own fast path reads the userdata's header itself */
+        if (magic == ZLUA_UD_BYOBJ && u->cls->is_array && u->cls->rank > 0) {
+            if (lua_type(L, 2) == LUA_TNUMBER)
+                return zlua__array_index(L);
+        } else if (zlua_instance_fast_item(L, magic, u, &nret)) {
+            return nret;
+        }
+    }
     return zlua_instance_index_slow(L);
 }
 
@@ -437,18 +432,12 @@ static int zlua_instance_index_byobj(lua_State *L)
     return zlua_instance_index_slow(L);
 }
 
-/* Writes pop straight into the field when the meta's pop writes only on
- * success and stores no managed reference (no barrier needed). */
-static int zlua_member_direct(const zlua__member *mem)
-{
-    return !mem->readonly && zlua_kind_is_scalar(mem->meta->kind);
-}
-
-/* Stores the value at 3 into a direct field; 0 when it must take the
- * slow path (which raises the message).  Floats without an indirect call. */
+/* Stores the value at 3 into a field the fast path stores (mem->store);
+ * 0 when it must take the slow path (which raises the message).  Floats
+ * without an indirect call. */
 static inline int zlua_instance_store_field(lua_State *L, const zlua__member *mem, char *addr)
 {
-    if (mem->meta->kind == ZLUA_K_R4)
+    if (mem->store == ZLUA_STORE_R4)
         return zlua_pop_r4_value(L, 3, addr) == ZLUA_POP_OK;
     return mem->meta->pop(L, 3, mem->meta, addr) == ZLUA_POP_OK;
 }
@@ -456,8 +445,8 @@ static inline int zlua_instance_store_field(lua_State *L, const zlua__member *me
 static int zlua_instance_newindex_byval(lua_State *L)
 {
     zlua__ud *u;
-    const zlua__member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYVAL, &u);
-    if (mem != NULL && zlua_member_direct(mem) &&
+    const zlua__member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYVAL, &u);
+    if (mem != NULL && mem->store != ZLUA_STORE_NONE &&
         zlua_instance_store_field(L, mem, (char *)zlua_ud_payload(u) + mem->offset))
         return 0;
     return zlua_instance_newindex_slow(L);
@@ -466,8 +455,8 @@ static int zlua_instance_newindex_byval(lua_State *L)
 static int zlua_instance_newindex_byobj(lua_State *L)
 {
     zlua__ud *u;
-    const zlua__member *mem = zlua_instance_fast_field(L, ZLUA_UD_BYOBJ, &u);
-    if (mem != NULL && zlua_member_direct(mem) &&
+    const zlua__member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYOBJ, &u);
+    if (mem != NULL && mem->store != ZLUA_STORE_NONE &&
         zlua_instance_store_field(L, mem, (char *)zlua_instance_obj_base(u) + mem->offset))
         return 0;
     return zlua_instance_newindex_slow(L);

@@ -127,6 +127,8 @@ static void zlua_members_bind_fields(lua_State *L, zlua__class *cls, Il2CppClass
                 off -= ctx->header_size;
             mem->kind = ZLUA_MEMBER_FIELD;
             mem->offset = (uint32_t)off;
+            if (!mem->readonly && zlua_kind_is_scalar(mem->meta->kind))
+                mem->store = mem->meta->kind == ZLUA_K_R4 ? ZLUA_STORE_R4 : ZLUA_STORE_POP;
             zlua_members_put_slot(L, inst, name, mem);
         }
     }

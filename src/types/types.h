@@ -43,10 +43,19 @@ typedef enum zlua__member_kind {
 
 struct zlua__method;
 
+/* How the fast path stores into an instance field: not at all (the slow
+ * path: read-only, a reference that needs the write barrier, a struct, a
+ * rule's writer), a float inline, or any other scalar by its meta's pop,
+ * which writes only on success. */
+enum { ZLUA_STORE_NONE, ZLUA_STORE_R4, ZLUA_STORE_POP };
+
 typedef struct zlua__member {
     const struct zlua__class *owner;  /* the class whose table holds it */
     uint8_t kind;
     uint8_t readonly;
+    /* an instance field the fast path writes itself (ZLUA_STORE_*): set
+     * once, when the member binds, so a write reads one byte to know */
+    uint8_t store;
     const char *name;
     const zlua_meta *meta;
     uint32_t offset;            /* unboxed for value types, else object */

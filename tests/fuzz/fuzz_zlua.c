@@ -62,6 +62,7 @@ typedef struct fz_alloc {
     int fail_burst;    /* how many more fail right after it (the oracle's 1:
                         * Lua's retry after its emergency collection too) */
     int fail_more;
+    const void *ubox_mt;   /* this state's buffer-box metatable (fz_ubox_guard) */
 } fz_alloc;
 
 static struct {
@@ -326,6 +327,69 @@ static int fz_P(lua_State *L)
 
 static void fz_drain_throw_next(void);
 
+/* Lua's own buffer boxes (lauxlib: a userdata {block, size} under the
+ * registry's "_UBOX*" metatable, whose __gc and __close free the block)
+ * trust their argument: a hook that calls the __close it runs for with
+ * values of its own crashes Lua itself, with no libzlua frame involved.
+ * The harness gives that metatable, before any box exists, methods that
+ * check what they are given and free the block as lauxlib's do.  The
+ * live states' box metatables are known by address in a C array no
+ * script reaches (the registry entry can be swapped). */
+typedef struct fz_ubox {
+    void *block;
+    size_t size;
+} fz_ubox;
+
+#define FZ_UBOX_STATES 8
+static const void *fz_ubox_mts[FZ_UBOX_STATES];   /* the live states' */
+
+static int fz_ubox_known(const void *mt)
+{
+    for (int i = 0; i < FZ_UBOX_STATES; i++)
+        if (mt != NULL && fz_ubox_mts[i] == mt)
+            return 1;
+    return 0;
+}
+
+static int fz_ubox_free(lua_State *L)
+{
+    void *ud;
+    lua_Alloc f = lua_getallocf(L, &ud);
+    fz_ubox *b = lua_touserdata(L, 1);
+    if (b == NULL || lua_rawlen(L, 1) != sizeof *b || !lua_getmetatable(L, 1) ||
+        !fz_ubox_known(lua_topointer(L, -1)))
+        return luaL_error(L, "fuzz: a buffer box's method called on something else");
+    f(ud, b->block, b->size, 0);
+    b->block = NULL;
+    b->size = 0;
+    return 0;
+}
+
+static void fz_ubox_guard(lua_State *L, fz_alloc *a)
+{
+    luaL_newmetatable(L, "_UBOX*");
+    lua_pushcfunction(L, fz_ubox_free);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, fz_ubox_free);
+    lua_setfield(L, -2, "__close");
+    a->ubox_mt = lua_topointer(L, -1);
+    lua_pop(L, 1);
+    for (int i = 0; i < FZ_UBOX_STATES; i++)
+        if (fz_ubox_mts[i] == NULL) {
+            fz_ubox_mts[i] = a->ubox_mt;
+            return;
+        }
+    abort();   /* more live states than the harness ever makes */
+}
+
+/* After lua_close: its boxes were finalized by then. */
+static void fz_ubox_forget(const fz_alloc *a)
+{
+    for (int i = 0; i < FZ_UBOX_STATES; i++)
+        if (fz_ubox_mts[i] == a->ubox_mt)
+            fz_ubox_mts[i] = NULL;
+}
+
 static lua_State *fz_state_new(fz_alloc *a)
 {
     memset(a, 0, sizeof *a);
@@ -334,6 +398,7 @@ static lua_State *fz_state_new(fz_alloc *a)
     lua_State *L = lua_newstate(fz_alloc_fn, a);
     if (L == NULL)
         abort();
+    fz_ubox_guard(L, a);
     luaL_openlibs(L);
     if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK || testbed_rt_open(L) < 0)
         abort();
@@ -347,6 +412,7 @@ static void fz_state_close(lua_State *L, fz_alloc *a)
     a->fail_after = -1;
     a->limit = (size_t)-1;   /* finalizers may allocate */
     lua_close(L);
+    fz_ubox_forget(a);
 }
 
 /* Runs chunk src in L: 1 when it returned true.  The error, if a string,

@@ -106,11 +106,17 @@ Il2CppArray *il2cpp_array_new_full(Il2CppClass *array_class,
         bounds_at = size;
         size += sizeof(Il2CppArrayBounds) * array_class->rank;
     }
-    Il2CppArray *a = sim_gc_alloc(size, !sim_class_has_refs(array_class));
+    /* libil2cpp: pointer-free without references; an element type whose
+     * references a bitmap describes gets the precise vector kind */
+    Il2CppArray *a = sim_vector_wanted(array_class->element_class)
+                         ? sim_vector_alloc(array_class->element_class, size)
+                         : sim_gc_alloc(size, !sim_class_has_refs(array_class));
     if (a == NULL)
         sim_raise_oom();
     a->obj.klass = array_class;
-    a->max_length = count;
+    /* after the class: a vector's mark procedure reads the length first
+     * (sim_vectors.c), and a nonzero one means the class is there */
+    __atomic_store_n(&a->max_length, count, __ATOMIC_RELEASE);
     if (!sz) {
         a->bounds = (Il2CppArrayBounds *)((char *)a + bounds_at);
         for (uint32_t i = 0; i < array_class->rank; i++) {

@@ -741,9 +741,15 @@ void sim_delegates_init(void)
 
 const MethodInfo *sim_delegate_invoke_method(Il2CppClass *klass)
 {
+    const MethodInfo *inv = __atomic_load_n(&klass->delegate_invoke, __ATOMIC_ACQUIRE);
+    if (inv != NULL)
+        return inv;
     for (uint16_t i = 0; i < klass->method_count; i++)
-        if (strcmp(klass->methods[i]->name, "Invoke") == 0)
-            return &klass->methods[i]->mi;
+        if (strcmp(klass->methods[i]->name, "Invoke") == 0) {
+            inv = &klass->methods[i]->mi;
+            __atomic_store_n(&klass->delegate_invoke, inv, __ATOMIC_RELEASE);
+            return inv;
+        }
     sim_crash("delegate type %s%s has no Invoke", klass->full_name, "");
 }
 

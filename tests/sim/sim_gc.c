@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <gc.h>
+#include <gc/gc_mark.h>   /* the simulation always builds on the installed bdwgc */
 
 #include "sim_internal.h"
 
@@ -24,6 +25,7 @@ void sim_gc_init(void)
     GC_allow_register_threads();
     /* the thread that starts the runtime is attached, as in a player */
     sim_thread_attach_main();
+    sim_vectors_init();
     gc_ready = true;
 }
 
@@ -38,6 +40,14 @@ void *sim_gc_alloc(size_t size, bool pointer_free)
     if (pointer_free)
         memset(p, 0, size);
     alloc_count++;
+    return p;
+}
+
+void *sim_gc_alloc_kind(size_t size, unsigned kind)
+{
+    void *p = GC_generic_malloc(size, (int)kind);   /* the kind clears */
+    if (p != NULL)
+        alloc_count++;
     return p;
 }
 

@@ -341,6 +341,11 @@ extern SimKnown sim_k;
 
 /* sim_gc.c */
 void *sim_gc_alloc(size_t size, bool pointer_free);  /* zeroed, counted */
+void *sim_gc_alloc_kind(size_t size, unsigned kind);  /* zeroed, counted */
+/* arrays of value types with references, marked precisely (sim_vectors.c) */
+void sim_vectors_init(void);
+bool sim_vector_wanted(Il2CppClass *element);
+void *sim_vector_alloc(Il2CppClass *element, size_t size);
 void *sim_gc_alloc_root(size_t size);  /* zeroed, uncollectable (a root), not counted */
 void sim_gc_store(void **slot, void *value);         /* store + barrier */
 

@@ -74,6 +74,27 @@ static const bind_case cases[] = {
                 "return CS.Demo.CallOnRefInt(1) == 2"},
 };
 
+/* The same operations after others, run first without faults: types bound
+ * before move where a table of the state must grow during the binding. */
+typedef struct prefixed_case {
+    const char *name;
+    const char *prefix;
+    const char *op;
+} prefixed_case;
+
+static const prefixed_case prefixed[] = {
+#if defined(ZLUA_WITH_STUBS) && ZLUA_WITH_STUBS
+    /* the class map's growth falls inside Demo's methods: a method whose
+     * parameter's class could not be recorded was left out of Demo's
+     * members for good ("'Demo' has no member 'ApplyFunc'") */
+    {"delegate type, other types bound before",
+     "local v = CS.MyGame.Vector2(1, 2) + CS.MyGame.Vector2(3, 4) return v.X == 4",
+     "return CS.Demo.ApplyFunc(function(x) return x + 1 end, 1) == 2"},
+#endif
+    {"struct members, other types bound before", "return CS.Demo.Concat('a', 'b') == 'ab'",
+     "return CS.MyGame.Point2D(3, 4):Length() == 5"},
+};
+
 /* Runs op; 1 when it returned true, else 0 with the message in msg. */
 static int run_op(lua_State *L, const char *op, char *msg, size_t cap)
 {
@@ -88,22 +109,31 @@ static int run_op(lua_State *L, const char *op, char *msg, size_t cap)
     return 0;
 }
 
-static void check_case(const bind_case *c)
+/* A fresh state with prefix run (NULL: none); fails the test if it fails. */
+static lua_State *state_after(lua_Alloc f, unit_alloc *a, const char *name, const char *prefix)
+{
+    char msg[512];
+    lua_State *L = unit_state_new(f, a);
+    assert_non_null(L);
+    if (prefix != NULL && !run_op(L, prefix, msg, sizeof msg))
+        fail_msg("%s: the prefix fails: %s", name, msg);
+    return L;
+}
+
+static void check_op(const char *name, const char *prefix, const char *op)
 {
     char msg[512];
     int k;
-    lua_State *clean = unit_state_new(NULL, NULL);
-    assert_non_null(clean);
-    if (!run_op(clean, c->op, msg, sizeof msg))
-        fail_msg("%s: fails without a fault: %s", c->name, msg);
+    lua_State *clean = state_after(NULL, NULL, name, prefix);
+    if (!run_op(clean, op, msg, sizeof msg))
+        fail_msg("%s: fails without a fault: %s", name, msg);
     unit_state_close(clean);
     for (k = 0; k < MAX_POINTS; k++) {
         unit_alloc a;
         unit_alloc_init(&a);
-        lua_State *L = unit_state_new(unit_alloc_fn, &a);
-        assert_non_null(L);
+        lua_State *L = state_after(unit_alloc_fn, &a, name, prefix);
         a.fail_in = k;
-        int first = run_op(L, c->op, msg, sizeof msg);
+        int first = run_op(L, op, msg, sizeof msg);
         int reached = a.fail_in < 0;
         a.fail_in = -1;
         if (!reached) {   /* the op made fewer than k+1 allocations: all covered */
@@ -111,9 +141,9 @@ static void check_case(const bind_case *c)
             unit_state_close(L);
             break;
         }
-        if (!run_op(L, c->op, msg, sizeof msg))
+        if (!run_op(L, op, msg, sizeof msg))
             fail_msg("%s: after allocation %d of the first call failed, the same call "
-                     "with memory back raised: %s", c->name, k, msg);
+                     "with memory back raised: %s", name, k, msg);
         unit_state_close(L);
     }
     assert_true(k > 0 && k < MAX_POINTS);
@@ -123,7 +153,9 @@ static void test_bind_failures_cache_nothing(void **state)
 {
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        check_case(&cases[i]);
+        check_op(cases[i].name, NULL, cases[i].op);
+    for (size_t i = 0; i < sizeof prefixed / sizeof prefixed[0]; i++)
+        check_op(prefixed[i].name, prefixed[i].prefix, prefixed[i].op);
 }
 
 int main(void)

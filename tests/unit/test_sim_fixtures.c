@@ -256,6 +256,33 @@ static void test_szarrays(void **state)
     assert_ptr_equal(o[4]->klass, sim_class("MyGame.Player"));
 }
 
+/* An array of structs with references (Tagged[]) is marked by its own
+ * mark procedure, as libil2cpp's element-bitmap vectors are: the strings
+ * only its elements hold survive collections and the reuse of whatever
+ * they freed. */
+static void test_struct_array_marks_its_references(void **state)
+{
+    (void)state;
+    enum { N = 2000 };
+    SimGCHandle h = il2cpp_gchandle_new(call_o_i4("Demo", "Taggeds", N), false);
+    unit_gc_scrub_stack();
+    for (int round = 0; round < 3; round++) {
+        unit_gc_collect(2);
+        for (int i = 0; i < 4 * N; i++)   /* reuse what was freed */
+            il2cpp_string_new("garbage-garbage");
+    }
+    Il2CppArray *tg = (Il2CppArray *)il2cpp_gchandle_get_target(h);
+    SimTagged *t = (SimTagged *)((char *)tg + il2cpp_array_object_header_size());
+    assert_int_equal(tg->max_length, N);
+    for (int i = 0; i < N; i++) {
+        char want[16];
+        snprintf(want, sizeof want, "t%d", i);
+        assert_int_equal(t[i].id, i);
+        assert_string(t[i].name, want);
+    }
+    il2cpp_gchandle_free(h);
+}
+
 /* ---- delegates ------------------------------------------------------------------ */
 
 static void test_delegate_layout_is_il2cpps(void **state)
@@ -593,6 +620,7 @@ int main(void)
         cmocka_unit_test(test_ring_is_a_cycle),
         cmocka_unit_test(test_make_grid_bounds_and_values),
         cmocka_unit_test(test_szarrays),
+        cmocka_unit_test(test_struct_array_marks_its_references),
         cmocka_unit_test(test_delegate_layout_is_il2cpps),
         cmocka_unit_test(test_closed_delegate_over_a_closure),
         cmocka_unit_test(test_open_static_delegate),

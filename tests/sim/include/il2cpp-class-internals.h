@@ -132,6 +132,12 @@ struct Il2CppClass {
     bool primitive;
     uint8_t refs_state;          /* has_references: 0 unknown, 1 computing, 2 known */
     bool has_refs;
+    /* value types with references: their unboxed reference offsets, which
+     * the mark procedure of their arrays reads (sim_vectors.c) */
+    const struct SimRefMap *ref_map;
+    /* delegate types: Invoke, found once (a player's generated code calls
+     * it directly, with no lookup per call) */
+    const MethodInfo *delegate_invoke;
     void (*cctor)(void);         /* the static constructor, NULL: none */
     uint8_t cctor_state;         /* SIM_CCTOR_* */
     /* libil2cpp's name: 1 once the static constructor returned, or none */

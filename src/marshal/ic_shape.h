@@ -1,0 +1,50 @@
+/*
+ * ic_shape.h -- what an IC call's arguments and result are, in Lua terms:
+ * how many values they push and take back, and whether a bare lua_pcall
+ * can run the call (no push allocates, the pop cannot raise).  A site's
+ * is computed when it binds (bridge/ic.c), a delegate type's when the
+ * type binds (delegate_pop.c): never per call.
+ */
+#ifndef ZLUA_MARSHAL_IC_SHAPE_H
+#define ZLUA_MARSHAL_IC_SHAPE_H
+
+#include "marshal/meta.h"
+
+/* A call's shape: a site's or a delegate type's, bound once, or what a
+ * call without either gives (checked on each call). */
+typedef struct zlua__ic_shape {
+    const zlua_meta *const *args;
+    const zlua_meta *ret;      /* NULL: no result */
+    int nargs;
+    int nvals;                 /* the Lua values the arguments occupy (an
+                                  UnpackedValues slot: its members, lua-api.md, "[LuaMarshalAs]") */
+    int nres;                  /* the results the call takes back */
+    int direct;                /* no push allocates and the pop cannot
+                                  raise: a bare lua_pcall can run it */
+} zlua__ic_shape;
+
+/* Whether m's pop can raise: a Table rule's reads its members by key,
+ * which interns the key (memory).  Every other pop reads the values it is
+ * given and raw slots only, and reports instead of raising. */
+static inline int zlua__ic_pop_may_raise(const zlua_meta *m)
+{
+    return m->mtype == ZLUA_MARSHAL_TABLE;
+}
+
+static inline void zlua__ic_shape_fill(zlua__ic_shape *s, const zlua_meta *const *args,
+                                       int nargs, const zlua_meta *ret)
+{
+    int safe = 1, nvals = 0;
+    for (int i = 0; i < nargs; i++) {
+        safe &= args[i]->push_safe != 0;
+        nvals += zlua_meta_slots(args[i]);
+    }
+    s->args = args;
+    s->ret = ret;
+    s->nargs = nargs;
+    s->nvals = nvals;
+    s->nres = ret != NULL ? zlua_meta_slots(ret) : 0;
+    s->direct = safe && (ret == NULL || !zlua__ic_pop_may_raise(ret));
+}
+
+#endif
