@@ -85,6 +85,27 @@ Il2CppException *zlua_rt_delegate_new(const MethodInfo *ctor, const MethodInfo *
 Il2CppException *zlua_rt_method_instance(const MethodInfo *generic,
                                          const Il2CppType *const *args, uint32_t count,
                                          const MethodInfo **out);
+/* R-GEN-1: generic parameter `index` of a generic definition -- method
+ * `method`'s when it is not NULL, else type `klass`'s -- as the metadata
+ * holds it (libil2cpp's Il2CppGenericParameter, read through
+ * vm::MetadataCache): its name, its IL2CPP_GENERIC_PARAMETER_ATTRIBUTE_*
+ * flags (variance and the special constraints `class`, `struct`,
+ * `new()`) and how many constraint types it has (a base class,
+ * interfaces; `struct` brings System.ValueType).  Returns 0, *out zeroed,
+ * when the definition has no such parameter or the metadata is not at
+ * hand (a generic method of an inflated generic type).  Never fails. */
+typedef struct zlua_rt_generic_param {
+    char name[64];                 /* "T", NUL-terminated, cut to fit */
+    uint16_t flags;
+    uint16_t constraint_count;
+} zlua_rt_generic_param;
+int zlua_rt_generic_param_get(const MethodInfo *method, Il2CppClass *klass, uint32_t index,
+                              zlua_rt_generic_param *out);
+/* Constraint type `which` (below constraint_count) of that parameter, as
+ * the metadata names it: possibly open (IComparable<T>, another
+ * parameter).  NULL: none.  Never fails. */
+const Il2CppType *zlua_rt_generic_constraint(const MethodInfo *method, Il2CppClass *klass,
+                                             uint32_t index, uint32_t which);
 /* GC handles (il2cpp_gchandle_new / _new_weakref / _get_target / _free),
  * as uintptr_t: their type is uint32_t before Unity 6 and a pointer from
  * Unity 6 on, which only the runtime's headers tell.  0 is no handle.

@@ -3,9 +3,10 @@
 -- same name (R-GEN-1), interfaces extending interfaces (R-VIEW-1),
 -- indexer accessors as methods (R-IDX-1), arrays indexed with [] (R-ARR-1),
 -- float and integer arguments in overload dispatch (SPEC 7.6), statics of
--- a base class, what C# hides, and the messages of typos and of a yield
--- inside a function C# called.  The types are ZLuaTests' (tests/fixtures/
--- ZLua.Tests.cs; the simulation's sim_bodies_usage.c).
+-- a base class, what C# hides, and the messages of typos, of a broken
+-- generic constraint and of a yield inside a function C# called.  The types
+-- are ZLuaTests' (tests/fixtures/ZLua.Tests.cs; the simulation's
+-- sim_bodies_usage.c and sim_generics.c).
 local h = require "helpers"
 
 local Z = CS.ZLuaTests
@@ -35,7 +36,13 @@ describe("R-GEN-1: a generic method sharing its name with a non-generic one", fu
   end)
 
   it_sim(h.JIT_GENERICS, "an instance absent from the build is refused", function()
-    h.raises("generic method instance not available: ZLuaTests.Entity.GetComponent<MyGame.Player>",
+    h.raises("generic method instance not available: ZLuaTests.Entity.GetComponent<ZLuaTests.Echoer>",
+             zlua.generic, e.GetComponent, "ZLuaTests.Echoer")
+  end)
+
+  it("a type argument its constraint refuses is named (where T : new())", function()
+    h.raises("generic argument MyGame.Player violates the constraint of T on "
+             .. "ZLuaTests.Entity.GetComponent<T> (new())",
              zlua.generic, e.GetComponent, "MyGame.Player")
   end)
 
@@ -66,6 +73,13 @@ describe("R-VIEW-1: an interface view has the members of the interfaces it exten
     assert.is_true(en:MoveNext())
     assert.are.equal(1, en.Current)
     assert.is_false(en:MoveNext())
+  end)
+
+  it("IList has ICollection's Count", function()
+    local l = Z.Seqs.IntList(3)   -- a List<int>, declared System.Collections.IList
+    assert.are.equal("System.Collections.IList", h.type_of(l).__fullname)
+    assert.are.equal(3, l.Count)
+    assert.are.equal(3, #l)
   end)
 
   it("what C# hides stays hidden: a private field is no member", function()
@@ -257,6 +271,88 @@ describe("generic types named and constructed (R-GEN-1)", function()
              zlua.generic, G.List, zlua.types.double)
     h.raises("bad argument #1 to 'generic' (generic method or type expected, got Demo)",
              zlua.generic, CS.Demo, zlua.types.int32)
+  end)
+end)
+
+describe("R-GEN-1: a type argument breaking a generic constraint is named", function()
+  -- ZLuaTests.Constrained: one generic method per kind of constraint; the
+  -- build compiled one instance of each, which a satisfying argument gets
+  local C = Z.Constrained
+  local function broken(arg, param, def, what)
+    return ("generic argument %s violates the constraint of %s on %s (%s)"):format(arg, param, def,
+                                                                              what)
+  end
+
+  it("where T : struct (a Nullable<T> is no struct here either)", function()
+    h.raises(broken("System.String", "T", "ZLuaTests.Constrained.OfStruct<T>", "struct"),
+             zlua.generic, C.OfStruct, T.string)
+    local _ = CS.Demo.MaybeInt   -- meets System.Nullable`1[System.Int32]
+    local NI = CS["System.Nullable`1[System.Int32]"]
+    h.raises(broken("System.Nullable`1[System.Int32]", "T", "ZLuaTests.Constrained.OfStruct<T>",
+                    "struct"), zlua.generic, C.OfStruct, NI)
+    assert.are.equal("System.Int32", zlua.generic(C.OfStruct, T.int32)())
+  end)
+
+  it("where T : class", function()
+    h.raises(broken("System.Int32", "T", "ZLuaTests.Constrained.OfClass<T>", "class"),
+             zlua.generic, C.OfClass, T.int32)
+    h.raises(broken("MyGame.Point2D", "T", "ZLuaTests.Constrained.OfClass<T>", "class"),
+             zlua.generic, C, "OfClass", CS.MyGame.Point2D)
+    assert.are.equal("System.String", zlua.generic(C.OfClass, T.string)())
+  end)
+
+  it("where T : new(): no public parameterless constructor, an abstract class, an interface",
+     function()
+    local def = "ZLuaTests.Constrained.OfNew<T>"
+    h.raises(broken("System.String", "T", def, "new()"), zlua.generic, C.OfNew, T.string)
+    h.raises(broken("MyGame.Player", "T", def, "new()"), zlua.generic, C.OfNew, CS.MyGame.Player)
+    h.raises(broken("MyGame.Shape", "T", def, "new()"), zlua.generic, C.OfNew, CS.MyGame.Shape)
+    h.raises(broken("MyGame.IShape", "T", def, "new()"), zlua.generic, C.OfNew, CS.MyGame.IShape)
+    assert.are.equal("ZLuaTests.Mob", zlua.generic(C.OfNew, Z.Mob)())
+  end)
+
+  it("where T : SomeBase", function()
+    local def = "ZLuaTests.Constrained.OfShape<T>"
+    h.raises(broken("MyGame.Player", "T", def, "MyGame.Shape"),
+             zlua.generic, C.OfShape, CS.MyGame.Player)
+    h.raises(broken("System.Int32", "T", def, "MyGame.Shape"), zlua.generic, C.OfShape, T.int32)
+    assert.are.equal("MyGame.Circle", zlua.generic(C.OfShape, CS.MyGame.Circle)())
+  end)
+
+  it("where T : SomeInterface", function()
+    h.raises(broken("MyGame.Circle", "T", "ZLuaTests.Constrained.OfDamageable<T>",
+                    "ZLuaTests.IDamageable"), zlua.generic, C.OfDamageable, CS.MyGame.Circle)
+    assert.are.equal("ZLuaTests.Mob", zlua.generic(C.OfDamageable, Z.Mob)())
+  end)
+
+  it("several parameters: the first argument breaking its own is named", function()
+    local def = "ZLuaTests.Constrained.OfPair<TKey,TValue>"
+    h.raises(broken("System.String", "TKey", def, "struct"),
+             zlua.generic, C.OfPair, T.string, T.string)
+    h.raises(broken("System.String", "TValue", def, "new()"),   -- a class, without new()
+             zlua.generic, C.OfPair, T.int32, T.string)
+    h.raises(broken("System.Int32", "TValue", def, "class"),
+             zlua.generic, C.OfPair, T.int32, T.int32)
+    assert.are.equal("System.Int32,ZLuaTests.Mob", zlua.generic(C.OfPair, T.int32, Z.Mob)())
+  end)
+
+  it("a generic type's constraint: Nullable<T> where T : struct", function()
+    local N = CS.System["Nullable`1"]
+    h.raises(broken("System.String", "T", "System.Nullable`1", "struct"), zlua.generic, N, T.string)
+    h.raises(broken("MyGame.Player", "T", "System.Nullable`1", "struct"),
+             zlua.generic, N, CS.MyGame.Player)
+  end)
+
+  it("arguments keeping the constraints but not in the build stay 'not available'", function()
+    h.raises("generic method instance not available: ZLuaTests.Constrained.OfPair<System.Int32>",
+             zlua.generic, C.OfPair, T.int32)   -- the wrong count: nothing to check
+    h.raises("generic type instance not available: System.Nullable`1[System.Int32,System.Int32]",
+             zlua.generic, CS.System["Nullable`1"], T.int32, T.int32)
+  end)
+
+  it_sim(h.JIT_GENERICS, "arguments keeping the constraints, absent from the build", function()
+    h.raises("generic method instance not available: ZLuaTests.Constrained.OfStruct<System.Double>",
+             zlua.generic, C.OfStruct, T.double)
   end)
 end)
 

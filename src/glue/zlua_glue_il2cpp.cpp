@@ -213,6 +213,60 @@ extern "C" Il2CppException *zlua_rt_method_instance(const MethodInfo *generic,
     return nullptr;
 }
 
+/* The metadata of generic parameter `index` of a method definition or a
+ * type definition, NULL: none.  A method's container is in its MethodInfo
+ * only while it is neither inflated nor an instance: the same union holds
+ * the generic method of an inflated one. */
+static Il2CppMetadataGenericParameterHandle zlua_glue_generic_param(const MethodInfo *method,
+                                                                    Il2CppClass *klass,
+                                                                    uint32_t index)
+{
+    Il2CppMetadataGenericContainerHandle c = nullptr;
+    if (method != nullptr) {
+        if (method->is_generic && !method->is_inflated)
+            c = method->genericContainerHandle;
+    } else if (klass != nullptr && il2cpp_class_is_generic(klass)) {
+        c = il2cpp::vm::Class::GetGenericContainer(klass);
+    }
+    if (c == nullptr || index >= il2cpp::vm::MetadataCache::GetGenericContainerCount(c))
+        return nullptr;
+    return il2cpp::vm::MetadataCache::GetGenericParameterFromIndex(
+        c, static_cast<GenericContainerParameterIndex>(index));
+}
+
+extern "C" int zlua_rt_generic_param_get(const MethodInfo *method, Il2CppClass *klass,
+                                         uint32_t index, zlua_rt_generic_param *out)
+{
+    memset(out, 0, sizeof *out);
+    Il2CppMetadataGenericParameterHandle p = zlua_glue_generic_param(method, klass, index);
+    if (p == nullptr)
+        return 0;
+    const char *name = il2cpp::vm::MetadataCache::GetGenericParameterName(p);
+    if (name != nullptr) {
+        size_t n = strlen(name);
+        n = n < sizeof out->name - 1 ? n : sizeof out->name - 1;
+        memcpy(out->name, name, n);
+    }
+    out->flags = il2cpp::vm::MetadataCache::GetGenericParameterFlags(p);
+    int16_t count = il2cpp::vm::MetadataCache::GetGenericConstraintCount(p);
+    out->constraint_count = static_cast<uint16_t>(count > 0 ? count : 0);
+    return 1;
+}
+
+extern "C" const Il2CppType *zlua_rt_generic_constraint(const MethodInfo *method,
+                                                        Il2CppClass *klass, uint32_t index,
+                                                        uint32_t which)
+{
+    Il2CppMetadataGenericParameterHandle p = zlua_glue_generic_param(method, klass, index);
+    if (p == nullptr)
+        return nullptr;
+    int16_t count = il2cpp::vm::MetadataCache::GetGenericConstraintCount(p);
+    if (count <= 0 || which >= static_cast<uint32_t>(count))
+        return nullptr;
+    return il2cpp::vm::MetadataCache::GetGenericParameterConstraintFromIndex(
+        p, static_cast<GenericParameterConstraintIndex>(which));
+}
+
 /* 2021.3's MethodInfo has indirect_call_via_invokers; later versions
  * dropped it (their fully shared instances get stubs instead): read it
  * where the headers declare it. */

@@ -107,6 +107,11 @@ enum {
 #define ZLUA_TYPE_ATTRIBUTE_PUBLIC 0x00000001
 #define ZLUA_TYPE_ATTRIBUTE_NESTED_PUBLIC 0x00000002
 
+/* a generic parameter's special constraints (zlua_rt_generic_param_get) */
+#define ZLUA_GENERIC_PARAMETER_ATTRIBUTE_REFERENCE_TYPE_CONSTRAINT 0x0004
+#define ZLUA_GENERIC_PARAMETER_ATTRIBUTE_NOT_NULLABLE_VALUE_TYPE_CONSTRAINT 0x0008
+#define ZLUA_GENERIC_PARAMETER_ATTRIBUTE_DEFAULT_CONSTRUCTOR_CONSTRAINT 0x0010
+
 /* ---- domain, assemblies, images ---------------------------------------- */
 Il2CppDomain *il2cpp_domain_get(void);
 const Il2CppAssembly **il2cpp_domain_get_assemblies(const Il2CppDomain *domain,

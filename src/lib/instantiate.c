@@ -78,7 +78,8 @@ static const zlua__generic *zlua_lib_generic_of_function(lua_State *L, int idx)
  * of the plain name, or the definition's type table).  The runtime's C
  * API cannot inflate a generic, so it is the instance the state has met
  * (zlua__class_find); IL2CPP has no other (no JIT): one absent from the
- * build is never met. */
+ * build is never met.  One not met is refused naming the constraint its
+ * arguments break, if any. */
 static int zlua_lib_generic_type(lua_State *L)
 {
     int known;
@@ -105,8 +106,17 @@ static int zlua_lib_generic_type(lua_State *L)
     lua_concat(L, n + 2);
     zlua__ctx *ctx = zlua__ctx_check(L);
     zlua__class *cls = zlua__meta_bind(ctx, zlua__class_find(ctx, lua_tostring(L, -1)));
-    if (cls == NULL)
+    if (cls == NULL) {
+        /* a violated constraint is named: its definition's metadata tells */
+        if (def == NULL) {
+            lua_pushfstring(L, "%s`%d", ns, n);
+            def = zlua__class_find(ctx, lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+        if (def != NULL && il2cpp_class_is_generic(def->klass))
+            zlua__generic_check_constraints(L, NULL, def, def->full_name, args, n);
         return luaL_error(L, "generic type instance not available: %s", lua_tostring(L, -1));
+    }
     zlua__class_push_typetable(L, cls);
     return 1;
 }

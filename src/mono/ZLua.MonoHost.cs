@@ -52,6 +52,31 @@ namespace ZLuaMonoHost
             return ((MethodInfo)m).MakeGenericMethod(args).MethodHandle.Value;
         }
 
+        // Generic parameter i of a generic method or type definition (owner):
+        // its name, its GenericParameterAttributes (the metadata's flags) and
+        // its constraint types; null when owner has no such parameter, and for
+        // a method of a constructed generic type, whose definition's metadata
+        // IL2CPP does not keep at hand either.
+        public static string GenericParam(MemberInfo owner, int i, out int flags,
+                                          out Type[] constraints)
+        {
+            flags = 0;
+            constraints = null;
+            Type[] ps = null;
+            MethodInfo m = owner as MethodInfo;
+            Type t = owner as Type;
+            if (m != null && m.IsGenericMethodDefinition &&
+                !(m.DeclaringType.IsGenericType && !m.DeclaringType.IsGenericTypeDefinition))
+                ps = m.GetGenericArguments();
+            else if (t != null && t.IsGenericTypeDefinition)
+                ps = t.GetGenericArguments();
+            if (ps == null || i < 0 || i >= ps.Length)
+                return null;
+            flags = (int)ps[i].GenericParameterAttributes;
+            constraints = ps[i].GetGenericParameterConstraints();
+            return ps[i].Name;
+        }
+
         public static void RunClassConstructor(Type t)
         {
             RuntimeHelpers.RunClassConstructor(t.TypeHandle);

@@ -138,6 +138,7 @@ int zm_attach(MonoDomain *domain, const char *helpers_dll, char *err, size_t err
     zm.h.param_default = zm_helper("Reflect", "ParamDefault", 3, err, errsize);
     zm.h.is_generic_def = zm_helper("Reflect", "IsGenericDefinition", 1, err, errsize);
     zm.h.make_generic = zm_helper("Reflect", "MakeGeneric", 2, err, errsize);
+    zm.h.generic_param = zm_helper("Reflect", "GenericParam", 4, err, errsize);
     zm.h.run_cctor = zm_helper("Reflect", "RunClassConstructor", 1, err, errsize);
     zm.h.collect = zm_helper("Reflect", "Collect", 0, err, errsize);
     zm.h.has_attribute = zm_helper("Reflect", "HasAttribute", 2, err, errsize);

@@ -377,6 +377,61 @@ Il2CppException *zlua_rt_method_instance(const MethodInfo *generic, const Il2Cpp
     return NULL;
 }
 
+/* Reflect.GenericParam over a method definition (method) or a type
+ * definition (klass): the parameter's name (NULL: none), its flags and
+ * its constraint types. */
+static MonoString *zm_generic_param(const MethodInfo *method, Il2CppClass *klass,
+                                    uint32_t index, int32_t *flags, MonoArray **constraints)
+{
+    *flags = 0;
+    *constraints = NULL;
+    MonoObject *owner = NULL;
+    if (method != NULL)
+        owner = (MonoObject *)mono_method_get_object(zm.domain, ZM_METHOD(method), NULL);
+    else if (klass != NULL)
+        owner = (MonoObject *)mono_type_get_object(zm.domain,
+                                                   mono_class_get_type(ZM_CLASS(klass)));
+    if (owner == NULL || index > INT32_MAX)
+        return NULL;
+    int32_t i = (int32_t)index;
+    MonoObject *exc = NULL;
+    void *a[4] = {owner, &i, flags, constraints};
+    MonoObject *r = zm_call(zm.h.generic_param, a, &exc);
+    return exc == NULL ? (MonoString *)(void *)r : NULL;
+}
+
+int zlua_rt_generic_param_get(const MethodInfo *method, Il2CppClass *klass, uint32_t index,
+                              zlua_rt_generic_param *out)
+{
+    memset(out, 0, sizeof *out);
+    int32_t flags;
+    MonoArray *constraints;
+    MonoString *name = zm_generic_param(method, klass, index, &flags, &constraints);
+    if (name == NULL)
+        return 0;
+    char *s = mono_string_to_utf8(name);
+    if (s != NULL) {
+        size_t n = strlen(s);
+        memcpy(out->name, s, n < sizeof out->name - 1 ? n : sizeof out->name - 1);
+        mono_free(s);
+    }
+    out->flags = (uint16_t)flags;
+    out->constraint_count = constraints != NULL ? (uint16_t)mono_array_length(constraints) : 0;
+    return 1;
+}
+
+const Il2CppType *zlua_rt_generic_constraint(const MethodInfo *method, Il2CppClass *klass,
+                                             uint32_t index, uint32_t which)
+{
+    int32_t flags;
+    MonoArray *constraints;
+    if (zm_generic_param(method, klass, index, &flags, &constraints) == NULL ||
+        constraints == NULL || which >= mono_array_length(constraints))
+        return NULL;
+    MonoReflectionType *t = mono_array_get(constraints, MonoReflectionType *, which);
+    return t != NULL ? (const Il2CppType *)(void *)mono_reflection_type_get_type(t) : NULL;
+}
+
 Il2CppException *zlua_rt_type_object(const Il2CppType *type, Il2CppObject **out)
 {
     *out = (Il2CppObject *)(void *)mono_type_get_object(zm.domain, ZM_TYPE(type));

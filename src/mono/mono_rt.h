@@ -37,6 +37,7 @@ typedef struct zm_helpers {
     MonoMethod *param_default;    /* object (MethodBase, int, out int) */
     MonoMethod *is_generic_def;   /* bool (MethodBase) */
     MonoMethod *make_generic;     /* IntPtr (MethodBase, Type[]) */
+    MonoMethod *generic_param;    /* string (MemberInfo, int, out int, out Type[]) */
     MonoMethod *run_cctor;        /* void (Type) */
     MonoMethod *collect;          /* void () */
     MonoMethod *make_delegate;    /* Delegate (Type, IntPtr, IntPtr) */

@@ -8,7 +8,9 @@
  * zlua.generic looks the instantiation up through the glue
  * (zlua_rt_method_instance), binds it like any method and caches the
  * function per (definition, type arguments): a second zlua.generic of the
- * same instantiation returns the same function without a lookup.
+ * same instantiation returns the same function without a lookup.  One not
+ * found is refused naming the constraint its arguments break, if any
+ * (constraint.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -125,8 +127,10 @@ void zlua__generic_push_instance(lua_State *L, const zlua__generic *g,
     Il2CppException *exc = zlua_rt_method_instance(g->mi, types, (uint32_t)n, &inst);
     if (exc != NULL)
         zlua__exc_raise(L, exc, g->display);
-    if (inst == NULL)
+    if (inst == NULL) {
+        zlua__generic_check_constraints(L, g->mi, NULL, g->display, args, n);
         zlua_generic_unavailable(L, g, args, n);
+    }
     zlua__method *m = zlua__method_bind(g->owner->ctx, g->owner, inst);
     if (m == NULL)
         luaL_error(L, "not enough memory");

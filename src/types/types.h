@@ -148,5 +148,12 @@ const zlua__generic *zlua__generic_of_function(lua_State *L, int idx);
  * available: Demo.First<System.Double>`. */
 void zlua__generic_push_instance(lua_State *L, const zlua__generic *g,
                                 zlua__class *const *args, int n);
+/* Raises `generic argument System.String violates the constraint of T on
+ * Demo.Make<T> (struct)` when args[0..n) break a constraint of the
+ * parameters of generic method definition mi or, mi NULL, of generic type
+ * definition def (shown as `shown`: "Demo.Make", or def's full name);
+ * returns when none does or the metadata does not tell (constraint.c). */
+void zlua__generic_check_constraints(lua_State *L, const MethodInfo *mi, zlua__class *def,
+                                     const char *shown, zlua__class *const *args, int n);
 
 #endif

@@ -24,6 +24,14 @@ static_assert(ZLUA_METHOD_ATTRIBUTE_STATIC == METHOD_ATTRIBUTE_STATIC, "flags ag
 static_assert(ZLUA_FIELD_ATTRIBUTE_LITERAL == FIELD_ATTRIBUTE_LITERAL, "flags agree");
 static_assert(ZLUA_PARAM_ATTRIBUTE_HAS_DEFAULT == PARAM_ATTRIBUTE_HAS_DEFAULT, "flags agree");
 static_assert(ZLUA_TYPE_ATTRIBUTE_SEALED == TYPE_ATTRIBUTE_SEALED, "flags agree");
+static_assert(ZLUA_GENERIC_PARAMETER_ATTRIBUTE_REFERENCE_TYPE_CONSTRAINT ==
+                  IL2CPP_GENERIC_PARAMETER_ATTRIBUTE_REFERENCE_TYPE_CONSTRAINT, "flags agree");
+static_assert(ZLUA_GENERIC_PARAMETER_ATTRIBUTE_NOT_NULLABLE_VALUE_TYPE_CONSTRAINT ==
+                  IL2CPP_GENERIC_PARAMETER_ATTRIBUTE_NOT_NULLABLE_VALUE_TYPE_CONSTRAINT,
+              "flags agree");
+static_assert(ZLUA_GENERIC_PARAMETER_ATTRIBUTE_DEFAULT_CONSTRUCTOR_CONSTRAINT ==
+                  IL2CPP_GENERIC_PARAMETER_ATTRIBUTE_DEFAULT_CONSTRUCTOR_CONSTRAINT,
+              "flags agree");
 
 /* A stub-shaped call through both headers: a MethodInfo of libil2cpp's
  * layout handed to the glue declared by zlua_rt.h. */

@@ -279,7 +279,17 @@ static Il2CppObject *seqs_words(const MethodInfo *m)
     return &it->obj;
 }
 
+/* IntList(n): a List<int> of 1..n, declared as the non-generic IList */
+static Il2CppObject *seqs_int_list(int32_t n, const MethodInfo *m)
+{
+    (void)m;
+    return sim_list_int_new(n);
+}
+
 const SimMethodDef sim_methods_seqs[] = {
     {.name = "Words", .flags = SIM_M_STATIC, .ret = GEN_NS "IEnumerable`1[System.String]",
      .body = SIM_BODY(seqs_words), .invoker = sim_inv_o},
+    {.name = "IntList", .flags = SIM_M_STATIC, .ret = "System.Collections.IList",
+     .params = {{"System.Int32", "n", NULL, NULL}}, .body = SIM_BODY(seqs_int_list),
+     .invoker = sim_inv_o_i4},
     {.name = NULL}};

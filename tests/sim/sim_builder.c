@@ -435,11 +435,44 @@ SimMethod *sim_build_method(Il2CppClass *k, const SimMethodDef *d)
             d->body && !d->boxed_body)
             sim_catalog_fail("value-type instance method without adjustor", d->name);
         /* an open generic definition has no code: IL2CPP never compiles one */
-        m->generic_def = d->generic_params > 0;
+        m->generic_def = d->generic != NULL;
         if (m->generic_def && d->body != NULL)
             sim_catalog_fail("generic definition with a body", d->name);
+        if (m->generic_def) {
+            m->mi.is_generic = 1;
+            m->mi.genericContainerHandle = sim_generic_container(&m->mi, true, d->generic);
+        }
         return m;
     }
+}
+
+const Il2CppGenericContainer *sim_generic_container(const void *owner, bool is_method,
+                                                    const SimGenericParamDef *defs)
+{
+    size_t n = 0;
+    while (defs[n].name != NULL)
+        n++;
+    if (n == 0 || n > SIM_MAX_GENERIC_ARGS)
+        sim_catalog_fail("generic definition's parameter count", defs[0].name);
+    Il2CppGenericContainer *c = sim_xcalloc(1, sizeof *c);
+    Il2CppGenericParameter *ps = sim_xcalloc(n, sizeof *ps);
+    for (size_t i = 0; i < n; i++) {
+        const SimGenericParamDef *d = &defs[i];
+        int16_t k = 0;
+        while (k < SIM_MAX_CONSTRAINTS && d->constraints[k] != NULL)
+            k++;
+        const Il2CppType **cs = k > 0 ? sim_xcalloc((size_t)k, sizeof *cs) : NULL;
+        for (int16_t j = 0; j < k; j++)
+            cs[j] = &sim_resolve_class(d->constraints[j])->byval_arg;
+        ps[i] = (Il2CppGenericParameter){.owner = c, .name = d->name, .constraints = cs,
+                                         .constraintsCount = k, .num = (uint16_t)i,
+                                         .flags = d->flags};
+    }
+    c->owner = owner;
+    c->type_argc = (int32_t)n;
+    c->is_method = is_method;
+    c->parameters = ps;
+    return c;
 }
 
 void sim_add_properties(Il2CppClass *k, const SimPropertyDef *defs)

@@ -125,6 +125,7 @@
  *       public T GetComponent<T>() where T : new();  // new T(); built for Mob only
  *       class Cache {}                         // private nested
  *     }
+ *     public static class Constrained { ... }  // constraints: sim_generics.c
  *     public class StaticBase {
  *       public static int Counter;
  *       public static string Hello();          // "base hello"
@@ -136,6 +137,7 @@
  *     internal static class Secret { public static int Peek(); }              // 1
  *     public static class Seqs {
  *       public static IEnumerable<string> Words();   // yield return "a", "b"
+ *       public static System.Collections.IList IntList(int n);  // a List<int> of 1..n
  *     }
  *     // an instance generic method (issue 13, R-GEN-1; sim_generics.c)
  *     public class Echoer {
@@ -338,6 +340,9 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "", .name = "Cache", .declaring = "ZLuaTests.Entity", .kind = SIM_KIND_CLASS,
      .flags = SIM_TYPE_NESTED_PRIVATE | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(Il2CppObject)},
+    {.ns = "ZLuaTests", .name = "Constrained", .kind = SIM_KIND_CLASS,
+     .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_constrained}},
     {.ns = "ZLuaTests", .name = "StaticBase", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(Il2CppObject), .static_size = sizeof(SimStaticBaseStatics),

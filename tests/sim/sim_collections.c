@@ -223,8 +223,10 @@ static const SimFieldDef f_list[] = {
 static const SimMethodDef m_list[] = {
     {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
      .body = SIM_BODY(list_ctor), .invoker = sim_inv_v_t},
-    {.name = "get_Count", .flags = SIM_M_GETSET, .ret = "System.Int32",
-     .body = SIM_BODY(list_get_count), .invoker = sim_inv_i4_t},
+    /* C#'s implicit implementation of ICollection.Count: virtual final */
+    {.name = "get_Count", .flags = SIM_M_IMPLEMENTS | METHOD_ATTRIBUTE_SPECIAL_NAME,
+     .ret = "System.Int32", .body = SIM_BODY(list_get_count), .invoker = sim_inv_i4_t,
+     .overrides = "System.Collections.ICollection::get_Count"},
     {.name = "get_Item", .flags = SIM_M_GETSET, .ret = "System.Int32",
      .params = {{"System.Int32", "index"}}, .body = SIM_BODY(list_get_item),
      .invoker = sim_inv_i4_t_i4},
@@ -588,6 +590,15 @@ static const SimMethodDef m_ienumerator_int[] = {
     {.name = NULL}};
 static const SimPropertyDef p_ienumerator_int[] = {{"Current", "get_Current", NULL},
                                                    {NULL, NULL, NULL}};
+/* ICollection (Count; the corlib's other members left out) and IList,
+ * which extends it (its own members left out): an IList view has Count
+ * through ICollection (R-VIEW-1) */
+static const SimMethodDef m_icollection[] = {
+    {.name = "get_Count", .flags = SIM_M_INTERFACE | METHOD_ATTRIBUTE_SPECIAL_NAME,
+     .ret = "System.Int32", .invoker = sim_inv_i4_t},
+    {.name = NULL}};
+static const SimPropertyDef p_icollection[] = {{"Count", "get_Count", NULL},
+                                               {NULL, NULL, NULL}};
 /* IEnumerable<string>, IEnumerator<string> (ZLuaTests.Seqs.Words) */
 static const SimMethodDef m_ienumerable_string[] = {
     {.name = "GetEnumerator", .flags = SIM_M_INTERFACE,
@@ -695,6 +706,13 @@ const SimClassDef sim_catalog_collections[] = {
      .properties = p_ienumerator},
     {.ns = "System.Collections", .name = "IEnumerable", .kind = SIM_KIND_INTERFACE,
      .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject), .methods = {m_ienumerable}},
+    {.ns = "System.Collections", .name = "ICollection", .kind = SIM_KIND_INTERFACE,
+     .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
+     .interfaces = {"System.Collections.IEnumerable"}, .methods = {m_icollection},
+     .properties = p_icollection},
+    {.ns = "System.Collections", .name = "IList", .kind = SIM_KIND_INTERFACE,
+     .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
+     .interfaces = {"System.Collections.ICollection", "System.Collections.IEnumerable"}},
     {.ns = "System.Collections.Generic", .name = "IEnumerator`1[System.Int32]",
      .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
      .interfaces = {"System.Collections.IEnumerator"}, .methods = {m_ienumerator_int},
@@ -716,7 +734,8 @@ const SimClassDef sim_catalog_collections[] = {
     {.ns = "System.Collections.Generic", .name = "List`1[System.Int32]",
      .kind = SIM_KIND_CLASS, .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_SERIALIZABLE,
      .size = sizeof(SimList),
-     .interfaces = {GEN "IEnumerable`1[System.Int32]", "System.Collections.IEnumerable"},
+     .interfaces = {GEN "IEnumerable`1[System.Int32]", "System.Collections.IEnumerable",
+                    "System.Collections.IList", "System.Collections.ICollection"},
      .fields = f_list, .methods = {m_list}, .properties = p_list},
     {.ns = "System.Collections.Generic", .name = "KeyValuePair`2[System.String,System.Int32]",
      .kind = SIM_KIND_STRUCT, .flags = STRUCT_FLAGS, .size = sizeof(SimKeyValue),
@@ -746,15 +765,20 @@ const SimClassDef sim_catalog_range_iter[] = {
 
 /* ---- Demo ------------------------------------------------------------------------- */
 
-static Il2CppObject *demo_make_list(int32_t n, const MethodInfo *m)
+Il2CppObject *sim_list_int_new(int32_t n)
 {
-    (void)m;
     Il2CppClass *k = sim_resolve_class(LIST_INT);
     SimList *l = (SimList *)il2cpp_object_new(k);
     list_ctor(l, NULL);
     for (int32_t i = 1; i <= n; i++)
         list_add(l, i, NULL);
     return &l->obj;
+}
+
+static Il2CppObject *demo_make_list(int32_t n, const MethodInfo *m)
+{
+    (void)m;
+    return sim_list_int_new(n);
 }
 
 static int32_t demo_list_sum(Il2CppObject *o, const MethodInfo *m)

@@ -297,6 +297,8 @@ typedef struct SimStaticBaseStatics {
 
 /* a new ZLuaTests.Mob, constructed (GetComponent<Mob>, sim_generics.c) */
 Il2CppObject *sim_mob_new(void);
+/* a new List<int> of 1..n (Demo.MakeList, ZLuaTests.Seqs.IntList) */
+Il2CppObject *sim_list_int_new(int32_t n);
 
 /* ZLuaTests.Abi's structs: layouts the calling conventions treat
  * specially, declared as IL2CPP declares them (fields in order, the C

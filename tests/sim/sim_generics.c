@@ -20,8 +20,24 @@
  *          public Echoer() {}
  *          public T Echo<T>(T x) { Calls++; return x; }
  *        }                                   // built for Echo<int>, Echo<string> only
+ *        // generic parameter constraints; each returns its type
+ *        // arguments' full names, comma-separated
+ *        public static class Constrained {
+ *          public static string OfStruct<T>() where T : struct;           // built for int
+ *          public static string OfClass<T>() where T : class;             // string
+ *          public static string OfNew<T>() where T : new();               // Mob
+ *          public static string OfShape<T>() where T : MyGame.Shape;      // MyGame.Circle
+ *          public static string OfDamageable<T>() where T : IDamageable;  // Mob
+ *          public static string OfPair<TKey, TValue>()                    // int, Mob
+ *              where TKey : struct where TValue : class, new();
+ *        }
  *      }
+ *
+ * Every generic definition, method or type, has its parameters' metadata
+ * (names, flags, constraint types) as IL2CPP's global metadata holds it:
+ * the methods' in their SimMethodDef, the types' in type_params below.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "sim_fixtures.h"
@@ -67,12 +83,25 @@ static Il2CppString *demo_type_name(Il2CppObject *t, const MethodInfo *m)
     return il2cpp_string_new(rt->type->klass->full_name);
 }
 
+/* Generic parameters as the metadata holds them (sim_generic_container) */
+#define GP_COVARIANT IL2CPP_GENERIC_PARAMETER_ATTRIBUTE_COVARIANT
+#define GP_CONTRAVARIANT IL2CPP_GENERIC_PARAMETER_ATTRIBUTE_CONTRAVARIANT
+#define GP_CLASS IL2CPP_GENERIC_PARAMETER_ATTRIBUTE_REFERENCE_TYPE_CONSTRAINT
+#define GP_NEW IL2CPP_GENERIC_PARAMETER_ATTRIBUTE_DEFAULT_CONSTRUCTOR_CONSTRAINT
+/* `where T : struct`, as C# compilers emit it: not-nullable value type and
+ * default constructor, constrained to System.ValueType */
+#define GP_STRUCT (IL2CPP_GENERIC_PARAMETER_ATTRIBUTE_NOT_NULLABLE_VALUE_TYPE_CONSTRAINT | GP_NEW)
+#define GP_END {NULL, 0, {NULL}}
+
+static const SimGenericParamDef gp_t[] = {{"T", 0, {NULL}}, GP_END};
+static const SimGenericParamDef gp_t_new[] = {{"T", GP_NEW, {NULL}}, GP_END};
+
 /* The definition: no body, as in IL2CPP.  The simulation has no generic
  * parameter types (MVAR), so its signature names object for T; libzlua
  * reads an instantiation's signature, never a definition's. */
 const SimMethodDef sim_methods_demo_generic[] = {
     {.name = "First", .flags = SIM_M_STATIC, .ret = "System.Object",
-     .params = {{"System.Object[]", "items", NULL, NULL}}, .generic_params = 1},
+     .params = {{"System.Object[]", "items", NULL, NULL}}, .generic = gp_t},
     {.name = "TypeName", .flags = SIM_M_STATIC, .ret = "System.String",
      .params = {{"System.Type", "t", NULL, NULL}}, .body = SIM_BODY(demo_type_name),
      .invoker = sim_inv_s_o},
@@ -111,7 +140,7 @@ const SimMethodDef sim_methods_echoer[] = {
     {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
      .body = SIM_BODY(echoer_ctor), .invoker = sim_inv_v_t},
     {.name = "Echo", .flags = SIM_M_INSTANCE, .ret = "System.Object",
-     .params = {{"System.Object", "x", NULL, NULL}}, .generic_params = 1},
+     .params = {{"System.Object", "x", NULL, NULL}}, .generic = gp_t},
     {.name = NULL}};
 
 /* ZLuaTests.Entity: Unity's GameObject shape, GetComponent(Type) and
@@ -143,7 +172,45 @@ const SimMethodDef sim_methods_entity[] = {
      .params = {{"System.Type", "t", NULL, NULL}}, .body = SIM_BODY(entity_get_component_type),
      .invoker = sim_inv_zg_s_t_o},
     {.name = "GetComponent", .flags = SIM_M_INSTANCE, .ret = "System.Object",
-     .generic_params = 1},
+     .generic = gp_t_new},
+    {.name = NULL}};
+
+/* ZLuaTests.Constrained: every instance returns the full names of its
+ * type arguments, comma-separated (typeof(T).FullName) */
+static Il2CppString *constrained_names(const MethodInfo *m)
+{
+    const SimMethod *sm = sim_m(m);
+    char buf[256] = "";
+    for (uint8_t i = 0; i < sm->method_argc; i++) {
+        if (i > 0)
+            strncat(buf, ",", sizeof buf - strlen(buf) - 1);
+        strncat(buf, sm->method_args[i]->full_name, sizeof buf - strlen(buf) - 1);
+    }
+    return il2cpp_string_new(buf);
+}
+
+static SIM_INVOKER_DECL(sim_inv_zg_s);
+SIM_INVOKER(sim_inv_zg_s)
+{
+    typedef Il2CppString *(*Fn)(const MethodInfo *);
+    (void)obj, (void)args;
+    *(Il2CppString **)ret = ((Fn)fn)(m);
+}
+
+static const SimGenericParamDef gp_struct[] = {{"T", GP_STRUCT, {"System.ValueType"}}, GP_END};
+static const SimGenericParamDef gp_class[] = {{"T", GP_CLASS, {NULL}}, GP_END};
+static const SimGenericParamDef gp_shape[] = {{"T", 0, {"MyGame.Shape"}}, GP_END};
+static const SimGenericParamDef gp_damageable[] = {{"T", 0, {"ZLuaTests.IDamageable"}},
+                                                   GP_END};
+static const SimGenericParamDef gp_pair[] = {{"TKey", GP_STRUCT, {"System.ValueType"}},
+                                             {"TValue", GP_CLASS | GP_NEW, {NULL}}, GP_END};
+
+#define CONSTRAINED(n, gp)                                                        \
+    {.name = (n), .flags = SIM_M_STATIC, .ret = "System.String", .generic = (gp)}
+const SimMethodDef sim_methods_constrained[] = {
+    CONSTRAINED("OfStruct", gp_struct),   CONSTRAINED("OfClass", gp_class),
+    CONSTRAINED("OfNew", gp_t_new),       CONSTRAINED("OfShape", gp_shape),
+    CONSTRAINED("OfDamageable", gp_damageable), CONSTRAINED("OfPair", gp_pair),
     {.name = NULL}};
 
 /* the instantiations present in the build */
@@ -177,7 +244,59 @@ static const SimInstanceDef instances[] = {
      {.name = "Echo", .flags = SIM_M_INSTANCE, .ret = "System.String",
       .params = {{"System.String", "x", NULL, NULL}},
       .body = SIM_BODY(echoer_echo_shared), .invoker = sim_inv_zg_o_t_o}},
+#define CONSTRAINED_INSTANCE(n, ...)                                                 \
+    {"ZLuaTests.Constrained", (n), {__VA_ARGS__},                                   \
+     {.name = (n), .flags = SIM_M_STATIC, .ret = "System.String",                  \
+      .body = SIM_BODY(constrained_names), .invoker = sim_inv_zg_s}}
+    CONSTRAINED_INSTANCE("OfStruct", "System.Int32"),
+    CONSTRAINED_INSTANCE("OfClass", "System.String"),
+    CONSTRAINED_INSTANCE("OfNew", "ZLuaTests.Mob"),
+    CONSTRAINED_INSTANCE("OfShape", "MyGame.Circle"),
+    CONSTRAINED_INSTANCE("OfDamageable", "ZLuaTests.Mob"),
+    CONSTRAINED_INSTANCE("OfPair", "System.Int32", "ZLuaTests.Mob"),
 };
+
+/* The parameters of every generic type definition, by full name: what
+ * the metadata of each holds (variance included). */
+static const struct {
+    const char *klass;
+    SimGenericParamDef params[SIM_MAX_GENERIC_ARGS + 1];
+} type_params[] = {
+    {"System.Nullable`1", {{"T", GP_STRUCT, {"System.ValueType"}}, GP_END}},
+    {"System.Action`1", {{"T", GP_CONTRAVARIANT, {NULL}}, GP_END}},
+    {"System.Func`2", {{"T", GP_CONTRAVARIANT, {NULL}}, {"TResult", GP_COVARIANT, {NULL}}}},
+    {"System.Collections.Generic.IEnumerable`1", {{"T", GP_COVARIANT, {NULL}}, GP_END}},
+    {"System.Collections.Generic.IEnumerator`1", {{"T", GP_COVARIANT, {NULL}}, GP_END}},
+    {"System.Collections.Generic.List`1", {{"T", 0, {NULL}}, GP_END}},
+    {"System.Collections.Generic.List`1+Enumerator", {{"T", 0, {NULL}}, GP_END}},
+    {"System.Collections.Generic.Dictionary`2", {{"TKey", 0, {NULL}}, {"TValue", 0, {NULL}}}},
+    {"System.Collections.Generic.Dictionary`2+Enumerator",
+     {{"TKey", 0, {NULL}}, {"TValue", 0, {NULL}}}},
+    {"System.Collections.Generic.KeyValuePair`2", {{"TKey", 0, {NULL}}, {"TValue", 0, {NULL}}}},
+};
+
+/* Each generic type definition gets its parameters' container; one the
+ * table lacks is a catalog error, as IL2CPP has no definition without. */
+static void type_containers_init(void)
+{
+    for (Il2CppClass *k = sim_first_class(); k; k = k->next_all) {
+        if (!k->is_generic)
+            continue;
+        /* a nested definition's shell is named without its outer one */
+        char name[256];
+        if (k->declaring != NULL && strchr(k->full_name, '+') == NULL)
+            snprintf(name, sizeof name, "%s+%s", k->declaring->full_name, k->name);
+        else
+            snprintf(name, sizeof name, "%s", k->full_name);
+        size_t i = 0;
+        while (i < sizeof type_params / sizeof type_params[0] &&
+               strcmp(type_params[i].klass, name) != 0)
+            i++;
+        if (i == sizeof type_params / sizeof type_params[0])
+            sim_catalog_fail("generic type definition without parameters", name);
+        k->genericContainerHandle = sim_generic_container(k, false, type_params[i].params);
+    }
+}
 
 static SimMethod *inflated[sizeof instances / sizeof instances[0]];
 
@@ -199,10 +318,12 @@ void sim_generics_init(void)
             sim_catalog_fail("generic instance of a missing definition", d->method);
         SimMethod *m = sim_build_method(def->klass, &d->inflated);
         m->inflated_from = def;
+        m->mi.is_inflated = 1;
         for (int a = 0; a < SIM_MAX_GENERIC_ARGS && d->args[a]; a++)
             m->method_args[m->method_argc++] = sim_resolve_class(d->args[a]);
         inflated[i] = m;
     }
+    type_containers_init();
 }
 
 const MethodInfo *sim_method_get_generic_instance(const MethodInfo *definition,

@@ -248,6 +248,18 @@ typedef struct SimMarshalDef {
     int member_count;
 } SimMarshalDef;
 
+/* A generic parameter of a definition, as its metadata row holds it:
+ * name, IL2CPP_GENERIC_PARAMETER_ATTRIBUTE_* flags, constraint types by
+ * name (`where T : struct` is NOT_NULLABLE_VALUE_TYPE | DEFAULT_CONSTRUCTOR
+ * with System.ValueType, as C# compilers emit it).  Lists end at name
+ * NULL. */
+#define SIM_MAX_CONSTRAINTS 2
+typedef struct SimGenericParamDef {
+    const char *name;
+    uint16_t flags;
+    const char *constraints[SIM_MAX_CONSTRAINTS];
+} SimGenericParamDef;
+
 typedef struct SimMethodDef {
     const char *name;
     uint32_t flags;
@@ -262,7 +274,8 @@ typedef struct SimMethodDef {
     SimMarshalDef marshal[2];
     uint32_t iflags;             /* METHOD_IMPL_ATTRIBUTE_*, 0: IL managed */
     const char *attr;            /* a marker attribute's class ([Extension]) */
-    uint8_t generic_params;      /* an open generic definition: T's count */
+    /* an open generic definition: its parameters (NULL: not generic) */
+    const SimGenericParamDef *generic;
     uint8_t pointer;             /* SIM_POINTER_*: what methodPointer is */
 } SimMethodDef;
 
@@ -381,6 +394,10 @@ Il2CppClass *sim_resolve_class(const char *name);  /* aborts if unknown */
 /* sim_builder.c: one method of k from d (not added to k); reports a
  * catalog error and aborts */
 SimMethod *sim_build_method(Il2CppClass *k, const SimMethodDef *d);
+/* The metadata container of a generic definition's parameters (owner a
+ * MethodInfo or an Il2CppClass), constraint types resolved by name. */
+const Il2CppGenericContainer *sim_generic_container(const void *owner, bool is_method,
+                                                    const SimGenericParamDef *defs);
 void sim_catalog_fail(const char *what, const char *name);
 /* sim_generics.c: the instantiations of generic methods (after members) */
 void sim_generics_init(void);

@@ -73,6 +73,7 @@ extern const SimMethodDef sim_methods_type[];
 extern const SimPropertyDef sim_props_type[];
 extern const SimMethodDef sim_methods_echoer[];   /* ZLuaTests.Echoer */
 extern const SimMethodDef sim_methods_entity[];   /* ZLuaTests.Entity */
+extern const SimMethodDef sim_methods_constrained[];   /* ZLuaTests.Constrained */
 /* sim_bodies_usage.c: ZLuaTests types shaped like a game's own */
 extern const SimMethodDef sim_methods_numbers[];
 extern const SimMethodDef sim_methods_idamageable[];

@@ -30,6 +30,7 @@ DO_API(int, il2cpp_class_get_rank, (const Il2CppClass *klass));
 DO_API(bool, il2cpp_class_is_valuetype, (const Il2CppClass *klass));
 DO_API(bool, il2cpp_class_is_enum, (const Il2CppClass *klass));
 DO_API(bool, il2cpp_class_is_interface, (const Il2CppClass *klass));
+DO_API(bool, il2cpp_class_is_generic, (const Il2CppClass *klass));
 DO_API(bool, il2cpp_class_is_inflated, (const Il2CppClass *klass));
 DO_API(bool, il2cpp_class_has_references, (Il2CppClass *klass));
 DO_API(bool, il2cpp_class_is_assignable_from, (Il2CppClass *klass, Il2CppClass *oklass));

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "il2cpp-api-types.h"
+#include "il2cpp-metadata.h"
 
 typedef void (*InvokerMethod)(Il2CppMethodPointer, const MethodInfo *, void *, void **,
                               void *);
@@ -23,7 +24,7 @@ typedef struct MethodInfo {
     };
     union {
         const void *genericMethod;
-        const void *genericContainerHandle;
+        Il2CppMetadataGenericContainerHandle genericContainerHandle;
     };
     uint32_t token;
     uint16_t flags;

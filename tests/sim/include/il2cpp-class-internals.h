@@ -22,10 +22,44 @@ typedef void (*InvokerMethod)(Il2CppMethodPointer method_ptr,
                               const MethodInfo *method, void *obj,
                               void **args, void *ret);
 
+/* A generic definition's parameters, as IL2CPP's global metadata holds
+ * them (Il2CppGenericContainer, Il2CppGenericParameter) and libil2cpp
+ * hands them out: as opaque handles, read through vm::MetadataCache.  Per
+ * parameter its name, its number, its flags -- variance and the special
+ * constraints class (0x04), struct (0x08) and new() (0x10) -- and its
+ * constraint types as the compiler emitted them (`struct` brings
+ * System.ValueType).  The simulation points where the metadata indexes. */
+typedef struct Il2CppGenericParameter {
+    const struct Il2CppGenericContainer *owner;
+    const char *name;
+    const Il2CppType *const *constraints;
+    int16_t constraintsCount;
+    uint16_t num;
+    uint16_t flags;
+} Il2CppGenericParameter;
+
+typedef struct Il2CppGenericContainer {
+    const void *owner;           /* the definition: a MethodInfo or an Il2CppClass */
+    int32_t type_argc;
+    int32_t is_method;
+    const Il2CppGenericParameter *parameters;
+} Il2CppGenericContainer;
+
+typedef const Il2CppGenericContainer *Il2CppMetadataGenericContainerHandle;
+typedef const Il2CppGenericParameter *Il2CppMetadataGenericParameterHandle;
+typedef int32_t GenericContainerParameterIndex;
+typedef int16_t GenericParameterConstraintIndex;
+
 struct MethodInfo {
     Il2CppMethodPointer methodPointer;
     Il2CppMethodPointer virtualMethodPointer;
     InvokerMethod invoker_method;
+    /* libil2cpp's: a generic method definition (is_generic) has its
+     * parameters' container here; an instance of one (is_inflated) keeps
+     * its generic method in the same union, and NULL stands for it here */
+    Il2CppMetadataGenericContainerHandle genericContainerHandle;
+    uint8_t is_generic : 1;
+    uint8_t is_inflated : 1;
     /* libil2cpp's bits (further down its MethodInfo): a fully shared
      * generic instance, whose methodPointer (from 2022.3 on) is a
      * standard-signature or unresolved-call stub; 2021.3's mark that
@@ -35,7 +69,7 @@ struct MethodInfo {
     uint8_t indirect_call_via_invokers : 1;
 };
 
-#define SIM_MAX_INTERFACES 2
+#define SIM_MAX_INTERFACES 4
 #define SIM_MAX_GENERIC_ARGS 2
 
 struct SimMethod;
@@ -93,6 +127,8 @@ struct Il2CppClass {
     bool valuetype;
     bool enumtype;
     bool is_generic;             /* a generic type definition */
+    /* its parameters (is_generic; sim_generics.c), NULL: none */
+    Il2CppMetadataGenericContainerHandle genericContainerHandle;
     bool primitive;
     uint8_t refs_state;          /* has_references: 0 unknown, 1 computing, 2 known */
     bool has_refs;

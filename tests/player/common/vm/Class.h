@@ -13,6 +13,7 @@ class Class
 public:
     static bool IsNullable(const Il2CppClass *klass);
     static Il2CppClass *GetNullableArgument(const Il2CppClass *klass);
+    static Il2CppMetadataGenericContainerHandle GetGenericContainer(Il2CppClass *klass);
 };
 } /* namespace vm */
 } /* namespace il2cpp */

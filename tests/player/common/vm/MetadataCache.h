@@ -1,6 +1,7 @@
-/* Stand-in for libil2cpp's vm/MetadataCache.h: the member the glue calls,
- * with the signature it has from Unity 2021.2 on (2020.3 took an
- * Il2CppTypeVector, a header later versions do not have). */
+/* Stand-in for libil2cpp's vm/MetadataCache.h: the members the glue
+ * calls, with the signatures they have from Unity 2021.2 on
+ * (GetGenericInstanceMethod took an Il2CppTypeVector in 2020.3, a header
+ * later versions do not have). */
 #pragma once
 
 #include "il2cpp-class-internals.h"
@@ -15,6 +16,15 @@ public:
     static const MethodInfo *GetGenericInstanceMethod(const MethodInfo *genericMethodDefinition,
                                                       const Il2CppType **genericArgumentTypes,
                                                       uint32_t genericArgumentCount);
+    /* a generic definition's parameters and their constraints */
+    static uint32_t GetGenericContainerCount(Il2CppMetadataGenericContainerHandle handle);
+    static Il2CppMetadataGenericParameterHandle GetGenericParameterFromIndex(
+        Il2CppMetadataGenericContainerHandle handle, GenericContainerParameterIndex index);
+    static const char *GetGenericParameterName(Il2CppMetadataGenericParameterHandle handle);
+    static uint16_t GetGenericParameterFlags(Il2CppMetadataGenericParameterHandle handle);
+    static int16_t GetGenericConstraintCount(Il2CppMetadataGenericParameterHandle handle);
+    static const Il2CppType *GetGenericParameterConstraintFromIndex(
+        Il2CppMetadataGenericParameterHandle handle, GenericParameterConstraintIndex index);
 };
 } /* namespace vm */
 } /* namespace il2cpp */

@@ -25,6 +25,10 @@ public:
     {
         return klass->element_class;
     }
+    static Il2CppMetadataGenericContainerHandle GetGenericContainer(Il2CppClass *klass)
+    {
+        return klass->genericContainerHandle;
+    }
 };
 } /* namespace vm */
 } /* namespace il2cpp */

@@ -1,6 +1,6 @@
-/* The simulation's vm/MetadataCache.h: the one internal of libil2cpp's
+/* The simulation's vm/MetadataCache.h: the internals of libil2cpp's
  * il2cpp::vm::MetadataCache the runtime glue calls (R-GEN-1), with the
- * signature libil2cpp has from Unity 2021.2 on, over the simulation. */
+ * signatures libil2cpp has from Unity 2021.2 on, over the simulation. */
 #pragma once
 
 #include "il2cpp-class-internals.h"
@@ -19,6 +19,32 @@ public:
     {
         return sim_method_get_generic_instance(genericMethodDefinition, genericArgumentTypes,
                                                genericArgumentCount);
+    }
+    static uint32_t GetGenericContainerCount(Il2CppMetadataGenericContainerHandle handle)
+    {
+        return (uint32_t)handle->type_argc;
+    }
+    static Il2CppMetadataGenericParameterHandle GetGenericParameterFromIndex(
+        Il2CppMetadataGenericContainerHandle handle, GenericContainerParameterIndex index)
+    {
+        return &handle->parameters[index];
+    }
+    static const char *GetGenericParameterName(Il2CppMetadataGenericParameterHandle handle)
+    {
+        return handle->name;
+    }
+    static uint16_t GetGenericParameterFlags(Il2CppMetadataGenericParameterHandle handle)
+    {
+        return handle->flags;
+    }
+    static int16_t GetGenericConstraintCount(Il2CppMetadataGenericParameterHandle handle)
+    {
+        return handle->constraintsCount;
+    }
+    static const Il2CppType *GetGenericParameterConstraintFromIndex(
+        Il2CppMetadataGenericParameterHandle handle, GenericParameterConstraintIndex index)
+    {
+        return handle->constraints[index];
     }
 };
 } /* namespace vm */
