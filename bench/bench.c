@@ -1085,32 +1085,32 @@ static const bench_case g_cases[] = {
      "function run(n) local v for i = 1, n do v = p.x end end",
      "local p = B.new(1, 2) "
      "function run(n) local v for i = 1, n do v = p.x end end",
-     NULL, NULL, 1, 1.3, 0, 0, 0},
+     NULL, NULL, 1, 1.1, 0, 0, 0},
     {"c p.x = v (Point2D field write)",
      "local p = CS.MyGame.Point2D(1, 2) "
      "function run(n) for i = 1, n do p.x = i end end",
      "local p = B.new(1, 2) "
      "function run(n) for i = 1, n do p.x = i end end",
-     NULL, NULL, 1, 1.3, 0, 0, 0},
+     NULL, NULL, 1, 1.1, 0, 0, 0},
     {"d Point2D(1, 2)",
      "local P = CS.MyGame.Point2D "
      "function run(n) local v for i = 1, n do v = P(1, 2) end end",
      "local new = B.new "
      "function run(n) local v for i = 1, n do v = new(1, 2) end end",
-     NULL, NULL, 1, 1.25, 1, 0, 0},
+     NULL, NULL, 1, 1.1, 1, 0, 0},
     {"e Demo.Add(1, 2), generated stub",
      "local add = CS.Demo.Add "
      "assert(testbed.bridge_kind(CS.Demo, 'Add') == (testbed.stubs and 'stub' or 'generic')) "
      "function run(n) local v for i = 1, n do v = add(1, 2) end end",
      "local add = B.add "
      "function run(n) local v for i = 1, n do v = add(1, 2) end end",
-     NULL, NULL, 1, 1.15, 0, 0, 0},
+     NULL, NULL, 1, 1.12, 0, 0, 0},
     {"E Demo.Add(1, 2), generic invoker",
      "local add = testbed.generic(CS.Demo, 'Add') "
      "function run(n) local v for i = 1, n do v = add(1, 2) end end",
      "local add = B.add "
      "function run(n) local v for i = 1, n do v = add(1, 2) end end",
-     NULL, NULL, 1, 1.45, 0, 0, 0},
+     NULL, NULL, 1, 1.25, 0, 0, 0},
     {"e' Demo.Add(1, 2), with the lookup (info)",
      "local Demo = CS.Demo "
      "function run(n) local v for i = 1, n do v = Demo.Add(1, 2) end end",
@@ -1137,7 +1137,7 @@ static const bench_case g_cases[] = {
      NULL, NULL, 1, 0, 1, 1, 0},
     {"f IC call with a Point2D argument",
      "function OnPoint(h) end", "function OnPoint(h) end",
-     bench_ic_zlua, bench_ic_base, 1, 1.25, 0, 0, 0},
+     bench_ic_zlua, bench_ic_base, 1, 1.1, 0, 0, 0},
     {"j p:Length() (Point2D instance method)",
      "local p = CS.MyGame.Point2D(3, 4) "
      "function run(n) local v for i = 1, n do v = p:Length() end end",
@@ -1167,7 +1167,7 @@ static const bench_case g_cases[] = {
      "function run(n) local v for i = 1, n do v = same(pl) end end",
      "local pl, same = B.player(), B.same "
      "function run(n) local v for i = 1, n do v = same(pl) end end",
-     NULL, NULL, 1, 1.5, 0, 0, 0},
+     NULL, NULL, 1, 1.2, 0, 0, 0},
     {"K player:Move(1, 2), generic invoker",
      "local pl = CS.MyGame.Player('a') local move = testbed.generic(pl, 'Move') "
      "function run(n) for i = 1, n do move(pl, 1, 2) end end",
@@ -1199,7 +1199,7 @@ static const bench_case g_cases[] = {
      "function run(n) local v for i = 1, n do v = apply(f, 1, 2) end end",
      "local apply, f = B.apply, function(a, b) return a + b end "
      "function run(n) local v for i = 1, n do v = apply(f, 1, 2) end end",
-     NULL, NULL, 1, 2.0, 0, 0, 0},
+     NULL, NULL, 1, 1.25, 0, 0, 0},
     {"O Demo.Pick(1) vs its single candidate (info)",
      "local pick = CS.Demo.Pick "
      "function run(n) local v for i = 1, n do v = pick(1) end end",
@@ -1217,7 +1217,7 @@ static const bench_case g_cases[] = {
      "function run(n) for i = 1, n do offset(p, 1, 1) end end",
      "local p, offset = B.new(0, 0), B.offset "
      "function run(n) for i = 1, n do offset(p, 1, 1) end end",
-     NULL, NULL, 1, 1.5, 0, 0, 0},
+     NULL, NULL, 1, 1.25, 0, 0, 0},
     {"s Demo.Increment(n), n = zlua.new_ref(int32)",
      "local n, inc = zlua.new_ref(zlua.types.int32, 0), CS.Demo.Increment "
      "function run(k) for i = 1, k do inc(n) end end",
@@ -1229,7 +1229,7 @@ static const bench_case g_cases[] = {
      "function run(k) for i = 1, k do inc(n) end end",
      "local n, inc = B.int(0), B.increment "
      "function run(k) for i = 1, k do inc(n) end end",
-     NULL, NULL, 1, 1.5, 0, 0, 0},
+     NULL, NULL, 1, 1.25, 0, 0, 0},
     {"t v + w (Vector2 op_Addition, issue 13)",
      "local V = CS.MyGame.Vector2 local v, w = V(1, 2), V(3, 4) "
      "assert((v + w).X == 4) "
@@ -1266,7 +1266,7 @@ static const bench_case g_cases[] = {
      "function run(n) for i = 1, n do foo(1, 2) end end",
      "local foo = B.foo_unpacked "
      "function run(n) for i = 1, n do foo(1, 2) end end",
-     NULL, NULL, 1, 1.5, 0, 0, 0},
+     NULL, NULL, 1, 1.25, 0, 0, 0},
     {"x Demo.FooTable(t), t reused (Table, generated stub, issue 12)",
      "local foo, t = CS.Demo.FooTable, {X = 1, Y = 2} "
      "assert(testbed.bridge_kind(CS.Demo, 'FooTable') == (testbed.stubs and 'stub' or 'generic')) "
@@ -1279,7 +1279,7 @@ static const bench_case g_cases[] = {
      "function run(n) for i = 1, n do foo(t) end end",
      "local foo, t = B.foo_table, {X = 1, Y = 2} "
      "function run(n) for i = 1, n do foo(t) end end",
-     NULL, NULL, 1, 1.5, 0, 0, 0},
+     NULL, NULL, 1, 1.25, 0, 0, 0},
     {"y Demo.GetPos() (UnpackedValues multi-return, generated stub, issue 12)",
      "local get = CS.Demo.GetPos CS.Demo.FooTable({X = 1, Y = 2}) "
      "assert(select('#', get()) == 2) "
@@ -1294,7 +1294,7 @@ static const bench_case g_cases[] = {
      "function run(n) local x, y for i = 1, n do x, y = get() end end",
      "local get = B.get_pos "
      "function run(n) local x, y for i = 1, n do x, y = get() end end",
-     NULL, NULL, 1, 1.5, 0, 0, 0},
+     NULL, NULL, 1, 1.25, 0, 0, 0},
     {"z Chain.MakeCell(1, 2) (a Table push: one table, issue 12)",
      "local make = CS.ZLuaTests.Chain.MakeCell "
      "assert(make(1, 2).B == 2) "
