@@ -55,3 +55,8 @@ cat "$tmp"/run-*.txt | awk '
       printf "%-6s %8.4f  %-20s %7s %9s %9s  %s\n", k, med, substr(r[k], 2), target[k], lua[k], gc[k], verdict
     }
   }'
+# The reports printed after the table (case i's memory, memory per value,
+# case G), from the last run.
+echo
+sed -n '/^i memory of one state\|^memory per value\|^G a full collection/,$p' "$tmp/run-$runs.txt" |
+  grep -v 'cases within target$'
