@@ -1,6 +1,6 @@
 /*
  * bench.c -- libzlua hot paths against hand-written Lua C API baselines,
- * measured in the same run (issue 2 section 6).
+ * measured in the same run.
  *
  * Every case runs interleaved with its baseline, ZLUA_BENCH_ROUNDS times;
  * the best round of each is kept (the machines are noisy, minimum time is
@@ -17,7 +17,7 @@
  * instructions at two iteration counts and prints the difference per op
  * (instruction counts do not depend on the machine's load).
  *
- * Case i is not a hot path but a scaling check (issue 7 §4): one op is a
+ * Case i is not a hot path but a scaling check: one op is a
  * fresh state, zlua_open and the first CS.MyGame.Point2D, with the
  * simulation's generated assembly of ZLUA_BENCH_GENERATED classes shown
  * (the zlua column) and hidden (the base column); it runs one op per
@@ -376,7 +376,7 @@ static int base_increment(lua_State *L)
     return 0;
 }
 
-/* (t) v + w on Vector2 (issue 13): a hand-written __add checks both
+/* (t) v + w on Vector2: a hand-written __add checks both
  * operands are its 2-float userdata (metatable, upvalue 1), calls
  * op_Addition and builds the result userdata */
 typedef struct bench_v2 {
@@ -420,7 +420,7 @@ static int base_v2_new(lua_State *L)
     return 1;
 }
 
-/* (u) bag[3] on MyGame.Bag (issue 13): a hand-written __index taking an
+/* (u) bag[3] on MyGame.Bag: a hand-written __index taking an
  * integer key to get_Item(int) on the object the userdata holds */
 static const MethodInfo *g_bag_get_mi;
 
@@ -504,7 +504,7 @@ static void bench_push_method_mt(lua_State *L, lua_CFunction index, const char *
     lua_setfield(L, -2, "__index");
 }
 
-/* (w, x, y) [LuaMarshalAs] (issue 12 §4): a Vector2 by hand (bench_v2) */
+/* (w, x, y) [LuaMarshalAs]: a Vector2 by hand (bench_v2) */
 static const MethodInfo *g_store_pos_mi, *g_get_pos_mi;
 
 static void base_store_pos(bench_v2 v)
@@ -1061,7 +1061,7 @@ typedef struct bench_case {
     long n_div;               /* C drivers running one op per n_div (0: 1) */
 } bench_case;
 
-/* Issue 13's targets: 1.3 through generated stubs where they exist, 1.6
+/* The targets of t and u: 1.3 through generated stubs where they exist, 1.6
  * otherwise (a build without stubs). */
 #ifdef ZLUA_WITH_STUBS
 #define ZLUA_BENCH_STUB_TARGET 1.3
@@ -1230,14 +1230,14 @@ static const bench_case g_cases[] = {
      "local n, inc = B.int(0), B.increment "
      "function run(k) for i = 1, k do inc(n) end end",
      NULL, NULL, 1, 1.25, 0, 0, 0},
-    {"t v + w (Vector2 op_Addition, issue 13)",
+    {"t v + w (Vector2 op_Addition)",
      "local V = CS.MyGame.Vector2 local v, w = V(1, 2), V(3, 4) "
      "assert((v + w).X == 4) "
      "function run(n) local r for i = 1, n do r = v + w end end",
      "local v, w = B.v2(1, 2), B.v2(3, 4) "
      "function run(n) local r for i = 1, n do r = v + w end end",
      NULL, NULL, 1, ZLUA_BENCH_STUB_TARGET, 1, 0, 0},
-    {"u bag[3] (Bag int indexer read, issue 13)",
+    {"u bag[3] (Bag int indexer read)",
      "local bag = CS.MyGame.Bag() "
      "assert(bag[3] == 0) "
      "function run(n) local v for i = 1, n do v = bag[3] end end",
@@ -1245,7 +1245,7 @@ static const bench_case g_cases[] = {
      "assert(bag[3] == 0) "
      "function run(n) local v for i = 1, n do v = bag[3] end end",
      NULL, NULL, 1, ZLUA_BENCH_STUB_TARGET, 0, 0, 0},
-    {"v pairs(l) per element, 1000-element List<int> (issue 13)",
+    {"v pairs(l) per element, 1000-element List<int>",
      "local l = CS.Demo.MakeList(1000) "
      "assert(#l == 1000 and l[999] == 1000) "
      "function run(n) local s = 0 for j = 1, n // 1000 do "
@@ -1254,7 +1254,7 @@ static const bench_case g_cases[] = {
      "function run(n) local s = 0 for j = 1, n // 1000 do "
      "for i, v in pairs(t) do s = s + v end end end",
      NULL, NULL, 1, 1.6, 0, 0, 0},
-    {"w Demo.FooUnpacked(1, 2) (UnpackedValues, generated stub, issue 12)",
+    {"w Demo.FooUnpacked(1, 2) (UnpackedValues, generated stub)",
      "local foo = CS.Demo.FooUnpacked "
      "assert(testbed.bridge_kind(CS.Demo, 'FooUnpacked') == (testbed.stubs and 'stub' or 'generic')) "
      "function run(n) for i = 1, n do foo(1, 2) end end",
@@ -1267,7 +1267,7 @@ static const bench_case g_cases[] = {
      "local foo = B.foo_unpacked "
      "function run(n) for i = 1, n do foo(1, 2) end end",
      NULL, NULL, 1, 1.25, 0, 0, 0},
-    {"x Demo.FooTable(t), t reused (Table, generated stub, issue 12)",
+    {"x Demo.FooTable(t), t reused (Table, generated stub)",
      "local foo, t = CS.Demo.FooTable, {X = 1, Y = 2} "
      "assert(testbed.bridge_kind(CS.Demo, 'FooTable') == (testbed.stubs and 'stub' or 'generic')) "
      "function run(n) for i = 1, n do foo(t) end end",
@@ -1280,7 +1280,7 @@ static const bench_case g_cases[] = {
      "local foo, t = B.foo_table, {X = 1, Y = 2} "
      "function run(n) for i = 1, n do foo(t) end end",
      NULL, NULL, 1, 1.25, 0, 0, 0},
-    {"y Demo.GetPos() (UnpackedValues multi-return, generated stub, issue 12)",
+    {"y Demo.GetPos() (UnpackedValues multi-return, generated stub)",
      "local get = CS.Demo.GetPos CS.Demo.FooTable({X = 1, Y = 2}) "
      "assert(select('#', get()) == 2) "
      "assert(testbed.bridge_kind(CS.Demo, 'GetPos') == (testbed.stubs and 'stub' or 'generic')) "
@@ -1295,7 +1295,7 @@ static const bench_case g_cases[] = {
      "local get = B.get_pos "
      "function run(n) local x, y for i = 1, n do x, y = get() end end",
      NULL, NULL, 1, 1.25, 0, 0, 0},
-    {"z Chain.MakeCell(1, 2) (a Table push: one table, issue 12)",
+    {"z Chain.MakeCell(1, 2) (a Table push: one table)",
      "local make = CS.ZLuaTests.Chain.MakeCell "
      "assert(make(1, 2).B == 2) "
      "function run(n) local v for i = 1, n do v = make(1, 2) end end",
