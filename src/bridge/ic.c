@@ -116,6 +116,15 @@ static int zlua_ic_refuse(zlua_ic_call *c, const char *why)
     return ZLUA_EINVAL;
 }
 
+/* Memory ran out before the Lua call: zlua_ic_error names that, not a
+ * missing message. */
+static const char zlua_ic_no_memory[] = "not enough memory";
+static int zlua_ic_nomem(zlua_ic_call *c)
+{
+    c->refused = zlua_ic_no_memory;
+    return ZLUA_ENOMEM;
+}
+
 /* ---- sites ------------------------------------------------------------------------ */
 
 static uint32_t zlua_ic_last_id;   /* the ids handed out, process-wide */
@@ -205,11 +214,11 @@ static int zlua_ic_bind_new(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, uint3
     if (has_ret && !zlua_ic_usable(zlua_meta_param(L, method, -1)))
         goto unusable;
     if (!zlua_ic_sites_grow(ctx, i))
-        return ZLUA_ENOMEM;
+        return zlua_ic_nomem(c);
     struct zlua__ic_bound *b = zlua__ctx_arena_alloc(ctx, sizeof *b);
     const zlua_meta **metas = zlua__ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *metas);
     if (b == NULL || metas == NULL)
-        return ZLUA_ENOMEM;
+        return zlua_ic_nomem(c);
     for (uint32_t k = 0; k < n; k++)
         metas[k] = zlua_meta_param(L, method, (int)k);   /* cached by now */
     zlua__ic_shape_fill(&b->shape, metas, (int)n, has_ret ? zlua_meta_param(L, method, -1) : NULL);
@@ -220,7 +229,7 @@ static int zlua_ic_bind_new(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, uint3
     ctx->ic_sites[i] = b;
     return ZLUA_OK;
 unusable:
-    return ctx->nomem != nomem ? ZLUA_ENOMEM : zlua_ic_refuse(c, zlua_ic_site_unusable);
+    return ctx->nomem != nomem ? zlua_ic_nomem(c) : zlua_ic_refuse(c, zlua_ic_site_unusable);
 }
 
 /* The first call of a site in this state binds it; any call that does
@@ -235,7 +244,7 @@ ZLUA_COLD static int zlua_ic_bind(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c,
         return zlua_ic_refuse(c, zlua_ic_site_misuse);
     uint32_t id = zlua_ic_site_id(site);
     if (id == 0)
-        return ZLUA_ENOMEM;
+        return zlua_ic_nomem(c);
     struct zlua__ic_bound *b = id - 1 < ctx->ic_sites_cap ? ctx->ic_sites[id - 1] : NULL;
     if (b == NULL) {
         int rc = zlua_ic_bind_new(L, ctx, c, id - 1);
@@ -423,7 +432,10 @@ static int zlua_ic_body(lua_State *L, zlua__ctx *ctx, const zlua__ic_job *j)
 {
     const zlua__ic_shape *s = j->s;
     zlua_ic_push_function(L, j->c, j->b);
-    if (zlua_ic_push_args(L, ctx, j->c, s) != ZLUA_OK) {
+    int rc = zlua_ic_push_args(L, ctx, j->c, s);
+    if (rc == ZLUA_ENOMEM)   /* the scope could not grow: Lua's memory error */
+        return luaL_error(L, "%s", zlua_ic_no_memory);
+    if (rc != ZLUA_OK) {
         lua_pushliteral(L, "zlua: cannot push the arguments of '");
         zlua_ic_push_name(L, j->c, j->b);
         lua_pushliteral(L, "'");
@@ -537,7 +549,7 @@ ZLUA_INLINE int zlua_ic_run(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, const
         /* nothing here allocates: an interned name, safe pushes, lua_pcall */
         if (ZLUA_UNLIKELY(zlua_ic_push_args(L, ctx, c, s) != ZLUA_OK)) {
             lua_settop(L, c->top);
-            return ZLUA_ENOMEM;   /* the scope stack could not grow */
+            return zlua_ic_nomem(c);   /* the scope stack could not grow */
         }
         if (ZLUA_UNLIKELY(lua_pcall(L, s->nvals, s->nres, 0) != LUA_OK))
             return zlua_ic_failed(L);
@@ -566,10 +578,10 @@ ZLUA_INLINE int zlua_ic_go(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, const 
                            struct zlua__ic_bound *b)
 {
     if (ZLUA_UNLIKELY(!lua_checkstack(L, s->nvals + s->nres + 8)))
-        return ZLUA_ENOMEM;
+        return zlua_ic_nomem(c);
     zlua__scope_state saved = zlua_scope_save(&ctx->scope);
     if (ZLUA_UNLIKELY(zlua_scope_open(&ctx->scope) != ZLUA_OK))
-        return ZLUA_ENOMEM;
+        return zlua_ic_nomem(c);
     int rc = zlua_ic_run(L, ctx, c, s, b);
     zlua_scope_restore(&ctx->scope, saved);   /* every path (R-OPQ-5) */
     return rc;

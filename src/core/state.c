@@ -63,6 +63,12 @@ void *zlua__ctx_table_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
+void zlua__ctx_check_nomem(lua_State *L, const zlua__ctx *ctx, unsigned mark)
+{
+    if (ctx->nomem != mark)
+        luaL_error(L, "not enough memory");
+}
+
 zlua__ctx *zlua__ctx_get(lua_State *L)
 {
     return zlua_ctx_of(L);

@@ -174,6 +174,11 @@ void zlua__ref_table(lua_State *L, int ref);
  * could not record something never publishes a result without it. */
 void *zlua__ctx_table_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
+/* Raises "not enough memory" when an arena or table allocation failed
+ * since mark (ctx->nomem read before a lookup): a type a lookup could not
+ * record is not a type that does not exist, and is not reported as one. */
+void zlua__ctx_check_nomem(lua_State *L, const zlua__ctx *ctx, unsigned mark);
+
 /* Zeroed, max-aligned memory that lives as long as the context. */
 void *zlua__ctx_arena_alloc(zlua__ctx *ctx, size_t size);
 /* A copy of s in the arena. */

@@ -105,7 +105,9 @@ static int zlua_lib_generic_type(lua_State *L)
     lua_pushliteral(L, "]");
     lua_concat(L, n + 2);
     zlua__ctx *ctx = zlua__ctx_check(L);
+    unsigned nomem = ctx->nomem;
     zlua__class *cls = zlua__meta_bind(ctx, zlua__class_find(ctx, lua_tostring(L, -1)));
+    zlua__ctx_check_nomem(L, ctx, nomem);
     if (cls == NULL) {
         /* a violated constraint is named: its definition's metadata tells */
         if (def == NULL) {

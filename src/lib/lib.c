@@ -104,7 +104,9 @@ static int zlua_lib_types_index(lua_State *L)
     for (size_t i = 0; key != NULL && i < sizeof zlua_type_keys / sizeof zlua_type_keys[0]; i++) {
         if (strcmp(zlua_type_keys[i][0], key) != 0)
             continue;
+        unsigned nomem = ctx->nomem;
         zlua__class *cls = zlua__meta_bind(ctx, zlua__class_find(ctx, zlua_type_keys[i][1]));
+        zlua__ctx_check_nomem(L, ctx, nomem);
         if (cls == NULL)
             return luaL_error(L, "type not found: %s", zlua_type_keys[i][1]);
         zlua__class_push_typetable(L, cls);

@@ -25,9 +25,12 @@ zlua__class *zlua__lib_check_type(lua_State *L, int arg, const char *fn)
         break;
     case LUA_TSTRING: {
         const char *name = zlua__name_get(L, arg);   /* NULL: it holds a NUL */
-        if (name != NULL)
-            cls = zlua__meta_bind(zlua__ctx_check(L),
-                                 zlua__class_visible(zlua__class_find(zlua__ctx_check(L), name)));
+        if (name != NULL) {
+            zlua__ctx *ctx = zlua__ctx_check(L);
+            unsigned nomem = ctx->nomem;
+            cls = zlua__meta_bind(ctx, zlua__class_visible(zlua__class_find(ctx, name)));
+            zlua__ctx_check_nomem(L, ctx, nomem);
+        }
         if (cls == NULL)
             luaL_error(L, "bad argument #%d to '%s' (type not found: %s)", arg, fn,
                        zlua__name_shown(L, arg));

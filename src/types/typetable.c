@@ -56,10 +56,13 @@ static int zlua_static_nested(lua_State *L, zlua__class *cls)
     const char *name = zlua__name_get(L, 2);
     if (name == NULL)
         return 0;
+    unsigned nomem = cls->ctx->nomem;
     zlua__class *nested =
         zlua__meta_bind(cls->ctx, zlua__class_visible(zlua__class_find_nested(cls->ctx, cls, name)));
-    if (nested == NULL)
+    if (nested == NULL) {
+        zlua__ctx_check_nomem(L, cls->ctx, nomem);
         return 0;
+    }
     zlua__class_push_typetable(L, nested);
     zlua__ref_table(L, cls->statics);
     lua_pushvalue(L, 2);
@@ -429,9 +432,11 @@ static int zlua_assembly_index(lua_State *L)
     luaL_checkstring(L, 2);
     const char *full = zlua__name_get(L, 2);
     zlua__ctx *ctx = zlua__ctx_check(L);
+    unsigned nomem = ctx->nomem;
     zlua__class *cls = full == NULL ? NULL
         : zlua__meta_bind(ctx, zlua__class_visible(
                                   zlua__class_find_in(ctx, zlua_image_named(assembly), full)));
+    zlua__ctx_check_nomem(L, ctx, nomem);
     if (cls == NULL)
         return luaL_error(L, "type not found: %s", zlua__name_shown(L, 2));
     zlua__class_push_typetable(L, cls);
@@ -740,7 +745,9 @@ static int zlua_namespace_index(lua_State *L)
     else
         lua_pushstring(L, key);
     const char *full = lua_tostring(L, -1);
+    unsigned nomem = ctx->nomem;
     zlua__class *cls = zlua__meta_bind(ctx, zlua__class_visible(zlua__class_find(ctx, full)));
+    zlua__ctx_check_nomem(L, ctx, nomem);   /* not a namespace: a type not recorded */
     if (cls == NULL) {
         if (strpbrk(key, ".+") != NULL || key[0] == '\0')
             return luaL_error(L, "type not found: %s", full);
