@@ -132,7 +132,7 @@ static int base_add(lua_State *L)
 
 /* (e, info) what any bridge must do before marshalling, and nothing else:
  * read its method from an upvalue, check the argument count, check that
- * each argument is an integer (SPEC 2 rejects numeric strings, which
+ * each argument is an integer (the default marshal rules reject numeric strings, which
  * luaL_checkinteger accepts: one more API call per argument), push the
  * result.  The distance between this row and e is libzlua's own cost plus
  * IL2CPP's invoker shape. */
@@ -149,8 +149,8 @@ static int g_floor_nparams = 2;
 
 /* (j, k) instance methods.  The self check is as strict as libzlua's:
  * the userdata must carry this type's metatable (upvalue 1), the
- * argument count must match, a float argument must be a Lua number (SPEC
- * 2: no numeric strings).  The method body is called through its method
+ * argument count must match, a float argument must be a Lua number (the default
+ * marshal rules: no numeric strings).  The method body is called through its method
  * pointer, as a generated binding calls it. */
 static const MethodInfo *g_length_mi, *g_move_mi;
 static Il2CppObject *g_player;   /* kept alive by a GC handle */
@@ -360,7 +360,7 @@ static int base_apply(lua_State *L)
 }
 
 /* (r) Demo.Offset(ref Point2D p, int dx, int dy) on a point userdata: its
- * payload is the ref; integers checked as SPEC 2 asks (no numeric strings) */
+ * payload is the ref; integers checked as the default marshal rules ask (no numeric strings) */
 static const MethodInfo *g_offset_mi;
 
 /* (s) Demo.Increment(ref int) on an int userdata: its payload is the ref */

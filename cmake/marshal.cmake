@@ -1,4 +1,4 @@
-# [LuaMarshalAs] rules (issue 12; SPEC 7.4, 8): the build-time compiler,
+# [LuaMarshalAs] rules (illegal rules, XML marshal rules): the build-time compiler,
 # the fixture catalog's tables (build outputs, never committed) and the
 # compiler's tests over the XML corpus of tests/marshal/.
 pkg_check_modules(EXPAT REQUIRED IMPORTED_TARGET expat)

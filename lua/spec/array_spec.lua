@@ -1,5 +1,5 @@
--- array_spec.lua -- arrays and params (issue 10 §3: SPEC 2 array rows,
--- R-ARR-1, SPEC 7.5, R-GC-2, R-SHAPE-1).
+-- array_spec.lua -- arrays and params (the default marshal rules array rows,
+-- R-ARR-1, params T[], R-GC-2, R-SHAPE-1).
 --
 -- Calls into C# run twice where a stub could serve them: through the
 -- method's Lua function (a generated stub when the build has stubs) and
@@ -217,7 +217,7 @@ describe("R-ARR-1 multi-dimensional arrays", function()
              .. "requested action. (in System.Array.GetValue)", g.GetValue, g, 0)
   end)
 
-  it("SPEC 2: mdarray slots take a ByObjUserData or nil, never a table", function()
+  it("mdarray slots take a ByObjUserData or nil, never a table", function()
     for _, f in ipairs(both(Demo, "GridSum")) do
       assert.are.equal(36, f(Demo.MakeGrid(2, 3)))
       h.raises("bad argument #1 to 'Demo.GridSum' (System.Int32[,] expected, got table)",
@@ -268,8 +268,8 @@ describe("R-ARR-1 zlua.to_table and zlua.to_bytes", function()
   end)
 end)
 
-describe("SPEC 2 tables for T[] slots", function()
-  it("SPEC 2: an array-shaped table becomes a new T[n], {} a T[0], nil null", function()
+describe("tables for T[] slots", function()
+  it("an array-shaped table becomes a new T[n], {} a T[0], nil null", function()
     for _, f in ipairs(both(Demo, "NamesLength")) do
       assert.are.equal(2, f({ "x", "y" }))
       assert.are.equal(0, f({}))
@@ -282,7 +282,7 @@ describe("SPEC 2 tables for T[] slots", function()
     end
   end)
 
-  it("SPEC 2: elements pop by T's rules", function()
+  it("elements pop by T's rules", function()
     for _, f in ipairs(both(Demo, "SumPoints")) do
       assert.are.equal(10, f({ P(1, 2), P(3, 4) }))
       assert.are.equal(0, f({}))
@@ -292,7 +292,7 @@ describe("SPEC 2 tables for T[] slots", function()
     end
   end)
 
-  it("SPEC 2: a bad element names its index", function()
+  it("a bad element names its index", function()
     for _, f in ipairs(both(Demo, "SumPoints")) do
       h.raises("bad argument #1 to 'Demo.SumPoints' (element [2]: MyGame.Point2D expected, " ..
                "got number)", f, { P(1, 2), 3 })
@@ -311,7 +311,7 @@ describe("SPEC 2 tables for T[] slots", function()
     end
   end)
 
-  it("SPEC 2: holes, [0] and other keys are argument errors", function()
+  it("holes, [0] and other keys are argument errors", function()
     for _, f in ipairs(both(Demo, "ArraySum")) do
       h.raises("bad argument #1 to 'Demo.ArraySum' (System.Int32[] expected, got a table " ..
                "with a hole at [2])", f, { 1, nil, 3 })
@@ -334,14 +334,14 @@ describe("SPEC 2 tables for T[] slots", function()
     end
   end)
 
-  it("SPEC 2: a table's metatable plays no part (raw access only)", function()
+  it("a table's metatable plays no part (raw access only)", function()
     local t = setmetatable({}, { __index = function(_, i) return i end, __len = function() return 3 end })
     assert.are.equal(0, Demo.ArraySum(t))
     local u = setmetatable({ 1, 2 }, { __pairs = function() error("no") end })
     assert.are.equal(3, Demo.ArraySum(u))
   end)
 
-  it("SPEC 2: nested tables make jagged arrays' elements only where T[] is the element", function()
+  it("nested tables make jagged arrays' elements only where T[] is the element", function()
     -- string[] elements are strings: a nested table is a bad element
     h.raises("bad argument #1 to 'Demo.NamesLength' (element [2]: System.String expected, " ..
              "got table)", Demo.NamesLength, { "a", { "b" } })
@@ -373,8 +373,8 @@ describe("SPEC 2 tables for T[] slots", function()
   end)
 end)
 
-describe("SPEC 7.5 params T[]", function()
-  it("SPEC 7.5: a params parameter is one slot", function()
+describe("params T[]", function()
+  it("a params parameter is one slot", function()
     for _, f in ipairs(both(Demo, "Sum")) do
       assert.are.equal(6, f({ 1, 2, 3 }))
       assert.are.equal(0, f({}))
@@ -387,7 +387,7 @@ describe("SPEC 7.5 params T[]", function()
     end
   end)
 
-  it("SPEC 7.5: trailing arguments are not collected", function()
+  it("trailing arguments are not collected", function()
     for _, f in ipairs(both(Demo, "Sum")) do
       h.raises("wrong number of arguments to 'Demo.Sum' (1 expected, got 3)", f, 1, 2, 3)
       h.raises("bad argument #1 to 'Demo.Sum' (System.Int32[] expected, got number)", f, 1)

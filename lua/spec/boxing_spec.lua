@@ -1,7 +1,7 @@
 -- boxing_spec.lua -- zlua.box / zlua.unbox / zlua.cast, enums, the `this`
 -- rules of instance methods, Nullable<T> type tables, and OpaqueValues
--- passed back to string parameters (issue 10 §2: R-BOX-1, R-ENUM-1/2,
--- R-THIS-1, R-REF-4, R-VIEW-1, R-SHAPE-2, SPEC §11, R-OPQ-10).
+-- passed back to string parameters (R-BOX-1, R-ENUM-1/2,
+-- R-THIS-1, R-REF-4, R-VIEW-1, R-SHAPE-2, type tables, R-OPQ-10).
 --
 -- Calls into C# run twice where a stub could serve them: through the
 -- method's Lua function (a generated stub when the build has stubs) and
@@ -335,11 +335,11 @@ describe("R-REF-4 type arguments cannot be forged", function()
   end)
 end)
 
-describe("SPEC §11 Nullable<T> type tables", function()
+describe("Nullable<T> type tables", function()
   local N = "System.Nullable`1[MyGame.Point2D]"
   local NI = "System.Nullable`1[System.Int32]"
 
-  it("§11: reachable by the runtime's full name through CS, CS.System and CSharp.mscorlib", function()
+  it("reachable by the runtime's full name through CS, CS.System and CSharp.mscorlib", function()
     local n = CS[N]
     assert.are.equal("table", type(n))
     assert.is_true(rawequal(n, CS.System["Nullable`1[MyGame.Point2D]"]))
@@ -352,7 +352,7 @@ describe("SPEC §11 Nullable<T> type tables", function()
              function() return CSharp.AC[N] end)
   end)
 
-  it("§11: __nullable = true, no other kind key, no instance metatable", function()
+  it("__nullable = true, no other kind key, no instance metatable", function()
     local n = CS[N]
     assert.is_true(n.__nullable)
     assert.is_nil(n.__struct)
@@ -362,7 +362,7 @@ describe("SPEC §11 Nullable<T> type tables", function()
     assert.is_nil(n.__byobj_instance_mt)
   end)
 
-  it("§11: N(v) returns T's value: a ByValUserData copy for a struct, nil for nil", function()
+  it("N(v) returns T's value: a ByValUserData copy for a struct, nil for nil", function()
     local n = CS[N]
     local p = P(3, 4)
     local v = n(p)
@@ -377,7 +377,7 @@ describe("SPEC §11 Nullable<T> type tables", function()
              n, {})
   end)
 
-  it("§11 / R-REF-4: a Nullable<T> type is a type argument; it boxes as the CLR does", function()
+  it("R-REF-4: a Nullable<T> type is a type argument; it boxes as the CLR does", function()
     local b = zlua.box(N, P(1, 1))
     assert.are.equal(P, h.type_of(b))               -- a boxed T
     assert.are.equal(1, zlua.unbox(b).x)

@@ -1,5 +1,5 @@
 -- bridge_spec.lua -- generated MethodBridge stubs against the generic
--- invoker (issue 9, R-META-3): "both give identical Lua-visible results".
+-- invoker (R-META-3): "both give identical Lua-visible results".
 -- Every case runs the method's Lua function (a stub when the build has
 -- stubs) and the same method through the generic invoker
 -- (testbed.generic), and compares results or error messages exactly.

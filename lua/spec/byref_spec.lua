@@ -1,6 +1,6 @@
--- byref_spec.lua -- ref / in / out parameters called from Lua (issue 11
--- §1, §3: SPEC §5, R-REF-1, R-REF-2, R-OPQ-5, SPEC 7.6), row by row of
--- the SPEC §5 table, through the method's function (a generated stub
+-- byref_spec.lua -- ref / in / out parameters called from Lua (R-REF-1,
+-- R-REF-2, R-OPQ-5, overload dispatch), row by row of the table in
+-- docs/lua-api.md "ref, in and out parameters", through the method's function (a generated stub
 -- when the build has stubs) and through the generic invoker.
 local h = require "helpers"
 local it_sim = h.sim_it(it, pending)
@@ -20,7 +20,7 @@ local function both(name, target)   -- Demo's, unless said
   return h.both(target or Demo, name)
 end
 
-describe("SPEC 5 row 1: a valid OpaqueValue of exactly A", function()
+describe("a valid OpaqueValue of exactly A", function()
   it("R-REF-1: passes the handle's slot: C# writes the caller's variable", function()
     for _, inc in ipairs(both("IncrementOpaque")) do
       local ok
@@ -110,7 +110,7 @@ describe("SPEC 5 row 1: a valid OpaqueValue of exactly A", function()
   end)
 end)
 
-describe("SPEC 5 row 2: a ByValUserData of exactly A", function()
+describe("a ByValUserData of exactly A", function()
   it("R-REF-2: passes its payload: C#'s write is visible", function()
     for _, offset in ipairs(both("Offset")) do
       local p = P(1, 2)
@@ -139,7 +139,7 @@ describe("SPEC 5 row 2: a ByValUserData of exactly A", function()
   end)
 end)
 
-describe("SPEC 5 row 2: C# stores references into a non-blittable payload", function()
+describe("C# stores references into a non-blittable payload", function()
   -- Every way a script gets a Tagged userdata; each is a true ref.
   local function taggeds()
     return {
@@ -204,7 +204,7 @@ describe("SPEC 5 row 2: C# stores references into a non-blittable payload", func
   end)
 end)
 
-describe("SPEC 5 row 3: a ByValUserData of T for Nullable<T>", function()
+describe("a ByValUserData of T for Nullable<T>", function()
   it("R-REF-2: a temp Nullable holding a copy: the userdata is not written", function()
     local p = P(1, 2)
     Demo.SetNullable(p)
@@ -223,7 +223,7 @@ describe("SPEC 5 row 3: a ByValUserData of T for Nullable<T>", function()
   end)
 end)
 
-describe("SPEC 5 row 4: anything that pops by value as A", function()
+describe("anything that pops by value as A", function()
   it("R-REF-2: a temp slot, C#'s write discarded, no error", function()
     for _, inc in ipairs(both("Increment")) do
       local n = 5
@@ -246,8 +246,8 @@ describe("SPEC 5 row 4: anything that pops by value as A", function()
   end)
 end)
 
-describe("SPEC 5 row 5: omitted or nil for out / ref", function()
-  it("SPEC 5: a temp slot holding default(A)", function()
+describe("omitted or nil for out / ref", function()
+  it("a temp slot holding default(A)", function()
     for _, tp in ipairs(both("TryParse")) do
       assert.is_true(tp("12"))
       assert.is_false(tp("x"))
@@ -258,7 +258,7 @@ describe("SPEC 5 row 5: omitted or nil for out / ref", function()
     assert.are.equal(0, Demo.ReadIn())
   end)
 
-  it("SPEC 7.6: trailing byref parameters count toward arity like defaults", function()
+  it("trailing byref parameters count toward arity like defaults", function()
     h.raises("wrong number of arguments to 'Demo.TryParse' (1 to 2 expected, got 0)",
              function() return Demo.TryParse() end)
     h.raises("wrong number of arguments to 'Demo.TryParse' (1 to 2 expected, got 3)",
@@ -281,8 +281,8 @@ describe("R-OPQ-5: an argument error midway leaves nothing behind", function()
   end)
 end)
 
-describe("SPEC 5: the temp-slot path allocates nothing", function()
-  it_sim(h.BOXED_RESULTS, "SPEC 5: Increment(5) and Offset(p, 1, 1) make no Lua or managed allocation", function()
+describe("the temp-slot path allocates nothing", function()
+  it_sim(h.BOXED_RESULTS, "Increment(5) and Offset(p, 1, 1) make no Lua or managed allocation", function()
     local inc, offset, p = Demo.Increment, Demo.Offset, P(0, 0)
     for _ = 1, 10 do inc(5); offset(p, 1, 1) end
     collectgarbage("stop")

@@ -1,4 +1,4 @@
--- The default marshal matrix (SPEC §2) through the "by-val basics" fixtures,
+-- The default marshal matrix through the "by-val basics" fixtures,
 -- and the argument / exception errors R-DEF-1..4.
 local h = require "helpers"
 
@@ -6,7 +6,7 @@ local Demo = CS.Demo
 local Point2D = CS.MyGame.Point2D
 local Color = CS.MyGame.Color
 
-describe("SPEC §2 integers", function()
+describe("by value: integers", function()
   it("Add(2, 3) == 5, an integer", function()
     local r = Demo.Add(2, 3)
     assert.are.equal(5, r)
@@ -114,7 +114,7 @@ describe("SPEC §2 integers", function()
   end)
 end)
 
-describe("SPEC §2 floating point", function()
+describe("by value: floating point", function()
   it("Mul takes numbers and integers, returns a float", function()
     assert.are.equal(3.0, Demo.Mul(1.5, 2))
     local r = Demo.Mul(2, 3)
@@ -129,7 +129,7 @@ describe("SPEC §2 floating point", function()
   end)
 end)
 
-describe("SPEC §2 strings (R-DEF-2)", function()
+describe("by value: strings (R-DEF-2)", function()
   it("Concat('a', 'b') == 'ab'", function()
     assert.are.equal("ab", Demo.Concat("a", "b"))
   end)
@@ -168,7 +168,7 @@ describe("SPEC §2 strings (R-DEF-2)", function()
   end)
 end)
 
-describe("SPEC §2 booleans", function()
+describe("by value: booleans", function()
   it("Not(true) == false, Not(false) == true", function()
     assert.are.equal(false, Demo.Not(true))
     assert.are.equal(true, Demo.Not(false))
@@ -185,7 +185,7 @@ describe("SPEC §2 booleans", function()
   end)
 end)
 
-describe("SPEC §2 structs", function()
+describe("by value: structs", function()
   it("MakePoint returns a ByValUserData copy", function()
     local p = Demo.MakePoint(1, 2)
     assert.are.equal("userdata", type(p))
@@ -233,7 +233,7 @@ describe("SPEC §2 structs", function()
   end)
 end)
 
-describe("SPEC §2 enums (R-ENUM-1, R-ENUM-2)", function()
+describe("by value: enums (R-ENUM-1, R-ENUM-2)", function()
   it("SetColor / GetColor with an integer", function()
     Demo.SetColor(2)
     local c = Demo.GetColor()
@@ -279,7 +279,7 @@ describe("SPEC §2 enums (R-ENUM-1, R-ENUM-2)", function()
   end)
 end)
 
-describe("SPEC §2 object and Nullable", function()
+describe("by value: object and Nullable", function()
   it("Box(5) returns a userdata (a boxed System.Int32), not a number", function()
     local b = Demo.Box(5)
     assert.are.equal("userdata", type(b))
@@ -306,7 +306,7 @@ describe("SPEC §2 object and Nullable", function()
   end)
 
   -- Nullable<bool>: both fields are bools, so only their names tell the
-  -- flag from the value (issue 7 §3); CI runs this with both corlib layouts.
+  -- flag from the value; CI runs this with both corlib layouts.
   it("MaybeNot(true) == false, MaybeNot(false) == true, MaybeNot(nil) == nil", function()
     assert.are.equal(false, Demo.MaybeNot(true))
     assert.are.equal(true, Demo.MaybeNot(false))

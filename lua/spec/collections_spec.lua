@@ -1,5 +1,5 @@
 -- collections_spec.lua -- #obj, obj[i] and pairs(obj) over the corlib's
--- collections (SPEC 11b R-COLL-1, issue 13): List<int>, Dictionary<string,
+-- collections (the everyday C# surface, R-COLL-1): List<int>, Dictionary<string,
 -- int>, arrays, and an iterator method's IEnumerable<int>.
 local h = require "helpers"
 
@@ -42,7 +42,7 @@ describe("R-COLL-1: List<T>", function()
     l:Add(4)
     assert.are.equal(10, Demo.ListSum(l))
   end)
-  it("R-COLL-1: a Lua table is not a List<T> (only arrays take tables, SPEC 2)", function()
+  it("R-COLL-1: a Lua table is not a List<T> (only arrays take tables, the default marshal rules)", function()
     h.raises("bad argument #1 to 'Demo.ListSum' (" .. LIST .. " expected, got table)",
              function() return Demo.ListSum({1, 2, 3}) end)
   end)

@@ -270,7 +270,7 @@ describe("R-SUD-3: access after __gc raises 'struct userdata has been finalized'
     make()
     assert.are.equal(baseline + 1, h.structs())
     collectgarbage()   -- exactly one cycle: see below
-    -- Lua 5.4 manual §2.5.4: resurrected objects (those being finalized)
+    -- Lua 5.4 manual, section 2.5.4: resurrected objects (those being finalized)
     -- are removed from weak keys only in the next collection after their
     -- finalizers ran, so t is still a key here, with its __gc done.
     local t = next(weak)

@@ -1,4 +1,4 @@
--- generic_spec.lua -- generic methods (SPEC 11b R-GEN-1, issue 13):
+-- generic_spec.lua -- generic methods (the everyday C# surface, R-GEN-1):
 -- zlua.generic picks one instantiation the build compiled, of a static or
 -- an instance generic method; zlua.typeof gives a System.Type.
 --   C#: public static T First<T>(T[] items);   // int, string, Point2D only

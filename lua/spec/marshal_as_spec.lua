@@ -1,7 +1,6 @@
--- marshal_as_spec.lua -- [LuaMarshalAs] and XML marshal rules (issue 12;
--- SPEC 7, 8): the six LuaMarshalTypes on parameters, returns, fields and
--- properties, their errors, the priority chain of SPEC 7.3 (one test per
--- link), slot counting in arity and overload dispatch (SPEC 7.6 rule 1),
+-- marshal_as_spec.lua -- [LuaMarshalAs] and XML marshal rules (docs/marshal-rules.md): the six LuaMarshalTypes on parameters, returns, fields and
+-- properties, their errors, the priority chain (one test per
+-- link), slot counting in arity and overload dispatch,
 -- and the two registration paths.
 --
 -- zlua-run registers the rule tables the build compiled from the
@@ -27,7 +26,7 @@ local function err(f, ...)
   return tostring(e)
 end
 
-describe("UnpackedValues (SPEC 7.2)", function()
+describe("UnpackedValues (the [LuaMarshalAs] semantics)", function()
   it("a parameter takes its members' values in Members order (FooUnpacked: Y, X)", function()
     D.FooUnpacked(2, 1)            -- first value -> Y, second -> X
     local x, y = D.GetPos()
@@ -67,7 +66,7 @@ describe("UnpackedValues (SPEC 7.2)", function()
   end)
 end)
 
-describe("Table (SPEC 7.2)", function()
+describe("Table (the [LuaMarshalAs] semantics)", function()
   it("a parameter reads its members by key (FooTable)", function()
     D.FooTable({X = 5, Y = 6})
     assert.are.same({5, 6}, {D.GetPos()})
@@ -142,7 +141,7 @@ describe("Table (SPEC 7.2)", function()
   end)
 end)
 
-describe("Bytes (SPEC 7.2)", function()
+describe("Bytes (the [LuaMarshalAs] semantics)", function()
   it("a byte[] parameter takes a Lua string of raw octets (CountBytes)", function()
     assert.are.equal(3, D.CountBytes("abc"))
     assert.are.equal(0, D.CountBytes(""))
@@ -173,7 +172,7 @@ describe("Bytes (SPEC 7.2)", function()
   end)
 end)
 
-describe("UserData (SPEC 7.2)", function()
+describe("UserData (the [LuaMarshalAs] semantics)", function()
   it("a string return is a ByObjUserData of System.String (MakeStringObject)", function()
     local s = D.MakeStringObject("hi")
     assert.are.equal("userdata", type(s))
@@ -218,21 +217,21 @@ describe("UserData (SPEC 7.2)", function()
   end)
 end)
 
-describe("calls into Lua: rules on a delegate's Invoke (SPEC 7.2, R-DEL-1)", function()
+describe("calls into Lua: rules on a delegate's Invoke (the [LuaMarshalAs] semantics, R-DEL-1)", function()
   -- VecSink(v): v is UnpackedValues X, Y; CellSource(): its result is a
   -- Table A, B (both attributes, in every registration)
   if not testbed.delegates then return end
-  it("SPEC 7.2: an UnpackedValues parameter reaches Lua as its members' values", function()
+  it("an UnpackedValues parameter reaches Lua as its members' values", function()
     local got = C.Send(function(...)
       local t = table.pack(...)
       return t.n .. ":" .. tostring(t[1]) .. "," .. tostring(t[2])
     end, 1.5, -2)
     assert.are.equal("2:1.5,-2.0", got)
   end)
-  it("SPEC 7.2: a Table result is read from the table the function returns", function()
+  it("a Table result is read from the table the function returns", function()
     assert.are.equal("3,4", C.Fetch(function() return {A = 3, B = 4} end))
   end)
-  it("SPEC 7.2: a missing key or a non-table is the caller's exception, never a longjmp",
+  it("a missing key or a non-table is the caller's exception, never a longjmp",
      function()
     local before = testbed.stats()
     assert.are.equal("System.InvalidOperationException: bad result from "
@@ -250,7 +249,7 @@ describe("calls into Lua: rules on a delegate's Invoke (SPEC 7.2, R-DEL-1)", fun
   end)
 end)
 
-describe("an illegal attribute (SPEC 7.4)", function()
+describe("an illegal attribute (illegal rules)", function()
   it("Demo.EchoIntIllegal(5) runs as Default", function()
     -- the rule is checked when Demo binds (the first test above, or an
     -- earlier spec of the same process): the rule lines since the state
@@ -274,7 +273,7 @@ describe("an illegal attribute (SPEC 7.4)", function()
   end)
 end)
 
-describe("illegal rules on fields (SPEC 7.4): Probe.Spread, Probe.Grip", function()
+describe("illegal rules on fields: Probe.Spread, Probe.Grip", function()
   -- [LuaMarshalAs(UnpackedValues, Members = {"X", "Y"})] Vector2 Spread and
   -- [LuaMarshalAs(OpaqueValue)] Vector2 Grip: illegal on a field, so the
   -- build leaves them out of its tables (cmake/marshal.cmake, --skip); the
@@ -397,7 +396,7 @@ describe("fields and properties with a rule (tests/marshal/tests.xml)", function
   end)
 end)
 
-describe("the priority chain (SPEC 7.3)", function()
+describe("the priority chain", function()
   it("a parameter attribute beats the parameter's XML rule (XmlOverride)", function()
     assert.are.equal("7,8", D.XmlOverride(7, 8))
     local e = err(D.XmlOverride, {X = 1, Y = 2})
@@ -444,13 +443,13 @@ describe("the priority chain (SPEC 7.3)", function()
     assert.are.equal("3,4", C.CellXmlDefault({A = 3, B = 4}))
   end)
 
-  it("no rule anywhere: the defaults of SPEC 2 (R-DEF-3: no table for a struct)", function()
+  it("no rule anywhere: the default marshal rules (R-DEF-3: no table for a struct)", function()
     local e = err(D.SumPoint, {x = 1, y = 2})
     assert.matches("bad argument #1 to 'Demo.SumPoint' (MyGame.Point2D expected, got table)", e, 1, true)
   end)
 end)
 
-describe("slot counting (SPEC 7.6 rule 1)", function()
+describe("slot counting (overload dispatch rule 1)", function()
   it("an UnpackedValues parameter counts len(Members) arguments in overload dispatch", function()
     assert.are.equal("int", C.Place(1))
     assert.are.equal("vec 1,2", C.Place(1, 2))

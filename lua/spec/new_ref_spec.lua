@@ -1,11 +1,10 @@
--- new_ref_spec.lua -- zlua.new_ref (issue 11 §2: R-REF-3, R-REF-4; seed
--- 000 §6.2.4 and §6.2.5, seed 001 §8).
+-- new_ref_spec.lua -- zlua.new_ref (R-REF-3, R-REF-4).
 --
 -- A ref is a ByValUserData of a value type: primitives (zlua.types.*),
 -- enums and structs.  Primitive and enum refs expose `r.value`; every ref
 -- reads by value where its type is expected, and is the true ref that a
 -- `ref T` parameter writes through (that last part needs the byref pop of
--- issue 11 §1: the specs marked "§1" below).
+-- the specs under "R-REF-3 refs as true refs" below).
 --
 -- Calls into C# run twice where a stub could serve them: through the
 -- method's Lua function (a generated stub when the build has stubs) and
@@ -345,11 +344,11 @@ describe("R-REF-3 refs read by value", function()
   end)
 end)
 
--- These go through the byref pop of issue 11 §1 (src/marshal/byref.c): a
+-- These go through the byref pop (src/marshal/byref.c): a
 -- ByValUserData of exactly A, primitives and enums included, passes its
 -- payload address for `ref A`.
-describe("R-REF-3 refs as true refs (issue 11 §1)", function()
-  it("R-REF-3: out int writes into a primitive ref (seed 000 §6.2.4)", function()
+describe("R-REF-3 refs as true refs", function()
+  it("R-REF-3: out int writes into a primitive ref ()", function()
     for _, try in ipairs(both(Demo, "TryParse")) do
       local r = zlua.new_ref(T.int32)
       assert.is_true(try("12", r))
@@ -357,7 +356,7 @@ describe("R-REF-3 refs as true refs (issue 11 §1)", function()
     end
   end)
 
-  it("R-REF-3: ref int increments a primitive ref (seed 000 §6.2.5)", function()
+  it("R-REF-3: ref int increments a primitive ref ()", function()
     for _, inc in ipairs(both(Demo, "Increment")) do
       local n = zlua.new_ref(T.int32, 5)
       inc(n)
@@ -365,7 +364,7 @@ describe("R-REF-3 refs as true refs (issue 11 §1)", function()
     end
   end)
 
-  it("R-REF-3: ref Point2D writes into a struct ref (seed 000 §6.2.5)", function()
+  it("R-REF-3: ref Point2D writes into a struct ref ()", function()
     for _, offset in ipairs(both(Demo, "Offset")) do
       local q = zlua.new_ref(P, 0, 0)
       offset(q, 1, 1)

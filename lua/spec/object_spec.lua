@@ -1,8 +1,8 @@
--- object_spec.lua -- reference types (issue 10 §1): ByObjUserData and their
+-- object_spec.lua -- reference types: ByObjUserData and their
 -- views, identity per (object, declared type), members of classes
 -- (fields, properties, methods, virtual dispatch, inherited members,
 -- statics), class constructors, lifetime through the object registry, and
--- what `object` slots take (SPEC §1, §2, R-SHAPE-1..3, R-VIEW-1, R-MEM-1,
+-- what `object` slots take (the Lua-visible shapes, the default marshal rules, R-SHAPE-1..3, R-VIEW-1, R-MEM-1,
 -- R-GC-2, R-CTOR-1, R-DEF-1).
 --
 -- Calls into C# that a stub can serve run twice: through the method's Lua
@@ -503,8 +503,8 @@ describe("R-GC-2: objects referenced from Lua", function()
   end)
 end)
 
-describe("SPEC §2: object slots", function()
-  it("SPEC §2: Lua values box into the runtime types Demo.Describe reports", function()
+describe("object slots", function()
+  it("Lua values box into the runtime types Demo.Describe reports", function()
     local cases = {
       { true, "System.Boolean" }, { false, "System.Boolean" },
       { 1, "System.Int32" }, { 1 << 40, "System.Int64" },
@@ -526,7 +526,7 @@ describe("SPEC §2: object slots", function()
     end
   end)
 
-  it("SPEC §2: a ByValUserData boxes as a copy; a ByObjUserData passes as is", function()
+  it("a ByValUserData boxes as a copy; a ByObjUserData passes as is", function()
     local pt = P(1, 2)
     local boxed = through_object(pt)
     pt.x = 9
@@ -575,7 +575,7 @@ describe("SPEC §2: object slots", function()
     assert.are.equal(text, Demo.Concat(s, nil))
   end)
 
-  it("SPEC §2: Demo.Mixed() returns its object[] as a userdata", function()
+  it("Demo.Mixed() returns its object[] as a userdata", function()
     local m = Demo.Mixed()
     assert.are.equal("userdata", type(m))
     assert.are.equal("byobj", h.kind(m))

@@ -1,4 +1,4 @@
--- OpaqueValue and StructStackScope (SPEC §3, R-OPQ-*, R-IC-1) through the
+-- OpaqueValue and StructStackScope (OpaqueValue, R-OPQ-*, R-IC-1) through the
 -- IC fixtures of the catalog, which call a Lua GLOBAL function by name.
 local h = require "helpers"
 
@@ -154,7 +154,7 @@ describe("R-OPQ-10: passing a handle back to C#", function()
       "opaque handle type mismatch (MyGame.Point2D expected, got System.Int32)", 1, true), err)
   end)
 
-  it("a ref int handle passed to a ref int parameter takes the slot (§5)", function()
+  it("a ref int handle passed to a ref int parameter takes the slot", function()
     local fn = h.callback(function(hv)
       Demo.IncrementOpaque(hv)
       Demo.IncrementOpaque(hv)

@@ -1,4 +1,4 @@
--- overload_spec.lua -- overload dispatch (SPEC 7.6, issue 10 §4): which
+-- overload_spec.lua -- overload dispatch: which
 -- candidate of a Lua name serves a call, the full-signature keys, C#
 -- default parameter values, constructors through the same resolver, and
 -- the no-overload error.
@@ -15,53 +15,53 @@ local Circle = CS.MyGame.Circle
 local PICK_CANDIDATES = "candidates: Pick(System.Int32), Pick(System.Double), " ..
   "Pick(System.String), Pick(MyGame.Point2D), Pick(System.Int32,System.Int32)"
 
-describe("SPEC 7.6 rule 2/3: the best conversion wins", function()
+describe("the best conversion wins", function()
   for _, pick in ipairs({ Demo.Pick, testbed.generic(Demo, "Pick") }) do
-    it("SPEC 7.6: integer → int (Identity beats ImplicitNumeric to double)", function()
+    it("integer → int (Identity beats ImplicitNumeric to double)", function()
       assert.are.equal("int", pick(1))
     end)
-    it("SPEC 7.6: non-integral number → double", function()
+    it("non-integral number → double", function()
       assert.are.equal("double", pick(1.5))
     end)
-    it("SPEC 7.6: an integral-valued float → double (Identity) over int (ImplicitNumeric)", function()
+    it("an integral-valued float → double (Identity) over int (ImplicitNumeric)", function()
       assert.are.equal("double", pick(2.0))
     end)
-    it("SPEC 7.6: string → string", function()
+    it("string → string", function()
       assert.are.equal("string", pick("a"))
     end)
-    it("SPEC 7.6: a ByValUserData → its struct", function()
+    it("a ByValUserData → its struct", function()
       assert.are.equal("Point2D", pick(P(1, 2)))
     end)
-    it("SPEC 7.6: nil → the reference type (NullLiteral), never a struct", function()
+    it("nil → the reference type (NullLiteral), never a struct", function()
       assert.are.equal("string", pick(nil))
     end)
-    it("SPEC 7.6 rule 1: the argument count selects the candidates", function()
+    it("the argument count selects the candidates", function()
       assert.are.equal("int,int", pick(1, 2))
     end)
   end
 
-  it("SPEC 7.6: string → string beats string → object (ImplicitReference)", function()
+  it("string → string beats string → object (ImplicitReference)", function()
     assert.are.equal("string", Demo.PickObj("s"))
   end)
-  it("SPEC 7.6: an integer → object by boxing when no other candidate takes it", function()
+  it("an integer → object by boxing when no other candidate takes it", function()
     assert.are.equal("object", Demo.PickObj(1))
     assert.are.equal("object", Demo.PickObj(true))
     assert.are.equal("object", Demo.PickObj(P(1, 2)))
   end)
-  it("SPEC 7.6: nil to object or string: the more specific target wins", function()
+  it("nil to object or string: the more specific target wins", function()
     assert.are.equal("string", Demo.PickObj(nil))
   end)
-  it("SPEC 7.6: Circle → Shape beats Circle → IShape (more specific target)", function()
+  it("Circle → Shape beats Circle → IShape (more specific target)", function()
     assert.are.equal("Shape", Demo.PickShape(Circle(1)))
     assert.are.equal("Shape", Demo.PickShape(Circle.Unit()))
   end)
-  it("SPEC 7.6: an object that only implements the interface takes the interface", function()
+  it("an object that only implements the interface takes the interface", function()
     assert.are.equal("IShape", Demo.PickShape(Player("p")))
   end)
 end)
 
-describe("SPEC 7.6 rule 6: a remembered choice", function()
-  it("SPEC 7.6: follows the arguments' types and ranges call after call", function()
+describe("a remembered choice", function()
+  it("follows the arguments' types and ranges call after call", function()
     local pick = Demo.Pick
     local seq = {
       {1, "int"}, {1.5, "double"}, {1, "int"}, {"a", "string"}, {1 << 40, "double"},
@@ -78,7 +78,7 @@ describe("SPEC 7.6 rule 6: a remembered choice", function()
     assert.are.equal("int", pick(7))
   end)
 
-  it("SPEC 7.6: objects by their runtime class, not their view", function()
+  it("objects by their runtime class, not their view", function()
     local c = Circle(1)
     for _ = 1, 3 do
       assert.are.equal("Shape", Demo.PickShape(c))
@@ -87,8 +87,8 @@ describe("SPEC 7.6 rule 6: a remembered choice", function()
   end)
 end)
 
-describe("SPEC 7.6 rule 4: no applicable candidate", function()
-  it("SPEC 7.6: lists the Lua types and every candidate's full-signature key", function()
+describe("no applicable candidate", function()
+  it("lists the Lua types and every candidate's full-signature key", function()
     h.raises("no overload for Demo.Pick matching (boolean); " .. PICK_CANDIDATES,
              function() return Demo.Pick(true) end)
     h.raises("no overload for Demo.Pick matching (string,number); " .. PICK_CANDIDATES,
@@ -97,18 +97,18 @@ describe("SPEC 7.6 rule 4: no applicable candidate", function()
              function() return Demo.Pick() end)
   end)
 
-  it("SPEC 7.6: the error carries the caller's chunk:line: prefix", function()
+  it("the error carries the caller's chunk:line: prefix", function()
     local err = h.error_of(function() return Demo.Pick(true) end)
     assert.truthy(err:match("^[^\n]-:%d+: no overload for Demo%.Pick"), err)
   end)
 
-  it("SPEC 7.6: an integer out of every candidate's range applies nowhere", function()
+  it("an integer out of every candidate's range applies nowhere", function()
     h.raises("no overload for Demo.PickShape matching (number); candidates: " ..
              "PickShape(MyGame.IShape), PickShape(MyGame.Shape)",
              function() return Demo.PickShape(1) end)
   end)
 
-  it("SPEC 7.6 rule 2: an OpaqueValue is no by-val int, so Pick(h) finds no overload", function()
+  it("an OpaqueValue is no by-val int, so Pick(h) finds no overload", function()
     local err
     local fn = h.callback(function(hv) err = h.error_of(Demo.Pick, hv) end)
     Demo.InvokeWithRefInt(fn, 5)
@@ -124,8 +124,8 @@ describe("SPEC 7.6 rule 4: no applicable candidate", function()
   end)
 end)
 
-describe("SPEC 7.6 rule 5: full-signature keys", function()
-  it("SPEC 7.6: each candidate is bound under its key", function()
+describe("full-signature keys", function()
+  it("each candidate is bound under its key", function()
     assert.are.equal("int", Demo["Pick(System.Int32)"](1))
     assert.are.equal("double", Demo["Pick(System.Double)"](1))
     assert.are.equal("string", Demo["Pick(System.String)"]("x"))
@@ -135,33 +135,33 @@ describe("SPEC 7.6 rule 5: full-signature keys", function()
     assert.are.equal("IShape", Demo["PickShape(MyGame.IShape)"](Circle(1)))
   end)
 
-  it("SPEC 7.6: a key is one method: its own argument errors", function()
+  it("a key is one method: its own argument errors", function()
     h.raises("bad argument #1 to 'Demo.Pick' (number has no integer representation)",
              function() return Demo["Pick(System.Int32)"](1.5) end)
     h.raises("wrong number of arguments to 'Demo.Pick' (1 expected, got 2)",
              function() return Demo["Pick(System.Int32)"](1, 2) end)
   end)
 
-  it("SPEC 7.6: a name with one candidate has no key", function()
+  it("a name with one candidate has no key", function()
     assert.is_nil(rawget(Demo, "Add(System.Int32,System.Int32)"))
     h.raises("'Demo' has no member 'Add(System.Int32,System.Int32)'",
              function() return Demo["Add(System.Int32,System.Int32)"] end)
   end)
 end)
 
-describe("SPEC 7.6 rule 1: C# default parameter values", function()
+describe("C# default parameter values", function()
   for _, pd in ipairs({ Demo.PickDefault, testbed.generic(Demo, "PickDefault") }) do
-    it("SPEC 7.6: an omitted trailing parameter takes its C# default", function()
+    it("an omitted trailing parameter takes its C# default", function()
       assert.are.equal(6, pd(1))        -- 1 + 5
       assert.are.equal(3, pd(1, 2))
     end)
-    it("SPEC 7.6: the count must reach the required parameters and not pass them all", function()
+    it("the count must reach the required parameters and not pass them all", function()
       h.raises("wrong number of arguments to 'Demo.PickDefault' (1 to 2 expected, got 0)",
                function() return pd() end)
       h.raises("wrong number of arguments to 'Demo.PickDefault' (1 to 2 expected, got 3)",
                function() return pd(1, 2, 3) end)
     end)
-    it("SPEC 7.6: a given argument is still checked", function()
+    it("a given argument is still checked", function()
       h.raises("bad argument #2 to 'Demo.PickDefault' (System.Int32 expected, got string)",
                function() return pd(1, "x") end)
     end)
@@ -169,7 +169,7 @@ describe("SPEC 7.6 rule 1: C# default parameter values", function()
   for _, od in ipairs({ Demo.OrDefault, testbed.generic(Demo, "OrDefault") }) do
     -- the metadata records `int? v = 5` under the Nullable type with an
     -- int32's bytes: decoded as the recorded type it would read as 0
-    it("SPEC 7.6: a Nullable<T> parameter's default is its T constant", function()
+    it("a Nullable<T> parameter's default is its T constant", function()
       assert.are.equal(5, od())
       assert.are.equal(-1, od(nil))
       assert.are.equal(7, od(7))
@@ -193,8 +193,8 @@ describe("R-CTOR-1: constructors through the same resolver", function()
   end)
 end)
 
-describe("SPEC 7.6 rule 6: scoring allocates nothing", function()
-  it("SPEC 7.6: a warm five-way dispatch makes no Lua or managed allocation", function()
+describe("scoring allocates nothing", function()
+  it("a warm five-way dispatch makes no Lua or managed allocation", function()
     local pick, p = Demo.Pick, P(1, 2)
     for _ = 1, 10 do pick(p) end
     collectgarbage("stop")   -- no GC step (and its finalizers) inside the count

@@ -1,4 +1,4 @@
--- Unmanaged pointers (SPEC §2, issue 7 §3): T* travels as a plain
+-- Unmanaged pointers (the default marshal rules): T* travels as a plain
 -- lightuserdata both ways, and reaches the invoker the way IL2CPP passes
 -- it (args[i] is the pointer value, not the address of a slot holding it).
 local h = require "helpers"

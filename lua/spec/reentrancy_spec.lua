@@ -1,4 +1,4 @@
--- Issue 6, "publish after complete": a finalizer that runs during the first
+-- "publish after complete": a finalizer that runs during the first
 -- binding of a type and pushes the same type must see either nothing or
 -- the finished type table, metatables and caches.  This file must bind
 -- MyGame.Tagged, MyGame.Player and MyGame.Line for the first time in its
@@ -16,7 +16,7 @@ local function aggressive_gc()
   collectgarbage("incremental", 0, 1000, 0)   -- a step at nearly every allocation
 end
 
-describe("publish after complete (issue 6)", function()
+describe("publish after complete", function()
   after_each(function() collectgarbage("incremental", 200, 100, 13) end)
 
   it("a __gc pushing Demo.MakeTagged while the first Demo.MakeTagged binds Tagged", function()

@@ -1,4 +1,4 @@
--- runtime_spec.lua -- the player runtime contract (issue 7): managed
+-- runtime_spec.lua -- the player runtime contract: managed
 -- exceptions raised the way IL2CPP raises them (C++ exceptions) by method
 -- bodies and by runtime operations, caught by the glue, turned into R-DEF-4
 -- Lua errors with everything restored (R-RT-1); static constructors run

@@ -1,4 +1,4 @@
--- R-RT-4 / R-SUD-3 / R-GC-2 / SPEC 11: no script, with or without the debug
+-- R-RT-4 / R-SUD-3 / R-GC-2 / type tables: no script, with or without the debug
 -- library, can make libzlua touch freed or foreign memory.
 --
 -- 1. A pending finalizer runs at any allocation.  A userdata whose __gc is
@@ -194,7 +194,7 @@ end
 -- "pairs" of "pairs:System.Int32[]"
 local function kind(group) return group:match("^[^:]*") end
 
-describe("a box of the wrong purpose (R-RT-4, SPEC 11)", function()
+describe("a box of the wrong purpose (R-RT-4, type tables)", function()
   it("each box of every closure is refused by every other closure's slot", function()
     local ts = targets()
     -- the pool: every box of every target, and member descriptors

@@ -1,4 +1,4 @@
--- Issue 6 / R-RT-4 / SPEC 11: no script, with or without the debug library,
+-- R-RT-4 / type tables: no script, with or without the debug library,
 -- can make libzlua touch freed or foreign memory.  A finalizer that never
 -- runs costs at most its registry cell or slot until lua_close.
 --
@@ -114,7 +114,7 @@ describe("registry safety when finalizers do not run (R-RT-4)", function()
   end)
 end)
 
-describe("trusted pointers are checked (issue 6)", function()
+describe("trusted pointers are checked", function()
   it("a Tagged member descriptor copied into Point2D's member table raises", function()
     local p = Point2D(1, 2)
     local _, pmembers = debug.getupvalue(Point2D.__instance_mt.__index, 1)
@@ -263,7 +263,7 @@ describe("trusted pointers are checked (issue 6)", function()
     assert.are.equal(5, Point2D(3, 4):Length())
   end)
 
-  it("a constructor whose by-value metatable entry was replaced raises (issue 9)", function()
+  it("a constructor whose by-value metatable entry was replaced raises", function()
     local reg, mt, key = debug.getregistry(), debug.getmetatable(Point2D(1, 2)), nil
     for k, v in pairs(reg) do if v == mt then key = k break end end
     assert.is_not_nil(key)
@@ -277,7 +277,7 @@ describe("trusted pointers are checked (issue 6)", function()
   end)
 end)
 
-describe("publish after complete (issue 6)", function()
+describe("publish after complete", function()
   it("C functions captured by a call hook during a type's first binding are harmless later", function()
     local captured, seen = {}, {}
     local known = {}
@@ -305,7 +305,7 @@ describe("publish after complete (issue 6)", function()
   end)
 end)
 
-describe("clearer errors (issue 6)", function()
+describe("clearer errors", function()
   it("constructors are named T(...) in messages", function()
     h.raises("bad argument #1 to 'MyGame.Point2D(...)' (System.Single expected, got string)",
              Point2D, "a", 1)
@@ -373,7 +373,7 @@ describe("__gc and debug hooks (R-RT-4)", function()
   end)
 end)
 
-describe("debug.setlocal and libzlua's C frames (issue 6)", function()
+describe("debug.setlocal and libzlua's C frames", function()
   it("writes Lua locals as the standard one does, refuses C frames", function()
     local x = 1
     assert.are.equal("x", debug.setlocal(1, 1, 5))
@@ -402,7 +402,7 @@ describe("debug.setlocal and libzlua's C frames (issue 6)", function()
   end)
 end)
 
-describe("swapped member tables (issue 6)", function()
+describe("swapped member tables", function()
   it("an instance member found through the static path raises, and the reverse", function()
     local V = CS.MyGame.Vector2
     local sindex = debug.getmetatable(debug.getmetatable(V).__index).__index
@@ -432,7 +432,7 @@ describe("swapped member tables (issue 6)", function()
   end)
 end)
 
-describe("IC function names (issue 6)", function()
+describe("IC function names", function()
   it("a name with an embedded NUL is not its prefix", function()
     local called = 0
     h.global("OnA", function() called = called + 1 end)
@@ -444,7 +444,7 @@ describe("IC function names (issue 6)", function()
   end)
 end)
 
-describe("instance methods through the field index (issue 9 §3)", function()
+describe("instance methods through the field index", function()
   local Line = CS.MyGame.Line
 
   -- p.Length finds its closure without checking p; the closure checks its
@@ -568,7 +568,7 @@ describe("instance methods through the field index (issue 9 §3)", function()
   end)
 end)
 
-describe("struct constructors in cells (issue 9 §3)", function()
+describe("struct constructors in cells", function()
   it("a bad argument raises with the same message", function()
     h.raises("bad argument #2 to 'MyGame.Point2D(...)' (System.Single expected, got string)",
              Point2D, 1, "2")

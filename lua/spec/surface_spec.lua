@@ -1,4 +1,4 @@
--- surface_spec.lua -- the everyday C# surface (SPEC 11b, issue 13):
+-- surface_spec.lua -- the everyday C# surface:
 -- operators on instance metatables, indexers, extension methods, #obj.
 local h = require "helpers"
 

@@ -1,7 +1,7 @@
--- Type tables (SPEC §11) and constructors (R-CTOR-1).
+-- type tables and constructors (R-CTOR-1).
 local h = require "helpers"
 
-describe("type tables (SPEC §11)", function()
+describe("type tables", function()
   local Point2D = CS.MyGame.Point2D
 
   describe("every path returns the same cached table", function()
@@ -37,7 +37,7 @@ describe("type tables (SPEC §11)", function()
   end)
 
   -- IL2CPP cannot list namespaces without creating a class for every type
-  -- (issue 7 §4), so a plain name that is no type reads as a namespace
+  --, so a plain name that is no type reads as a namespace
   -- table; using it as a type raises.
   describe("unknown names", function()
     it("CS.MyGame.Nope is a namespace table; CS.MyGame.Nope() raises "
@@ -151,7 +151,7 @@ describe("type tables (SPEC §11)", function()
       assert.are.equal(false, getmetatable(p))
     end)
 
-    it("SPEC 11: __instance_mt is a read-only view, not the live metatable", function()
+    it("__instance_mt is a read-only view, not the live metatable", function()
       local p = Point2D(1, 2)
       local view = Point2D.__instance_mt
       assert.is_false(rawequal(debug.getmetatable(p), view))
@@ -188,7 +188,7 @@ describe("type tables (SPEC §11)", function()
   end)
 end)
 
--- What the lookups keep in upvalues, a script can rewrite (issue 7 §4).
+-- What the lookups keep in upvalues, a script can rewrite.
 describe("lookup upvalues rewritten by a script", function()
   it("an assembly table whose upvalue is swapped raises and dereferences nothing", function()
     local t = CSharp.mscorlib

@@ -1,9 +1,10 @@
--- unsupported_spec.lua -- methods libzlua binds but cannot call (issue 10
--- §6, SPEC §2 rows "TypedReference" and "decimal, by-val ref struct"):
+-- unsupported_spec.lua -- methods libzlua binds but cannot call (the
+-- default marshal rules for TypedReference, decimal and by-val ref structs;
+-- docs/lua-api.md "Methods Lua cannot call"):
 -- they stay on their type table (a function, never `'T' has no member`),
 -- are reported once per method and state through the log function, and
 -- raise `'T.M' cannot be called from Lua: WHY` when called.  Also the
--- overload tie of SPEC 7.6 rule 3 (no unique best: the first declared).
+-- overload tie of overload dispatch (no unique best: the first declared).
 --
 -- The types live in the test-only assembly ZLua.Tests (tests/sim/
 -- sim_catalog_tests.c), not in the fixture catalog.  No other spec binds
@@ -58,7 +59,7 @@ local function as_set(lines)
   return s
 end
 
-describe("issue 10 §6 unusable methods (SPEC §2)", function()
+describe("methods Lua cannot call", function()
   it("are reported once each, through the log function, when the type binds", function()
     local U = CS.ZLuaTests.Unsupported
     assert.are.equal(3, U.Fine(3))   -- every member is bound by now
@@ -119,7 +120,7 @@ describe("issue 10 §6 unusable methods (SPEC §2)", function()
   end)
 end)
 
-describe("SPEC 7.6 rule 3: no unique best overload", function()
+describe("no unique best overload", function()
   local Ties, AB = CS.ZLuaTests.Ties, CS.ZLuaTests.AB
 
   it("AB converts to IA and to IB alike: the first declared wins", function()
@@ -137,7 +138,7 @@ describe("SPEC 7.6 rule 3: no unique best overload", function()
   end)
 end)
 
-describe("SPEC 2: value types without a Lua shape are not constructed", function()
+describe("value types without a Lua shape are not constructed", function()
   it("a ref struct or decimal type table refuses T(), T._ctor() and T._default()", function()
     for _, name in ipairs({ "ZLuaTests.Span8", "System.Decimal" }) do
       local T = CS[name]

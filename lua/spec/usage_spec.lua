@@ -2,7 +2,7 @@
 -- users write scripts: a generic method beside a non-generic one of the
 -- same name (R-GEN-1), interfaces extending interfaces (R-VIEW-1),
 -- indexer accessors as methods (R-IDX-1), arrays indexed with [] (R-ARR-1),
--- float and integer arguments in overload dispatch (SPEC 7.6), statics of
+-- float and integer arguments in overload dispatch, statics of
 -- a base class, what C# hides, and the messages of typos, of a broken
 -- generic constraint and of a yield inside a function C# called.  The types
 -- are ZLuaTests' (tests/fixtures/ZLua.Tests.cs; the simulation's
@@ -147,7 +147,7 @@ describe("R-ARR-1: a[i] and a[i] = v are a:get(i) and a:set(i, v)", function()
   end)
 end)
 
-describe("SPEC 7.6: the Lua number subtype in overload dispatch", function()
+describe("the Lua number subtype in overload dispatch", function()
   it("a float prefers float and double over integral types", function()
     assert.are.equal("float", Z.Numbers.Kind(2.0))   -- Kind(int) is declared first
     assert.are.equal("float", Z.Numbers.Kind(2.5))

@@ -1,5 +1,5 @@
 /*
- * fuzz_gen.c -- the grammar of the libzlua fuzz harness (issue 6).
+ * fuzz_gen.c -- the grammar of the libzlua fuzz harness.
  *
  * The input bytes are a stream of choices: pick(n) consumes one byte (two
  * for n > 256) and returns it modulo n; an exhausted input reads as zeros,

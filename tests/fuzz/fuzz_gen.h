@@ -1,5 +1,5 @@
 /*
- * fuzz_gen.h -- the grammar of the fuzz harness (issue 6): input bytes in,
+ * fuzz_gen.h -- the grammar of the fuzz harness: input bytes in,
  * a Lua program over the whole Lua-visible API of libzlua out.
  */
 #ifndef ZLUA_FUZZ_GEN_H

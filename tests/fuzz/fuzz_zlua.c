@@ -1,5 +1,5 @@
 /*
- * fuzz_zlua.c -- the libFuzzer harness of libzlua (issue 6).
+ * fuzz_zlua.c -- the libFuzzer harness of libzlua.
  *
  * Every input becomes a Lua program (fuzz_gen.c) run in a fresh state
  * built like zlua-run's: the standard libraries (debug included), the

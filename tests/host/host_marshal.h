@@ -1,6 +1,6 @@
 /*
  * host_marshal.h -- the [LuaMarshalAs] rule tables zlua-run registers
- * (issue 12), chosen by ZLUA_RUN_MARSHAL:
+ *, chosen by ZLUA_RUN_MARSHAL:
  *   tables            the fixture tables the build compiled from the
  *                     attributes and the XML files (the IL2CPP path; the
  *                     default on the simulation)

@@ -1,5 +1,5 @@
 /*
- * testbed.c -- the `testbed` global of zlua-run (issue 2 section 3).
+ * testbed.c -- the `testbed` global of zlua-run.
  */
 #include "testbed.h"
 
@@ -330,7 +330,7 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
     lua_setglobal(L, "testbed");
 }
 
-/* ---- forced Lua collector modes (issue 6) ---------------------------------- */
+/* ---- forced Lua collector modes ---------------------------------- */
 
 int testbed_gc_mode_parse(const char *s)
 {

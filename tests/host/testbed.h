@@ -35,7 +35,7 @@ void *testbed_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize);
  * libzlua and the `testbed` global.  NULL on failure. */
 lua_State *testbed_new_state(testbed_alloc *counter);
 
-/* How aggressively the Lua collector runs (issue 6).
+/* How aggressively the Lua collector runs.
  *   TESTBED_GC_DEFAULT  Lua's defaults;
  *   TESTBED_GC_INC      incremental, pause 0 (a cycle restarts as soon as
  *                       one ends), the smallest step size and a large step

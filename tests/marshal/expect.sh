@@ -1,9 +1,9 @@
 #!/bin/sh
-# expect.sh SPEC COMMAND [ARGS...] -- runs the command and checks its exit
-# status and its stderr against SPEC's lines
+# expect.sh EXPECTFILE COMMAND [ARGS...] -- runs the command and checks its exit
+# status and its stderr against EXPECTFILE's lines
 #   expect-status: N        (default 0)
 #   expect: TEXT            (each must appear in stderr, as fixed text)
-#   expect-also: FILE       (appended to the command, relative to SPEC)
+#   expect-also: FILE       (appended to the command, relative to EXPECTFILE)
 # (in an XML corpus file these lines sit in its first comment).
 spec=$1
 shift

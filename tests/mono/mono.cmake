@@ -1,4 +1,4 @@
-# tests/mono: libzlua on a real CLR (issue 8).  Mono on its Boehm collector
+# tests/mono: libzlua on a real CLR.  Mono on its Boehm collector
 # runs the same Lua suite as the simulated IL2CPP.  Included from the top
 # CMakeLists.txt after tests/fixtures/fixtures.cmake, when ZLUA_MONO is ON:
 # it uses the fixture assemblies built there (ZLUA_MONO_DIR,

@@ -1,6 +1,6 @@
 /*
  * coexist.cpp -- libzlua's headers next to libil2cpp's, in one C++
- * translation unit, as in a player build (issue 7 §3): zlua.h,
+ * translation unit, as in a player build: zlua.h,
  * zlua_stub.h, zlua_rt.h and src/il2cpp/il2cpp_api.h must not redefine anything libil2cpp defines
  * (layouts, enums, flags), and every function libzlua declares must match
  * libil2cpp's declaration (a mismatch of an extern "C" function is a

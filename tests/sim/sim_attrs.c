@@ -28,7 +28,7 @@ Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_method(const MethodInfo *m)
 }
 
 /* libil2cpp 2021+: the field's attributes by its token; here kept on the
- * FieldInfo ([LuaMarshalAs] on a field, issue 12) */
+ * FieldInfo ([LuaMarshalAs] on a field) */
 Il2CppCustomAttrInfo *il2cpp_custom_attrs_from_field(const FieldInfo *field)
 {
     return field ? field->attrs : NULL;

@@ -135,7 +135,7 @@ static void vector2_ctor_boxed(void *boxed, float x, float y, const MethodInfo *
     vector2_ctor(SIM_UNBOXED(boxed), x, y, m);
 }
 
-/* the operators C# compiles to static special-name methods (issue 13) */
+/* the operators C# compiles to static special-name methods */
 static SimVector2 vector2_add(SimVector2 a, SimVector2 b, const MethodInfo *m)
 {
     (void)m;
@@ -496,7 +496,7 @@ const SimMethodDef sim_methods_node[] = {
      .body = SIM_BODY(node_ctor), .invoker = sim_inv_v_t_s},
     {.name = NULL}};
 
-/* ---- MyGame.Bag: indexers (issue 13) ----------------------------------------------- */
+/* ---- MyGame.Bag: indexers ----------------------------------------------- */
 
 static void bag_ctor(void *self, const MethodInfo *m)
 {
@@ -621,7 +621,7 @@ const SimPropertyDef sim_props_bag[] = {{"Count", "get_Count", NULL},
                                         {"Item", "get_Item#1", "set_Item#1"},
                                         {NULL, NULL, NULL}};
 
-/* ---- MyGame.PlayerExt: extension methods (issue 13) -------------------------------- */
+/* ---- MyGame.PlayerExt: extension methods -------------------------------- */
 
 #define EXTENSION "System.Runtime.CompilerServices.ExtensionAttribute"
 

@@ -174,7 +174,7 @@ static Il2CppString *ic_invoke_with_ref_string(Il2CppString *fn,
     return slot;
 }
 
-/* ZLuaTests.Refs (issue 11 §1): public static object
+/* ZLuaTests.Refs: public static object
  * InvokeWithRefObject(string fn, object start): fn(h), h a ref object
  * handle; returns the slot after the call */
 static Il2CppObject *ic_invoke_with_ref_object(Il2CppString *fn, Il2CppObject *start,

@@ -1,10 +1,10 @@
 /*
- * sim_bodies_marshal.c -- [LuaMarshalAs] fixtures (issue 12): Demo's
+ * sim_bodies_marshal.c -- [LuaMarshalAs] fixtures: Demo's
  * methods whose rules the catalog's XML file gives (FIXTURES.md, "Marshal
  * rules given by XML"), and the probes of the test-only assembly
  * ZLua.Tests (sim_catalog_tests.c) that the rule tests reach: slot
  * counting in overloads, field and property rules, and each link of the
- * priority chain (SPEC 7.3).
+ * priority chain (the priority chain).
  */
 #include <string.h>
 
@@ -185,11 +185,11 @@ static Il2CppString *chain_fetch(Il2CppObject *f, const MethodInfo *m)
 }
 
 const SimMethodDef sim_methods_chain[] = {
-    /* delegates whose Invoke carries rules: C# -> Lua (R-DEL-1, SPEC 7.2) */
+    /* delegates whose Invoke carries rules: C# -> Lua (R-DEL-1, the [LuaMarshalAs] semantics) */
     STATIC("Send", "System.String", chain_send, sim_inv_zm_s_o_r4_r4,
            {"ZLuaTests.VecSink", "f"}, {"System.Single", "x"}, {"System.Single", "y"}),
     STATIC("Fetch", "System.String", chain_fetch, sim_inv_s_o, {"ZLuaTests.CellSource", "f"}),
-    /* slot counting (SPEC 7.6 rule 1): 2, 1 and 3 Lua arguments */
+    /* slot counting (overload dispatch rule 1): 2, 1 and 3 Lua arguments */
     {.name = "Place", .flags = SIM_M_STATIC, .ret = "System.String",
      .params = {{"MyGame.Vector2", "v"}},
      .body = SIM_BODY(chain_place_vec), .invoker = sim_inv_zm_s_V,
@@ -216,7 +216,7 @@ const SimMethodDef sim_methods_chain[] = {
      .body = SIM_BODY(chain_echo), .invoker = sim_inv_s_s,
      .marshal = {{-1, SIM_MARSHAL_BYTES, NULL, 0}}},
     /* UserData on a string parameter: the System.String userdata only
-     * (SPEC 7.2); TakeBytes's body: s.Length + ":" + s, null: "null" */
+     * (the [LuaMarshalAs] semantics); TakeBytes's body: s.Length + ":" + s, null: "null" */
     {.name = "TakeStringObject", .flags = SIM_M_STATIC, .ret = "System.String",
      .params = {{"System.String", "s"}},
      .body = SIM_BODY(chain_take_bytes), .invoker = sim_inv_s_s,

@@ -3,7 +3,7 @@
  * ZLua.Tests (sim_catalog_tests.c), with IL2CPP's calling convention
  * (arguments by value, then the const MethodInfo *).
  *
- * libzlua refuses every method of Unsupported but Fine (issue 10 §6), so
+ * libzlua refuses every method of Unsupported but Fine, so
  * Lua never reaches these bodies; they are real anyway, so that the
  * simulated runtime stays a faithful one (a stub or invoker that called
  * them would get the C# results) and the unit tests can call them.
@@ -156,7 +156,7 @@ static Il2CppString *ties_tie_ib(Il2CppObject *b, const MethodInfo *m)
     return sim_literal("IB");
 }
 
-/* declared in this order: the tie goes to the first (SPEC 7.6 rule 3) */
+/* declared in this order: the tie goes to the first (overload dispatch rule 3) */
 const SimMethodDef sim_methods_ties[] = {
     {.name = "Tie", .flags = SIM_M_STATIC, .ret = "System.String",
      .params = {{"ZLuaTests.IA", "a", NULL, NULL}},
@@ -166,7 +166,7 @@ const SimMethodDef sim_methods_ties[] = {
      .body = SIM_BODY(ties_tie_ib), .invoker = sim_inv_s_o},
     {.name = NULL}};
 
-/* ---- ZLuaTests.Refs (issue 11 §1) ---------------------------------------------------- */
+/* ---- ZLuaTests.Refs ---------------------------------------------------- */
 
 /* public static void Rename(ref Tagged t, int id)
  * { t.id = id; t.name = "tag-" + id; }: the string is made by this call,

@@ -1,7 +1,7 @@
 /*
  * sim_bodies_usage.c -- ZLuaTests types shaped like what a game's own
  * code declares (sim_catalog_tests.c): overloads on float and integral
- * parameters (SPEC 7.6), an interface extending another (R-VIEW-1),
+ * parameters (overload dispatch), an interface extending another (R-VIEW-1),
  * statics of a base class, an indexer of two parameters (R-IDX-1) and an
  * internal class.  Entity, whose generic GetComponent<T> shares its name
  * with GetComponent(Type), is in sim_generics.c.

@@ -1,7 +1,7 @@
 /*
  * sim_catalog_common.c -- the assembly "ZLua.Common" (image
  * "ZLua.Common.dll"): the attribute scripts' C# uses to override how a
- * slot marshals (SPEC 7), in an assembly of its own as the game links it,
+ * slot marshals ([LuaMarshalAs]), in an assembly of its own as the game links it,
  * with the shape C# gives it:
  *
  *   namespace ZLua {

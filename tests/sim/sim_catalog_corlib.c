@@ -156,7 +156,7 @@ const SimClassDef sim_catalog_corlib[] = {
      .flags = SEALED_STRUCT, .size = sizeof(SimDecimal),
      .align = alignof(SimDecimal), .fields = f_decimal},
     /* its element type is TYPEDBYREF, not VALUETYPE (as in IL2CPP): a
-     * slot of it is unsupported (SPEC 2, issue 10 §6) */
+     * slot of it is unsupported (the default marshal rules) */
     {.ns = "System", .name = "TypedReference", .kind = SIM_KIND_STRUCT,
      .type = IL2CPP_TYPE_TYPEDBYREF, .flags = SEALED_STRUCT,
      .size = sizeof(SimTypedReference), .align = alignof(SimTypedReference),

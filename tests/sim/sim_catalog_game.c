@@ -241,7 +241,7 @@ const SimClassDef sim_catalog_game[] = {
     {.ns = "MyGame", .name = "Node", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(SimNode), .fields = f_node, .methods = {sim_methods_node}},
-    /* the everyday C# surface (issue 13): indexers, extension methods */
+    /* the everyday C# surface: indexers, extension methods */
     {.ns = "MyGame", .name = "Bag", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(SimBag), .fields = f_bag, .methods = {sim_methods_bag},

@@ -1,8 +1,8 @@
 /*
  * sim_catalog_tests.c -- the test-only assembly "ZLua.Tests" (image
  * "ZLua.Tests.dll"), namespace ZLuaTests: types whose methods libzlua
- * binds but cannot call (issue 10 §6, SPEC §2 "decimal, by-val ref
- * struct" and "TypedReference" rows) and an overload tie (SPEC 7.6 rule
+ * binds but cannot call (the default marshal rules "decimal, by-val ref
+ * struct" and "TypedReference" rows) and an overload tie (overload dispatch rule
  * 3).  Kept out of Assembly-CSharp, whose content FIXTURES.md fixes; as if
  * compiled from:
  *
@@ -26,7 +26,7 @@
  *       public static string Tie(IA a);   // "IA"
  *       public static string Tie(IB b);   // "IB"
  *     }
- *     // [LuaMarshalAs] probes (issue 12; rules in tests/marshal/tests.xml)
+ *     // [LuaMarshalAs] probes (rules in tests/marshal/tests.xml)
  *     public struct Cell { public int A; public int B; }
  *     public struct Pair { public int A; public int B; }   // XML: type-level UnpackedValues
  *     public class Probe {
@@ -38,7 +38,7 @@
  *       public string Label;
  *       [LuaMarshalAs(LuaMarshalType.Table, Members = new[] { "X", "Y" })]
  *       public MyGame.Vector2 Marked;         // (3, 4)
- *       // illegal on purpose (SPEC 7.4): kept out of the compiled tables
+ *       // illegal on purpose (illegal rules): kept out of the compiled tables
  *       [LuaMarshalAs(LuaMarshalType.UnpackedValues, Members = new[] { "X", "Y" })]
  *       public MyGame.Vector2 Spread;         // (11, 12)
  *       [LuaMarshalAs(LuaMarshalType.OpaqueValue)]
@@ -68,7 +68,7 @@
  *       public static string PairText(Pair p);                  // "A,B"
  *       public static Pair MakePair(int a, int b);
  *     }
- *     // C# writing through refs Lua holds (issue 11 §1)
+ *     // C# writing through refs Lua holds
  *     public static class Refs {
  *       public static void Rename(ref MyGame.Tagged t, int id);  // t.id = id;
  *                                                 // t.name = "tag-" + id (a new string)
@@ -139,7 +139,7 @@
  *       public static IEnumerable<string> Words();   // yield return "a", "b"
  *       public static System.Collections.IList IntList(int n);  // a List<int> of 1..n
  *     }
- *     // an instance generic method (issue 13, R-GEN-1; sim_generics.c)
+ *     // an instance generic method (R-GEN-1; sim_generics.c)
  *     public class Echoer {
  *       public int Calls;
  *       public Echoer();
@@ -228,7 +228,7 @@ static const SimAttrDef a_marked[] = {
     {"ZLua.LuaMarshalAsAttribute", SIM_MARSHAL_TABLE, members_x_y, 2},
     {NULL, 0, NULL, 0}};
 
-/* illegal on purpose (SPEC 7.4): a member is read and written through
+/* illegal on purpose (illegal rules): a member is read and written through
  * Lua's index, one value each way, in a Lua -> C# call */
 static const SimAttrDef a_spread[] = {
     {"ZLua.LuaMarshalAsAttribute", SIM_MARSHAL_UNPACKED_VALUES, members_x_y, 2},

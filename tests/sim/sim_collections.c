@@ -1,6 +1,6 @@
 /*
  * sim_collections.c -- the corlib collections the everyday C# surface
- * uses (issue 13, R-COLL-1): List`1[System.Int32] with IL2CPP's layout,
+ * uses (R-COLL-1): List`1[System.Int32] with IL2CPP's layout,
  * the enumerable interfaces, and Demo.MakeList / ListSum / Range, where
  * Range is what C# compiles an iterator into (a nested class
  * <Range>d__N that is its own enumerator).

@@ -516,7 +516,7 @@ const SimMethodDef sim_methods_async_callback[] = {
     {.name = NULL}};
 
 /* ---- ZLuaTests.VecSink, ZLuaTests.CellSource: [LuaMarshalAs] on Invoke ------------
- * (issue 12: rules in the C# -> Lua direction)
+ * (rules in the C# -> Lua direction)
  *   public delegate string VecSink(
  *       [LuaMarshalAs(LuaMarshalType.UnpackedValues, Members = new[] { "X", "Y" })] Vector2 v);
  *   [return: LuaMarshalAs(LuaMarshalType.Table, Members = new[] { "A", "B" })]

@@ -4,7 +4,7 @@
  *
  * mscorlib and Assembly-CSharp hold the catalog of FIXTURES.md; ZLua.Tests
  * holds test-only types that the fixture catalog must not gain (the
- * unusable methods of issue 10 §6: sim_catalog_tests.c).
+ * unusable methods of sim_catalog_tests.c).
  */
 #include <stdlib.h>
 #include <string.h>

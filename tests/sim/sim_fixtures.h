@@ -165,7 +165,7 @@ typedef struct SimNode {
     Il2CppString *Name;
 } SimNode;
 
-/* MyGame.Bag (issue 13): an int indexer over 8 slots, a string indexer
+/* MyGame.Bag: an int indexer over 8 slots, a string indexer
  * over a dictionary (two string[] that grow, as a corlib one would; any
  * number of keys), a public field named like a possible key */
 #define SIM_BAG_SLOTS 8
@@ -248,7 +248,7 @@ typedef struct SimSpan8 {
  * public struct Big { public int first; }: larger than the bridge's
  * 1024-byte argument frame */
 #define SIM_BIG_SIZE 1100
-/* ZLuaTests.Cell, ZLuaTests.Probe: [LuaMarshalAs] probes (issue 12) */
+/* ZLuaTests.Cell, ZLuaTests.Probe: [LuaMarshalAs] probes */
 typedef struct SimCell {
     int32_t A, B;
 } SimCell;
@@ -261,7 +261,7 @@ typedef struct SimProbe {
     SimCell Home, Other;
     Il2CppString *Label;
     SimVector2 Marked;
-    SimVector2 Spread, Grip;     /* illegal attributes on purpose (SPEC 7.4) */
+    SimVector2 Spread, Grip;     /* illegal attributes on purpose (illegal rules) */
     SimCell Twin;                /* a ZLuaTests.Pair: Cell's layout */
 } SimProbe;
 
@@ -270,7 +270,7 @@ typedef struct SimBig {
     unsigned char rest[SIM_BIG_SIZE - sizeof(int32_t)];
 } SimBig;
 
-/* ZLuaTests.Echoer (issue 13, R-GEN-1): an instance generic method that
+/* ZLuaTests.Echoer (R-GEN-1): an instance generic method that
  * counts its calls, so a test sees the call reach its `this` */
 typedef struct SimEchoer {
     Il2CppObject obj;

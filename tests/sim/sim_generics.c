@@ -1,6 +1,6 @@
 /*
- * sim_generics.c -- generic methods as IL2CPP builds them (R-GEN-1,
- * issue 13), and the System.Type objects of the reflection API.
+ * sim_generics.c -- generic methods as IL2CPP builds them (R-GEN-1),
+ * and the System.Type objects of the reflection API.
  *
  * IL2CPP compiles no open generic code: a generic method is a definition
  * (il2cpp_method_is_generic) without a body, plus one inflated MethodInfo

@@ -677,7 +677,7 @@ SIM_INVOKER(sim_inv_r4_t_P)
     *(float *)ret = ((Fn)fn)(obj, VAL(SimPoint2D, 0), m);
 }
 
-/* ---- the everyday C# surface (issue 13) --------------------------------------- */
+/* ---- the everyday C# surface --------------------------------------- */
 
 SIM_INVOKER(sim_inv_V_V_V)
 {

@@ -140,7 +140,7 @@ SIM_INVOKER_DECL(sim_inv_v_t_o_I);
 SIM_INVOKER_DECL(sim_inv_i4_t_i4_i4);
 SIM_INVOKER_DECL(sim_inv_r4_t_P);
 
-/* the everyday C# surface (issue 13) */
+/* the everyday C# surface */
 SIM_INVOKER_DECL(sim_inv_V_V_V);
 SIM_INVOKER_DECL(sim_inv_V_V_r4);
 SIM_INVOKER_DECL(sim_inv_V_r4_V);

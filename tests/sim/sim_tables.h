@@ -111,7 +111,7 @@ extern const SimMethodDef sim_methods_demo_marshal[];
 extern const SimMethodDef sim_methods_chain[];
 extern const SimMethodDef sim_methods_probe[];
 extern const SimPropertyDef sim_props_probe[];
-extern const SimMethodDef sim_methods_refs[];      /* ZLuaTests.Refs (issue 11) */
+extern const SimMethodDef sim_methods_refs[];      /* ZLuaTests.Refs */
 extern const SimMethodDef sim_methods_held[];      /* ZLuaTests.Held (R-PTR-1) */
 extern const SimMethodDef sim_methods_refs_ic[];   /* sim_bodies_ic.c */
 extern const SimMethodDef sim_methods_abi[];       /* ZLuaTests.Abi (sim_bodies_abi.c) */

@@ -1,6 +1,6 @@
 /*
- * test_bridge_api.c -- the public bridge API of zlua.h (issue 9 §1,
- * R-META-3): reduced signatures and method keys as the generator and the
+ * test_bridge_api.c -- the public bridge API of zlua.h (R-META-3):
+ * reduced signatures and method keys as the generator and the
  * binder spell them, the registration contract, the writers and registry
  * pushes generated code may call, resolving an OpaqueValue from C, and
  * which methods the generated stubs serve.
@@ -105,7 +105,7 @@ static void test_register_contract(void **state)
                      ZLUA_EINVAL);   /* no signature */
     assert_int_equal(zlua_stub_register(L, STUBS(ZLUA_STUB_ABI, NULL, 1)), ZLUA_EINVAL);
     assert_int_equal(zlua_stub_register(L, NULL), ZLUA_EINVAL);
-    /* issue 21 §5: a table of another stub ABI is refused, with a line
+    /* a table of another stub ABI is refused, with a line
      * naming both numbers, and leaves the state free to register the
      * right one */
     assert_int_equal(zlua_state_set_log(L, contract_sink, NULL), ZLUA_OK);
@@ -298,7 +298,7 @@ static void test_writers_and_registries(void **state)
     assert_int_equal(zlua_meta_pop(L, -1, im, &v), 0);
     assert_int_equal(v, 41);
     lua_pushstring(L, "41");
-    assert_true(zlua_meta_pop(L, -1, im, &v) != 0);   /* SPEC 2: no string coercion */
+    assert_true(zlua_meta_pop(L, -1, im, &v) != 0);   /* the default marshal rules: no string coercion */
     lua_settop(L, 0);
     float xy[2] = {1.5f, 2.5f};
     zlua_meta_push(L, pm, xy);

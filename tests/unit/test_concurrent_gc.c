@@ -1,6 +1,6 @@
 /*
  * test_concurrent_gc.c -- managed collections on another thread while the
- * Lua thread churns the registries (issue 6; R-GC-3, R-SUD-2/3, R-GC-2).
+ * Lua thread churns the registries (R-GC-3, R-SUD-2/3, R-GC-2).
  *
  * A second thread, registered with bdwgc, runs GC_gcollect() in a loop
  * while Lua, on the main thread, creates and drops non-blittable struct

@@ -1,6 +1,5 @@
 /*
- * test_delegates.c -- Lua functions as delegates from C (R-DEL-1, issue
- * 10 §5): the registration contract of zlua_delegate_register, the
+ * test_delegates.c -- Lua functions as delegates from C (R-DEL-1): the registration contract of zlua_delegate_register, the
  * glue's delegate (a closed delegate whose Invoke lands in the entry),
  * and a delegate C# still holds after lua_close, which raises a managed
  * exception instead of reading a freed record.
@@ -53,7 +52,7 @@ static void test_register_contract(void **state)
     assert_int_equal(zlua_delegate_register(L, DELEGATES(abi, NULL, 1)), ZLUA_EINVAL);
     assert_int_equal(zlua_delegate_register(L, NULL), ZLUA_EINVAL);
     assert_int_equal(zlua_delegate_register(NULL, DELEGATES(abi, sorted, 2)), ZLUA_EINVAL);
-    /* issue 21 §5: another stub ABI is refused, by one line */
+    /* another stub ABI is refused, by one line */
     assert_int_equal(zlua_state_set_log(L, contract_sink, NULL), ZLUA_OK);
     assert_int_equal(zlua_delegate_register(L, DELEGATES(abi - 1, sorted, 2)), ZLUA_EVERSION);
     char want[256];

@@ -201,7 +201,7 @@ static void expect_managed_string(Il2CppObject *o, const char *utf8)
                         (size_t)il2cpp_string_length(want) * sizeof(Il2CppChar));
 }
 
-/* ---- ref object (R-OPQ-7..9, SPEC 2 object row) ------------------------------ */
+/* ---- ref object (R-OPQ-7..9, the default marshal rules object row) ------------------------------ */
 
 static void test_ref_object_set_string(void **state)
 {
@@ -218,7 +218,7 @@ static void test_ref_object_set_int_and_nil(void **state)
     fixture *f = *state;
     Il2CppObject *slot = NULL;
     assert_int_equal(ic1(f, "SetObjInt", f->ref_object, &slot), ZLUA_OK);
-    /* SPEC 2 object row: an integer that fits becomes a boxed Int32 */
+    /* the default marshal rules object row: an integer that fits becomes a boxed Int32 */
     assert_non_null(slot);
     assert_ptr_equal(il2cpp_object_get_class(slot), klass("System.Int32"));
     assert_int_equal(*(int32_t *)il2cpp_object_unbox(slot), 42);
@@ -672,7 +672,7 @@ static void test_state_without_zlua(void **state)
     unit_state_close(bare);
 }
 
-/* Issue 6: the function name is taken with its length, so a stub's name
+/* the function name is taken with its length, so a stub's name
  * with an embedded NUL never calls the function named by its prefix. */
 static void test_function_name_with_length(void **state)
 {

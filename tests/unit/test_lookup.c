@@ -1,5 +1,5 @@
 /*
- * test_lookup.c -- CS / CSharp resolve type names on demand (issue 7 §4).
+ * test_lookup.c -- CS / CSharp resolve type names on demand.
  *
  * The process runs with the simulation's generated assembly of 20 000
  * classes (ZLUA_SIM_EXTRA_CLASSES, tests/sim/sim_generated.c).  IL2CPP

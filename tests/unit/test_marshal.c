@@ -3,9 +3,9 @@
  * R-META-2), called directly: meta->pop (Lua -> C#) and meta->push
  * (C# -> Lua) on a real lua_State with the simulated runtime.
  *
- * Covered: every primitive row of SPEC 2 (bool, the integers, char,
+ * Covered: every primitive row of the default marshal rules (bool, the integers, char,
  * float/double, IntPtr), enums (R-ENUM-1), Nullable<T>, the string
- * writer (SPEC 2, R-DEF-2), the struct writer (SPEC 2 struct row,
+ * writer (the default marshal rules, R-DEF-2), the struct writer (the default marshal rules struct row,
  * R-DEF-3, R-SUD-1..3), the messages of zlua__pop_error_push (R-DEF-1,
  * R-OPQ-3) and zlua__value_store (R-SUD-2: whole-struct copies).
  */
@@ -211,7 +211,7 @@ static void expect_chars(Il2CppString *s, const uint16_t *want, int32_t n)
     assert_int_equal(c[n], 0);   /* layout: NUL-terminated */
 }
 
-/* ---- bool (SPEC 2: boolean only; integer/nil is an error) ----------------- */
+/* ---- bool (the default marshal rules: boolean only; integer/nil is an error) ----------------- */
 
 static void test_bool(void **state)
 {
@@ -245,7 +245,7 @@ static void test_bool(void **state)
     }
 }
 
-/* ---- integers (SPEC 2: integer or exact float; out of range -> error) ----- */
+/* ---- integers (the default marshal rules: integer or exact float; out of range -> error) ----- */
 
 static void test_byte(void **state)
 {
@@ -361,7 +361,7 @@ static void test_long(void **state)
     assert_true(push_int(L, m, &v) == INT64_MAX);
 }
 
-/* SPEC 2 ulong row: integers are reinterpreted (two's complement both
+/* the default marshal rules ulong row: integers are reinterpreted (two's complement both
  * ways), floats must be exact and lie in [0, 2^64). */
 static void test_ulong(void **state)
 {
@@ -403,7 +403,7 @@ static void test_ulong(void **state)
     assert_true(push_int(L, m, &big) == INT64_MIN + 1);
 }
 
-/* SPEC 2 char row: integer 0..65535 (a UTF-16 code unit), not a string. */
+/* the default marshal rules char row: integer 0..65535 (a UTF-16 code unit), not a string. */
 static void test_char(void **state)
 {
     lua_State *L = ((fixture *)*state)->L;
@@ -421,7 +421,7 @@ static void test_char(void **state)
     assert_int_equal(push_int(L, m, &c), 65535);
 }
 
-/* SPEC 2 float/double row: a number or an integer. */
+/* the default marshal rules float/double row: a number or an integer. */
 static void test_float_double(void **state)
 {
     lua_State *L = ((fixture *)*state)->L;
@@ -467,7 +467,7 @@ static void test_float_double(void **state)
     lua_pop(L, 1);
 }
 
-/* SPEC 2 IntPtr row: integer <-> integer. */
+/* the default marshal rules IntPtr row: integer <-> integer. */
 static void test_intptr(void **state)
 {
     lua_State *L = ((fixture *)*state)->L;
@@ -519,7 +519,7 @@ static void test_enum(void **state)
     lua_pop(L, 1);
 }
 
-/* SPEC 2 Nullable<T> row: nil -> no value, else pop as T. */
+/* the default marshal rules Nullable<T> row: nil -> no value, else pop as T. */
 static void test_nullable(void **state)
 {
     lua_State *L = ((fixture *)*state)->L;
@@ -537,7 +537,7 @@ static void test_nullable(void **state)
     assert_int_equal(v, 5);
     assert_int_equal(pop_code(L, m, "'5'"), ZLUA_POP_TYPE);
     assert_int_equal(pop_code(L, m, "2^40"), ZLUA_POP_RANGE);
-    /* the message names the slot's type; SPEC 2 does not say whether
+    /* the message names the slot's type; the default marshal rules do not say whether
      * that is Nullable<T> or T, so only the form is checked */
     eval(L, "2^40");
     zlua__pop_error_push(L, -1, m, ZLUA_POP_RANGE);
@@ -554,7 +554,7 @@ static void test_nullable(void **state)
     lua_pop(L, 1);
 }
 
-/* ---- string (SPEC 2 string row, R-DEF-2) ----------------------------------- */
+/* ---- string (the default marshal rules string row, R-DEF-2) ----------------------------------- */
 
 static void test_string_pop(void **state)
 {
@@ -648,7 +648,7 @@ static void test_string_push(void **state)
     lua_pop(L, 2);
 }
 
-/* ---- struct (SPEC 2 struct row, R-DEF-3) -------------------------------------- */
+/* ---- struct (the default marshal rules struct row, R-DEF-3) -------------------------------------- */
 
 static void test_struct_pop_byval_userdata(void **state)
 {
@@ -707,7 +707,7 @@ static void test_struct_pop_rejects_other_types(void **state)
     assert_true(out.x == 0 && out.y == 0);   /* failed pops wrote nothing */
 }
 
-/* SPEC 2 struct row: a boxed ByObjUserData of that type (unbox copy) and
+/* the default marshal rules struct row: a boxed ByObjUserData of that type (unbox copy) and
  * a valid OpaqueValue of that type (copy) also pop; R-OPQ-3 failures. */
 static void test_struct_pop_boxed_and_handles(void **state)
 {

@@ -1,6 +1,6 @@
 /*
  * test_marshal_rules.c -- the registration API of [LuaMarshalAs] rules
- * from C (issue 12; SPEC 7.4, 8, R-XML-4): tables registered before the
+ * from C (illegal rules, XML marshal rules, R-XML-4): tables registered before the
  * state binds, resolved lazily per assembly; a rule naming something the
  * runtime lacks is logged once and ignored; an unvalidated illegal rule
  * is logged once (`[ZLua] Invalid LuaMarshalAs: ...; falling back to
@@ -179,7 +179,7 @@ static void test_check_and_signature(void **state)
     assert_string_equal(why, "LuaMarshalType.UserData is not allowed");
     assert_true(zlua_rules_check(L, i4, ZLUA_RULE_PARAM, ZLUA_MARSHAL_DEFAULT, NULL, why,
                                    sizeof why));
-    /* SPEC 7.1's direction filter: OpaqueValue only where C# pushes.  A
+    /* the legal [LuaMarshalAs] set's direction filter: OpaqueValue only where C# pushes.  A
      * parameter of a method Lua calls is popped; one of a call into Lua
      * (ZLUA_RULE_DIR_IC) pushed; the result of a call into Lua popped. */
     const Il2CppType *str = il2cpp_class_get_type(

@@ -1,5 +1,5 @@
 /*
- * test_runtime.c -- the player runtime contract from C (issue 7):
+ * test_runtime.c -- the player runtime contract from C:
  * static constructors on every kind of first access (R-RT-2), each in a
  * fresh state with the simulation's class init forgotten, as in a fresh
  * process; the simulation failing loudly where a player would (a

@@ -1,6 +1,6 @@
 /*
  * test_scope.c -- StructStackScope: push, resolve, nesting, expiry,
- * rollback, growth (R-OPQ-2..5; seed 000 §3.5).
+ * rollback, growth (R-OPQ-2..5).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -152,7 +152,7 @@ static void test_expiry_after_end_scope(void **state)
     zlua_scope_close(&f->scope);
 }
 
-/* Seed 000 §3.5, R-OPQ-4: outer pushes h0, inner scope pushes h1; the
+/* R-OPQ-4: outer pushes h0, inner scope pushes h1; the
  * inner EndScope truncates to 1 and bumps the generation, so h1 AND h0
  * expire (the documented chain semantics). */
 static void test_seed_nesting_example(void **state)

@@ -414,7 +414,7 @@ static void test_interleaved_states_survivor(void **state)
     close_and_collect(S, &q);
 }
 
-/* ---- issue 6: publish after complete, context lifetime ---------------------- */
+/* ---- publish after complete, context lifetime ---------------------- */
 
 typedef struct bind_probe {
     lua_State *L;

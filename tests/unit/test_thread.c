@@ -1,6 +1,6 @@
 /*
  * test_thread.c -- zlua_open on threads attached and not attached to the
- * runtime (issue 7 §3).
+ * runtime.
  *
  * IL2CPP's Boehm collector does not discover threads: it scans the stack
  * of a thread only once the thread called il2cpp_thread_attach.  A Lua

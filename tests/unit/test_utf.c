@@ -1,6 +1,6 @@
 /*
  * test_utf.c -- UTF-8 <-> UTF-16 conversion of string marshalling
- * (src/core/utf.c; SPEC 2 "string" row, R-DEF-2).
+ * (src/core/utf.c; the default marshal rules "string" row, R-DEF-2).
  *
  * What utf.c documents and these tests hold it to:
  *   - UTF-16 -> UTF-8: well-formed surrogate pairs become one 4-byte
@@ -92,7 +92,7 @@ static void both_ways(const uint16_t *u16, size_t n16, const char *u8, size_t n8
 #define TO8(u8lit, ...) expect8(U16(__VA_ARGS__), N16(__VA_ARGS__), u8lit, sizeof(u8lit) - 1)
 #define TO16(u8lit, ...) expect16(u8lit, sizeof(u8lit) - 1, U16(__VA_ARGS__), N16(__VA_ARGS__))
 
-/* ---- well-formed text, both ways (SPEC 2 string row) -------------------- */
+/* ---- well-formed text, both ways (the default marshal rules string row) -------------------- */
 
 static void test_empty(void **state)
 {
@@ -163,7 +163,7 @@ static void test_lone_surrogates(void **state)
     TO8("\xEF\xBF\xBD\xEE\x80\x80", 0xD800, 0xE000);
 }
 
-/* ---- SPEC 2: invalid UTF-8 bytes become U+FFFD (one per bad byte) ------------ */
+/* ---- the default marshal rules: invalid UTF-8 bytes become U+FFFD (one per bad byte) ------------ */
 
 static void test_stray_continuation(void **state)
 {
