@@ -1,10 +1,9 @@
 /*
  * sim_bodies_marshal.c -- [LuaMarshalAs] fixtures: Demo's
- * methods whose rules the catalog's XML file gives (FIXTURES.md, "Marshal
- * rules given by XML"), and the probes of the test-only assembly
- * ZLua.Tests (sim_catalog_tests.c) that the rule tests reach: slot
+ * methods whose rules the catalog's XML file gives, and the probes of the test-only
+ * assembly ZLua.Tests (sim_catalog_tests.c) that the rule tests reach: slot
  * counting in overloads, field and property rules, and each link of the
- * priority chain (the priority chain).
+ * priority chain.
  */
 #include <string.h>
 

@@ -2,8 +2,8 @@
  * sim_catalog_tests.c -- the test-only assembly "ZLua.Tests" (image
  * "ZLua.Tests.dll"), namespace ZLuaTests: types whose methods libzlua
  * binds but cannot call (the default marshal rules "decimal, by-val ref
- * struct" and "TypedReference" rows) and an overload tie (overload dispatch rule
- * 3).  Kept out of Assembly-CSharp, whose content FIXTURES.md fixes; as if
+ * struct" and "TypedReference" rows) and an overload tie (overload dispatch
+ * rule 3).  Kept out of Assembly-CSharp, whose content the fixture catalog fixes; as if
  * compiled from:
  *
  *   namespace ZLuaTests {

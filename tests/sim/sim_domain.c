@@ -2,7 +2,7 @@
  * sim_domain.c -- the domain, its three assemblies and their images, and
  * the name lookups (il2cpp_class_from_name, sim_class, sim_method).
  *
- * mscorlib and Assembly-CSharp hold the catalog of FIXTURES.md; ZLua.Tests
+ * mscorlib and Assembly-CSharp hold the catalog of the fixture catalog; ZLua.Tests
  * holds test-only types that the fixture catalog must not gain (the
  * unusable methods of sim_catalog_tests.c).
  */

@@ -237,7 +237,7 @@ typedef struct SimDemoStatics {
     Il2CppString *Log;           /* public static string Log = ""; */
 } SimDemoStatics;
 
-/* ---- ZLua.Tests (sim_catalog_tests.c; not part of FIXTURES.md) ---------- */
+/* ---- ZLua.Tests (sim_catalog_tests.c; not part of the fixture catalog) ---------- */
 
 /* public ref struct Span8 { public int a; } */
 typedef struct SimSpan8 {
