@@ -145,7 +145,7 @@ describe("R-COLL-1: Dictionary<K, V>", function()
              .. "[System.String,System.Int32].MoveNext)",
              function() for _ in pairs(d) do d["z"] = 26 end end)
   end)
-  it("R-COLL-1: the iterator called by hand with a wrong state raises", function()
+  it("R-COLL-1: the dictionary's iterator called by hand with a wrong state raises", function()
     local f = pairs(Demo.MakeDict())
     h.raises("bad argument #1 to 'pairs' iterator (System.Collections.Generic.Dictionary"
              .. "`2+Enumerator[System.String,System.Int32] expected, got table)",
@@ -181,7 +181,7 @@ describe("R-COLL-1: any other IEnumerable", function()
     assert.are.same({0, 1}, (select(2, collect(r))))
     assert.are.same({0, 1}, (select(2, collect(r))))
   end)
-  it("R-COLL-1: the iterator called by hand with a wrong state raises", function()
+  it("R-COLL-1: an enumerator's iterator called by hand with a wrong state raises", function()
     local f = pairs(Demo.Range(2))
     h.raises("bad argument #1 to 'pairs' iterator (System.Collections.IEnumerator expected, "
              .. "got number)", function() return f(1, nil) end)

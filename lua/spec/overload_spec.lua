@@ -16,26 +16,28 @@ local PICK_CANDIDATES = "candidates: Pick(System.Int32), Pick(System.Double), " 
   "Pick(System.String), Pick(MyGame.Point2D), Pick(System.Int32,System.Int32)"
 
 describe("the best conversion wins", function()
-  for _, pick in ipairs({ Demo.Pick, testbed.generic(Demo, "Pick") }) do
-    it("integer → int (Identity beats ImplicitNumeric to double)", function()
+  for _, path in ipairs({ { "by name", Demo.Pick },
+                          { "generic invoker", testbed.generic(Demo, "Pick") } }) do
+    local via, pick = path[1], path[2]
+    it(via .. ": integer → int (Identity beats ImplicitNumeric to double)", function()
       assert.are.equal("int", pick(1))
     end)
-    it("non-integral number → double", function()
+    it(via .. ": non-integral number → double", function()
       assert.are.equal("double", pick(1.5))
     end)
-    it("an integral-valued float → double (Identity) over int (ImplicitNumeric)", function()
+    it(via .. ": an integral-valued float → double (Identity) over int (ImplicitNumeric)", function()
       assert.are.equal("double", pick(2.0))
     end)
-    it("string → string", function()
+    it(via .. ": string → string", function()
       assert.are.equal("string", pick("a"))
     end)
-    it("a ByValUserData → its struct", function()
+    it(via .. ": a ByValUserData → its struct", function()
       assert.are.equal("Point2D", pick(P(1, 2)))
     end)
-    it("nil → the reference type (NullLiteral), never a struct", function()
+    it(via .. ": nil → the reference type (NullLiteral), never a struct", function()
       assert.are.equal("string", pick(nil))
     end)
-    it("the argument count selects the candidates", function()
+    it(via .. ": the argument count selects the candidates", function()
       assert.are.equal("int,int", pick(1, 2))
     end)
   end
@@ -150,26 +152,30 @@ describe("full-signature keys", function()
 end)
 
 describe("C# default parameter values", function()
-  for _, pd in ipairs({ Demo.PickDefault, testbed.generic(Demo, "PickDefault") }) do
-    it("an omitted trailing parameter takes its C# default", function()
+  for _, path in ipairs({ { "by name", Demo.PickDefault },
+                          { "generic invoker", testbed.generic(Demo, "PickDefault") } }) do
+    local via, pd = path[1], path[2]
+    it(via .. ": an omitted trailing parameter takes its C# default", function()
       assert.are.equal(6, pd(1))        -- 1 + 5
       assert.are.equal(3, pd(1, 2))
     end)
-    it("the count must reach the required parameters and not pass them all", function()
+    it(via .. ": the count must reach the required parameters and not pass them all", function()
       h.raises("wrong number of arguments to 'Demo.PickDefault' (1 to 2 expected, got 0)",
                function() return pd() end)
       h.raises("wrong number of arguments to 'Demo.PickDefault' (1 to 2 expected, got 3)",
                function() return pd(1, 2, 3) end)
     end)
-    it("a given argument is still checked", function()
+    it(via .. ": a given argument is still checked", function()
       h.raises("bad argument #2 to 'Demo.PickDefault' (System.Int32 expected, got string)",
                function() return pd(1, "x") end)
     end)
   end
-  for _, od in ipairs({ Demo.OrDefault, testbed.generic(Demo, "OrDefault") }) do
+  for _, path in ipairs({ { "by name", Demo.OrDefault },
+                          { "generic invoker", testbed.generic(Demo, "OrDefault") } }) do
+    local via, od = path[1], path[2]
     -- the metadata records `int? v = 5` under the Nullable type with an
     -- int32's bytes: decoded as the recorded type it would read as 0
-    it("a Nullable<T> parameter's default is its T constant", function()
+    it(via .. ": a Nullable<T> parameter's default is its T constant", function()
       assert.are.equal(5, od())
       assert.are.equal(-1, od(nil))
       assert.are.equal(7, od(7))
