@@ -18,15 +18,24 @@
 #include "core/state.h"
 #include "il2cpp/il2cpp_api.h"
 
-/* Instance fields, properties and methods by the address of their
- * interned name: Lua interns short strings, so lua_tostring of a key equal
- * to a member name returns the same address while the member table keeps
- * the name alive.  A miss (long or new string) falls back to the member
+/* Instance fields, properties and methods by the identity of their
+ * interned name: Lua interns short strings, so lua_topointer of a key
+ * equal to a member name gives the same string object while the member
+ * table keeps the name alive.  lua_topointer is one API call that also
+ * sorts out every key that is no string: numbers, booleans and nil give
+ * NULL (never converted in place, as lua_tostring would convert an
+ * indexer's number), tables and functions objects that are no name.  A
+ * miss (long or new string, any other key) falls back to the member
  * table. */
 typedef struct zlua__names {
-    const char **keys;
+    const void **keys;
     const struct zlua__member **values;
     uint32_t mask;   /* capacity - 1; 0 when empty */
+    /* the last key found and its member: a loop reading one member finds
+     * it without hashing.  Only a key of the table is kept here, so it
+     * lives as long as the table's own. */
+    const void *last_key;
+    const struct zlua__member *last;
 } zlua__names;
 
 static inline uint32_t zlua_names_slot(const void *key, uint32_t mask)
@@ -38,13 +47,17 @@ static inline uint32_t zlua_names_slot(const void *key, uint32_t mask)
     return (uint32_t)h & mask;
 }
 
-static inline const struct zlua__member *zlua_names_get(const zlua__names *t, const char *key)
+static inline const struct zlua__member *zlua_names_get(zlua__names *t, const void *key)
 {
+    if (key == t->last_key)
+        return t->last;
     if (t->mask == 0)
         return NULL;
     for (uint32_t i = zlua_names_slot(key, t->mask);; i = (i + 1) & t->mask) {
-        if (t->keys[i] == key)
-            return t->values[i];
+        if (t->keys[i] == key) {
+            t->last_key = key;
+            return t->last = t->values[i];
+        }
         if (t->keys[i] == NULL)
             return NULL;
     }

@@ -291,9 +291,9 @@ static inline const zlua__member *zlua_instance_fast_member(lua_State *L, uint32
 {
     zlua__ud *u = lua_touserdata(L, 1);
     *out = u;
-    /* a number key (an indexer's, R-IDX-1) must not be turned into a
-     * string in place by lua_tostring */
-    const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
+    /* the key's identity (zlua__names): NULL for a number key (an
+     * indexer's, R-IDX-1), which stays a number for the paths below */
+    const void *k = lua_topointer(L, 2);
     if (u == NULL || k == NULL || lua_rawlen(L, 1) < sizeof *u || u->magic != magic)
         return NULL;
     return zlua_names_get(&u->cls->fields, k);
@@ -399,6 +399,10 @@ static int zlua_instance_index_byval(lua_State *L)
     const zlua__member *mem = zlua_instance_fast_member(L, ZLUA_UD_BYVAL, &u);
     if (mem == NULL)
         return zlua_instance_index_other(L, ZLUA_UD_BYVAL, u);
+    if (mem->load == ZLUA_LOAD_R4) {   /* p.x */
+        zlua_push_r4_value(L, (char *)zlua_ud_payload(u) + mem->offset);
+        return 1;
+    }
     if (mem->kind == ZLUA_MEMBER_FIELD) {
         zlua_instance_push_field(L, mem, (char *)zlua_ud_payload(u) + mem->offset);
         return 1;

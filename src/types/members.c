@@ -127,6 +127,8 @@ static void zlua_members_bind_fields(lua_State *L, zlua__class *cls, Il2CppClass
                 off -= ctx->header_size;
             mem->kind = ZLUA_MEMBER_FIELD;
             mem->offset = (uint32_t)off;
+            if (mem->meta->kind == ZLUA_K_R4)
+                mem->load = ZLUA_LOAD_R4;
             if (!mem->readonly && zlua_kind_is_scalar(mem->meta->kind))
                 mem->store = mem->meta->kind == ZLUA_K_R4 ? ZLUA_STORE_R4 : ZLUA_STORE_POP;
             zlua_members_put_slot(L, inst, name, mem);
@@ -511,7 +513,7 @@ static void zlua_members_index_names(lua_State *L, zlua__class *cls, int inst, i
             /* Compared by address only: a key a script later removes
              * from the table can only ever make a lookup miss or find
              * another member of this same class. */
-            const char *key = lua_tostring(L, -2);   /* interned, kept by inst */
+            const void *key = lua_topointer(L, -2);   /* interned, kept by inst */
             uint32_t i = zlua_names_slot(key, t->mask);
             while (t->keys[i] != NULL)
                 i = (i + 1) & t->mask;
@@ -779,7 +781,7 @@ void zlua__class_bind_members(lua_State *L, zlua__class *cls)
     zlua__method *ctors = zlua_members_collect_ctors(cls);
     if (ctors != NULL && ctors->next != NULL && !zlua__method_index_overloads(cls->ctx, ctors))
         luaL_error(L, "not enough memory");
-    zlua__names fields = {NULL, NULL, 0};
+    zlua__names fields = {NULL, NULL, 0, NULL, NULL};
     zlua_members_index_names(L, cls, inst, methods, &fields);
     if (cls->members_bound) {   /* bound meanwhile (re-entered): keep that one */
         lua_settop(L, statics - 1);

@@ -48,6 +48,7 @@ struct zlua__method;
  * rule's writer), a float inline, or any other scalar by its meta's pop,
  * which writes only on success. */
 enum { ZLUA_STORE_NONE, ZLUA_STORE_R4, ZLUA_STORE_POP };
+enum { ZLUA_LOAD_NONE, ZLUA_LOAD_R4 };
 
 typedef struct zlua__member {
     const struct zlua__class *owner;  /* the class whose table holds it */
@@ -56,6 +57,9 @@ typedef struct zlua__member {
     /* an instance field the fast path writes itself (ZLUA_STORE_*): set
      * once, when the member binds, so a write reads one byte to know */
     uint8_t store;
+    /* an instance field the fast path reads itself (ZLUA_LOAD_*): a float
+     * read costs one byte's test, no writer table */
+    uint8_t load;
     const char *name;
     const zlua_meta *meta;
     uint32_t offset;            /* unboxed for value types, else object */
