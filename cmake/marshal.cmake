@@ -13,7 +13,7 @@ target_link_libraries(zlua-marshalc PRIVATE "$<LINK_GROUP:RESCAN,zlua,zlua_sim>"
 
 set(ZLUA_MARSHAL_DIR ${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal)
 # Demo.EchoIntIllegal carries an illegal [LuaMarshalAs] on purpose
-# (FIXTURES.md), and so do the test assembly's ZLuaTests.Probe.Spread
+# (docs/marshal-rules.md, "--skip"), and so do the test assembly's ZLuaTests.Probe.Spread
 # (UnpackedValues on a field) and Probe.Grip (OpaqueValue on a field): the
 # compiler rejects them (ctest marshalc.catalog-illegal), so the fixture
 # tables are compiled with their attributes left out.  The

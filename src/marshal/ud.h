@@ -54,7 +54,7 @@ typedef struct zlua__ud {
  * memory and a userdata freed without its __gc leaves nothing dangling. */
 #define ZLUA_UD_HEADER offsetof(zlua__ud, obj)
 _Static_assert(ZLUA_UD_HEADER % 8 == 0, "a blittable payload is 8-aligned");
-/* zlua.h's zlua_ud_head is what the stubs read of it */
+/* zlua_stub.h's zlua_ud_head is what the stubs read of it */
 _Static_assert(sizeof(zlua_ud_head) == sizeof(zlua__ud) &&
                    offsetof(zlua_ud_head, magic) == offsetof(zlua__ud, magic) &&
                    offsetof(zlua_ud_head, inlined) == offsetof(zlua__ud, inlined) &&

@@ -1,5 +1,5 @@
 // GenGame.Core: the value types of a small game that is not a fixture
-// (tests/gen-game/README.md): what the build step's generators read.
+// (docs/embedding.md, "The build step of a Unity project"): what the build step's generators read.
 using System;
 
 namespace GenGame
