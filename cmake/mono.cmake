@@ -40,7 +40,8 @@ endif()
 option(ZLUA_MONO "Build the Unity Editor backend (libzlua-mono.so, ZLua.*.dll; mcs, mono-2) and, with the tests, the suite on Mono"
   ${ZLUA_MONO_DEFAULT})
 if(NOT ZLUA_MONO)
-  message(STATUS "ZLUA_MONO: OFF (mcs: '${ZLUA_MCS}', pkg-config mono-2 found: '${MONO_FOUND}')")
+  message(STATUS "ZLUA_MONO: OFF (mcs: '${ZLUA_MCS}', pkg-config mono-2 found: '${MONO_FOUND}', "
+    "Lua through pkg-config: ${ZLUA_MONO_HAS_LUA}, cross build: '${CMAKE_CROSSCOMPILING}')")
   return()
 endif()
 if(NOT ZLUA_MCS OR NOT MONO_FOUND)
@@ -52,6 +53,7 @@ if(NOT ZLUA_MONO_HAS_LUA)
     "which a build with ZLUA_LUA_INCLUDE_DIR does not look for; use pkg-config or "
     "-DZLUA_MONO=OFF")
 endif()
+message(STATUS "ZLUA_MONO: ON (the Editor backend in ${CMAKE_BINARY_DIR}/editor)")
 
 # Where the build puts them: the backend's assemblies in mono/ (where the
 # test hosts also find the fixture assemblies, tests/fixtures), and the
