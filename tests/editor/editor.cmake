@@ -2,20 +2,11 @@
 # charge: a launcher starts Mono (zlua-mono, standing for the Editor's
 # executable), C# (zlua-run.exe) opens the assemblies and makes a
 # ZLua.LuaEnv, which loads the backend, libzlua-mono.so, through
-# DllImport.  Everything lands in ${CMAKE_BINARY_DIR}/editor, where
-# Mono's DllImport finds the libraries beside the assemblies.
-set(ZLUA_EDITOR_DIR ${CMAKE_BINARY_DIR}/editor)
+# DllImport.  The backend and its assemblies are what a project ships,
+# built by cmake/mono.cmake into ZLUA_EDITOR_DIR (${CMAKE_BINARY_DIR}/editor);
+# the test programs here land beside them, where Mono's DllImport finds
+# the libraries beside the assemblies.
 set(ZLUA_EDITOR_SRC ${CMAKE_CURRENT_SOURCE_DIR}/tests/editor)
-
-# The backend as the Editor loads it: libzlua and src/mono in one shared
-# library that links no Mono (its mono_* resolve from the process).
-add_library(zlua-mono SHARED src/mono/mono_env.c)
-target_include_directories(zlua-mono PRIVATE src src/mono tools/marshalc include)
-target_include_directories(zlua-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
-target_compile_options(zlua-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
-target_link_libraries(zlua-mono PRIVATE
-  "$<LINK_LIBRARY:WHOLE_ARCHIVE,zlua_mono,zlua_mono_rt>" PkgConfig::LUA m pthread dl)
-set_target_properties(zlua-mono PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ZLUA_EDITOR_DIR})
 
 # The specs' testbed for a LuaEnv: a test library over the backend.
 add_library(zlua-mono-testbed SHARED ${ZLUA_EDITOR_SRC}/editor_testbed.c
@@ -36,26 +27,16 @@ target_link_libraries(zlua_mono_launcher PRIVATE ${ZLUA_MONOBOEHM})
 set_target_properties(zlua_mono_launcher PROPERTIES ENABLE_EXPORTS ON OUTPUT_NAME zlua-mono
   RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
 
-# ZLua.LuaEnv.dll (shipped, src/mono), the helpers beside it, and the C# host.
-set(ZLUA_EDITOR_LUAENV ${ZLUA_EDITOR_DIR}/ZLua.LuaEnv.dll)
-set(ZLUA_EDITOR_HELPERS ${ZLUA_EDITOR_DIR}/ZLua.MonoHost.dll)
+# The C# host, over ZLua.LuaEnv.dll (cmake/mono.cmake).
 set(ZLUA_EDITOR_RUN ${ZLUA_EDITOR_DIR}/zlua-run.exe)
-add_custom_command(OUTPUT ${ZLUA_EDITOR_LUAENV} ${ZLUA_EDITOR_HELPERS}
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_EDITOR_DIR}
-  COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:library -out:${ZLUA_EDITOR_LUAENV}
-          ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/ZLua.LuaEnv.cs
-  COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_MONO_HOST_DLL} ${ZLUA_EDITOR_HELPERS}
-  DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/ZLua.LuaEnv.cs ${ZLUA_MONO_HOST_DLL}
-  COMMENT "mcs ZLua.LuaEnv.dll"
-  VERBATIM)
 add_custom_command(OUTPUT ${ZLUA_EDITOR_RUN}
   COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:exe -r:${ZLUA_EDITOR_LUAENV}
           -out:${ZLUA_EDITOR_RUN} ${ZLUA_EDITOR_SRC}/zlua-run.cs
   DEPENDS ${ZLUA_EDITOR_SRC}/zlua-run.cs ${ZLUA_EDITOR_LUAENV}
   COMMENT "mcs zlua-run.exe"
   VERBATIM)
-add_custom_target(zlua_editor_assemblies ALL DEPENDS ${ZLUA_EDITOR_LUAENV} ${ZLUA_EDITOR_RUN})
-add_dependencies(zlua_editor_assemblies zlua_mono_assemblies zlua-mono zlua-mono-testbed
+add_custom_target(zlua_editor_assemblies ALL DEPENDS ${ZLUA_EDITOR_RUN})
+add_dependencies(zlua_editor_assemblies zlua_editor zlua_mono_test_assemblies zlua-mono-testbed
   zlua_mono_launcher zlua_game_assemblies)
 
 set(ZLUA_EDITOR_CMD $<TARGET_FILE:zlua_mono_launcher> ${ZLUA_EDITOR_RUN})
@@ -122,9 +103,3 @@ if(ZLUA_MONO_SGEN AND NOT ZLUA_SANITIZE)
   set_tests_properties(editor.sgen_refused PROPERTIES LABELS editor
     PASS_REGULAR_EXPRESSION "cannot attach to Mono: Mono's collector is not Boehm")
 endif()
-
-# What a Unity project takes for the Editor (OPTIONAL: an install of a
-# build that made only libzlua.a skips them).
-install(TARGETS zlua-mono LIBRARY DESTINATION ${CMAKE_INSTALL_DATADIR}/zlua/editor OPTIONAL)
-install(FILES ${ZLUA_EDITOR_LUAENV} ${ZLUA_EDITOR_HELPERS} include/zlua_mono.h
-  DESTINATION ${CMAKE_INSTALL_DATADIR}/zlua/editor OPTIONAL)

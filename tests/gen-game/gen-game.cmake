@@ -50,7 +50,7 @@ target_compile_options(gen-bind-check PRIVATE
   $<$<COMPILE_LANGUAGE:CXX>:${ZLUA_CXX_WARNINGS}>)
 target_link_libraries(gen-bind-check PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
 set_target_properties(gen-bind-check PROPERTIES LINKER_LANGUAGE CXX)
-add_dependencies(gen-bind-check zlua_mono_assemblies)
+add_dependencies(gen-bind-check zlua_mono_test_assemblies)
 
 add_dependencies(gen-bind-check zlua_gengame_alone)
 add_test(NAME gen.mono.build_step

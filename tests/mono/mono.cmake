@@ -1,9 +1,11 @@
 # tests/mono: libzlua on a real CLR.  Mono on its Boehm collector
 # runs the same Lua suite as the simulated IL2CPP.  Included from the top
-# CMakeLists.txt after tests/fixtures/fixtures.cmake, when ZLUA_MONO is ON:
-# it uses the fixture assemblies built there (ZLUA_MONO_DIR,
-# zlua_mono_fixtures) and the Mono it found (MONO_*, ZLUA_MCS,
-# ZLUA_MONOBOEHM).
+# CMakeLists.txt after tests/fixtures/fixtures.cmake, when the suite runs
+# on Mono (ZLUA_MONO, libmonoboehm found): the test hosts and their ctest
+# entries only.  What they run on is what a project ships, built by
+# cmake/mono.cmake (zlua_mono, zlua_mono_rt, the assemblies in
+# ZLUA_MONO_DIR, the Mono it found: MONO_*, ZLUA_MCS, ZLUA_MONOBOEHM);
+# the fixture assemblies come from tests/fixtures (zlua_mono_fixtures).
 
 # Under the sanitizers: Mono's own allocations live until exit (lsan.supp).
 set(ZLUA_MONO_TEST_ENV "")
@@ -11,42 +13,15 @@ if(ZLUA_SANITIZE)
   set(ZLUA_MONO_TEST_ENV "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/lsan.supp")
 endif()
 
-# The host's reflection helpers.
-set(ZLUA_MONO_HOST_DLL ${ZLUA_MONO_DIR}/ZLua.MonoHost.dll)
-add_custom_command(OUTPUT ${ZLUA_MONO_HOST_DLL}
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_MONO_DIR}
-  COMMAND ${ZLUA_MCS} -nologo -warnaserror -target:library -r:System.Core.dll
-          -out:${ZLUA_MONO_HOST_DLL} ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/ZLua.MonoHost.cs
-  DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/mono/ZLua.MonoHost.cs
-  COMMENT "mcs ZLua.MonoHost.dll")
-add_custom_target(zlua_mono_assemblies ALL DEPENDS ${ZLUA_MONO_HOST_DLL})
-add_dependencies(zlua_mono_assemblies zlua_mono_fixtures)
-
-# libzlua once more, for Mono's collector: the hook variable instead of
-# the setter (gc_shim.h), no GC_THREADS (Mono's Boehm registers its threads
-# itself), bdwgc's declarations only -- the collector is Mono's.  Position
-# independent: the Editor's backend is a shared library (tests/editor).
-add_library(zlua_mono STATIC ${ZLUA_SOURCES})
-target_include_directories(zlua_mono PUBLIC include PRIVATE src ${BDWGC_INCLUDE_DIRS})
-target_compile_definitions(zlua_mono PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
-set_target_properties(zlua_mono PROPERTIES POSITION_INDEPENDENT_CODE ON)
-zlua_library_flags(zlua_mono)
-
-# The runtime boundary on Mono's embedding API (src/mono, what an Editor
-# build ships).  It links no Mono library: the mono_* functions are the
-# process's (the test hosts link libmonoboehm, the Editor has its own).
-set(ZLUA_MONO_RT_SOURCES src/mono/mono_api.c src/mono/mono_attach.c src/mono/mono_attrs.c
-  src/mono/mono_glue.c src/mono/mono_ic.c)   # mono_env.c: the shared library's alone
-add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES} tools/marshalc/marshalc_names.c)
-target_include_directories(zlua_mono_rt PUBLIC src/mono PRIVATE src src/il2cpp tools/marshalc include)
-target_include_directories(zlua_mono_rt SYSTEM PUBLIC ${MONO_INCLUDE_DIRS})
-target_compile_options(zlua_mono_rt PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
-target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
-set_target_properties(zlua_mono_rt PROPERTIES POSITION_INDEPENDENT_CODE ON)
-target_link_libraries(zlua_mono_rt PUBLIC PkgConfig::LUA m pthread dl)
+# The assemblies the test hosts open: the backend's (cmake/mono.cmake)
+# and the fixtures' (tests/fixtures).
+add_custom_target(zlua_mono_test_assemblies ALL)
+add_dependencies(zlua_mono_test_assemblies zlua_mono_assemblies zlua_mono_fixtures)
 
 # The test host's start-up and testbed hooks (tests/mono), on the Boehm
-# Mono it links.
+# Mono it links; the C hosts link them with the backend's static
+# libraries (zlua_mono, libzlua for Mono's collector; zlua_mono_rt,
+# src/mono).
 add_library(zlua_mono_host STATIC tests/mono/mono_host.c tests/mono/mono_testbed.c)
 target_include_directories(zlua_mono_host PRIVATE src src/mono tests/host tests/mono include)
 target_include_directories(zlua_mono_host SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
@@ -61,7 +36,7 @@ target_include_directories(zlua-run-mono PRIVATE src tests/host tools/marshalc)
 target_compile_options(zlua-run-mono PRIVATE ${ZLUA_WARNINGS})
 target_link_libraries(zlua-run-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
 set_target_properties(zlua-run-mono PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
-add_dependencies(zlua-run-mono zlua_mono_assemblies)
+add_dependencies(zlua-run-mono zlua_mono_test_assemblies)
 
 # Every busted spec and the tour, on Mono (lua.mono.<name>).
 foreach(spec ${ZLUA_LUA_SPECS})
@@ -110,7 +85,7 @@ target_include_directories(zlua-fuzz-replay-mono PRIVATE src tests/host ${BDWGC_
 target_compile_options(zlua-fuzz-replay-mono PRIVATE ${ZLUA_WARNINGS})
 target_link_libraries(zlua-fuzz-replay-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
 set_target_properties(zlua-fuzz-replay-mono PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
-add_dependencies(zlua-fuzz-replay-mono zlua_mono_assemblies)
+add_dependencies(zlua-fuzz-replay-mono zlua_mono_test_assemblies)
 add_test(NAME fuzz.mono.regressions
   COMMAND zlua-fuzz-replay-mono ${CMAKE_CURRENT_SOURCE_DIR}/tests/fuzz/regressions
                                 ${CMAKE_CURRENT_SOURCE_DIR}/tests/fuzz/corpus)
@@ -126,7 +101,7 @@ foreach(name test_handle test_scope test_utf test_object_registry test_struct_re
   target_compile_definitions(${name}_mono PRIVATE ZLUA_UNIT_MONO=1 ZLUA_GC_HOOK_VARIABLE=1)
   target_compile_options(${name}_mono PRIVATE ${ZLUA_WARNINGS})
   target_link_libraries(${name}_mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::CMOCKA PkgConfig::LUA m)
-  add_dependencies(${name}_mono zlua_mono_assemblies)
+  add_dependencies(${name}_mono zlua_mono_test_assemblies)
   add_test(NAME unit.mono.${name} COMMAND ${name}_mono)
   set_tests_properties(unit.mono.${name} PROPERTIES LABELS mono)
 endforeach()
@@ -150,14 +125,14 @@ target_compile_definitions(zlua-stubgen-mono PRIVATE
   ZLUA_STUBGEN_MARSHAL_TABLES_COUNT=zlua_fixture_marshal_count)
 target_compile_options(zlua-stubgen-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_link_libraries(zlua-stubgen-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::EXPAT PkgConfig::LUA m)
-add_dependencies(zlua-stubgen-mono zlua_mono_assemblies)
+add_dependencies(zlua-stubgen-mono zlua_mono_test_assemblies)
 add_custom_command(
   OUTPUT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt
   COMMAND ${CMAKE_COMMAND} -E env ${ZLUA_MONO_TEST_ENV}
           $<TARGET_FILE:zlua-stubgen-mono> --assembly ${ZLUA_MONO_DIR}/Assembly-CSharp.dll
           --assembly ${ZLUA_MONO_DIR}/ZLua.Tests.dll --out ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp
           --report ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt
-  DEPENDS zlua-stubgen-mono zlua_mono_assemblies
+  DEPENDS zlua-stubgen-mono zlua_mono_test_assemblies
   COMMENT "Generating MethodBridge stubs from Mono's metadata")
 add_library(zlua_stubs_mono_check OBJECT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp)
 target_include_directories(zlua_stubs_mono_check PRIVATE tests/sim/include include ${LUA_INCLUDE_DIRS})
@@ -178,7 +153,7 @@ target_compile_definitions(zlua-marshalc-mono PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${
 target_compile_options(zlua-marshalc-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_link_libraries(zlua-marshalc-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::EXPAT
   PkgConfig::LUA m)
-add_dependencies(zlua-marshalc-mono zlua_mono_assemblies)
+add_dependencies(zlua-marshalc-mono zlua_mono_test_assemblies)
 # the same rules from the fixtures' real metadata as from the simulation's
 add_test(NAME marshalc.mono
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/marshalc_compare.sh
