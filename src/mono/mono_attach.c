@@ -11,7 +11,7 @@
  * The mono_* functions called here and in the rest of src/mono are the
  * host process's own: the shared build of the backend does not link a
  * Mono library, so they resolve from the Mono the host has loaded
- * (docs/embedding.md, "The Editor").
+ * (docs/embedding.md, "7. The Unity Editor: the Mono backend").
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
