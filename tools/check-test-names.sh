@@ -2,17 +2,39 @@
 # Fails when two busted cases share a full name (describe blocks + it):
 # a failure report must name one case.  Cases made in a loop carry the
 # loop's variant in their names.
-#   tools/check-test-names.sh RUNNER BUSTED [SPEC_DIR]
-# RUNNER is the host that runs busted (build/zlua-run); SPEC_DIR defaults
-# to lua/spec.  By hand:
-#   tools/check-test-names.sh build/zlua-run "$(command -v busted)"
+#   tools/check-test-names.sh BUSTED RUNNER [RUNNER_ARGS...]
+# RUNNER is the host that runs busted (build/zlua-run), after the
+# emulator that runs it in a cross build (qemu-aarch64 -L /
+# build/zlua-run).  The specs are those of lua/spec, or of
+# ZLUA_SPEC_DIR when set.  By hand:
+#   tools/check-test-names.sh "$(command -v busted)" build/zlua-run
+# With --self-test first, it plants two cases of one name in a scratch
+# spec and expects the check to fail on them (ctest lua.names.selftest).
 set -euo pipefail
-runner=$1 busted=$2
+if [[ ${1:-} == --self-test ]]; then   # --self-test BUSTED RUNNER...: the check fails on a planted pair
+  shift
+  tmp=$(mktemp -d "${TMPDIR:-/tmp}/zlua-names.XXXXXX")
+  trap 'rm -rf "$tmp"' EXIT
+  printf 'describe("d", function()\n  it("same", function() end)\n  it("same", function() end)\nend)\n' \
+    > "$tmp/dup_spec.lua"
+  if out=$(ZLUA_SPEC_DIR=$tmp "$0" "$@"); then
+    echo "self-test: a planted pair of cases named 'd same' passed the check"; exit 1
+  fi
+  grep -q "more than one case named" <<< "$out" || { echo "self-test: $out"; exit 1; }
+  sed -i 's/it("same", function() end)$/it("other", function() end)/;2s/other/same/' "$tmp/dup_spec.lua"
+  ZLUA_SPEC_DIR=$tmp "$0" "$@" > /dev/null || { echo "self-test: distinct names failed the check"; exit 1; }
+  echo "self-test: the check fails on a planted pair and passes distinct names"
+  exit 0
+fi
+(( $# >= 2 )) || { echo "usage: $0 BUSTED RUNNER [RUNNER_ARGS...]" >&2; exit 2; }
+busted=$1
+shift
+runner=("$@")
 cd "$(dirname "$0")/.."
-dir=${3:-lua/spec}
+dir=${ZLUA_SPEC_DIR:-lua/spec}
 status=0
 for spec in "$dir"/*_spec.lua; do
-  names=$("$runner" "$busted" --lpath="$dir/?.lua" --list "$spec") || {
+  names=$("${runner[@]}" "$busted" --lpath="$dir/?.lua" --list "$spec") || {
     echo "$spec: busted --list failed"; status=1; continue; }
   [[ -n $names ]] || { echo "$spec: lists no case"; status=1; continue; }
   dups=$(sed -E 's/^[^:]*:[0-9]+: //' <<< "$names" | sort | uniq -d)
