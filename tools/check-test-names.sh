@@ -3,10 +3,10 @@
 # a failure report must name one case.  Cases made in a loop carry the
 # loop's variant in their names.
 #   tools/check-test-names.sh BUSTED RUNNER [RUNNER_ARGS...]
-# RUNNER is the host that runs busted (build/zlua-run), after the
-# emulator that runs it in a cross build (qemu-aarch64 -L /
-# build/zlua-run).  The specs are those of lua/spec, or of
-# ZLUA_SPEC_DIR when set.  By hand:
+# RUNNER [RUNNER_ARGS...] is the command that runs busted: the host
+# (build/zlua-run), or in a cross build its emulator and the host
+# (qemu-aarch64 -L / build/zlua-run).  The specs are those of lua/spec,
+# or of ZLUA_SPEC_DIR when set.  By hand:
 #   tools/check-test-names.sh "$(command -v busted)" build/zlua-run
 # With --self-test first, it plants two cases of one name in a scratch
 # spec and expects the check to fail on them (ctest lua.names.selftest).
