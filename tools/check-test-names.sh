@@ -15,13 +15,16 @@ if [[ ${1:-} == --self-test ]]; then   # --self-test BUSTED RUNNER...: the check
   shift
   tmp=$(mktemp -d "${TMPDIR:-/tmp}/zlua-names.XXXXXX")
   trap 'rm -rf "$tmp"' EXIT
-  printf 'describe("d", function()\n  it("same", function() end)\n  it("same", function() end)\nend)\n' \
-    > "$tmp/dup_spec.lua"
+  plant() {   # plant NAME1 NAME2: a spec of two cases in describe "d"
+    printf 'describe("d", function()\n  it("%s", function() end)\n  it("%s", function() end)\nend)\n' \
+      "$1" "$2" > "$tmp/planted_spec.lua"
+  }
+  plant same same
   if out=$(ZLUA_SPEC_DIR=$tmp "$0" "$@"); then
     echo "self-test: a planted pair of cases named 'd same' passed the check"; exit 1
   fi
   grep -q "more than one case named" <<< "$out" || { echo "self-test: $out"; exit 1; }
-  sed -i 's/it("same", function() end)$/it("other", function() end)/;2s/other/same/' "$tmp/dup_spec.lua"
+  plant same other
   ZLUA_SPEC_DIR=$tmp "$0" "$@" > /dev/null || { echo "self-test: distinct names failed the check"; exit 1; }
   echo "self-test: the check fails on a planted pair and passes distinct names"
   exit 0
