@@ -90,6 +90,9 @@ typedef struct zlua__method {
     zlua_stub_args stub_args;
     uint32_t closure;            /* index in the context's closure table, 0: none */
     uint8_t entry;               /* its generic entry (zlua__entry_kind), set with closure */
+    /* that entry's body for this method's own shape and parameter count
+     * (method_entry.c), set with closure: what every closure of it runs */
+    int (*run)(lua_State *L, const struct zlua__method *m);
 } zlua__method;
 
 /* m's declaring class and its context's scope stack, kept in its bridge

@@ -129,12 +129,12 @@ static int zlua_method_entry_general(lua_State *L, const zlua__method *m)
     return zlua_method_entry_general_inline(L, m);
 }
 
-/* upvalue 1: the boxed head of the overload chain.  A name with one
- * candidate and the right argument count goes straight to the call (the
- * body inline: no second call and prologue per call). */
+/* The C closure of every entry kind (upvalue 1: the method's index,
+ * zlua_method_upvalue): the method's own body, as for a trampoline. */
 static int zlua_method_entry(lua_State *L)
 {
-    return zlua_method_entry_general_inline(L, zlua_method_upvalue(L));
+    const zlua__method *m = zlua_method_upvalue(L);
+    return m->run(L, m);
 }
 
 /* The same for a name with several candidates: straight to dispatch. */
@@ -157,9 +157,9 @@ ZLUA_INLINE int zlua_method_run_overloaded(lua_State *L, const zlua__method *hea
     return zlua_method_entry_overloaded_rest(L, head, m, base, n);
 }
 
-static int zlua_method_entry_overloaded(lua_State *L)
+static int zlua_method_body_overloaded(lua_State *L, const zlua__method *m)
 {
-    return zlua_method_run_overloaded(L, zlua_method_upvalue(L));
+    return zlua_method_run_overloaded(L, m);
 }
 /* The simple entry's body for exactly n parameters: n is a constant at
  * each call site below, so the pops unroll.  An int32 argument costs two
@@ -182,32 +182,23 @@ ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int
 }
 
 /* The entry for simple methods: every value fits a 64-bit cell, so there
- * is no frame layout, no `this` and no virtual dispatch to consider.
- * Anything unusual (arity, overloads) goes to the general entry. */
-ZLUA_INLINE int zlua_method_run_simple(lua_State *L, const zlua__method *m)
-{
-    /* m->simple: an upvalue may hold another genuine method (moved there
-     * with the debug library), which this entry must not run. */
-    if (lua_gettop(L) != m->bridge.nparams || !m->simple)
-        return zlua_method_entry_general(L, m);
-    switch (m->bridge.nparams) {
-    case 0:
-        return zlua_method_simple_call(L, m, 0);
-    case 1:
-        return zlua_method_simple_call(L, m, 1);
-    case 2:
-        return zlua_method_simple_call(L, m, 2);
-    case 3:
-        return zlua_method_simple_call(L, m, 3);
-    default:
-        return zlua_method_simple_call(L, m, ZLUA_SIMPLE_PARAMS);
+ * is no frame layout, no `this` and no virtual dispatch to consider.  One
+ * body per parameter count, chosen when the closure index is handed out
+ * for this very method (zlua_method_prepare_closure): nothing of its
+ * shape is asked again per call.  Another argument count goes to the
+ * general entry. */
+#define ZLUA_BODY_SIMPLE(N)                                                  \
+    static int zlua_method_body_simple_##N(lua_State *L, const zlua__method *m) \
+    {                                                                        \
+        if (ZLUA_UNLIKELY(lua_gettop(L) != (N)))                             \
+            return zlua_method_entry_general(L, m);                          \
+        return zlua_method_simple_call(L, m, (N));                           \
     }
-}
-
-static int zlua_method_entry_simple(lua_State *L)
-{
-    return zlua_method_run_simple(L, zlua_method_upvalue(L));
-}
+ZLUA_BODY_SIMPLE(0)
+ZLUA_BODY_SIMPLE(1)
+ZLUA_BODY_SIMPLE(2)
+ZLUA_BODY_SIMPLE(3)
+ZLUA_BODY_SIMPLE(4)
 
 /* The simple ref entry's body for exactly n parameters: as the simple
  * one's, but a byref parameter takes a ByValUserData of its element type
@@ -237,27 +228,56 @@ ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m,
     return zlua_method_finish(L, m, exc, &ret, 1);
 }
 
-/* The entry for static methods of scalars and payload refs (upvalue 1:
- * the method's index, zlua_method_upvalue). */
-ZLUA_INLINE int zlua_method_run_simple_ref(lua_State *L, const zlua__method *m)
-{
-    if (lua_gettop(L) != m->bridge.nparams || m->simple_refs == 0 || m->next != NULL)
-        return zlua_method_entry_general(L, m);
-    switch (m->bridge.nparams) {
-    case 1:
-        return zlua_method_simple_ref_call(L, m, 1);
-    case 2:
-        return zlua_method_simple_ref_call(L, m, 2);
-    case 3:
-        return zlua_method_simple_ref_call(L, m, 3);
-    default:
-        return zlua_method_simple_ref_call(L, m, ZLUA_SIMPLE_PARAMS);
+/* The bodies for static methods of scalars and payload refs, one per
+ * parameter count as the simple ones.  An overload added after the
+ * closure was made, or another argument count, goes to the general
+ * entry. */
+#define ZLUA_BODY_SIMPLE_REF(N)                                                  \
+    static int zlua_method_body_simple_ref_##N(lua_State *L, const zlua__method *m) \
+    {                                                                            \
+        if (ZLUA_UNLIKELY(lua_gettop(L) != (N) || m->next != NULL))              \
+            return zlua_method_entry_general(L, m);                              \
+        return zlua_method_simple_ref_call(L, m, (N));                           \
     }
-}
+ZLUA_BODY_SIMPLE_REF(1)
+ZLUA_BODY_SIMPLE_REF(2)
+ZLUA_BODY_SIMPLE_REF(3)
+ZLUA_BODY_SIMPLE_REF(4)
 
-static int zlua_method_entry_simple_ref(lua_State *L)
+typedef int (*zlua_method_body)(lua_State *L, const zlua__method *m);
+
+static const zlua_method_body zlua_method_bodies_simple[] = {
+    zlua_method_body_simple_0, zlua_method_body_simple_1, zlua_method_body_simple_2,
+    zlua_method_body_simple_3, zlua_method_body_simple_4,
+};
+static const zlua_method_body zlua_method_bodies_simple_ref[] = {
+    zlua_method_entry_general, zlua_method_body_simple_ref_1, zlua_method_body_simple_ref_2,
+    zlua_method_body_simple_ref_3, zlua_method_body_simple_ref_4,
+};
+_Static_assert(sizeof zlua_method_bodies_simple / sizeof zlua_method_bodies_simple[0] ==
+                   ZLUA_SIMPLE_PARAMS + 1, "a simple body per parameter count");
+_Static_assert(sizeof zlua_method_bodies_simple_ref / sizeof zlua_method_bodies_simple_ref[0] ==
+                   ZLUA_SIMPLE_PARAMS + 1, "a simple ref body per parameter count");
+
+static const zlua_method_body zlua_method_bodies_instance[ZLUA_SIMPLE_PARAMS + 1];   /* below */
+
+/* The body serving head, by its entry kind and parameter count. */
+static zlua_method_body zlua_method_body_of(const zlua__method *head)
 {
-    return zlua_method_run_simple_ref(L, zlua_method_upvalue(L));
+    int n = head->bridge.nparams;
+    int lean = n >= 0 && n <= ZLUA_SIMPLE_PARAMS;
+    switch (head->entry) {
+    case ZLUA_ENTRY_OVERLOADED:
+        return zlua_method_body_overloaded;
+    case ZLUA_ENTRY_INSTANCE:
+        return lean ? zlua_method_bodies_instance[n] : zlua_method_entry_general;
+    case ZLUA_ENTRY_SIMPLE:
+        return lean ? zlua_method_bodies_simple[n] : zlua_method_entry_general;
+    case ZLUA_ENTRY_SIMPLE_REF:
+        return lean ? zlua_method_bodies_simple_ref[n] : zlua_method_entry_general;
+    default:
+        return zlua_method_entry_general;
+    }
 }
 
 void zlua__method_push_closure(lua_State *L, zlua__method *head)
@@ -269,16 +289,6 @@ void zlua__method_push_closure(lua_State *L, zlua__method *head)
     else
         zlua__method_push_generic_closure(L, head);
 }
-
-static int zlua_method_entry_instance(lua_State *L);   /* below, with its lean body */
-
-static const lua_CFunction zlua_method_entries[] = {
-    [ZLUA_ENTRY_GENERAL] = zlua_method_entry,
-    [ZLUA_ENTRY_OVERLOADED] = zlua_method_entry_overloaded,
-    [ZLUA_ENTRY_INSTANCE] = zlua_method_entry_instance,
-    [ZLUA_ENTRY_SIMPLE] = zlua_method_entry_simple,
-    [ZLUA_ENTRY_SIMPLE_REF] = zlua_method_entry_simple_ref,
-};
 
 /* The entry kind serving head (the simple entries for the shapes they
  * take, the general one otherwise), and head's closure table index. */
@@ -295,6 +305,7 @@ static void zlua_method_prepare_closure(lua_State *L, zlua__method *head)
         head->entry = ZLUA_ENTRY_SIMPLE;
     else if (head->simple_refs != 0)
         head->entry = ZLUA_ENTRY_SIMPLE_REF;
+    head->run = zlua_method_body_of(head);
     head->closure = zlua__ctx_closure_add(zlua__ctx_check(L), head);
     if (head->closure == 0)
         luaL_error(L, "not enough memory");
@@ -304,7 +315,7 @@ void zlua__method_push_upvalue_closure(lua_State *L, zlua__method *head)
 {
     zlua_method_prepare_closure(L, head);
     lua_pushinteger(L, (lua_Integer)head->closure);
-    lua_pushcclosure(L, zlua_method_entries[head->entry], 1);
+    lua_pushcclosure(L, zlua_method_entry, 1);
 }
 
 void zlua__method_push_generic_closure(lua_State *L, zlua__method *head)
@@ -327,10 +338,7 @@ const zlua__method *zlua__method_of_function(lua_State *L, int idx)
     for (uint32_t i = 1; i < ZLUA_TRAMPOLINES; i++)
         if (f == zlua__trampolines[i])
             return zlua_ctx_closure(ctx, i);
-    int generic = 0;
-    for (size_t i = 0; i < sizeof zlua_method_entries / sizeof zlua_method_entries[0]; i++)
-        generic |= f == zlua_method_entries[i];
-    if (!generic) {
+    if (f != zlua_method_entry) {
         const zlua_bridge *b = zlua__stub_of_entry(ctx, f);
         return b != NULL ? b->priv : NULL;
     }
@@ -378,34 +386,26 @@ ZLUA_INLINE int zlua_method_lean_call(lua_State *L, const zlua__method *m, int n
     return zlua_method_finish(L, m, exc, &ret, 1);
 }
 
-/* upvalue 1: the boxed method.  The upvalue may hold another genuine
- * method (moved there with the debug library: a static one, overloads, a
- * constructor), which goes to the general entry, as does another argument
- * count. */
-ZLUA_INLINE int zlua_method_run_instance(lua_State *L, const zlua__method *m)
-{
-    if (!m->scalar_shape || !m->bridge.instance || m->next != NULL || m->is_ctor ||
-        lua_gettop(L) != m->bridge.nparams + 1)
-        return zlua_method_entry_general(L, m);
-    void *this_ptr = zlua_method_lean_this(L, m);
-    switch (m->bridge.nparams) {
-    case 0:
-        return zlua_method_lean_call(L, m, 0, this_ptr);
-    case 1:
-        return zlua_method_lean_call(L, m, 1, this_ptr);
-    case 2:
-        return zlua_method_lean_call(L, m, 2, this_ptr);
-    case 3:
-        return zlua_method_lean_call(L, m, 3, this_ptr);
-    default:
-        return zlua_method_lean_call(L, m, ZLUA_SIMPLE_PARAMS, this_ptr);
+/* The instance bodies, one per parameter count as the simple ones.  An
+ * overload added after the closure was made, or another argument count,
+ * goes to the general entry. */
+#define ZLUA_BODY_INSTANCE(N)                                                     \
+    static int zlua_method_body_instance_##N(lua_State *L, const zlua__method *m) \
+    {                                                                             \
+        if (ZLUA_UNLIKELY(lua_gettop(L) != (N) + 1 || m->next != NULL))           \
+            return zlua_method_entry_general(L, m);                               \
+        return zlua_method_lean_call(L, m, (N), zlua_method_lean_this(L, m));     \
     }
-}
+ZLUA_BODY_INSTANCE(0)
+ZLUA_BODY_INSTANCE(1)
+ZLUA_BODY_INSTANCE(2)
+ZLUA_BODY_INSTANCE(3)
+ZLUA_BODY_INSTANCE(4)
 
-static int zlua_method_entry_instance(lua_State *L)
-{
-    return zlua_method_run_instance(L, zlua_method_upvalue(L));
-}
+static const zlua_method_body zlua_method_bodies_instance[ZLUA_SIMPLE_PARAMS + 1] = {
+    zlua_method_body_instance_0, zlua_method_body_instance_1, zlua_method_body_instance_2,
+    zlua_method_body_instance_3, zlua_method_body_instance_4,
+};
 
 /* ---- the generic entries' trampolines ----------------------------------------------------
  *
@@ -423,16 +423,5 @@ int zlua__method_entry_at(lua_State *L, uint32_t index)
     const zlua__method *m = ctx != NULL ? zlua_ctx_closure(ctx, index) : NULL;
     if (m == NULL)   /* a state that never handed out this index */
         return zlua__box_tampered(L, "method");
-    switch (m->entry) {
-    case ZLUA_ENTRY_OVERLOADED:
-        return zlua_method_run_overloaded(L, m);
-    case ZLUA_ENTRY_INSTANCE:
-        return zlua_method_run_instance(L, m);
-    case ZLUA_ENTRY_SIMPLE:
-        return zlua_method_run_simple(L, m);
-    case ZLUA_ENTRY_SIMPLE_REF:
-        return zlua_method_run_simple_ref(L, m);
-    default:
-        return zlua_method_entry_general_inline(L, m);
-    }
+    return m->run(L, m);   /* the body chosen for m when this index was handed out */
 }
