@@ -338,7 +338,9 @@ ZLUA_INLINE void zlua_bridge_pop_i4(lua_State *L, const zlua_bridge *b, int i, i
 {
     if (ZLUA_LIKELY(lua_isinteger(L, idx))) {
         lua_Integer v = lua_tointeger(L, idx);
-        if (ZLUA_LIKELY(v >= INT32_MIN && v <= INT32_MAX)) {
+        /* in range: it survives the round trip (one compare, where gcc
+         * makes two of a range test) */
+        if (ZLUA_LIKELY((lua_Integer)(int32_t)v == v)) {
             *dst = (int32_t)v;
             return;
         }

@@ -307,7 +307,7 @@ static inline int zlua_method_args_i4(lua_State *L, const zlua__method *m, void 
                                       lua_Integer v, int *nret)
 {
     if (m->stub_args == NULL || m->bridge.nparams != 1 || m->kinds[0] != ZLUA_K_I4 ||
-        v < INT32_MIN || v > INT32_MAX)
+        (lua_Integer)(int32_t)v != v)   /* out of range (meta.h's test) */
         return 0;
     int32_t i4 = (int32_t)v;
     void *args[1] = {&i4};

@@ -96,6 +96,9 @@ typedef struct zlua__class {
     uint32_t *ref_offsets;      /* unboxed offsets of managed references */
     uint32_t nrefs;
     const struct zlua_meta *meta; /* its by-value meta: set by marshal */
+    /* a delegate type's binding (marshal/delegate_pop.c), once complete:
+     * what a Lua function given for it needs, without a map lookup */
+    struct zlua__deltype *deltype;
     int typetable;              /* registry refs; LUA_NOREF until made */
     int byval_mt, byobj_mt;
     int statics;                /* name -> function / constant (type table) */

@@ -457,9 +457,14 @@ static const zlua_delegate_entry *zlua_del_entry(const struct zlua__delegates *D
 static zlua__deltype *zlua_del_type(lua_State *L, zlua__ctx *ctx, struct zlua__delegates *D,
                                    zlua__class *cls)
 {
-    zlua__deltype *t = zlua__ptrmap_get(&D->types, cls->klass);
-    if (t != NULL)
+    zlua__deltype *t = cls->deltype;
+    if (ZLUA_LIKELY(t != NULL))
         return t;
+    t = zlua__ptrmap_get(&D->types, cls->klass);
+    if (t != NULL) {
+        cls->deltype = t;
+        return t;
+    }
     t = zlua__ctx_arena_alloc(ctx, sizeof *t);
     if (t == NULL)
         return NULL;
@@ -506,6 +511,7 @@ static zlua__deltype *zlua_del_type(lua_State *L, zlua__ctx *ctx, struct zlua__d
     zlua__ic_shape_fill(&t->shape, t->params, t->nparams, t->ret);
     if (zlua__ptrmap_put(&D->types, cls->klass, t) != ZLUA_OK)
         return NULL;
+    cls->deltype = t;   /* complete and in the map: from now on, no lookup */
     return t;
 }
 
@@ -645,6 +651,23 @@ static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2Cp
 
 static int zlua_pop_delegate(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
+    /* The hot path first, without a type query: a function this type
+     * made a delegate of before.  Its record is keyed by the function's
+     * address, and holds the function (a registry reference), so no other
+     * value lives at that address; a script that drops the reference
+     * through the registry and gets another value allocated there gets
+     * that delegate back, which calls the reference (Lua values only). */
+    const struct zlua__delegates *D = m->ctx->delegates;
+    const zlua__deltype *t = m->cls->deltype;
+    if (ZLUA_LIKELY(D != NULL && t != NULL && !D->busy)) {
+        const void *p = lua_topointer(L, idx);   /* NULL: not an object */
+        zlua__delrec *r = p != NULL ? zlua_del_find(D, p, t) : NULL;
+        Il2CppObject *d = r != NULL ? zlua_del_delegate_of(r) : NULL;
+        if (ZLUA_LIKELY(d != NULL)) {
+            memcpy(dst, &d, sizeof d);
+            return ZLUA_POP_OK;
+        }
+    }
     if (lua_type(L, idx) != LUA_TFUNCTION)
         return zlua__pop_object(L, idx, m, dst);
     Il2CppObject *d = NULL;

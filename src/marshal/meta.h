@@ -286,13 +286,13 @@ int zlua__opaque_resolve(struct zlua__ctx *ctx, lua_State *L, int idx,
 
 /* Integers of a width: OK or RANGE for a Lua integer, TYPE for anything
  * else (the writer's general pop then handles exact floats and errors). */
-#define ZLUA_INT_SCALAR(NAME, CTYPE, LO, HI)                                   \
+#define ZLUA_INT_SCALAR(NAME, CTYPE)                                           \
     static inline int zlua_pop_##NAME##_fast(lua_State *L, int idx, void *dst) \
     {                                                                          \
         if (!lua_isinteger(L, idx))                                            \
             return ZLUA_POP_TYPE;                                              \
         lua_Integer v = lua_tointeger(L, idx);                                 \
-        if (v < (LO) || v > (HI))                                              \
+        if ((lua_Integer)(CTYPE)v != v)   /* out of CTYPE's range */           \
             return ZLUA_POP_RANGE;                                             \
         CTYPE x = (CTYPE)v;                                                    \
         memcpy(dst, &x, sizeof x);                                             \
@@ -331,8 +331,8 @@ int zlua__opaque_resolve(struct zlua__ctx *ctx, lua_State *L, int idx,
         lua_pushnumber(L, (lua_Number)x);                                      \
     }
 
-ZLUA_INT_SCALAR(i4, int32_t, INT32_MIN, INT32_MAX)
-ZLUA_INT_SCALAR(i8, int64_t, LUA_MININTEGER, LUA_MAXINTEGER)
+ZLUA_INT_SCALAR(i4, int32_t)
+ZLUA_INT_SCALAR(i8, int64_t)
 ZLUA_FLOAT_SCALAR(r4, float)
 ZLUA_FLOAT_SCALAR(r8, double)
 
