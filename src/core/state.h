@@ -149,7 +149,16 @@ zlua__ctx *zlua__ctx_get(lua_State *L);
 static inline zlua__ctx *zlua_ctx_of(lua_State *L)
 {
     void *ud;
-    return lua_getallocf(L, &ud) == zlua_state_alloc ? (zlua__ctx *)ud : NULL;
+    if (lua_getallocf(L, &ud) != zlua_state_alloc)
+        return NULL;
+    /* zlua_open set ud with zlua_state_alloc, and that allocator reads its
+     * context on every call: never NULL here.  Said to the compiler, so a
+     * caller's NULL test is the allocator test alone. */
+#if defined(__GNUC__) || defined(__clang__)
+    if (ud == NULL)
+        __builtin_unreachable();
+#endif
+    return (zlua__ctx *)ud;
 }
 /* The same for Lua-facing functions: raises `zlua: the library is not open
  * on this state` instead of NULL. */
