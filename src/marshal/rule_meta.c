@@ -118,11 +118,14 @@ static int zlua_pop_unpacked(lua_State *L, int idx, const zlua_meta *m, void *ds
 
 /* The same for a struct of float fields only, each listed once (Vector2,
  * Vector3, Quaternion-like): one type check and one read per value; any
- * other value goes the general way, which makes the messages. */
-static int zlua_pop_unpacked_r4(lua_State *L, int idx, const zlua_meta *m, void *dst)
+ * other value goes the general way, which makes the messages.  One body
+ * per member count up to four (n a constant: the loop unrolls, and the
+ * offsets are read once), the general count below. */
+ZLUA_INLINE int zlua_pop_unpacked_r4_n(lua_State *L, int idx, const zlua_meta *m, void *dst,
+                                       int n)
 {
-    int n = m->nmembers;
     if (idx > 0 && lua_gettop(L) >= idx + n - 1) {
+        const zlua__meta_member *mm = m->members;
         int i = 0;
         /* zlua_pop_r4_value, written out: through the helper this loop
          * compiles a few instructions a value longer (gcc 12: w 504 -> 509
@@ -135,12 +138,37 @@ static int zlua_pop_unpacked_r4(lua_State *L, int idx, const zlua_meta *m, void 
                 x = (float)lua_tonumber(L, idx + i);
             else
                 break;
-            memcpy((char *)dst + m->members[i].offset, &x, sizeof x);
+            memcpy((char *)dst + mm[i].offset, &x, sizeof x);
         }
         if (i == n)
             return ZLUA_POP_OK;
     }
     return zlua_pop_unpacked(L, idx, m, dst);
+}
+
+#define ZLUA_POP_UNPACKED_R4(N)                                                            \
+    static int zlua_pop_unpacked_r4_##N(lua_State *L, int idx, const zlua_meta *m, void *dst) \
+    {                                                                                      \
+        return zlua_pop_unpacked_r4_n(L, idx, m, dst, (N));                                \
+    }
+ZLUA_POP_UNPACKED_R4(1)
+ZLUA_POP_UNPACKED_R4(2)
+ZLUA_POP_UNPACKED_R4(3)
+ZLUA_POP_UNPACKED_R4(4)
+
+static int zlua_pop_unpacked_r4(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    return zlua_pop_unpacked_r4_n(L, idx, m, dst, m->nmembers);
+}
+
+/* The float pop for n members. */
+static zlua_pop_fn zlua_pop_unpacked_r4_for(int n)
+{
+    static const zlua_pop_fn by_count[] = {
+        zlua_pop_unpacked_r4, zlua_pop_unpacked_r4_1, zlua_pop_unpacked_r4_2,
+        zlua_pop_unpacked_r4_3, zlua_pop_unpacked_r4_4,
+    };
+    return n >= 1 && n <= 4 ? by_count[n] : zlua_pop_unpacked_r4;
 }
 
 static void zlua_push_unpacked(lua_State *L, const zlua_meta *m, const void *src)
@@ -155,17 +183,43 @@ static void zlua_push_unpacked(lua_State *L, const zlua_meta *m, const void *src
 }
 
 /* The same for float fields only (no accessor): one lua_pushnumber a
- * value, without the per-member dispatch. */
-static void zlua_push_unpacked_r4(lua_State *L, const zlua_meta *m, const void *src)
+ * value, without the per-member dispatch; one body per member count up
+ * to four, as the pops. */
+ZLUA_INLINE void zlua_push_unpacked_r4_n(lua_State *L, const zlua_meta *m, const void *src,
+                                         int n)
 {
     /* in locals: the pushes are calls, after which m's fields would be
      * loaded again */
-    int n = m->nmembers;
     const zlua__meta_member *mm = m->members;
     if (n > 4)   /* as zlua_push_unpacked */
         luaL_checkstack(L, n, "too many results");
     for (int i = 0; i < n; i++)
         zlua_push_r4_value(L, (const char *)src + mm[i].offset);
+}
+
+#define ZLUA_PUSH_UNPACKED_R4(N)                                                             \
+    static void zlua_push_unpacked_r4_##N(lua_State *L, const zlua_meta *m, const void *src) \
+    {                                                                                        \
+        zlua_push_unpacked_r4_n(L, m, src, (N));                                             \
+    }
+ZLUA_PUSH_UNPACKED_R4(1)
+ZLUA_PUSH_UNPACKED_R4(2)
+ZLUA_PUSH_UNPACKED_R4(3)
+ZLUA_PUSH_UNPACKED_R4(4)
+
+static void zlua_push_unpacked_r4(lua_State *L, const zlua_meta *m, const void *src)
+{
+    zlua_push_unpacked_r4_n(L, m, src, m->nmembers);
+}
+
+/* The float push for n members. */
+static zlua_push_fn zlua_push_unpacked_r4_for(int n)
+{
+    static const zlua_push_fn by_count[] = {
+        zlua_push_unpacked_r4, zlua_push_unpacked_r4_1, zlua_push_unpacked_r4_2,
+        zlua_push_unpacked_r4_3, zlua_push_unpacked_r4_4,
+    };
+    return n >= 1 && n <= 4 ? by_count[n] : zlua_push_unpacked_r4;
 }
 
 /* ---- Table (one table by key) --------------------------------------------------------- */
@@ -419,8 +473,8 @@ const zlua_meta *zlua__rule_meta_make(zlua__ctx *ctx, const zlua_meta *base, int
             float_fields &= mm[i].meta->kind == ZLUA_K_R4 && mm[i].get == NULL &&
                             mm[i].set == NULL;
         }
-        m->pop = floats ? zlua_pop_unpacked_r4 : zlua_pop_unpacked;
-        m->push = float_fields ? zlua_push_unpacked_r4 : zlua_push_unpacked;
+        m->pop = floats ? zlua_pop_unpacked_r4_for(n) : zlua_pop_unpacked;
+        m->push = float_fields ? zlua_push_unpacked_r4_for(n) : zlua_push_unpacked;
         m->nslots = (uint8_t)n;
     }
     return m;
