@@ -64,6 +64,19 @@ describe("R-DEL-1: a Lua function as a delegate", function()
     assert.is_true(Demo.SameDelegate(f, f))
   end)
 
+  it("R-DEL-1: with a function's delegate cached, other values for the slot are still checked", function()
+    local f = function(a, b) return a + (b or 10) end
+    assert.are.equal(3, Demo.Apply(f, 1, 2))   -- f's delegate of MyGame.IntOp is cached now
+    h.raises("bad argument #1 to 'Demo.Apply' (MyGame.IntOp expected, got table)",
+             Demo.Apply, {}, 1, 2)
+    h.raises("bad argument #1 to 'Demo.Apply' (MyGame.IntOp expected, got number)",
+             Demo.Apply, 5, 1, 2)
+    -- the same function for another delegate type is that type's delegate
+    assert.are.equal(11, Demo.ApplyFunc(f, 1))
+    assert.are.equal(7, Demo.Apply(f, 3, 4))
+    assert.is_true(Demo.SameDelegate(f, f))
+  end)
+
   it("R-DEL-1 / R-IC-1: a Lua error in the delegate is a managed exception in the C# caller, "
      .. "then the outer call's R-DEF-4 error", function()
     h.raises("System.InvalidOperationException: boom (in Demo.Apply)",
