@@ -9,7 +9,7 @@
 #   tools/bench-callgrind.sh [CASES] [BENCH_BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cases=${1:-abcdeEfghijkKlmnNoOpqrRsStuvwWxXyYz}
+cases=${1:-abcdDeEfghijkKlmnNoOpqrRsStuvwWxXyYz}
 bin=${2:-build-release/zlua-bench}
 if [ "$bin" = build-release/zlua-bench ]; then
   tools/deps.sh >/dev/null
