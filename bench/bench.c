@@ -112,15 +112,20 @@ static int base_newindex(lua_State *L)
     return luaL_error(L, "no member");
 }
 
-/* (d) lua_newuserdatauv + store + metatable */
-static int base_new(lua_State *L)
+/* (d) lua_newuserdatauv + store + metatable, x and y at `at` and after */
+static inline int base_point_at(lua_State *L, int at)
 {
     bench_point *p = lua_newuserdatauv(L, sizeof *p, 0);
-    p->x = (float)luaL_checknumber(L, 1);
-    p->y = (float)luaL_checknumber(L, 2);
+    p->x = (float)luaL_checknumber(L, at);
+    p->y = (float)luaL_checknumber(L, at + 1);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_setmetatable(L, -2);
     return 1;
+}
+
+static int base_new(lua_State *L)
+{
+    return base_point_at(L, 1);
 }
 
 /* (d) the same behind a callable table, the surface `CS.MyGame.Point2D`
@@ -129,12 +134,7 @@ static int base_new(lua_State *L)
  * the table first */
 static int base_new_call(lua_State *L)
 {
-    bench_point *p = lua_newuserdatauv(L, sizeof *p, 0);
-    p->x = (float)luaL_checknumber(L, 2);
-    p->y = (float)luaL_checknumber(L, 3);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_setmetatable(L, -2);
-    return 1;
+    return base_point_at(L, 2);
 }
 
 /* (e) a lua_CFunction adding two integers */
