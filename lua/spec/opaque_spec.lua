@@ -416,3 +416,45 @@ describe("R-OPQ-5/R-IC-1: errors in callbacks", function()
     h.assert_scope_restored(before, "after the IC fixtures")
   end)
 end)
+
+describe("R-OPQ-5: a Lua -> C# call opens its own scope for a byref argument only", function()
+  -- A by-value argument (a scalar, a struct, a reference) is read before
+  -- the call, a handle resolved, and an IC call the method makes opens
+  -- its own scope: inside that callback the scope stack is one deeper
+  -- than outside the call, through a stub and the generic invoker alike.
+  local function depth_inside(call, ...)
+    local depth
+    local function seen() depth = testbed.stats().scope_depth end
+    h.global("OnPoint", seen)
+    h.global("OnRefInt", seen)
+    call(...)
+    h.global("OnPoint", nil)
+    h.global("OnRefInt", nil)
+    return depth
+  end
+
+  it("a scalar, a struct and a delegate argument add no scope of their own", function()
+    local outside = testbed.stats().scope_depth
+    assert.are.equal(outside + 1, depth_inside(Demo.CallOnRefInt, 1))
+    assert.are.equal(outside + 1, depth_inside(Demo.CallOnPoint, Point2D(1, 2)))
+    assert.are.equal(outside + 1,
+                     depth_inside(testbed.generic(Demo, "CallOnPoint"), Point2D(1, 2)))
+    for _, apply in ipairs({ Demo.Apply, testbed.generic(Demo, "Apply") }) do
+      local depth
+      local f = function(a, b) depth = testbed.stats().scope_depth return a + b end
+      assert.are.equal(3, apply(f, 1, 2))
+      assert.are.equal(outside + 1, depth)
+    end
+    assert.are.equal(outside, testbed.stats().scope_depth)
+  end)
+
+  it("a struct passed as a handle is read before the call, which then runs", function()
+    local seen
+    local fn = h.callback(function(hv)
+      -- the handle of InvokeWithPoint's slot, handed back to a struct parameter
+      seen = restoring("SumPoint", function() return Demo.SumPoint(hv) end)
+    end)
+    restoring("InvokeWithPoint", function() return Demo.InvokeWithPoint(fn, Point2D(3, 4)) end)
+    assert.are.equal(7, seen)
+  end)
+end)

@@ -146,6 +146,10 @@ typedef enum zlua__entry_kind {
 extern const lua_CFunction zlua__trampolines[ZLUA_TRAMPOLINES];
 /* Runs the closure at index of L's closure table by its entry kind. */
 int zlua__method_entry_at(lua_State *L, uint32_t index);
+/* Makes ctx's closure table as long as the trampolines need (what
+ * zlua__method_entry_at relies on); zlua_open calls it first.  Raises
+ * on memory. */
+void zlua__method_open(lua_State *L, zlua__ctx *ctx);
 
 /* Pushes the Lua function that calls the overload chain `head`. */
 void zlua__method_push_closure(lua_State *L, zlua__method *head);

@@ -316,14 +316,17 @@ static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
     for (int i = 0; i < m->bridge.nparams && i < ZLUA_SIMPLE_PARAMS; i++)
         m->kinds[i] = m->params[i]->kind;
     m->ret_kind = m->bridge.ret != NULL ? m->bridge.ret->kind : ZLUA_K_VOID;
-    /* R-OPQ-5: the call's own scope, where an argument can take an
-     * OpaqueValue (a byref, struct or reference parameter, but a rule's
-     * slot whose pop resolves none, zlua_meta.no_handle); as in the
-     * generated stubs, parameters of scalars only cannot, and the result
-     * never counts (pushed after the scope closes, never an OpaqueValue) */
+    /* R-OPQ-5: the call's own scope, for a byref parameter only (the
+     * callee writes through the ref a handle or a temporary gave), as in
+     * the generated stubs.  A by-value argument, a struct or reference
+     * given a handle included, is read before the call (a handle is
+     * resolved, its slot copied or dereferenced), and an IC call the
+     * method makes scopes itself: nothing in this frame issues or holds a
+     * handle.  The result never counts (pushed after the scope closes,
+     * never an OpaqueValue). */
     m->scoped = 0;
     for (int i = 0; i < m->bridge.nparams; i++)
-        if (!zlua_kind_is_scalar(m->params[i]->kind) && !m->params[i]->no_handle)
+        if (m->params[i]->kind == ZLUA_K_BYREF)
             m->scoped = 1;
     m->ret_args = 0;
     int ret_object =

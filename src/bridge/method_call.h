@@ -153,7 +153,7 @@ ZLUA_INLINE Il2CppException *zlua_method_run(const zlua__method *m, void *this_p
                                                  void **args, void *ret)
 {
     const MethodInfo *mi = zlua_method_target(m, &this_ptr);
-    if (!m->scoped)   /* nothing in this frame can take an OpaqueValue */
+    if (!m->scoped)   /* no byref: nothing in this frame holds a handle */
         return zlua_rt_invoke(mi, this_ptr, args, ret);
     return zlua_method_invoke_scoped(zlua__method_scope(m), mi, this_ptr, args, ret);
 }
@@ -246,16 +246,18 @@ ZLUA_INLINE int zlua_method_call_inline(lua_State *L, const zlua__method *m, int
 
 /* Pops the n scalar arguments starting at Lua index base into 64-bit
  * cells and points args at them (n is a constant at each call site: the
- * pops unroll).  Raises the argument error, holding nothing yet. */
+ * pops unroll).  i4, a constant too: every parameter is an int32, so no
+ * kind is read per argument.  Raises the argument error, holding nothing
+ * yet. */
 ZLUA_INLINE void zlua_method_pop_cells(lua_State *L, const zlua__method *m, int n, int base,
-                                           uint64_t *cells, void **args)
+                                           int i4, uint64_t *cells, void **args)
 {
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 4
 #endif
     for (int i = 0; i < n; i++) {
         args[i] = &cells[i];
-        zlua_method_pop_arg(L, m, i, base + i, m->kinds[i], &cells[i]);
+        zlua_method_pop_arg(L, m, i, base + i, i4 ? ZLUA_K_I4 : m->kinds[i], &cells[i]);
     }
 }
 

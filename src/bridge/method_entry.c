@@ -165,7 +165,7 @@ static int zlua_method_body_overloaded(lua_State *L, const zlua__method *m)
  * each call site below, so the pops unroll.  An int32 argument costs two
  * Lua API calls and a range check; every other scalar, one indirect
  * writer call.  Simple methods are static: no virtual dispatch. */
-ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int n)
+ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int n, int i4)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS];
     _Alignas(16) uint64_t ret[ZLUA_SIMPLE_RET_WORDS];   /* any result: 16-aligned */
@@ -173,7 +173,7 @@ ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int
     ret[0] = 0;
     /* R-RT-2: simple methods are static */
     zlua_class_init(L, zlua__method_owner(m), m->bridge.display);
-    zlua_method_pop_cells(L, m, n, 1, cells, args);
+    zlua_method_pop_cells(L, m, n, 1, i4, cells, args);
     /* scalar parameters: no OpaqueValue can be taken in this frame (a
      * nested IC call scopes itself), so the call needs no scope of its
      * own (R-OPQ-5 holds trivially: nothing to restore, nothing to expire) */
@@ -183,22 +183,27 @@ ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int
 
 /* The entry for simple methods: every value fits a 64-bit cell, so there
  * is no frame layout, no `this` and no virtual dispatch to consider.  One
- * body per parameter count, chosen when the closure index is handed out
- * for this very method (zlua_method_prepare_closure): nothing of its
- * shape is asked again per call.  Another argument count goes to the
- * general entry. */
-#define ZLUA_BODY_SIMPLE(N)                                                  \
-    static int zlua_method_body_simple_##N(lua_State *L, const zlua__method *m) \
+ * body per parameter count, and one more for int32 parameters alone (the
+ * commonest: no kind read per argument), chosen when the closure index is
+ * handed out for this very method (zlua_method_prepare_closure): nothing
+ * of its shape is asked again per call.  Another argument count goes to
+ * the general entry. */
+#define ZLUA_BODY_SIMPLE(NAME, N, I4)                                        \
+    static int NAME(lua_State *L, const zlua__method *m)                     \
     {                                                                        \
         if (ZLUA_UNLIKELY(lua_gettop(L) != (N)))                             \
             return zlua_method_entry_general(L, m);                          \
-        return zlua_method_simple_call(L, m, (N));                           \
+        return zlua_method_simple_call(L, m, (N), (I4));                     \
     }
-ZLUA_BODY_SIMPLE(0)
-ZLUA_BODY_SIMPLE(1)
-ZLUA_BODY_SIMPLE(2)
-ZLUA_BODY_SIMPLE(3)
-ZLUA_BODY_SIMPLE(4)
+ZLUA_BODY_SIMPLE(zlua_method_body_simple_0, 0, 0)
+ZLUA_BODY_SIMPLE(zlua_method_body_simple_1, 1, 0)
+ZLUA_BODY_SIMPLE(zlua_method_body_simple_2, 2, 0)
+ZLUA_BODY_SIMPLE(zlua_method_body_simple_3, 3, 0)
+ZLUA_BODY_SIMPLE(zlua_method_body_simple_4, 4, 0)
+ZLUA_BODY_SIMPLE(zlua_method_body_simple_i4_1, 1, 1)
+ZLUA_BODY_SIMPLE(zlua_method_body_simple_i4_2, 2, 1)
+ZLUA_BODY_SIMPLE(zlua_method_body_simple_i4_3, 3, 1)
+ZLUA_BODY_SIMPLE(zlua_method_body_simple_i4_4, 4, 1)
 
 /* The simple ref entry's body for exactly n parameters: as the simple
  * one's, but a byref parameter takes a ByValUserData of its element type
@@ -207,7 +212,7 @@ ZLUA_BODY_SIMPLE(4)
  * which pops again from the start (nothing is held yet).  With every ref
  * a userdata's own payload no OpaqueValue is taken in this frame, so, as
  * for scalars, the call needs no scope of its own. */
-ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m, int n)
+ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m, int n, int i4)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
@@ -221,7 +226,7 @@ ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m,
                 return zlua_method_entry_general(L, m);
         } else {
             args[i] = &cells[i];
-            zlua_method_pop_arg(L, m, i, 1 + i, m->kinds[i], &cells[i]);
+            zlua_method_pop_arg(L, m, i, 1 + i, i4 ? ZLUA_K_I4 : m->kinds[i], &cells[i]);
         }
     }
     Il2CppException *exc = zlua_rt_invoke(m->bridge.method, NULL, args, &ret);
@@ -229,20 +234,23 @@ ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m,
 }
 
 /* The bodies for static methods of scalars and payload refs, one per
- * parameter count as the simple ones.  An overload added after the
- * closure was made, or another argument count, goes to the general
- * entry. */
-#define ZLUA_BODY_SIMPLE_REF(N)                                                  \
-    static int zlua_method_body_simple_ref_##N(lua_State *L, const zlua__method *m) \
+ * parameter count as the simple ones, and one more where every other
+ * parameter is an int32.  An overload added after the closure was made,
+ * or another argument count, goes to the general entry. */
+#define ZLUA_BODY_SIMPLE_REF(NAME, N, I4)                                        \
+    static int NAME(lua_State *L, const zlua__method *m)                         \
     {                                                                            \
         if (ZLUA_UNLIKELY(lua_gettop(L) != (N) || m->next != NULL))              \
             return zlua_method_entry_general(L, m);                              \
-        return zlua_method_simple_ref_call(L, m, (N));                           \
+        return zlua_method_simple_ref_call(L, m, (N), (I4));                     \
     }
-ZLUA_BODY_SIMPLE_REF(1)
-ZLUA_BODY_SIMPLE_REF(2)
-ZLUA_BODY_SIMPLE_REF(3)
-ZLUA_BODY_SIMPLE_REF(4)
+ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_1, 1, 0)
+ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_2, 2, 0)
+ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_3, 3, 0)
+ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_4, 4, 0)
+ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_i4_2, 2, 1)
+ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_i4_3, 3, 1)
+ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_i4_4, 4, 1)
 
 typedef int (*zlua_method_body)(lua_State *L, const zlua__method *m);
 
@@ -254,27 +262,58 @@ static const zlua_method_body zlua_method_bodies_simple_ref[] = {
     zlua_method_entry_general, zlua_method_body_simple_ref_1, zlua_method_body_simple_ref_2,
     zlua_method_body_simple_ref_3, zlua_method_body_simple_ref_4,
 };
+/* The same where every parameter (every parameter but the refs) is an
+ * int32; [0] and a single ref read no kind anyway. */
+static const zlua_method_body zlua_method_bodies_simple_i4[] = {
+    zlua_method_body_simple_0, zlua_method_body_simple_i4_1, zlua_method_body_simple_i4_2,
+    zlua_method_body_simple_i4_3, zlua_method_body_simple_i4_4,
+};
+static const zlua_method_body zlua_method_bodies_simple_ref_i4[] = {
+    zlua_method_entry_general, zlua_method_body_simple_ref_1, zlua_method_body_simple_ref_i4_2,
+    zlua_method_body_simple_ref_i4_3, zlua_method_body_simple_ref_i4_4,
+};
 _Static_assert(sizeof zlua_method_bodies_simple / sizeof zlua_method_bodies_simple[0] ==
                    ZLUA_SIMPLE_PARAMS + 1, "a simple body per parameter count");
 _Static_assert(sizeof zlua_method_bodies_simple_ref / sizeof zlua_method_bodies_simple_ref[0] ==
                    ZLUA_SIMPLE_PARAMS + 1, "a simple ref body per parameter count");
+_Static_assert(sizeof zlua_method_bodies_simple_i4 / sizeof zlua_method_bodies_simple_i4[0] ==
+                   ZLUA_SIMPLE_PARAMS + 1, "an int32 simple body per parameter count");
+_Static_assert(sizeof zlua_method_bodies_simple_ref_i4 /
+                       sizeof zlua_method_bodies_simple_ref_i4[0] ==
+                   ZLUA_SIMPLE_PARAMS + 1, "an int32 simple ref body per parameter count");
 
 static const zlua_method_body zlua_method_bodies_instance[ZLUA_SIMPLE_PARAMS + 1];   /* below */
+
+/* 1 when every parameter of head is an int32, refs aside: the payload
+ * refs (the bits of `refs`) of the simple ref entry, which pops them
+ * itself.  The lean shapes only: kinds holds their kinds. */
+static int zlua_method_all_i4(const zlua__method *head, unsigned refs)
+{
+    for (int i = 0; i < head->bridge.nparams; i++)
+        if (((refs >> i) & 1u) == 0 && head->kinds[i] != ZLUA_K_I4)
+            return 0;
+    return 1;
+}
 
 /* The body serving head, by its entry kind and parameter count. */
 static zlua_method_body zlua_method_body_of(const zlua__method *head)
 {
     int n = head->bridge.nparams;
     int lean = n >= 0 && n <= ZLUA_SIMPLE_PARAMS;
+    if (!lean)
+        return head->entry == ZLUA_ENTRY_OVERLOADED ? zlua_method_body_overloaded
+                                                    : zlua_method_entry_general;
     switch (head->entry) {
     case ZLUA_ENTRY_OVERLOADED:
         return zlua_method_body_overloaded;
     case ZLUA_ENTRY_INSTANCE:
-        return lean ? zlua_method_bodies_instance[n] : zlua_method_entry_general;
+        return zlua_method_bodies_instance[n];
     case ZLUA_ENTRY_SIMPLE:
-        return lean ? zlua_method_bodies_simple[n] : zlua_method_entry_general;
+        return zlua_method_all_i4(head, 0) ? zlua_method_bodies_simple_i4[n]
+                                           : zlua_method_bodies_simple[n];
     case ZLUA_ENTRY_SIMPLE_REF:
-        return lean ? zlua_method_bodies_simple_ref[n] : zlua_method_entry_general;
+        return zlua_method_all_i4(head, head->simple_refs) ? zlua_method_bodies_simple_ref_i4[n]
+                                                           : zlua_method_bodies_simple_ref[n];
     default:
         return zlua_method_entry_general;
     }
@@ -381,7 +420,7 @@ ZLUA_INLINE int zlua_method_lean_call(lua_State *L, const zlua__method *m, int n
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
-    zlua_method_pop_cells(L, m, n, 2, cells, args);
+    zlua_method_pop_cells(L, m, n, 2, 0, cells, args);
     Il2CppException *exc = zlua_method_run(m, this_ptr, args, &ret);
     return zlua_method_finish(L, m, exc, &ret, 1);
 }
@@ -420,8 +459,26 @@ static const zlua_method_body zlua_method_bodies_instance[ZLUA_SIMPLE_PARAMS + 1
 int zlua__method_entry_at(lua_State *L, uint32_t index)
 {
     const zlua__ctx *ctx = zlua_ctx_of(L);
-    const zlua__method *m = ctx != NULL ? zlua_ctx_closure(ctx, index) : NULL;
-    if (m == NULL)   /* a state that never handed out this index */
+    if (ZLUA_UNLIKELY(ctx == NULL))   /* not a state of libzlua's */
         return zlua__box_tampered(L, "method");
+    /* index < ZLUA_TRAMPOLINES: zlua__method_open made the table that
+     * long, every slot not handed out the stand-in below */
+    const zlua__method *m = ctx->closures[index];
     return m->run(L, m);   /* the body chosen for m when this index was handed out */
+}
+
+/* What a trampoline whose index this state never handed out runs: the
+ * refusal an unknown upvalue gets. */
+static int zlua_method_run_unknown(lua_State *L, const zlua__method *m)
+{
+    (void)m;
+    return zlua__box_tampered(L, "method");
+}
+
+static const zlua__method zlua_method_unknown = {.run = zlua_method_run_unknown};
+
+void zlua__method_open(lua_State *L, zlua__ctx *ctx)
+{
+    if (!zlua__ctx_closures_reserve(ctx, ZLUA_TRAMPOLINES, &zlua_method_unknown))
+        luaL_error(L, "not enough memory");
 }

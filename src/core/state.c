@@ -119,23 +119,41 @@ void *zlua__ctx_arena_alloc(zlua__ctx *ctx, size_t size)
 
 #define ZLUA_CLOSURES_MAX (UINT32_C(1) << 24)
 
+/* Grows the closure table to cap slots, the new ones filled. */
+static int zlua_ctx_closures_grow(zlua__ctx *ctx, uint32_t cap)
+{
+    if (cap > ZLUA_CLOSURES_MAX)
+        return 0;   /* and no size below overflows, 32-bit included */
+    const void **t = zlua__ctx_table_alloc(ctx, ctx->closures, ctx->closures_cap * sizeof *t,
+                                           cap * sizeof *t);
+    if (t == NULL)
+        return 0;
+    for (uint32_t i = ctx->closures_cap; i < cap; i++)
+        t[i] = ctx->closure_fill;
+    ctx->closures = t;
+    ctx->closures_cap = cap;
+    if (ctx->nclosures == 0) {
+        t[0] = NULL;   /* index 0 is never handed out */
+        ctx->nclosures = 1;
+    }
+    return 1;
+}
+
+int zlua__ctx_closures_reserve(zlua__ctx *ctx, uint32_t n, const void *fill)
+{
+    if (ctx->closures_cap < n && !zlua_ctx_closures_grow(ctx, n))
+        return 0;
+    ctx->closure_fill = fill;
+    for (uint32_t i = ctx->nclosures; i < ctx->closures_cap; i++)
+        ctx->closures[i] = fill;
+    return 1;
+}
+
 uint32_t zlua__ctx_closure_add(zlua__ctx *ctx, const void *p)
 {
-    if (ctx->nclosures + 1 >= ctx->closures_cap) {
-        uint32_t cap = ctx->closures_cap ? ctx->closures_cap * 2 : 64;
-        if (cap > ZLUA_CLOSURES_MAX)
-            return 0;   /* and no size below overflows, 32-bit included */
-        const void **t = zlua__ctx_table_alloc(ctx, ctx->closures,
-                                               ctx->closures_cap * sizeof *t, cap * sizeof *t);
-        if (t == NULL)
-            return 0;
-        ctx->closures = t;
-        ctx->closures_cap = cap;
-        if (ctx->nclosures == 0) {
-            t[0] = NULL;   /* index 0 is never handed out */
-            ctx->nclosures = 1;
-        }
-    }
+    if (ctx->nclosures + 1 >= ctx->closures_cap &&
+        !zlua_ctx_closures_grow(ctx, ctx->closures_cap ? ctx->closures_cap * 2 : 64))
+        return 0;
     ctx->closures[ctx->nclosures] = p;
     return ctx->nclosures++;
 }

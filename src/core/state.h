@@ -116,9 +116,12 @@ typedef struct zlua__ctx {
      * any value in an upvalue with the debug library; an index is checked
      * against nclosures before the table is read, and nothing a script
      * chose is ever dereferenced.  [0] stays NULL: a value that is no
-     * number reads as 0. */
+     * number reads as 0.  Past nclosures every slot holds closure_fill
+     * (zlua__ctx_closures_reserve): the trampolines read their slot with
+     * no bounds or NULL test. */
     const void **closures;
     uint32_t nclosures, closures_cap;
+    const void *closure_fill;
     /* R-SHAPE-2: the identity cache (marshal/ud.c): (object, view) -> the
      * userdata's object-registry slot here, the userdata at that slot + 1
      * in one weak-valued table of the registry (ref idcache, made by
@@ -196,6 +199,10 @@ char *zlua__ctx_strdup(zlua__ctx *ctx, const char *s);
 /* Adds p to the closure table and returns its index (> 0), or 0 when
  * memory ran out. */
 uint32_t zlua__ctx_closure_add(zlua__ctx *ctx, const void *p);
+/* Makes the closure table at least n slots long and fills every slot
+ * past the ones handed out with fill, now and whenever it grows; 0 when
+ * memory ran out (nothing changed). */
+int zlua__ctx_closures_reserve(zlua__ctx *ctx, uint32_t n, const void *fill);
 /* The pointer at index i of the closure table, or NULL for any other
  * integer (i may come from a script). */
 static inline const void *zlua_ctx_closure(const zlua__ctx *ctx, lua_Integer i)

@@ -107,10 +107,6 @@ struct zlua_meta {
     uint8_t push_safe;      /* push_arg never raises nor allocates */
     uint8_t is_ref;         /* storage holds a managed reference */
     uint8_t ptr_align;      /* pointers: the pointee's alignment (1: any) */
-    /* the pop never resolves an OpaqueValue (a Bytes rule, a Table or
-     * UnpackedValues rule of scalar members): a call taking only such
-     * slots and scalars needs no scope of its own (bridge/method_bind.c) */
-    uint8_t no_handle;
     /* [LuaMarshalAs] (lua-api.md, "[LuaMarshalAs]"): ZLUA_MARSHAL_DEFAULT for the metas of
      * zlua__meta_get; a rule's meta (marshal/rule_meta.c) is a copy of its
      * type's with other writers */

@@ -433,7 +433,6 @@ const zlua_meta *zlua__rule_meta_make(zlua__ctx *ctx, const zlua_meta *base, int
         }
         m->push_arg = zlua__push_arg_copy;
         m->push_safe = 0;
-        m->no_handle = 1;   /* a Lua string or nil only */
         return m;
     default:
         break;
@@ -456,12 +455,6 @@ const zlua_meta *zlua__rule_meta_make(zlua__ctx *ctx, const zlua_meta *base, int
     m->covered = (uint8_t)zlua_rule_covers(m, mm, n);
     m->push_arg = zlua__push_arg_copy;
     m->push_safe = 0;
-    /* the members' own pops read the values: a string member's takes a
-     * handle (R-OPQ-10), scalars and enums never do */
-    m->no_handle = 1;
-    for (int i = 0; i < n; i++)
-        if (!zlua_kind_is_scalar(mm[i].meta->kind))
-            m->no_handle = 0;
     if (mtype == ZLUA_MARSHAL_TABLE) {
         m->pop = zlua_pop_table;
         m->push = zlua_push_table;

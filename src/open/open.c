@@ -8,6 +8,7 @@
 #include <lua.h>
 
 #include "bridge/ic.h"
+#include "bridge/method.h"
 #include "core/state.h"
 #include "il2cpp/il2cpp_api.h"
 #include "lib/lib.h"
@@ -26,6 +27,7 @@ static int zlua_open_protected(lua_State *L)
     if (!ctx->opening)
         return luaL_error(L, "zlua: not callable from Lua");
     ctx->opening = 0;
+    zlua__method_open(L, ctx);  /* the trampolines' table: no Lua value */
     zlua__ud_open(L, ctx);      /* first: while the registry is small */
     zlua__ic_open(L, ctx);
     zlua__types_open(L, ctx);   /* CS, CSharp */

@@ -25,6 +25,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "bridge/method.h"
 #include "core/state.h"
 #include "marshal/ud.h"
 #include "sim.h"
@@ -493,6 +494,44 @@ static void test_context_survives_registry_wipe(void **state)
     close_and_collect(L, &q);
 }
 
+/* A trampoline reads its slot of the closure table with no bounds or
+ * NULL test (bridge/method_entry.c): zlua_open makes the table as long as
+ * the trampolines, and a slot never handed out, then or after the table
+ * grew, refuses the call as a swapped upvalue is refused (R-META-3); on
+ * a state libzlua never opened the call is refused before any table. */
+static void expect_refused(lua_State *L, lua_CFunction f)
+{
+    lua_pushcfunction(L, f);
+    assert_int_equal(lua_pcall(L, 0, 0, 0), LUA_ERRRUN);
+    assert_string_equal(lua_tostring(L, -1), "zlua: tampered upvalue (method expected)");
+    lua_pop(L, 1);
+}
+
+static void test_trampoline_slots(void **state)
+{
+    (void)state;
+    qalloc q = {0};
+    lua_State *L = unit_state_new(qalloc_fn, &q);
+    assert_non_null(L);
+    zlua__ctx *ctx = zlua__ctx_get(L);
+    assert_true(ctx->closures_cap >= ZLUA_TRAMPOLINES);
+    assert_null(ctx->closures[0]);
+    expect_refused(L, zlua__trampolines[ZLUA_TRAMPOLINES - 1]);
+    expect_refused(L, zlua__trampolines[ctx->nclosures]);
+    static const int other;   /* what the slots handed out below hold */
+    while (ctx->closures_cap < 2 * ZLUA_TRAMPOLINES)
+        assert_true(zlua__ctx_closure_add(ctx, &other) != 0);
+    for (uint32_t i = ctx->nclosures; i < ctx->closures_cap; i++)
+        assert_non_null(ctx->closures[i]);
+    assert_ptr_equal(zlua_ctx_closure(ctx, ctx->nclosures), NULL);   /* the checked read */
+    close_and_collect(L, &q);
+
+    L = unit_state_new_bare(NULL, NULL);
+    assert_non_null(L);
+    expect_refused(L, zlua__trampolines[1]);
+    lua_close(L);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -505,6 +544,7 @@ int main(void)
         cmocka_unit_test(test_interleaved_states_survivor),
         cmocka_unit_test(test_binding_stops_the_lua_gc),
         cmocka_unit_test(test_context_survives_registry_wipe),
+        cmocka_unit_test(test_trampoline_slots),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

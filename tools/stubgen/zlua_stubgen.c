@@ -480,7 +480,8 @@ static const char *sg_pop_fn(const Il2CppType *t)
 
 /* The call and the result, shared by a stub's body and its args body:
  * the arguments are a0.. and, for an instance method or a constructor,
- * `self` is set. */
+ * `self` is set; scoped: a byref's pop may have set `scope`, and the call
+ * then runs in its own scope. */
 static void sg_emit_tail(int index, int ctor, int scoped)
 {
     const sg_sig *sig = &sigs[index];
@@ -506,10 +507,8 @@ static void sg_emit_tail(int index, int ctor, int scoped)
     fprintf(out, "const MethodInfo *);\n");
     if (!is_void)
         fprintf(out, "    %s r{};\n", rtype);
-    if (scoped == 2)
+    if (scoped)
         fprintf(out, "    uint64_t mark = scope ? zlua_bridge_enter(b) : 0;\n");
-    else if (scoped)
-        fprintf(out, "    uint64_t mark = zlua_bridge_enter(b);\n");
     fprintf(out, "    Il2CppException *exc = nullptr;\n    try {\n"
                  "        ZLUA_STUB_BEFORE_CALL(mi, %s);\n        %s"
                  "reinterpret_cast<fn_t>(mi->methodPointer)(",
@@ -519,10 +518,8 @@ static void sg_emit_tail(int index, int ctor, int scoped)
     for (uint32_t i = 0; i < n; i++)
         fprintf(out, "a%u, ", i);
     fprintf(out, "mi);\n    } catch (Il2CppExceptionWrapper &e) {\n        exc = e.ex;\n    }\n");
-    if (scoped == 2)
+    if (scoped)
         fprintf(out, "    if (scope)\n        zlua_bridge_leave(b, mark);\n");
-    else if (scoped)
-        fprintf(out, "    zlua_bridge_leave(b, mark);\n");
     fprintf(out, "    if (ZLUA_UNLIKELY(exc != nullptr))\n        return zlua_bridge_raise(L, b, exc);\n");
     if (ctor) {
         fprintf(out, "    return 1;   /* the new userdata */\n}\n\n");
@@ -586,7 +583,6 @@ static void sg_emit_args(int index)
     const MethodInfo *mi = sigs[index].first;
     uint32_t n = il2cpp_method_get_param_count(mi);
     int instance = il2cpp_method_is_instance(mi);
-    int scoped = 0;   /* as the body's (sg_emit_stub) */
     char ptype[64];
     fprintf(out, "/* %s, its arguments read */\n", sigs[index].text);
     fprintf(out, "static int zlua_args_%d(lua_State *L, const zlua_bridge *b, void *self,"
@@ -596,12 +592,10 @@ static void sg_emit_args(int index)
     if (n == 0)
         fprintf(out, "    (void)args;\n");
     for (uint32_t i = 0; i < n; i++) {
-        const Il2CppType *pt = il2cpp_method_get_param(mi, i);
-        scoped |= !sg_slot_is_scalar(pt);
-        sg_slot_ctype(pt, ptype, sizeof ptype);
+        sg_slot_ctype(il2cpp_method_get_param(mi, i), ptype, sizeof ptype);
         fprintf(out, "    %s a%u;\n    memcpy(&a%u, args[%u], sizeof a%u);\n", ptype, i, i, i, i);
     }
-    sg_emit_tail(index, 0, scoped);
+    sg_emit_tail(index, 0, 0);   /* no byref: no scope (sg_emit_stub) */
 }
 
 static void sg_emit_stub(int index)
@@ -612,24 +606,19 @@ static void sg_emit_stub(int index)
     int ctor = strcmp(il2cpp_method_get_name(mi), ".ctor") == 0;
     char ptype[64];
     /* R-OPQ-5: the call runs in its own scope, closed before anything is
-     * raised -- needed where an argument can take an OpaqueValue: a struct
-     * or reference parameter, or a byref whose argument is not a
-     * ByValUserData serving as the ref itself (decided per call).
-     * Parameters of scalars only cannot (a nested IC call scopes itself),
-     * so their stub omits it.  The result does not count: it is pushed
-     * after the scope closes, and it is never an OpaqueValue (illegal on
-     * the return of a method Lua calls, lua-api.md, "[LuaMarshalAs]"). */
-    int scoped = 0, byrefs = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        const Il2CppType *pt = il2cpp_method_get_param(mi, i);
-        if (il2cpp_type_is_byref(pt))
-            byrefs = 1;   /* a handle only when its payload is not the ref */
-        else
-            scoped |= !sg_slot_is_scalar(pt);
-    }
-    /* 2: decided at run time, by the byrefs' pops (`scope`) */
-    if (!scoped && byrefs)
-        scoped = 2;
+     * raised, where the callee writes through a ref that a handle or a
+     * temporary gave: a byref whose argument is not a ByValUserData
+     * serving as the ref itself (decided per call, `scope`).  A by-value
+     * argument, a struct or reference given a handle included, is read
+     * before the call, and a nested IC call scopes itself, so no other
+     * parameter needs one (the generic invoker's rule too,
+     * zlua__method.scoped).  The result does not count: it is pushed after
+     * the scope closes, and it is never an OpaqueValue (illegal on the
+     * return of a method Lua calls, lua-api.md, "[LuaMarshalAs]"). */
+    int scoped = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (il2cpp_type_is_byref(il2cpp_method_get_param(mi, i)))
+            scoped = 1;   /* decided at run time, by the byrefs' pops */
 
     /* the Lua index of each argument: a multi-value parameter moves the
      * ones after it (lua-api.md, "Overloads" 1) */
@@ -648,7 +637,7 @@ static void sg_emit_stub(int index)
         fprintf(out, "    void *self = zlua_bridge_self(L, b);\n");
     else
         fprintf(out, "    zlua_bridge_static_init(L, b);\n");
-    if (scoped == 2)
+    if (scoped)
         fprintf(out, "    int scope = 0;\n");
     for (uint32_t i = 0; i < n; i++) {
         const Il2CppType *pt = il2cpp_method_get_param(mi, i);
@@ -664,7 +653,7 @@ static void sg_emit_stub(int index)
                          "        zlua_bridge_pop(L, b, %u, %u, &s%u);\n    }\n"
                          "    void *a%u = s%u.p;\n",
                     sg_elem_size(pt, tsize, sizeof tsize), i, i, i, at[i], i,
-                    scoped == 2 ? "        scope = 1;   /* a handle or a temp */\n" : "",
+                    scoped ? "        scope = 1;   /* a handle or a temp */\n" : "",
                     i, at[i], i, i, i);
             continue;
         }
