@@ -58,8 +58,13 @@ typedef struct zlua_bridge {
     const zlua_meta *const *params; /* the writers of each parameter slot */
     const zlua_meta *ret;           /* of the return slot; NULL for void */
     const zlua_pop_fn *pops;        /* params[i]'s pop, called inline */
-    const void *const *ref_cls;     /* byref params[i]: the class a ByValUserData
-                                       must be of to be the ref; else NULL */
+    const void *const *ref_cls;     /* the class of a userdata that serves
+                                       params[i] directly: a byref's element
+                                       (a ByValUserData's payload is the
+                                       ref), a plain reference parameter's
+                                       declared type (an object userdata of
+                                       that view passes its object); else
+                                       NULL */
     zlua_push_fn ret_push;          /* ret's push, called inline */
     const char *display;            /* "Demo.Add", for messages */
     const unsigned char *inited;    /* the declaring class ran its class init */
@@ -212,13 +217,15 @@ ZLUA_INLINE void zlua_bridge_pop(lua_State *L, const zlua_bridge *b, int i, int 
  * least this long, so a foreign userdata is never read.  (The rest of the
  * layout is libzlua's own; marshal/ud.h asserts that the two agree.) */
 #define ZLUA_UD_MAGIC_BYVAL 0x7A4C5601u   /* a live by-value struct */
+#define ZLUA_UD_MAGIC_BYOBJ 0x7A4C5602u   /* a live object reference */
 #define ZLUA_UD_MAGIC_DEAD 0x7A4C56DEu    /* one not (or no longer) usable */
 typedef struct zlua_ud_head {
     uint32_t magic;
     uint32_t inlined;          /* by value: 1 when the payload follows */
     const void *cls;           /* the declared type (libzlua's binding) */
     union {
-        void *cell;            /* by value, not inlined: the payload's cell */
+        void *cell;            /* by value, not inlined: the payload's cell;
+                                  an object reference: the object */
         ZLUA_ALIGN8 unsigned char payload[8];   /* inlined: it starts here */
     } at;
 } zlua_ud_head;
@@ -276,6 +283,23 @@ ZLUA_INLINE int zlua_bridge_ref_payload(lua_State *L, const zlua_bridge *b, int 
         return 0;
     *dst = payload;
     return 1;
+}
+/* A reference parameter i (class, interface, array, delegate, object)
+ * given, at idx, a live object userdata of exactly its declared type: the
+ * object, stored at *dst, inline; anything else (another view, a handle,
+ * nil, a value to box, a rule's slot: ref_cls NULL) through the slot's
+ * writer, with its errors. */
+ZLUA_INLINE void zlua_bridge_pop_obj(lua_State *L, const zlua_bridge *b, int i, int idx,
+                                     void *dst)
+{
+    const void *want = b->ref_cls[i];   /* NULL: the writer decides */
+    const zlua_ud_head *u = want != NULL ? (const zlua_ud_head *)lua_touserdata(L, idx) : NULL;
+    if (ZLUA_LIKELY(u != NULL && lua_rawlen(L, idx) >= sizeof *u &&
+                    u->magic == ZLUA_UD_MAGIC_BYOBJ && u->cls == want)) {
+        memcpy(dst, &u->at.cell, sizeof u->at.cell);
+        return;
+    }
+    zlua_bridge_pop(L, b, i, idx, dst);
 }
 /* Pushes the result at src by the return slot's writer. */
 ZLUA_INLINE void zlua_bridge_push(lua_State *L, const zlua_bridge *b, const void *src)

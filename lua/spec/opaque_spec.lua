@@ -433,20 +433,31 @@ describe("R-OPQ-5: a Lua -> C# call opens its own scope for a byref argument onl
     return depth
   end
 
-  it("a scalar, a struct and a delegate argument add no scope of their own", function()
+  it("a scalar and a struct argument add no scope of their own", function()
     local outside = testbed.stats().scope_depth
-    assert.are.equal(outside + 1, depth_inside(Demo.CallOnRefInt, 1))
-    assert.are.equal(outside + 1, depth_inside(Demo.CallOnPoint, Point2D(1, 2)))
-    assert.are.equal(outside + 1,
-                     depth_inside(testbed.generic(Demo, "CallOnPoint"), Point2D(1, 2)))
-    for _, apply in ipairs({ Demo.Apply, testbed.generic(Demo, "Apply") }) do
-      local depth
-      local f = function(a, b) depth = testbed.stats().scope_depth return a + b end
-      assert.are.equal(3, apply(f, 1, 2))
-      assert.are.equal(outside + 1, depth)
+    for _, call in ipairs(h.both(Demo, "CallOnRefInt")) do
+      assert.are.equal(outside + 1, depth_inside(call, 1))
+    end
+    for _, call in ipairs(h.both(Demo, "CallOnPoint")) do
+      assert.are.equal(outside + 1, depth_inside(call, Point2D(1, 2)))
     end
     assert.are.equal(outside, testbed.stats().scope_depth)
   end)
+
+  local delegate_case = "a reference argument (a delegate) adds no scope of its own"
+  if not testbed.delegates then
+    pending(delegate_case .. " [no delegate entries in this build: a Lua function is no delegate]")
+  else
+    it(delegate_case, function()
+      local outside = testbed.stats().scope_depth
+      for _, apply in ipairs(h.both(Demo, "Apply")) do
+        local depth
+        local f = function(a, b) depth = testbed.stats().scope_depth return a + b end
+        assert.are.equal(3, apply(f, 1, 2))
+        assert.are.equal(outside + 1, depth)
+      end
+    end)
+  end
 
   it("a struct passed as a handle is read before the call, which then runs", function()
     local seen

@@ -296,7 +296,10 @@ static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
             return NULL;   /* out of memory: the binder raises it */
         for (size_t i = 0; i < np; i++) {
             pops[i] = m->params[i]->pop;
-            ref_cls[i] = m->params[i]->ref_cls;
+            /* what a stub's inline check compares a userdata's class to
+             * (zlua_bridge_ref_payload, zlua_bridge_pop_obj) */
+            ref_cls[i] = m->params[i]->pop == zlua__pop_object ? m->params[i]->cls
+                                                               : m->params[i]->ref_cls;
         }
         m->bridge.pops = pops;
         m->bridge.ref_cls = (const void *const *)ref_cls;

@@ -60,7 +60,9 @@ _Static_assert(sizeof(zlua_ud_head) == sizeof(zlua__ud) &&
                    offsetof(zlua_ud_head, inlined) == offsetof(zlua__ud, inlined) &&
                    offsetof(zlua_ud_head, cls) == offsetof(zlua__ud, cls) &&
                    offsetof(zlua_ud_head, at) == offsetof(zlua__ud, cell) &&
-                   ZLUA_UD_MAGIC_BYVAL == ZLUA_UD_BYVAL && ZLUA_UD_MAGIC_DEAD == ZLUA_UD_DEAD,
+                   offsetof(zlua__ud, obj) == offsetof(zlua__ud, cell) &&
+                   ZLUA_UD_MAGIC_BYVAL == ZLUA_UD_BYVAL && ZLUA_UD_MAGIC_DEAD == ZLUA_UD_DEAD &&
+                   ZLUA_UD_MAGIC_BYOBJ == ZLUA_UD_BYOBJ,
                "zlua.h's userdata head matches zlua__ud");
 
 /* The payload of a live ByVal userdata (its magic checked by the caller).

@@ -474,8 +474,17 @@ static const char *sg_pop_fn(const Il2CppType *t)
     case ZLUA_IL2CPP_TYPE_I4: return "zlua_bridge_pop_i4";
     case ZLUA_IL2CPP_TYPE_R4: return "zlua_bridge_pop_r4";
     case ZLUA_IL2CPP_TYPE_R8: return "zlua_bridge_pop_r8";
-    default: return "zlua_bridge_pop";
+    default:
+        break;
     }
+    /* every reference (one reduced kind, whatever the first method of a
+     * signature takes): an object userdata of the declared view inline,
+     * the class in the bridge (NULL for a string, a delegate, a rule's
+     * slot: the writer decides) */
+    Il2CppClass *k = il2cpp_class_from_type(t);
+    if (!sg_slot_is_scalar(t) && k != NULL && !il2cpp_class_is_valuetype(k))
+        return "zlua_bridge_pop_obj";
+    return "zlua_bridge_pop";
 }
 
 /* The call and the result, shared by a stub's body and its args body:
