@@ -74,7 +74,8 @@ typedef struct zlua__method {
     uint8_t unsupported;         /* cannot be called from Lua: why says why */
     uint8_t scalar_shape;        /* <= 4 scalar params, scalar or no result:
                                     the lean entries serve it */
-    uint8_t simple;              /* static, scalar parameters, a result of at
+    uint8_t simple;              /* static, parameters of a 64-bit cell each
+                                    (scalars, small structs), a result of at
                                     most ZLUA_SIMPLE_RET_WORDS words */
     /* static, scalar parameters and payload refs (a bit per byref
      * parameter a ByValUserData can serve), scalar or no result: the

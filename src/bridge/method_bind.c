@@ -84,6 +84,31 @@ static int zlua_method_has_scalar_params(const zlua__method *m)
     return 1;
 }
 
+/* A parameter the simple entry pops into a 64-bit cell and passes by the
+ * cell's address: a scalar, or any other value of at most 8 bytes taking
+ * one Lua value and passed by address (a small struct, a Nullable, a
+ * rule's struct slot), which its meta's pop reads, a handle included.
+ * Not a byref (its temp follows the pointer) nor a reference (indirect:
+ * the cell would hold the object, not its address). */
+static int zlua_meta_fits_cell(const zlua_meta *pm)
+{
+    return zlua_meta_is_scalar(pm) ||
+           (pm->kind != ZLUA_K_BYREF && !pm->indirect && zlua_meta_slots(pm) == 1 &&
+            pm->size <= sizeof(uint64_t) && pm->align <= sizeof(uint64_t));
+}
+
+/* The parameters of the simple entry: at most ZLUA_SIMPLE_PARAMS, each
+ * fitting a cell. */
+static int zlua_method_has_cell_params(const zlua__method *m)
+{
+    if (m->unsupported || m->multi || m->bridge.nparams > ZLUA_SIMPLE_PARAMS)
+        return 0;
+    for (int i = 0; i < m->bridge.nparams; i++)
+        if (!zlua_meta_fits_cell(m->params[i]))
+            return 0;
+    return 1;
+}
+
 /* What a stub's args body takes (zlua.h): at most ZLUA_STUB_ARGS_MAX
  * parameters, scalars or structs by value without a rule, one Lua value
  * each. */
@@ -282,9 +307,10 @@ static zlua__method *zlua_method_bind_site(zlua__ctx *ctx, zlua__class *owner,
     if (!zlua_method_bind_slots(ctx, m, why, sizeof why) && !zlua_method_refuse(ctx, m, why))
         return NULL;
     m->scalar_shape = (uint8_t)zlua_method_has_scalar_shape(m);
-    /* the simple entry: static, scalar parameters, and a result its cells
-     * hold (any kind: the writer pushes it, UnpackedValues included) */
-    m->simple = !m->bridge.instance && zlua_method_has_scalar_params(m) &&
+    /* the simple entry: static, parameters that fit a cell, and a result
+     * its cells hold (any kind: the writer pushes it, UnpackedValues
+     * included) */
+    m->simple = !m->bridge.instance && zlua_method_has_cell_params(m) &&
                 (m->bridge.ret == NULL ||
                  m->bridge.ret->size <= sizeof(uint64_t) * ZLUA_SIMPLE_RET_WORDS);
     m->simple_refs = zlua_method_ref_shape(m);

@@ -163,8 +163,9 @@ static int zlua_method_body_overloaded(lua_State *L, const zlua__method *m)
 }
 /* The simple entry's body for exactly n parameters: n is a constant at
  * each call site below, so the pops unroll.  An int32 argument costs two
- * Lua API calls and a range check; every other scalar, one indirect
- * writer call.  Simple methods are static: no virtual dispatch. */
+ * Lua API calls and a range check; every other value (a scalar, a small
+ * struct), one indirect writer call.  Simple methods are static: no
+ * virtual dispatch. */
 ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int n, int i4)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS];
@@ -174,9 +175,10 @@ ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int
     /* R-RT-2: simple methods are static */
     zlua_class_init(L, zlua__method_owner(m), m->bridge.display);
     zlua_method_pop_cells(L, m, n, 1, i4, cells, args);
-    /* scalar parameters: no OpaqueValue can be taken in this frame (a
-     * nested IC call scopes itself), so the call needs no scope of its
-     * own (R-OPQ-5 holds trivially: nothing to restore, nothing to expire) */
+    /* by-value parameters: a handle given for a struct was read by its
+     * pop, and a nested IC call scopes itself, so the call needs no scope
+     * of its own (R-OPQ-5 holds trivially: nothing to restore, nothing to
+     * expire) */
     Il2CppException *exc = zlua_rt_invoke(m->bridge.method, NULL, args, ret);
     return zlua_method_finish(L, m, exc, ret, 1);
 }
