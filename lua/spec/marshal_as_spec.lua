@@ -510,3 +510,34 @@ describe("rules reach the metas at bind time", function()
     assert.are.same({}, testbed.logs())
   end)
 end)
+
+-- The generic invoker serves these shapes with its simple entry (a
+-- parameter in a 64-bit cell, UnpackedValues taking several Lua values):
+-- the values and every message are the stub's (R-META-3).
+describe("R-META-3: Table and UnpackedValues parameters through the generic invoker", function()
+  local unpacked = testbed.generic(D, "FooUnpacked")
+  local tabled = testbed.generic(D, "FooTable")
+
+  it("takes the values as the stub does", function()
+    unpacked(2, 1)
+    assert.are.same({1, 2}, {D.GetPos()})
+    tabled({X = 5, Y = 6})
+    assert.are.same({5, 6}, {D.GetPos()})
+  end)
+
+  it("gives the stub's messages", function()
+    local cases = { table.pack(1), table.pack(), table.pack(1, 2, 3), table.pack("a", 1),
+                    table.pack(1, {}), table.pack(V2(1, 2)) }
+    for _, args in ipairs(cases) do
+      assert.are.equal(err(D.FooUnpacked, table.unpack(args, 1, args.n)),
+                       err(unpacked, table.unpack(args, 1, args.n)))
+    end
+    assert.matches("bad argument #2 to 'Demo.FooUnpacked' (member 'X' of MyGame.Vector2: "
+                   .. "System.Single expected, got table)", err(unpacked, 1, {}), 1, true)
+    for _, arg in ipairs({ {X = 1}, V2(1, 2), {X = "a", Y = 1} }) do
+      assert.are.equal(err(D.FooTable, arg), err(tabled, arg))
+    end
+    assert.are.equal(err(D.FooTable, nil), err(tabled, nil))
+    assert.matches("(missing key 'Y' for MyGame.Vector2)", err(tabled, {X = 1}), 1, true)
+  end)
+end)

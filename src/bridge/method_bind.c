@@ -85,23 +85,24 @@ static int zlua_method_has_scalar_params(const zlua__method *m)
 }
 
 /* A parameter the simple entry pops into a 64-bit cell and passes by the
- * cell's address: a scalar, or any other value of at most 8 bytes taking
- * one Lua value and passed by address (a small struct, a Nullable, a
- * rule's struct slot), which its meta's pop reads, a handle included.
- * Not a byref (its temp follows the pointer) nor a reference (indirect:
- * the cell would hold the object, not its address). */
+ * cell's address: a scalar, or any other value of at most 8 bytes passed
+ * by address (a small struct, a Nullable, a rule's struct slot, an
+ * UnpackedValues one taking several Lua values), which its meta's pop
+ * reads, a handle included.  Not a byref (its temp follows the pointer)
+ * nor a reference (indirect: the cell would hold the object, not its
+ * address). */
 static int zlua_meta_fits_cell(const zlua_meta *pm)
 {
     return zlua_meta_is_scalar(pm) ||
-           (pm->kind != ZLUA_K_BYREF && !pm->indirect && zlua_meta_slots(pm) == 1 &&
-            pm->size <= sizeof(uint64_t) && pm->align <= sizeof(uint64_t));
+           (pm->kind != ZLUA_K_BYREF && !pm->indirect && pm->size <= sizeof(uint64_t) &&
+            pm->align <= sizeof(uint64_t));
 }
 
 /* The parameters of the simple entry: at most ZLUA_SIMPLE_PARAMS, each
  * fitting a cell. */
 static int zlua_method_has_cell_params(const zlua__method *m)
 {
-    if (m->unsupported || m->multi || m->bridge.nparams > ZLUA_SIMPLE_PARAMS)
+    if (m->unsupported || m->bridge.nparams > ZLUA_SIMPLE_PARAMS)
         return 0;
     for (int i = 0; i < m->bridge.nparams; i++)
         if (!zlua_meta_fits_cell(m->params[i]))

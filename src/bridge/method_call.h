@@ -171,12 +171,12 @@ ZLUA_INLINE int zlua_method_finish(lua_State *L, const zlua__method *m,
         zlua_push_i4_value(L, ret);
         return 1;
     }
+    if (m->ret_kind == ZLUA_K_VOID)   /* no result: bridge.ret is NULL */
+        return 0;
     if (m->ret_kind == ZLUA_K_R4) {   /* lengths, dots: no indirect call */
         zlua_push_r4_value(L, ret);
         return 1;
     }
-    if (m->bridge.ret == NULL)
-        return 0;
     if (last && m->ret_byobj) {   /* the one result, an object: the cache stays below it */
         zlua_method_push_object_last(L, m, ret);
         return 1;
@@ -244,20 +244,33 @@ ZLUA_INLINE int zlua_method_call_inline(lua_State *L, const zlua__method *m, int
     return zlua_method_finish(L, m, exc, ret, last);
 }
 
-/* Pops the n scalar arguments starting at Lua index base into 64-bit
- * cells and points args at them (n is a constant at each call site: the
- * pops unroll).  i4, a constant too: every parameter is an int32, so no
- * kind is read per argument.  Raises the argument error, holding nothing
- * yet. */
+/* How a lean body knows its parameters' kinds: read per argument from
+ * m->kinds, or fixed when the body was chosen -- every parameter an int32
+ * (its inline pop), or none an int32 or a float (every pop the writer's)
+ * -- so that, a constant at each call site, the per-argument test
+ * compiles away. */
+enum { ZLUA_KINDS_READ, ZLUA_KINDS_I4, ZLUA_KINDS_WRITER };
+
+/* Parameter i's kind as zlua_method_pop_arg tests it (-1: neither fast
+ * pop). */
+ZLUA_INLINE int zlua_method_kind(const zlua__method *m, int i, int kinds)
+{
+    return kinds == ZLUA_KINDS_I4 ? ZLUA_K_I4 : kinds == ZLUA_KINDS_WRITER ? -1 : m->kinds[i];
+}
+
+/* Pops the n arguments starting at Lua index base into 64-bit cells and
+ * points args at them (n is a constant at each call site: the pops
+ * unroll; kinds too, ZLUA_KINDS_*).  Raises the argument error, holding
+ * nothing yet. */
 ZLUA_INLINE void zlua_method_pop_cells(lua_State *L, const zlua__method *m, int n, int base,
-                                           int i4, uint64_t *cells, void **args)
+                                           int kinds, uint64_t *cells, void **args)
 {
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 4
 #endif
     for (int i = 0; i < n; i++) {
         args[i] = &cells[i];
-        zlua_method_pop_arg(L, m, i, base + i, i4 ? ZLUA_K_I4 : m->kinds[i], &cells[i]);
+        zlua_method_pop_arg(L, m, i, base + i, zlua_method_kind(m, i, kinds), &cells[i]);
     }
 }
 

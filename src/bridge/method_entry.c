@@ -161,12 +161,27 @@ static int zlua_method_body_overloaded(lua_State *L, const zlua__method *m)
 {
     return zlua_method_run_overloaded(L, m);
 }
+/* The simple entry's pops for parameters some of which take several Lua
+ * values (UnpackedValues): parameter i from Lua argument slot_of[i] + 1. */
+ZLUA_INLINE void zlua_method_pop_cells_multi(lua_State *L, const zlua__method *m, int n,
+                                             int kinds, uint64_t *cells, void **args)
+{
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+    for (int i = 0; i < n; i++) {
+        args[i] = &cells[i];
+        zlua_method_pop_arg(L, m, i, 1 + m->slot_of[i], zlua_method_kind(m, i, kinds), &cells[i]);
+    }
+}
+
 /* The simple entry's body for exactly n parameters: n is a constant at
  * each call site below, so the pops unroll.  An int32 argument costs two
  * Lua API calls and a range check; every other value (a scalar, a small
  * struct), one indirect writer call.  Simple methods are static: no
  * virtual dispatch. */
-ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int n, int i4)
+ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int n, int kinds,
+                                        int multi)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS];
     _Alignas(16) uint64_t ret[ZLUA_SIMPLE_RET_WORDS];   /* any result: 16-aligned */
@@ -174,7 +189,10 @@ ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int
     ret[0] = 0;
     /* R-RT-2: simple methods are static */
     zlua_class_init(L, zlua__method_owner(m), m->bridge.display);
-    zlua_method_pop_cells(L, m, n, 1, i4, cells, args);
+    if (multi)
+        zlua_method_pop_cells_multi(L, m, n, kinds, cells, args);
+    else
+        zlua_method_pop_cells(L, m, n, 1, kinds, cells, args);
     /* by-value parameters: a handle given for a struct was read by its
      * pop, and a nested IC call scopes itself, so the call needs no scope
      * of its own (R-OPQ-5 holds trivially: nothing to restore, nothing to
@@ -185,27 +203,31 @@ ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int
 
 /* The entry for simple methods: every value fits a 64-bit cell, so there
  * is no frame layout, no `this` and no virtual dispatch to consider.  One
- * body per parameter count, and one more for int32 parameters alone (the
- * commonest: no kind read per argument), chosen when the closure index is
- * handed out for this very method (zlua_method_prepare_closure): nothing
- * of its shape is asked again per call.  Another argument count goes to
- * the general entry. */
-#define ZLUA_BODY_SIMPLE(NAME, N, I4)                                        \
+ * body per parameter count and way of knowing the kinds (zlua_method_kind:
+ * read, every parameter an int32, or every pop its writer's), chosen when
+ * the closure index is handed out for this very method
+ * (zlua_method_prepare_closure): nothing of its shape is asked again per
+ * call.  Another argument count goes to the general entry.  With a
+ * parameter of several Lua values (UnpackedValues), the Lua arguments are
+ * the method's slots, nslots of them. */
+#define ZLUA_BODY_SIMPLE(NAME, N, KINDS, MULTI)                              \
     static int NAME(lua_State *L, const zlua__method *m)                     \
     {                                                                        \
-        if (ZLUA_UNLIKELY(lua_gettop(L) != (N)))                             \
+        if (ZLUA_UNLIKELY(lua_gettop(L) != ((MULTI) ? m->nslots : (N))))     \
             return zlua_method_entry_general(L, m);                          \
-        return zlua_method_simple_call(L, m, (N), (I4));                     \
+        return zlua_method_simple_call(L, m, (N), (KINDS), (MULTI));         \
     }
-ZLUA_BODY_SIMPLE(zlua_method_body_simple_0, 0, 0)
-ZLUA_BODY_SIMPLE(zlua_method_body_simple_1, 1, 0)
-ZLUA_BODY_SIMPLE(zlua_method_body_simple_2, 2, 0)
-ZLUA_BODY_SIMPLE(zlua_method_body_simple_3, 3, 0)
-ZLUA_BODY_SIMPLE(zlua_method_body_simple_4, 4, 0)
-ZLUA_BODY_SIMPLE(zlua_method_body_simple_i4_1, 1, 1)
-ZLUA_BODY_SIMPLE(zlua_method_body_simple_i4_2, 2, 1)
-ZLUA_BODY_SIMPLE(zlua_method_body_simple_i4_3, 3, 1)
-ZLUA_BODY_SIMPLE(zlua_method_body_simple_i4_4, 4, 1)
+#define ZLUA_BODIES_SIMPLE(PREFIX, KINDS, MULTI)                             \
+    ZLUA_BODY_SIMPLE(PREFIX##1, 1, KINDS, MULTI)                             \
+    ZLUA_BODY_SIMPLE(PREFIX##2, 2, KINDS, MULTI)                             \
+    ZLUA_BODY_SIMPLE(PREFIX##3, 3, KINDS, MULTI)                             \
+    ZLUA_BODY_SIMPLE(PREFIX##4, 4, KINDS, MULTI)
+ZLUA_BODY_SIMPLE(zlua_method_body_simple_0, 0, ZLUA_KINDS_READ, 0)
+ZLUA_BODIES_SIMPLE(zlua_method_body_simple_, ZLUA_KINDS_READ, 0)
+ZLUA_BODIES_SIMPLE(zlua_method_body_simple_i4_, ZLUA_KINDS_I4, 0)
+ZLUA_BODIES_SIMPLE(zlua_method_body_simple_w_, ZLUA_KINDS_WRITER, 0)
+ZLUA_BODIES_SIMPLE(zlua_method_body_simple_multi_, ZLUA_KINDS_READ, 1)
+ZLUA_BODIES_SIMPLE(zlua_method_body_simple_multi_w_, ZLUA_KINDS_WRITER, 1)
 
 /* The simple ref entry's body for exactly n parameters: as the simple
  * one's, but a byref parameter takes a ByValUserData of its element type
@@ -214,7 +236,8 @@ ZLUA_BODY_SIMPLE(zlua_method_body_simple_i4_4, 4, 1)
  * which pops again from the start (nothing is held yet).  With every ref
  * a userdata's own payload no OpaqueValue is taken in this frame, so, as
  * for scalars, the call needs no scope of its own. */
-ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m, int n, int i4)
+ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m, int n,
+                                            int kinds)
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
@@ -228,7 +251,7 @@ ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m,
                 return zlua_method_entry_general(L, m);
         } else {
             args[i] = &cells[i];
-            zlua_method_pop_arg(L, m, i, 1 + i, i4 ? ZLUA_K_I4 : m->kinds[i], &cells[i]);
+            zlua_method_pop_arg(L, m, i, 1 + i, zlua_method_kind(m, i, kinds), &cells[i]);
         }
     }
     Il2CppException *exc = zlua_rt_invoke(m->bridge.method, NULL, args, &ret);
@@ -236,65 +259,69 @@ ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m,
 }
 
 /* The bodies for static methods of scalars and payload refs, one per
- * parameter count as the simple ones, and one more where every other
- * parameter is an int32.  An overload added after the closure was made,
- * or another argument count, goes to the general entry. */
-#define ZLUA_BODY_SIMPLE_REF(NAME, N, I4)                                        \
+ * parameter count and way of knowing the other parameters' kinds, as the
+ * simple ones.  An overload added after the closure was made, or another
+ * argument count, goes to the general entry. */
+#define ZLUA_BODY_SIMPLE_REF(NAME, N, KINDS)                                     \
     static int NAME(lua_State *L, const zlua__method *m)                         \
     {                                                                            \
         if (ZLUA_UNLIKELY(lua_gettop(L) != (N) || m->next != NULL))              \
             return zlua_method_entry_general(L, m);                              \
-        return zlua_method_simple_ref_call(L, m, (N), (I4));                     \
+        return zlua_method_simple_ref_call(L, m, (N), (KINDS));                  \
     }
-ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_1, 1, 0)
-ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_2, 2, 0)
-ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_3, 3, 0)
-ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_4, 4, 0)
-ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_i4_2, 2, 1)
-ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_i4_3, 3, 1)
-ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_i4_4, 4, 1)
+#define ZLUA_BODIES_SIMPLE_REF(PREFIX, KINDS)                                    \
+    ZLUA_BODY_SIMPLE_REF(PREFIX##2, 2, KINDS)                                    \
+    ZLUA_BODY_SIMPLE_REF(PREFIX##3, 3, KINDS)                                    \
+    ZLUA_BODY_SIMPLE_REF(PREFIX##4, 4, KINDS)
+ZLUA_BODY_SIMPLE_REF(zlua_method_body_simple_ref_1, 1, ZLUA_KINDS_READ)   /* the ref alone */
+ZLUA_BODIES_SIMPLE_REF(zlua_method_body_simple_ref_, ZLUA_KINDS_READ)
+ZLUA_BODIES_SIMPLE_REF(zlua_method_body_simple_ref_i4_, ZLUA_KINDS_I4)
+ZLUA_BODIES_SIMPLE_REF(zlua_method_body_simple_ref_w_, ZLUA_KINDS_WRITER)
 
 typedef int (*zlua_method_body)(lua_State *L, const zlua__method *m);
 
-static const zlua_method_body zlua_method_bodies_simple[] = {
-    zlua_method_body_simple_0, zlua_method_body_simple_1, zlua_method_body_simple_2,
-    zlua_method_body_simple_3, zlua_method_body_simple_4,
+/* By way of knowing the kinds (ZLUA_KINDS_*), then parameter count.  A
+ * multi-value method has a parameter of several values, never an int32
+ * one alone: its int32 row is its read row. */
+#define ZLUA_BODY_ROW(PREFIX, FIRST)                                          \
+    {FIRST, PREFIX##1, PREFIX##2, PREFIX##3, PREFIX##4}
+static const zlua_method_body zlua_method_bodies_simple[3][ZLUA_SIMPLE_PARAMS + 1] = {
+    ZLUA_BODY_ROW(zlua_method_body_simple_, zlua_method_body_simple_0),
+    ZLUA_BODY_ROW(zlua_method_body_simple_i4_, zlua_method_body_simple_0),
+    ZLUA_BODY_ROW(zlua_method_body_simple_w_, zlua_method_body_simple_0),
 };
-static const zlua_method_body zlua_method_bodies_simple_ref[] = {
-    zlua_method_entry_general, zlua_method_body_simple_ref_1, zlua_method_body_simple_ref_2,
-    zlua_method_body_simple_ref_3, zlua_method_body_simple_ref_4,
+static const zlua_method_body zlua_method_bodies_simple_multi[3][ZLUA_SIMPLE_PARAMS + 1] = {
+    ZLUA_BODY_ROW(zlua_method_body_simple_multi_, zlua_method_body_simple_0),
+    ZLUA_BODY_ROW(zlua_method_body_simple_multi_, zlua_method_body_simple_0),
+    ZLUA_BODY_ROW(zlua_method_body_simple_multi_w_, zlua_method_body_simple_0),
 };
-/* The same where every parameter (every parameter but the refs) is an
- * int32; [0] and a single ref read no kind anyway. */
-static const zlua_method_body zlua_method_bodies_simple_i4[] = {
-    zlua_method_body_simple_0, zlua_method_body_simple_i4_1, zlua_method_body_simple_i4_2,
-    zlua_method_body_simple_i4_3, zlua_method_body_simple_i4_4,
+#define ZLUA_BODY_ROW_REF(PREFIX)                                             \
+    {zlua_method_entry_general, zlua_method_body_simple_ref_1, PREFIX##2, PREFIX##3, PREFIX##4}
+static const zlua_method_body zlua_method_bodies_simple_ref[3][ZLUA_SIMPLE_PARAMS + 1] = {
+    ZLUA_BODY_ROW_REF(zlua_method_body_simple_ref_),
+    ZLUA_BODY_ROW_REF(zlua_method_body_simple_ref_i4_),
+    ZLUA_BODY_ROW_REF(zlua_method_body_simple_ref_w_),
 };
-static const zlua_method_body zlua_method_bodies_simple_ref_i4[] = {
-    zlua_method_entry_general, zlua_method_body_simple_ref_1, zlua_method_body_simple_ref_i4_2,
-    zlua_method_body_simple_ref_i4_3, zlua_method_body_simple_ref_i4_4,
-};
-_Static_assert(sizeof zlua_method_bodies_simple / sizeof zlua_method_bodies_simple[0] ==
-                   ZLUA_SIMPLE_PARAMS + 1, "a simple body per parameter count");
-_Static_assert(sizeof zlua_method_bodies_simple_ref / sizeof zlua_method_bodies_simple_ref[0] ==
-                   ZLUA_SIMPLE_PARAMS + 1, "a simple ref body per parameter count");
-_Static_assert(sizeof zlua_method_bodies_simple_i4 / sizeof zlua_method_bodies_simple_i4[0] ==
-                   ZLUA_SIMPLE_PARAMS + 1, "an int32 simple body per parameter count");
-_Static_assert(sizeof zlua_method_bodies_simple_ref_i4 /
-                       sizeof zlua_method_bodies_simple_ref_i4[0] ==
-                   ZLUA_SIMPLE_PARAMS + 1, "an int32 simple ref body per parameter count");
+_Static_assert(ZLUA_SIMPLE_PARAMS == 4, "a lean body per parameter count, 0 to 4");
+_Static_assert(ZLUA_KINDS_READ == 0 && ZLUA_KINDS_I4 == 1 && ZLUA_KINDS_WRITER == 2,
+               "the rows of the body tables");
 
 static const zlua_method_body zlua_method_bodies_instance[ZLUA_SIMPLE_PARAMS + 1];   /* below */
 
-/* 1 when every parameter of head is an int32, refs aside: the payload
- * refs (the bits of `refs`) of the simple ref entry, which pops them
- * itself.  The lean shapes only: kinds holds their kinds. */
-static int zlua_method_all_i4(const zlua__method *head, unsigned refs)
+/* How the lean body of head knows its parameters' kinds, its payload refs
+ * (the bits of `refs`, which the simple ref entry pops itself) aside:
+ * every one an int32, none an int32 or a float, or per argument.  The
+ * lean shapes only: kinds holds their kinds. */
+static int zlua_method_kinds_of(const zlua__method *head, unsigned refs)
 {
-    for (int i = 0; i < head->bridge.nparams; i++)
-        if (((refs >> i) & 1u) == 0 && head->kinds[i] != ZLUA_K_I4)
-            return 0;
-    return 1;
+    int i4 = 1, writer = 1;
+    for (int i = 0; i < head->bridge.nparams; i++) {
+        if ((refs >> i) & 1u)
+            continue;
+        i4 &= head->kinds[i] == ZLUA_K_I4;
+        writer &= head->kinds[i] != ZLUA_K_I4 && head->kinds[i] != ZLUA_K_R4;
+    }
+    return i4 ? ZLUA_KINDS_I4 : writer ? ZLUA_KINDS_WRITER : ZLUA_KINDS_READ;
 }
 
 /* The body serving head, by its entry kind and parameter count. */
@@ -311,11 +338,10 @@ static zlua_method_body zlua_method_body_of(const zlua__method *head)
     case ZLUA_ENTRY_INSTANCE:
         return zlua_method_bodies_instance[n];
     case ZLUA_ENTRY_SIMPLE:
-        return zlua_method_all_i4(head, 0) ? zlua_method_bodies_simple_i4[n]
-                                           : zlua_method_bodies_simple[n];
+        return head->multi ? zlua_method_bodies_simple_multi[zlua_method_kinds_of(head, 0)][n]
+                           : zlua_method_bodies_simple[zlua_method_kinds_of(head, 0)][n];
     case ZLUA_ENTRY_SIMPLE_REF:
-        return zlua_method_all_i4(head, head->simple_refs) ? zlua_method_bodies_simple_ref_i4[n]
-                                                           : zlua_method_bodies_simple_ref[n];
+        return zlua_method_bodies_simple_ref[zlua_method_kinds_of(head, head->simple_refs)][n];
     default:
         return zlua_method_entry_general;
     }
@@ -422,7 +448,7 @@ ZLUA_INLINE int zlua_method_lean_call(lua_State *L, const zlua__method *m, int n
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
-    zlua_method_pop_cells(L, m, n, 2, 0, cells, args);
+    zlua_method_pop_cells(L, m, n, 2, ZLUA_KINDS_READ, cells, args);
     Il2CppException *exc = zlua_method_run(m, this_ptr, args, &ret);
     return zlua_method_finish(L, m, exc, &ret, 1);
 }

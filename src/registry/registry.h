@@ -44,7 +44,7 @@ typedef struct zlua__sreg_chunk zlua__sreg_chunk;
 
 /* Cells of one struct layout (one per non-blittable class). */
 typedef struct zlua__sreg_pool {
-    uint32_t cell_size;    /* payload bytes rounded up to 16; 0 = unset */
+    uint32_t cell_size;    /* payload bytes rounded up to 8; 0 = unset */
     uint32_t next_cells;   /* cells in the next chunk */
     void *free;            /* released cells, linked through word 0 */
     char *bump, *bump_end; /* never-used tail of the newest chunk */

@@ -30,8 +30,10 @@ void zlua__registry_unlink_object(zlua__object_registry *reg);
 size_t zlua__registry_next_cap(size_t cap, size_t elem);
 
 /* A chunk of struct cells: this header, then `bytes` of cells starting at
- * the first 16-aligned address after it (the allocator may align to 8). */
-#define ZLUA_SREG_CELL_ALIGN 16u
+ * the first 8-aligned address after it.  8: no C# value type asks more on
+ * any player target, and the collector scans every byte of a cell, so a
+ * cell is its payload rounded up to that and no more. */
+#define ZLUA_SREG_CELL_ALIGN 8u
 struct zlua__sreg_chunk {
     zlua__sreg_chunk *next;
     size_t bytes;
