@@ -87,7 +87,7 @@ ZLUA_INLINE int zlua_method_ctor_call(lua_State *L, const zlua__method *m, int b
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
-    zlua_method_pop_cells(L, m, n, base, ZLUA_KINDS_READ, cells, args);
+    zlua_method_pop_cells(L, m, n, base, ZLUA_KINDS_READ, 0, cells, args);
     void *payload = zlua_ud_push_byval_inline(L, zlua__method_owner(m), NULL);
     /* a constructor is not virtual: no dispatch */
     Il2CppException *exc =

@@ -260,17 +260,20 @@ ZLUA_INLINE int zlua_method_kind(const zlua__method *m, int i, int kinds)
 
 /* Pops the n arguments starting at Lua index base into 64-bit cells and
  * points args at them (n is a constant at each call site: the pops
- * unroll; kinds too, ZLUA_KINDS_*).  Raises the argument error, holding
+ * unroll; kinds and multi too).  kinds: ZLUA_KINDS_*.  multi: a parameter
+ * takes several Lua values (UnpackedValues), so parameter i starts at
+ * base + slot_of[i], not base + i.  Raises the argument error, holding
  * nothing yet. */
 ZLUA_INLINE void zlua_method_pop_cells(lua_State *L, const zlua__method *m, int n, int base,
-                                           int kinds, uint64_t *cells, void **args)
+                                           int kinds, int multi, uint64_t *cells, void **args)
 {
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 4
 #endif
     for (int i = 0; i < n; i++) {
         args[i] = &cells[i];
-        zlua_method_pop_arg(L, m, i, base + i, zlua_method_kind(m, i, kinds), &cells[i]);
+        zlua_method_pop_arg(L, m, i, base + (multi ? m->slot_of[i] : i),
+                            zlua_method_kind(m, i, kinds), &cells[i]);
     }
 }
 

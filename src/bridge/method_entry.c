@@ -161,20 +161,6 @@ static int zlua_method_body_overloaded(lua_State *L, const zlua__method *m)
 {
     return zlua_method_run_overloaded(L, m);
 }
-/* The simple entry's pops for parameters some of which take several Lua
- * values (UnpackedValues): parameter i from Lua argument slot_of[i] + 1. */
-ZLUA_INLINE void zlua_method_pop_cells_multi(lua_State *L, const zlua__method *m, int n,
-                                             int kinds, uint64_t *cells, void **args)
-{
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 4
-#endif
-    for (int i = 0; i < n; i++) {
-        args[i] = &cells[i];
-        zlua_method_pop_arg(L, m, i, 1 + m->slot_of[i], zlua_method_kind(m, i, kinds), &cells[i]);
-    }
-}
-
 /* The simple entry's body for exactly n parameters: n is a constant at
  * each call site below, so the pops unroll.  An int32 argument costs two
  * Lua API calls and a range check; every other value (a scalar, a small
@@ -189,10 +175,7 @@ ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int
     ret[0] = 0;
     /* R-RT-2: simple methods are static */
     zlua_class_init(L, zlua__method_owner(m), m->bridge.display);
-    if (multi)
-        zlua_method_pop_cells_multi(L, m, n, kinds, cells, args);
-    else
-        zlua_method_pop_cells(L, m, n, 1, kinds, cells, args);
+    zlua_method_pop_cells(L, m, n, 1, kinds, multi, cells, args);
     /* by-value parameters: a handle given for a struct was read by its
      * pop, and a nested IC call scopes itself, so the call needs no scope
      * of its own (R-OPQ-5 holds trivially: nothing to restore, nothing to
@@ -448,7 +431,7 @@ ZLUA_INLINE int zlua_method_lean_call(lua_State *L, const zlua__method *m, int n
 {
     uint64_t cells[ZLUA_SIMPLE_PARAMS], ret = 0;
     void *args[ZLUA_SIMPLE_PARAMS];
-    zlua_method_pop_cells(L, m, n, 2, ZLUA_KINDS_READ, cells, args);
+    zlua_method_pop_cells(L, m, n, 2, ZLUA_KINDS_READ, 0, cells, args);
     Il2CppException *exc = zlua_method_run(m, this_ptr, args, &ret);
     return zlua_method_finish(L, m, exc, &ret, 1);
 }
