@@ -30,7 +30,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64
   log "installing: ${missing[*]}"
-  apt-get update
+  "$src/tools/apt-update.sh" arm64
   apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 command -v aarch64-linux-gnu-g++ >/dev/null ||

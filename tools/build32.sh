@@ -51,7 +51,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
     dpkg --add-architecture i386
   fi
   log "installing: ${missing[*]}"
-  apt-get update
+  "$src/tools/apt-update.sh" i386
   apt-get install -y --no-install-recommends "${missing[@]}"
 else
   log "all packages present, skipping apt"

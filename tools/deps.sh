@@ -18,7 +18,7 @@ for p in "${mono_pkgs[@]}"; do
 done
 if [ "${#missing[@]}" -gt 0 ] || [ "${#mono_missing[@]}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update
+  "$(dirname "$0")/apt-update.sh"
   if [ "${#missing[@]}" -gt 0 ]; then
     apt-get install -y --no-install-recommends "${missing[@]}"
   fi
