@@ -81,7 +81,7 @@ int zlua__method_call_getter(lua_State *L, const zlua__method *m, void *this_ptr
 /* ---- struct constructors -------------------------------------------------
  *
  * `Point2D(1, 2)`: the arguments go into cells before the userdata is
- * made, the constructor runs on its payload inside the call's scope. */
+ * made, the constructor runs on its payload. */
 
 ZLUA_INLINE int zlua_method_ctor_call(lua_State *L, const zlua__method *m, int base, int n)
 {
@@ -89,9 +89,10 @@ ZLUA_INLINE int zlua_method_ctor_call(lua_State *L, const zlua__method *m, int b
     void *args[ZLUA_SIMPLE_PARAMS];
     zlua_method_pop_cells(L, m, n, base, ZLUA_KINDS_READ, 0, cells, args);
     void *payload = zlua_ud_push_byval_inline(L, zlua__method_owner(m), NULL);
-    /* a constructor is not virtual: no dispatch */
-    Il2CppException *exc =
-        zlua_method_invoke_scoped(zlua__method_scope(m), m->bridge.method, payload, args, &ret);
+    /* A constructor is not virtual: no dispatch.  A scalar shape has no
+     * byref, so, as for the stub of the same constructor, no scope of
+     * the call's own (R-OPQ-5: nothing in this frame holds a handle). */
+    Il2CppException *exc = zlua_rt_invoke(m->bridge.method, payload, args, &ret);
     if (exc != NULL)
         return zlua__method_raise_exception(L, m, exc);
     return 1;
