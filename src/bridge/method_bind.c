@@ -70,18 +70,25 @@ static int zlua_meta_is_scalar(const zlua_meta *m)
     return zlua_kind_is_scalar(m->kind) && m->size <= 8;
 }
 
+/* A supported method of at most max parameters, each one `ok` accepts:
+ * the test behind every lean shape below. */
+static int zlua_method_params_all(const zlua__method *m, int max, int (*ok)(const zlua_meta *))
+{
+    if (m->unsupported || m->bridge.nparams > max)
+        return 0;
+    for (int i = 0; i < m->bridge.nparams; i++)
+        if (!ok(m->params[i]))
+            return 0;
+    return 1;
+}
+
 /* The shape the lean entries serve (the simple entry for static methods,
  * the instance entry, struct constructors): parameters and result are
  * scalars (primitives, enums), at most ZLUA_SIMPLE_PARAMS of them, so every
  * value fits a 64-bit cell. */
 static int zlua_method_has_scalar_params(const zlua__method *m)
 {
-    if (m->unsupported || m->bridge.nparams > ZLUA_SIMPLE_PARAMS)
-        return 0;
-    for (int i = 0; i < m->bridge.nparams; i++)
-        if (!zlua_meta_is_scalar(m->params[i]))
-            return 0;
-    return 1;
+    return zlua_method_params_all(m, ZLUA_SIMPLE_PARAMS, zlua_meta_is_scalar);
 }
 
 /* A parameter the simple entry pops into a 64-bit cell and passes by the
@@ -102,12 +109,7 @@ static int zlua_meta_fits_cell(const zlua_meta *pm)
  * fitting a cell. */
 static int zlua_method_has_cell_params(const zlua__method *m)
 {
-    if (m->unsupported || m->bridge.nparams > ZLUA_SIMPLE_PARAMS)
-        return 0;
-    for (int i = 0; i < m->bridge.nparams; i++)
-        if (!zlua_meta_fits_cell(m->params[i]))
-            return 0;
-    return 1;
+    return zlua_method_params_all(m, ZLUA_SIMPLE_PARAMS, zlua_meta_fits_cell);
 }
 
 /* What a stub's args body takes (zlua.h): at most ZLUA_STUB_ARGS_MAX
@@ -115,14 +117,15 @@ static int zlua_method_has_cell_params(const zlua__method *m)
  * each. */
 _Static_assert(ZLUA_STUB_ARGS_MAX <= ZLUA_SIMPLE_PARAMS,
                "an args body's parameters have their kinds in zlua__method.kinds");
+static int zlua_meta_takes_args_slot(const zlua_meta *pm)
+{
+    return zlua_meta_is_scalar(pm) || zlua__meta_is_plain_struct(pm);
+}
+
 static int zlua_method_takes_args_body(const zlua__method *m)
 {
-    if (m->unsupported || m->multi || m->bridge.nparams > ZLUA_STUB_ARGS_MAX)
-        return 0;
-    for (int i = 0; i < m->bridge.nparams; i++)
-        if (!zlua_meta_is_scalar(m->params[i]) && !zlua__meta_is_plain_struct(m->params[i]))
-            return 0;
-    return 1;
+    return !m->multi &&
+           zlua_method_params_all(m, ZLUA_STUB_ARGS_MAX, zlua_meta_takes_args_slot);
 }
 
 /* zlua_bridge.new_size: the userdata a blittable struct's constructor
