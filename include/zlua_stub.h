@@ -230,15 +230,26 @@ typedef struct zlua_ud_head {
     } at;
 } zlua_ud_head;
 
-/* The payload of the live ByValUserData at idx when it is of exactly the
- * class cls (libzlua's binding of the type), else NULL: the head is read
- * only after lua_rawlen says the block is one of ours.  libzlua's own
- * paths use it too (the byref pop, operators on struct values). */
-ZLUA_INLINE void *zlua_ud_payload_of(lua_State *L, int idx, const void *cls)
+/* The head of the userdata at idx when it says `magic` and is of exactly
+ * the class cls (libzlua's binding of the type), else NULL: the head is
+ * read only after lua_rawlen says the block is long enough to be one of
+ * ours, so a foreign userdata is never read past its end. */
+ZLUA_INLINE zlua_ud_head *zlua_ud_head_of(lua_State *L, int idx, uint32_t magic,
+                                          const void *cls)
 {
     zlua_ud_head *u = (zlua_ud_head *)lua_touserdata(L, idx);
-    if (u == NULL || lua_rawlen(L, idx) < sizeof *u || u->magic != ZLUA_UD_MAGIC_BYVAL ||
-        u->cls != cls)
+    if (u == NULL || lua_rawlen(L, idx) < sizeof *u || u->magic != magic || u->cls != cls)
+        return NULL;
+    return u;
+}
+
+/* The payload of the live ByValUserData at idx when it is of exactly the
+ * class cls, else NULL.  libzlua's own paths use it too (the byref pop,
+ * operators on struct values). */
+ZLUA_INLINE void *zlua_ud_payload_of(lua_State *L, int idx, const void *cls)
+{
+    zlua_ud_head *u = zlua_ud_head_of(L, idx, ZLUA_UD_MAGIC_BYVAL, cls);
+    if (u == NULL)
         return NULL;
     return u->inlined ? (void *)u->at.payload : u->at.cell;
 }
@@ -293,9 +304,9 @@ ZLUA_INLINE void zlua_bridge_pop_obj(lua_State *L, const zlua_bridge *b, int i, 
                                      void *dst)
 {
     const void *want = b->ref_cls[i];   /* NULL: the writer decides */
-    const zlua_ud_head *u = want != NULL ? (const zlua_ud_head *)lua_touserdata(L, idx) : NULL;
-    if (ZLUA_LIKELY(u != NULL && lua_rawlen(L, idx) >= sizeof *u &&
-                    u->magic == ZLUA_UD_MAGIC_BYOBJ && u->cls == want)) {
+    const zlua_ud_head *u =
+        want != NULL ? zlua_ud_head_of(L, idx, ZLUA_UD_MAGIC_BYOBJ, want) : NULL;
+    if (ZLUA_LIKELY(u != NULL)) {
         memcpy(dst, &u->at.cell, sizeof u->at.cell);
         return;
     }
