@@ -246,7 +246,8 @@ int zlua_scope_end(lua_State *L);
 /* Pushes an OpaqueValue for the slot at `slot` whose element type is
  * `elem` (byref types name their element).  The slot must outlive the
  * current scope.  Allocates nothing once the scope stack has grown.
- * ZLUA_ESTATE when no scope is open (nothing is pushed on failure). */
+ * ZLUA_ESTATE when no scope is open (nothing is pushed on failure); an IC
+ * call's arguments are not in a scope a push can join. */
 int zlua_opaque_push(lua_State *L, void *slot, const Il2CppType *elem);
 
 /* ===== Marshal metadata ======================================================== */
@@ -388,8 +389,9 @@ typedef struct zlua_ic_call {
     const char *refused;             /* private: why invoke refused the call */
 } zlua_ic_call;
 
-/* Opens a scope, pushes the arguments, calls the function in protected
- * mode, pops the result, closes the scope -- on every path.  Returns
+/* Pushes the arguments (structs and byrefs as OpaqueValue handles, which
+ * live until the call returns), calls the function in protected mode,
+ * pops the result and expires the handles -- on every path.  Returns
  * ZLUA_OK, ZLUA_ELUA (message: zlua_ic_error), ZLUA_EINVAL (a call it
  * refuses; zlua_ic_error says why), ZLUA_ENOMEM or ZLUA_ESTATE.  Never
  * longjmps, not even out of memory: whatever can raise runs inside the

@@ -1,10 +1,11 @@
 /*
  * ic.c -- IC: C# calling Lua (R-IC-1, R-OPQ-5).
  *
- * The call opens a scope, pushes the arguments (structs and byrefs as
- * OpaqueValue), runs the Lua function under lua_pcall, pops the result
- * and restores the scope stack exactly -- on every path -- so no Lua
- * error ever unwinds into the C# frames of the caller.
+ * The call issues its struct and byref arguments as OpaqueValue handles
+ * in a frame of the scope stack, runs the Lua function under lua_pcall,
+ * pops the result and restores the scope stack exactly, expiring the
+ * frame's handles -- on every path -- so no Lua error ever unwinds into
+ * the C# frames of the caller.
  *
  * A stub's call site is bound once per state, on its first call there:
  * the metas of its method and a registry slot for its function's
@@ -397,9 +398,9 @@ ZLUA_INLINE int zlua_ic_push_args(lua_State *L, zlua__ctx *ctx, const zlua_ic_ca
         const zlua_meta *m = s->args[i];
         int rc;
         if (ZLUA_LIKELY(m->push_arg == zlua__push_arg_opaque)) {
-            /* into the scope this call opened */
+            /* into this call's frame (zlua_ic_go) */
             uintptr_t h;
-            rc = zlua_scope_push(&ctx->scope, c->arg_slots[i], m, &h);
+            rc = zlua_scope_issue(&ctx->scope, c->arg_slots[i], m, &h);
             if (rc == ZLUA_OK)
                 lua_pushlightuserdata(L, (void *)h);
         } else {
@@ -571,17 +572,16 @@ ZLUA_INLINE int zlua_ic_run(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, const
     return ZLUA_OK;
 }
 
-/* The call itself, its shape known: the Lua stack room, the call's scope
- * around the run.  Inlined in both callers: the site path keeps its
- * registers. */
+/* The call itself, its shape known: the Lua stack room, the call's frame
+ * of handles around the run (zlua_scope_issue: no watermark of its own,
+ * the saved state is the whole frame).  Inlined in both callers: the site
+ * path keeps its registers. */
 ZLUA_INLINE int zlua_ic_go(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, const zlua__ic_shape *s,
                            struct zlua__ic_bound *b)
 {
     if (ZLUA_UNLIKELY(!lua_checkstack(L, s->nvals + s->nres + 8)))
         return zlua_ic_nomem(c);
     zlua__scope_state saved = zlua_scope_save(&ctx->scope);
-    if (ZLUA_UNLIKELY(zlua_scope_open(&ctx->scope) != ZLUA_OK))
-        return zlua_ic_nomem(c);
     int rc = zlua_ic_run(L, ctx, c, s, b);
     zlua_scope_restore(&ctx->scope, saved);   /* every path (R-OPQ-5) */
     return rc;

@@ -13,11 +13,13 @@ int zlua__push_arg_copy(lua_State *L, const zlua_meta *m, const void *src)
 }
 
 /* R-OPQ-2: records the slot and pushes a lightuserdata; the only growth is
- * the scope stack's amortised capacity. */
+ * the scope stack's amortised capacity.  An IC argument's writer: issued
+ * in the call's frame (zlua_scope_issue), which the call's restore
+ * drops. */
 int zlua__push_arg_opaque(lua_State *L, const zlua_meta *m, const void *src)
 {
     uintptr_t h;
-    int rc = zlua_scope_push(&m->ctx->scope, (void *)src, m, &h);
+    int rc = zlua_scope_issue(&m->ctx->scope, (void *)src, m, &h);
     if (rc != ZLUA_OK)
         return rc;
     lua_pushlightuserdata(L, (void *)h);
@@ -47,6 +49,8 @@ int zlua_opaque_push(lua_State *L, void *slot, const Il2CppType *elem)
         return ZLUA_ENOMEM;
     if (m->kind == ZLUA_K_BYREF)
         m = m->elem;   /* a byref type names its element */
+    if (ctx->scope.depth == 0)
+        return ZLUA_ESTATE;   /* into the embedder's open scope, which ends it */
     if (!lua_checkstack(L, 1))
         return ZLUA_ENOMEM;
     return zlua__push_arg_opaque(L, m, slot);

@@ -136,6 +136,8 @@ void zlua__scope_free(zlua__scope *s);
 int zlua__scope_open_grow(zlua__scope *s);
 int zlua__scope_push_grow(zlua__scope *s, void *addr, const void *meta,
                          uintptr_t *handle);
+int zlua__scope_issue_grow(zlua__scope *s, void *addr, const void *meta,
+                          uintptr_t *handle);
 /* Drops the slots from `size` on and bumps the generation (size < s->size). */
 void zlua__scope_drop(zlua__scope *s, uint32_t size);
 
@@ -173,6 +175,25 @@ static inline int zlua_scope_push(zlua__scope *s, void *addr, const void *meta,
     if (ZLUA_UNLIKELY(s->depth == 0 || s->size == s->cap || s->size > ZLUA_HANDLE_MAX_INDEX))
         return zlua__scope_push_grow(s, addr, meta, handle);
     uint32_t index = s->size++;
+    s->slots[index].addr = addr;
+    s->slots[index].meta = meta;
+    *handle = zlua_handle_encode(s->generation, index);
+    return 0;
+}
+
+/* An IC call's frame (R-OPQ-5): its handles are issued above everything
+ * issued so far, whether a scope is open or not, and the zlua_scope_restore
+ * that ends the call drops them with the generation bump a close makes.
+ * The frame needs no watermark of its own: what runs inside it closes
+ * only scopes it opened.  cap doubles from a power of two, and only while
+ * size <= ZLUA_HANDLE_MAX_INDEX, so index < cap is a valid index too. */
+static inline int zlua_scope_issue(zlua__scope *s, void *addr, const void *meta,
+                                   uintptr_t *handle)
+{
+    uint32_t index = s->size;
+    if (ZLUA_UNLIKELY(index >= s->cap))
+        return zlua__scope_issue_grow(s, addr, meta, handle);
+    s->size = index + 1u;
     s->slots[index].addr = addr;
     s->slots[index].meta = meta;
     *handle = zlua_handle_encode(s->generation, index);

@@ -100,6 +100,12 @@ int zlua__scope_push_grow(zlua__scope *s, void *addr, const void *meta,
 {
     if (s->depth == 0)
         return ZLUA_ESTATE;
+    return zlua__scope_issue_grow(s, addr, meta, handle);
+}
+
+int zlua__scope_issue_grow(zlua__scope *s, void *addr, const void *meta,
+                          uintptr_t *handle)
+{
     if (s->size > ZLUA_HANDLE_MAX_INDEX)
         return ZLUA_EFULL;
     if (s->size == s->cap) {

@@ -546,6 +546,61 @@ static void test_outer_scope_restored(void **state)
     assert_int_equal(st1.handles, 0);
 }
 
+/* The stats and zlua_opaque_push's answer inside a callback. */
+static zlua_stats g_inside;
+static int g_inside_push;
+static int inside_probe(lua_State *L)
+{
+    static int32_t slot;
+    assert_int_equal(zlua_state_stats(L, &g_inside), ZLUA_OK);
+    int top = lua_gettop(L);
+    g_inside_push = zlua_opaque_push(L, &slot, il2cpp_class_get_type(klass("System.Int32")));
+    assert_int_equal(lua_gettop(L), top);   /* nothing pushed on failure */
+    return 0;
+}
+
+/* R-OPQ-5 as implemented: an IC call's handles are issued in a frame
+ * whose watermark is the call's saved state, with no scope open and
+ * without one on the scope stack: inside the callback the depth is the
+ * caller's, the handles validate, zlua_opaque_push still needs a scope of
+ * the embedder's; afterwards the frame's handles are gone and expired. */
+static void test_frame_without_scope(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    lua_register(L, "Probe", inside_probe);
+    assert_int_equal(unit_dostring(L, "function ProbeAdd(h) Probe() Saved = h "
+                                      "zlua.set_opaquevalue(h, zlua.get_opaquevalue(h) + 1) end"),
+                     0);
+    zlua_stats st0, st1;
+    get_stats(L, &st0);
+    assert_int_equal(st0.scope_depth, 0);
+    int32_t v = 41;
+    assert_int_equal(ic1(f, "ProbeAdd", f->ref_int, &v), ZLUA_OK);
+    assert_int_equal(v, 42);
+    assert_int_equal(g_inside.scope_depth, 0);
+    assert_int_equal(g_inside.handles, st0.handles + 1);
+    assert_int_equal(g_inside_push, ZLUA_ESTATE);
+    get_stats(L, &st1);
+    assert_int_equal(st1.handles, st0.handles);
+    assert_true(st1.generation != st0.generation);   /* it issued one */
+    int32_t ret = 0;
+    assert_int_equal(ic_call(f, "UseSaved", 0, NULL, NULL, f->i4, &ret), ZLUA_ELUA);
+    expect_err(f, "opaque handle expired");
+
+    /* a struct and a byref of a site-less call, many frames deep: every
+     * frame is dropped whole, the slots' writes seen in order */
+    point2d p = {1, 2};
+    const zlua_meta *metas[2] = {f->point, f->ref_int};
+    void *slots[2] = {&p, &v};
+    for (int i = 0; i < 100; i++)
+        assert_int_equal(ic_call(f, "Echo", 2, metas, slots, f->i4, &ret), ZLUA_OK);
+    assert_int_equal(ret, 2);
+    get_stats(L, &st1);
+    assert_int_equal(st1.handles, st0.handles);
+    assert_int_equal(st1.scope_depth, 0);
+}
+
 /* ---- bad arguments, no state (R-IC-1: rejected before anything runs) --------------- */
 
 static void test_bad_arguments(void **state)
@@ -1049,6 +1104,7 @@ int main(void)
         T(test_lua_error_is_reported),
         T(test_saved_handle_expires),
         T(test_outer_scope_restored),
+        T(test_frame_without_scope),
         T(test_bad_arguments),
         T(test_bad_arguments_then_done_keeps_stack),
         T(test_call_reused_after_success),

@@ -433,6 +433,53 @@ static void test_index_space_full(void **state)
     zlua__scope_free(&s);
 }
 
+/* R-OPQ-5 as an IC call keeps it: zlua_scope_issue needs no open scope,
+ * grows the slots like a push, stops at ZLUA_HANDLE_MAX_INDEX with
+ * ZLUA_EFULL, and zlua_scope_restore drops the frame and bumps the
+ * generation -- what a close does, with the watermark in the caller. */
+static void test_issue_frame(void **state)
+{
+    fixture *f = *state;
+    int slot = 0;
+    uintptr_t h = 0;
+    zlua__scope_state saved = zlua_scope_save(&f->scope);
+    uintptr_t gen = f->scope.generation;
+    for (int i = 0; i < 40; i++) {
+        assert_int_equal(zlua_scope_issue(&f->scope, &slot, &meta_b, &h), ZLUA_OK);
+        assert_decodes(h, gen, (uint32_t)i);
+        assert_resolves_to(&f->scope, h, &slot, &meta_b);
+    }
+    assert_int_equal(f->scope.depth, 0);
+    assert_int_equal(f->scope.cap, 64);
+    f->alloc.fail_in = 0;   /* growth fails: nothing issued, nothing changed */
+    for (int i = 40; i < 64; i++)
+        assert_int_equal(zlua_scope_issue(&f->scope, &slot, &meta_b, &h), ZLUA_OK);
+    assert_int_equal(zlua_scope_issue(&f->scope, &slot, &meta_b, &h), ZLUA_ENOMEM);
+    assert_int_equal(f->scope.size, 64);
+    zlua_scope_restore(&f->scope, saved);
+    assert_int_equal(f->scope.size, 0);
+    assert_true(f->scope.generation != gen);
+    assert_int_equal(zlua_scope_resolve(&f->scope, h, &(const zlua__slot *){NULL}),
+                     ZLUA_SCOPE_EXPIRED);
+    /* a frame that issued nothing leaves the generation alone (R-OPQ-4) */
+    gen = f->scope.generation;
+    zlua_scope_restore(&f->scope, zlua_scope_save(&f->scope));
+    assert_true(f->scope.generation == gen);
+
+    zlua__scope s;   /* the index space's end, as test_index_space_full */
+    zlua__scope_init(&s, unit_plain_alloc, NULL);
+    s.cap = ZLUA_HANDLE_MAX_INDEX + 1u;
+    s.slots = unit_plain_alloc(NULL, NULL, 0, (size_t)s.cap * sizeof *s.slots);
+    assert_non_null(s.slots);
+    s.size = ZLUA_HANDLE_MAX_INDEX;
+    assert_int_equal(zlua_scope_issue(&s, &slot, &meta_a, &h), ZLUA_OK);
+    assert_decodes(h, 0, ZLUA_HANDLE_MAX_INDEX);
+    uintptr_t h2 = 777;
+    assert_int_equal(zlua_scope_issue(&s, &slot, &meta_a, &h2), ZLUA_EFULL);
+    assert_true(h2 == 777);
+    zlua__scope_free(&s);
+}
+
 /* Free releases both arrays and leaves a reusable, empty scope. */
 static void test_free_and_reuse(void **state)
 {
@@ -469,6 +516,7 @@ int main(void)
         T(test_growth_then_zero_allocations),
         T(test_growth_failure),
         cmocka_unit_test(test_index_space_full),
+        T(test_issue_frame),
         T(test_free_and_reuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
