@@ -395,14 +395,16 @@ typedef struct zlua_ic_call {
  * ZLUA_OK, ZLUA_ELUA (message: zlua_ic_error), ZLUA_EINVAL (a call it
  * refuses; zlua_ic_error says why), ZLUA_ENOMEM or ZLUA_ESTATE.  Never
  * longjmps, not even out of memory: whatever can raise runs inside the
- * protected call.  Call zlua_ic_done afterwards in every case. */
+ * protected call.  A successful call has put the Lua stack back as it
+ * found it; after any other return, call zlua_ic_done. */
 int zlua_ic_invoke(lua_State *L, zlua_ic_call *call);
 /* The error message of a failed zlua_ic_invoke (valid until done); never
  * raises. */
 const char *zlua_ic_error(lua_State *L, const zlua_ic_call *call,
                           size_t *len);
-/* Restores the Lua stack to its state before zlua_ic_invoke (a successful
- * invoke has done so already: then this does nothing). */
+/* Restores the Lua stack to its state before zlua_ic_invoke, after a call
+ * that did not return ZLUA_OK (after one that did, it does nothing: the
+ * stack is back already, so calling it after every call is harmless). */
 void zlua_ic_done(lua_State *L, zlua_ic_call *call);
 /* After a failed zlua_ic_invoke (any code), before zlua_ic_done: the
  * managed exception for the C# caller, a System.InvalidOperationException
@@ -416,7 +418,6 @@ void zlua_ic_done(lua_State *L, zlua_ic_call *call);
  *         zlua_ic_done(L, &c);
  *         zlua_rt_raise(ex);
  *     }
- *     zlua_ic_done(L, &c);
  */
 Il2CppException *zlua_ic_exception(lua_State *L, const zlua_ic_call *call);
 

@@ -53,9 +53,9 @@ Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, v
     c.arg_slots = args;
     c.ret_meta = t->ret;
     c.ret_slot = ret;
-    Il2CppException *exc = NULL;
-    if (zlua__ic_invoke_shaped(L, &c, &t->shape) != ZLUA_OK)
-        exc = zlua_ic_exception(L, &c);
+    if (ZLUA_LIKELY(zlua__ic_invoke_shaped(L, &c, &t->shape) == ZLUA_OK))
+        return NULL;   /* the stack is back already */
+    Il2CppException *exc = zlua_ic_exception(L, &c);
     zlua_ic_done(L, &c);
     return exc;
 }

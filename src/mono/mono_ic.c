@@ -92,10 +92,8 @@ static MonoString *zm_ic_call(MonoString *fn, int32_t argc, int32_t byref_mask, 
     c.nargs = argc;
     c.arg_meta = metas;
     c.arg_slots = slots;
-    if (zlua_ic_invoke(L, &c) == ZLUA_OK) {
-        zlua_ic_done(L, &c);
-        return NULL;
-    }
+    if (zlua_ic_invoke(L, &c) == ZLUA_OK)
+        return NULL;   /* the stack is back already */
     if (!catch_error) {
         Il2CppException *ex = zlua_ic_exception(L, &c);
         zlua_ic_done(L, &c);

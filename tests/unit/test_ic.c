@@ -136,8 +136,9 @@ static void get_stats(lua_State *L, zlua_stats *st)
 }
 
 /* One IC call the way a stub makes it; checks R-OPQ-5 / R-IC-1 on every
- * path: the Lua stack top and the scope stack (handles, depth) are what
- * they were before.  An error message is copied into f->err. */
+ * path: the Lua stack top (after a success before zlua_ic_done too) and
+ * the scope stack (handles, depth) are what they were before.  An error
+ * message is copied into f->err. */
 static int ic_call(fixture *f, const char *fn, int nargs, const zlua_meta *const *metas,
                    void *const *slots, const zlua_meta *ret, void *ret_slot)
 {
@@ -158,8 +159,10 @@ static int ic_call(fixture *f, const char *fn, int nargs, const zlua_meta *const
         snprintf(f->err, sizeof f->err, "%s", msg);
     } else {
         assert_int_equal(rc, ZLUA_OK);
+        /* a success needs no zlua_ic_done (zlua.h): the stack is back */
+        assert_int_equal(lua_gettop(L), top);
     }
-    zlua_ic_done(L, &c);
+    zlua_ic_done(L, &c);   /* harmless after a success */
     assert_int_equal(lua_gettop(L), top);
     get_stats(L, &after);
     assert_int_equal(after.handles, before.handles);
