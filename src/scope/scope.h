@@ -132,10 +132,8 @@ enum {
 void zlua__scope_init(zlua__scope *s, lua_Alloc alloc, void *alloc_ud);
 void zlua__scope_free(zlua__scope *s);
 
-/* Out-of-line halves of the inline operations below (scope.c). */
+/* Out-of-line halves of the inline operations below (stack.c). */
 int zlua__scope_open_grow(zlua__scope *s);
-int zlua__scope_push_grow(zlua__scope *s, void *addr, const void *meta,
-                         uintptr_t *handle);
 int zlua__scope_issue_grow(zlua__scope *s, void *addr, const void *meta,
                           uintptr_t *handle);
 /* Drops the slots from `size` on and bumps the generation (size < s->size). */
@@ -166,21 +164,6 @@ static inline void zlua_scope_close(zlua__scope *s)
         zlua__scope_drop(s, mark);
 }
 
-/* Records addr/meta and returns its handle in *handle.  ZLUA_OK,
- * ZLUA_ENOMEM, ZLUA_EFULL (index space exhausted) or ZLUA_ESTATE (no
- * open scope). */
-static inline int zlua_scope_push(zlua__scope *s, void *addr, const void *meta,
-                                  uintptr_t *handle)
-{
-    if (ZLUA_UNLIKELY(s->depth == 0 || s->size == s->cap || s->size > ZLUA_HANDLE_MAX_INDEX))
-        return zlua__scope_push_grow(s, addr, meta, handle);
-    uint32_t index = s->size++;
-    s->slots[index].addr = addr;
-    s->slots[index].meta = meta;
-    *handle = zlua_handle_encode(s->generation, index);
-    return 0;
-}
-
 /* An IC call's frame (R-OPQ-5): its handles are issued above everything
  * issued so far, whether a scope is open or not, and the zlua_scope_restore
  * that ends the call drops them with the generation bump a close makes.
@@ -198,6 +181,18 @@ static inline int zlua_scope_issue(zlua__scope *s, void *addr, const void *meta,
     s->slots[index].meta = meta;
     *handle = zlua_handle_encode(s->generation, index);
     return 0;
+}
+
+/* Records addr/meta in the innermost open scope and returns its handle
+ * in *handle: zlua_scope_issue once a scope is open.  ZLUA_OK,
+ * ZLUA_ENOMEM, ZLUA_EFULL (index space exhausted) or ZLUA_ESTATE (no
+ * open scope). */
+static inline int zlua_scope_push(zlua__scope *s, void *addr, const void *meta,
+                                  uintptr_t *handle)
+{
+    if (ZLUA_UNLIKELY(s->depth == 0))
+        return ZLUA_ESTATE;
+    return zlua_scope_issue(s, addr, meta, handle);
 }
 
 /* Validates h; on ZLUA_SCOPE_VALID stores the slot in *slot.  The

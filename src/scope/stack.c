@@ -95,14 +95,6 @@ int zlua__scope_open_grow(zlua__scope *s)
     return ZLUA_OK;
 }
 
-int zlua__scope_push_grow(zlua__scope *s, void *addr, const void *meta,
-                         uintptr_t *handle)
-{
-    if (s->depth == 0)
-        return ZLUA_ESTATE;
-    return zlua__scope_issue_grow(s, addr, meta, handle);
-}
-
 int zlua__scope_issue_grow(zlua__scope *s, void *addr, const void *meta,
                           uintptr_t *handle)
 {
