@@ -58,7 +58,9 @@ enum {
                            zlua_open: the thread is not attached */
     ZLUA_EFULL = -4,    /* a fixed-capacity table is full */
     ZLUA_ELUA = -5,     /* the Lua call raised; message on the stack */
-    ZLUA_EVERSION = -6  /* a generated table of another stub ABI */
+    ZLUA_EVERSION = -6, /* a generated table of another stub ABI */
+    ZLUA_ETHREAD = -7   /* called on a thread that does not own the state
+                           (R-THREAD-1); nothing of the state was touched */
 };
 
 /* ===== State ================================================================ */
@@ -98,6 +100,10 @@ typedef struct zlua_stats {
     uintptr_t generation; /* current handle generation */
     size_t delegates;     /* delegates made from Lua functions, not yet
                              released (R-DEL-1) */
+    size_t running;       /* C# -> Lua calls (IC calls, delegate
+                             invocations) running on the state now, at any
+                             depth: nonzero while any of its Lua code runs
+                             under C# (R-ENV-3) */
 } zlua_stats;
 
 /* Fills *out; ZLUA_EINVAL for NULL arguments, ZLUA_ESTATE if zlua_open
@@ -116,6 +122,55 @@ typedef void (*zlua_log_fn)(void *ud, const char *message);
 /* Routes L's log lines to fn(ud, message) (fn NULL: they are dropped).
  * ZLUA_EINVAL for a NULL L, ZLUA_ESTATE if zlua_open was not called on L. */
 int zlua_state_set_log(lua_State *L, zlua_log_fn fn, void *ud);
+
+/* ===== What scripts may reach (R-POLICY-1) ==================================== */
+
+/* The embedder's policy of which C# types L's scripts may reach.  A rule
+ * names an assembly, a namespace or a type:
+ *   "[Assembly.Name]"    every type of that assembly (its name, no ".dll")
+ *   "Name.Space.*"       every type of that namespace and the ones below it
+ *   "Name.Space.Type"    one type (a nested type: "Outer+Inner"); a generic
+ *                        definition by its runtime name ("List`1")
+ *   "*"                  every type: the default, allowed until a rule says
+ *
+ * For a type the most specific rule decides: a type rule before a
+ * namespace rule (the longest first), a namespace rule before an assembly
+ * rule, and that before "*"; between an allow and a deny of one pattern
+ * the later call wins.  A constructed type is reachable when its
+ * definition, each generic argument and an array's element type are.
+ * libzlua's own managed entry points (the ZLua.LuaEnv, ZLua.LuaIC and
+ * ZLuaMonoHost types) are never reachable, whatever the rules say.
+ *
+ * The check is made where a type becomes reachable: its type table
+ * (CS, CSharp, zlua.typeof, zlua.generic, nested types), an instance
+ * metatable for a value C# hands over (the view is the slot's declared
+ * type), a delegate type a Lua function is made into, a generic argument.
+ * A denied type raises `type not accessible: NAME` there and is never
+ * bound; nothing is checked per call.  Rules apply to types not yet bound:
+ * set them after zlua_open and before any script runs.
+ *
+ * ZLUA_OK; ZLUA_EINVAL for a NULL or malformed pattern; ZLUA_ESTATE if
+ * zlua_open was not called on L, or a type of L was bound already (the
+ * rule could not apply to it); ZLUA_ENOMEM. */
+int zlua_policy_allow(lua_State *L, const char *pattern);
+int zlua_policy_deny(lua_State *L, const char *pattern);
+
+/* The preset for untrusted scripts (mods): denies interop and unsafe
+ * memory access, reflection, code generation and assembly loading, files,
+ * processes and the environment, threads and tasks, sockets and the web
+ * (the list: docs/lua-api.md, "What scripts may reach").  Rules added
+ * afterwards refine it ("System.IO.Path" allowed again).  Return codes as
+ * zlua_policy_deny's. */
+#define ZLUA_POLICY_MODS 1
+int zlua_policy_preset(lua_State *L, int preset);
+
+/* Switches off loading C code into L (R-LIB-1): package.loadlib raises,
+ * and require's C searchers (package.searchers' C and all-in-one loaders)
+ * are removed, so `require` finds Lua files only.  For scripts that must
+ * not run native code of their choice (mods).  ZLUA_OK; ZLUA_ESTATE if
+ * zlua_open was not called on L; ZLUA_ENOMEM.  No package library: nothing
+ * to switch off, ZLUA_OK. */
+int zlua_loadlib_disable(lua_State *L);
 
 /* ===== [LuaMarshalAs] rules (docs/marshal-rules.md; R-XML-4) =================================
  *
@@ -393,7 +448,11 @@ typedef struct zlua_ic_call {
  * live until the call returns), calls the function in protected mode,
  * pops the result and expires the handles -- on every path.  Returns
  * ZLUA_OK, ZLUA_ELUA (message: zlua_ic_error), ZLUA_EINVAL (a call it
- * refuses; zlua_ic_error says why), ZLUA_ENOMEM or ZLUA_ESTATE.  Never
+ * refuses; zlua_ic_error says why), ZLUA_ENOMEM, ZLUA_ESTATE, or
+ * ZLUA_ETHREAD: the calling thread is not the one that opened L
+ * (zlua_open's), and nothing of L was read beyond its context; the
+ * message names both threads (R-THREAD-1; a state is never used from two
+ * threads: queue the call to the state's thread instead).  Never
  * longjmps, not even out of memory: whatever can raise runs inside the
  * protected call.  A successful call has put the Lua stack back as it
  * found it; after any other return, call zlua_ic_done. */

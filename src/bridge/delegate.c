@@ -8,7 +8,9 @@
  * delegate can change it (a script's `.value` on the box, C# itself), so
  * the name is resolved against libzlua's own tables and the record's own
  * weak handle of this target; a name that resolves to nothing is a
- * managed exception, never an access.  The call is an IC call of the
+ * managed exception, never an access.  Only the state's own thread may
+ * run it (R-THREAD-1): another thread gets an InvalidOperationException
+ * naming both, and the state is not touched.  The call is an IC call of the
  * record's registry reference: scope around it, struct arguments as
  * OpaqueValues, the result popped into ret, a Lua error returned as the
  * managed exception the entry raises from its own frame.
@@ -17,6 +19,7 @@
 
 #include "bridge/ic.h"
 #include "core/state.h"
+#include "core/thread.h"
 #include "marshal/delegate.h"
 #include "marshal/meta.h"
 
@@ -41,6 +44,13 @@ Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, v
     default:
         return zlua_delegate_error("zlua: delegate target tampered with "
                                    "(it names no Lua function of this delegate)");
+    }
+    if (ZLUA_UNLIKELY(d.owner != zlua_thread_token())) {
+        /* R-THREAD-1: refused before the state is read (another thread
+         * owns it, and may be closing it); the record was copied under
+         * the lock */
+        char why[256];
+        return zlua_delegate_error(zlua__thread_refusal(why, sizeof why, d.owner_id));
     }
     const zlua__deltype *t = d.type;
     lua_State *L = d.L;

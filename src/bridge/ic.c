@@ -36,6 +36,7 @@
 #include "bridge/ic.h"
 
 #include "core/state.h"
+#include "core/thread.h"
 #include "marshal/ic_shape.h"
 #include "marshal/meta.h"
 #include "scope/scope.h"
@@ -582,22 +583,55 @@ ZLUA_INLINE int zlua_ic_go(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, const 
     if (ZLUA_UNLIKELY(!lua_checkstack(L, s->nvals + s->nres + 8)))
         return zlua_ic_nomem(c);
     zlua__scope_state saved = zlua_scope_save(&ctx->scope);
+    ctx->ic_depth++;   /* exact: nothing longjmps past this frame */
     int rc = zlua_ic_run(L, ctx, c, s, b);
+    ctx->ic_depth--;
     zlua_scope_restore(&ctx->scope, saved);   /* every path (R-OPQ-5) */
     return rc;
+}
+
+/* A call from a thread that does not own the state (R-THREAD-1): refused
+ * before the state is touched (its context alone was read, which only the
+ * owner writes and lua_close frees); the message, naming both threads,
+ * lives in this thread's buffer until its next refusal, and done has
+ * nothing to put back. */
+ZLUA_COLD static int zlua_ic_wrong_thread(const zlua__ctx *ctx, zlua_ic_call *c)
+{
+    static ZLUA_THREAD_LOCAL char why[256];
+    c->top = 0;
+    c->restored = 1;
+    c->refused = zlua__thread_refusal(why, sizeof why, ctx->owner_id);
+    return ZLUA_ETHREAD;
+}
+
+/* The owner check first, then what zlua_ic_error / zlua_ic_done read on
+ * every path (ctx NULL: the stack top all the same). */
+ZLUA_INLINE zlua__ctx *zlua_ic_enter(lua_State *L, zlua_ic_call *c, int *rc)
+{
+    c->restored = 0;
+    c->refused = NULL;
+    zlua__ctx *ctx = zlua_ctx_of(L);
+    if (ZLUA_UNLIKELY(ctx == NULL)) {
+        c->top = lua_gettop(L);
+        *rc = ZLUA_ESTATE;
+        return NULL;
+    }
+    if (ZLUA_UNLIKELY(ctx->owner != zlua_thread_token())) {
+        *rc = zlua_ic_wrong_thread(ctx, c);
+        return NULL;
+    }
+    c->top = lua_gettop(L);
+    return ctx;
 }
 
 int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
 {
     if (ZLUA_UNLIKELY(L == NULL || c == NULL))
         return ZLUA_EINVAL;
-    /* First, so that zlua_ic_error / zlua_ic_done are safe on every path. */
-    c->top = lua_gettop(L);
-    c->restored = 0;
-    c->refused = NULL;
-    zlua__ctx *ctx = zlua_ctx_of(L);
+    int rc;
+    zlua__ctx *ctx = zlua_ic_enter(L, c, &rc);
     if (ZLUA_UNLIKELY(ctx == NULL))
-        return ZLUA_ESTATE;
+        return rc;
     struct zlua__ic_bound *b = NULL;
     zlua__ic_shape own;
     const zlua__ic_shape *s;
@@ -620,12 +654,10 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
 
 int zlua__ic_invoke_shaped(lua_State *L, zlua_ic_call *c, const zlua__ic_shape *s)
 {
-    c->top = lua_gettop(L);
-    c->restored = 0;
-    c->refused = NULL;
-    zlua__ctx *ctx = zlua_ctx_of(L);
+    int rc;
+    zlua__ctx *ctx = zlua_ic_enter(L, c, &rc);
     if (ZLUA_UNLIKELY(ctx == NULL))
-        return ZLUA_ESTATE;
+        return rc;
     return zlua_ic_go(L, ctx, c, s, NULL);
 }
 

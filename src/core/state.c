@@ -8,6 +8,7 @@
 
 #include <lauxlib.h>
 
+#include "core/thread.h"
 #include "il2cpp/il2cpp_api.h"
 #include "zlua.h"
 
@@ -235,6 +236,8 @@ zlua__ctx *zlua__ctx_create(lua_State *L)
     memset(ctx, 0, sizeof *ctx);
     ctx->alloc = alloc;
     ctx->alloc_ud = alloc_ud;
+    ctx->owner = zlua_thread_token();   /* R-THREAD-1: the opener owns it */
+    ctx->owner_id = zlua__thread_id();
     zlua__scope_init(&ctx->scope, alloc, alloc_ud);
     /* what binding records: a refused growth counts in ctx->nomem */
     zlua__ptrmap_init(&ctx->classes, zlua__ctx_table_alloc, ctx);
@@ -290,6 +293,7 @@ int zlua_state_stats(lua_State *L, zlua_stats *out)
     out->handles = ctx->scope.size;
     out->generation = ctx->scope.generation;
     out->delegates = ctx->delegates_live;
+    out->running = ctx->ic_depth;
     return ZLUA_OK;
 }
 

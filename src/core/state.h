@@ -31,6 +31,9 @@ typedef struct zlua__ctx {
                               registry, which a script can rewrite) */
     int opened;            /* CS, CSharp and zlua are set */
     int opening;           /* zlua_open's protected body may run, once */
+    uint32_t ic_depth;     /* C# -> Lua calls running now (bridge/ic.c) */
+    uintptr_t owner;       /* the thread that opened the state (core/thread.h) */
+    unsigned long long owner_id;   /* its id, for the messages */
     zlua__scope scope;
     zlua__struct_registry structs;
     zlua__object_registry objects;

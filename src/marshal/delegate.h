@@ -72,6 +72,8 @@ struct zlua__delegates {
     int busy;                        /* the table is being changed */
     int sentinel_mt;                 /* registry: the sweep sentinel's metatable */
     lua_State *main;                 /* the state's main thread (zlua_open's) */
+    uintptr_t owner;                 /* the thread that owns it (core/thread.h) */
+    unsigned long long owner_id;
     /* What targets name, changed and read under the process-wide lock
      * (marshal/delegate_pop.c): [0] is never used, so no name is 0. */
     zlua__delid *ids;
@@ -83,6 +85,8 @@ struct zlua__delegates {
 /* What an invocation takes from its record, copied under the lock. */
 typedef struct zlua__delcall {
     lua_State *L;                    /* the state's main thread */
+    uintptr_t owner;                 /* the thread that may run it (R-THREAD-1) */
+    unsigned long long owner_id;
     const zlua__deltype *type;
     int ref;
 } zlua__delcall;

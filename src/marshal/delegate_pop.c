@@ -218,6 +218,8 @@ int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
         zlua__delrec *r = index != 0 && index < D->nids ? D->ids[index].rec : NULL;
         if (r != NULL && zlua_del_name(D, index) == name && zlua_del_target_is(r, target)) {
             out->L = D->main;
+            out->owner = D->owner;
+            out->owner_id = D->owner_id;
             out->type = r->type;
             out->ref = r->ref;
             rc = ZLUA_DEL_FOUND;
@@ -269,6 +271,8 @@ struct zlua__delegates *zlua__delegates_get(zlua__ctx *ctx)
     D->sentinel_mt = LUA_NOREF;
     D->sweep_at = 16;
     D->main = ctx->main;
+    D->owner = ctx->owner;
+    D->owner_id = ctx->owner_id;
     zlua_del_lock();
     if (ctx->k_int64 != NULL)
         zlua_del_k_target = ctx->k_int64;   /* the corlib's: the same for every state */

@@ -10,6 +10,8 @@
  * delegate type's Invoke body, dereferencing null raises
  * NullReferenceException.
  */
+#include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sim_fixtures.h"
@@ -140,6 +142,56 @@ static int32_t demo_apply_func(Il2CppObject *f, int32_t x, const MethodInfo *m)
     return ((Invoke)inv->methodPointer)(f, x, inv);
 }
 
+/* f(x) on a second managed thread (attached, as every thread that runs
+ * managed code is), joined: "result N", or the exception it threw as
+ * "Namespace.Name: message" (R-THREAD-1: a Lua function's delegate run
+ * off its state's thread).  What System.Threading.Thread does in the C#
+ * fixture, with what the simulation has. */
+typedef struct demo_on_thread {
+    Il2CppObject *f;   /* also on the caller's stack, which is scanned */
+    int32_t x, result;
+    Il2CppException *ex;
+    char text[512];
+} demo_on_thread;
+
+static void demo_on_thread_call(void *ud)
+{
+    demo_on_thread *t = ud;
+    t->result = demo_apply_func(t->f, t->x, NULL);
+}
+
+static void *demo_on_thread_main(void *ud)
+{
+    demo_on_thread *t = ud;
+    Il2CppThread *me = il2cpp_thread_attach(il2cpp_domain_get());
+    t->ex = sim_try(demo_on_thread_call, t);
+    if (t->ex != NULL) {
+        il2cpp_format_exception(t->ex, t->text, (int)sizeof t->text - 1);
+        t->text[sizeof t->text - 1] = '\0';
+    }
+    t->ex = NULL;   /* no managed pointer outlives the thread's registration */
+    il2cpp_thread_detach(me);
+    return NULL;
+}
+
+static Il2CppString *demo_apply_func_on_thread(Il2CppObject *f, int32_t x, const MethodInfo *m)
+{
+    (void)m;
+    demo_on_thread t;
+    memset(&t, 0, sizeof t);
+    t.f = f;
+    t.x = x;
+    pthread_t th;
+    if (pthread_create(&th, NULL, demo_on_thread_main, &t) != 0)
+        sim_raise("System", "OutOfMemoryException", "cannot start a thread");
+    pthread_join(th, NULL);
+    if (t.text[0] != '\0')
+        return il2cpp_string_new(t.text);
+    char buf[32];
+    snprintf(buf, sizeof buf, "result %d", (int)t.result);
+    return il2cpp_string_new(buf);
+}
+
 static float demo_apply_point(Il2CppObject *f, SimPoint2D p, const MethodInfo *m)
 {
     (void)m;
@@ -188,6 +240,9 @@ const SimMethodDef sim_methods_demo_delegates[] = {
     {.name = "ApplyFunc", .flags = SIM_M_STATIC, .ret = "System.Int32",
      .params = {{"System.Func`2[System.Int32,System.Int32]", "f"}, {"System.Int32", "x"}},
      .body = SIM_BODY(demo_apply_func), .invoker = sim_inv_i4_o_i4},
+    {.name = "ApplyFuncOnThread", .flags = SIM_M_STATIC, .ret = "System.String",
+     .params = {{"System.Func`2[System.Int32,System.Int32]", "f"}, {"System.Int32", "x"}},
+     .body = SIM_BODY(demo_apply_func_on_thread), .invoker = sim_inv_s_o_i4},
     {.name = "ApplyPoint", .flags = SIM_M_STATIC, .ret = "System.Single",
      .params = {{"System.Func`2[MyGame.Point2D,System.Single]", "f"},
                 {"MyGame.Point2D", "p"}},

@@ -620,6 +620,13 @@ SIM_INVOKER(sim_inv_i4_o_i4)
     *(int32_t *)ret = ((Fn)fn)(REF(Il2CppObject *, 0), VAL(int32_t, 1), m);
 }
 
+SIM_INVOKER(sim_inv_s_o_i4)
+{
+    typedef Il2CppString *(*Fn)(Il2CppObject *, int32_t, const MethodInfo *);
+    (void)obj;
+    *(Il2CppString **)ret = ((Fn)fn)(REF(Il2CppObject *, 0), VAL(int32_t, 1), m);
+}
+
 SIM_INVOKER(sim_inv_i4_o_i4_i4)
 {
     typedef int32_t (*Fn)(Il2CppObject *, int32_t, int32_t, const MethodInfo *);

@@ -145,6 +145,7 @@ SIM_INVOKER_DECL(sim_inv_s_o);
 SIM_INVOKER_DECL(sim_inv_b_o_o);
 SIM_INVOKER_DECL(sim_inv_o_o_o);
 SIM_INVOKER_DECL(sim_inv_i4_o_i4);
+SIM_INVOKER_DECL(sim_inv_s_o_i4);
 SIM_INVOKER_DECL(sim_inv_i4_o_i4_i4);
 SIM_INVOKER_DECL(sim_inv_r4_o_P);
 SIM_INVOKER_DECL(sim_inv_r4_a);

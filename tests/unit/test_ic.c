@@ -16,6 +16,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -604,6 +605,70 @@ static void test_frame_without_scope(void **state)
     assert_int_equal(st1.scope_depth, 0);
 }
 
+/* ---- R-THREAD-1: an IC call from a thread that does not own the state ------------------ */
+
+typedef struct other_thread_call {
+    fixture *f;
+    int32_t v;
+    int rc, done_top;
+    char msg[512];
+    size_t len;
+} other_thread_call;
+
+static void *ic_from_other_thread(void *ud)
+{
+    other_thread_call *t = ud;
+    lua_State *L = t->f->L;
+    const zlua_meta *metas[1] = {t->f->ref_int};
+    void *slots[1] = {&t->v};
+    zlua_ic_call c = {.function = "ProbeAdd", .function_len = 8, .nargs = 1,
+                      .arg_meta = metas, .arg_slots = slots};
+    t->rc = zlua_ic_invoke(L, &c);
+    const char *m = zlua_ic_error(L, &c, &t->len);
+    snprintf(t->msg, sizeof t->msg, "%s", m);
+    zlua_ic_done(L, &c);   /* nothing to put back: touches nothing */
+    return NULL;
+}
+
+static void test_other_thread_refused(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    lua_register(L, "Probe", inside_probe);
+    assert_int_equal(unit_dostring(L, "Calls = 0 function ProbeAdd(h) Calls = Calls + 1 "
+                                      "zlua.set_opaquevalue(h, zlua.get_opaquevalue(h) + 1) end"),
+                     0);
+    zlua_stats st0, st1;
+    get_stats(L, &st0);
+    int top = lua_gettop(L);
+    other_thread_call t = {.f = f, .v = 41};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, ic_from_other_thread, &t), 0);
+    assert_int_equal(pthread_join(th, NULL), 0);
+    assert_int_equal(t.rc, ZLUA_ETHREAD);
+    assert_int_equal(t.v, 41);   /* the function never ran */
+    assert_int_equal(t.len, strlen(t.msg));
+    unsigned long long owner = 0, caller = 0;
+    int n = 0;
+    assert_int_equal(sscanf(t.msg, "zlua: this Lua state belongs to thread %llu (the thread "
+                                   "that opened it) and was called from thread %llu; call it "
+                                   "from its own thread (queue the work to that thread)%n",
+                            &owner, &caller, &n), 2);
+    assert_int_equal((size_t)n, strlen(t.msg));
+    assert_true(owner != caller);
+    assert_int_equal(lua_gettop(L), top);
+    get_stats(L, &st1);
+    assert_int_equal(st1.handles, st0.handles);
+    assert_int_equal(st1.generation, st0.generation);   /* no handle issued */
+    lua_getglobal(L, "Calls");
+    assert_int_equal(lua_tointeger(L, -1), 0);
+    lua_pop(L, 1);
+    /* on its own thread the same call runs */
+    int32_t v = 1;
+    assert_int_equal(ic1(f, "ProbeAdd", f->ref_int, &v), ZLUA_OK);
+    assert_int_equal(v, 2);
+}
+
 /* ---- bad arguments, no state (R-IC-1: rejected before anything runs) --------------- */
 
 static void test_bad_arguments(void **state)
@@ -1108,6 +1173,7 @@ int main(void)
         T(test_saved_handle_expires),
         T(test_outer_scope_restored),
         T(test_frame_without_scope),
+        T(test_other_thread_refused),
         T(test_bad_arguments),
         T(test_bad_arguments_then_done_keeps_stack),
         T(test_call_reused_after_success),
