@@ -109,6 +109,8 @@ typedef struct zlua__class {
     uint8_t building;           /* zlua__class_get is completing it */
     uint8_t linked;             /* related classes and refs are known */
     uint8_t inited;             /* class init ran (R-RT-2) */
+    uint8_t policy_judged;      /* class/policy.c decided (R-POLICY-1): */
+    uint8_t policy_denied;      /* scripts may not reach it */
     zlua__names fields;          /* instance fields/properties/methods, fast path */
     struct zlua__method *ctors;  /* overload chain of .ctor */
     /* bound with the members (types/members.c), each chain indexed by

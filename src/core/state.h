@@ -33,6 +33,8 @@ typedef struct zlua__ctx {
     int opening;           /* zlua_open's protected body may run, once */
     uint32_t ic_depth;     /* C# -> Lua calls running now (bridge/ic.c) */
     uintptr_t owner;       /* the thread that opened the state (core/thread.h) */
+    struct zlua__policy *policy;   /* reachable types (class/policy.c); NULL: all */
+    uint8_t policy_frozen;         /* a type was judged: rules are fixed */
     unsigned long long owner_id;   /* its id, for the messages */
     zlua__scope scope;
     zlua__struct_registry structs;

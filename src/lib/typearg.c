@@ -11,6 +11,7 @@
  */
 #include <lauxlib.h>
 
+#include "class/policy.h"
 #include "core/name.h"
 #include "lib/lib.h"
 #include "marshal/meta.h"
@@ -34,6 +35,11 @@ zlua__class *zlua__lib_check_type(lua_State *L, int arg, const char *fn)
         if (cls == NULL)
             luaL_error(L, "bad argument #%d to '%s' (type not found: %s)", arg, fn,
                        zlua__name_shown(L, arg));
+        /* a type table was judged when it was made; a name is judged here
+         * (R-POLICY-1: a generic argument, a cast, a box, a ref's type) */
+        if (!zlua__policy_allows(cls->ctx, cls))
+            luaL_error(L, "bad argument #%d to '%s' (type not accessible: %s)", arg, fn,
+                       cls->full_name);
         return cls;
     }
     default:

@@ -25,6 +25,7 @@
 #include <lauxlib.h>
 
 #include "class/class.h"
+#include "class/policy.h"
 #include "core/state.h"
 #include "core/exception.h"
 #include "gc/gc_shim.h"
@@ -601,6 +602,8 @@ static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2Cp
     struct zlua__delegates *D = zlua__delegates_get(ctx);
     if (D == NULL || D->busy)
         return ZLUA_POP_NOMEM;
+    if (ZLUA_UNLIKELY(m->cls->deltype == NULL) && !zlua__policy_allows(ctx, m->cls))
+        return ZLUA_POP_DENIED;   /* judged once, with the type's first binding */
     zlua__deltype *t = zlua_del_type(L, ctx, D, m->cls);
     if (t == NULL)
         return ZLUA_POP_NOMEM;

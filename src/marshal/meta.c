@@ -316,6 +316,9 @@ void zlua__pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
     case ZLUA_POP_POINTER:
         lua_pushfstring(L, "%s expected, got a light userdata C# did not produce", want->name);
         break;
+    case ZLUA_POP_DENIED:
+        lua_pushfstring(L, "type not accessible: %s", want->name);
+        break;
     case ZLUA_POP_NODELEGATE:
         lua_pushfstring(L, "no delegate entry for %s: a Lua function needs the generated "
                            "entries (zlua_delegate_register)", want->name);

@@ -78,8 +78,10 @@ enum {
     ZLUA_POP_MEMBER,          /* a listed member's value did not fit: the
                                  context says which and why */
     ZLUA_POP_VALUES,          /* "expects N values for 'PARAM'" */
-    ZLUA_POP_POINTER          /* a light userdata for T* that C# never
+    ZLUA_POP_POINTER,         /* a light userdata for T* that C# never
                                  handed to Lua (R-PTR-1) */
+    ZLUA_POP_DENIED           /* a Lua function for a delegate type the
+                                 embedder's policy denies (R-POLICY-1) */
 };
 
 /* zlua_meta, zlua_pop_fn and zlua_push_fn are zlua.h's (a stub calls the

@@ -14,6 +14,7 @@
 
 #include "bridge/ctor.h"
 #include "bridge/method.h"
+#include "class/policy.h"
 #include "core/ptrbox.h"
 #include "core/name.h"
 #include "marshal/ud.h"
@@ -286,6 +287,9 @@ static int zlua_typetable_section_body(lua_State *L)
 static void zlua_typetable_create(lua_State *L, zlua__class *cls)
 {
     zlua__ctx *ctx = cls->ctx;
+    /* R-POLICY-1: every way a script reaches a type (its table, a value
+     * of it, a nested or generic name) makes its tables here first */
+    zlua__policy_check(L, cls);
     int was_running = lua_gc(L, LUA_GCISRUNNING) == 1;
     if (was_running)
         lua_gc(L, LUA_GCSTOP);

@@ -305,6 +305,95 @@ static int testbed_logs(lua_State *L)
     return 1;
 }
 
+/* Applies opts' rules to S (R-POLICY-1, R-LIB-1), in this order: preset
+ * ("mods"), deny and allow (lists of patterns), no_cmodules.  0, or
+ * pushes "PATTERN: CODE" on L for the first refused one and returns 1. */
+static int testbed_sandbox_rules(lua_State *L, lua_State *S)
+{
+    lua_getfield(L, 1, "preset");
+    if (lua_isstring(L, -1)) {
+        int rc = strcmp(lua_tostring(L, -1), "mods") == 0
+                     ? zlua_policy_preset(S, ZLUA_POLICY_MODS) : zlua_policy_preset(S, -1);
+        if (rc != ZLUA_OK) {
+            lua_pushfstring(L, "preset: %d", rc);
+            return 1;
+        }
+    }
+    lua_pop(L, 1);
+    static const char *const lists[] = {"deny", "allow"};
+    for (int l = 0; l < 2; l++) {
+        lua_getfield(L, 1, lists[l]);
+        for (lua_Integer i = 1; lua_type(L, -1) == LUA_TTABLE; i++) {
+            if (lua_rawgeti(L, -1, i) == LUA_TNIL) {
+                lua_pop(L, 1);
+                break;
+            }
+            const char *pat = lua_tostring(L, -1);   /* NULL stays NULL: EINVAL */
+            int rc = l == 0 ? zlua_policy_deny(S, pat) : zlua_policy_allow(S, pat);
+            if (rc != ZLUA_OK) {
+                lua_pushfstring(L, "%s: %d", pat ? pat : "(not a string)", rc);
+                return 1;
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_getfield(L, 1, "no_cmodules");
+    int off = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (off && zlua_loadlib_disable(S) != ZLUA_OK) {
+        lua_pushliteral(L, "no_cmodules: failed");
+        return 1;
+    }
+    return 0;
+}
+
+/* testbed.sandbox(opts, chunk[, late]): runs chunk in a state of its own,
+ * opened like this one (standard libraries, libzlua, the stubs and
+ * delegate entries; no testbed) with opts' rules set before anything
+ * binds.  Returns true and tostring of the chunk's first result, or false
+ * and its error message (nil and "PATTERN: CODE" when a rule was
+ * refused).  late: a pattern denied after the chunk ran, whose return
+ * code comes third (a type was bound: ZLUA_ESTATE). */
+static int testbed_sandbox(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    size_t len;
+    const char *chunk = luaL_checklstring(L, 2, &len);
+    const char *late = luaL_optstring(L, 3, NULL);
+    testbed_alloc *counter = testbed_counter(L);
+    lua_State *main = testbed_rt_lua_state();   /* what the host set: put back */
+    lua_State *S = lua_newstate(testbed_alloc_fn, counter);
+    if (S == NULL)
+        return luaL_error(L, "not enough memory");
+    luaL_openlibs(S);
+    int n = 2;
+    if (zlua_open(S) != ZLUA_OK || host_register_stubs(S) != ZLUA_OK ||
+        testbed_rt_open(S) < 0) {
+        lua_close(S);
+        testbed_rt_set_lua_state(main);
+        return luaL_error(L, "testbed.sandbox: cannot open the state");
+    }
+    testbed_rt_set_lua_state(S);   /* C# calling Lua reaches the sandbox */
+    if (testbed_sandbox_rules(L, S)) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+    } else {
+        int ok = luaL_loadbufferx(S, chunk, len, "=sandbox", "t") == LUA_OK &&
+                 lua_pcall(S, 0, 1, 0) == LUA_OK;
+        lua_pushboolean(L, ok);
+        const char *text = luaL_tolstring(S, -1, &len);
+        lua_pushlstring(L, text, len);
+        if (late != NULL) {
+            lua_pushinteger(L, zlua_policy_deny(S, late));
+            n = 3;
+        }
+    }
+    lua_close(S);
+    testbed_rt_set_lua_state(main);
+    return n;
+}
+
 void testbed_open(lua_State *L, testbed_alloc *counter)
 {
     counter->nlog = 0;
@@ -318,6 +407,7 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
         {"generic", testbed_generic},       {"logs", testbed_logs},
         {"rule_logs", testbed_rule_logs},
         {"bind_oom", testbed_bind_oom},
+        {"sandbox", testbed_sandbox},
         {NULL, NULL},
     };
     lua_newtable(L);
