@@ -35,6 +35,10 @@ typedef struct zlua__ctx {
     uintptr_t owner;       /* the thread that opened the state (core/thread.h) */
     struct zlua__policy *policy;   /* reachable types (class/policy.c); NULL: all */
     uint8_t policy_frozen;         /* a type was judged: rules are fixed */
+    /* liblua's package library functions the guards of lib/loadlib.c run
+     * directly, from their own frames (never as Lua values a script or
+     * a hook could get hold of); NULL: no package library */
+    lua_CFunction lib_loadlib, lib_searcher_c, lib_searcher_croot;
     unsigned long long owner_id;   /* its id, for the messages */
     zlua__scope scope;
     zlua__struct_registry structs;

@@ -132,7 +132,7 @@ static int zlua_lib_types_index(lua_State *L)
  * rest: no script has a use for them.
  *
  * debug.setlocal([thread,] level, n, value) -> name | nil */
-static int zlua_lib_setlocal(lua_State *L)
+int zlua__lib_setlocal(lua_State *L)
 {
     int arg = 0;
     lua_State *L1 = L;
@@ -173,14 +173,14 @@ static void zlua_lib_harden_debug(lua_State *L)
 {
     int top = lua_gettop(L);
     if (lua_getglobal(L, "debug") == LUA_TTABLE) {
-        lua_pushcfunction(L, zlua_lib_setlocal);
+        lua_pushcfunction(L, zlua__lib_setlocal);
         lua_setfield(L, -2, "setlocal");
     }
     /* raw: a metatable a script gave the registry runs no code here */
     lua_pushliteral(L, LUA_LOADED_TABLE);
     if (lua_rawget(L, LUA_REGISTRYINDEX) == LUA_TTABLE &&
         lua_getfield(L, -1, "debug") == LUA_TTABLE) {
-        lua_pushcfunction(L, zlua_lib_setlocal);
+        lua_pushcfunction(L, zlua__lib_setlocal);
         lua_setfield(L, -2, "setlocal");
     }
     lua_settop(L, top);
@@ -189,6 +189,7 @@ static void zlua_lib_harden_debug(lua_State *L)
 void zlua__lib_open(lua_State *L, zlua__ctx *ctx)
 {
     zlua_lib_harden_debug(L);
+    zlua__loadlib_guard(L, ctx);   /* and every debug library loaded later */
     static const luaL_Reg fns[] = {
         {"get_opaquevalue", zlua_lib_get_opaquevalue},
         {"set_opaquevalue", zlua_lib_set_opaquevalue},

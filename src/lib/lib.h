@@ -10,6 +10,15 @@
 /* Sets the global zlua.  May raise (memory). */
 void zlua__lib_open(lua_State *L, zlua__ctx *ctx);
 
+/* debug.setlocal restricted to the named locals of Lua functions (lib.c):
+ * what every debug library of the state has, whenever it was loaded. */
+int zlua__lib_setlocal(lua_State *L);
+
+/* Makes every way a script can load C code into L give a debug library
+ * with zlua__lib_setlocal, and a package library guarded the same way
+ * (loadlib.c, R-LIB-1).  From zlua__lib_open; may raise (memory). */
+void zlua__loadlib_guard(lua_State *L, zlua__ctx *ctx);
+
 /* The type argument at arg (typearg.c, R-REF-4): a genuine type table or
  * a CLR full name ("System.Int32", "MyGame.Point2D",
  * "System.Nullable`1[System.Int32]"), bound with its meta.  Raises

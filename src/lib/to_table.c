@@ -30,15 +30,25 @@ static zlua__ud *zlua_lib_check_szarray(lua_State *L, const char *fn)
 int zlua__lib_to_table(lua_State *L)
 {
     zlua__ud *u = zlua_lib_check_szarray(L, "to_table");
+    /* Everything the loop needs is read from the userdata once, here:
+     * each push allocates, a finalizer it runs can (with a debug library
+     * reopened through package.loadlib) set the argument to nil, and the
+     * userdata may then be collected and freed before the loop ends.  The
+     * array itself stays alive through `arr` (the collector scans this
+     * stack; it never moves objects). */
     const zlua_meta *em = zlua_array_elem(u->cls);
     zlua__ctx *ctx = u->cls->ctx;
-    uintptr_t n = zlua_array_count(ctx, u->obj);
+    Il2CppObject *const arr = u->obj;
+    uintptr_t n = zlua_array_count(ctx, arr);
     lua_createtable(L, n < (uintptr_t)INT32_MAX ? (int)n : INT32_MAX, 0);
-    /* the userdata at 1 keeps the array alive; Boehm never moves it */
+    int t = lua_gettop(L);
     for (uintptr_t i = 0; i < n; i++) {
-        em->push(L, em, zlua_array_data(ctx, u->obj) + (size_t)i * em->size);
-        lua_rawseti(L, -2, (lua_Integer)i + 1);
+        em->push(L, em, zlua_array_data(ctx, arr) + (size_t)i * em->size);
+        /* not rawseti: the same finalizer can put any value in the
+         * result's slot, and lua_seti checks what it stores into */
+        lua_seti(L, t, (lua_Integer)i + 1);
     }
+    lua_settop(L, t);
     return 1;
 }
 
@@ -70,7 +80,8 @@ int zlua__lib_to_bytes(lua_State *L)
         return luaL_error(L, "bad argument #1 to 'to_bytes' (array of blittable elements "
                           "expected, got %s)", u->cls->full_name);
     zlua__ctx *ctx = u->cls->ctx;
-    size_t n = (size_t)zlua_array_count(ctx, u->obj);
-    lua_pushlstring(L, zlua_array_data(ctx, u->obj), n * em->size);
+    Il2CppObject *const arr = u->obj;   /* once: as to_table */
+    size_t n = (size_t)zlua_array_count(ctx, arr);
+    lua_pushlstring(L, zlua_array_data(ctx, arr), n * em->size);
     return 1;
 }

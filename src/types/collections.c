@@ -228,15 +228,19 @@ static int zlua_coll_next_pair(lua_State *L)
         return luaL_error(L, "bad argument #1 to 'pairs' iterator (%s expected, got %s)",
                           ecls->full_name, zlua__typename(L, 1));
     lua_settop(L, 2);
+    /* the payload once: MoveNext may run Lua, and the userdata is not
+     * read again (its payload is kept while C# -> Lua calls run:
+     * zlua__ud_finalize) */
+    void *en = zlua_ud_payload(u);
     unsigned char more[8] = {0};
-    zlua__method_invoke(L, move, 3, 0, zlua_ud_payload(u), more);
+    zlua__method_invoke(L, move, 3, 0, en, more);
     if (more[0] == 0)
         return 0;
     /* the pair stays on the C stack (scanned by the collector) while Key
      * and Value read it */
     union { max_align_t align; unsigned char bytes[ZLUA_PAIR_BYTES]; } kv;
     memset(&kv, 0, sizeof kv);
-    zlua__method_invoke(L, cur, 3, 0, zlua_ud_payload(u), kv.bytes);
+    zlua__method_invoke(L, cur, 3, 0, en, kv.bytes);
     zlua__method_call(L, key, 3, kv.bytes);
     zlua__method_call(L, val, 4, kv.bytes);
     return 2;

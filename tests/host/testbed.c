@@ -394,6 +394,14 @@ static int testbed_sandbox(lua_State *L)
     return n;
 }
 
+/* testbed.full_debug(): a standard debug library, opened directly (not
+ * through the package library, whose loaders libzlua guards): for the
+ * specs that check libzlua holds even when its C frames are rewritten. */
+static int testbed_full_debug(lua_State *L)
+{
+    return luaopen_debug(L);
+}
+
 void testbed_open(lua_State *L, testbed_alloc *counter)
 {
     counter->nlog = 0;
@@ -407,7 +415,7 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
         {"generic", testbed_generic},       {"logs", testbed_logs},
         {"rule_logs", testbed_rule_logs},
         {"bind_oom", testbed_bind_oom},
-        {"sandbox", testbed_sandbox},
+        {"sandbox", testbed_sandbox},       {"full_debug", testbed_full_debug},
         {NULL, NULL},
     };
     lua_newtable(L);
