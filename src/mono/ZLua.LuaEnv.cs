@@ -9,34 +9,82 @@
 //         object r = env.Call("add", 2, 3);
 //     }
 //
-// Every call must come from the thread that made the env.
+// The rules (docs/embedding.md, "The Unity Editor"):
+//  - Threads (R-THREAD-1): an env belongs to the thread that made it;
+//    every member called on another thread throws InvalidOperationException
+//    naming both threads and touches nothing.  Queue work to the owner.
+//  - Lifetime (R-ENV-3): Dispose while any of the env's Lua code runs
+//    (its own DoString/DoFile/Call, a delegate or IC call into its state,
+//    at any depth, under any other env) throws InvalidOperationException
+//    and frees nothing.  An env dropped without Dispose is never closed by
+//    the finalizer thread: its finalizer queues the native env, and the
+//    next LuaEnv constructor or member on the owner thread, with no Lua
+//    code running on that thread, closes it.  Until then its state lives
+//    on (a delegate of it still runs) and its log lines go to
+//    Console.Error; afterwards its delegates throw InvalidOperationException
+//    (the state is closed).  An env dropped on a thread that never uses a
+//    LuaEnv again stays open until the process ends.
+//  - C# -> Lua IC calls reach the env whose Lua code runs innermost on the
+//    calling thread; with none running, the most recent env that thread
+//    made and has not disposed; never a disposed env.
+//  - Ahead-of-time safe (R-ENV-2): one static log callback, marked
+//    [AOT.MonoPInvokeCallback], finds its env through a weak GC handle.
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Runtime.InteropServices;
 using System.Text;
+using System.Threading;
+
+namespace AOT
+{
+    // Unity's marker for a static method native code calls (IL2CPP makes
+    // its reverse-P/Invoke wrapper); Unity's own lives in UnityEngine,
+    // which this assembly does not reference, and IL2CPP matches it by
+    // name.
+    [AttributeUsage(AttributeTargets.Method)]
+    internal sealed class MonoPInvokeCallbackAttribute : Attribute
+    {
+        public MonoPInvokeCallbackAttribute(Type type) { Type = type; }
+        public Type Type { get; private set; }
+    }
+}
 
 namespace ZLua
 {
     public enum LuaLogKind { Print = 0, Error = 1, ZLua = 2 }
 
+    // Trusted: scripts reach every public type and load C modules.
+    // Untrusted (mods): the mods preset of the type policy (no interop,
+    // reflection emit or assembly loading, files, processes, threads,
+    // sockets: docs/lua-api.md, "What scripts may reach") and no C
+    // modules (package.loadlib and the C searchers off), both before any
+    // script runs.
+    public enum LuaTrust { Trusted = 0, Untrusted = 1 }
+
     public sealed class LuaEnv : IDisposable
     {
         const string Lib = "zlua-mono";
+        const int Untrusted = 1;   // ZLUA_MONO_ENV_UNTRUSTED
 
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-        delegate void LogFn(int kind, IntPtr message);
+        delegate void LogFn(IntPtr ud, int kind, IntPtr message);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern IntPtr zlua_mono_env_new(byte[] helpersDll, LogFn log, IntPtr alloc,
-                                               IntPtr allocUd);
+        static extern IntPtr zlua_mono_env_new(byte[] helpersDll, LogFn log, IntPtr logUd,
+                                               int flags);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern void zlua_mono_env_free(IntPtr env);
+        static extern int zlua_mono_env_free(IntPtr env);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        static extern int zlua_mono_env_busy(IntPtr env);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        static extern int zlua_mono_env_thread_busy();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         static extern IntPtr zlua_mono_env_state(IntPtr env);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         static extern int zlua_mono_env_add_search_path(IntPtr env, byte[] dir);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern void zlua_mono_env_set_arg(IntPtr env, int index, byte[] value);
+        static extern int zlua_mono_env_set_arg(IntPtr env, int index, byte[] value);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         static extern int zlua_mono_env_dostring(IntPtr env, byte[] chunk, UIntPtr len,
                                                  byte[] name);
@@ -45,27 +93,54 @@ namespace ZLua
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         static extern int zlua_mono_env_call(IntPtr env, byte[] name, uint args,
                                              out uint result);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        static extern int zlua_mono_env_allow(IntPtr env, byte[] pattern);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        static extern int zlua_mono_env_deny(IntPtr env, byte[] pattern);
+
+        // The one log callback of every env, alive for the process: native
+        // code never holds a delegate an env could take away with it.
+        static readonly LogFn logThunk = OnLog;
 
         IntPtr env;
-        readonly LogFn logFn;          // kept alive as long as the native side holds it
+        GCHandle self;                 // weak: how OnLog finds this env
+        readonly int owner;            // the managed id of the thread that made it
         readonly Action<LuaLogKind, string> log;
         string lastError;              // the last error logged (the constructor's reason)
 
         // print, errors and libzlua's log lines go to log (null: Console).
-        public LuaEnv(Action<LuaLogKind, string> log = null)
-            : this(log, IntPtr.Zero, IntPtr.Zero) { }
+        public LuaEnv(Action<LuaLogKind, string> log = null) : this(log, LuaTrust.Trusted) { }
 
-        // alloc: a native lua_Alloc for the state (IntPtr.Zero: realloc/free).
-        public LuaEnv(Action<LuaLogKind, string> log, IntPtr alloc, IntPtr allocUd)
+        public LuaEnv(Action<LuaLogKind, string> log, LuaTrust trust)
         {
+            owner = Thread.CurrentThread.ManagedThreadId;
             this.log = log ?? DefaultLog;
-            logFn = OnLog;
-            env = zlua_mono_env_new(Utf8(HelpersPath()), logFn, alloc, allocUd);
-            if (env == IntPtr.Zero)
+            CloseDropped();
+            self = GCHandle.Alloc(this, GCHandleType.Weak);
+            env = zlua_mono_env_new(Utf8(HelpersPath()), logThunk, GCHandle.ToIntPtr(self),
+                                    trust == LuaTrust.Untrusted ? Untrusted : 0);
+            if (env == IntPtr.Zero) {
+                self.Free();
+                GC.SuppressFinalize(this);
                 throw new InvalidOperationException(lastError ?? "zlua: the Lua state could not be made");
+            }
         }
 
         public LuaEnv(Action<string> log) : this((k, m) => log(m)) { }
+
+        public LuaEnv(Action<string> log, LuaTrust trust) : this((k, m) => log(m), trust) { }
+
+        // Dropped without Dispose: the native env is queued for its owner
+        // thread (CloseDropped); this thread never calls into Lua.
+        ~LuaEnv()
+        {
+            if (env == IntPtr.Zero)
+                return;
+            lock (dropped) {
+                dropped.Add(new Dropped { Env = env, Thread = owner, Self = self });
+                droppedCount = dropped.Count;
+            }
+        }
 
         // ZLua.MonoHost.dll, the backend's reflection helpers: beside this assembly.
         static string HelpersPath()
@@ -82,21 +157,43 @@ namespace ZLua
                 Console.Error.WriteLine(message);
         }
 
-        void OnLog(int kind, IntPtr message)
+        // A line from the state of the env behind ud.  Nothing may unwind
+        // into the native frames below: a throwing log goes to stderr.
+        [AOT.MonoPInvokeCallback(typeof(LogFn))]
+        static void OnLog(IntPtr ud, int kind, IntPtr message)
         {
             string m = FromUtf8(message);
-            if (kind == (int)LuaLogKind.Error)
-                lastError = m;
-            log((LuaLogKind)kind, m);
+            try {
+                LuaEnv e = ud != IntPtr.Zero ? GCHandle.FromIntPtr(ud).Target as LuaEnv : null;
+                if (e == null) {   // collected: its state waits to be closed
+                    Console.Error.WriteLine(m);
+                    return;
+                }
+                if (kind == (int)LuaLogKind.Error)
+                    e.lastError = m;
+                e.log((LuaLogKind)kind, m);
+            } catch (Exception x) {
+                Console.Error.WriteLine("zlua: the LuaEnv log threw " + x.GetType() + ": " +
+                                        x.Message + "; the line: " + m);
+            }
         }
 
         // The lua_State, for native code of one's own (lua_*, zlua_*).
-        public IntPtr State { get { return zlua_mono_env_state(Live()); } }
+        public IntPtr State
+        {
+            get {
+                IntPtr L = zlua_mono_env_state(Live());
+                GC.KeepAlive(this);
+                return L;
+            }
+        }
 
         // require looks in dir first (dir/?.lua, dir/?/init.lua).
         public void AddSearchPath(string dir)
         {
-            if (zlua_mono_env_add_search_path(Live(), Utf8(dir)) != 0)
+            int rc = zlua_mono_env_add_search_path(Live(), Utf8(dir));
+            GC.KeepAlive(this);
+            if (rc != 0)
                 throw new InvalidOperationException("zlua: cannot extend package.path");
         }
 
@@ -104,18 +201,24 @@ namespace ZLua
         public void SetArg(int index, string value)
         {
             zlua_mono_env_set_arg(Live(), index, Utf8(value));
+            GC.KeepAlive(this);
         }
 
         // Runs a chunk; false when it raised (the error went to the log).
         public bool DoString(string chunk, string chunkName = "=(LuaEnv)")
         {
+            IntPtr e = Live();
             byte[] b = Encoding.UTF8.GetBytes(chunk);
-            return zlua_mono_env_dostring(Live(), b, (UIntPtr)b.Length, Utf8(chunkName)) == 0;
+            bool ok = zlua_mono_env_dostring(e, b, (UIntPtr)b.Length, Utf8(chunkName)) == 0;
+            GC.KeepAlive(this);
+            return ok;
         }
 
         public bool DoFile(string path)
         {
-            return zlua_mono_env_dofile(Live(), Utf8(path)) == 0;
+            bool ok = zlua_mono_env_dofile(Live(), Utf8(path)) == 0;
+            GC.KeepAlive(this);
+            return ok;
         }
 
         // Calls the global function name with args, each as its own type
@@ -127,14 +230,16 @@ namespace ZLua
         // the log).
         public object Call(string name, params object[] args)
         {
+            IntPtr e = Live();
             GCHandle a = GCHandle.Alloc(args ?? new object[0]);
             uint result;
             int rc;
             try {
-                rc = zlua_mono_env_call(Live(), Utf8(name), (uint)GCHandle.ToIntPtr(a).ToInt64(),
+                rc = zlua_mono_env_call(e, Utf8(name), (uint)GCHandle.ToIntPtr(a).ToInt64(),
                                         out result);
             } finally {
                 a.Free();
+                GC.KeepAlive(this);
             }
             if (rc != 0)
                 throw new InvalidOperationException("zlua: " + name + " raised (see the log)");
@@ -146,20 +251,125 @@ namespace ZLua
             return o;
         }
 
+        // Which C# types scripts may reach (R-POLICY-1; zlua.h,
+        // zlua_policy_allow): "[Assembly]", "Name.Space.*",
+        // "Name.Space.Type" or "*", the most specific rule deciding.  Set
+        // rules right after the constructor, before any script runs.
+        public void Allow(string pattern)
+        {
+            if (pattern == null)
+                throw new ArgumentNullException("pattern");
+            int rc = zlua_mono_env_allow(Live(), Utf8(pattern));
+            GC.KeepAlive(this);
+            PolicyResult(rc, pattern);
+        }
+
+        public void Deny(string pattern)
+        {
+            if (pattern == null)
+                throw new ArgumentNullException("pattern");
+            int rc = zlua_mono_env_deny(Live(), Utf8(pattern));
+            GC.KeepAlive(this);
+            PolicyResult(rc, pattern);
+        }
+
+        // zlua.h's codes: ZLUA_ENOMEM -1, ZLUA_EINVAL -2, ZLUA_ESTATE -3.
+        static void PolicyResult(int rc, string pattern)
+        {
+            switch (rc) {
+            case 0:
+                return;
+            case -1:
+                throw new OutOfMemoryException("zlua: no memory for the policy rule '" + pattern + "'");
+            case -2:
+                throw new ArgumentException("zlua: not a type policy pattern: '" + pattern +
+                                            "' (\"[Assembly]\", \"Name.Space.*\", " +
+                                            "\"Name.Space.Type\" or \"*\")", "pattern");
+            case -3:
+                throw new InvalidOperationException(
+                    "zlua: the type policy rule '" + pattern + "' comes too late: a type was " +
+                    "bound already (set rules right after the constructor)");
+            default:
+                throw new InvalidOperationException("zlua: the type policy rule '" + pattern +
+                                                    "' was refused (" + rc + ")");
+            }
+        }
+
+        // Refused (InvalidOperationException, nothing freed) while any of
+        // the env's Lua code runs; see the rules at the top.
         public void Dispose()
         {
-            if (env != IntPtr.Zero) {
-                zlua_mono_env_free(env);
-                env = IntPtr.Zero;
-            }
-            GC.KeepAlive(logFn);
+            CheckThread();
+            if (env == IntPtr.Zero)
+                return;
+            if (zlua_mono_env_busy(env) != 0 || zlua_mono_env_free(env) != 0)
+                throw new InvalidOperationException(
+                    "zlua: LuaEnv.Dispose while the env's Lua code runs (its DoString, DoFile " +
+                    "or Call, or a delegate or IC call into its state, is below on the stack); " +
+                    "dispose it after the outermost call has returned");
+            env = IntPtr.Zero;
+            self.Free();
+            GC.SuppressFinalize(this);
+            CloseDropped();
+        }
+
+        void CheckThread()
+        {
+            int t = Thread.CurrentThread.ManagedThreadId;
+            if (t != owner)
+                throw new InvalidOperationException(
+                    "zlua: LuaEnv used on thread " + t + ", but it belongs to thread " + owner +
+                    ", which made it (a Lua state is single-threaded: queue the work to thread " +
+                    owner + ")");
         }
 
         IntPtr Live()
         {
+            CheckThread();
             if (env == IntPtr.Zero)
                 throw new ObjectDisposedException("LuaEnv");
+            CloseDropped();
             return env;
+        }
+
+        // ---- envs dropped without Dispose ---------------------------------
+
+        struct Dropped
+        {
+            public IntPtr Env;
+            public int Thread;
+            public GCHandle Self;
+        }
+
+        static readonly List<Dropped> dropped = new List<Dropped>();
+        static int droppedCount;
+
+        // The safe point: closes the dropped envs of this thread, unless
+        // Lua code of any state runs on it now (then a later call does).
+        static void CloseDropped()
+        {
+            if (Volatile.Read(ref droppedCount) == 0 || zlua_mono_env_thread_busy() != 0)
+                return;
+            int me = Thread.CurrentThread.ManagedThreadId;
+            var mine = new List<Dropped>();
+            lock (dropped) {
+                for (int i = dropped.Count - 1; i >= 0; i--)
+                    if (dropped[i].Thread == me && zlua_mono_env_busy(dropped[i].Env) == 0) {
+                        mine.Add(dropped[i]);
+                        dropped.RemoveAt(i);
+                    }
+                droppedCount = dropped.Count;
+            }
+            foreach (Dropped d in mine) {
+                if (zlua_mono_env_free(d.Env) == 0) {
+                    d.Self.Free();
+                    continue;
+                }
+                lock (dropped) {   // busy after all: a later call tries again
+                    dropped.Add(d);
+                    droppedCount = dropped.Count;
+                }
+            }
         }
 
         static byte[] Utf8(string s)

@@ -13,7 +13,9 @@ using System.Runtime.CompilerServices;
 
 namespace ZLuaMonoHost
 {
-    public static class Reflect
+    // Internal: only the backend calls these (mono_runtime_invoke does not
+    // ask for public), and no script or other assembly is to reach them.
+    static class Reflect
     {
         // ParameterAttributes of parameter i (In 1, Out 2, Optional 0x10,
         // HasDefault 0x1000): IL2CPP keeps them in the parameter's type.
@@ -130,8 +132,11 @@ namespace ZLuaMonoHost
     // object[] (a byref argument's value, written back after the call)
     // and hands them to Dispatch, an internal call of the Mono glue that
     // runs libzlua's IC path (zlua_delegate_invoke) on the target libzlua
-    // made for the function.
-    public static class LuaDelegate
+    // made for the function.  Internal, and Dispatch trusts none of its
+    // arguments anyway: it resolves the target and checks args against
+    // the Invoke of the record's own delegate type, ignoring types and
+    // ret (mono_glue.c, zm_dispatch).
+    static class LuaDelegate
     {
         [MethodImpl(MethodImplOptions.InternalCall)]
         static extern object Dispatch(object target, object[] args, Type[] types, Type ret,

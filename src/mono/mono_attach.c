@@ -172,8 +172,5 @@ static void zm_no_entry(void)
 
 int zm_open_state(lua_State *L)
 {
-    int rc = zlua__delegates_accept_any(L, zm_no_entry);
-    if (rc == ZLUA_OK)
-        zm_ic_set_state(L);
-    return rc;
+    return zlua__delegates_accept_any(L, zm_no_entry);
 }

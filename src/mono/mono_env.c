@@ -4,6 +4,15 @@
  *
  * Errors never leave as longjmps: every entry runs its Lua work under
  * lua_pcall and reports through the env's log function.
+ *
+ * An env belongs to the thread that made it (R-THREAD-1): every entry
+ * made on another thread is refused without touching the state (ZLua.LuaEnv
+ * throws before it gets here; this is the C API's own check).  Each
+ * entry that runs the env's Lua code counts itself in env->depth and
+ * makes the state the innermost one running on its thread (zm_run,
+ * mono_rt.h), which is how an IC call finds its env (R-ENV-3); an env
+ * whose depth is nonzero, or whose state runs a C# -> Lua call
+ * (zlua_stats.running), is never freed.
  */
 #define _GNU_SOURCE   /* dladdr */
 #include <dlfcn.h>
@@ -33,19 +42,37 @@ typedef struct zm_env_call {
 struct zlua_mono_env {
     lua_State *L;
     zlua_mono_log_fn log;
+    void *log_ud;
     zm_env_call *pending;
+    const void *owner;               /* &zm_thread_tag of the thread that made it */
+    unsigned depth;                  /* its entries running now, closing included */
+    int closing;                     /* lua_close runs: no entry any more */
     struct zlua_mono_env *next;      /* zm_envs */
 };
+
+/* A thread's identity: the address of its own copy of this byte. */
+static _Thread_local char zm_thread_tag;
+
+/* The envs this thread made and has not freed, the most recent first:
+ * per thread, since only the owner ever reaches an env. */
+static _Thread_local zlua_mono_env *zm_envs;
 
 static void zm_env_log(void *ud, const char *message)
 {
     const zlua_mono_env *env = ud;
     if (env->log != NULL)
-        env->log(ZLUA_MONO_LOG_ZLUA, message);
+        env->log(env->log_ud, ZLUA_MONO_LOG_ZLUA, message);
 }
 
-/* The envs alive (made and freed on the one thread that uses them). */
-static zlua_mono_env *zm_envs;
+/* zm_ic_default: an IC call made while no Lua code runs on its thread
+ * reaches the most recent env of that thread still open (mono_rt.h). */
+static lua_State *zm_env_ic_default(void)
+{
+    for (zlua_mono_env *e = zm_envs; e != NULL; e = e->next)
+        if (!e->closing)
+            return e->L;
+    return NULL;
+}
 
 /* The env of L (any of its threads): found by the main thread libzlua's
  * context records, which no script can reach. */
@@ -61,9 +88,56 @@ static zlua_mono_env *zm_env_of(lua_State *L)
 static void zm_env_report(const zlua_mono_env *env, int kind, const char *msg)
 {
     if (env != NULL && env->log != NULL)
-        env->log(kind, msg);
+        env->log(env->log_ud, kind, msg);
     else
         fprintf(stderr, "%s\n", msg);
+}
+
+/* ---- entries ------------------------------------------------------------------ */
+
+static int zm_env_own(const zlua_mono_env *env)
+{
+    return env->owner == &zm_thread_tag;
+}
+
+/* The start of an entry that may run env's Lua code: refused (-1, on
+ * stderr: the log belongs to the owner) on another thread or while the
+ * state closes; otherwise counted and pushed as this thread's innermost
+ * running state until zm_env_leave. */
+static int zm_env_enter(zlua_mono_env *env, zm_run *run)
+{
+    if (env == NULL)
+        return -1;
+    if (!zm_env_own(env)) {
+        fprintf(stderr, "zlua: a LuaEnv used on a thread other than the one that made it\n");
+        return -1;
+    }
+    if (env->closing)
+        return -1;
+    env->depth++;
+    zm_run_enter(run, env->L);
+    return 0;
+}
+
+static void zm_env_leave(zlua_mono_env *env, zm_run *run)
+{
+    zm_run_leave(run);
+    env->depth--;
+}
+
+int zlua_mono_env_busy(zlua_mono_env *env)
+{
+    if (env == NULL)
+        return 0;
+    if (!zm_env_own(env) || env->depth > 0 || env->closing)
+        return 1;   /* another thread cannot even look: busy for it */
+    zlua_stats st;
+    return zlua_state_stats(env->L, &st) == ZLUA_OK && st.running > 0;
+}
+
+int zlua_mono_env_thread_busy(void)
+{
+    return zm_run_top() != NULL;
 }
 
 /* print(...): tostring of each argument, joined by tabs, one log line. */
@@ -117,6 +191,17 @@ static int zm_env_pcall(zlua_mono_env *env, int nargs, int nres)
     zm_env_report(env, ZLUA_MONO_LOG_ERROR, lua_tostring(L, -1));
     lua_pop(L, 1);
     return 1;
+}
+
+/* The allocator of the states envs make (zlua_mono_env_set_default_alloc);
+ * NULL: zm_env_realloc. */
+static lua_Alloc zm_default_alloc;
+static void *zm_default_alloc_ud;
+
+void zlua_mono_env_set_default_alloc(lua_Alloc alloc, void *ud)
+{
+    zm_default_alloc = alloc;
+    zm_default_alloc_ud = ud;
 }
 
 static void *zm_env_realloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -199,15 +284,39 @@ static void zm_env_promote(void)
         (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
 }
 
-zlua_mono_env *zlua_mono_env_new(const char *helpers_dll, zlua_mono_log_fn log,
-                                 lua_Alloc alloc, void *alloc_ud)
+/* For untrusted scripts: the mods preset and no C modules, before any
+ * type is bound or any script runs. */
+static int zm_env_untrust(lua_State *L)
+{
+    int rc = zlua_policy_preset(L, ZLUA_POLICY_MODS);
+    return rc == ZLUA_OK ? zlua_loadlib_disable(L) : rc;
+}
+
+static int zm_env_open(zlua_mono_env *env, int flags)
+{
+    lua_State *L = env->L;
+    luaL_openlibs(L);
+    int rc = zlua_open(L);
+    if (rc == ZLUA_OK && (flags & ZLUA_MONO_ENV_UNTRUSTED))
+        rc = zm_env_untrust(L);
+    if (rc == ZLUA_OK)
+        rc = zlua_state_set_log(L, zm_env_log, env);
+    if (rc == ZLUA_OK)
+        rc = zm_open_state(L);
+    if (rc == ZLUA_OK)
+        rc = zm_env_read_rules(L);
+    return rc;
+}
+
+zlua_mono_env *zlua_mono_env_new(const char *helpers_dll, zlua_mono_log_fn log, void *log_ud,
+                                 int flags)
 {
     char err[512];
     if (zm_attach(mono_domain_get(), helpers_dll, err, sizeof err) != 0) {
         char line[600];
         snprintf(line, sizeof line, "zlua: cannot attach to Mono: %s", err);
         if (log != NULL)
-            log(ZLUA_MONO_LOG_ERROR, line);
+            log(log_ud, ZLUA_MONO_LOG_ERROR, line);
         return NULL;
     }
     zm_env_promote();
@@ -215,36 +324,42 @@ zlua_mono_env *zlua_mono_env_new(const char *helpers_dll, zlua_mono_log_fn log,
     if (env == NULL)
         return NULL;
     env->log = log;
-    env->L = alloc != NULL ? lua_newstate(alloc, alloc_ud) : lua_newstate(zm_env_realloc, NULL);
+    env->log_ud = log_ud;
+    env->owner = &zm_thread_tag;
+    env->L = zm_default_alloc != NULL ? lua_newstate(zm_default_alloc, zm_default_alloc_ud)
+                                      : lua_newstate(zm_env_realloc, NULL);
     if (env->L == NULL) {
         free(env);
         return NULL;
     }
-    lua_State *L = env->L;
-    luaL_openlibs(L);
-    int rc = zlua_open(L);
-    if (rc == ZLUA_OK)
-        rc = zlua_state_set_log(L, zm_env_log, env);
-    if (rc == ZLUA_OK)
-        rc = zm_open_state(L);
-    if (rc == ZLUA_OK)
-        rc = zm_env_read_rules(L);
-    if (rc != ZLUA_OK) {
+    if (zm_env_open(env, flags) != ZLUA_OK) {
         zm_env_report(env, ZLUA_MONO_LOG_ERROR, "zlua: cannot open the state");
-        zlua_mono_env_free(env);
+        (void)zlua_mono_env_free(env);
         return NULL;
     }
-    lua_pushcfunction(L, zm_env_print);
-    lua_setglobal(L, "print");
+    lua_pushcfunction(env->L, zm_env_print);
+    lua_setglobal(env->L, "print");
     env->next = zm_envs;
     zm_envs = env;
+    zm_ic_default = zm_env_ic_default;
     return env;
 }
 
-void zlua_mono_env_free(zlua_mono_env *env)
+int zlua_mono_env_free(zlua_mono_env *env)
 {
     if (env == NULL)
-        return;
+        return 0;
+    if (!zm_env_own(env) || zlua_mono_env_busy(env))
+        return 1;
+    /* lua_close runs the state's finalizers, Lua code that may call C#
+     * back: the env counts as running (a Dispose from there is refused,
+     * an IC call from there reaches it) but takes no new entry */
+    env->closing = 1;
+    env->depth++;
+    zm_run run;
+    zm_run_enter(&run, env->L);
+    lua_close(env->L);
+    zm_run_leave(&run);
     for (zlua_mono_env **p = &zm_envs; *p != NULL; p = &(*p)->next)
         if (*p == env) {
             *p = env->next;
@@ -252,13 +367,13 @@ void zlua_mono_env_free(zlua_mono_env *env)
         }
     if (zm_ic_get_state() == env->L)
         zm_ic_set_state(NULL);
-    lua_close(env->L);
     free(env);
+    return 0;
 }
 
 lua_State *zlua_mono_env_state(zlua_mono_env *env)
 {
-    return env != NULL ? env->L : NULL;
+    return env != NULL && zm_env_own(env) ? env->L : NULL;
 }
 
 static int zm_env_path(lua_State *L)
@@ -273,11 +388,14 @@ static int zm_env_path(lua_State *L)
 
 int zlua_mono_env_add_search_path(zlua_mono_env *env, const char *dir)
 {
-    if (env == NULL || dir == NULL)
+    zm_run run;
+    if (dir == NULL || zm_env_enter(env, &run) != 0)
         return -1;
     lua_pushcfunction(env->L, zm_env_path);
     lua_pushstring(env->L, dir);
-    return zm_env_pcall(env, 1, 0) == 0 ? 0 : -1;
+    int rc = zm_env_pcall(env, 1, 0) == 0 ? 0 : -1;
+    zm_env_leave(env, &run);
+    return rc;
 }
 
 static int zm_env_arg(lua_State *L)
@@ -293,38 +411,49 @@ static int zm_env_arg(lua_State *L)
     return 0;
 }
 
-void zlua_mono_env_set_arg(zlua_mono_env *env, int index, const char *value)
+int zlua_mono_env_set_arg(zlua_mono_env *env, int index, const char *value)
 {
-    if (env == NULL || value == NULL)
-        return;
+    zm_run run;
+    if (value == NULL || zm_env_enter(env, &run) != 0)
+        return -1;
     lua_pushcfunction(env->L, zm_env_arg);
     lua_pushinteger(env->L, index);
     lua_pushstring(env->L, value);
-    (void)zm_env_pcall(env, 2, 0);
+    int rc = zm_env_pcall(env, 2, 0) == 0 ? 0 : -1;
+    zm_env_leave(env, &run);
+    return rc;
+}
+
+/* Runs the chunk lua_load* left (rc its status) and reports a load error. */
+static int zm_env_run_loaded(zlua_mono_env *env, int rc)
+{
+    if (rc != LUA_OK) {
+        zm_env_report(env, ZLUA_MONO_LOG_ERROR, lua_tostring(env->L, -1));
+        lua_pop(env->L, 1);
+        return 1;
+    }
+    return zm_env_pcall(env, 0, 0);
 }
 
 int zlua_mono_env_dostring(zlua_mono_env *env, const char *chunk, size_t len, const char *name)
 {
-    if (env == NULL || chunk == NULL)
+    zm_run run;
+    if (chunk == NULL || zm_env_enter(env, &run) != 0)
         return 1;
-    if (luaL_loadbufferx(env->L, chunk, len, name ? name : "=(LuaEnv)", "t") != LUA_OK) {
-        zm_env_report(env, ZLUA_MONO_LOG_ERROR, lua_tostring(env->L, -1));
-        lua_pop(env->L, 1);
-        return 1;
-    }
-    return zm_env_pcall(env, 0, 0);
+    int rc = zm_env_run_loaded(
+        env, luaL_loadbufferx(env->L, chunk, len, name ? name : "=(LuaEnv)", "t"));
+    zm_env_leave(env, &run);
+    return rc;
 }
 
 int zlua_mono_env_dofile(zlua_mono_env *env, const char *path)
 {
-    if (env == NULL || path == NULL)
+    zm_run run;
+    if (path == NULL || zm_env_enter(env, &run) != 0)
         return 1;
-    if (luaL_loadfilex(env->L, path, "t") != LUA_OK) {
-        zm_env_report(env, ZLUA_MONO_LOG_ERROR, lua_tostring(env->L, -1));
-        lua_pop(env->L, 1);
-        return 1;
-    }
-    return zm_env_pcall(env, 0, 0);
+    int rc = zm_env_run_loaded(env, luaL_loadfilex(env->L, path, "t"));
+    zm_env_leave(env, &run);
+    return rc;
 }
 
 /* ---- calling a global ------------------------------------------------------------- */
@@ -380,7 +509,8 @@ int zlua_mono_env_call(zlua_mono_env *env, const char *name, uint32_t args, uint
 {
     if (result != NULL)
         *result = 0;
-    if (env == NULL || name == NULL || result == NULL)
+    zm_run run;
+    if (name == NULL || result == NULL || zm_env_enter(env, &run) != 0)
         return 1;
     /* the array stays reachable through the caller's handle for the call;
      * the result is on this C stack, which the collector scans */
@@ -391,8 +521,32 @@ int zlua_mono_env_call(zlua_mono_env *env, const char *name, uint32_t args, uint
     lua_pushcfunction(env->L, zm_env_call_body);
     int rc = zm_env_pcall(env, 0, 0);
     env->pending = NULL;
+    zm_env_leave(env, &run);
     if (rc != 0)
         return 1;
     *result = out != NULL ? mono_gchandle_new(out, 0) : 0;
     return 0;
+}
+
+/* ---- what scripts may reach (R-POLICY-1) ------------------------------------------ */
+
+/* Rules change no Lua code's run, but only the owner may set them, and
+ * never on a closing state. */
+static int zm_env_policy(zlua_mono_env *env, const char *pattern, int deny)
+{
+    if (env == NULL || pattern == NULL)
+        return ZLUA_EINVAL;
+    if (!zm_env_own(env) || env->closing)
+        return ZLUA_ESTATE;
+    return deny ? zlua_policy_deny(env->L, pattern) : zlua_policy_allow(env->L, pattern);
+}
+
+int zlua_mono_env_allow(zlua_mono_env *env, const char *pattern)
+{
+    return zm_env_policy(env, pattern, 0);
+}
+
+int zlua_mono_env_deny(zlua_mono_env *env, const char *pattern)
+{
+    return zm_env_policy(env, pattern, 1);
 }

@@ -24,6 +24,7 @@
 #include <mono/metadata/loader.h>
 #include <mono/metadata/reflection.h>
 
+#include "marshal/delegate.h"
 #include "mono_rt.h"
 #include "zlua_stub.h"
 
@@ -455,53 +456,117 @@ void zlua_rt_raise(Il2CppException *exc)
 
 #define ZM_MAX_DELEGATE_ARGS 16
 
-/* LuaDelegate.Dispatch(target, args, types, ret, out ex): the argument
- * slots as IL2CPP's entry hands them to zlua_delegate_invoke (a value's
- * address, a reference's address; a byref's value lives in args and is
- * written back by the caller), the result boxed. */
+static MonoObject *zm_dispatch_error(const char *msg)
+{
+    return (MonoObject *)(void *)mono_get_exception_invalid_operation(msg);
+}
+
+/* Argument i of Invoke, type t, in args[i]: the slot IL2CPP's entry hands
+ * zlua_delegate_invoke (a value's address, a reference's address; a
+ * byref's value lives in args and is written back by the caller).  The
+ * element must be of t's class (a value type boxed as exactly that
+ * class, never null); NULL when it is not. */
+static void *zm_dispatch_slot(MonoType *t, MonoArray *args, uintptr_t i, const char **why)
+{
+    MonoClass *k = mono_class_from_mono_type(t);
+    MonoObject **elem = mono_array_addr(args, MonoObject *, i);
+    if (mono_class_is_nullable(k)) {
+        *why = "Nullable delegate parameters (mono host)";
+        return NULL;
+    }
+    if (mono_class_is_valuetype(k)) {
+        if (*elem == NULL || mono_object_get_class(*elem) != k) {
+            *why = "zlua: a delegate argument is not a boxed value of its parameter's type";
+            return NULL;
+        }
+        return mono_object_unbox(*elem);
+    }
+    if (*elem != NULL && mono_object_isinst(*elem, k) == NULL) {
+        *why = "zlua: a delegate argument is not of its parameter's type";
+        return NULL;
+    }
+    return elem;
+}
+
+/* The result slot for Invoke's return type rt (NULL for void): a zeroed
+ * box (default(T)) for a value type, *result itself for a reference. */
+static const char *zm_dispatch_result(MonoType *rt, MonoObject **result, void **rslot)
+{
+    *rslot = NULL;
+    if (mono_type_get_type(rt) == MONO_TYPE_VOID)
+        return NULL;
+    MonoClass *rk = mono_class_from_mono_type(rt);
+    if (!mono_class_is_valuetype(rk)) {
+        *rslot = result;
+        return NULL;
+    }
+    if (mono_class_is_nullable(rk))
+        return "Nullable delegate results (mono host)";
+    *result = mono_object_new(zm.domain, rk);
+    *rslot = mono_object_unbox(*result);
+    return NULL;
+}
+
+/* LuaDelegate.Dispatch(target, args, types, ret, out ex).  The caller's
+ * types and ret are not trusted (R-PTR-1: any C# code can call this with
+ * arrays of its choice): the target is resolved first, and args checked
+ * against the Invoke signature of the record's own delegate type -- its
+ * length, each element's class, an object[] exactly (a covariant string[]
+ * would take a Lua result of another class).  While the function runs,
+ * its state is the innermost one running on this thread (zm_run). */
 static MonoObject *zm_dispatch(MonoObject *target, MonoArray *args, MonoArray *types,
                                MonoReflectionType *ret, MonoObject **ex)
 {
+    (void)types;
+    (void)ret;
     *ex = NULL;
-    uintptr_t n = mono_array_length(args);
-    void *slots[ZM_MAX_DELEGATE_ARGS];
+    zlua__delcall d;
+    int found = zlua__delegates_resolve((Il2CppObject *)(void *)target, &d);
+    if (found != ZLUA_DEL_FOUND) {
+        *ex = zm_dispatch_error(found == ZLUA_DEL_CLOSED
+                                    ? "the lua_State of this delegate has been closed"
+                                    : "zlua: delegate target tampered with (it names no Lua "
+                                      "function of this delegate)");
+        return NULL;
+    }
+    if (d.type->invoke == NULL) {
+        *ex = zm_dispatch_error("zlua: the delegate's type has no Invoke");
+        return NULL;
+    }
+    MonoMethodSignature *sig = mono_method_signature(ZM_METHOD(d.type->invoke));
+    uint32_t n = mono_signature_get_param_count(sig);
+    static MonoClass *objects;   /* object[]: the same class each time it is asked */
+    if (objects == NULL)
+        objects = mono_array_class_get(mono_get_object_class(), 1);
+    if (args == NULL || mono_object_get_class((MonoObject *)(void *)args) != objects ||
+        mono_array_length(args) != n) {
+        *ex = zm_dispatch_error("zlua: the arguments are not an object[] of the delegate's "
+                                "parameter count");
+        return NULL;
+    }
     if (n > ZM_MAX_DELEGATE_ARGS) {
         *ex = (MonoObject *)mono_get_exception_not_supported("more than 16 delegate parameters");
         return NULL;
     }
-    for (uintptr_t i = 0; i < n; i++) {
-        MonoType *t = mono_reflection_type_get_type(
-            mono_array_get(types, MonoReflectionType *, i));
-        MonoClass *k = mono_class_from_mono_type(t);
-        MonoObject **elem = mono_array_addr(args, MonoObject *, i);
-        if (mono_class_is_nullable(k)) {
-            *ex = (MonoObject *)mono_get_exception_not_supported(
-                "Nullable delegate parameters (mono host)");
+    void *slots[ZM_MAX_DELEGATE_ARGS];
+    const char *why = NULL;
+    void *it = NULL;
+    for (uint32_t i = 0; i < n; i++)
+        if ((slots[i] = zm_dispatch_slot(mono_signature_get_params(sig, &it), args, i, &why)) ==
+            NULL) {
+            *ex = zm_dispatch_error(why);
             return NULL;
         }
-        if (mono_class_is_valuetype(k) && *elem != NULL)
-            slots[i] = mono_object_unbox(*elem);
-        else
-            slots[i] = elem;
-    }
-    MonoType *rt = mono_reflection_type_get_type(ret);
-    MonoClass *rk = mono_class_from_mono_type(rt);
     MonoObject *result = NULL;
-    void *rslot = NULL;
-    if (mono_type_get_type(rt) == MONO_TYPE_VOID) {
-        rslot = NULL;
-    } else if (mono_class_is_valuetype(rk)) {
-        if (mono_class_is_nullable(rk)) {
-            *ex = (MonoObject *)mono_get_exception_not_supported(
-                "Nullable delegate results (mono host)");
-            return NULL;
-        }
-        result = mono_object_new(zm.domain, rk);   /* zeroed: default(T) */
-        rslot = mono_object_unbox(result);
-    } else {
-        rslot = &result;
+    void *rslot;
+    if ((why = zm_dispatch_result(mono_signature_get_return_type(sig), &result, &rslot)) != NULL) {
+        *ex = (MonoObject *)mono_get_exception_not_supported(why);
+        return NULL;
     }
+    zm_run run;
+    zm_run_enter(&run, d.L);
     Il2CppException *e = zlua_delegate_invoke((Il2CppObject *)(void *)target, slots, rslot);
+    zm_run_leave(&run);
     if (e != NULL) {
         *ex = (MonoObject *)(void *)e;
         return NULL;

@@ -9,6 +9,10 @@
  * Each argument is a System.TypedReference the caller made over its own
  * slot (Mono's layout: the type, the slot's address, the class).
  */
+#define _GNU_SOURCE   /* pthread_getattr_np */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <mono/metadata/exception.h>
@@ -27,7 +31,28 @@ typedef struct zm_typedref {
     MonoClass *klass;
 } zm_typedref;
 
+/* ---- which state an IC call reaches (mono_rt.h, zm_run) -------------------- */
+
+static _Thread_local zm_run *zm_running;
 static lua_State *zm_ic_state;
+lua_State *(*zm_ic_default)(void);
+
+void zm_run_enter(zm_run *r, lua_State *L)
+{
+    r->L = L;
+    r->outer = zm_running;
+    zm_running = r;
+}
+
+void zm_run_leave(zm_run *r)
+{
+    zm_running = r->outer;
+}
+
+lua_State *zm_run_top(void)
+{
+    return zm_running != NULL ? zm_running->L : NULL;
+}
 
 void zm_ic_set_state(lua_State *L)
 {
@@ -37,6 +62,94 @@ void zm_ic_set_state(lua_State *L)
 lua_State *zm_ic_get_state(void)
 {
     return zm_ic_state;
+}
+
+static lua_State *zm_ic_target(void)
+{
+    if (zm_running != NULL)
+        return zm_running->L;
+    lua_State *L = zm_ic_default != NULL ? zm_ic_default() : NULL;
+    return L != NULL ? L : zm_ic_state;
+}
+
+/* ---- what the caller hands over (R-PTR-1) ------------------------------------- */
+
+/* The top of the calling thread's stack (its highest address), NULL when
+ * the platform cannot say.  Stacks grow down on every target. */
+static const char *zm_ic_stack_top(void)
+{
+    static _Thread_local const char *top;
+    if (top != NULL)
+        return top;
+#if defined(__linux__)
+    pthread_attr_t a;
+    void *base = NULL;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &a) == 0) {
+        if (pthread_attr_getstack(&a, &base, &size) != 0)
+            base = NULL;
+        pthread_attr_destroy(&a);
+    }
+    if (base != NULL)
+        top = (const char *)base + size;
+#elif defined(__APPLE__)
+    top = pthread_get_stackaddr_np(pthread_self());
+#endif
+    return top;
+}
+
+/* A TypedReference's address as __makeref leaves it: a local of the
+ * managed caller, so on this thread's stack above this frame, aligned.
+ * Anything else (a heap address a script got from some C# API, junk) is
+ * refused before a byte of it is read.  frame: this call's own frame
+ * (__builtin_frame_address: the machine stack even where a sanitizer
+ * moves locals to a heap of its own).  Where the stack's extent is not
+ * known, the caller's frame is taken to lie within 1 MiB above ours. */
+static int zm_ic_on_stack(const void *p, const void *frame)
+{
+    uintptr_t a = (uintptr_t)p, lo = (uintptr_t)frame;
+    const char *top = zm_ic_stack_top();
+    uintptr_t hi = top != NULL ? (uintptr_t)top : lo + ((uintptr_t)1 << 20);
+    return a % _Alignof(zm_typedref) == 0 && a > lo && a <= hi - sizeof(zm_typedref);
+}
+
+/* The offset of a MonoClass's by-value MonoType inside it: Mono's
+ * mkrefany stores klass and &klass->byval_arg, so a TypedReference
+ * __makeref made has type == klass + this, checked without reading
+ * through either pointer. */
+static ptrdiff_t zm_ic_byval_offset(void)
+{
+    MonoClass *k = mono_get_int32_class();
+    return (const char *)(const void *)mono_class_get_type(k) - (const char *)(const void *)k;
+}
+
+/* What is wrong with argument r (NULL: nothing): the checks a forged or
+ * junk pointer fails before anything behind it is used. */
+static const char *zm_ic_check_ref(const zm_typedref *r, const void *frame)
+{
+    if (r == NULL)
+        return "an IC argument within argc is null";
+    if (!zm_ic_on_stack(r, frame))
+        return "an IC argument is not a TypedReference on the caller's stack";
+    if (r->klass == NULL || r->value == NULL ||
+        (const char *)(const void *)r->type !=
+            (const char *)(const void *)r->klass + zm_ic_byval_offset())
+        return "an IC argument is not a TypedReference that __makeref made";
+    return NULL;
+}
+
+/* argc, byrefMask and the unused arguments: the mask names no argument
+ * past argc, and what argc leaves out is null. */
+static const char *zm_ic_check_shape(int32_t argc, int32_t byref_mask, void *const *args)
+{
+    if (argc < 0 || argc > ZM_IC_MAX_ARGS)
+        return "argc: 0 to 2 arguments";
+    if ((uint32_t)byref_mask >> argc != 0)
+        return "byrefMask: a bit set past argc";
+    for (int32_t i = argc; i < ZM_IC_MAX_ARGS; i++)
+        if (args[i] != NULL)
+            return "an argument past argc is not null";
+    return NULL;
 }
 
 /* fn's UTF-8 bytes, all of them: a name may hold a NUL ("OnA\0x" is not
@@ -55,34 +168,78 @@ static int zm_ic_name(MonoString *fn, char *out, size_t *len)
     return 1;
 }
 
+/* Raises ex in the managed caller.  Mono unwinds this frame without
+ * telling AddressSanitizer, which would leave the frames' redzones
+ * poisoned on the stack the caller goes on using; a noreturn function
+ * makes the compiler unpoison the stack before each call to it (and
+ * is what it is: mono_raise_exception does not return). */
+static _Noreturn void zm_ic_raise(MonoException *ex)
+{
+    mono_raise_exception(ex);
+    abort();
+}
+
+static _Noreturn void zm_ic_raise_arg(const char *why)
+{
+    zm_ic_raise(mono_get_exception_argument("arg", why));
+}
+
+/* The IC call proper, with L the innermost running state while it runs
+ * (a C# method its Lua calls comes back here). */
+static MonoString *zm_ic_run(lua_State *L, zlua_ic_call *c, MonoBoolean catch_error)
+{
+    zm_run run;
+    zm_run_enter(&run, L);
+    int rc = zlua_ic_invoke(L, c);
+    zm_run_leave(&run);
+    if (rc == ZLUA_OK)
+        return NULL;   /* the stack is back already */
+    if (!catch_error) {
+        Il2CppException *ex = zlua_ic_exception(L, c);
+        zlua_ic_done(L, c);
+        zm_ic_raise((MonoException *)(void *)ex);
+    }
+    size_t mlen = 0;
+    const char *msg = zlua_ic_error(L, c, &mlen);
+    /* the message lives on the Lua stack until done: copy it first */
+    MonoString *s = mono_string_new_len(zm.domain, msg ? msg : "Lua error",
+                                        msg ? (unsigned)mlen : 9);
+    zlua_ic_done(L, c);
+    return s;
+}
+
 static MonoString *zm_ic_call(MonoString *fn, int32_t argc, int32_t byref_mask, void *arg0,
                               void *arg1, MonoBoolean catch_error)
 {
-    lua_State *L = zm_ic_state;
-    if (L == NULL)
-        mono_raise_exception(mono_get_exception_invalid_operation("no lua_State"));
+    void *args[ZM_IC_MAX_ARGS] = {arg0, arg1};
+    const char *bad = zm_ic_check_shape(argc, byref_mask, args);
+    if (bad != NULL)
+        zm_ic_raise_arg(bad);
+    for (int32_t i = 0; i < argc; i++)
+        if ((bad = zm_ic_check_ref(args[i], __builtin_frame_address(0))) != NULL)
+            zm_ic_raise_arg(bad);
     if (fn == NULL)
-        mono_raise_exception(mono_get_exception_argument_null("fn"));
-    if (argc < 0 || argc > ZM_IC_MAX_ARGS)
-        mono_raise_exception(mono_get_exception_argument("argc", "0 to 2 arguments"));
+        zm_ic_raise(mono_get_exception_argument_null("fn"));
+    lua_State *L = zm_ic_target();
+    if (L == NULL)
+        zm_ic_raise(mono_get_exception_invalid_operation(
+            "zlua: no Lua state for this IC call (no Lua code runs on this thread and "
+            "it has made no LuaEnv)"));
     char name[ZM_IC_NAME_MAX + 1];
     size_t len = 0;
     if (!zm_ic_name(fn, name, &len))
-        mono_raise_exception(mono_get_exception_argument(
+        zm_ic_raise(mono_get_exception_argument(
             "fn", "Lua function name longer than 255 bytes"));
 
-    zm_typedref *refs[ZM_IC_MAX_ARGS] = {arg0, arg1};
     const zlua_meta *metas[ZM_IC_MAX_ARGS] = {NULL, NULL};
     void *slots[ZM_IC_MAX_ARGS] = {NULL, NULL};
     for (int32_t i = 0; i < argc; i++) {
-        zm_typedref *r = refs[i];
-        if (r == NULL)
-            mono_raise_exception(mono_get_exception_argument_null("arg"));
+        const zm_typedref *r = args[i];
         MonoType *t = (byref_mask >> i) & 1 ? mono_class_get_byref_type(r->klass) : r->type;
         metas[i] = zlua_meta_type(L, (const Il2CppType *)(void *)t);
         slots[i] = r->value;
         if (metas[i] == NULL)
-            mono_raise_exception(mono_get_exception_invalid_operation(
+            zm_ic_raise(mono_get_exception_invalid_operation(
                 "no marshal descriptor for an IC argument"));
     }
     zlua_ic_call c;
@@ -92,20 +249,7 @@ static MonoString *zm_ic_call(MonoString *fn, int32_t argc, int32_t byref_mask, 
     c.nargs = argc;
     c.arg_meta = metas;
     c.arg_slots = slots;
-    if (zlua_ic_invoke(L, &c) == ZLUA_OK)
-        return NULL;   /* the stack is back already */
-    if (!catch_error) {
-        Il2CppException *ex = zlua_ic_exception(L, &c);
-        zlua_ic_done(L, &c);
-        mono_raise_exception((MonoException *)(void *)ex);
-    }
-    size_t mlen = 0;
-    const char *msg = zlua_ic_error(L, &c, &mlen);
-    /* the message lives on the Lua stack until done: copy it first */
-    MonoString *s = mono_string_new_len(zm.domain, msg ? msg : "Lua error",
-                                        msg ? (unsigned)mlen : 9);
-    zlua_ic_done(L, &c);
-    return s;
+    return zm_ic_run(L, &c, catch_error);
 }
 
 void zm_ic_register(void)

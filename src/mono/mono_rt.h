@@ -69,9 +69,9 @@ extern zm_runtime zm;
 int zm_attach(MonoDomain *domain, const char *helpers_dll, char *err, size_t errsize);
 
 /* What the backend registers on a state after zlua_open: Lua functions
- * become delegates of any type (Mono compiles their Invoke), and the
- * state is the one ZLua.LuaIC.Call reaches.  ZLUA_OK or zlua_open's
- * codes. */
+ * become delegates of any type (Mono compiles their Invoke).  Which state
+ * ZLua.LuaIC.Call reaches is zm_run's business (below).  ZLUA_OK or
+ * zlua_open's codes. */
 int zm_open_state(lua_State *L);
 
 /* Whether klass is a generic definition (IL2CPP's API; not in
@@ -98,10 +98,31 @@ static inline Il2CppException *zm_fault_take_throw(void)
     return zm.fault_take_throw != NULL ? zm.fault_take_throw() : NULL;
 }
 
-/* ZLua.LuaIC.Call, the fixtures' C#-calls-Lua entry (mono_ic.c), and the
- * state it calls into. */
+/* ZLua.LuaIC.Call, the fixtures' C#-calls-Lua entry (mono_ic.c). */
 void zm_ic_register(void);
+
+/* Which state an IC call reaches (R-ENV-3), in this order:
+ *  1. the state whose Lua code runs innermost on the calling thread: every
+ *     path that runs a state's Lua code for C# (an env's entries, an IC
+ *     call, a delegate's Dispatch) pushes a zm_run frame on its own C
+ *     stack for the time it runs, so a C# method called from that Lua
+ *     code calls back into the same state;
+ *  2. with none running, zm_ic_default() when set: mono_env.c's, the most
+ *     recent env the calling thread made and has not freed;
+ *  3. else the state a C host named (zm_ic_set_state: the test hosts'
+ *     one state), NULL: none, and the call raises.
+ * Frames are per thread, so a thread never reaches a state another
+ * thread is running. */
 struct lua_State;
+typedef struct zm_run {
+    struct lua_State *L;
+    struct zm_run *outer;
+} zm_run;
+void zm_run_enter(zm_run *r, struct lua_State *L);
+void zm_run_leave(zm_run *r);
+/* The innermost state running on this thread (NULL: none). */
+struct lua_State *zm_run_top(void);
+extern struct lua_State *(*zm_ic_default)(void);
 void zm_ic_set_state(struct lua_State *L);
 struct lua_State *zm_ic_get_state(void);
 

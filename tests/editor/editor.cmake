@@ -103,3 +103,22 @@ if(ZLUA_MONO_SGEN AND NOT ZLUA_SANITIZE)
   set_tests_properties(editor.sgen_refused PROPERTIES LABELS editor
     PASS_REGULAR_EXPRESSION "cannot attach to Mono: Mono's collector is not Boehm")
 endif()
+
+# What a LuaEnv holds against its users and scripts (R-ENV-3,
+# R-THREAD-1, R-PTR-1, R-POLICY-1, R-LIB-1), output compared
+# (editor.luaenv_safety).  It calls ZLua.LuaIC.Call itself: unsafe, over
+# ZLua.Common.dll.
+set(ZLUA_EDITOR_SAFETY ${ZLUA_EDITOR_DIR}/LuaEnvSafety.exe)
+add_custom_command(OUTPUT ${ZLUA_EDITOR_SAFETY}
+  COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -unsafe -target:exe -r:System.Core.dll
+          -r:${ZLUA_EDITOR_LUAENV} -r:${ZLUA_EDITOR_COMMON}
+          -out:${ZLUA_EDITOR_SAFETY} ${ZLUA_EDITOR_SRC}/LuaEnvSafety.cs
+  DEPENDS ${ZLUA_EDITOR_SRC}/LuaEnvSafety.cs ${ZLUA_EDITOR_LUAENV} ${ZLUA_EDITOR_COMMON}
+  COMMENT "mcs LuaEnvSafety.exe"
+  VERBATIM)
+add_custom_target(zlua_editor_safety ALL DEPENDS ${ZLUA_EDITOR_SAFETY})
+add_dependencies(zlua_editor_safety zlua_editor_assemblies)
+add_test(NAME editor.luaenv_safety
+  COMMAND ${ZLUA_GAME_SRC}/expect.sh ${ZLUA_EDITOR_SRC}/LuaEnvSafety.expected
+          $<TARGET_FILE:zlua_mono_launcher> ${ZLUA_EDITOR_SAFETY})
+set_tests_properties(editor.luaenv_safety PROPERTIES LABELS editor ENVIRONMENT "${ZLUA_EDITOR_ENV}")

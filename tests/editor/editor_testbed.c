@@ -12,6 +12,7 @@
 #include "mono_testbed.h"
 #include "testbed.h"
 #include "testbed_rt.h"
+#include "zlua_mono.h"
 
 #define ZLUA_TESTBED_API __attribute__((visibility("default")))
 
@@ -42,21 +43,13 @@ uint64_t testbed_rt_gc_allocs(void)
     return count();
 }
 
-/* The allocator LuaEnv gives the state (the testbed's counting one) and
- * its user data. */
-ZLUA_TESTBED_API void *zlua_editor_testbed_alloc(void);
-ZLUA_TESTBED_API void *zlua_editor_testbed_alloc(void)
+/* The testbed's counting allocator for the states LuaEnv makes from now
+ * on: handed to the backend C to C (zlua_mono_env_set_default_alloc), as
+ * no address ever goes through LuaEnv's managed API. */
+ZLUA_TESTBED_API void zlua_editor_testbed_use_alloc(void);
+ZLUA_TESTBED_API void zlua_editor_testbed_use_alloc(void)
 {
-    lua_Alloc f = testbed_alloc_fn;
-    void *p;
-    *(lua_Alloc *)&p = f;   /* code as a data pointer: POSIX */
-    return p;
-}
-
-ZLUA_TESTBED_API void *zlua_editor_testbed_alloc_ud(void);
-ZLUA_TESTBED_API void *zlua_editor_testbed_alloc_ud(void)
-{
-    return &zt_counter;
+    zlua_mono_env_set_default_alloc(testbed_alloc_fn, &zt_counter);
 }
 
 /* After the LuaEnv is made: testbed, as zlua-run's (testbed.c). */

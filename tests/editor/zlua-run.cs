@@ -18,8 +18,7 @@ static class ZLuaRun
 {
     const string Testbed = "zlua-mono-testbed";
 
-    [DllImport(Testbed)] static extern IntPtr zlua_editor_testbed_alloc();
-    [DllImport(Testbed)] static extern IntPtr zlua_editor_testbed_alloc_ud();
+    [DllImport(Testbed)] static extern void zlua_editor_testbed_use_alloc();
     [DllImport(Testbed)] static extern int zlua_editor_testbed_open(IntPtr L);
     [DllImport(Testbed)] static extern int zlua_editor_testbed_register_xml();
 
@@ -67,7 +66,8 @@ static class ZLuaRun
         }
         ZLua.LuaEnv env;
         try {
-            env = new ZLua.LuaEnv(Log, zlua_editor_testbed_alloc(), zlua_editor_testbed_alloc_ud());
+            zlua_editor_testbed_use_alloc();   // the counting allocator, C to C
+            env = new ZLua.LuaEnv(Log);
         } catch (InvalidOperationException e) {
             Console.Error.WriteLine(e.Message);
             return 2;

@@ -1,0 +1,366 @@
+// LuaEnvSafety.cs -- what a LuaEnv holds against its own users and
+// scripts (R-ENV-3, R-THREAD-1, R-PTR-1, R-POLICY-1, R-LIB-1),
+// in the C# host's place (zlua-mono LuaEnvSafety.exe): every line it
+// prints is compared with LuaEnvSafety.expected (ctest
+// editor.luaenv_safety).  A check that crashed the process before its
+// fix shows as a missing line and a failed run.
+using System;
+using System.IO;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Threading;
+using ZLua;
+
+// What the scripts call back: C# reached through CS (the env types
+// themselves are not reachable from scripts, R-POLICY-1).
+public static class Hooks
+{
+    public static Action Run;
+    public static Action Inner;
+    public static Action Kept;
+    public static Action<int> KeptInt;
+    public static Action<string> KeptString;
+
+    public static string Try(Action a)
+    {
+        try {
+            a();
+            return "ok";
+        } catch (Exception e) {
+            return Check.Describe(e);
+        }
+    }
+
+    public static string Fire() { return Try(Run); }
+    public static string FireInner() { return Try(Inner); }
+    public static void Keep(Action f) { Kept = f; }
+    public static void KeepInt(Action<int> f) { KeptInt = f; }
+    public static void KeepString(Action<string> f) { KeptString = f; }
+
+    // C# -> Lua through the IC entry: probe() raises its env's `who`, which
+    // comes back as the call's caught error (catchError true).  Not
+    // inlined: Mono makes an internal call's wrapper when it compiles the
+    // caller, and the backend registers LuaIC.Call with the first LuaEnv.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static unsafe string Probe()
+    {
+        return LuaIC.Call("probe", 0, 0, null, null, true);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static unsafe string Echo(string s)
+    {
+        TypedReference a0 = __makeref(s);
+        return LuaIC.Call("echo", 1, 0, &a0, null, true);
+    }
+}
+
+static class Check
+{
+    static readonly StringWriter stderr = new StringWriter();
+
+    static void Log(LuaLogKind kind, string message)
+    {
+        if (kind == LuaLogKind.ZLua)
+            return;
+        Console.WriteLine("  " + kind + ": " + message.Split('\n')[0]);
+    }
+
+    // The exception's type and the message's first clause: thread ids
+    // and addresses vary between runs.
+    public static string Describe(Exception e)
+    {
+        while (e is TargetInvocationException && e.InnerException != null)
+            e = e.InnerException;
+        string m = e.Message.Split('\n')[0];
+        int cut = m.IndexOf(" (");
+        return e.GetType().Name + ": " + (cut > 0 ? m.Substring(0, cut) : m);
+    }
+
+    static void Title(string t)
+    {
+        Console.WriteLine(t);
+    }
+
+    static void Say(string what, Action a)
+    {
+        Console.WriteLine("  " + what + ": " + Hooks.Try(a));
+    }
+
+    static int Main()
+    {
+        DisposeWhileRunning();
+        Dropped();
+        IcRouting();
+        Threads();
+        EntryPoints();
+        Untrusted();
+        Policy();
+        return 0;
+    }
+
+    // ---- R-ENV-3: Dispose while the env's Lua code runs ---------------------
+
+    static void DisposeWhileRunning()
+    {
+        Title("Dispose inside its own Lua code");
+        var env = new LuaEnv(Log);
+        Hooks.Run = () => env.Dispose();
+        env.DoString("print(CS.Hooks.Fire())");
+        env.DoString("print('still works')");
+
+        Title("Dispose below a callback through another env");
+        var other = new LuaEnv(Log);
+        Hooks.Inner = () => env.Dispose();
+        Hooks.Run = () => other.DoString("print('other:', CS.Hooks.FireInner())");
+        env.DoString("CS.Hooks.Fire()");
+        env.DoString("print('still works')");
+
+        Title("Dispose inside a delegate call into its state");
+        env.DoString("CS.Hooks.Keep(function() print('in the delegate:', CS.Hooks.FireInner()) end)");
+        Hooks.Kept();
+        env.DoString("print('still works')");
+
+        other.Dispose();   // env is the most recent again: where an IC call goes
+        Title("Dispose inside an IC call into its state");
+        env.DoString("function probe() error(CS.Hooks.FireInner(), 0) end");
+        Console.WriteLine("  " + Hooks.Probe());
+        env.DoString("print('still works')");
+
+        Title("Dispose after the outermost call returned");
+        env.Dispose();
+        Say("the delegate afterwards", () => Hooks.Kept());
+        Say("a member afterwards", () => env.DoString("print(1)"));
+    }
+
+    // ---- R-ENV-3: an env dropped without Dispose ----------------------------
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    static void MakeDropped()
+    {
+        var env = new LuaEnv(Log);
+        env.DoString("CS.Hooks.Keep(function() print('print from a dropped env') end)");
+    }
+
+    // Overwrites the stack MakeDropped used: Mono's collector scans
+    // stacks conservatively, and a stale slot would keep the env alive.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    static int Scrub(int depth)
+    {
+        var pad = new long[64];
+        for (int i = 0; i < pad.Length; i++)
+            pad[i] = i;
+        return depth == 0 ? (int)pad[3] : Scrub(depth - 1) + (int)pad[1];
+    }
+
+    static void Dropped()
+    {
+        Title("an env dropped without Dispose");
+        MakeDropped();
+        Scrub(64);
+        for (int i = 0; i < 3; i++) {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+        }
+        TextWriter err = Console.Error;
+        Console.SetError(stderr);
+        string r = Hooks.Try(() => Hooks.Kept());   // no LuaEnv entry yet: its state lives
+        Console.SetError(err);
+        Console.WriteLine("  its delegate, before a safe point: " + r);
+        Console.WriteLine("  its print went to stderr: " +
+                          stderr.ToString().Contains("print from a dropped env"));
+        using (var env = new LuaEnv(Log))   // a safe point: the dropped env is closed
+            env.DoString("print('a new env')");
+        Say("its delegate, after a safe point", () => Hooks.Kept());
+    }
+
+    // ---- R-ENV-3: every IC call reaches its own env -------------------------
+
+    static void IcRouting()
+    {
+        Title("IC calls, two envs");
+        var a = new LuaEnv(Log);
+        var b = new LuaEnv(Log);
+        a.DoString("who = 'a' function probe() error(who, 0) end");
+        b.DoString("who = 'b' function probe() error(who, 0) end");
+        a.DoString("print('from a:', CS.Hooks.Probe())");
+        b.DoString("print('from b:', CS.Hooks.Probe())");
+        Console.WriteLine("  from C#, none running: " + Hooks.Probe());
+        Hooks.Run = () => b.DoString("print('b inside a:', CS.Hooks.Probe())");
+        a.DoString("CS.Hooks.Fire() print('a again:', CS.Hooks.Probe())");
+        b.Dispose();
+        a.DoString("print('a, b disposed:', CS.Hooks.Probe())");
+        Console.WriteLine("  from C#, b disposed: " + Hooks.Probe());
+        var c = new LuaEnv(Log);
+        c.DoString("who = 'c' function probe() error(who, 0) end");
+        a.Dispose();
+        c.DoString("print('c, a disposed:', CS.Hooks.Probe())");
+        c.DoString("function echo(s) error(who .. ' got ' .. s, 0) end");
+        Console.WriteLine("  a TypedReference argument: " + Hooks.Echo("x"));
+        c.Dispose();
+        Say("none left", () => Console.WriteLine("  " + Hooks.Probe()));
+    }
+
+    // ---- R-THREAD-1 ---------------------------------------------------------
+
+    static void Threads()
+    {
+        Title("LuaEnv from another thread");
+        var env = new LuaEnv(Log);
+        int mine = Thread.CurrentThread.ManagedThreadId;
+        foreach (string member in new[] { "DoString", "Call", "Dispose", "State", "Deny" }) {
+            string msg = null;
+            var t = new Thread(() => {
+                try {
+                    switch (member) {
+                    case "DoString": env.DoString("print('ran')"); break;
+                    case "Call": env.Call("print", 1); break;
+                    case "Dispose": env.Dispose(); break;
+                    case "State": msg = env.State.ToString(); break;
+                    default: env.Deny("System.IO.*"); break;
+                    }
+                    msg = "no exception";
+                } catch (InvalidOperationException e) {
+                    int other = Thread.CurrentThread.ManagedThreadId;
+                    msg = e.GetType().Name + ", names both threads: " +
+                          (e.Message.Contains("thread " + other) &&
+                           e.Message.Contains("thread " + mine));
+                }
+            });
+            t.Start();
+            t.Join();
+            Console.WriteLine("  " + member + ": " + msg);
+        }
+        env.DoString("print('still works')");
+        env.Dispose();
+    }
+
+    // ---- R-PTR-1 / R-POLICY-1: the entry points ---------------------------------
+
+    static Type HostType(string name)
+    {
+        foreach (Assembly asm in AppDomain.CurrentDomain.GetAssemblies())
+            if (asm.GetName().Name == "ZLua.MonoHost")
+                return asm.GetType(name, true);
+        throw new InvalidOperationException("ZLua.MonoHost is not loaded");
+    }
+
+    // The boxed Int64 libzlua made the target of a Lua function's
+    // delegate: among the constants of its compiled lambda.
+    static object LuaTarget(Delegate d)
+    {
+        var closure = d.Target as Closure;
+        foreach (object o in closure != null ? closure.Constants : new object[0])
+            if (o is long)
+                return o;
+        throw new InvalidOperationException("no target in the delegate");
+    }
+
+    static unsafe void EntryPoints()
+    {
+        Title("the entry points");
+        var env = new LuaEnv(Log);
+        bool allocCtor = false;
+        foreach (ConstructorInfo c in typeof(LuaEnv).GetConstructors())
+            foreach (ParameterInfo p in c.GetParameters())
+                allocCtor |= p.ParameterType == typeof(IntPtr);
+        Console.WriteLine("  a LuaEnv constructor takes an IntPtr: " + allocCtor);
+        Type del = HostType("ZLuaMonoHost.LuaDelegate");
+        Console.WriteLine("  ZLuaMonoHost.LuaDelegate public: " + del.IsPublic +
+                          ", Reflect public: " + HostType("ZLuaMonoHost.Reflect").IsPublic);
+
+        env.DoString("CS.Hooks.KeepInt(function(x) print('int', x) end) " +
+                     "CS.Hooks.KeepString(function(s) print('string', s) end)");
+        Hooks.KeptInt(5);
+        Hooks.KeptString("s");
+        object ti = LuaTarget(Hooks.KeptInt), ts = LuaTarget(Hooks.KeptString);
+        MethodInfo call = del.GetMethod("Call", BindingFlags.Static | BindingFlags.Public);
+        MethodInfo make = del.GetMethod("Make", BindingFlags.Static | BindingFlags.Public);
+        Type[] intTypes = { typeof(int) };
+        Func<object, object[], Type[], Type, Action> dispatch =
+            (t, a, ty, rt) => () => call.Invoke(null, new object[] { t, a, ty, rt });
+        Say("Dispatch, args too short", dispatch(ti, new object[0], intTypes, typeof(void)));
+        Say("Dispatch, args null", dispatch(ti, null, intTypes, typeof(void)));
+        Say("Dispatch, a null int", dispatch(ti, new object[] { null }, intTypes, typeof(void)));
+        Say("Dispatch, a string for an int",
+            dispatch(ti, new object[] { "x" }, new[] { typeof(string) }, typeof(void)));
+        Say("Dispatch, a string[] as object[]",
+            dispatch(ts, new string[] { "x" }, new[] { typeof(string) }, typeof(void)));
+        Say("Dispatch, types and ret lying",
+            dispatch(ti, new object[] { 7 }, new[] { typeof(Guid) }, typeof(Guid)));
+        Say("Dispatch, a forged target", dispatch((long)12345, new object[] { 7 }, intTypes,
+                                                  typeof(void)));
+        Say("Make over another type's target", () => {
+            var d = (Action<int>)make.Invoke(null, new object[] { typeof(Action<int>), ts });
+            d(5);
+        });
+
+        env.DoString("function echo(s) error('got ' .. tostring(s), 0) end");
+        Ic("LuaIC argc 3", 3, 0, 'r', 'n');
+        Ic("LuaIC argc -1", -1, 0, 'n', 'n');
+        Ic("LuaIC byref bit past argc", 1, 2, 'r', 'n');
+        Ic("LuaIC an argument past argc", 1, 0, 'r', 'r');
+        Ic("LuaIC a null argument", 1, 0, 'n', 'n');
+        Ic("LuaIC a heap pointer", 1, 0, 'h', 'n');
+        Ic("LuaIC a stack slot that is no TypedReference", 1, 0, 'j', 'n');
+        Ic("LuaIC a real one", 1, 0, 'r', 'n');
+        env.DoString("print('still works')");
+        env.Dispose();
+    }
+
+    // LuaIC.Call(echo, argc, mask, arg0, arg1, catchError) with each
+    // argument: 'r' a real TypedReference over a string, 'n' null, 'h' a
+    // heap block of junk, 'j' a stack slot of junk.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    static unsafe void Ic(string what, int argc, int mask, char k0, char k1)
+    {
+        string s = "x";
+        GC.KeepAlive(s);
+        TypedReference r = __makeref(s);
+        long junk = 0x4141414141414141;
+        IntPtr heap = Marshal.AllocHGlobal(64);
+        for (int i = 0; i < 64; i++)
+            Marshal.WriteByte(heap, i, 0x41);
+        void*[] pick = { &r, null, (void*)heap, &junk };
+        string kinds = "rnhj";
+        string result;
+        try {
+            result = LuaIC.Call("echo", argc, mask, pick[kinds.IndexOf(k0)],
+                                pick[kinds.IndexOf(k1)], true) ?? "ok";
+        } catch (Exception e) {
+            result = Describe(e);
+        }
+        Marshal.FreeHGlobal(heap);
+        Console.WriteLine("  " + what + ": " + result);
+    }
+
+    // ---- R-POLICY-1 / R-LIB-1: the Untrusted option and the rules ----------
+
+    static void Untrusted()
+    {
+        Title("LuaTrust.Untrusted");
+        using (var env = new LuaEnv(Log, LuaTrust.Untrusted)) {
+            env.DoString("print(pcall(package.loadlib, 'liblua5.4.so', 'luaopen_debug'))");
+            env.DoString("print(pcall(function() return CS.System.IO.File end))");
+            env.DoString("print(pcall(function() return CS.System.Runtime.InteropServices.Marshal end))");
+            env.DoString("print(CS.System.Math.Max(3, 9))");
+        }
+        using (var env = new LuaEnv(Log))
+            env.DoString("print(CS.System.IO.File ~= nil, type(package.loadlib))");
+    }
+
+    static void Policy()
+    {
+        Title("Allow and Deny");
+        using (var env = new LuaEnv(Log)) {
+            Say("a malformed pattern", () => env.Deny("System..IO"));
+            Say("a null pattern", () => env.Allow(null));
+            env.Deny("System.Text.*");
+            env.Allow("System.Text.StringBuilder");
+            env.DoString("print(pcall(function() return CS.System.Text.Encoding end))");
+            env.DoString("print(CS.System.Text.StringBuilder('ok'):ToString())");
+            Say("a rule after a type was bound", () => env.Deny("System.Math"));
+        }
+    }
+}
