@@ -36,6 +36,15 @@ const char fz_prelude[] =
     "for _, k in ipairs{'read','lines','open','popen','input','output','close',"
     "'tmpfile','write'} do io[k] = nil end\n"
     "io.stdout, io.stderr, io.stdin = nil, nil, nil\n"
+    /* R-LIB-1: the standard debug library opened anew, each way a script
+     * can (zlua_open's guards make every one refuse C frames) */
+    "local LL, SEARCH = package.loadlib, package.searchers[3]\n"
+    "function LOADDBG(k) if LIBLUA == nil then return dbg end k = k % 3\n"
+    " if k == 0 then return LL(LIBLUA, 'luaopen_debug')() end\n"
+    " if k == 1 then local cp = package.cpath package.cpath = LIBLUA"
+    " local ld = SEARCH('debug') package.cpath = cp return ld('debug') end\n"
+    " local r = require local pkg = LL(LIBLUA, 'luaopen_package')() require = r"
+    " return pkg.loadlib(LIBLUA, 'luaopen_debug')() end\n"
     "dofile, loadfile, require, package.loadlib = nil, nil, nil, nil\n"
     "function MT(x) return dbg.getmetatable(x) end\n"
     "function UP(f, i) local _, v = dbg.getupvalue(f, i) return v end\n"
@@ -178,11 +187,11 @@ unsigned fz_skip_mask;
 static const char *const fz_feature_names[] = {
     "reg_keys", "reg", "setupvalue", "memtable", "setmt", "mtwrite", "setlocal",
     "oom", "callmm", "reg_main", "hookcall", "ptrarg", "pairsbox", "pending",
-    "delget", "oracle",
+    "delget", "oracle", "policy", "thread", "reopen",
 };
 enum { F_REG_KEYS, F_REG, F_SETUPVALUE, F_MEMTABLE, F_SETMT, F_MTWRITE, F_SETLOCAL,
        F_OOM, F_CALLMM, F_REG_MAIN, F_HOOKCALL, F_PTRARG, F_PAIRSBOX, F_PENDING,
-       F_DELGET, F_ORACLE };
+       F_DELGET, F_ORACLE, F_POLICY, F_THREAD, F_REOPEN };
 
 unsigned fz_parse_skip(const char *list)
 {
@@ -2306,13 +2315,62 @@ static void g_oracle(G *g)
     skip_end(g, mark, F_ORACLE, "V[1] = nil");
 }
 
+/* [policy] R-POLICY-1's rules (POLICY, the harness's): effective as the
+ * program's first statement, refused (ZLUA_ESTATE) once a type is bound */
+static void g_policy(G *g)
+{
+    size_t mark = g->len;
+    unsigned a = pick(g, 256) | (pick(g, 256) << 8);
+    unsigned b = pick(g, 256) | (pick(g, 256) << 8);
+    emitf(g, "V[1] = POLICY(%u, %u)", a, b);
+    skip_end(g, mark, F_POLICY, "V[1] = nil");
+}
+
+/* [thread] R-THREAD-1: a Lua function's delegate invoked on a second
+ * thread (refused there, the state untouched) */
+static void g_thread(G *g)
+{
+    size_t mark = g->len;
+    g_slot(g);
+    emit(g, " = CS.Demo.ApplyFuncOnThread(");
+    g_func(g);
+    emitf(g, ", %d)", (int)pick(g, 200) - 100);
+    skip_end(g, mark, F_THREAD, "V[1] = nil");
+}
+
+/* [reopen] R-LIB-1: the standard debug library opened anew (LOADDBG, the
+ * prelude's: loadlib, the C searcher, a fresh package library), its
+ * setlocal aimed at C frames from a finalizer that runs inside whatever
+ * the next statement calls */
+static void g_reopen(G *g)
+{
+    size_t mark = g->len;
+    emitf(g, "local d = LOADDBG(%u) RD = d setmetatable({}, {__gc = function() "
+             "pcall(d.setlocal, %u, %d, ", pick(g, 3), 2 + pick(g, 4), (int)pick(g, 5) - 1);
+    g_value(g);
+    emit(g, ") end}) ");
+    g_collect(g);
+    emit(g, " ");
+    g_stmt(g);
+    skip_end(g, mark, F_REOPEN, "V[1] = nil");
+}
+
 static void g_stmt(G *g)
 {
     if (g->full)
         return;
     g->stmts--;
-    unsigned k = pick(g, 47);
+    unsigned k = pick(g, 50);
     switch (k) {
+    case 47:
+        g_policy(g);
+        break;
+    case 48:
+        g_thread(g);
+        break;
+    case 49:
+        g_reopen(g);
+        break;
     case 40:
         g_reg_main(g);
         break;
@@ -2526,6 +2584,12 @@ size_t fz_generate(const uint8_t *data, size_t size, char *out, size_t cap)
     if (cap == 0)
         return 0;
     out[0] = '\0';
+    /* one program in four starts with a policy, before anything binds */
+    if (more(&g) && pick(&g, 4) == 0) {
+        emit(&g, "P(function() ");
+        g_policy(&g);
+        emit(&g, " end)\n");
+    }
     for (int top = 0; top < FZ_MAX_TOP && more(&g) && g.stmts > 0; top++) {
         size_t mark = g.len;
         g.ctx = CTX_TOP;

@@ -24,7 +24,9 @@
  */
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 
+#define _GNU_SOURCE   /* dladdr */
 #include <dirent.h>
+#include <dlfcn.h>
 #include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -497,8 +499,44 @@ static int fz_oracle(lua_State *L)
     return 0;
 }
 
+/* POLICY(a, b): R-POLICY-1's rules, set before anything binds (a later
+ * call is refused, ZLUA_ESTATE, and changes nothing): bit i of a denies
+ * rule i, or allows it when bit i of b is set too; b's bit 15 applies the
+ * mods preset first.  Returns the last code. */
+static const char *const fz_policy_rules[] = {
+    "MyGame.*", "MyGame.Point2D", "MyGame.Tagged", "[Assembly-CSharp]", "*", "Demo",
+    "System.String", "System.Object", "MyGame.IntOp", "System.Type", "System.Int32",
+    "ZLua.*", "System.*", "MyGame.Player", "System.Collections.Generic.*", "[mscorlib]",
+};
+
+static int fz_policy(lua_State *L)
+{
+    unsigned a = (unsigned)luaL_checkinteger(L, 1), b = (unsigned)luaL_optinteger(L, 2, 0);
+    int rc = ZLUA_OK;
+    if (b & 0x8000u)
+        rc = zlua_policy_preset(L, ZLUA_POLICY_MODS);
+    for (unsigned i = 0; i < sizeof fz_policy_rules / sizeof fz_policy_rules[0]; i++)
+        if (a & (1u << i))
+            rc = (b & (1u << i)) ? zlua_policy_allow(L, fz_policy_rules[i])
+                                 : zlua_policy_deny(L, fz_policy_rules[i]);
+    lua_pushinteger(L, rc);
+    return 1;
+}
+
 static void fz_open(lua_State *L)
 {
+    /* the liblua the harness links, for the productions that open the
+     * standard debug library anew through the package library (R-LIB-1) */
+    Dl_info info;
+    void *sym;
+    lua_CFunction open = luaopen_debug;
+    memcpy(&sym, &open, sizeof sym);
+    if (dladdr(sym, &info) != 0 && info.dli_fname != NULL) {
+        lua_pushstring(L, info.dli_fname);
+        lua_setglobal(L, "LIBLUA");
+    }
+    lua_pushcfunction(L, fz_policy);
+    lua_setglobal(L, "POLICY");
     lua_pushcfunction(L, fz_oracle);
     lua_setglobal(L, "ORACLE");
     lua_getglobal(L, "debug");
