@@ -2348,9 +2348,9 @@ static void g_reopen(G *g)
     emitf(g, "local d = LOADDBG(%u) RD = d setmetatable({}, {__gc = function() "
              "pcall(d.setlocal, %u, %d, ", pick(g, 3), 2 + pick(g, 4), (int)pick(g, 5) - 1);
     g_value(g);
-    emit(g, ") end}) ");
+    emit(g, ") end}); ");
     g_collect(g);
-    emit(g, " ");
+    emit(g, "; ");   /* a statement may begin with '(' */
     g_stmt(g);
     skip_end(g, mark, F_REOPEN, "V[1] = nil");
 }
