@@ -252,6 +252,11 @@ static const fz_type types[] = {
     {"System.Int32[]", "mscorlib", "z"},  {"System.String[]", "mscorlib", ""},
     {"System.Int32[,]", "mscorlib", ""},  {"MyGame.Nope", "AC", ""},
     {"MyGame", "AC", ""},                 {"System.Int32&", "mscorlib", ""},
+    /* libzlua's own entry points: never reachable (R-POLICY-1; on Mono
+     * they exist, on the simulation they are names of nothing) */
+    {"ZLua.LuaIC", "ZLua.Common", "s"},   {"ZLua.LuaEnv", "ZLua.LuaEnv", ""},
+    {"ZLuaMonoHost.LuaDelegate", "ZLua.MonoHost", ""},
+    {"ZLuaMonoHost.Reflect", "ZLua.MonoHost", ""},
 };
 
 /* the hot ones first: pick_type favours them */
