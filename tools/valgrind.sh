@@ -30,4 +30,24 @@ done
 run "${vg[@]}" "$build/zlua-run" lua/examples/tour.lua
 # every fuzzer regression and seed, through the same harness
 run "${vg[@]}" "$build/zlua-fuzz-replay" tests/fuzz/regressions tests/fuzz/corpus
+# On Mono (C host and the Editor's LuaEnv): the hostile-script specs and
+# the Editor's own checks, with errors inside Mono's library suppressed
+# (tests/mono/valgrind-mono.supp: its collector and JIT) and no leak
+# check (Mono keeps its heap to the end).  Not every spec: each start of
+# Mono under memcheck costs tens of seconds.
+if [ -x "$build/zlua-run-mono" ] && [ -x "$build/zlua-mono" ]; then
+  vgm=(valgrind -q --error-exitcode=9 --leak-check=no
+       --suppressions=tests/mono/valgrind-mono.supp)
+  export ZLUA_MONO_ASSEMBLIES=${ZLUA_MONO_ASSEMBLIES:-$PWD/$build/mono}
+  for s in threads policy reopen safety2 safety_final; do
+    run "${vgm[@]}" "$build/zlua-run-mono" "$(command -v busted)" --lpath=lua/spec/?.lua \
+      -o TAP "lua/spec/${s}_spec.lua"
+    run "${vgm[@]}" "$build/zlua-mono" "$build/editor/zlua-run.exe" "$(command -v busted)" \
+      --lpath=lua/spec/?.lua -o TAP "lua/spec/${s}_spec.lua"
+  done
+  run tests/game/expect.sh tests/editor/LuaEnvSafety.expected \
+    "${vgm[@]}" "$build/zlua-mono" "$build/editor/LuaEnvSafety.exe"
+  run tests/game/expect.sh tests/editor/LuaEnvCheck.expected \
+    "${vgm[@]}" "$build/zlua-mono" "$build/editor/LuaEnvCheck.exe" tests/editor/lua
+fi
 exit $fail
