@@ -5,7 +5,10 @@
 #
 # - installs what is missing (gcc-multilib, g++-multilib, qemu-user, the :i386 multiarch
 #   -dev packages, the i386 Lua C modules busted needs); apt is skipped when
-#   everything is present;
+#   everything is present; when apt-get update fails on an i386 index (a
+#   mirror serving it with the wrong size), tools/apt-foreign-fallback.sh
+#   installs from the indexes that are served plus the verified i386 twins
+#   of the amd64 side's security updates;
 # - configures BUILD_DIR (default build-i386) with tools/i386-toolchain.cmake
 #   (-m32, PKG_CONFIG_LIBDIR=/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig);
 # - when the kernel cannot run 32-bit binaries (checked with a tiny program)
@@ -51,8 +54,16 @@ if [ "${#missing[@]}" -gt 0 ]; then
     dpkg --add-architecture i386
   fi
   log "installing: ${missing[*]}"
-  "$src/tools/apt-update.sh" i386
-  apt-get install -y --no-install-recommends "${missing[@]}"
+  if "$src/tools/apt-update.sh" i386; then
+    apt-get install -y --no-install-recommends "${missing[@]}"
+  else
+    # An i386 index refused by the update (a mirror serving it with the wrong
+    # size): install from the indexes that are served plus the i386 .debs of
+    # the versions the amd64 side has (tools/apt-foreign-fallback.sh says
+    # which indexes and which .debs it used, and how they were verified).
+    log "apt-get update failed: installing through tools/apt-foreign-fallback.sh"
+    "$src/tools/apt-foreign-fallback.sh" i386 "${missing[@]}"
+  fi
 else
   log "all packages present, skipping apt"
 fi
