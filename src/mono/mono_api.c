@@ -22,15 +22,28 @@
 
 /* ---- domain, assemblies, images ---------------------------------------- */
 
-#define ZM_MAX_ASSEMBLIES 256
-static const Il2CppAssembly *zm_assemblies[ZM_MAX_ASSEMBLIES];
-static size_t zm_nassemblies;
+/* Every loaded assembly, however many (an Editor has hundreds): the
+ * buffer grows, and an outgrown one is kept, not freed, as a caller may
+ * still be walking the list it was handed when a nested call refills it. */
+typedef struct zm_asm_buf {
+    struct zm_asm_buf *outgrown;
+    size_t cap;
+    const Il2CppAssembly *a[];
+} zm_asm_buf;
+static zm_asm_buf *zm_asms;
+static size_t zm_nasms;
+
+static void zm_count_assembly(void *assembly, void *user)
+{
+    (void)assembly;
+    (*(size_t *)user)++;
+}
 
 static void zm_collect_assembly(void *assembly, void *user)
 {
     (void)user;
-    if (zm_nassemblies < ZM_MAX_ASSEMBLIES)
-        zm_assemblies[zm_nassemblies++] = assembly;
+    if (zm_nasms < zm_asms->cap)   /* one loaded since it was counted waits for the next call */
+        zm_asms->a[zm_nasms++] = assembly;
 }
 
 Il2CppDomain *il2cpp_domain_get(void)
@@ -41,10 +54,22 @@ Il2CppDomain *il2cpp_domain_get(void)
 const Il2CppAssembly **il2cpp_domain_get_assemblies(const Il2CppDomain *domain, size_t *size)
 {
     (void)domain;
-    zm_nassemblies = 0;
-    mono_assembly_foreach(zm_collect_assembly, NULL);
-    *size = zm_nassemblies;
-    return zm_assemblies;
+    size_t n = 0;
+    mono_assembly_foreach(zm_count_assembly, &n);
+    if (zm_asms == NULL || zm_asms->cap < n) {
+        size_t cap = n + n / 2 + 16;
+        zm_asm_buf *b = malloc(sizeof *b + cap * sizeof b->a[0]);
+        if (b != NULL) {   /* out of memory: the list as it was */
+            b->outgrown = zm_asms;
+            b->cap = cap;
+            zm_asms = b;
+        }
+    }
+    zm_nasms = 0;
+    if (zm_asms != NULL)
+        mono_assembly_foreach(zm_collect_assembly, NULL);
+    *size = zm_nasms;
+    return zm_asms != NULL ? zm_asms->a : NULL;
 }
 
 /* IL2CPP has every assembly of the game in the build; an Editor has the
@@ -53,12 +78,15 @@ const Il2CppAssembly **il2cpp_domain_get_assemblies(const Il2CppDomain *domain, 
  * those that are, in load order. */
 static MonoAssembly *zm_assembly_beside_loaded(MonoAssemblyName *an)
 {
-    /* a copy: the list is shared with il2cpp_domain_get_assemblies' callers */
-    const Il2CppAssembly *as[ZM_MAX_ASSEMBLIES];
-    size_t n = 0;
-    memcpy(as, il2cpp_domain_get_assemblies(NULL, &n), sizeof as);
-    for (size_t i = 0; i < n; i++) {
-        MonoImage *img = mono_assembly_get_image((MonoAssembly *)(void *)as[i]);
+    /* a copy: loading one changes Mono's list */
+    zm_asm_list as;
+    if (zm_attrs_loaded(&as) != 0) {
+        free(as.a);
+        return NULL;
+    }
+    MonoAssembly *found = NULL;
+    for (size_t i = 0; i < as.n && found == NULL; i++) {
+        MonoImage *img = mono_assembly_get_image(as.a[i]);
         const char *file = img != NULL ? mono_image_get_filename(img) : NULL;
         const char *slash = file != NULL ? strrchr(file, '/') : NULL;
         if (slash == NULL || (size_t)(slash - file) >= 4096)
@@ -67,11 +95,25 @@ static MonoAssembly *zm_assembly_beside_loaded(MonoAssemblyName *an)
         memcpy(dir, file, (size_t)(slash - file));
         dir[slash - file] = '\0';
         MonoImageOpenStatus st;
-        MonoAssembly *a = mono_assembly_load(an, dir, &st);
-        if (a != NULL)
-            return a;
+        found = mono_assembly_load(an, dir, &st);
     }
-    return NULL;
+    free(as.a);
+    return found;
+}
+
+/* An assembly whose load hooks are running (the backend reads its rules
+ * from one, mono_env.c) is in Mono's list of loaded assemblies before it
+ * is in its domain's, where mono_assembly_loaded looks: found by name. */
+static MonoAssembly *zm_assembly_loading(const char *name)
+{
+    zm_asm_list as;
+    MonoAssembly *found = NULL;
+    if (zm_attrs_loaded(&as) == 0)
+        for (size_t i = 0; i < as.n && found == NULL; i++)
+            if (strcmp(mono_image_get_name(mono_assembly_get_image(as.a[i])), name) == 0)
+                found = as.a[i];
+    free(as.a);
+    return found;
 }
 
 const Il2CppAssembly *il2cpp_domain_assembly_open(Il2CppDomain *domain, const char *name)
@@ -92,6 +134,8 @@ const Il2CppAssembly *il2cpp_domain_assembly_open(Il2CppDomain *domain, const ch
     if (an == NULL)
         return NULL;
     MonoAssembly *a = mono_assembly_loaded(an);
+    if (a == NULL)
+        a = zm_assembly_loading(plain);
     if (a == NULL)
         a = mono_assembly_load(an, NULL, &st);
     if (a == NULL)

@@ -10,7 +10,16 @@
  * same rules: type-level, field, parameter and return attributes.  The
  * attribute object's LuaMarshalType and Members are read through its
  * properties.
+ *
+ * One image at a time (zm_attrs_read_image): the Editor's env reads each
+ * assembly as Mono loads it (mono_env.c), the tools every loaded one.
+ * The attribute class is the one the image's own reference to
+ * ZLua.Common resolves to, loaded beside the image when Mono has not
+ * loaded it yet (Mono loads a reference on first use only): which
+ * assembly was loaded first never decides whether rules are read.  What
+ * cannot be read is one line to the caller's log, never silence.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,12 +33,47 @@
 #include "marshalc_attrs.h"
 #include "mono_rt.h"
 
-static MonoObject *zm_get(MonoObject *obj, const char *prop)
+/* What one image's walk needs. */
+typedef struct zm_reader {
+    lua_State *L;
+    MonoClass *ak;           /* ZLua.LuaMarshalAsAttribute as the image sees it */
+    const char *assembly;    /* the image's assembly name */
+    marshalc_attr_fn fn;
+    void *ud;
+    zm_attrs_log_fn log;
+    int found;
+} zm_reader;
+
+static void zm_logf(zm_attrs_log_fn log, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void zm_logf(zm_attrs_log_fn log, const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    log(line);
+}
+
+/* A property of the attribute object, or NULL with why set (an older
+ * ZLua.Common without it, or a getter that threw). */
+static MonoObject *zm_get(MonoObject *obj, const char *prop, char *why, size_t size)
 {
     MonoProperty *p = mono_class_get_property_from_name(mono_object_get_class(obj), prop);
+    if (p == NULL) {
+        snprintf(why, size, "it has no property '%s'", prop);
+        return NULL;
+    }
     MonoObject *exc = NULL;
-    MonoObject *v = p ? mono_property_get_value(p, obj, NULL, &exc) : NULL;
-    return exc == NULL ? v : NULL;
+    MonoObject *v = mono_property_get_value(p, obj, NULL, &exc);
+    if (exc != NULL) {
+        MonoClass *ek = mono_object_get_class(exc);
+        snprintf(why, size, "its property '%s' threw %s.%s", prop, mono_class_get_namespace(ek),
+                 mono_class_get_name(ek));
+        return NULL;
+    }
+    return v;
 }
 
 /* A member name as UTF-8, kept for the process ("" for null), by
@@ -46,21 +90,45 @@ static char *zm_utf8(MonoString *str)
     return out;
 }
 
-/* The rule of an attribute object: its LuaMarshalType, and Members
- * joined by commas (NULL without). */
-static int zm_read(MonoObject *attr, const char **members)
+/* Members joined by commas (NULL without): every one of them, however
+ * many (a rule that silently lost members would marshal other ones). */
+static int zm_members(MonoArray *m, const char **members, char *why, size_t size)
 {
-    MonoObject *t = zm_get(attr, "LuaMarshalType");
-    int type = t != NULL ? *(int32_t *)mono_object_unbox(t) : 0;
-    MonoArray *m = (MonoArray *)(void *)zm_get(attr, "Members");
-    *members = NULL;
     uintptr_t n = m != NULL ? mono_array_length(m) : 0;
-    const char *list[64];
-    int count = 0;
-    for (uintptr_t i = 0; i < n && count < 64; i++)
-        list[count++] = zm_utf8(mono_array_get(m, MonoString *, i));
-    *members = marshalc_join(list, count);
-    return type;
+    *members = NULL;
+    if (n == 0)
+        return 0;
+    if (n > (uintptr_t)INT32_MAX / sizeof(char *)) {
+        snprintf(why, size, "Members lists %ju names", (uintmax_t)n);
+        return -1;
+    }
+    const char **list = malloc((size_t)n * sizeof *list);
+    if (list == NULL) {
+        snprintf(why, size, "out of memory");
+        return -1;
+    }
+    for (uintptr_t i = 0; i < n; i++)
+        list[i] = zm_utf8(mono_array_get(m, MonoString *, i));
+    *members = marshalc_join(list, (int)n);
+    free(list);
+    return 0;
+}
+
+/* The rule of an attribute object into r: its LuaMarshalType and
+ * Members.  0, or -1 with why set. */
+static int zm_read(MonoObject *attr, zlua_marshal_rule *r, char *why, size_t size)
+{
+    MonoObject *t = zm_get(attr, "LuaMarshalType", why, size);
+    if (t == NULL)
+        return -1;
+    char mwhy[256] = "";
+    MonoArray *m = (MonoArray *)(void *)zm_get(attr, "Members", mwhy, sizeof mwhy);
+    if (m == NULL && mwhy[0] != '\0') {
+        snprintf(why, size, "%s", mwhy);
+        return -1;
+    }
+    r->marshal_type = (uint8_t)*(int32_t *)mono_object_unbox(t);
+    return zm_members(m, &r->members, why, size);
 }
 
 /* The attribute in info, or NULL; frees info. */
@@ -74,99 +142,251 @@ static MonoObject *zm_take(MonoCustomAttrInfo *info, MonoClass *ak)
     return o;
 }
 
-static void zm_emit(marshalc_attr_fn fn, void *ud, const char *assembly, zlua_marshal_rule *r,
-                    MonoObject *attr, int *found)
+/* "type T", "field T.F", "parameter 2 of T.M", "the return of T.M". */
+static void zm_site(const zlua_marshal_rule *r, char *buf, size_t size)
 {
-    r->marshal_type = (uint8_t)zm_read(attr, &r->members);
-    r->source = ZLUA_RULE_ATTRIBUTE;
-    r->origin = "attribute";
-    fn(ud, assembly, r);
-    (*found)++;
+    if (r->site == ZLUA_RULE_TYPE)
+        snprintf(buf, size, "type %s", r->type);
+    else if (r->site == ZLUA_RULE_FIELD)
+        snprintf(buf, size, "field %s.%s", r->type, r->member);
+    else if (r->site == ZLUA_RULE_PARAM)
+        snprintf(buf, size, "parameter %d of %s.%s", (int)r->index, r->type, r->member);
+    else
+        snprintf(buf, size, "the return of %s.%s", r->type, r->member);
 }
 
-static void zm_class(lua_State *L, MonoClass *k, MonoClass *ak, marshalc_attr_fn fn, void *ud,
-                     int *found)
+static void zm_unreadable(const zm_reader *rd, const zlua_marshal_rule *r, const char *why)
 {
-    char name[512];
+    char site[1024];
+    zm_site(r, site, sizeof site);
+    zm_logf(rd->log, "[ZLua] LuaMarshalAs of %s in assembly '%s' cannot be read (%s): "
+                     "the slot keeps its default marshalling", site, rd->assembly, why);
+}
+
+static void zm_emit(zm_reader *rd, zlua_marshal_rule *r, MonoObject *attr)
+{
+    char why[512];
+    if (zm_read(attr, r, why, sizeof why) != 0) {
+        zm_unreadable(rd, r, why);
+        return;
+    }
+    r->source = ZLUA_RULE_ATTRIBUTE;
+    r->origin = "attribute";
+    rd->fn(rd->ud, rd->assembly, r);
+    rd->found++;
+}
+
+/* Members the C# compiler makes and copies the user's attributes onto:
+ * a delegate's BeginInvoke and EndInvoke carry its parameters' (and
+ * return's) [LuaMarshalAs] again.  The user declared them once, on the
+ * delegate's signature, which Invoke carries: the copies are not read. */
+static int zm_copied(MonoClass *k, MonoMethod *m)
+{
+    if (!mono_class_is_delegate(k))
+        return 0;
+    const char *name = mono_method_get_name(m);
+    return strcmp(name, "BeginInvoke") == 0 || strcmp(name, "EndInvoke") == 0;
+}
+
+/* A type the compiler made ([CompilerGenerated]: closures, iterators,
+ * async state machines): no script names it, and what attributes it has
+ * are copies of the user's. */
+static int zm_generated(MonoClass *k)
+{
+    static MonoClass *cg;
+    if (cg == NULL)
+        cg = mono_class_from_name(mono_get_corlib(), "System.Runtime.CompilerServices",
+                                  "CompilerGeneratedAttribute");
+    MonoCustomAttrInfo *info = cg != NULL ? mono_custom_attrs_from_class(k) : NULL;
+    if (info == NULL)
+        return 0;
+    int yes = mono_custom_attrs_has_attr(info, cg);
+    mono_custom_attrs_free(info);
+    return yes;
+}
+
+static void zm_method(zm_reader *rd, const char *name, MonoMethod *m)
+{
+    uint32_t np = mono_signature_get_param_count(mono_method_signature(m));
+    for (int index = -1; index < (int)np; index++) {
+        /* Mono numbers the return 0 and the parameters from 1 */
+        MonoObject *a = zm_take(mono_custom_attrs_from_param(m, (uint32_t)(index + 1)), rd->ak);
+        if (a == NULL)
+            continue;
+        char sig[1024];
+        size_t n = zlua_rules_signature(rd->L, (const MethodInfo *)(void *)m, sig, sizeof sig);
+        zlua_marshal_rule r = marshalc_rule_at(index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM,
+                                               name, mono_method_get_name(m),
+                                               n > 0 ? sig : NULL, index);
+        if (n == 0)
+            zm_unreadable(rd, &r, "libzlua cannot spell the method's signature");
+        else
+            zm_emit(rd, &r, a);
+    }
+}
+
+static void zm_class(zm_reader *rd, MonoClass *k)
+{
+    if (zm_generated(k))
+        return;
+    char name[1024];
     marshalc_type_name((Il2CppClass *)(void *)k, name, sizeof name);
-    const char *assembly = mono_image_get_name(mono_class_get_image(k));
-    MonoObject *a = zm_take(mono_custom_attrs_from_class(k), ak);
+    MonoObject *a = zm_take(mono_custom_attrs_from_class(k), rd->ak);
     if (a != NULL) {
         zlua_marshal_rule r = marshalc_rule_at(ZLUA_RULE_TYPE, name, NULL, NULL, 0);
-        zm_emit(fn, ud, assembly, &r, a, found);
+        zm_emit(rd, &r, a);
     }
     void *iter = NULL;
     MonoClassField *f;
     while ((f = mono_class_get_fields(k, &iter)) != NULL) {
-        if ((a = zm_take(mono_custom_attrs_from_field(k, f), ak)) == NULL)
+        if ((a = zm_take(mono_custom_attrs_from_field(k, f), rd->ak)) == NULL)
             continue;
         zlua_marshal_rule r =
             marshalc_rule_at(ZLUA_RULE_FIELD, name, mono_field_get_name(f), NULL, 0);
-        zm_emit(fn, ud, assembly, &r, a, found);
+        zm_emit(rd, &r, a);
     }
     iter = NULL;
     MonoMethod *m;
-    while ((m = mono_class_get_methods(k, &iter)) != NULL) {
-        uint32_t np = mono_signature_get_param_count(mono_method_signature(m));
-        for (int index = -1; index < (int)np; index++) {
-            /* Mono numbers the return 0 and the parameters from 1 */
-            if ((a = zm_take(mono_custom_attrs_from_param(m, (uint32_t)(index + 1)), ak)) == NULL)
-                continue;
-            char sig[1024];
-            if (zlua_rules_signature(L, (const MethodInfo *)(void *)m, sig, sizeof sig) == 0)
-                continue;
-            zlua_marshal_rule r =
-                marshalc_rule_at(index < 0 ? ZLUA_RULE_RETURN : ZLUA_RULE_PARAM, name,
-                                 mono_method_get_name(m), sig, index);
-            zm_emit(fn, ud, assembly, &r, a, found);
-        }
-    }
+    while ((m = mono_class_get_methods(k, &iter)) != NULL)
+        if (!zm_copied(k, m))
+            zm_method(rd, name, m);
     iter = NULL;
     MonoClass *nested;
     while ((nested = mono_class_get_nested_types(k, &iter)) != NULL)
-        zm_class(L, nested, ak, fn, ud, found);
+        zm_class(rd, nested);
 }
 
-/* Whether img can carry the attribute: it defines it, or references the
- * assembly that does (the corlib and the other framework assemblies are
- * not walked, as an Editor reads only the game's). */
-static int zm_may_use(MonoImage *img, MonoImage *attr_image)
+/* ---- the attribute class an image sees ---------------------------------------- */
+
+/* The index of img's reference to ZLua.Common, or -1.  an: a name
+ * object filled in for that reference (its fields point into img's
+ * metadata, so it is one object kept for the process, never freed;
+ * callers serialize: mono_env.c reads under its lock, the tools on one
+ * thread). */
+static int zm_common_ref(MonoImage *img, MonoAssemblyName **an)
 {
-    if (img == attr_image)
-        return 1;
-    const char *want = mono_image_get_name(attr_image);
+    static MonoAssemblyName *name;
+    if (name == NULL && (name = mono_assembly_name_new("ZLua.Common")) == NULL)
+        return -1;
+    *an = name;
     int n = mono_image_get_table_rows(img, MONO_TABLE_ASSEMBLYREF);
-    /* one name object for the process: get_assemblyref points its
-     * fields into the image's metadata */
-    static MonoAssemblyName *an;
-    if (an == NULL && (an = mono_assembly_name_new("ZLua.Common")) == NULL)
-        return 1;   /* cannot tell: walk it */
-    int yes = 0;
-    for (int i = 0; i < n && !yes; i++) {
-        mono_assembly_get_assemblyref(img, i, an);
-        yes = strcmp(mono_assembly_name_get_name(an), want) == 0;
+    for (int i = 0; i < n; i++) {
+        mono_assembly_get_assemblyref(img, i, name);
+        if (strcmp(mono_assembly_name_get_name(name), "ZLua.Common") == 0)
+            return i;
     }
-    return yes;
+    return -1;
+}
+
+/* The ZLua.Common img references: the one loaded, else the one Mono
+ * finds for img (the application's folders, then img's own). */
+static MonoAssembly *zm_common_load(MonoImage *img, MonoAssemblyName *an)
+{
+    MonoAssembly *a = mono_assembly_loaded(an);
+    if (a != NULL)
+        return a;
+    const char *file = mono_image_get_filename(img);
+    const char *slash = file != NULL ? strrchr(file, '/') : NULL;
+    char dir[4096] = ".";
+    if (slash != NULL && (size_t)(slash - file) < sizeof dir) {
+        memcpy(dir, file, (size_t)(slash - file));
+        dir[slash - file] = '\0';
+    }
+    MonoImageOpenStatus st;
+    return mono_assembly_load(an, dir, &st);
+}
+
+/* ZLua.LuaMarshalAsAttribute as img's metadata names it: img's own
+ * (ZLua.Common itself), or that of the ZLua.Common img references.
+ * NULL when img cannot carry the attribute (*why empty: nothing to
+ * read) or when its ZLua.Common cannot be loaded (*why says so). */
+static MonoClass *zm_attr_class_of(MonoImage *img, char *why, size_t size)
+{
+    why[0] = '\0';
+    MonoClass *k = mono_class_from_name(img, "ZLua", "LuaMarshalAsAttribute");
+    if (k != NULL)
+        return k;
+    MonoAssemblyName *an;
+    if (zm_common_ref(img, &an) < 0)
+        return NULL;
+    MonoAssembly *common = zm_common_load(img, an);
+    if (common == NULL) {
+        snprintf(why, size, "it references ZLua.Common, which is neither loaded nor found "
+                            "beside it (%s)", mono_image_get_filename(img));
+        return NULL;
+    }
+    k = mono_class_from_name(mono_assembly_get_image(common), "ZLua", "LuaMarshalAsAttribute");
+    if (k == NULL)
+        snprintf(why, size, "its ZLua.Common (%s) has no ZLua.LuaMarshalAsAttribute",
+                 mono_image_get_filename(mono_assembly_get_image(common)));
+    return k;
+}
+
+/* ---- walking ------------------------------------------------------------------- */
+
+int zm_attrs_read_image(lua_State *L, MonoImage *img, marshalc_attr_fn fn, void *ud,
+                        zm_attrs_log_fn log)
+{
+    char why[1024];
+    zm_reader rd = {L, NULL, mono_image_get_name(img), fn, ud, log, 0};
+    rd.ak = zm_attr_class_of(img, why, sizeof why);
+    if (rd.ak == NULL) {
+        if (why[0] != '\0')
+            zm_logf(log, "[ZLua] LuaMarshalAs attributes of assembly '%s' cannot be read (%s): "
+                         "its slots keep their default marshalling", rd.assembly, why);
+        return 0;
+    }
+    int nc = mono_image_get_table_rows(img, MONO_TABLE_TYPEDEF);
+    for (int c = 0; c < nc; c++) {
+        /* TypeDef rows are 1-based; row 1 is <Module> */
+        MonoClass *k = mono_class_get(img, MONO_TOKEN_TYPE_DEF | (uint32_t)(c + 1));
+        if (k != NULL && mono_class_get_nesting_type(k) == NULL)
+            zm_class(&rd, k);
+    }
+    return rd.found;
+}
+
+static void zm_collect(void *assembly, void *user)
+{
+    zm_asm_list *s = user;
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        MonoAssembly **more = realloc(s->a, cap * sizeof *more);
+        if (more == NULL) {
+            s->nomem = 1;
+            return;
+        }
+        s->a = more;
+        s->cap = cap;
+    }
+    s->a[s->n++] = assembly;
+}
+
+int zm_attrs_loaded(zm_asm_list *s)
+{
+    *s = (zm_asm_list){0};
+    mono_assembly_foreach(zm_collect, s);
+    return s->nomem ? -1 : 0;
+}
+
+static void zm_stderr(const char *line)
+{
+    fprintf(stderr, "%s\n", line);
 }
 
 int marshalc_read_attributes(lua_State *L, marshalc_attr_fn fn, void *ud)
 {
-    int found = 0;
-    MonoClass *ak = ZM_CLASS(marshalc_attr_class());
-    if (ak == NULL)
+    /* a copy: reading loads ZLua.Common where it is referenced, and
+     * Mono's own list must not change under the walk */
+    zm_asm_list s;
+    if (zm_attrs_loaded(&s) != 0) {
+        zm_stderr("[ZLua] LuaMarshalAs attributes cannot be read: out of memory");
+        free(s.a);
         return 0;
-    size_t count = 0;
-    const Il2CppAssembly **as = il2cpp_domain_get_assemblies(il2cpp_domain_get(), &count);
-    for (size_t i = 0; i < count; i++) {
-        const Il2CppImage *img = il2cpp_assembly_get_image(as[i]);
-        if (!zm_may_use((MonoImage *)(void *)img, mono_class_get_image(ak)))
-            continue;
-        size_t nc = il2cpp_image_get_class_count(img);
-        for (size_t c = 0; c < nc; c++) {
-            MonoClass *k = (MonoClass *)(void *)il2cpp_image_get_class(img, c);
-            if (k != NULL && mono_class_get_nesting_type(k) == NULL)
-                zm_class(L, k, ak, fn, ud, &found);
-        }
     }
+    int found = 0;
+    for (size_t i = 0; i < s.n; i++)
+        found += zm_attrs_read_image(L, mono_assembly_get_image(s.a[i]), fn, ud, zm_stderr);
+    free(s.a);
     return found;
 }

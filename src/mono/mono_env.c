@@ -16,6 +16,7 @@
  */
 #define _GNU_SOURCE   /* dladdr */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,57 +217,255 @@ static void *zm_env_realloc(void *ud, void *ptr, size_t osize, size_t nsize)
 }
 
 /* ---- [LuaMarshalAs] read live ------------------------------------------------ */
-/* The Editor reads the attributes from the loaded assemblies (no build
- * step has compiled them yet): one unvalidated table per assembly,
- * checked by libzlua at bind time.  Once per process: the rule set is
- * the process's. */
+/* The Editor reads the attributes from the assemblies themselves (no
+ * build step has compiled them yet), each assembly once, whatever the
+ * order of loading (R-EDITOR-2): at the first env those already loaded,
+ * and from then on each one as Mono loads it (an assembly load hook),
+ * which is before any of its classes can bind.  One unvalidated table
+ * per assembly, checked by libzlua at bind time, registered when the
+ * assembly has been read whole: zlua_rules_register keeps the table's
+ * address and a state resolves its rules on its first bind in that
+ * assembly, so a table never moves nor grows once registered.  The rule
+ * set is the process's, so are the tables (never freed).
+ *
+ * Reading runs managed code (attribute objects, their getters) and may
+ * load more assemblies, whose hooks then fire inside it: those are
+ * queued and read by the same loop.  One thread reads at a time; the
+ * state that spells signatures is the backend's own (zm_live.L), used by
+ * nobody else, so a load on any thread can be read. */
 
-#define ZM_LIVE_ASMS 32
+typedef struct zm_live_asm {
+    zlua_marshal_table table;
+    struct zm_live_asm *next;
+} zm_live_asm;
+
+/* An assembly's rules while it is read (realloc'd: not registered yet). */
+typedef struct zm_live_buf {
+    zlua_marshal_rule *rules;
+    size_t n, cap;
+    int nomem;
+} zm_live_buf;
 
 static struct zm_live {
-    zlua_marshal_table tables[ZM_LIVE_ASMS];
-    zlua_marshal_rule *rules[ZM_LIVE_ASMS];
-    size_t cap[ZM_LIVE_ASMS];
-    size_t n;
-    int read;
-} zm_live;
+    pthread_mutex_t start_lock;     /* started: a second env waits for the first read */
+    pthread_mutex_t queue_lock;     /* queue */
+    pthread_mutex_t read_lock;      /* L, asms, the reading */
+    lua_State *L;
+    zm_live_asm *asms;              /* every assembly read, rules or not */
+    MonoAssembly **queue;
+    size_t nqueue, capqueue;
+    int started;
+} zm_live = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, NULL, NULL, NULL, 0, 0, 0};
 
-static void zm_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *r)
+/* This thread is in the reading loop: a load it causes is only queued. */
+static _Thread_local int zm_live_reading;
+/* The env being made on this thread: its log takes the first lines. */
+static _Thread_local zlua_mono_env *zm_env_making;
+
+/* A line about the rules: to the env being made, else the env whose Lua
+ * code runs innermost on this thread, else this thread's newest env,
+ * else stderr (a load on a thread with no env). */
+static void zm_live_log(const char *line)
 {
-    int *nomem = ud;
-    size_t a = 0;
-    while (a < zm_live.n && strcmp(zm_live.tables[a].assembly, assembly) != 0)
-        a++;
-    if (a == zm_live.n) {
-        if (zm_live.n == ZM_LIVE_ASMS)
-            return;
-        zm_live.tables[zm_live.n++] = (zlua_marshal_table){assembly, NULL, 0, 0};
-    }
-    zlua_marshal_table *t = &zm_live.tables[a];
-    if (t->count == zm_live.cap[a]) {
-        size_t cap = zm_live.cap[a] ? 2 * zm_live.cap[a] : 16;
-        zlua_marshal_rule *more = realloc(zm_live.rules[a], cap * sizeof *more);
-        if (more == NULL) {
-            *nomem = 1;
-            return;
-        }
-        zm_live.rules[a] = more;
-        zm_live.cap[a] = cap;
-    }
-    zm_live.rules[a][t->count++] = *r;
-    t->rules = zm_live.rules[a];
+    zlua_mono_env *env = zm_env_making;
+    lua_State *top = env == NULL ? zm_run_top() : NULL;
+    if (top != NULL)
+        env = zm_env_of(top);
+    for (zlua_mono_env *e = zm_envs; env == NULL && e != NULL; e = e->next)
+        if (!e->closing)
+            env = e;
+    zm_env_report(env, ZLUA_MONO_LOG_ZLUA, line);
 }
 
-static int zm_env_read_rules(lua_State *L)
+static void zm_live_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *r)
 {
-    if (zm_live.read)
-        return ZLUA_OK;
-    zm_live.read = 1;
-    int nomem = 0;
-    marshalc_read_attributes(L, zm_on_attr, &nomem);
-    if (nomem)
-        return ZLUA_ENOMEM;
-    return zlua_rules_register(zm_live.tables, zm_live.n);
+    (void)assembly;   /* the image's: the same for every rule of a read */
+    zm_live_buf *b = ud;
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 16;
+        zlua_marshal_rule *more = realloc(b->rules, cap * sizeof *more);
+        if (more == NULL) {
+            b->nomem = 1;
+            return;
+        }
+        b->rules = more;
+        b->cap = cap;
+    }
+    b->rules[b->n++] = *r;
+}
+
+static int zm_live_seen(const char *name)
+{
+    for (const zm_live_asm *a = zm_live.asms; a != NULL; a = a->next)
+        if (strcmp(a->table.assembly, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Registers an assembly's rules: one table, in its final place. */
+static void zm_live_register(zm_live_asm *a, zm_live_buf *b)
+{
+    char line[600];
+    a->table.rules = b->rules;
+    a->table.count = b->n;
+    int rc = zlua_rules_register(&a->table, 1);
+    if (rc == ZLUA_OK)
+        return;
+    snprintf(line, sizeof line,
+             "[ZLua] LuaMarshalAs rules of assembly '%s' (%zu) are not applied: %s",
+             a->table.assembly, b->n,
+             rc == ZLUA_ENOMEM ? "libzlua takes at most 64 rule tables (zlua_rules_register), "
+                                 "one per assembly"
+                               : "zlua_rules_register refused them");
+    zm_live_log(line);
+    a->table.count = 0;
+}
+
+/* Reads one assembly, once per assembly name: a second image of the same
+ * name (a domain reloaded) has its rules already, keyed by name. */
+static void zm_live_read(MonoAssembly *as)
+{
+    MonoImage *img = mono_assembly_get_image(as);
+    const char *name = img != NULL ? mono_image_get_name(img) : NULL;
+    if (name == NULL || zm_live_seen(name))
+        return;
+    zm_live_asm *a = calloc(1, sizeof *a);
+    if (a == NULL) {
+        zm_live_log("[ZLua] LuaMarshalAs attributes cannot be read: out of memory");
+        return;
+    }
+    a->table.assembly = marshalc_keep(name);
+    a->next = zm_live.asms;
+    zm_live.asms = a;
+    zm_live_buf b = {0};
+    zm_attrs_read_image(zm_live.L, img, zm_live_on_attr, &b, zm_live_log);
+    if (b.nomem) {
+        char line[600];
+        snprintf(line, sizeof line, "[ZLua] LuaMarshalAs rules of assembly '%s' are not "
+                                    "applied: out of memory", a->table.assembly);
+        zm_live_log(line);
+        free(b.rules);
+        return;
+    }
+    if (b.n > 0)
+        zm_live_register(a, &b);
+    else
+        free(b.rules);
+}
+
+static int zm_live_push(MonoAssembly *as)
+{
+    pthread_mutex_lock(&zm_live.queue_lock);
+    int ok = 1;
+    if (zm_live.nqueue == zm_live.capqueue) {
+        size_t cap = zm_live.capqueue ? 2 * zm_live.capqueue : 64;
+        MonoAssembly **more = realloc(zm_live.queue, cap * sizeof *more);
+        if (more != NULL) {
+            zm_live.queue = more;
+            zm_live.capqueue = cap;
+        }
+        ok = more != NULL;
+    }
+    if (ok)
+        zm_live.queue[zm_live.nqueue++] = as;
+    pthread_mutex_unlock(&zm_live.queue_lock);
+    return ok;
+}
+
+static MonoAssembly *zm_live_pop(void)
+{
+    pthread_mutex_lock(&zm_live.queue_lock);
+    MonoAssembly *as = NULL;
+    if (zm_live.nqueue > 0) {
+        as = zm_live.queue[0];
+        memmove(zm_live.queue, zm_live.queue + 1, --zm_live.nqueue * sizeof *zm_live.queue);
+    }
+    pthread_mutex_unlock(&zm_live.queue_lock);
+    return as;
+}
+
+/* Reads what is queued, in load order.  Inside this thread's own loop a
+ * load only queues (the loop reads it before it ends); another thread
+ * waits for the loop that runs and then finds its assembly read. */
+static void zm_live_drain(void)
+{
+    if (zm_live_reading)
+        return;
+    pthread_mutex_lock(&zm_live.read_lock);
+    zm_live_reading = 1;
+    MonoAssembly *as;
+    while ((as = zm_live_pop()) != NULL)
+        zm_live_read(as);
+    zm_live_reading = 0;
+    pthread_mutex_unlock(&zm_live.read_lock);
+}
+
+static void zm_live_enqueue(MonoAssembly *as)
+{
+    if (!zm_live_push(as)) {
+        MonoImage *img = mono_assembly_get_image(as);
+        char line[600];
+        snprintf(line, sizeof line, "[ZLua] LuaMarshalAs attributes of assembly '%s' cannot "
+                                    "be read: out of memory",
+                 img != NULL ? mono_image_get_name(img) : "?");
+        zm_live_log(line);
+    }
+}
+
+/* Mono's assembly load hook: every assembly loaded after the first env. */
+static void zm_live_on_load(MonoAssembly *as, void *ud)
+{
+    (void)ud;
+    zm_live_enqueue(as);
+    zm_live_drain();
+}
+
+static void zm_live_quiet(void *ud, const char *message)
+{
+    (void)ud;
+    (void)message;   /* the reader's state binds nothing a user sees */
+}
+
+/* The backend's own state for spelling signatures (never closed: the
+ * hook may fire at any time). */
+static lua_State *zm_live_state(void)
+{
+    lua_State *L = lua_newstate(zm_env_realloc, NULL);
+    if (L == NULL)
+        return NULL;
+    if (zlua_open(L) != ZLUA_OK || zlua_state_set_log(L, zm_live_quiet, NULL) != ZLUA_OK ||
+        zm_open_state(L) != ZLUA_OK) {
+        lua_close(L);
+        return NULL;
+    }
+    return L;
+}
+
+/* Once per process, at the first env: the hook first (a load from now on
+ * is seen), then every assembly loaded before it (one seen twice is read
+ * once). */
+static int zm_env_read_rules(void)
+{
+    pthread_mutex_lock(&zm_live.start_lock);
+    int rc = ZLUA_OK;
+    if (!zm_live.started) {
+        zm_live.L = zm_live_state();
+        rc = zm_live.L != NULL ? ZLUA_OK : ZLUA_ENOMEM;
+    }
+    if (rc == ZLUA_OK && !zm_live.started) {
+        zm_live.started = 1;
+        mono_install_assembly_load_hook(zm_live_on_load, NULL);
+        zm_asm_list s;
+        if (zm_attrs_loaded(&s) != 0)
+            zm_live_log("[ZLua] LuaMarshalAs attributes of the assemblies loaded before the "
+                        "first LuaEnv cannot be read: out of memory");
+        for (size_t i = 0; i < s.n; i++)
+            zm_live_enqueue(s.a[i]);
+        free(s.a);
+        zm_live_drain();
+    }
+    pthread_mutex_unlock(&zm_live.start_lock);
+    return rc;
 }
 
 /* ---- the env ------------------------------------------------------------------ */
@@ -303,8 +502,6 @@ static int zm_env_open(zlua_mono_env *env, int flags)
         rc = zlua_state_set_log(L, zm_env_log, env);
     if (rc == ZLUA_OK)
         rc = zm_open_state(L);
-    if (rc == ZLUA_OK)
-        rc = zm_env_read_rules(L);
     return rc;
 }
 
@@ -320,12 +517,22 @@ zlua_mono_env *zlua_mono_env_new(const char *helpers_dll, zlua_mono_log_fn log, 
         return NULL;
     }
     zm_env_promote();
+    zm_facts_forget();   /* a new env may follow a domain's unload */
     zlua_mono_env *env = calloc(1, sizeof *env);
     if (env == NULL)
         return NULL;
     env->log = log;
     env->log_ud = log_ud;
     env->owner = &zm_thread_tag;
+    /* the rules before any state of this env binds a class */
+    zm_env_making = env;
+    int rules = zm_env_read_rules();
+    zm_env_making = NULL;
+    if (rules != ZLUA_OK) {
+        zm_env_report(env, ZLUA_MONO_LOG_ERROR, "zlua: cannot read the LuaMarshalAs rules");
+        free(env);
+        return NULL;
+    }
     env->L = zm_default_alloc != NULL ? lua_newstate(zm_default_alloc, zm_default_alloc_ud)
                                       : lua_newstate(zm_env_realloc, NULL);
     if (env->L == NULL) {
@@ -368,6 +575,7 @@ int zlua_mono_env_free(zlua_mono_env *env)
     if (zm_ic_get_state() == env->L)
         zm_ic_set_state(NULL);
     free(env);
+    zm_facts_forget();
     return 0;
 }
 

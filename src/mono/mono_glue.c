@@ -18,6 +18,7 @@
  *    zlua_delegate_invoke as the generated IL2CPP entry does.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <mono/metadata/exception.h>
@@ -179,25 +180,201 @@ static Il2CppException *zm_nullable_args(MonoMethodSignature *sig, void **args, 
     return NULL;
 }
 
+/* ---- what a call needs of its method, found once ------------------------------- */
+
+/* The facts of a method's signature every call through zlua_rt_invoke
+ * would otherwise ask Mono for again (its parameters, their byref and
+ * Nullable flags, the result's kind and size): about a thousand
+ * instructions of metadata queries per call.  Kept per thread, because
+ * Editor envs may run on several: no lock on the call path. */
+enum { ZM_RET_NONE, ZM_RET_REF, ZM_RET_VALUE, ZM_RET_NULLABLE };
+
+typedef struct zm_facts {
+    MonoMethod *m;
+    MonoMethodSignature *sig;
+    uint8_t byref_nullable;   /* a `ref T?` parameter: through reflection */
+    uint8_t nullable_args;    /* a by-value T? parameter: reboxed per call */
+    uint8_t ret;              /* ZM_RET_* */
+    int32_t ret_size;         /* the result's unboxed size (VALUE, NULLABLE) */
+    uint32_t has_off, val_off;   /* a Nullable result's fields */
+    int32_t t_size;           /* its T's size */
+} zm_facts;
+
+static _Thread_local struct zm_facts_map {
+    zm_facts **slots;         /* open addressing by method */
+    size_t mask, count;       /* capacity - 1 (0: none yet) */
+    unsigned epoch;           /* zm_facts_epoch when it was filled */
+} zm_facts_map;
+
+/* Moved on by every env made or freed (zm_facts_forget): a thread's map
+ * of another epoch is emptied before use, so no fact outlives the
+ * methods of a domain the Editor unloaded (a new MonoMethod may take an
+ * old one's address). */
+static volatile unsigned zm_facts_epoch;
+
+void zm_facts_forget(void)
+{
+#if defined(_MSC_VER) && !defined(__clang__)
+    (void)_InterlockedIncrement((volatile long *)&zm_facts_epoch);
+#else
+    (void)__atomic_add_fetch(&zm_facts_epoch, 1u, __ATOMIC_RELAXED);
+#endif
+}
+
+static void zm_facts_clear(struct zm_facts_map *map, unsigned epoch)
+{
+    for (size_t i = 0; map->mask && i <= map->mask; i++) {
+        free(map->slots[i]);
+        map->slots[i] = NULL;
+    }
+    map->count = 0;
+    map->epoch = epoch;
+}
+
+static size_t zm_facts_hash(const MonoMethod *m)
+{
+    uintptr_t h = (uintptr_t)m;
+    h ^= h >> 17;
+    h *= (uintptr_t)0x9E3779B97F4A7C15u;
+    return (size_t)(h ^ (h >> 29));
+}
+
+static void zm_facts_fill(zm_facts *f, MonoMethod *m)
+{
+    f->m = m;
+    f->sig = mono_method_signature(m);
+    f->byref_nullable = (uint8_t)zm_has_byref_nullable(f->sig);
+    void *it = NULL;
+    MonoType *t;
+    while ((t = mono_signature_get_params(f->sig, &it)) != NULL)
+        if (!mono_type_is_byref(t) && mono_class_is_nullable(mono_class_from_mono_type(t)))
+            f->nullable_args = 1;
+    MonoType *rt = mono_signature_get_return_type(f->sig);
+    if (mono_type_get_type(rt) == MONO_TYPE_VOID) {
+        f->ret = ZM_RET_NONE;
+    } else if (mono_type_is_reference(rt) || mono_type_is_byref(rt)) {
+        f->ret = ZM_RET_REF;
+    } else {
+        MonoClass *k = mono_class_from_mono_type(rt);
+        uint32_t align;
+        f->ret_size = mono_class_value_size(k, &align);
+        f->ret = ZM_RET_VALUE;
+        if (mono_class_is_nullable(k)) {
+            f->ret = ZM_RET_NULLABLE;
+            zm_nullable_fields(k, &f->has_off, &f->val_off);
+            f->t_size = mono_class_value_size(mono_class_get_nullable_param(k), &align);
+        }
+    }
+}
+
+static int zm_facts_grow(struct zm_facts_map *map)
+{
+    size_t cap = map->mask ? 2 * (map->mask + 1) : 64;
+    zm_facts **slots = calloc(cap, sizeof *slots);
+    if (slots == NULL)
+        return 0;
+    for (size_t i = 0; map->mask && i <= map->mask; i++) {
+        zm_facts *f = map->slots[i];
+        if (f == NULL)
+            continue;
+        size_t j = zm_facts_hash(f->m) & (cap - 1);
+        while (slots[j] != NULL)
+            j = (j + 1) & (cap - 1);
+        slots[j] = f;
+    }
+    free(map->slots);
+    map->slots = slots;
+    map->mask = cap - 1;
+    return 1;
+}
+
+/* m's facts, found or made; NULL when memory ran out (the call then asks
+ * Mono as it goes: slower, the same result). */
+static const zm_facts *zm_facts_of(MonoMethod *m)
+{
+    struct zm_facts_map *map = &zm_facts_map;
+#if defined(_MSC_VER) && !defined(__clang__)
+    unsigned epoch = zm_facts_epoch;
+#else
+    unsigned epoch = __atomic_load_n(&zm_facts_epoch, __ATOMIC_RELAXED);
+#endif
+    if (ZLUA_UNLIKELY(map->epoch != epoch))
+        zm_facts_clear(map, epoch);
+    if (map->mask != 0) {
+        for (size_t i = zm_facts_hash(m) & map->mask;; i = (i + 1) & map->mask) {
+            zm_facts *f = map->slots[i];
+            if (f == NULL)
+                break;
+            if (f->m == m)
+                return f;
+        }
+    }
+    if ((map->count + 1) * 4 > map->mask * 3 && !zm_facts_grow(map))
+        return NULL;
+    zm_facts *f = calloc(1, sizeof *f);
+    if (f == NULL)
+        return NULL;
+    zm_facts_fill(f, m);
+    size_t i = zm_facts_hash(m) & map->mask;
+    while (map->slots[i] != NULL)
+        i = (i + 1) & map->mask;
+    map->slots[i] = f;
+    map->count++;
+    return f;
+}
+
+/* A boxed result into ret by the facts of its method (zm_store_result's
+ * work without the queries). */
+static void zm_store_known(const zm_facts *f, MonoObject *r, void *ret)
+{
+    if (ret == NULL)
+        return;
+    switch (f->ret) {
+    case ZM_RET_NONE:
+        return;
+    case ZM_RET_REF:
+        memcpy(ret, &r, sizeof r);
+        return;
+    case ZM_RET_NULLABLE:
+        memset(ret, 0, (size_t)f->ret_size);
+        if (r != NULL) {
+            ((unsigned char *)ret)[f->has_off] = 1;
+            memcpy((char *)ret + f->val_off, mono_object_unbox(r), (size_t)f->t_size);
+        }
+        return;
+    default:
+        if (r == NULL)
+            memset(ret, 0, (size_t)f->ret_size);
+        else
+            memcpy(ret, mono_object_unbox(r), (size_t)f->ret_size);
+    }
+}
+
 Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args, void *ret)
 {
     Il2CppException *injected = zm_fault_take_throw();   /* testbed.throw_next */
     if (injected != NULL)
         return injected;
     MonoMethod *m = ZM_METHOD(method);
-    MonoMethodSignature *sig = mono_method_signature(m);
-    if (zm_has_byref_nullable(sig))
+    const zm_facts *f = zm_facts_of(m);
+    MonoMethodSignature *sig = f != NULL ? f->sig : mono_method_signature(m);
+    if (f != NULL ? f->byref_nullable : zm_has_byref_nullable(sig))
         return zm_invoke_reflect(m, sig, obj, args, ret);
     void *boxed[ZM_MAX_INVOKE_ARGS];
     void **use = args;
-    Il2CppException *e = zm_nullable_args(sig, args, boxed, &use);
-    if (e != NULL)
-        return e;
+    if (f == NULL || f->nullable_args) {
+        Il2CppException *e = zm_nullable_args(sig, args, boxed, &use);
+        if (e != NULL)
+            return e;
+    }
     MonoObject *exc = NULL;
     MonoObject *r = mono_runtime_invoke(m, obj, use, &exc);
     if (exc != NULL)
         return (Il2CppException *)(void *)exc;
-    zm_store_result(mono_signature_get_return_type(sig), r, ret);
+    if (f != NULL)
+        zm_store_known(f, r, ret);
+    else
+        zm_store_result(mono_signature_get_return_type(sig), r, ret);
     return NULL;
 }
 

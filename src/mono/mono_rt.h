@@ -68,6 +68,11 @@ extern zm_runtime zm;
  * per process (again: 0 at once). */
 int zm_attach(MonoDomain *domain, const char *helpers_dll, char *err, size_t errsize);
 
+/* Empties every thread's cache of method facts (mono_glue.c, the glue's
+ * invoke), lazily: from zlua_mono_env_new and _free, so that methods of
+ * an unloaded domain are never looked up by address again. */
+void zm_facts_forget(void);
+
 /* What the backend registers on a state after zlua_open: Lua functions
  * become delegates of any type (Mono compiles their Invoke).  Which state
  * ZLua.LuaIC.Call reaches is zm_run's business (below).  ZLUA_OK or
@@ -97,6 +102,33 @@ static inline Il2CppException *zm_fault_take_throw(void)
 {
     return zm.fault_take_throw != NULL ? zm.fault_take_throw() : NULL;
 }
+
+/* ---- [LuaMarshalAs] read from the metadata (mono_attrs.c) ---------------- */
+
+/* Where a line about an attribute that cannot be read goes. */
+typedef void (*zm_attrs_log_fn)(const char *line);
+/* marshalc_attrs.h's callback, repeated (C11 allows it) so that users of
+ * this header need not see the tools' headers. */
+typedef void (*marshalc_attr_fn)(void *ud, const char *assembly, const zlua_marshal_rule *r);
+
+/* Reads the [LuaMarshalAs] attributes of img: fn once per rule (its
+ * strings live for the process).  An image that neither defines the
+ * attribute nor references ZLua.Common has none; a referenced ZLua.Common
+ * Mono has not loaded yet is loaded for img, as Mono would on the
+ * attribute's first use.  What cannot be read (ZLua.Common missing, a
+ * property that throws, a signature libzlua cannot spell) is one line to
+ * log each.  L: an opened state, which spells type names and signatures.
+ * Returns the number of rules read.  Not reentrant: callers serialize. */
+int zm_attrs_read_image(lua_State *L, MonoImage *img, marshalc_attr_fn fn, void *ud,
+                        zm_attrs_log_fn log);
+
+/* The assemblies loaded now, a copy (free a): -1 out of memory. */
+typedef struct zm_asm_list {
+    MonoAssembly **a;
+    size_t n, cap;
+    int nomem;
+} zm_asm_list;
+int zm_attrs_loaded(zm_asm_list *s);
 
 /* ZLua.LuaIC.Call, the fixtures' C#-calls-Lua entry (mono_ic.c). */
 void zm_ic_register(void);

@@ -122,3 +122,47 @@ add_test(NAME editor.luaenv_safety
   COMMAND ${ZLUA_GAME_SRC}/expect.sh ${ZLUA_EDITOR_SRC}/LuaEnvSafety.expected
           $<TARGET_FILE:zlua_mono_launcher> ${ZLUA_EDITOR_SAFETY})
 set_tests_properties(editor.luaenv_safety PROPERTIES LABELS editor ENVIRONMENT "${ZLUA_EDITOR_ENV}")
+
+# The game's [LuaMarshalAs] rules reach a LuaEnv whatever came first: the
+# env, the game (Assembly.LoadFrom) or ZLua.Common (R-EDITOR-2), output
+# compared (editor.rules.<mode>, LuaEnvRules.cs).  The games sit in their
+# own folder with ZLua.Common beside them, as a project's do; the
+# unreadable case runs from a folder of its own (the program, LuaEnv and
+# the backend, a game, no ZLua.Common), where Mono cannot find it.
+set(ZLUA_EDITOR_RULES_DIR ${CMAKE_BINARY_DIR}/editor-rules)
+set(ZLUA_EDITOR_ALONE_DIR ${CMAKE_BINARY_DIR}/editor-alone)
+set(ZLUA_EDITOR_RULES ${ZLUA_EDITOR_DIR}/LuaEnvRules.exe)
+set(ZLUA_EDITOR_RULES_A ${ZLUA_EDITOR_RULES_DIR}/RulesGameA.dll)
+set(ZLUA_EDITOR_RULES_B ${ZLUA_EDITOR_RULES_DIR}/RulesGameB.dll)
+add_custom_command(OUTPUT ${ZLUA_EDITOR_RULES} ${ZLUA_EDITOR_RULES_A} ${ZLUA_EDITOR_RULES_B}
+         ${ZLUA_EDITOR_ALONE_DIR}/LuaEnvRules.exe
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_EDITOR_RULES_DIR} ${ZLUA_EDITOR_ALONE_DIR}
+  COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_EDITOR_COMMON} ${ZLUA_EDITOR_RULES_DIR}/ZLua.Common.dll
+  COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:library -r:${ZLUA_EDITOR_COMMON}
+          -out:${ZLUA_EDITOR_RULES_A} ${ZLUA_EDITOR_SRC}/RulesGame.cs
+  COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:library -r:${ZLUA_EDITOR_COMMON}
+          -define:SECOND -out:${ZLUA_EDITOR_RULES_B} ${ZLUA_EDITOR_SRC}/RulesGame.cs
+  COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:exe -r:${ZLUA_EDITOR_LUAENV}
+          -out:${ZLUA_EDITOR_RULES} ${ZLUA_EDITOR_SRC}/LuaEnvRules.cs
+  COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_EDITOR_RULES} ${ZLUA_EDITOR_LUAENV}
+          ${ZLUA_EDITOR_HELPERS} ${ZLUA_EDITOR_RULES_A} ${ZLUA_EDITOR_ALONE_DIR}
+  COMMAND ${CMAKE_COMMAND} -E create_symlink $<TARGET_FILE:zlua-mono>
+          ${ZLUA_EDITOR_ALONE_DIR}/$<TARGET_FILE_NAME:zlua-mono>
+  DEPENDS ${ZLUA_EDITOR_SRC}/RulesGame.cs ${ZLUA_EDITOR_SRC}/LuaEnvRules.cs
+          ${ZLUA_EDITOR_LUAENV} ${ZLUA_EDITOR_COMMON} zlua-mono
+  COMMENT "mcs LuaEnvRules.exe, RulesGameA.dll, RulesGameB.dll"
+  VERBATIM)
+add_custom_target(zlua_editor_rules ALL DEPENDS ${ZLUA_EDITOR_RULES})
+add_dependencies(zlua_editor_rules zlua_editor_assemblies)
+foreach(mode after before two)
+  add_test(NAME editor.rules.${mode}
+    COMMAND ${ZLUA_GAME_SRC}/expect.sh ${ZLUA_EDITOR_SRC}/LuaEnvRules.${mode}.expected
+            $<TARGET_FILE:zlua_mono_launcher> ${ZLUA_EDITOR_RULES} ${mode}
+            ${ZLUA_EDITOR_RULES_A} ${ZLUA_EDITOR_RULES_B})
+endforeach()
+add_test(NAME editor.rules.unreadable
+  COMMAND ${ZLUA_GAME_SRC}/expect.sh ${ZLUA_EDITOR_SRC}/LuaEnvRules.unreadable.expected
+          $<TARGET_FILE:zlua_mono_launcher> ${ZLUA_EDITOR_ALONE_DIR}/LuaEnvRules.exe unreadable
+          ${ZLUA_EDITOR_ALONE_DIR}/RulesGameA.dll)
+set_tests_properties(editor.rules.after editor.rules.before editor.rules.two
+  editor.rules.unreadable PROPERTIES LABELS editor ENVIRONMENT "${ZLUA_EDITOR_ENV}")

@@ -60,6 +60,9 @@ ZLUA_TESTBED_API int zlua_editor_testbed_open(lua_State *L)
         return -1;
     zm_testbed_install();
     testbed_rt_set_lua_state(L);
+    /* testbed_open takes the state's log from the env: libzlua's lines
+     * still reach stderr, where zlua-run.exe's log callback puts them */
+    zt_counter.echo = stderr;
     testbed_open(L, &zt_counter);
     lua_getglobal(L, "testbed");
     lua_pushstring(L, "default");

@@ -266,6 +266,8 @@ static int testbed_bind_oom(lua_State *L)
 static void testbed_log(void *ud, const char *message)
 {
     testbed_alloc *a = ud;
+    if (a->echo != NULL)
+        fprintf(a->echo, "%s\n", message);
     if (a->nlog == TESTBED_LOG_LINES) {
         memmove(a->log[0], a->log[1], sizeof a->log - sizeof a->log[0]);
         a->nlog--;

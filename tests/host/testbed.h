@@ -6,6 +6,7 @@
 #define ZLUA_TESTBED_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include <lua.h>
 
@@ -27,6 +28,10 @@ typedef struct testbed_alloc {
      * process; past TESTBED_LOG_LINES the newest are dropped */
     unsigned nrule;
     char rule_log[TESTBED_LOG_LINES][TESTBED_LOG_CHARS];
+    /* non-NULL: each line is also written there as it comes (zlua-run's
+     * stderr, as a LuaEnv hands it to its log callback); the specs read
+     * them through testbed.logs() all the same */
+    FILE *echo;
 } testbed_alloc;
 
 void *testbed_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize);

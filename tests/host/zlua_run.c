@@ -9,6 +9,8 @@
  * (incremental with pause 0 and minimal steps, or generational with minor
  * multiplier 1; see testbed.h); unset or "default" keeps Lua's defaults.
  *
+ * libzlua's log lines go to stderr as they come (and to testbed.logs()).
+ *
  * Exit status: 0 when the chunk completes, 1 with the message and a
  * traceback on stderr when it raises, 2 on usage or setup errors.
  */
@@ -66,7 +68,10 @@ int main(int argc, char **argv)
                 gc_env);
         return 2;
     }
-    testbed_alloc counter = {0};
+    /* libzlua's log lines (an invalid rule, a method Lua cannot call) on
+     * stderr as they come, as LuaEnv hands them to its log callback: a
+     * user running a game here sees them (testbed.logs() still has them) */
+    testbed_alloc counter = {.echo = stderr};
     lua_State *L = testbed_new_state_gc(&counter, (testbed_gc_mode)gc_mode);
     if (L == NULL) {
         fprintf(stderr, "zlua-run: cannot create the Lua state\n");

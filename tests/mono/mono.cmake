@@ -47,6 +47,12 @@ foreach(spec ${ZLUA_LUA_SPECS})
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
   set_tests_properties(lua.mono.${name} PROPERTIES LABELS mono TIMEOUT 300)
 endforeach()
+# libzlua's log lines reach zlua-run-mono's stderr (and testbed.logs()).
+add_test(NAME run.mono.log_stderr
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal/expect.sh
+          ${CMAKE_CURRENT_SOURCE_DIR}/tests/host/log_stderr.expect
+          $<TARGET_FILE:zlua-run-mono> ${CMAKE_CURRENT_SOURCE_DIR}/tests/host/log_stderr.lua)
+set_tests_properties(run.mono.log_stderr PROPERTIES LABELS mono)
 # On Mono the marshal rules come from the attributes read live (the
 # Editor's path, host_marshal.h); the tables compiled from the
 # simulation's metadata hold there too, being keyed by names only.
@@ -168,6 +174,22 @@ add_test(NAME marshalc.mono.catalog-illegal
           --assembly ${ZLUA_MONO_DIR}/ZLua.Tests.dll ${ZLUA_MARSHAL_XML}
   WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
 set_tests_properties(marshalc.mono marshalc.mono.catalog-illegal PROPERTIES LABELS mono)
+
+# Delegates whose parameters carry [LuaMarshalAs]: the compiler's copies on
+# BeginInvoke / EndInvoke are not the user's rules (tests/marshal/delegates.sh).
+set(ZLUA_MARSHAL_DELEGATES_DIR ${CMAKE_BINARY_DIR}/marshalc-delegates)
+add_custom_command(OUTPUT ${ZLUA_MARSHAL_DELEGATES_DIR}/Delegates.dll
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_MARSHAL_DELEGATES_DIR}
+  COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_MONO_COMMON} ${ZLUA_MARSHAL_DELEGATES_DIR}/ZLua.Common.dll
+  COMMAND ${ZLUA_MCS} -nologo -target:library -warnaserror+ -r:${ZLUA_MONO_COMMON}
+          -out:${ZLUA_MARSHAL_DELEGATES_DIR}/Delegates.dll ${ZLUA_MARSHAL_DIR}/Delegates.cs
+  DEPENDS ${ZLUA_MARSHAL_DIR}/Delegates.cs ${ZLUA_MONO_COMMON}
+  COMMENT "mcs Delegates.dll" VERBATIM)
+add_custom_target(zlua_marshal_delegates ALL DEPENDS ${ZLUA_MARSHAL_DELEGATES_DIR}/Delegates.dll)
+add_test(NAME marshalc.mono.delegates
+  COMMAND ${ZLUA_MARSHAL_DIR}/delegates.sh $<TARGET_FILE:zlua-marshalc-mono>
+          $<TARGET_FILE:zlua-stubgen-mono> ${ZLUA_MARSHAL_DELEGATES_DIR})
+set_tests_properties(marshalc.mono.delegates PROPERTIES LABELS mono)
 
 # Both over a game that is not a fixture, as a Unity project's build step
 # runs them (tests/gen-game).

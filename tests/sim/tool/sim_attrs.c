@@ -63,6 +63,19 @@ static void ma_emit(marshalc_attr_fn fn, void *ud, const char *asm_name, zlua_ma
     fn(ud, asm_name, &r);
 }
 
+/* A delegate's BeginInvoke and EndInvoke: the C# compiler copies the
+ * attributes of the delegate's signature onto them; the user's rule is
+ * the one on Invoke (as mono_attrs.c reads it). */
+static int ma_copied(Il2CppClass *k, const MethodInfo *mi)
+{
+    Il2CppClass *parent = il2cpp_class_get_parent(k);
+    if (parent == NULL || strcmp(il2cpp_class_get_namespace(parent), "System") != 0 ||
+        strcmp(il2cpp_class_get_name(parent), "MulticastDelegate") != 0)
+        return 0;
+    const char *name = il2cpp_method_get_name(mi);
+    return strcmp(name, "BeginInvoke") == 0 || strcmp(name, "EndInvoke") == 0;
+}
+
 static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr_fn fn, void *ud)
 {
     int found = 0;
@@ -97,6 +110,8 @@ static int ma_class(lua_State *L, Il2CppClass *k, Il2CppClass *ak, marshalc_attr
     iter = NULL;
     const MethodInfo *mi;
     while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL) {
+        if (ma_copied(k, mi))
+            continue;
         uint32_t np = il2cpp_method_get_param_count(mi);
         for (int index = -1; index < (int)np; index++) {
             const char *const *list = NULL;
