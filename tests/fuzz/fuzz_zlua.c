@@ -117,6 +117,19 @@ static long long fz_now_ns(void)
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+/* Charges cost; 1 when the input is over its budget: its instructions,
+ * or its wall time.  The clock is read here too, not only by the count
+ * hook: a script's hook and finalizers run with no count hook, and one
+ * doing heavy work on every return (a registry walk in each) never
+ * reached the count hook's clock check. */
+static int fz_charge(long cost)
+{
+    fz.steps += cost;
+    if (fz.steps <= FZ_STEP_LIMIT && fz_now_ns() - fz.start_ns > FZ_TIME_LIMIT_NS)
+        fz.steps = FZ_STEP_LIMIT + 1;
+    return fz.steps > FZ_STEP_LIMIT;
+}
+
 static void fz_hook(lua_State *L, lua_Debug *ar)
 {
     static const char *const events[] = {"call", "return", "line", "count", "tail call"};
@@ -151,8 +164,7 @@ static void fz_hook(lua_State *L, lua_Debug *ar)
     }
     /* the script's hook runs with hooks off, uncounted: charge each call,
      * or a "crl" hook doing heavy work on every line never ends */
-    fz.steps += FZ_HOOK_CALL_COST;
-    if (fz.steps > FZ_STEP_LIMIT)
+    if (fz_charge(FZ_HOOK_CALL_COST))
         luaL_error(L, "fuzz: instruction limit");
     lua_rawgeti(L, -1, 1);
     lua_pushstring(L, events[ar->event]);
@@ -295,8 +307,7 @@ static int fz_P(lua_State *L)
 {
     /* every generated statement runs in a P, also in finalizers and hooks,
      * where no count hook runs: charge it, so those stop too */
-    fz.steps += FZ_P_COST;
-    if (fz.steps > FZ_STEP_LIMIT)
+    if (fz_charge(FZ_P_COST))
         return luaL_error(L, "fuzz: instruction limit");
     luaL_checkany(L, 1);
     return fz_P_k(L, lua_pcallk(L, lua_gettop(L) - 1, 0, 0, 0, fz_P_k), 0);
