@@ -82,6 +82,28 @@ describe("R-LIB-1: every debug library a script can open refuses C frames", func
     assert.are.equal(C_FRAME, setlocal_in_c_frame(d.setlocal))
   end)
 
+  it("R-LIB-1: zlua_loadlib_disable: no package.loadlib, no C searcher, Lua modules still load",
+     function()
+    local ok, msg = testbed.sandbox({ no_cmodules = true },
+                                    "return package.loadlib(" .. ("%q"):format(path)
+                                    .. ", 'luaopen_debug')")
+    assert.is_false(ok)
+    assert.is_truthy(msg:find("zlua: package.loadlib is disabled in this state "
+                              .. "(zlua_loadlib_disable)", 1, true), msg)
+    -- require finds no C module however cpath is set; preload still serves
+    ok, msg = testbed.sandbox({ no_cmodules = true },
+                              "package.loaded.debug = nil package.cpath = "
+                              .. ("%q"):format(path) .. " return select(2, pcall(require, 'debug'))")
+    assert.is_true(ok)
+    assert.is_truthy(msg:find("module 'debug' not found", 1, true), msg)
+    assert.is_nil(msg:find("no file", 1, true) and msg:find(path, 1, true))
+    ok, msg = testbed.sandbox({ no_cmodules = true },
+                              "package.preload.m = function() return 'lua module' end "
+                              .. "return require('m')")
+    assert.is_true(ok)
+    assert.are.equal("lua module", msg)
+  end)
+
   it("R-LIB-1: the guards hold nothing a script could call around them", function()
     assert.is_nil(debug.getupvalue(package.loadlib, 1))
     for i = 1, #package.searchers do
