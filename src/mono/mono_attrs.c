@@ -142,13 +142,16 @@ static MonoObject *zm_take(MonoCustomAttrInfo *info, MonoClass *ak)
     return o;
 }
 
-/* "type T", "field T.F", "parameter 2 of T.M", "the return of T.M". */
+/* "type T", "field T.F", "property T.P", "parameter 2 of T.M", "the return of
+ * T.M". */
 static void zm_site(const zlua_marshal_rule *r, char *buf, size_t size)
 {
     if (r->site == ZLUA_RULE_TYPE)
         snprintf(buf, size, "type %s", r->type);
     else if (r->site == ZLUA_RULE_FIELD)
         snprintf(buf, size, "field %s.%s", r->type, r->member);
+    else if (r->site == ZLUA_RULE_PROPERTY)
+        snprintf(buf, size, "property %s.%s", r->type, r->member);
     else if (r->site == ZLUA_RULE_PARAM)
         snprintf(buf, size, "parameter %d of %s.%s", (int)r->index, r->type, r->member);
     else
@@ -243,6 +246,15 @@ static void zm_class(zm_reader *rd, MonoClass *k)
             continue;
         zlua_marshal_rule r =
             marshalc_rule_at(ZLUA_RULE_FIELD, name, mono_field_get_name(f), NULL, 0);
+        zm_emit(rd, &r, a);
+    }
+    iter = NULL;
+    MonoProperty *p;
+    while ((p = mono_class_get_properties(k, &iter)) != NULL) {
+        if ((a = zm_take(mono_custom_attrs_from_property(k, p), rd->ak)) == NULL)
+            continue;
+        zlua_marshal_rule r =
+            marshalc_rule_at(ZLUA_RULE_PROPERTY, name, mono_property_get_name(p), NULL, 0);
         zm_emit(rd, &r, a);
     }
     iter = NULL;

@@ -52,7 +52,10 @@ static class LuaEnvRules
             "local ok, r = pcall(M.Describe, {Kind = 1, Amount = 3})\n" +
             "print('  Table rule:', ok, (tostring(r):gsub('\\n.*', '')))\n" +
             "local s = M.Save()\n" +
-            "print('  Bytes rule:', type(s), type(s) == 'string' and s or '')\n", "=check");
+            "print('  Bytes rule:', type(s), type(s) == 'string' and s or '')\n" +
+            "local b = M.Best\n" +
+            "print('  Property rule:', type(b), type(b) == 'table' and b.Kind or '', " +
+            "type(b) == 'table' and b.Amount or '')\n", "=check");
     }
 
     static void Print(LuaLogKind kind, string message)

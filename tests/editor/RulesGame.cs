@@ -25,6 +25,10 @@ namespace RulesA
             return s.Amount + " of kind " + s.Kind;
         }
 
+        // a property under a Table rule: read as a table, written from one
+        [LuaMarshalAs(LuaMarshalType.Table, Members = new[] { "Kind", "Amount" })]
+        public static Stack Best { get; set; } = new Stack { Kind = 4, Amount = 2 };
+
         // a save game comes back as a Lua string (Bytes rule)
         [return: LuaMarshalAs(LuaMarshalType.Bytes)]
         public static byte[] Save()
