@@ -193,3 +193,22 @@ describe("R-COLL-1: any other IEnumerable", function()
                         function() for _ in pairs(CS.MyGame.Bag()) do end end)
   end)
 end)
+
+describe("R-IFACE-1: IEnumerator<T> extends IDisposable, as the corlib's does", function()
+  it("R-IFACE-1: an enumerator's Dispose: List<T>'s, a compiler-made iterator's, an IEnumerator<T> view's",
+     function()
+    local l = CS.Demo.MakeList(3)
+    local e = l:GetEnumerator()          -- List<int>.Enumerator, a struct
+    assert.is_true(e:MoveNext())
+    assert.are.equal(1, e.Current)
+    e:Dispose()
+    -- an iterator method's enumerator, seen through IEnumerator<string>
+    local w = CS.ZLuaTests.Seqs.Words():GetEnumerator()
+    assert.is_true(w:MoveNext())
+    assert.are.equal("a", w.Current)
+    w:Dispose()
+    -- Dispose through the view of IEnumerator<int> (its base interface's member)
+    local r = CS.Demo.Range(2):GetEnumerator()
+    r:Dispose()
+  end)
+end)

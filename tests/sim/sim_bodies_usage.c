@@ -268,6 +268,9 @@ const SimMethodDef sim_methods_words_iter[] = {
     {.name = "System.Collections.IEnumerable.GetEnumerator", .flags = EXPLICIT_IMPL,
      .ret = "System.Collections.IEnumerator", .body = SIM_BODY(words_get_enumerator),
      .invoker = sim_inv_o_t, .overrides = "System.Collections.IEnumerable::GetEnumerator"},
+    {.name = "System.IDisposable.Dispose", .flags = EXPLICIT_IMPL, .ret = "System.Void",
+     .body = SIM_BODY(sim_dispose_nothing), .invoker = sim_inv_v_t,
+     .overrides = "System.IDisposable::Dispose"},
     {.name = NULL}};
 
 static Il2CppObject *seqs_words(const MethodInfo *m)

@@ -362,7 +362,8 @@ const SimClassDef sim_catalog_tests[] = {
      .flags = SIM_TYPE_NESTED_PRIVATE | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(SimWordsIter),
      .interfaces = {"System.Collections.Generic.IEnumerable`1[System.String]",
-                    "System.Collections.Generic.IEnumerator`1[System.String]"},
+                    "System.Collections.Generic.IEnumerator`1[System.String]",
+                    "System.IDisposable"},
      .fields = f_words_iter, .methods = {sim_methods_words_iter}},
     /* internal static class: NotPublic */
     {.ns = "ZLuaTests", .name = "Secret", .kind = SIM_KIND_CLASS,

@@ -208,6 +208,9 @@ static const SimMethodDef m_list_enum[] = {
      .body = SIM_BODY(list_enum_current_object),
      .boxed_body = SIM_BODY(list_enum_current_object), .invoker = sim_inv_o_t,
      .overrides = "System.Collections.IEnumerator::get_Current"},
+    {.name = "Dispose", .flags = SIM_M_IMPLEMENTS, .ret = "System.Void",
+     .body = SIM_BODY(sim_dispose_nothing), .boxed_body = SIM_BODY(sim_dispose_nothing),
+     .invoker = sim_inv_v_t, .overrides = "System.IDisposable::Dispose"},
     {.name = NULL}};
 
 static const SimPropertyDef p_list_enum[] = {{"Current", "get_Current", NULL},
@@ -545,6 +548,9 @@ static const SimMethodDef m_dict_enum[] = {
      .body = SIM_BODY(dict_enum_current_object),
      .boxed_body = SIM_BODY(dict_enum_current_object), .invoker = sim_inv_o_t,
      .overrides = "System.Collections.IEnumerator::get_Current"},
+    {.name = "Dispose", .flags = SIM_M_IMPLEMENTS, .ret = "System.Void",
+     .body = SIM_BODY(sim_dispose_nothing), .boxed_body = SIM_BODY(sim_dispose_nothing),
+     .invoker = sim_inv_v_t, .overrides = "System.IDisposable::Dispose"},
     {.name = NULL}};
 
 static const SimPropertyDef p_dict_enum[] = {{"Current", "get_Current", NULL},
@@ -567,6 +573,20 @@ static const SimPropertyDef p_kvp[] = {{"Key", "get_Key", NULL}, {"Value", "get_
                                        {NULL, NULL, NULL}};
 
 /* ---- the interfaces ---------------------------------------------------------------- */
+
+/* System.IDisposable, which IEnumerator<T> extends (as the corlib's does):
+ * the enumerators here hold nothing to release, so Dispose does nothing,
+ * as List<T>.Enumerator's and a compiler-made iterator's do when
+ * finished. */
+void sim_dispose_nothing(void *self, const MethodInfo *m)
+{
+    (void)self;
+    (void)m;
+}
+
+static const SimMethodDef m_idisposable[] = {
+    {.name = "Dispose", .flags = SIM_M_INTERFACE, .ret = "System.Void", .invoker = sim_inv_v_t},
+    {.name = NULL}};
 
 static const SimMethodDef m_ienumerable[] = {
     {.name = "GetEnumerator", .flags = SIM_M_INTERFACE, .ret = "System.Collections.IEnumerator",
@@ -694,6 +714,9 @@ static const SimMethodDef m_range[] = {
     {.name = "System.Collections.IEnumerable.GetEnumerator", .flags = EXPLICIT,
      .ret = "System.Collections.IEnumerator", .body = SIM_BODY(range_get_enumerator),
      .invoker = sim_inv_o_t, .overrides = "System.Collections.IEnumerable::GetEnumerator"},
+    {.name = "System.IDisposable.Dispose", .flags = EXPLICIT, .ret = "System.Void",
+     .body = SIM_BODY(sim_dispose_nothing), .invoker = sim_inv_v_t,
+     .overrides = "System.IDisposable::Dispose"},
     {.name = NULL}};
 
 #define STRUCT_FLAGS \
@@ -701,6 +724,8 @@ static const SimMethodDef m_range[] = {
 #define IFACE_FLAGS (TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_INTERFACE | TYPE_ATTRIBUTE_ABSTRACT)
 
 const SimClassDef sim_catalog_collections[] = {
+    {.ns = "System", .name = "IDisposable", .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS,
+     .size = sizeof(Il2CppObject), .methods = {m_idisposable}},
     {.ns = "System.Collections", .name = "IEnumerator", .kind = SIM_KIND_INTERFACE,
      .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject), .methods = {m_ienumerator},
      .properties = p_ienumerator},
@@ -715,21 +740,25 @@ const SimClassDef sim_catalog_collections[] = {
      .interfaces = {"System.Collections.ICollection", "System.Collections.IEnumerable"}},
     {.ns = "System.Collections.Generic", .name = "IEnumerator`1[System.Int32]",
      .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
-     .interfaces = {"System.Collections.IEnumerator"}, .methods = {m_ienumerator_int},
+     .interfaces = {"System.IDisposable", "System.Collections.IEnumerator"},
+     .methods = {m_ienumerator_int},
      .properties = p_ienumerator_int},
     {.ns = "System.Collections.Generic", .name = "IEnumerable`1[System.Int32]",
      .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
      .interfaces = {"System.Collections.IEnumerable"}, .methods = {m_ienumerable_int}},
     {.ns = "System.Collections.Generic", .name = "IEnumerator`1[System.String]",
      .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
-     .interfaces = {"System.Collections.IEnumerator"}, .methods = {m_ienumerator_string},
+     .interfaces = {"System.IDisposable", "System.Collections.IEnumerator"},
+     .methods = {m_ienumerator_string},
      .properties = p_ienumerator_int},
     {.ns = "System.Collections.Generic", .name = "IEnumerable`1[System.String]",
      .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
      .interfaces = {"System.Collections.IEnumerable"}, .methods = {m_ienumerable_string}},
     {.ns = "System.Collections.Generic", .name = "List`1+Enumerator[System.Int32]",
      .kind = SIM_KIND_STRUCT, .flags = STRUCT_FLAGS, .size = sizeof(SimListEnum),
-     .align = alignof(SimListEnum), .interfaces = {GEN "IEnumerator`1[System.Int32]"},
+     .align = alignof(SimListEnum),
+     .interfaces = {GEN "IEnumerator`1[System.Int32]", "System.IDisposable",
+                    "System.Collections.IEnumerator"},
      .fields = f_list_enum, .methods = {m_list_enum}, .properties = p_list_enum},
     {.ns = "System.Collections.Generic", .name = "List`1[System.Int32]",
      .kind = SIM_KIND_CLASS, .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_SERIALIZABLE,
@@ -744,7 +773,7 @@ const SimClassDef sim_catalog_collections[] = {
     {.ns = "System.Collections.Generic",
      .name = "Dictionary`2+Enumerator[System.String,System.Int32]", .kind = SIM_KIND_STRUCT,
      .flags = STRUCT_FLAGS, .size = sizeof(SimDictEnum), .align = alignof(SimDictEnum),
-     .interfaces = {"System.Collections.IEnumerator"}, .fields = f_dict_enum, .methods = {m_dict_enum}, .properties = p_dict_enum},
+     .interfaces = {"System.Collections.IEnumerator", "System.IDisposable"}, .fields = f_dict_enum, .methods = {m_dict_enum}, .properties = p_dict_enum},
     {.ns = "System.Collections.Generic", .name = "Dictionary`2[System.String,System.Int32]",
      .kind = SIM_KIND_CLASS, .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_SERIALIZABLE,
      .size = sizeof(SimDict), .interfaces = {"System.Collections.IEnumerable"},
@@ -759,7 +788,7 @@ const SimClassDef sim_catalog_range_iter[] = {
     {.ns = "", .name = "<Range>d__12", .declaring = "Demo", .kind = SIM_KIND_CLASS,
      .flags = SIM_TYPE_NESTED_PRIVATE | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(SimRangeIter),
-     .interfaces = {GEN "IEnumerable`1[System.Int32]", IENUM_INT},
+     .interfaces = {GEN "IEnumerable`1[System.Int32]", IENUM_INT, "System.IDisposable"},
      .fields = f_range, .methods = {m_range}},
     {.name = NULL}};
 

@@ -90,6 +90,8 @@ extern const SimPropertyDef sim_props_grid[];
 extern const SimMethodDef sim_methods_secret[];
 extern const SimMethodDef sim_methods_seqs[];
 extern const SimMethodDef sim_methods_words_iter[];
+/* Dispose of an enumerator holding nothing (sim_collections.c) */
+void sim_dispose_nothing(void *self, const MethodInfo *m);
 
 /* sim_bodies_runtime.c */
 extern const SimMethodDef sim_methods_config[];
