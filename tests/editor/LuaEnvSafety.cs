@@ -35,6 +35,9 @@ public static class Hooks
     public static string Fire() { return Try(Run); }
     public static string FireInner() { return Try(Inner); }
     public static void Keep(Action f) { Kept = f; }
+    public static readonly System.Collections.Generic.List<Action> KeptAll =
+        new System.Collections.Generic.List<Action>();
+    public static void KeepAll(Action f) { KeptAll.Add(f); }
     public static void KeepInt(Action<int> f) { KeptInt = f; }
     public static void KeepString(Action<string> f) { KeptString = f; }
 
@@ -136,15 +139,27 @@ static class Check
 
     // ---- R-ENV-3: an env dropped without Dispose ----------------------------
 
+    // What the dropped envs print through their own log while they live
+    // (their LuaEnv objects not collected yet).
+    static int droppedViaLog;
+
+    static void DroppedLog(LuaLogKind kind, string message)
+    {
+        if (kind == LuaLogKind.Print)
+            droppedViaLog++;
+    }
+
+    const int Dropped_N = 16;
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     static void MakeDropped()
     {
-        var env = new LuaEnv(Log);
-        env.DoString("CS.Hooks.Keep(function() print('print from a dropped env') end)");
+        var env = new LuaEnv(DroppedLog);
+        env.DoString("CS.Hooks.KeepAll(function() print('print from a dropped env') end)");
     }
 
     // Overwrites the stack MakeDropped used: Mono's collector scans
-    // stacks conservatively, and a stale slot would keep the env alive.
+    // stacks conservatively, and a stale slot would keep an env alive.
     [MethodImpl(MethodImplOptions.NoInlining)]
     static int Scrub(int depth)
     {
@@ -154,10 +169,36 @@ static class Check
         return depth == 0 ? (int)pad[3] : Scrub(depth - 1) + (int)pad[1];
     }
 
+    // Runs every kept delegate: how many ran, how many found their state
+    // closed (anything else is counted in neither).
+    static void RunKept(out int ran, out int closed)
+    {
+        ran = closed = 0;
+        foreach (Action f in Hooks.KeptAll) {
+            string r = Hooks.Try(f);
+            if (r == "ok")
+                ran++;
+            else if (r.Contains("has been closed"))
+                closed++;
+        }
+    }
+
+    // Many envs dropped, so that what is checked is release in bulk: the
+    // collector is conservative, and any one env may stay reachable from a
+    // stale word.  On a thread of their own, which owns them: envs that
+    // stay uncollected never become another test's "newest env".
     static void Dropped()
     {
-        Title("an env dropped without Dispose");
-        MakeDropped();
+        Title("envs dropped without Dispose");
+        var t = new System.Threading.Thread(DroppedBody);
+        t.Start();
+        t.Join();
+    }
+
+    static void DroppedBody()
+    {
+        for (int i = 0; i < Dropped_N; i++)
+            MakeDropped();
         Scrub(64);
         for (int i = 0; i < 3; i++) {
             GC.Collect();
@@ -165,14 +206,28 @@ static class Check
         }
         TextWriter err = Console.Error;
         Console.SetError(stderr);
-        string r = Hooks.Try(() => Hooks.Kept());   // no LuaEnv entry yet: its state lives
+        // the loop's own constructors are safe points: an env collected
+        // while later ones were made may be closed already
+        int ran, closed;
+        RunKept(out ran, out closed);
         Console.SetError(err);
-        Console.WriteLine("  its delegate, before a safe point: " + r);
-        Console.WriteLine("  its print went to stderr: " +
-                          stderr.ToString().Contains("print from a dropped env"));
-        using (var env = new LuaEnv(Log))   // a safe point: the dropped env is closed
+        int toStderr = 0;
+        foreach (string line in stderr.ToString().Split('\n'))
+            if (line.Contains("print from a dropped env"))
+                toStderr++;
+        Console.WriteLine("  before a safe point, each delegate ran or found its state closed: " +
+                          (ran + closed == Dropped_N));
+        Console.WriteLine("  each that ran printed through its env's log or, the env collected, " +
+                          "to stderr: " + (droppedViaLog + toStderr == ran));
+        Console.WriteLine("  some env was collected: " + (toStderr + closed > 0));
+        int closedBefore = closed;
+        using (var env = new LuaEnv(Log))   // a safe point: the collected envs are closed
             env.DoString("print('a new env')");
-        Say("its delegate, after a safe point", () => Hooks.Kept());
+        RunKept(out ran, out closed);
+        Console.WriteLine("  after it, each delegate ran or found its state closed: " +
+                          (ran + closed == Dropped_N));
+        Console.WriteLine("  every env collected by then is closed: " +
+                          (closed >= closedBefore + toStderr));
     }
 
     // ---- R-ENV-3: every IC call reaches its own env -------------------------
