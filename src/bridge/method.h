@@ -174,9 +174,9 @@ int zlua__method_new_struct(lua_State *L, const zlua__method *m, int base);
 #define ZLUA_MEMO_ARGS 4
 
 typedef struct zlua__overloads {
-    uint16_t first[ZLUA_MAX_PARAMS + 1];
-    uint16_t count[ZLUA_MAX_PARAMS + 1];
-    uint16_t exact[ZLUA_MAX_PARAMS + 1];
+    uint32_t first[ZLUA_MAX_PARAMS + 1];
+    uint32_t count[ZLUA_MAX_PARAMS + 1];
+    uint32_t exact[ZLUA_MAX_PARAMS + 1];
     /* the last choice per argument count up to ZLUA_MEMO_ARGS, by the
      * arguments' score keys (zlua__score_arg.key): a call whose arguments
      * score alike makes the same choice without scoring */

@@ -30,19 +30,19 @@ int zlua__method_index_overloads(zlua__ctx *ctx, zlua__method *head)
         zlua__ctx_arena_alloc(ctx, sizeof *ov + total * sizeof ov->cands[0]);
     if (ov == NULL)
         return 0;
-    uint16_t at = 0;
+    uint32_t at = 0;
     for (int n = 0; n <= ZLUA_MAX_PARAMS; n++) {
         ov->first[n] = at;
         for (const zlua__method *m = head; m != NULL; m = m->next)
             if (m->nslots == n && !m->unsupported)
                 ov->cands[at++] = m;
-        ov->exact[n] = (uint16_t)(at - ov->first[n]);
+        ov->exact[n] = at - ov->first[n];
         /* then those that reach n by leaving trailing defaults out */
         for (const zlua__method *m = head; m != NULL; m = m->next)
             if (m->nreq_slots <= n && n < m->nslots && !m->unsupported &&
                 zlua__method_params_for(m, n) >= 0)   /* on a parameter's boundary */
                 ov->cands[at++] = m;
-        ov->count[n] = (uint16_t)(at - ov->first[n]);
+        ov->count[n] = at - ov->first[n];
     }
     head->overloads = ov;
     return 1;

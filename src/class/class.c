@@ -11,7 +11,6 @@
 
 #include "core/exception.h"
 
-#define ZLUA_MAX_REFS 256
 
 /* Appends s[0..n) to the name being built in b; 0 when b is full. */
 static int zlua_class_put(char *b, size_t cap, size_t *len, const char *s, size_t n)
@@ -159,10 +158,10 @@ static int zlua_type_is_reference(const Il2CppType *t)
     }
 }
 
-/* Appends the unboxed offsets of every managed reference inside a value
- * of class k (nested structs flattened) to out[*n], shifted by base.
- * 0 when a nested type cannot be bound (memory): its references would go
- * unrecorded. */
+/* Counts in *n the managed references inside a value of class k (nested
+ * structs flattened) and, when out is not NULL, stores their unboxed
+ * offsets shifted by base at out[*n] on.  0 when a nested type cannot
+ * be bound (memory): its references would go unrecorded. */
 static int zlua_class_collect_refs(zlua__ctx *ctx, zlua__class *cls, uint32_t base,
                                    uint32_t *out, uint32_t *n)
 {
@@ -176,8 +175,9 @@ static int zlua_class_collect_refs(zlua__ctx *ctx, zlua__class *cls, uint32_t ba
         const Il2CppType *t = il2cpp_field_get_type(f);
         uint32_t off = base + (uint32_t)(il2cpp_field_get_offset(f) - ctx->header_size);
         if (zlua_type_is_reference(t)) {
-            if (*n < ZLUA_MAX_REFS)
-                out[(*n)++] = off;
+            if (out != NULL)
+                out[*n] = off;
+            ++*n;
         } else if (il2cpp_type_get_type(t) == ZLUA_IL2CPP_TYPE_VALUETYPE ||
                    il2cpp_type_get_type(t) == ZLUA_IL2CPP_TYPE_GENERICINST) {
             zlua__class *sub = zlua__class_get(ctx, il2cpp_class_from_type(t));
@@ -286,13 +286,17 @@ static int zlua_class_link(zlua__ctx *ctx, zlua__class *cls)
             return 0;
     }
     if (cls->valuetype && !cls->blittable && !cls->is_enum) {
-        uint32_t refs[ZLUA_MAX_REFS], n = 0;
-        if (!zlua_class_collect_refs(ctx, cls, 0, refs, &n))
+        /* counted, then stored: every reference of a struct of any size
+         * is scanned (a reference left out would be collected in use) */
+        uint32_t n = 0;
+        if (!zlua_class_collect_refs(ctx, cls, 0, NULL, &n))
             return 0;
-        uint32_t *offsets = zlua__ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *refs);
+        uint32_t *offsets = zlua__ctx_arena_alloc(ctx, (n ? n : 1) * sizeof *offsets);
         if (offsets == NULL)
             return 0;
-        memcpy(offsets, refs, n * sizeof *refs);
+        n = 0;
+        if (!zlua_class_collect_refs(ctx, cls, 0, offsets, &n))
+            return 0;
         cls->ref_offsets = offsets;
         cls->nrefs = n;
     }

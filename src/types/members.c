@@ -29,8 +29,6 @@
 #include "marshal/rules.h"
 #include "types/types.h"
 
-#define ZLUA_MAX_METHODS 512
-
 /* The binding of k, a class cls inherits members from (or cls itself). */
 static zlua__class *zlua_members_declaring(zlua__class *cls, Il2CppClass *k)
 {
@@ -177,19 +175,93 @@ static void zlua_members_bind_properties(lua_State *L, zlua__class *cls, Il2CppC
     }
 }
 
-/* A growable list of bound methods, grouped by name when published. */
-typedef struct zlua__method_list {
-    zlua__method *items[ZLUA_MAX_METHODS];
-    size_t n;
-} zlua__method_list;
+/* A growable array held by a userdata at a fixed stack slot, so that an
+ * error (memory, a re-entered bind) frees it with the stack: a type of
+ * any size binds every member (R-BIND-1).  Entries keep their position
+ * for the stable sorts below. */
+typedef struct zlua__entry {
+    void *p;
+    size_t at;
+} zlua__entry;
 
-static int zlua_list_has_signature(const zlua__method_list *l, const zlua__method *m)
+typedef struct zlua__vec {
+    zlua__entry *items;
+    size_t n, cap;
+    int slot;
+} zlua__vec;
+
+static void zlua_vec_init(lua_State *L, zlua__vec *v)
 {
-    for (size_t i = 0; i < l->n; i++)
-        if (l->items[i]->bridge.instance == m->bridge.instance &&
-            strcmp(l->items[i]->signature, m->signature) == 0)
-            return 1;
-    return 0;
+    lua_pushnil(L);
+    v->items = NULL;
+    v->n = v->cap = 0;
+    v->slot = lua_gettop(L);
+}
+
+static void zlua_vec_push(lua_State *L, zlua__vec *v, void *p)
+{
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? v->cap * 2 : 64;
+        if (cap > (size_t)-1 / 2 / sizeof *v->items)
+            luaL_error(L, "not enough memory");
+        zlua__entry *items = lua_newuserdatauv(L, cap * sizeof *items, 0);
+        if (v->n)
+            memcpy(items, v->items, v->n * sizeof *items);
+        lua_replace(L, v->slot);
+        v->items = items;
+        v->cap = cap;
+    }
+    v->items[v->n].p = p;
+    v->items[v->n].at = v->n;
+    v->n++;
+}
+
+static int zlua_entry_cmp_at(const zlua__entry *a, const zlua__entry *b)
+{
+    return (a->at > b->at) - (a->at < b->at);
+}
+
+/* By static-ness, then full signature, then position: one signature's
+ * methods side by side, the derived type's first. */
+static int zlua_entry_cmp_signature(const void *x, const void *y)
+{
+    const zlua__entry *a = x, *b = y;
+    const zlua__method *ma = a->p, *mb = b->p;
+    if (ma->bridge.instance != mb->bridge.instance)
+        return ma->bridge.instance - mb->bridge.instance;
+    int c = strcmp(ma->signature, mb->signature);
+    return c ? c : zlua_entry_cmp_at(a, b);
+}
+
+/* By static-ness, then name, then position: one overload set side by
+ * side, in declaration order, the derived type's first. */
+static int zlua_entry_cmp_name(const void *x, const void *y)
+{
+    const zlua__entry *a = x, *b = y;
+    const zlua__method *ma = a->p, *mb = b->p;
+    if (ma->bridge.instance != mb->bridge.instance)
+        return ma->bridge.instance - mb->bridge.instance;
+    int c = strcmp(il2cpp_method_get_name(ma->bridge.method),
+                   il2cpp_method_get_name(mb->bridge.method));
+    return c ? c : zlua_entry_cmp_at(a, b);
+}
+
+/* Drops each method whose signature (and static-ness) an earlier one has:
+ * an override, or a member a derived type hides, already bound from the
+ * derived type.  O(n log n) in the type's methods. */
+static void zlua_list_drop_hidden(zlua__vec *l)
+{
+    if (l->n < 2)
+        return;
+    qsort(l->items, l->n, sizeof *l->items, zlua_entry_cmp_signature);
+    size_t kept = 1;
+    for (size_t i = 1; i < l->n; i++) {
+        const zlua__method *prev = l->items[kept - 1].p, *m = l->items[i].p;
+        if (prev->bridge.instance != m->bridge.instance ||
+            strcmp(prev->signature, m->signature) != 0)
+            l->items[kept++] = l->items[i];
+    }
+    l->n = kept;
 }
 
 /* R-DEL-1: events are reached through their accessors, bound like any
@@ -213,8 +285,8 @@ static int zlua_method_is_item_accessor(const MethodInfo *mi)
                                              (strcmp(name, "set_Item") == 0 && np >= 2));
 }
 
-static void zlua_members_collect_methods(zlua__class *cls, Il2CppClass *k,
-                                         zlua__method_list *l)
+static void zlua_members_collect_methods(lua_State *L, zlua__class *cls, Il2CppClass *k,
+                                         zlua__vec *l)
 {
     void *iter = NULL;
     const MethodInfo *mi;
@@ -231,9 +303,8 @@ static void zlua_members_collect_methods(zlua__class *cls, Il2CppClass *k,
         if (!own && !instance && cls->interface)
             continue;   /* an interface inherits no statics (C#) */
         zlua__method *m = zlua__method_bind(cls->ctx, zlua_members_declaring(cls, k), mi);
-        if (m == NULL || l->n == ZLUA_MAX_METHODS || zlua_list_has_signature(l, m))
-            continue;   /* an override already bound from the derived type */
-        l->items[l->n++] = m;
+        if (m != NULL)
+            zlua_vec_push(L, l, m);   /* overrides dropped when all are in */
     }
 }
 
@@ -433,27 +504,28 @@ static void zlua_members_push_single(lua_State *L, zlua__ctx *ctx, const zlua__m
 }
 
 /* Chains same-named methods (same static-ness) and stores the closures;
- * methods overwrite fields of the same name (R-MEM-1). */
-static void zlua_members_publish(lua_State *L, zlua__class *cls, zlua__method_list *l,
+ * methods overwrite fields of the same name (R-MEM-1).  Sorted by name
+ * first: O(n log n) in the type's methods. */
+static void zlua_members_publish(lua_State *L, zlua__class *cls, zlua__vec *l,
                                  int statics, int inst, int methods)
 {
-    for (size_t i = 0; i < l->n; i++) {
-        zlua__method *head = l->items[i];
-        if (head == NULL)
-            continue;
-        const char *name = il2cpp_method_get_name(head->bridge.method);
+    zlua_list_drop_hidden(l);
+    qsort(l->items, l->n, sizeof *l->items, zlua_entry_cmp_name);
+    for (size_t i = 0, j; i < l->n; i = j) {
+        zlua__method *head = l->items[i].p;
         zlua__method **tail = &head->next;
-        int count = 1;
-        for (size_t j = i + 1; j < l->n; j++) {
-            zlua__method *o = l->items[j];
-            if (o != NULL && o->bridge.instance == head->bridge.instance &&
-                strcmp(il2cpp_method_get_name(o->bridge.method), name) == 0) {
-                *tail = o;
-                tail = &o->next;
-                l->items[j] = NULL;
-                count++;
-            }
+        for (j = i + 1; j < l->n; j++) {
+            zlua__method *o = l->items[j].p;
+            if (o->bridge.instance != head->bridge.instance ||
+                strcmp(il2cpp_method_get_name(o->bridge.method),
+                       il2cpp_method_get_name(head->bridge.method)) != 0)
+                break;
+            *tail = o;
+            tail = &o->next;
         }
+        *tail = NULL;
+        size_t count = j - i;
+        const char *name = il2cpp_method_get_name(head->bridge.method);
         int t = head->bridge.instance ? inst : statics;
         if (count > 1 && !zlua__method_index_overloads(cls->ctx, head))
             luaL_error(L, "not enough memory");
@@ -556,32 +628,28 @@ static void zlua_members_bind_value(lua_State *L, zlua__class *cls, int inst)
  * each once, in the order metadata lists them; then, since every object
  * behind an interface view is a System.Object, Object's members, which
  * C# lets an interface-typed reference use (ToString, Equals,
- * GetHashCode, and so __tostring) (R-VIEW-1).  Returns the count. */
-#define ZLUA_MAX_CHAIN 64
-static int zlua_members_chain(const zlua__class *cls, Il2CppClass **out)
+ * GetHashCode, and so __tostring) (R-VIEW-1).  Into out, of any length. */
+static void zlua_members_chain(lua_State *L, const zlua__class *cls, zlua__vec *out)
 {
-    int n = 0;
     if (!cls->interface) {
-        for (Il2CppClass *k = cls->klass; k != NULL && n < ZLUA_MAX_CHAIN;
-             k = il2cpp_class_get_parent(k))
-            out[n++] = k;
-        return n;
+        for (Il2CppClass *k = cls->klass; k != NULL; k = il2cpp_class_get_parent(k))
+            zlua_vec_push(L, out, k);
+        return;
     }
-    out[n++] = cls->klass;
-    for (int i = 0; i < n; i++) {   /* breadth first over what out holds */
+    zlua_vec_push(L, out, cls->klass);
+    for (size_t i = 0; i < out->n; i++) {   /* breadth first over what out holds */
         void *iter = NULL;
         Il2CppClass *b;
-        while ((b = il2cpp_class_get_interfaces(out[i], &iter)) != NULL) {
+        while ((b = il2cpp_class_get_interfaces(out->items[i].p, &iter)) != NULL) {
             int seen = 0;
-            for (int j = 0; j < n && !seen; j++)
-                seen = out[j] == b;
-            if (!seen && n < ZLUA_MAX_CHAIN - 1)
-                out[n++] = b;
+            for (size_t j = 0; j < out->n && !seen; j++)
+                seen = out->items[j].p == b;
+            if (!seen)
+                zlua_vec_push(L, out, b);
         }
     }
     if (cls->ctx->k_object != NULL)
-        out[n++] = cls->ctx->k_object;
-    return n;
+        zlua_vec_push(L, out, cls->ctx->k_object);
 }
 
 /* ---- extension methods (R-EXT-1) ------------------------------------------------ */
@@ -758,24 +826,24 @@ void zlua__class_bind_members(lua_State *L, zlua__class *cls)
     int methods = lua_gettop(L);
     lua_newtable(L);   /* 'i'/'s' .. name -> generic definition (R-GEN-1) */
     int generics = lua_gettop(L);
-    Il2CppClass *chain[ZLUA_MAX_CHAIN];
-    int nchain = zlua_members_chain(cls, chain);
-    zlua__method_list stack_list;
-    zlua__method_list *list = &stack_list;
-    list->n = 0;
+    zlua__vec chain, list;
+    zlua_vec_init(L, &chain);
+    zlua_vec_init(L, &list);
+    zlua_members_chain(L, cls, &chain);
     zlua__special sp;
     memset(&sp, 0, sizeof sp);
-    for (int c = 0; c < nchain; c++) {
-        Il2CppClass *k = chain[c];
+    for (size_t c = 0; c < chain.n; c++) {
+        Il2CppClass *k = chain.items[c].p;
         zlua_members_bind_fields(L, cls, k, statics, slots, inst);
         zlua_members_bind_properties(L, cls, k, slots, inst);
-        zlua_members_collect_methods(cls, k, list);
+        zlua_members_collect_methods(L, cls, k, &list);
         zlua_members_collect_special(cls, k, &sp);
         zlua_members_bind_generics(L, cls, k, statics, inst, methods, generics);
     }
     zlua_special_index(L, cls, &sp);
     zlua__method *len_getter = zlua_members_len_getter(L, cls, inst);
-    zlua_members_publish(L, cls, list, statics, inst, methods);
+    zlua_members_publish(L, cls, &list, statics, inst, methods);
+    lua_settop(L, generics);   /* the two arrays */
     zlua__array_bind_members(L, cls, inst, methods);   /* arr:get / arr:set */
     zlua_members_bind_value(L, cls, inst);            /* r.value of a ref */
     zlua__method *ctors = zlua_members_collect_ctors(cls);

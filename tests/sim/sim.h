@@ -114,6 +114,10 @@ uint64_t sim_classes_materialized(void);
  * domain, as ZLUA_SIM_EXTRA_CLASSES=count does at sim_init.  Once per
  * process: returns the number of generated classes present. */
 size_t sim_generated_install(size_t count);
+/* The same, each class with `members` public static methods
+ * `int M<j>(int x) => x + j` (at most 60 000), as
+ * ZLUA_SIM_EXTRA_MEMBERS=members does beside ZLUA_SIM_EXTRA_CLASSES. */
+size_t sim_generated_install_members(size_t count, size_t members);
 /* Test hook: hides (0) or shows (1) the generated assembly, so that one
  * process can measure with and without it. */
 void sim_generated_set_visible(int visible);

@@ -7,8 +7,11 @@
  * values add nothing), or sim_generated_install(N) from a test, adds the
  * assembly "Generated" (image "Generated.dll") after the catalog's two.
  * Definition i is the public class Gen.N<k>.C<i>, k = i / 100, deriving
- * from System.Object with no members, and declaring one public nested
- * class Inner (full name Gen.N<k>.C<i>+Inner).
+ * from System.Object, declaring one public nested class Inner (full name
+ * Gen.N<k>.C<i>+Inner) and, with ZLUA_SIM_EXTRA_MEMBERS=M (or
+ * sim_generated_install_members), M public static methods
+ * `int M<j>(int x) => x + j`, j = 0 .. M-1, and no other member: the
+ * shape tests/fixtures/generated.cmake compiles for Mono.
  *
  * The image behaves like an IL2CPP image: it holds definitions, not
  * classes.  il2cpp_image_get_class(image, i) creates class i (with its
@@ -21,13 +24,45 @@
 #include <string.h>
 
 #include "sim_internal.h"
+#include "sim_invokers.h"
 
 #define GEN_PER_NAMESPACE 100
 #define GEN_MAX 1000000u
 #define GEN_NAME_CAP 32
 
+#define GEN_MAX_MEMBERS 60000u   /* Il2CppClass.method_count is 16 bits */
+
 static Il2CppImage gen_image = {"Generated.dll", NULL, NULL, 0, 0, NULL, NULL, 0};
 static const Il2CppAssembly gen_assembly = {"Generated", &gen_image};
+
+static size_t gen_members;
+static SimMethodDef *gen_method_defs;   /* shared by every generated class */
+
+/* public static int M<j>(int x) => x + j: j read back from the name the
+ * method was called through (the method is IL2CPP's last argument) */
+static int32_t gen_member_body(int32_t x, const MethodInfo *mi)
+{
+    const SimMethod *m = (const SimMethod *)mi;
+    return x + (int32_t)strtol(m->name + 1, NULL, 10);
+}
+
+static void gen_make_method_defs(size_t members)
+{
+    gen_members = members;
+    gen_method_defs = sim_xcalloc(members + 1, sizeof *gen_method_defs);
+    for (size_t j = 0; j < members; j++) {
+        char name[GEN_NAME_CAP];
+        snprintf(name, sizeof name, "M%zu", j);
+        SimMethodDef *d = &gen_method_defs[j];
+        d->name = sim_strdup(name);
+        d->flags = SIM_M_STATIC;
+        d->ret = "System.Int32";
+        d->params[0].type = "System.Int32";
+        d->params[0].name = "x";
+        d->body = (Il2CppMethodPointer)gen_member_body;
+        d->invoker = sim_inv_i4_i4;
+    }
+}
 
 /* open addressing: definition index + 1, 0 = empty */
 static uint32_t *gen_slots;
@@ -87,14 +122,25 @@ static Il2CppClass *gen_materialize(Il2CppImage *image, size_t i)
     k->nested = sim_xcalloc(1, sizeof *k->nested);
     k->nested[0] = inner;
     k->nested_count = 1;
+    if (gen_members != 0)
+        sim_add_methods(k, gen_method_defs);
     image->classes[i] = k;
     return k;
 }
 
 size_t sim_generated_install(size_t count)
 {
+    return sim_generated_install_members(count, 0);
+}
+
+size_t sim_generated_install_members(size_t count, size_t members)
+{
     if (gen_image.count != 0 || count == 0)
         return gen_image.count;
+    if (members > GEN_MAX_MEMBERS)
+        members = GEN_MAX_MEMBERS;
+    if (members != 0)
+        gen_make_method_defs(members);
     if (count > GEN_MAX)
         count = GEN_MAX;
     uint32_t cap = 1;
@@ -136,5 +182,15 @@ void sim_generated_init(void)
         fprintf(stderr, "zlua_sim: ZLUA_SIM_EXTRA_CLASSES=%s ignored (1..%u)\n", v, GEN_MAX);
         return;
     }
-    sim_generated_install((size_t)n);
+    unsigned long members = 0;
+    const char *mv = getenv("ZLUA_SIM_EXTRA_MEMBERS");
+    if (mv != NULL && *mv != '\0') {
+        members = strtoul(mv, &end, 10);
+        if (*end != '\0' || members > GEN_MAX_MEMBERS) {
+            fprintf(stderr, "zlua_sim: ZLUA_SIM_EXTRA_MEMBERS=%s ignored (0..%u)\n", mv,
+                    GEN_MAX_MEMBERS);
+            members = 0;
+        }
+    }
+    sim_generated_install_members((size_t)n, (size_t)members);
 }

@@ -2,7 +2,8 @@
  * sim_init.c -- builds the whole catalog, in dependency order.
  *
  * Environment (test-only): ZLUA_SIM_EXTRA_CLASSES=N adds a generated
- * assembly of N classes to the domain (sim_generated.c).
+ * assembly of N classes to the domain, ZLUA_SIM_EXTRA_MEMBERS=M gives each
+ * M static methods (sim_generated.c).
  */
 #include <stddef.h>
 #include <stdio.h>
