@@ -178,9 +178,17 @@ describe("statics of a base class through a derived type's table", function()
     assert.are.equal(6, Z.StaticDerived.Counter)
   end)
 
+  it("constants too (R-STATIC-2)", function()
+    assert.are.equal(5, Z.StaticBase.MaxLevel)
+    assert.are.equal(5, Z.StaticDerived.MaxLevel)
+    h.raises("static member not writable: MaxLevel", function() Z.StaticDerived.MaxLevel = 6 end)
+  end)
+
   it("still not through an instance", function()
     h.raises("static member 'Counter' cannot be accessed through an instance",
              function() return Z.StaticDerived().Counter end)
+    h.raises("static member 'MaxLevel' cannot be accessed through an instance",
+             function() return Z.StaticDerived().MaxLevel end)
   end)
 end)
 

@@ -70,7 +70,16 @@ static void zlua_members_put_slot(lua_State *L, int t, const char *name, zlua__m
     lua_pop(L, 1);
 }
 
-/* Pushes the value of a literal static field (enum constants). */
+/* Whether name is a static member bound already (by a derived type). */
+static int zlua_members_static_bound(lua_State *L, int statics, int slots, const char *name)
+{
+    int bound = lua_getfield(L, statics, name) != LUA_TNIL;
+    bound |= lua_getfield(L, slots, name) != LUA_TNIL;
+    lua_pop(L, 2);
+    return bound;
+}
+
+/* Pushes the value of a literal static field (enum and class constants). */
 static void zlua_members_push_constant(lua_State *L, zlua__class *cls, FieldInfo *f)
 {
     uint64_t buf[2] = {0, 0};
@@ -94,7 +103,10 @@ static void zlua_members_bind_fields(lua_State *L, zlua__class *cls, Il2CppClass
         int flags = il2cpp_field_get_flags(f);
         const char *name = il2cpp_field_get_name(f);
         if (flags & ZLUA_FIELD_ATTRIBUTE_LITERAL) {
-            if (k == cls->klass) {
+            if (k == cls->klass || (!cls->interface && !zlua_members_static_bound(L, statics,
+                                                                               slots, name))) {
+                /* a base's constant through a derived type, as C# allows
+                 * (R-STATIC-2), unless a derived static hides it */
                 zlua_members_push_constant(L, cls, f);
                 lua_setfield(L, statics, name);
             }

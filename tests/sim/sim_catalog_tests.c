@@ -127,6 +127,7 @@
  *     }
  *     public static class Constrained { ... }  // constraints: sim_generics.c
  *     public class StaticBase {
+ *       public const int MaxLevel = 5;
  *       public static int Counter;
  *       public static string Hello();          // "base hello"
  *       public static string Label { get; }    // "base"
@@ -263,6 +264,7 @@ static const SimFieldDef f_words_iter[] = {
     {0}};
 
 static const SimFieldDef f_static_base[] = {
+    {"MaxLevel", "System.Int32", SIM_F_LITERAL, 0, 5},
     {"Counter", "System.Int32", SIM_F_STATIC, offsetof(SimStaticBaseStatics, Counter), 0},
     {0}};
 
