@@ -160,6 +160,22 @@ describe("the Lua number subtype in overload dispatch", function()
     assert.are.equal("long", Z.Numbers.Wide(1 << 40))
   end)
 
+  it("a boxed number goes to the object overload, not the number's", function()
+    assert.are.equal("long", Z.Numbers.Probe(5))
+    assert.are.equal("object", Z.Numbers.Probe(zlua.box(CS.System.Int64, 5)))
+    assert.are.equal("object", Z.Numbers.Probe(zlua.box(CS.System.Int32, 5)))
+    assert.are.equal("object", Z.Numbers.Probe("five"))
+  end)
+
+  it("a refusal names two different things", function()
+    h.raises("no overload for ZLuaTests.Numbers.Wide matching (boxed System.Int64); candidates: "
+             .. "Wide(System.Single), Wide(System.Int64)",
+             function() return Z.Numbers.Wide(zlua.box(CS.System.Int64, 5)) end)
+    h.raises("bad argument #1 to 'Demo.AddLong' (System.Int64 expected, got a boxed System.Int64 "
+             .. "(zlua.unbox gives its value))",
+             function() return CS.Demo.AddLong(zlua.box(CS.System.Int64, 5), 1) end)
+  end)
+
   it("the choice follows the subtype at each call", function()
     for _ = 1, 3 do
       assert.are.equal("int", Z.Numbers.Kind(3))

@@ -157,7 +157,8 @@ static int zlua_overload_none(lua_State *L, const zlua__method *head, int base, 
     for (int i = 0; i < n; i++) {
         if (i)
             luaL_addchar(&b, ',');
-        luaL_addstring(&b, zlua__typename(L, base + i));
+        zlua__push_argname(L, base + i);
+        luaL_addvalue(&b);
     }
     luaL_addstring(&b, "); candidates: ");
     for (const zlua__method *m = head; m != NULL; m = m->next) {

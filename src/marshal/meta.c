@@ -236,6 +236,15 @@ const char *zlua__typename(lua_State *L, int idx)
     return luaL_typename(L, idx);
 }
 
+void zlua__push_argname(lua_State *L, int idx)
+{
+    const zlua__ud *u = lua_type(L, idx) == LUA_TUSERDATA ? zlua_ud_any(L, idx) : NULL;
+    if (u != NULL && u->magic == ZLUA_UD_BYOBJ && u->cls->valuetype)
+        lua_pushfstring(L, "boxed %s", u->cls->full_name);
+    else
+        lua_pushstring(L, zlua__typename(L, idx));
+}
+
 const char *zlua__keyname(lua_State *L, int idx)
 {
     switch (lua_type(L, idx)) {
@@ -262,6 +271,20 @@ static const char *zlua_slot_name(lua_State *L, int idx, const zlua_meta *m)
     if (rc == ZLUA_POP_OK)
         return ((const zlua_meta *)slot->meta)->name;
     return rc == ZLUA_POP_EXPIRED ? "expired handle" : "?";
+}
+
+/* The "got X" of a refusal, never the expected type's own name: a boxed
+ * value refused by a slot of its type (a long takes an integer, not a
+ * boxed System.Int64) says so, and how to get the value out. */
+static const char *zlua_got_name(lua_State *L, int idx, const zlua_meta *want)
+{
+    const char *got = zlua__typename(L, idx);
+    if (strcmp(got, want->name) != 0)
+        return got;
+    const zlua__ud *u = zlua_ud_any(L, idx);
+    if (u != NULL && u->magic == ZLUA_UD_BYOBJ && u->cls->valuetype)
+        return lua_pushfstring(L, "a boxed %s (zlua.unbox gives its value)", got);
+    return lua_pushfstring(L, "%s %s", got, u != NULL ? "userdata" : luaL_typename(L, idx));
 }
 
 void zlua__pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
@@ -329,7 +352,7 @@ void zlua__pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
         lua_pushfstring(L, "%s%s expected, got %s", want->name,
                         want->kind == ZLUA_K_STRING && want->mtype == ZLUA_MARSHAL_USERDATA
                             ? " userdata" : "",
-                        zlua__typename(L, idx));
+                        zlua_got_name(L, idx, want));
         break;
     }
 }

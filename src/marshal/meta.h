@@ -162,6 +162,10 @@ int zlua__pop_argerror(lua_State *L, int idx, int argn, const char *where,
 
 /* The type name used in "got X": __name of our userdata, else Lua's. */
 const char *zlua__typename(lua_State *L, int idx);
+/* Pushes an argument's name as a no-overload message lists it: its type
+ * name, a boxed value type as "boxed System.Int64" (no slot of that
+ * primitive type takes it). */
+void zlua__push_argname(lua_State *L, int idx);
 /* A key as messages name it: a string or number by its value, true,
  * false, nil, anything else by its type name.  May push a string; never
  * calls a metamethod. */

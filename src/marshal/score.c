@@ -64,6 +64,10 @@ static int zlua_score_userdata(const zlua__ud *u, const zlua_meta *m)
     }
     if (u->magic != ZLUA_UD_BYOBJ || u->obj == NULL)
         return ZLUA_RANK_NONE;
+    /* a boxed primitive is no value for a primitive slot (the pop takes
+     * numbers and booleans only), so Kind(object) takes it, not Kind(long) */
+    if (zlua_kind_is_scalar(m->kind) && m->kind != ZLUA_K_ENUM)
+        return ZLUA_RANK_NONE;
     Il2CppClass *k = il2cpp_object_get_class(u->obj);
     if (k == m->cls->klass)
         return ZLUA_RANK_IDENTITY;

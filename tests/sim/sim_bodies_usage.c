@@ -30,6 +30,12 @@ static Il2CppString *numbers_long(int64_t x, const MethodInfo *m)
     return sim_literal("long");
 }
 
+static Il2CppString *numbers_object(Il2CppObject *o, const MethodInfo *m)
+{
+    (void)o, (void)m;
+    return sim_literal("object");
+}
+
 static SIM_INVOKER_DECL(sim_inv_zu_s_r4);
 SIM_INVOKER(sim_inv_zu_s_r4)
 {
@@ -46,7 +52,7 @@ SIM_INVOKER(sim_inv_zu_s_i8)
     *(Il2CppString **)ret = ((Fn)fn)(*(int64_t *)args[0], m);
 }
 
-/* declared in this order: Kind(int) first, Wide(float) first */
+/* declared in this order: Kind(int) first, Wide(float) first, Probe(long) first */
 const SimMethodDef sim_methods_numbers[] = {
     {.name = "Kind", .flags = SIM_M_STATIC, .ret = "System.String",
      .params = {{"System.Int32", "x", NULL, NULL}}, .body = SIM_BODY(numbers_int),
@@ -60,6 +66,12 @@ const SimMethodDef sim_methods_numbers[] = {
     {.name = "Wide", .flags = SIM_M_STATIC, .ret = "System.String",
      .params = {{"System.Int64", "x", NULL, NULL}}, .body = SIM_BODY(numbers_long),
      .invoker = sim_inv_zu_s_i8},
+    {.name = "Probe", .flags = SIM_M_STATIC, .ret = "System.String",
+     .params = {{"System.Int64", "x", NULL, NULL}}, .body = SIM_BODY(numbers_long),
+     .invoker = sim_inv_zu_s_i8},
+    {.name = "Probe", .flags = SIM_M_STATIC, .ret = "System.String",
+     .params = {{"System.Object", "o", NULL, NULL}}, .body = SIM_BODY(numbers_object),
+     .invoker = sim_inv_s_o},
     {.name = NULL}};
 
 /* ---- ZLuaTests.IDamageable, IKillable, Mob --------------------------------------- */

@@ -108,6 +108,8 @@
  *       public static string Kind(float x);    // "float"
  *       public static string Wide(float x);    // "float"
  *       public static string Wide(long x);     // "long"
+ *       public static string Probe(long x);    // "long"
+ *       public static string Probe(object o);  // "object"
  *     }
  *     public interface IDamageable { void Damage(int n); int Hp { get; } }
  *     public interface IKillable : IDamageable { bool Dead { get; } }
