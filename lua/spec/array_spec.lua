@@ -73,14 +73,14 @@ describe("R-ARR-1 arrays are ByObjUserData", function()
 
   it("R-SHAPE-1: get, set and #'s metamethod refuse anything but a live array", function()
     local a = Demo.MakeArray(3)
-    h.raises("calling 'get' on bad self (array expected, got number)", a.get, 5, 0)
+    h.raises("calling 'get' on bad self (array expected, got number); use ':' to call a method", a.get, 5, 0)
     h.raises("calling 'get' on bad self (array expected, got MyGame.Point2D)", a.get, P(1, 2), 0)
     h.raises("calling 'set' on bad self (array expected, got MyGame.Player)",
              a.set, Player("x"), 0, 1)
-    h.raises("calling 'get' on bad self (array expected, got light userdata)",
+    h.raises("calling 'get' on bad self (array expected, got light userdata); use ':' to call a method",
              a.get, debug.upvalueid(h.raises, 1), 0)
     local len = debug.getmetatable(a).__len
-    h.raises("calling '__len' on bad self (array expected, got table)", len, {})
+    h.raises("calling '__len' on bad self (array expected, got table); use ':' to call a method", len, {})
     assert.are.equal(3, len(a))
   end)
 

@@ -99,10 +99,25 @@ describe("stub and generic invoker agree (R-META-3)", function()
     same(pt, "Length", pl)
     same(pt, "Length")                  -- no self at all
     same(pl, "Move")                    -- no self at all, a method with parameters
-    h.raises("calling 'MyGame.Player.Move' on bad self (MyGame.Player expected, got no value)",
+    h.raises("calling 'MyGame.Player.Move' on bad self (MyGame.Player expected, got no value); use ':' to call a method",
              testbed.generic(pl, "Move"))
     same(pt, "Length", pt, 1)           -- one too many
     same(pl, "Area", pl)
+  end)
+
+  it("on a method called with '.' for ':': the self, not the count", function()
+    local pl = Player("p")
+    same(pl, "Move", 1, 2)              -- pl.Move(1, 2): self 1, one argument short
+    same(pl, "Move", 1, 2, 3)           -- the count right, the self a number
+    h.raises("calling 'MyGame.Player.Move' on bad self (MyGame.Player expected, got number); "
+             .. "use ':' to call a method", function() return pl.Move(1, 2) end)
+    h.raises("calling 'MyGame.Player.Area' on bad self (MyGame.Player expected, got no value); "
+             .. "use ':' to call a method", function() return pl.Area() end)
+    -- an overload set: the self before the no-overload error
+    local list = CS.System.Collections.Generic["List`1[System.Int32]"]()
+    h.raises("calling 'System.Collections.Generic.List`1[System.Int32].Add' on bad self "
+             .. "(System.Collections.Generic.List`1[System.Int32] expected, got number); "
+             .. "use ':' to call a method", function() return list.Add(5) end)
   end)
 
   it("on struct constructors: T(...) (a stub) and T._ctor(...) (generic)", function()

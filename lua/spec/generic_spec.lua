@@ -118,7 +118,7 @@ describe("R-GEN-1: an instance generic method", function()
 
   it("R-GEN-1: the instance and the argument go through the method's checks", function()
     local echo_int = zlua.generic(Echoer().Echo, zlua.types.int32)
-    h.raises("calling 'ZLuaTests.Echoer.Echo' on bad self (ZLuaTests.Echoer expected, got string)",
+    h.raises("calling 'ZLuaTests.Echoer.Echo' on bad self (ZLuaTests.Echoer expected, got string); use ':' to call a method",
       echo_int, "x", 1)
     h.raises("calling 'ZLuaTests.Echoer.Echo' on bad self (ZLuaTests.Echoer expected, got "
              .. "MyGame.Player)", echo_int, CS.MyGame.Player("p"), 1)

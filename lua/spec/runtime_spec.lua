@@ -221,10 +221,10 @@ end)
 describe("a null or dead this", function()
   it("is refused by libzlua before any invoke", function()
     local move = CS.MyGame.Player("p").Move
-    h.raises("calling 'MyGame.Player.Move' on bad self (MyGame.Player expected, got nil)",
+    h.raises("calling 'MyGame.Player.Move' on bad self (MyGame.Player expected, got nil); use ':' to call a method",
              move, nil, 1, 2)
     local len = CS.MyGame.Point2D(1, 2).Length
-    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got nil)",
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got nil); use ':' to call a method",
              len, nil)
   end)
 

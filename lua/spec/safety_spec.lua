@@ -464,13 +464,13 @@ describe("instance methods through the field index", function()
              len, Player("q"))
     h.raises("calling 'MyGame.Player.Move' on bad self (MyGame.Player expected, got MyGame.Point2D)",
              move, Point2D(1, 2), 1, 2)
-    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got table)",
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got table); use ':' to call a method",
              len, {})
-    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got FILE*)",
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got FILE*); use ':' to call a method",
              len, io.stdout)
-    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got light userdata)",
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got light userdata); use ':' to call a method",
              len, Demo.Buffer())   -- a light userdata
-    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got no value)",
+    h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got no value); use ':' to call a method",
              len)
     local tagged = CS.MyGame.Tagged(1, "t")   -- a userdata longer than a Point2D
     h.raises("calling 'MyGame.Point2D.Length' on bad self (MyGame.Point2D expected, got MyGame.Tagged)",

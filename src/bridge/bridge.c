@@ -302,6 +302,8 @@ int zlua_bridge_other_count(lua_State *L, const zlua_bridge *b)
         void *this_ptr = m->bridge.instance ? zlua__method_self(L, m) : NULL;
         return zlua__method_call_n(L, m, 1 + m->bridge.instance, n, this_ptr);
     }
+    if (b->instance)   /* `hero.Heal(5)`: the bad self first, as the generic path */
+        (void)zlua__method_self(L, m);
     return zlua__method_raise_arity(L, m, n);
 }
 

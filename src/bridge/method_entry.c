@@ -36,8 +36,11 @@ void *zlua__method_self(lua_State *L, const zlua__method *m)
     } else if (u != NULL && u->magic == ZLUA_UD_DEAD_OBJ) {
         luaL_error(L, "object userdata has been finalized");
     }
-    luaL_error(L, "calling '%s' on bad self (%s expected, got %s)", m->bridge.display,
-               owner->full_name, zlua__typename(L, 1));
+    /* no userdata of ours (a number, nothing): most likely a method
+     * called with '.' (`hero.Heal(5)`), which passes no self */
+    luaL_error(L, "calling '%s' on bad self (%s expected, got %s)%s", m->bridge.display,
+               owner->full_name, zlua__typename(L, 1),
+               u == NULL ? "; use ':' to call a method" : "");
     return NULL;
 }
 

@@ -227,13 +227,23 @@ const zlua__method *zlua__method_select_quiet(lua_State *L, const zlua__method *
     return zlua_overload_choose(L, (zlua__overloads *)head->overloads, base, n);
 }
 
+/* Before an arity or no-overload error, the self an instance method
+ * needs: `hero.Heal(5)` (a '.' for a ':') is a bad self, not a count. */
+static void zlua_overload_check_self(lua_State *L, const zlua__method *head)
+{
+    if (head->bridge.instance && !head->is_ctor)   /* T(...) has no self */
+        (void)zlua__method_self(L, head);
+}
+
 const zlua__method *zlua__method_select(lua_State *L, const zlua__method *head, int base, int n)
 {
     if (head->next == NULL) {
         if (head->unsupported)   /* before its arity: it may have kept no parameters */
             zlua__method_raise_unsupported(L, head);
-        if (n > head->nslots || n < head->nreq_slots || zlua__method_params_for(head, n) < 0)
+        if (n > head->nslots || n < head->nreq_slots || zlua__method_params_for(head, n) < 0) {
+            zlua_overload_check_self(L, head);
             zlua__method_raise_arity(L, head, n);
+        }
         return head;
     }
     lua_Integer v;
@@ -243,6 +253,7 @@ const zlua__method *zlua__method_select(lua_State *L, const zlua__method *head, 
     const zlua__method *m = zlua_overload_choose(L, (zlua__overloads *)head->overloads, base, n);
     if (m != NULL)
         return m;
+    zlua_overload_check_self(L, head);
     zlua_overload_none(L, head, base, n);
     return NULL;
 }

@@ -29,8 +29,8 @@ static zlua__ud *zlua_array_self(lua_State *L, const char *what)
         return u;
     if (u != NULL && u->magic == ZLUA_UD_DEAD_OBJ)
         luaL_error(L, "object userdata has been finalized");
-    luaL_error(L, "calling '%s' on bad self (array expected, got %s)", what,
-               zlua__typename(L, 1));
+    luaL_error(L, "calling '%s' on bad self (array expected, got %s)%s", what,
+               zlua__typename(L, 1), u == NULL ? "; use ':' to call a method" : "");
     return NULL;
 }
 
