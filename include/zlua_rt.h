@@ -66,6 +66,15 @@ Il2CppException *zlua_rt_class_init(Il2CppClass *klass, int *done);
  * (out of memory). */
 Il2CppException *zlua_rt_param_default(const MethodInfo *method, uint32_t index,
                                        void *value, size_t size, int *has);
+/* R-PARAMS-2: whether parameter `index` of `method` carries the
+ * attribute class `attribute` (System.ParamArrayAttribute: a C#
+ * `params T[]`).  IL2CPP has no API for a parameter's attributes: the
+ * glue asks libil2cpp's metadata by the parameter's token
+ * (vm::Method::GetParameterToken; vm::MetadataCache::HasAttribute up to
+ * 2021.3, from 2022.3 MetadataCache::GetCustomAttributeDataReader and the
+ * reader's attribute constructors), which makes no attribute object.  Never fails: 0 when the
+ * metadata says no or is not at hand. */
+int zlua_rt_param_has_attribute(const MethodInfo *method, uint32_t index, Il2CppClass *attribute);
 /* il2cpp_exception_from_name_msg(corlib, name_space, name, msg). */
 Il2CppException *zlua_rt_exception_new(const char *name_space, const char *name,
                                        const char *msg, Il2CppException **out);

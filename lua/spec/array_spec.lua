@@ -387,13 +387,24 @@ describe("params T[]", function()
     end
   end)
 
+  it("left out, it is an empty array, as in C# (R-PARAMS-2)", function()
+    for _, f in ipairs(both(Demo, "Sum")) do
+      assert.are.equal(0, f())            -- T[0], not null (Sum(null) is -1)
+      assert.are.equal(0, f())
+    end
+    for _, f in ipairs(both(Demo, "Prefix")) do
+      assert.are.equal(700, f(7))         -- tail.Length would throw on null
+    end
+    h.raises("wrong number of arguments to 'Demo.Prefix' (1 to 2 expected, got 0)", Demo.Prefix)
+  end)
+
   it("trailing arguments are not collected", function()
     for _, f in ipairs(both(Demo, "Sum")) do
-      h.raises("wrong number of arguments to 'Demo.Sum' (1 expected, got 3)", f, 1, 2, 3)
+      h.raises("wrong number of arguments to 'Demo.Sum' (0 to 1 expected, got 3)", f, 1, 2, 3)
       h.raises("bad argument #1 to 'Demo.Sum' (System.Int32[] expected, got number)", f, 1)
     end
     for _, f in ipairs(both(Demo, "Prefix")) do
-      h.raises("wrong number of arguments to 'Demo.Prefix' (2 expected, got 3)", f, 1, 2, 3)
+      h.raises("wrong number of arguments to 'Demo.Prefix' (1 to 2 expected, got 3)", f, 1, 2, 3)
     end
   end)
 end)

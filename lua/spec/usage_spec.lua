@@ -407,7 +407,7 @@ describe("habits of other bridges (docs/lua-api.md, 'Coming from xLua or tolua')
 
   it("params takes one table", function()
     assert.are.equal(6, CS.Demo.Sum({1, 2, 3}))
-    h.raises("wrong number of arguments to 'Demo.Sum' (1 expected, got 3)", CS.Demo.Sum, 1, 2, 3)
+    h.raises("wrong number of arguments to 'Demo.Sum' (0 to 1 expected, got 3)", CS.Demo.Sum, 1, 2, 3)
   end)
 end)
 

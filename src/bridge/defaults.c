@@ -8,6 +8,8 @@
  * a string default is an object, kept alive by a GC handle for the
  * state's lifetime.  A trailing ref / out / in parameter may be omitted
  * too (lua-api.md, "ref, in and out"): it gets a temp slot holding default(A), made per call.
+ * A trailing `params T[]` left out is an empty T[] (R-PARAMS-2), made once
+ * and shared by every call, as C#'s Array.Empty<T>() is.
  */
 #include <string.h>
 
@@ -28,6 +30,31 @@ static void zlua_defaults_nullable(const zlua_meta *pm, unsigned char *slot,
     memcpy(slot + cls->value_offset, constant, pm->elem->size < 8 ? pm->elem->size : 8);
 }
 
+/* Whether parameter i of m is its last, a T[] marked [ParamArray]. */
+static int zlua_defaults_is_params(const zlua__ctx *ctx, const zlua__method *m, uint32_t i)
+{
+    const zlua_meta *pm = m->params[i];
+    return i + 1 == (uint32_t)m->bridge.nparams && pm->kind == ZLUA_K_OBJECT &&
+           pm->cls != NULL && pm->cls->szarray &&
+           zlua_rt_param_has_attribute(m->bridge.method, i, ctx->k_param_array);
+}
+
+/* Keeps obj alive for the state's lifetime in the default slot of
+ * parameter i; 0 when out of memory. */
+static int zlua_defaults_pin(zlua__ctx *ctx, zlua__method *m, uint32_t i, unsigned char *slot,
+                             Il2CppObject *obj)
+{
+    struct zlua__pinned *p = zlua__ctx_arena_alloc(ctx, sizeof *p);
+    if (p == NULL)
+        return 0;
+    p->handle = zlua_rt_gchandle_new(obj, 0);
+    p->next = ctx->pinned;
+    ctx->pinned = p;
+    memcpy(slot, &p->handle, sizeof p->handle);
+    m->default_handles |= (uint16_t)(1u << i);
+    return 1;
+}
+
 /* Reads parameter i's default into its slot of buf; 0 when it has none
  * or it cannot be read (the parameter then stays required). */
 static int zlua_defaults_read(zlua__ctx *ctx, zlua__method *m, uint32_t i, unsigned char *buf)
@@ -39,6 +66,13 @@ static int zlua_defaults_read(zlua__ctx *ctx, zlua__method *m, uint32_t i, unsig
     }
     if (pm->kind == ZLUA_K_UNSUPPORTED)
         return 0;
+    if (zlua_defaults_is_params(ctx, m, i)) {   /* left out: T[0] */
+        Il2CppArray *empty;
+        Il2CppException *exc =
+            zlua_rt_array_new(il2cpp_class_get_element_class(pm->cls->klass), 0, &empty);
+        return exc == NULL && empty != NULL &&
+               zlua_defaults_pin(ctx, m, i, buf + m->offsets[i], (Il2CppObject *)empty);
+    }
     unsigned char constant[16];
     int has = 0;
     Il2CppException *exc =
@@ -52,14 +86,8 @@ static int zlua_defaults_read(zlua__ctx *ctx, zlua__method *m, uint32_t i, unsig
     } else if (pm->is_ref && !is_null) {
         Il2CppObject *obj;
         memcpy(&obj, constant, sizeof obj);
-        struct zlua__pinned *p = zlua__ctx_arena_alloc(ctx, sizeof *p);
-        if (p == NULL)
+        if (!zlua_defaults_pin(ctx, m, i, slot, obj))
             return 0;
-        p->handle = zlua_rt_gchandle_new(obj, 0);
-        p->next = ctx->pinned;
-        ctx->pinned = p;
-        memcpy(slot, &p->handle, sizeof p->handle);
-        m->default_handles |= (uint16_t)(1u << i);
     } else {
         memcpy(slot, constant, pm->size < sizeof constant ? pm->size : sizeof constant);
     }
@@ -72,7 +100,8 @@ int zlua__method_bind_defaults(zlua__ctx *ctx, zlua__method *m, uint32_t frame_b
     const MethodInfo *mi = m->bridge.method;
     while (first > 0 && (m->params[first - 1]->kind == ZLUA_K_BYREF ||
                          (il2cpp_type_get_attrs(il2cpp_method_get_param(mi, first - 1)) &
-                          ZLUA_PARAM_ATTRIBUTE_HAS_DEFAULT)))
+                          ZLUA_PARAM_ATTRIBUTE_HAS_DEFAULT) ||
+                         zlua_defaults_is_params(ctx, m, first - 1)))
         first--;
     if (first == (uint32_t)m->bridge.nparams)
         return 1;

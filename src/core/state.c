@@ -264,6 +264,7 @@ zlua__ctx *zlua__ctx_create(lua_State *L)
                                               "IsByRefLikeAttribute");
     ctx->k_extension = il2cpp_class_from_name(corlib, "System.Runtime.CompilerServices",
                                               "ExtensionAttribute");
+    ctx->k_param_array = il2cpp_class_from_name(corlib, "System", "ParamArrayAttribute");
     ctx->k_multicast = il2cpp_class_from_name(corlib, "System", "MulticastDelegate");
     if (zlua__sreg_init(&ctx->structs, alloc, alloc_ud) != ZLUA_OK ||
         zlua__oreg_init(&ctx->objects, alloc, alloc_ud) != ZLUA_OK) {

@@ -106,6 +106,7 @@ typedef struct zlua__ctx {
      * none in the corlib, no extension methods), and the extension
      * methods of the loaded assemblies, collected once (types/members.c) */
     Il2CppClass *k_extension;
+    Il2CppClass *k_param_array;  /* System.ParamArrayAttribute (R-PARAMS-2) */
     struct zlua__ext {
         Il2CppClass *target;     /* the class of the first parameter */
         const MethodInfo *mi;

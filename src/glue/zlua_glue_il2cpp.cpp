@@ -151,6 +151,44 @@ extern "C" Il2CppException *zlua_rt_param_default(const MethodInfo *method, uint
     return nullptr;
 }
 
+/* Whether the metadata gives token the attribute class, read from the
+ * attribute data (no attribute object made): up to 2021.3 MetadataCache
+ * answers by token; from 2022.3 it hands out a reader of the token's
+ * data, whose attribute constructors name their classes.  The overload
+ * whose calls the headers declare is the one compiled. */
+template <class MC>
+static auto zlua_glue_token_has(const Il2CppImage *image, uint32_t token, Il2CppClass *attr, int)
+    -> decltype(MC::HasAttribute(image, token, attr), bool())
+{
+    return MC::HasAttribute(image, token, attr);
+}
+template <class MC>
+static auto zlua_glue_token_has(const Il2CppImage *image, uint32_t token, Il2CppClass *attr, long)
+    -> decltype(MC::GetCustomAttributeDataReader(image, token), bool())
+{
+    auto reader = MC::GetCustomAttributeDataReader(image, token);
+    auto iter = reader.GetCtorIterator();
+    const MethodInfo *ctor = nullptr;
+    while (reader.IterateAttributeCtors(&ctor, &iter))
+        if (ctor != nullptr && il2cpp_class_is_assignable_from(attr, il2cpp_method_get_class(ctor)))
+            return true;
+    return false;
+}
+
+extern "C" int zlua_rt_param_has_attribute(const MethodInfo *method, uint32_t index,
+                                           Il2CppClass *attribute)
+{
+    if (attribute == nullptr || index >= il2cpp_method_get_param_count(method))
+        return 0;
+    /* an inflated method's token is its definition's; its class's image
+     * is the definition's image */
+    uint32_t token =
+        il2cpp::vm::Method::GetParameterToken(method, static_cast<int32_t>(index));
+    const Il2CppImage *image = il2cpp_class_get_image(il2cpp_method_get_class(method));
+    return token != 0 && zlua_glue_token_has<il2cpp::vm::MetadataCache>(
+                             image, token, attribute, 0);
+}
+
 extern "C" Il2CppException *zlua_rt_exception_new(const char *name_space, const char *name,
                                                   const char *msg, Il2CppException **out)
 {

@@ -511,6 +511,19 @@ Il2CppException *zlua_rt_param_default(const MethodInfo *method, uint32_t index,
     return NULL;
 }
 
+int zlua_rt_param_has_attribute(const MethodInfo *method, uint32_t index, Il2CppClass *attribute)
+{
+    if (attribute == NULL)
+        return 0;
+    /* Mono's metadata query: parameter index + 1 (0 is the return) */
+    MonoCustomAttrInfo *attrs = mono_custom_attrs_from_param(ZM_METHOD(method), index + 1);
+    if (attrs == NULL)
+        return 0;
+    int has = mono_custom_attrs_has_attr(attrs, ZM_CLASS(attribute)) != 0;
+    mono_custom_attrs_free(attrs);   /* frees only what is not Mono's cache */
+    return has;
+}
+
 Il2CppException *zlua_rt_exception_new(const char *name_space, const char *name, const char *msg,
                                        Il2CppException **out)
 {

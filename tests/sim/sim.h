@@ -153,6 +153,17 @@ const MethodInfo *sim_method_get_generic_instance(const MethodInfo *definition,
 void sim_delegate_construct_closed(Il2CppDelegate *d, Il2CppObject *target,
                                    Il2CppMethodPointer addr, const MethodInfo *method);
 
+/* A parameter's ParamDef token, in the shape of libil2cpp's internal
+ * vm::Method::GetParameterToken (an instance's are its definition's);
+ * 0 for a position the method does not have. */
+uint32_t sim_method_get_parameter_token(const MethodInfo *method, int32_t position);
+/* Whether the metadata gives the token (a parameter's) the attribute
+ * class, in the shape of libil2cpp 2021.3's internal
+ * vm::MetadataCache::HasAttribute(image, token, klass): a query over
+ * attribute data, no attribute object made.  The simulation's parameters
+ * carry System.ParamArrayAttribute only. */
+bool sim_metadata_has_attribute(const Il2CppImage *image, uint32_t token, Il2CppClass *attribute);
+
 /* A parameter's default value (`int b = 5`), in the shape of libil2cpp's
  * internal vm::Method::GetParameterDefaultValue (IL2CPP has no C API for
  * it): NULL when the parameter has none; else *type receives the

@@ -10,6 +10,7 @@
  * constructing anything (the test assembly's ref struct carries
  * System.Runtime.CompilerServices.IsByRefLikeAttribute, sim_zluatests.c).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim_fixtures.h"
@@ -43,6 +44,54 @@ static const SimAttr *find_attr(const Il2CppCustomAttrInfo *ainfo,
         if (il2cpp_class_is_assignable_from(attr_klass, ainfo->attrs[i].klass))
             return &ainfo->attrs[i];
     return NULL;
+}
+
+/* ---- parameter attributes --------------------------------------------------------
+ * IL2CPP reaches a parameter's attributes only through its ParamDef
+ * token (vm::Method::GetParameterToken) and the metadata's attribute
+ * ranges by token; the simulation numbers a parameter by its method's
+ * token and position, and keeps the [ParamArray] ones in a list. */
+
+typedef struct {
+    const Il2CppImage *image;
+    uint32_t token;
+} SimParamMark;
+
+static SimParamMark *param_marks;
+static size_t param_mark_count;
+
+uint32_t sim_param_token(const SimMethod *m, uint32_t position)
+{
+    return 0x08000000u | ((m->token & 0xFFFFFu) << 4 | (position & 0xFu));
+}
+
+void sim_param_array_mark(const Il2CppImage *image, uint32_t token)
+{
+    SimParamMark *grown = realloc(param_marks, (param_mark_count + 1) * sizeof *grown);
+    if (grown == NULL)
+        sim_catalog_fail("out of memory", "params");
+    param_marks = grown;
+    param_marks[param_mark_count++] = (SimParamMark){image, token};
+}
+
+uint32_t sim_method_get_parameter_token(const MethodInfo *method, int32_t position)
+{
+    const SimMethod *m = sim_m(method);
+    if (m == NULL || position < 0 || (uint32_t)position >= m->param_count)
+        return 0;
+    while (m->inflated_from != NULL)   /* an instance's parameters are its definition's */
+        m = m->inflated_from;
+    return sim_param_token(m, (uint32_t)position);
+}
+
+bool sim_metadata_has_attribute(const Il2CppImage *image, uint32_t token, Il2CppClass *attribute)
+{
+    if (token == 0 || attribute == NULL || attribute != sim_k.param_array)
+        return false;   /* parameters carry no other attribute the simulation models */
+    for (size_t i = 0; i < param_mark_count; i++)
+        if (param_marks[i].image == image && param_marks[i].token == token)
+            return true;
+    return false;
 }
 
 /* libil2cpp's Class::HasAttribute: a metadata query over klass's own

@@ -607,12 +607,12 @@ const SimMethodDef sim_methods_demo[] = {
     STATIC("SwapObj", "System.Void", demo_swap_obj, sim_inv_v_po,
            {"ref System.Object", "o"}),
 
-    /* params (a params T[] is an ordinary T[] parameter in metadata terms;
-     * ParamArrayAttribute is not exposed) */
+    /* params: a T[] parameter marked [ParamArray], which IL2CPP keeps in
+     * the parameter's attribute data only */
     STATIC("Sum", "System.Int32", demo_sum, sim_inv_i4_a,
-           {"System.Int32[]", "values"}),
+           {"System.Int32[]", "values", NULL, NULL, true}),
     STATIC("Prefix", "System.Int32", demo_prefix, sim_inv_i4_i4_a,
-           {"System.Int32", "head"}, {"System.Int32[]", "tail"}),
+           {"System.Int32", "head"}, {"System.Int32[]", "tail", NULL, NULL, true}),
 
     /* [LuaMarshalAs] */
     {.name = "FooUnpacked", .flags = SIM_M_STATIC, .ret = "System.Void",

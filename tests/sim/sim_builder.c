@@ -414,6 +414,8 @@ SimMethod *sim_build_method(Il2CppClass *k, const SimMethodDef *d)
             }
             m->params[i] = param_type(p->type, flags);
             m->param_names[i] = p->name;
+            if (p->params_array)
+                sim_param_array_mark(k->image, sim_param_token(m, i));
             m->param_count++;
         }
         m->overrides_name = d->overrides;

@@ -189,6 +189,11 @@ const SimClassDef sim_catalog_corlib[] = {
      .kind = SIM_KIND_CLASS, .parent = "System.Attribute",
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED,
      .size = sizeof(Il2CppObject)},
+    /* [ParamArray]: what the C# compiler puts on a `params T[]` parameter */
+    {.ns = "System", .name = "ParamArrayAttribute",
+     .kind = SIM_KIND_CLASS, .parent = "System.Attribute",
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED,
+     .size = sizeof(Il2CppObject)},
     /* the generic definition; instances come from sim_nullable_of */
     {.ns = "System", .name = "Nullable`1", .kind = SIM_KIND_STRUCT,
      .flags = SEALED_STRUCT, .size = 0, .align = 1, .fields = f_nullable_def},

@@ -239,6 +239,8 @@ typedef struct SimParamDef {
      * the parameter [opt] with HasDefault, as C# compilers emit it. */
     const char *default_type;
     const char *default_blob;
+    /* `params T[] name`: [ParamArray] on the parameter, as C# emits it */
+    bool params_array;
 } SimParamDef;
 
 typedef struct SimMarshalDef {
@@ -330,6 +332,7 @@ typedef struct SimKnown {
         *uint64, *single, *double_, *intptr, *uintptr, *array, *nullable,
         *exception;
     Il2CppClass *point2d, *vector2, *player, *ishape, *demo, *marshal_attr;
+    Il2CppClass *param_array;    /* System.ParamArrayAttribute */
     Il2CppClass *nullable_int32, *nullable_point2d, *nullable_vector2,
         *nullable_boolean;
     Il2CppClass *delegate, *multicast_delegate, *action_int32, *action_string,
@@ -369,6 +372,12 @@ void sim_domain_add(const Il2CppAssembly *assembly);
 void sim_domain_show_added(bool visible);
 /* Counts klass once as materialized (see sim_classes_materialized). */
 void sim_class_touch(Il2CppClass *klass);
+
+/* sim_attrs.c: parameter attributes, by parameter token (IL2CPP keeps
+ * them in its metadata only): a ParamDef token per parameter, and the
+ * ones marked [ParamArray] */
+uint32_t sim_param_token(const SimMethod *m, uint32_t position);
+void sim_param_array_mark(const Il2CppImage *image, uint32_t token);
 
 /* sim_generated.c */
 void sim_generated_init(void);   /* reads ZLUA_SIM_EXTRA_CLASSES */

@@ -5,6 +5,8 @@
 #pragma once
 
 #include "il2cpp-class-internals.h"
+#include "metadata/CustomAttributeDataReader.h"
+#include "zlua-standin-family.h"
 
 namespace il2cpp
 {
@@ -13,6 +15,14 @@ namespace vm
 class MetadataCache
 {
 public:
+    /* a token's attributes, from the attribute data: 2021.3 answers by
+     * token; 2022.3 on hands out a reader for vm::Reflection */
+#if ZLUA_STANDIN_UNITY < 2022
+    static bool HasAttribute(const Il2CppImage *image, uint32_t token, Il2CppClass *attribute);
+#else
+    static il2cpp::metadata::CustomAttributeDataReader GetCustomAttributeDataReader(
+        const Il2CppImage *image, uint32_t token);
+#endif
     static const MethodInfo *GetGenericInstanceMethod(const MethodInfo *genericMethodDefinition,
                                                       const Il2CppType **genericArgumentTypes,
                                                       uint32_t genericArgumentCount);

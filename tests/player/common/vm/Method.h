@@ -1,4 +1,4 @@
-/* Stand-in for libil2cpp's vm/Method.h: the member the glue calls. */
+/* Stand-in for libil2cpp's vm/Method.h: the members the glue calls. */
 #pragma once
 
 #include "il2cpp-class-internals.h"
@@ -14,6 +14,8 @@ public:
                                                 int32_t parameterPosition,
                                                 const Il2CppType **type,
                                                 bool *isExplicitySetNullDefaultValue);
+    /* a parameter's ParamDef token (an inflated method's: its definition's) */
+    static uint32_t GetParameterToken(const MethodInfo *method, int32_t parameterPosition);
 };
 } /* namespace vm */
 } /* namespace il2cpp */

@@ -13,6 +13,12 @@ namespace vm
 class MetadataCache
 {
 public:
+    /* 2021.3's form (2022.3 on: GetCustomAttributeDataReader, compiled
+     * against tests/player's stand-ins; the glue takes either) */
+    static bool HasAttribute(const Il2CppImage *image, uint32_t token, Il2CppClass *attribute)
+    {
+        return sim_metadata_has_attribute(image, token, attribute);
+    }
     static const MethodInfo *GetGenericInstanceMethod(const MethodInfo *genericMethodDefinition,
                                                       const Il2CppType **genericArgumentTypes,
                                                       uint32_t genericArgumentCount)

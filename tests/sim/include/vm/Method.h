@@ -1,4 +1,4 @@
-/* The simulation's vm/Method.h: the one internal of libil2cpp's
+/* The simulation's vm/Method.h: the internals of libil2cpp's
  * il2cpp::vm::Method the runtime glue calls, over the simulation. */
 #pragma once
 
@@ -18,6 +18,10 @@ public:
     {
         return sim_method_get_parameter_default_value(method, position, type,
                                                       isExplicitySetNullDefaultValue);
+    }
+    static uint32_t GetParameterToken(const MethodInfo *method, int32_t parameterPosition)
+    {
+        return sim_method_get_parameter_token(method, parameterPosition);
     }
 };
 } /* namespace vm */
