@@ -194,6 +194,26 @@ describe("R-COLL-1: any other IEnumerable", function()
   end)
 end)
 
+describe("R-ENUM-2: what foreach visits, pairs visits", function()
+  it("R-ENUM-2: a multi-dimensional array, row-major, by flat index from 0", function()
+    local ks, vs = collect(Demo.MakeGrid(2, 3))   -- g[i, j] = i * 10 + j
+    assert.are.same({ 0, 1, 2, 3, 4, 5 }, ks)
+    assert.are.same({ 0, 1, 2, 10, 11, 12 }, vs)
+    ks, vs = collect(Demo.MakeGrid(0, 3))
+    assert.are.same({}, ks)
+  end)
+
+  it("R-ENUM-2: a collection seen as the non-generic IEnumerable", function()
+    local items = CS.ZLuaTests.Seqs.Items(3)
+    -- the view is IEnumerable's: no Count, nothing but GetEnumerator and Object's
+    h.raises("'System.Collections.IEnumerable' has no member 'Count'",
+             function() return items.Count end)
+    local ks, vs = collect(items)
+    assert.are.same({ 0, 1, 2 }, ks)
+    assert.are.same({ 1, 2, 3 }, vs)          -- IEnumerator.Current's boxed ints, as numbers
+  end)
+end)
+
 describe("R-IFACE-1: IEnumerator<T> extends IDisposable, as the corlib's does", function()
   it("R-IFACE-1: an enumerator's Dispose: List<T>'s, a compiler-made iterator's, an IEnumerator<T> view's",
      function()

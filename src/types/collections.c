@@ -5,7 +5,7 @@
  * once, with the type: the iteration strategy is chosen then, never per
  * loop or per step.
  *
- *   - T[] and List<T>: (index from 0, value), read straight from the
+ *   - T[] (and T[,], row-major by flat index) and List<T>: (index from 0, value), read straight from the
  *     array (for a List, its _items and _size, found through the field
  *     metadata: no enumerator object, no call, nothing allocated per
  *     step).  The iterator is stateless, as `next` is: the state is the
@@ -23,6 +23,8 @@
  *     the non-generic interfaces' methods with virtual dispatch, which
  *     every enumerator implements (a compiler-generated iterator only
  *     privately).  A C# exception in either surfaces as R-DEF-4's error.
+ *     A non-generic collection gives what foreach does: a Hashtable's
+ *     values are DictionaryEntry structs (e.Key, e.Value) (R-ENUM-2).
  */
 #include <stddef.h>
 #include <string.h>
@@ -425,10 +427,9 @@ void zlua__collections_set_pairs(lua_State *L, zlua__class *cls, int mt)
     zlua__class *acls;
     zlua_box_push_class(L, ZLUA_FOR_PAIRS, cls);
     if (cls->is_array) {
-        if (!cls->szarray) {   /* T[,]: no index from 0 to give */
-            lua_pop(L, 1);
-            return;
-        }
+        /* T[,] too (R-ENUM-2): its elements lie row-major after the same
+         * header, counted by the same length, as foreach visits them; the
+         * key is the flat index from 0 */
         zlua_box_push_class(L, ZLUA_FOR_ARRAY_ITER, cls);
         lua_pushcclosure(L, zlua_coll_next_array, 1);
         lua_pushcclosure(L, zlua_coll_pairs, 2);

@@ -307,4 +307,8 @@ const SimMethodDef sim_methods_seqs[] = {
     {.name = "IntList", .flags = SIM_M_STATIC, .ret = "System.Collections.IList",
      .params = {{"System.Int32", "n", NULL, NULL}}, .body = SIM_BODY(seqs_int_list),
      .invoker = sim_inv_o_i4},
+    /* Items(n): the same list, declared as the non-generic IEnumerable */
+    {.name = "Items", .flags = SIM_M_STATIC, .ret = "System.Collections.IEnumerable",
+     .params = {{"System.Int32", "n", NULL, NULL}}, .body = SIM_BODY(seqs_int_list),
+     .invoker = sim_inv_o_i4},
     {.name = NULL}};

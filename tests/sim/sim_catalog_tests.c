@@ -141,6 +141,7 @@
  *     public static class Seqs {
  *       public static IEnumerable<string> Words();   // yield return "a", "b"
  *       public static System.Collections.IList IntList(int n);  // a List<int> of 1..n
+ *       public static System.Collections.IEnumerable Items(int n);  // the same
  *     }
  *     // an instance generic method (R-GEN-1; sim_generics.c)
  *     public class Echoer {

@@ -175,10 +175,18 @@ static int32_t list_enum_current_boxed(void *boxed, const MethodInfo *m)
     return list_enum_current(SIM_UNBOXED(boxed), m);
 }
 
-static Il2CppObject *list_enum_current_object(void *boxed, const MethodInfo *m)
+/* IEnumerator.Current: the int boxed.  The body takes the unboxed
+ * enumerator, as every value-type method's does; the adjustor the boxed
+ * one (reading `this` as a boxed object here gave the bytes after it) */
+static Il2CppObject *list_enum_current_object(void *self, const MethodInfo *m)
 {
-    int32_t v = list_enum_current(SIM_UNBOXED(boxed), m);
+    int32_t v = list_enum_current(self, m);
     return il2cpp_value_box(sim_k.int32, &v);
+}
+
+static Il2CppObject *list_enum_current_object_boxed(void *boxed, const MethodInfo *m)
+{
+    return list_enum_current_object(SIM_UNBOXED(boxed), m);
 }
 
 SIM_INVOKER(sim_inv_LE_t)
@@ -206,7 +214,7 @@ static const SimMethodDef m_list_enum[] = {
     {.name = "System.Collections.IEnumerator.get_Current",
      .flags = EXPLICIT | METHOD_ATTRIBUTE_SPECIAL_NAME, .ret = "System.Object",
      .body = SIM_BODY(list_enum_current_object),
-     .boxed_body = SIM_BODY(list_enum_current_object), .invoker = sim_inv_o_t,
+     .boxed_body = SIM_BODY(list_enum_current_object_boxed), .invoker = sim_inv_o_t,
      .overrides = "System.Collections.IEnumerator::get_Current"},
     {.name = "Dispose", .flags = SIM_M_IMPLEMENTS, .ret = "System.Void",
      .body = SIM_BODY(sim_dispose_nothing), .boxed_body = SIM_BODY(sim_dispose_nothing),
@@ -469,10 +477,15 @@ static SimKeyValue dict_enum_current_boxed(void *boxed, const MethodInfo *m)
     return dict_enum_current(SIM_UNBOXED(boxed), m);
 }
 
-static Il2CppObject *dict_enum_current_object(void *boxed, const MethodInfo *m)
+static Il2CppObject *dict_enum_current_object(void *self, const MethodInfo *m)
 {
-    SimKeyValue kv = dict_enum_current(SIM_UNBOXED(boxed), m);
+    SimKeyValue kv = dict_enum_current(self, m);
     return il2cpp_value_box(sim_resolve_class(KVP_SI), &kv);
+}
+
+static Il2CppObject *dict_enum_current_object_boxed(void *boxed, const MethodInfo *m)
+{
+    return dict_enum_current_object(SIM_UNBOXED(boxed), m);
 }
 
 static Il2CppString *kvp_key(void *self, const MethodInfo *m)
@@ -546,7 +559,7 @@ static const SimMethodDef m_dict_enum[] = {
     {.name = "System.Collections.IEnumerator.get_Current",
      .flags = EXPLICIT | METHOD_ATTRIBUTE_SPECIAL_NAME, .ret = "System.Object",
      .body = SIM_BODY(dict_enum_current_object),
-     .boxed_body = SIM_BODY(dict_enum_current_object), .invoker = sim_inv_o_t,
+     .boxed_body = SIM_BODY(dict_enum_current_object_boxed), .invoker = sim_inv_o_t,
      .overrides = "System.Collections.IEnumerator::get_Current"},
     {.name = "Dispose", .flags = SIM_M_IMPLEMENTS, .ret = "System.Void",
      .body = SIM_BODY(sim_dispose_nothing), .boxed_body = SIM_BODY(sim_dispose_nothing),
