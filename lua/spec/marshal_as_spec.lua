@@ -439,6 +439,12 @@ describe("the priority chain", function()
     assert.are.same({A = 3, B = 4}, C.MakeCell(3, 4))
   end)
 
+  it("a readonly struct's fields are written as its constructor would (Chain.GridText)", function()
+    assert.are.equal("3,4", C.GridText({X = 3, Y = 4}))
+    h.raises("bad argument #1 to 'ZLuaTests.Chain.GridText' (missing key 'Y' for ZLuaTests.GridPos)",
+             function() return C.GridText({X = 3}) end)
+  end)
+
   it("a rule equal to Default does not count (Chain.CellXmlDefault: the type-level rule)", function()
     assert.are.equal("3,4", C.CellXmlDefault({A = 3, B = 4}))
   end)

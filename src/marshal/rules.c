@@ -111,10 +111,8 @@ static int zlua_rule_member(zlua__ctx *ctx, Il2CppClass *k, const char *full_nam
                      name, full_name, fm->name);
             return 0;
         }
-        if ((need & 2) && (flags & ZLUA_FIELD_ATTRIBUTE_INIT_ONLY)) {
-            snprintf(why, why_size, "member '%s' of %s is not writable", name, full_name);
-            return 0;
-        }
+        /* a readonly field is writable here: a rule's write makes a new
+         * value, as the type's constructor would (a readonly struct) */
         out->meta = fm;
         out->offset = (uint32_t)(il2cpp_field_get_offset(f) - ctx->header_size);
         out->get = out->set = NULL;

@@ -229,6 +229,7 @@ const SimMethodDef sim_methods_chain[] = {
            {"System.Object", "o"}),
     /* Pair's type-level rule (tests.xml): Cell's bodies and invokers, the
      * same layout */
+    STATIC("GridText", "System.String", chain_cell_text, sim_inv_zm_s_C, {"ZLuaTests.GridPos", "p"}),
     STATIC("PairText", "System.String", chain_cell_text, sim_inv_zm_s_C, {"ZLuaTests.Pair", "p"}),
     STATIC("MakePair", "ZLuaTests.Pair", chain_make_cell, sim_inv_zm_C_i4_i4,
            {"System.Int32", "a"}, {"System.Int32", "b"}),

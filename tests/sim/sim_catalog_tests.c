@@ -65,6 +65,7 @@
  *       public static string StringShape(
  *           [LuaMarshalAs(LuaMarshalType.UserData)] string s);  // "string object"
  *       public static string StringShape(object o);             // "object"
+ *       public static string GridText(GridPos p);               // "X,Y"
  *       public static string PairText(Pair p);                  // "A,B"
  *       public static Pair MakePair(int a, int b);
  *     }
@@ -190,6 +191,12 @@ static const SimFieldDef f_big[] = {
     {"first", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimBig, first), 0},
     {0}};
 
+/* public readonly struct GridPos { public readonly int X, Y; } */
+static const SimFieldDef f_grid_pos[] = {
+    {"X", "System.Int32", FIELD_ATTRIBUTE_PUBLIC | FIELD_ATTRIBUTE_INIT_ONLY, offsetof(SimCell, A), 0},
+    {"Y", "System.Int32", FIELD_ATTRIBUTE_PUBLIC | FIELD_ATTRIBUTE_INIT_ONLY, offsetof(SimCell, B), 0},
+    {0}};
+
 static const SimFieldDef f_cell[] = {
     {"A", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, A), 0},
     {"B", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimCell, B), 0},
@@ -298,6 +305,9 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Pair", .kind = SIM_KIND_STRUCT,
      .flags = STRUCT_FLAGS, .size = sizeof(SimCell), .align = alignof(SimCell),
      .fields = f_pair},
+    {.ns = "ZLuaTests", .name = "GridPos", .kind = SIM_KIND_STRUCT,
+     .flags = STRUCT_FLAGS, .size = sizeof(SimCell), .align = alignof(SimCell),
+     .fields = f_grid_pos},
     /* delegates with [LuaMarshalAs] on Invoke: rules in the C# -> Lua
      * direction (sim_delegates.c) */
     {.ns = "ZLuaTests", .name = "VecSink", .kind = SIM_KIND_CLASS,
