@@ -429,3 +429,61 @@ describe("R-COLL-1: pairs over any IEnumerable<T> gives values viewed as T", fun
     end
   end)
 end)
+
+describe("local x <close> over an IDisposable, as C#'s using", function()
+  local Lease = Z.Lease
+
+  it("disposes at the end of the block, on break and on an error", function()
+    local a = Lease()
+    do local x <close> = a end
+    assert.are.equal(1, a.Disposed)
+    local b = Lease()
+    assert.is_false(pcall(function() local y <close> = b; error("boom") end))
+    assert.are.equal(1, b.Disposed)
+    local c = Lease()
+    for i = 1, 3 do
+      local z <close> = c
+      if i == 2 then break end
+    end
+    assert.are.equal(2, c.Disposed)
+  end)
+
+  it("through an interface view, an explicit implementation too", function()
+    local e = Z.Seqs.Words():GetEnumerator()   -- IEnumerator<string> : IDisposable
+    do local w <close> = e end
+  end)
+
+  it("a type that is not IDisposable is not closable, and __close checks its self", function()
+    h.raises_containing("got a non-closable value",
+                        function() local p <close> = CS.MyGame.Player("x") end)
+    local mt = debug.getmetatable(Lease())
+    h.raises("bad argument #1 to '__close' (System.IDisposable expected, got number)",
+             mt.__close, 5)
+    h.raises("bad argument #1 to '__close' (System.IDisposable expected, got MyGame.Player)",
+             mt.__close, CS.MyGame.Player("x"))
+  end)
+end)
+
+describe("a C# exception caught by pcall, inspected", function()
+  it("zlua.exception(err) gives the exception and its type; err stays the R-DEF-4 text", function()
+    local ok, err = pcall(function() return CS.Demo.Throw("boom") end)
+    assert.is_false(ok)
+    assert.are.equal("string", type(err))
+    assert.is_truthy(err:find("System.InvalidOperationException: boom (in Demo.Throw)", 1, true))
+    local ex, name = zlua.exception(err)
+    assert.are.equal("System.InvalidOperationException", name)
+    assert.are.equal("boom", ex.Message)
+    assert.are.equal(err, tostring(err))
+  end)
+
+  it("nil for a Lua error, a non-string, or an error older than the last C# one", function()
+    local _, lua_err = pcall(error, "plain")
+    assert.is_nil(zlua.exception(lua_err))
+    assert.is_nil(zlua.exception(nil))
+    assert.is_nil(zlua.exception({}))
+    local _, first = pcall(CS.Demo.Throw, "one")
+    local _, second = pcall(CS.Demo.Throw, "two")
+    assert.is_nil(zlua.exception(first))
+    assert.are.equal("two", zlua.exception(second).Message)
+  end)
+end)

@@ -16,7 +16,27 @@ ZLUA_COLD
 int zlua__exc_raise(lua_State *L, Il2CppException *exc, const char *where)
 {
     char msg[ZLUA_EXC_MESSAGE_BYTES];
-    return luaL_error(L, "%s (in %s)", zlua__exc_format(exc, msg), where);
+    luaL_where(L, 1);
+    lua_pushfstring(L, "%s (in %s)", zlua__exc_format(exc, msg), where);
+    lua_concat(L, 2);
+    /* remembered for zlua.exception: the error value, then the exception
+     * (a strong handle, replacing the last one: one object at most) */
+    zlua__ctx *ctx = zlua__ctx_get(L);
+    if (ctx != NULL && exc != NULL) {
+        lua_pushliteral(L, ZLUA_EXC_LAST_KEY);   /* raw: no script's metamethod runs */
+        lua_pushvalue(L, -2);
+        lua_rawset(L, LUA_REGISTRYINDEX);
+        if (ctx->last_exception != 0)
+            zlua_rt_gchandle_free(ctx->last_exception);
+        ctx->last_exception = zlua_rt_gchandle_new((Il2CppObject *)exc, 0);
+    }
+    return lua_error(L);
+}
+
+Il2CppException *zlua__exc_last(const zlua__ctx *ctx)
+{
+    return ctx->last_exception != 0
+               ? (Il2CppException *)zlua_rt_gchandle_target(ctx->last_exception) : NULL;
 }
 
 static const char zlua_exc_cut[] = "... (message truncated)";

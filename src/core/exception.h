@@ -23,8 +23,16 @@ struct zlua__ctx;
 const char *zlua__exc_format(Il2CppException *exc, char msg[ZLUA_EXC_MESSAGE_BYTES]);
 
 /* Raises the Lua error for exc thrown in `where` (a member's display
- * name).  exc must be reachable by the collector (a local is). */
+ * name).  exc must be reachable by the collector (a local is).  The
+ * error and exc are remembered as the state's last C# exception, which
+ * zlua.exception(err) gives back for that error value. */
 int zlua__exc_raise(lua_State *L, Il2CppException *exc, const char *where);
+/* The registry field of the last C# exception's error value (a string
+ * key: no address of libzlua's is a light userdata a script can reach,
+ * R-PTR-1; a script that replaces it only names that same exception) */
+#define ZLUA_EXC_LAST_KEY "zlua.exception"
+/* The last C# exception of the state, or NULL. */
+Il2CppException *zlua__exc_last(const struct zlua__ctx *ctx);
 
 /* For code that reports failure by a code (the pop writers): keeps exc
  * alive in a GC handle of the context until zlua__exc_raise_held, which

@@ -40,6 +40,8 @@ typedef enum zlua__box_for {
                                  __tostring: its class */
     ZLUA_FOR_OPERATOR,        /* an operator metamethod, __eq: its class */
     ZLUA_FOR_LEN,             /* __len: its class */
+    ZLUA_FOR_CLOSE,           /* __close: its class, */
+    ZLUA_FOR_CLOSE_DISPOSE,   /*   and IDisposable.Dispose */
     ZLUA_FOR_CTOR,            /* the general constructor entry: its class */
     ZLUA_FOR_CTOR_STRUCT,     /* a struct's constructor: its class */
     ZLUA_FOR_CTOR_DEFAULT,    /* default(T) of a struct without one */

@@ -72,6 +72,10 @@ typedef struct zlua__ctx {
     unsigned nomem;               /* arena and table allocations that failed, ever */
     const void *ic_pending;       /* the one job the IC trampoline may run */
     uintptr_t held_exception;     /* a GC handle: core/exception.h, 0 none */
+    /* the last C# exception raised as a Lua error, for zlua.exception(err)
+     * (its message string in the registry under ZLUA_EXC_LAST_KEY); a GC
+     * handle, 0 none */
+    uintptr_t last_exception;
     const zlua_stub_entry *stubs; /* zlua_stub_register: bridge/stub.c */
     size_t nstubs;
     /* IC call sites bound in this state, by zlua_ic_site.id - 1, each

@@ -202,6 +202,7 @@ void zlua__lib_open(lua_State *L, zlua__ctx *ctx)
         {"to_bytes", zlua__lib_to_bytes},
         {"generic", zlua__lib_generic},
         {"typeof", zlua__lib_typeof},
+        {"exception", zlua__lib_exception},
         {NULL, NULL},
     };
     (void)ctx;

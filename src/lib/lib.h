@@ -43,4 +43,7 @@ int zlua__lib_to_bytes(lua_State *L);
 int zlua__lib_generic(lua_State *L);
 int zlua__lib_typeof(lua_State *L);
 
+/* exception.c: zlua.exception(err) -> the C# exception behind err, or nil */
+int zlua__lib_exception(lua_State *L);
+
 #endif

@@ -705,6 +705,7 @@ void zlua__instance_new_mt(lua_State *L, zlua__class *cls, int byobj, int inst, 
     if (byobj) {
         zlua__array_set_metamethods(L, cls, mt);   /* #arr */
         zlua__collections_set_pairs(L, cls, mt);   /* pairs(obj), R-COLL-1 */
+        zlua__dispose_set_close(L, cls, mt);       /* local x <close> */
     }
     /* R-DEL-1: a delegate is callable, d(a, b) being d:Invoke(a, b) */
     if (byobj && cls->is_delegate) {

@@ -125,6 +125,9 @@ int zlua__array_newindex(lua_State *L);
  * metatable at mt when cls is T[], a List<T> or another IEnumerable;
  * nothing otherwise.  May raise (memory). */
 void zlua__collections_set_pairs(lua_State *L, zlua__class *cls, int mt);
+/* dispose.c: sets __close on the ByObj instance metatable at mt when cls
+ * implements System.IDisposable (`local f <close> = ...` disposes f). */
+void zlua__dispose_set_close(lua_State *L, zlua__class *cls, int mt);
 
 /* zlua__ctx.push_mt: the instance metatable maker (zlua_open installs it). */
 void zlua__types_push_mt(lua_State *L, zlua__class *cls, int byobj);

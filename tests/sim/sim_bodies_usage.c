@@ -190,6 +190,22 @@ const SimMethodDef sim_methods_static_derived[] = {
      .body = SIM_BODY(plain_ctor), .invoker = sim_inv_v_t},
     {.name = NULL}};
 
+/* ---- ZLuaTests.Lease: IDisposable, for `local x <close>` --------------------------- */
+
+static void lease_dispose(void *self, const MethodInfo *m)
+{
+    (void)m;
+    ((SimLease *)self)->Disposed++;
+}
+
+const SimMethodDef sim_methods_lease[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .body = SIM_BODY(plain_ctor), .invoker = sim_inv_v_t},
+    {.name = "Dispose", .flags = SIM_M_IMPLEMENTS, .ret = "System.Void",
+     .body = SIM_BODY(lease_dispose), .invoker = sim_inv_v_t,
+     .overrides = "System.IDisposable::Dispose"},
+    {.name = NULL}};
+
 /* ---- ZLuaTests.Grid: this[int x, int y] ------------------------------------------- */
 
 static int32_t grid_get_item(void *self, int32_t x, int32_t y, const MethodInfo *m)

@@ -129,6 +129,11 @@
  *       class Cache {}                         // private nested
  *     }
  *     public static class Constrained { ... }  // constraints: sim_generics.c
+ *     public class Lease : IDisposable {       // local x <close> (lua-api.md)
+ *       public int Disposed;
+ *       public Lease();
+ *       public void Dispose();                 // Disposed++
+ *     }
  *     public class StaticBase {
  *       public const int MaxLevel = 5;
  *       public static int Counter;
@@ -273,6 +278,10 @@ static const SimFieldDef f_words_iter[] = {
     {"<>2__current", "System.String", SIM_FIELD_PRIVATE, offsetof(SimWordsIter, current), 0},
     {0}};
 
+static const SimFieldDef f_lease[] = {
+    {"Disposed", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimLease, Disposed), 0},
+    {0}};
+
 static const SimFieldDef f_static_base[] = {
     {"MaxLevel", "System.Int32", SIM_F_LITERAL, 0, 5},
     {"Counter", "System.Int32", SIM_F_STATIC, offsetof(SimStaticBaseStatics, Counter), 0},
@@ -358,6 +367,10 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Constrained", .kind = SIM_KIND_CLASS,
      .flags = STATIC_CLASS_FLAGS, .size = sizeof(Il2CppObject),
      .methods = {sim_methods_constrained}},
+    {.ns = "ZLuaTests", .name = "Lease", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(SimLease), .interfaces = {"System.IDisposable"},
+     .fields = f_lease, .methods = {sim_methods_lease}},
     {.ns = "ZLuaTests", .name = "StaticBase", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_BEFORE_FIELD_INIT,
      .size = sizeof(Il2CppObject), .static_size = sizeof(SimStaticBaseStatics),

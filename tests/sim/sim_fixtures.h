@@ -290,6 +290,12 @@ typedef struct SimWordsIter {
     Il2CppString *current;
 } SimWordsIter;
 
+/* ZLuaTests.Lease: an IDisposable counting its Dispose calls */
+typedef struct SimLease {
+    Il2CppObject obj;
+    int32_t Disposed;
+} SimLease;
+
 /* ZLuaTests.StaticBase's statics */
 typedef struct SimStaticBaseStatics {
     int32_t Counter;

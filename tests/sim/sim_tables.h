@@ -82,6 +82,7 @@ extern const SimMethodDef sim_methods_ikillable[];
 extern const SimPropertyDef sim_props_ikillable[];
 extern const SimMethodDef sim_methods_mob[];
 extern const SimPropertyDef sim_props_mob[];
+extern const SimMethodDef sim_methods_lease[];
 extern const SimMethodDef sim_methods_static_base[];
 extern const SimPropertyDef sim_props_static_base[];
 extern const SimMethodDef sim_methods_static_derived[];
