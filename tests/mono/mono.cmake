@@ -195,6 +195,9 @@ set_tests_properties(marshalc.mono.delegates PROPERTIES LABELS mono)
 # runs them (tests/gen-game).
 include(tests/gen-game/gen-game.cmake)
 
+# A second game of the kind a new user writes, on both routes (tests/town).
+include(tests/town/town.cmake)
+
 if(ZLUA_SANITIZE)
   get_property(zlua_mono_tests DIRECTORY PROPERTY TESTS)
   foreach(t ${zlua_mono_tests})
