@@ -249,7 +249,8 @@ typedef struct zlua_marshal_table {
  * bind any class of those assemblies (in practice: before zlua_open);
  * not thread-safe.  Tables and every string they point at must outlive
  * every state.  ZLUA_OK, ZLUA_EINVAL (NULL tables with count > 0, a NULL
- * assembly or rules pointer), ZLUA_ENOMEM (more than 64 tables). */
+ * assembly or rules pointer), ZLUA_ENOMEM (out of memory; none added).
+ * Any number of tables may be registered. */
 int zlua_rules_register(const zlua_marshal_table *tables, size_t count);
 
 /* The parameter list of method as rules spell it, "(System.Int32,

@@ -18,10 +18,10 @@
 
 /* ---- the registered tables (process-wide) -------------------------------------- */
 
-#define ZLUA_RULE_TABLES 64
-
-static const zlua_marshal_table *zlua_rule_tables[ZLUA_RULE_TABLES];
-static size_t zlua_rule_ntables;
+/* Any number of tables (one per assembly and rule file): an array that
+ * grows, kept for the process as the tables are (R-BIND-1: no cap). */
+static const zlua_marshal_table **zlua_rule_tables;
+static size_t zlua_rule_ntables, zlua_rule_cap;
 
 int zlua_rules_register(const zlua_marshal_table *tables, size_t count)
 {
@@ -30,8 +30,20 @@ int zlua_rules_register(const zlua_marshal_table *tables, size_t count)
     for (size_t i = 0; i < count; i++)
         if (tables[i].assembly == NULL || (tables[i].count > 0 && tables[i].rules == NULL))
             return ZLUA_EINVAL;
-    if (count > ZLUA_RULE_TABLES - zlua_rule_ntables)
-        return ZLUA_ENOMEM;
+    if (count > zlua_rule_cap - zlua_rule_ntables) {
+        size_t cap = zlua_rule_cap ? zlua_rule_cap : 16;
+        while (cap - zlua_rule_ntables < count) {
+            if (cap > (size_t)-1 / 2 / sizeof *zlua_rule_tables)
+                return ZLUA_ENOMEM;
+            cap *= 2;
+        }
+        const zlua_marshal_table **grown =
+            realloc((void *)zlua_rule_tables, cap * sizeof *grown);
+        if (grown == NULL)
+            return ZLUA_ENOMEM;
+        zlua_rule_tables = grown;
+        zlua_rule_cap = cap;
+    }
     for (size_t i = 0; i < count; i++)
         zlua_rule_tables[zlua_rule_ntables++] = &tables[i];
     return ZLUA_OK;

@@ -314,9 +314,7 @@ static void zm_live_register(zm_live_asm *a, zm_live_buf *b)
     snprintf(line, sizeof line,
              "[ZLua] LuaMarshalAs rules of assembly '%s' (%zu) are not applied: %s",
              a->table.assembly, b->n,
-             rc == ZLUA_ENOMEM ? "libzlua takes at most 64 rule tables (zlua_rules_register), "
-                                 "one per assembly"
-                               : "zlua_rules_register refused them");
+             rc == ZLUA_ENOMEM ? "out of memory" : "zlua_rules_register refused them");
     zm_live_log(line);
     a->table.count = 0;
 }

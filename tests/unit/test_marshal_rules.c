@@ -82,6 +82,23 @@ static void test_register_arguments(void **state)
     assert_int_equal(zlua_rules_register(NULL, 0), ZLUA_OK);
 }
 
+/* R-BIND-1: any number of tables, as a project of many assemblies and
+ * rule files has (the registry had room for 64); the rules of the first
+ * still apply after the rest */
+static void test_register_many_tables(void **state)
+{
+    (void)state;
+    static zlua_marshal_table many[200];
+    for (size_t i = 0; i < sizeof many / sizeof many[0]; i++)
+        many[i] = (zlua_marshal_table){"Nobody.Assembly", NULL, 0, 0};
+    for (int round = 0; round < 3; round++)
+        assert_int_equal(zlua_rules_register(many, 70), ZLUA_OK);
+    lua_State *L = unit_state_new(NULL, NULL);
+    assert_non_null(L);
+    assert_int_equal(unit_dostring(L, "assert(CS.ZLuaTests.Chain.CellText(1, 2) == '2,1')"), 0);
+    lua_close(L);
+}
+
 static void test_rules_resolve_and_report_once(void **state)
 {
     (void)state;
@@ -205,6 +222,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_register_arguments),
+        cmocka_unit_test(test_register_many_tables),
         cmocka_unit_test(test_rules_resolve_and_report_once),
         cmocka_unit_test(test_check_and_signature),
     };
