@@ -1,7 +1,9 @@
 # [LuaMarshalAs] rules (illegal rules, XML marshal rules): the build-time compiler,
 # the fixture catalog's tables (build outputs, never committed) and the
 # compiler's tests over the XML corpus of tests/marshal/.
-pkg_check_modules(EXPAT REQUIRED IMPORTED_TARGET expat)
+if(NOT TARGET PkgConfig::EXPAT)   # cmake/mono.cmake may have found it
+  pkg_check_modules(EXPAT REQUIRED IMPORTED_TARGET expat)
+endif()
 
 add_executable(zlua-marshalc tools/marshalc/zlua_marshalc.c tools/marshalc/marshalc_xml.c
   ${ZLUA_SIM_TOOL_SOURCES})

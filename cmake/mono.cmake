@@ -87,14 +87,19 @@ zlua_library_flags(zlua_mono)
 # the mono_* functions are the process's (the test hosts link
 # libmonoboehm, the Editor has its own).
 set(ZLUA_MONO_RT_SOURCES src/mono/mono_api.c src/mono/mono_attach.c src/mono/mono_attrs.c
-  src/mono/mono_glue.c src/mono/mono_ic.c)   # mono_env.c: the shared library's alone
-add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES} tools/marshalc/marshalc_names.c)
+  src/mono/mono_glue.c src/mono/mono_ic.c src/mono/mono_rules_xml.c)   # mono_env.c: the shared library's alone
+# the XML rule files are read by the build tools' own reader (libexpat)
+if(NOT TARGET PkgConfig::EXPAT)
+  pkg_check_modules(EXPAT REQUIRED IMPORTED_TARGET expat)
+endif()
+add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES} tools/marshalc/marshalc_names.c
+  tools/marshalc/marshalc_xml.c)
 target_include_directories(zlua_mono_rt PUBLIC src/mono PRIVATE src src/il2cpp tools/marshalc include)
 target_include_directories(zlua_mono_rt SYSTEM PUBLIC ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua_mono_rt PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
 set_target_properties(zlua_mono_rt PROPERTIES POSITION_INDEPENDENT_CODE ON)
-target_link_libraries(zlua_mono_rt PUBLIC PkgConfig::LUA m pthread dl)
+target_link_libraries(zlua_mono_rt PUBLIC PkgConfig::LUA PkgConfig::EXPAT m pthread dl)
 
 # ---- the shared library the Editor loads ------------------------------------
 

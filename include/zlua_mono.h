@@ -111,6 +111,16 @@ ZLUA_MONO_API int zlua_mono_env_call(zlua_mono_env *env, const char *name, uint3
 ZLUA_MONO_API int zlua_mono_env_allow(zlua_mono_env *env, const char *pattern);
 ZLUA_MONO_API int zlua_mono_env_deny(zlua_mono_env *env, const char *pattern);
 
+/* A project's XML rule file (docs/marshal-rules.md), what zlua-marshalc
+ * compiles for a player: read by the same reader, its rules added to the
+ * process's rule set unvalidated (checked at bind time, as attributes read
+ * live are), for every state's binds from then on -- load it before the
+ * scripts bind the types it names.  Each error line ("FILE:LINE: error:
+ * ...") goes to env's log, and a file with any error adds nothing; a file
+ * read before is not read again.  0; the number of errors; ZLUA_EINVAL
+ * (NULL); ZLUA_ESTATE (another thread, or env closes). */
+ZLUA_MONO_API int zlua_mono_env_load_rules(zlua_mono_env *env, const char *xml_path);
+
 #ifdef __cplusplus
 }
 #endif

@@ -97,6 +97,8 @@ namespace ZLua
         static extern int zlua_mono_env_allow(IntPtr env, byte[] pattern);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         static extern int zlua_mono_env_deny(IntPtr env, byte[] pattern);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        static extern int zlua_mono_env_load_rules(IntPtr env, byte[] xmlPath);
 
         // The one log callback of every env, alive for the process: native
         // code never holds a delegate an env could take away with it.
@@ -249,6 +251,29 @@ namespace ZLua
             object o = r.Target;
             r.Free();
             return o;
+        }
+
+        // A project's XML marshal rule file (docs/marshal-rules.md), the
+        // one zlua-marshalc compiles into a player: its rules join the
+        // process's, for every env's binds from then on (load it before
+        // scripts use the types it names).  Each error goes to the log as
+        // "FILE:LINE: error: ..." and the file adds nothing: a
+        // FormatException says how many.  A file loaded before is
+        // not read again.
+        public void LoadMarshalRules(string xmlPath)
+        {
+            if (xmlPath == null)
+                throw new ArgumentNullException("xmlPath");
+            int rc = zlua_mono_env_load_rules(Live(), Utf8(xmlPath));
+            GC.KeepAlive(this);
+            if (rc == -3)
+                throw new InvalidOperationException("zlua: the env is closing");
+            if (rc < 0)
+                throw new ArgumentException("zlua: cannot load marshal rules from '" + xmlPath + "'",
+                                            "xmlPath");
+            if (rc > 0)
+                throw new FormatException("zlua: " + xmlPath + ": " + rc +
+                                                         " error(s) in the marshal rules (see the log); none applied");
         }
 
         // Which C# types scripts may reach (R-POLICY-1; zlua.h,

@@ -747,6 +747,15 @@ static int zm_env_policy(zlua_mono_env *env, const char *pattern, int deny)
     return deny ? zlua_policy_deny(env->L, pattern) : zlua_policy_allow(env->L, pattern);
 }
 
+int zlua_mono_env_load_rules(zlua_mono_env *env, const char *xml_path)
+{
+    if (env == NULL || xml_path == NULL)
+        return ZLUA_EINVAL;
+    if (!zm_env_own(env) || env->closing)
+        return ZLUA_ESTATE;
+    return zm_rules_xml_load(xml_path, zm_env_log, env);
+}
+
 int zlua_mono_env_allow(zlua_mono_env *env, const char *pattern)
 {
     return zm_env_policy(env, pattern, 0);

@@ -130,6 +130,14 @@ typedef struct zm_asm_list {
 } zm_asm_list;
 int zm_attrs_loaded(zm_asm_list *s);
 
+/* mono_rules_xml.c: reads a project's XML rule file with the build
+ * tools' reader and registers its rules unvalidated (checked at bind
+ * time, as attributes read live are); every error line goes to log(ud,
+ * line), and a file with errors registers nothing.  Returns the number
+ * of errors (0: registered, or the file was read before). */
+typedef void (*zm_line_fn)(void *ud, const char *line);
+int zm_rules_xml_load(const char *path, zm_line_fn log, void *ud);
+
 /* ZLua.LuaIC.Call, the fixtures' C#-calls-Lua entry (mono_ic.c). */
 void zm_ic_register(void);
 

@@ -1,4 +1,5 @@
-// zlua-run.cs -- `mono zlua-run.exe [--assembly FILE.dll]... SCRIPT.lua [ARGS...]`:
+// zlua-run.cs -- `mono zlua-run.exe [--assembly FILE.dll]... [--rules FILE.xml]...
+// SCRIPT.lua [ARGS...]`:
 // the C# host that stands where the Unity Editor stands.  Mono is
 // running already (Unity embeds it); C# opens the project's assemblies
 // and makes a ZLua.LuaEnv, which loads libzlua's backend through
@@ -6,6 +7,7 @@
 // beside the backend (libzlua-mono-testbed.so); the rest is LuaEnv's.
 //
 // Without --assembly it opens the fixtures of $ZLUA_MONO_ASSEMBLIES.
+// --rules loads a project's XML rule file (LuaEnv.LoadMarshalRules).
 // Exit status: 0 when the script completes, 1 when it raised, 2 on usage
 // or setup errors -- as zlua-run's.
 using System;
@@ -35,13 +37,15 @@ static class ZLuaRun
     static int Main(string[] argv)
     {
         var given = new List<string>();
+        var ruleFiles = new List<string>();
         int at = 0;
-        while (at + 1 < argv.Length && argv[at] == "--assembly") {
-            given.Add(argv[at + 1]);
+        while (at + 1 < argv.Length && (argv[at] == "--assembly" || argv[at] == "--rules")) {
+            (argv[at] == "--assembly" ? given : ruleFiles).Add(argv[at + 1]);
             at += 2;
         }
         if (at >= argv.Length || argv[at].StartsWith("--")) {
-            Console.Error.WriteLine("usage: zlua-run.exe [--assembly FILE.dll]... SCRIPT.lua [ARGS...]");
+            Console.Error.WriteLine("usage: zlua-run.exe [--assembly FILE.dll]... [--rules FILE.xml]... " +
+                                    "SCRIPT.lua [ARGS...]");
             return 2;
         }
         try {
@@ -73,6 +77,13 @@ static class ZLuaRun
             return 2;
         }
         using (env) {
+            try {
+                foreach (string r in ruleFiles)
+                    env.LoadMarshalRules(r);
+            } catch (FormatException e) {
+                Console.Error.WriteLine(e.Message);
+                return 2;
+            }
             if (zlua_editor_testbed_open(env.State) != 0) {
                 Console.Error.WriteLine("zlua-run.exe: cannot open testbed");
                 return 2;

@@ -89,3 +89,25 @@ add_test(NAME docs.build_step
   COMMAND ${ZLUA_GENGAME_SRC}/doc_example.sh ${CMAKE_CURRENT_SOURCE_DIR}/docs/embedding.md
           ${CMAKE_BINARY_DIR} ${ZLUA_MCS} ${ZLUA_GENGAME_DIR}/doc-project)
 set_tests_properties(docs.build_step PROPERTIES LABELS mono)
+
+# The game driven from Lua on both routes, its XML rules loaded as each
+# loads them (the C host: --rules; the Editor: LuaEnv.LoadMarshalRules):
+# gen.lua's output is gen.expected on both.  A rule file with an error
+# applies nothing, and says where (the rule compiler's own message).
+add_test(NAME gen.mono.app
+  COMMAND ${ZLUA_GAME_SRC}/expect.sh ${ZLUA_GENGAME_SRC}/gen.expected
+          $<TARGET_FILE:zlua-run-mono> --assembly ${ZLUA_GENGAME_DLL}
+          --rules ${ZLUA_GENGAME_SRC}/rules.xml ${ZLUA_GENGAME_SRC}/gen.lua)
+set_tests_properties(gen.mono.app PROPERTIES LABELS mono)
+add_test(NAME gen.editor.app
+  COMMAND ${ZLUA_GAME_SRC}/expect.sh ${ZLUA_GENGAME_SRC}/gen.expected
+          ${ZLUA_EDITOR_CMD} --assembly ${ZLUA_GENGAME_DLL}
+          --rules ${ZLUA_GENGAME_SRC}/rules.xml ${ZLUA_GENGAME_SRC}/gen.lua)
+add_test(NAME gen.editor.rules_error
+  COMMAND ${ZLUA_EDITOR_CMD} --assembly ${ZLUA_GENGAME_DLL}
+          --rules ${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal/xml/xml1-element.xml
+          ${ZLUA_GENGAME_SRC}/gen.lua)
+set_tests_properties(gen.editor.rules_error PROPERTIES WILL_FAIL FALSE
+  PASS_REGULAR_EXPRESSION "xml1-element.xml:10: error: unknown element <Event> here \\(R-XML-1\\).*1 error\\(s\\) in the marshal rules \\(see the log\\); none applied")
+set_tests_properties(gen.editor.app gen.editor.rules_error PROPERTIES LABELS editor
+  ENVIRONMENT "${ZLUA_EDITOR_ENV}")

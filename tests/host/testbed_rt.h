@@ -20,6 +20,11 @@ extern const char testbed_rt_name[];
  * beside it.  0, or -1 with a message on stderr (the simulation has no
  * assemblies to open). */
 int testbed_rt_add_assembly(const char *path);
+/* Before testbed_rt_init: a project's XML rule file (zlua-run --rules
+ * FILE.xml), read as the Editor reads it (LuaEnv.LoadMarshalRules) when
+ * the runtime starts.  0, or -1 with a message on stderr (the simulation
+ * has its rules compiled in). */
+int testbed_rt_add_rules(const char *path);
 
 /* Starts the runtime once per process (idempotent); 0 on success, else a
  * message on stderr. */

@@ -17,6 +17,13 @@ int testbed_rt_add_assembly(const char *path)
     return -1;
 }
 
+int testbed_rt_add_rules(const char *path)
+{
+    fprintf(stderr, "zlua-run: --rules %s: the simulated runtime's rules are compiled in "
+                    "(zlua-run-mono reads rule files)\n", path);
+    return -1;
+}
+
 int testbed_rt_init(void)
 {
     sim_gc_init();

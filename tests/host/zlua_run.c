@@ -1,9 +1,10 @@
 /*
- * zlua_run.c -- `zlua-run [--assembly FILE.dll]... FILE.lua [ARGS...]`:
- * the embedding host used by the tour, the Lua specs (busted runs inside
- * it) and by hand.  --assembly (zlua-run-mono only) opens a game's own
- * assemblies instead of the fixtures, any file name, their references
- * found beside them.
+ * zlua_run.c -- `zlua-run [--assembly FILE.dll]... [--rules FILE.xml]...
+ * FILE.lua [ARGS...]`: the embedding host used by the tour, the Lua specs
+ * (busted runs inside it) and by hand.  --assembly (zlua-run-mono only)
+ * opens a game's own assemblies instead of the fixtures, any file name,
+ * their references found beside them; --rules (zlua-run-mono only) reads
+ * a project's XML rule file as the Editor does.
  *
  * ZLUA_RUN_GC=inc|gen runs the Lua collector at its most aggressive
  * (incremental with pause 0 and minimal steps, or generational with minor
@@ -48,15 +49,16 @@ static void zlua_run_set_args(lua_State *L, int argc, char **argv)
 int main(int argc, char **argv)
 {
     const char *self = argv[0];
-    while (argc >= 3 && strcmp(argv[1], "--assembly") == 0) {
-        if (testbed_rt_add_assembly(argv[2]) != 0)
+    while (argc >= 3 && (strcmp(argv[1], "--assembly") == 0 || strcmp(argv[1], "--rules") == 0)) {
+        if ((argv[1][2] == 'a' ? testbed_rt_add_assembly(argv[2]) : testbed_rt_add_rules(argv[2])) != 0)
             return 2;
         argv[2] = argv[0];   /* the script stays argv[1], as below */
         argc -= 2;
         argv += 2;
     }
     if (argc < 2 || strncmp(argv[1], "--", 2) == 0) {
-        fprintf(stderr, "usage: %s [--assembly FILE.dll]... FILE.lua [ARGS...]\n", self);
+        fprintf(stderr, "usage: %s [--assembly FILE.dll]... [--rules FILE.xml]... FILE.lua [ARGS...]\n",
+                self);
         return 2;
     }
     /* ZLUA_RUN_GC=inc|gen: the Lua collector at its most aggressive

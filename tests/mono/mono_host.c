@@ -49,6 +49,26 @@ int testbed_rt_add_assembly(const char *path)
     return 0;
 }
 
+/* The XML rule files zlua-run-mono was given (--rules), in order. */
+static const char *zm_rules[ZM_MAX_GIVEN];
+static int zm_nrules;
+
+int testbed_rt_add_rules(const char *path)
+{
+    if (zm_nrules == ZM_MAX_GIVEN) {
+        fprintf(stderr, "mono host: at most %d rule files\n", ZM_MAX_GIVEN);
+        return -1;
+    }
+    zm_rules[zm_nrules++] = path;
+    return 0;
+}
+
+static void zm_rules_error(void *ud, const char *line)
+{
+    (void)ud;
+    fprintf(stderr, "%s\n", line);
+}
+
 static const char *zm_dir(void)
 {
     const char *d = getenv("ZLUA_MONO_ASSEMBLIES");
@@ -109,6 +129,10 @@ static int zm_init(const char *dir)
         return -1;
     }
     zm_testbed_install();
+    /* the project's rule files, before any state binds a type */
+    for (int i = 0; i < zm_nrules; i++)
+        if (zm_rules_xml_load(zm_rules[i], zm_rules_error, NULL) != 0)
+            return -1;
     /* loaded up front, as an Editor loads every assembly of the project:
      * Mono would load it only on the attribute's first use */
     (void)zm_open(dir, "ZLua.Common.dll", 0);

@@ -16,6 +16,9 @@
 #include "marshalc_attrs.h"   /* marshalc_keep */
 
 static int mx_errors;
+/* where errors go: stderr (the tools), or the Editor's log */
+static marshalc_xml_err_fn mx_err;
+static void *mx_err_ud;
 
 static char *mx_strdup(const char *s)
 {
@@ -34,12 +37,18 @@ __attribute__((format(printf, 3, 4)))
 #endif
 static void mc_xml_error(const char *file, long line, const char *fmt, ...)
 {
+    char msg[1600];
+    int n = line > 0 ? snprintf(msg, sizeof msg, "%s:%ld: error: ", file, line)
+                     : snprintf(msg, sizeof msg, "%s: error: ", file);   /* the file itself */
     va_list ap;
-    fprintf(stderr, "%s:%ld: error: ", file, line);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    if (n >= 0 && (size_t)n < sizeof msg)
+        vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    if (mx_err != NULL)
+        mx_err(mx_err_ud, msg);
+    else
+        fprintf(stderr, "%s\n", msg);
     mx_errors++;
 }
 
@@ -273,10 +282,17 @@ static void XMLCALL mc_text(void *ud, const XML_Char *s, int len)
 
 int marshalc_xml_parse(const char *file, marshalc_xml_fn fn, void *ud)
 {
+    return marshalc_xml_parse_to(file, fn, NULL, ud);
+}
+
+int marshalc_xml_parse_to(const char *file, marshalc_xml_fn fn, marshalc_xml_err_fn err, void *ud)
+{
     mx_errors = 0;
+    mx_err = err;
+    mx_err_ud = ud;
     FILE *f = fopen(file, "rb");
     if (f == NULL) {
-        fprintf(stderr, "%s: error: cannot read the file\n", file);
+        mc_xml_error(file, 0, "cannot read the file");
         return 1;
     }
     mc_parser ps;

@@ -18,4 +18,10 @@ typedef void (*marshalc_xml_fn)(void *ud, const char *assembly, const zlua_marsh
  * file that cannot be read is one). */
 int marshalc_xml_parse(const char *file, marshalc_xml_fn fn, void *ud);
 
+/* The same, each error line ("FILE:LINE: error: ...") handed to err
+ * (with ud) instead of printed: the Editor sends them to an env's log. */
+typedef void (*marshalc_xml_err_fn)(void *ud, const char *line);
+int marshalc_xml_parse_to(const char *file, marshalc_xml_fn fn, marshalc_xml_err_fn err,
+                          void *ud);
+
 #endif
