@@ -174,6 +174,9 @@ describe("the Lua number subtype in overload dispatch", function()
     h.raises("bad argument #1 to 'Demo.AddLong' (System.Int64 expected, got a boxed System.Int64 "
              .. "(zlua.unbox gives its value))",
              function() return CS.Demo.AddLong(zlua.box(CS.System.Int64, 5), 1) end)
+    local fake = setmetatable({}, {__name = "MyGame.Point2D"})
+    h.raises("bad argument #1 to 'Demo.SumPoint' (MyGame.Point2D expected, got table named "
+             .. "'MyGame.Point2D')", function() return CS.Demo.SumPoint(fake) end)
   end)
 
   it("the choice follows the subtype at each call", function()

@@ -284,7 +284,12 @@ static const char *zlua_got_name(lua_State *L, int idx, const zlua_meta *want)
     const zlua__ud *u = zlua_ud_any(L, idx);
     if (u != NULL && u->magic == ZLUA_UD_BYOBJ && u->cls->valuetype)
         return lua_pushfstring(L, "a boxed %s (zlua.unbox gives its value)", got);
-    return lua_pushfstring(L, "%s %s", got, u != NULL ? "userdata" : luaL_typename(L, idx));
+    if (u != NULL) {   /* a type of the same name from another assembly */
+        const char *a = il2cpp_class_get_assemblyname(u->cls->klass);
+        return lua_pushfstring(L, "%s of assembly '%s'", got, a != NULL ? a : "?");
+    }
+    /* a foreign userdata or table whose __name is the type's name */
+    return lua_pushfstring(L, "%s named '%s'", luaL_typename(L, idx), got);
 }
 
 void zlua__pop_error_push(lua_State *L, int idx, const zlua_meta *m, int code)
