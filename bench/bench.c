@@ -212,6 +212,10 @@ static int base_move(lua_State *L)     /* Player.Move(dx, dy) */
  * (through its getter's method pointer), as a binding reads them */
 static const MethodInfo *g_level_mi, *g_same_mi, *g_pick_mi;
 static size_t g_hp_offset;
+/* (F) the player's Pos field (a Point2D), read into a new baseline point
+ * and stored back from one; the point metatable's registry reference */
+static size_t g_pos_offset;
+static int g_point_mt = LUA_NOREF;
 
 static Il2CppObject *base_object(lua_State *L)
 {
@@ -238,9 +242,36 @@ static int base_obj_index(lua_State *L)
         lua_pushinteger(L, ((get_fn)g_level_mi->methodPointer)(obj, g_level_mi));
         return 1;
     }
+    if (k != NULL && k[0] == 'P' && strcmp(k, "Pos") == 0) {   /* (F) a copy */
+        Il2CppObject *obj = base_object(L);
+        bench_point *p = lua_newuserdatauv(L, sizeof *p, 0);
+        memcpy(p, (const char *)obj + g_pos_offset, sizeof *p);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g_point_mt);
+        lua_setmetatable(L, -2);
+        return 1;
+    }
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TFUNCTION)
         return 1;
+    return luaL_error(L, "no member");
+}
+
+/* (F) __newindex of the baseline player: Pos from a baseline point, its
+ * type checked by its metatable, as a careful binding checks it */
+static int base_obj_newindex(lua_State *L)
+{
+    const char *k = lua_tostring(L, 2);
+    if (k != NULL && k[0] == 'P' && strcmp(k, "Pos") == 0) {
+        Il2CppObject *obj = base_object(L);
+        const bench_point *p = lua_touserdata(L, 3);
+        int same = p != NULL && lua_getmetatable(L, 3) &&
+                   lua_rawgeti(L, LUA_REGISTRYINDEX, g_point_mt) == LUA_TTABLE &&
+                   lua_rawequal(L, -1, -2);
+        if (!same)
+            return luaL_error(L, "bad argument");
+        memcpy((char *)obj + g_pos_offset, p, sizeof *p);
+        return 0;
+    }
     return luaL_error(L, "no member");
 }
 
@@ -609,11 +640,15 @@ static void bench_open_baselines(lua_State *L)
     lua_setfield(L, -2, "__call");
     lua_setmetatable(L, -2);
     lua_setfield(L, -3, "Point");
+    lua_pushvalue(L, -1);
+    g_point_mt = luaL_ref(L, LUA_REGISTRYINDEX);   /* (F) the player's Pos */
     lua_setfield(L, -2, "point_mt");
     bench_push_method_mt(L, base_index_methods, "Length", base_length);
     lua_pushcclosure(L, base_new, 1);      /* B.mnew: a point with methods */
     lua_setfield(L, -2, "mnew");
     bench_push_method_mt(L, base_obj_index, "Move", base_move);  /* player */
+    lua_pushcfunction(L, base_obj_newindex);   /* (F) o.Pos = p */
+    lua_setfield(L, -2, "__newindex");
     lua_pushcclosure(L, base_player, 1);
     lua_setfield(L, -2, "player");
     lua_newtable(L);                       /* B.same's cache: weak values */
@@ -1177,6 +1212,14 @@ static const bench_case g_cases[] = {
      "local pl = B.player() "
      "function run(n) for i = 1, n do pl:Move(1, 2) end end",
      NULL, NULL, 1, 1.3, 0, 0, 0},
+    {"F a frame's step: p = o.Pos; p.x = p.x + 1; o.Pos = p; o:Move(1, 2)",
+     "local o = CS.MyGame.Player('a') "
+     "function run(n) for i = 1, n do local p = o.Pos; p.x = p.x + 1; o.Pos = p; "
+     "o:Move(1, 2) end end",
+     "local o = B.player() "
+     "function run(n) for i = 1, n do local p = o.Pos; p.x = p.x + 1; o.Pos = p; "
+     "o:Move(1, 2) end end",
+     NULL, NULL, 1, 1.1, 1, 0, 0},
     {"l player.Hp (object field read)",
      "local pl = CS.MyGame.Player('a') "
      "function run(n) local v for i = 1, n do v = pl.Hp end end",
@@ -1410,18 +1453,22 @@ int main(int argc, char **argv)
     g_bag = il2cpp_object_new(sim_class("MyGame.Bag"));
     if (g_bag != NULL)
         zlua_rt_gchandle_new(g_bag, 0);
-    FieldInfo *hp = NULL, *f;
+    FieldInfo *hp = NULL, *pos = NULL, *f;
     void *iter = NULL;
-    while ((f = il2cpp_class_get_fields(sim_class("MyGame.Player"), &iter)) != NULL)
+    while ((f = il2cpp_class_get_fields(sim_class("MyGame.Player"), &iter)) != NULL) {
         if (strcmp(il2cpp_field_get_name(f), "Hp") == 0)
             hp = f;
-    if (g_level_mi == NULL || g_same_mi == NULL || g_pick_mi == NULL || hp == NULL ||
+        if (strcmp(il2cpp_field_get_name(f), "Pos") == 0)
+            pos = f;
+    }
+    if (g_level_mi == NULL || g_same_mi == NULL || g_pick_mi == NULL || hp == NULL || pos == NULL ||
         g_offset_mi == NULL || g_increment_mi == NULL || g_v2add_mi == NULL ||
         g_bag_get_mi == NULL || g_bag == NULL) {
         fprintf(stderr, "bench: the simulation lacks Player.Level, Demo.Same or Demo.Pick\n");
         return 2;
     }
     g_hp_offset = il2cpp_field_get_offset(hp);
+    g_pos_offset = il2cpp_field_get_offset(pos);
     int lookup = only == NULL || strchr(only, 'i') != NULL;
     if (lookup) {   /* case i shows it only while it runs */
         sim_generated_install(ZLUA_BENCH_GENERATED);

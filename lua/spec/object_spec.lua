@@ -216,6 +216,21 @@ describe("R-MEM-1: fields, properties and methods of classes", function()
     assert.are.equal(3, p.Pos.y)
   end)
 
+  it("R-MEM-1: a struct field's store takes only a value of its type, fast or not", function()
+    local p = Player("ann")
+    p.Pos = p.Pos                               -- its own copy
+    p.Pos = zlua.box(P, P(4, 5))                -- a boxed Point2D: unboxed
+    assert.are.equal(4, p.Pos.x)
+    h.raises("cannot set 'MyGame.Player.Pos' (MyGame.Point2D expected, got MyGame.Vector2)",
+             function() p.Pos = CS.MyGame.Vector2(1, 2) end)
+    h.raises("cannot set 'MyGame.Player.Pos' (MyGame.Point2D expected, got table)",
+             function() p.Pos = {x = 1, y = 2} end)
+    h.raises("cannot set 'MyGame.Player.Pos' (MyGame.Point2D expected, got number)",
+             function() p.Pos = 3 end)
+    assert.are.equal(4, p.Pos.x)                -- refused stores wrote nothing
+    assert.are.equal(5, p.Pos.y)
+  end)
+
   it("R-MEM-1: reference fields hold objects of the declared type", function()
     local n = Node("a")
     n.Next = n

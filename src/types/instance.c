@@ -443,6 +443,16 @@ static inline int zlua_instance_store_field(lua_State *L, const zlua__member *me
 {
     if (mem->store == ZLUA_STORE_R4)
         return zlua_pop_r4_value(L, 3, addr) == ZLUA_POP_OK;
+    if (mem->store == ZLUA_STORE_STRUCT) {
+        /* a live ByVal userdata of exactly the field's struct: its payload,
+         * copied (memmove: p.Pos = p.Pos's own payload is legal) */
+        const zlua__ud *v = lua_touserdata(L, 3);
+        if (v == NULL || lua_rawlen(L, 3) < sizeof *v || v->magic != ZLUA_UD_BYVAL ||
+            v->cls != mem->meta->cls)
+            return 0;
+        memmove(addr, zlua_ud_payload(v), mem->meta->size);
+        return 1;
+    }
     return mem->meta->pop(L, 3, mem->meta, addr) == ZLUA_POP_OK;
 }
 

@@ -141,6 +141,10 @@ static void zlua_members_bind_fields(lua_State *L, zlua__class *cls, Il2CppClass
                 mem->load = ZLUA_LOAD_R4;
             if (!mem->readonly && zlua_kind_is_scalar(mem->meta->kind))
                 mem->store = mem->meta->kind == ZLUA_K_R4 ? ZLUA_STORE_R4 : ZLUA_STORE_POP;
+            /* o.Pos = p: no reference inside, so no write barrier */
+            else if (!mem->readonly && zlua__meta_is_plain_struct(mem->meta) &&
+                     mem->meta->cls->blittable)
+                mem->store = ZLUA_STORE_STRUCT;
             zlua_members_put_slot(L, inst, name, mem);
         }
     }

@@ -44,10 +44,12 @@ typedef enum zlua__member_kind {
 struct zlua__method;
 
 /* How the fast path stores into an instance field: not at all (the slow
- * path: read-only, a reference that needs the write barrier, a struct, a
- * rule's writer), a float inline, or any other scalar by its meta's pop,
- * which writes only on success. */
-enum { ZLUA_STORE_NONE, ZLUA_STORE_R4, ZLUA_STORE_POP };
+ * path: read-only, a reference that needs the write barrier, a struct
+ * holding references, a rule's writer), a float inline, any other scalar
+ * by its meta's pop, which writes only on success, or a blittable struct
+ * copied from a live ByVal userdata of exactly its type (anything else
+ * for it -- a handle, a box, a table -- takes the slow path). */
+enum { ZLUA_STORE_NONE, ZLUA_STORE_R4, ZLUA_STORE_POP, ZLUA_STORE_STRUCT };
 enum { ZLUA_LOAD_NONE, ZLUA_LOAD_R4 };
 
 typedef struct zlua__member {
