@@ -526,7 +526,8 @@ static void zlua_members_publish(lua_State *L, zlua__class *cls, zlua__vec *l,
                                  int statics, int inst, int methods)
 {
     zlua_list_drop_hidden(l);
-    qsort(l->items, l->n, sizeof *l->items, zlua_entry_cmp_name);
+    if (l->n > 1)   /* none or one: no array to sort (qsort takes no NULL) */
+        qsort(l->items, l->n, sizeof *l->items, zlua_entry_cmp_name);
     for (size_t i = 0, j; i < l->n; i = j) {
         zlua__method *head = l->items[i].p;
         zlua__method **tail = &head->next;

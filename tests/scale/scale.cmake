@@ -36,3 +36,8 @@ if(ZLUA_MONO_TESTS)
   set_tests_properties(scale.editor.wide PROPERTIES LABELS editor
     ENVIRONMENT "${ZLUA_EDITOR_ENV}")
 endif()
+# Under the sanitizers: Mono's own allocations live until exit, as for
+# the other Mono hosts (tests/mono/lsan.supp).
+if(ZLUA_MONO_TESTS AND ZLUA_SANITIZE)
+  set_tests_properties(scale.mono.wide PROPERTIES ENVIRONMENT "${ZLUA_MONO_TEST_ENV}")
+endif()
