@@ -28,6 +28,10 @@ for s in lua/spec/*_spec.lua; do
   run "${vg[@]}" "$build/zlua-run" "$(command -v busted)" --lpath=lua/spec/?.lua -o TAP "$s"
 done
 run "${vg[@]}" "$build/zlua-run" lua/examples/tour.lua
+# types past every fixed size (tests/scale): 3 generated classes of 800 methods
+ZLUA_SIM_EXTRA_CLASSES=3 ZLUA_SIM_EXTRA_MEMBERS=800 \
+  run "${vg[@]}" "$build/zlua-run" "$(command -v busted)" --lpath=lua/spec/?.lua -o TAP \
+  tests/scale/wide_spec.lua
 # every fuzzer regression and seed, through the same harness
 run "${vg[@]}" "$build/zlua-fuzz-replay" tests/fuzz/regressions tests/fuzz/corpus
 # On Mono (C host and the Editor's LuaEnv): the hostile-script specs and
@@ -45,6 +49,14 @@ if [ -x "$build/zlua-run-mono" ] && [ -x "$build/zlua-mono" ]; then
     run "${vgm[@]}" "$build/zlua-mono" "$build/editor/zlua-run.exe" "$(command -v busted)" \
       --lpath=lua/spec/?.lua -o TAP "lua/spec/${s}_spec.lua"
   done
+  # a project's XML rules read on both routes (src/mono/mono_rules_xml.c)
+  if [ -f "$build/gen-game/GenGame.dll" ]; then
+    run tests/game/expect.sh tests/gen-game/gen.expected "${vgm[@]}" "$build/zlua-run-mono" \
+      --assembly "$build/gen-game/GenGame.dll" --rules tests/gen-game/rules.xml tests/gen-game/gen.lua
+    run tests/game/expect.sh tests/gen-game/gen.expected "${vgm[@]}" "$build/zlua-mono" \
+      "$build/editor/zlua-run.exe" --assembly "$build/gen-game/GenGame.dll" \
+      --rules tests/gen-game/rules.xml tests/gen-game/gen.lua
+  fi
   run tests/game/expect.sh tests/editor/LuaEnvSafety.expected \
     "${vgm[@]}" "$build/zlua-mono" "$build/editor/LuaEnvSafety.exe"
   run tests/game/expect.sh tests/editor/LuaEnvCheck.expected \
