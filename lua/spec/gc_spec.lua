@@ -90,6 +90,33 @@ describe("R-SUD-2: non-blittable struct userdata keep their references alive", f
     assert.are.equal(baseline, h.structs())
   end)
 
+  it("R-BIND-1: every reference of a struct holding 300 keeps its object alive", function()
+    -- each is announced to the write barrier when the struct is copied into
+    -- an object or array (the table of offsets held 256)
+    assert.are.equal(300, testbed.ref_fields(CS.ZLuaTests.ManyRefs))
+    assert.are.equal(2, testbed.ref_fields(Tagged))          -- name, payload
+    local holder = { r = CS.ZLuaTests.ManyRefs() }
+    local names, ids = {}, {}
+    for i = 0, 299 do
+      names[i] = h.runtime_string("ref" .. i .. "-")
+      holder.r["F" .. i] = names[i]
+    end
+    for _, i in ipairs({ 0, 255, 256, 257, 299 }) do   -- past any fixed table of 256
+      ids[#ids + 1] = testbed.track(holder.r, "F" .. i)
+    end
+    for round = 1, 10 do
+      h.churn(200)
+      managed_churn(round)
+      testbed.gc()
+      for _, id in ipairs(ids) do
+        assert.is_true(testbed.alive(id), "a reference finalized in round " .. round)
+      end
+    end
+    for i = 0, 299 do
+      assert.are.equal(names[i], holder.r["F" .. i])
+    end
+  end)
+
   it("a reference written into a field later is kept alive too", function()
     local holder = { t = Tagged() }
     assert.are.equal(baseline + 1, h.structs())    -- default(Tagged) is registered too

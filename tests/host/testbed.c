@@ -53,6 +53,17 @@ static int testbed_gc(lua_State *L)
     return 0;
 }
 
+/* testbed.ref_fields(T): how many managed references libzlua records
+ * inside a value of struct type T (its class's ref_offsets: what a copy
+ * into a managed object announces to the collector's write barrier). */
+static int testbed_ref_fields(lua_State *L)
+{
+    zlua__class *cls = zlua__typetable_class(L, 1);
+    luaL_argcheck(L, cls != NULL, 1, "type table expected");
+    lua_pushinteger(L, (lua_Integer)cls->nrefs);
+    return 1;
+}
+
 static void testbed_set_int(lua_State *L, const char *k, lua_Integer v)
 {
     lua_pushinteger(L, v);
@@ -418,6 +429,7 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
         {"rule_logs", testbed_rule_logs},
         {"bind_oom", testbed_bind_oom},
         {"sandbox", testbed_sandbox},       {"full_debug", testbed_full_debug},
+        {"ref_fields", testbed_ref_fields},
         {NULL, NULL},
     };
     lua_newtable(L);

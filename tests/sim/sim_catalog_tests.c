@@ -26,6 +26,7 @@
  *       public static string Tie(IA a);   // "IA"
  *       public static string Tie(IB b);   // "IB"
  *     }
+ *     public struct ManyRefs { public string F0, ..., F299; }  // R-BIND-1
  *     // [LuaMarshalAs] probes (rules in tests/marshal/tests.xml)
  *     public struct Cell { public int A; public int B; }
  *     public struct Pair { public int A; public int B; }   // XML: type-level UnpackedValues
@@ -196,6 +197,25 @@ static const SimFieldDef f_big[] = {
     {"first", "System.Int32", FIELD_ATTRIBUTE_PUBLIC, offsetof(SimBig, first), 0},
     {0}};
 
+/* public struct ManyRefs { public string F0, ..., F299; } */
+#define MANY_REF(i) {"F" #i, "System.String", FIELD_ATTRIBUTE_PUBLIC, \
+                     offsetof(SimManyRefs, F) + (i) * sizeof(Il2CppString *), 0}
+#define MANY_REF10(t) MANY_REF(t##0), MANY_REF(t##1), MANY_REF(t##2), MANY_REF(t##3), \
+                      MANY_REF(t##4), MANY_REF(t##5), MANY_REF(t##6), MANY_REF(t##7), \
+                      MANY_REF(t##8), MANY_REF(t##9)
+static const SimFieldDef f_many_refs[] = {
+    MANY_REF(0), MANY_REF(1), MANY_REF(2), MANY_REF(3), MANY_REF(4),
+    MANY_REF(5), MANY_REF(6), MANY_REF(7), MANY_REF(8), MANY_REF(9),
+    MANY_REF10(1), MANY_REF10(2), MANY_REF10(3), MANY_REF10(4), MANY_REF10(5),
+    MANY_REF10(6), MANY_REF10(7), MANY_REF10(8), MANY_REF10(9),
+    MANY_REF10(10), MANY_REF10(11), MANY_REF10(12), MANY_REF10(13), MANY_REF10(14),
+    MANY_REF10(15), MANY_REF10(16), MANY_REF10(17), MANY_REF10(18), MANY_REF10(19),
+    MANY_REF10(20), MANY_REF10(21), MANY_REF10(22), MANY_REF10(23), MANY_REF10(24),
+    MANY_REF10(25), MANY_REF10(26), MANY_REF10(27), MANY_REF10(28), MANY_REF10(29),
+    {0}};
+_Static_assert(sizeof f_many_refs / sizeof f_many_refs[0] == SIM_MANY_REFS + 1,
+               "ManyRefs: one definition per field");
+
 /* public readonly struct GridPos { public readonly int X, Y; } */
 static const SimFieldDef f_grid_pos[] = {
     {"X", "System.Int32", FIELD_ATTRIBUTE_PUBLIC | FIELD_ATTRIBUTE_INIT_ONLY, offsetof(SimCell, A), 0},
@@ -314,6 +334,9 @@ const SimClassDef sim_catalog_tests[] = {
     {.ns = "ZLuaTests", .name = "Pair", .kind = SIM_KIND_STRUCT,
      .flags = STRUCT_FLAGS, .size = sizeof(SimCell), .align = alignof(SimCell),
      .fields = f_pair},
+    {.ns = "ZLuaTests", .name = "ManyRefs", .kind = SIM_KIND_STRUCT,
+     .flags = STRUCT_FLAGS, .size = sizeof(SimManyRefs), .align = alignof(SimManyRefs),
+     .fields = f_many_refs},
     {.ns = "ZLuaTests", .name = "GridPos", .kind = SIM_KIND_STRUCT,
      .flags = STRUCT_FLAGS, .size = sizeof(SimCell), .align = alignof(SimCell),
      .fields = f_grid_pos},

@@ -253,6 +253,12 @@ typedef struct SimCell {
     int32_t A, B;
 } SimCell;
 
+/* ZLuaTests.ManyRefs: 300 string fields F0..F299 (R-BIND-1) */
+#define SIM_MANY_REFS 300
+typedef struct SimManyRefs {
+    Il2CppString *F[SIM_MANY_REFS];
+} SimManyRefs;
+
 typedef struct SimProbe {
     Il2CppObject obj;
     SimVector2 Pos;
