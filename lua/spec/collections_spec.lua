@@ -203,6 +203,20 @@ describe("R-ENUM-2: what foreach visits, pairs visits", function()
     assert.are.same({}, ks)
   end)
 
+  it("R-ENUM-2: an array is the non-generic collections it is in C#", function()
+    local a = Demo.MakeArray(3)                  -- {1, 2, 3}
+    assert.are.equal(3, zlua.cast(a, CS.System.Collections.IList).Count)
+    local ks, vs = collect(zlua.cast(a, CS.System.Collections.IEnumerable))
+    assert.are.same({ 0, 1, 2 }, ks)
+    assert.are.same({ 1, 2, 3 }, vs)
+    ks, vs = collect(zlua.cast(Demo.MakeGrid(2, 2), CS.System.Collections.IEnumerable))
+    assert.are.same({ 0, 1, 10, 11 }, vs)        -- every element, row-major
+    local e = a:GetEnumerator()
+    h.raises_containing("System.InvalidOperationException: Enumeration has not started",
+                        function() return e.Current end)
+    assert.is_true(e:MoveNext())
+  end)
+
   it("R-ENUM-2: a collection seen as the non-generic IEnumerable", function()
     local items = CS.ZLuaTests.Seqs.Items(3)
     -- the view is IEnumerable's: no Count, nothing but GetEnumerator and Object's

@@ -266,7 +266,79 @@ static void array_set_value(void *self, Il2CppObject *value, int32_t index,
         memset(slot, 0, (size_t)e->value_size);
 }
 
+/* ---- System.Array as the non-generic collections it is (IList, ICollection,
+ * IEnumerable), with the members the simulation's interfaces declare:
+ * GetEnumerator and ICollection.Count, over every element of any rank */
+
+#define ARRAY_EXPLICIT (0x0001 /* Private */ | SIM_METHOD_HIDE_BY_SIG | \
+                        METHOD_ATTRIBUTE_VIRTUAL | SIM_METHOD_NEW_SLOT | SIM_METHOD_FINAL)
+
+static Il2CppObject *array_get_enumerator(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimArrayEnum *e =
+        (SimArrayEnum *)il2cpp_object_new(sim_resolve_class("System.Array+ArrayEnumerator"));
+    sim_gc_store((void **)&e->array, self);
+    e->index = -1;
+    return &e->obj;
+}
+
+static int32_t array_collection_count(void *self, const MethodInfo *m)
+{
+    (void)m;
+    return (int32_t)((Il2CppArray *)self)->max_length;
+}
+
+static bool array_enum_move_next(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimArrayEnum *e = self;
+    if ((uint64_t)(e->index + 1) < (uint64_t)e->array->max_length) {
+        e->index++;
+        return true;
+    }
+    e->index = (int32_t)e->array->max_length;
+    return false;
+}
+
+static Il2CppObject *array_enum_current(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimArrayEnum *e = self;
+    if (e->index < 0 || (uint64_t)e->index >= (uint64_t)e->array->max_length)
+        sim_raise("System", "InvalidOperationException",
+                  e->index < 0 ? "Enumeration has not started. Call MoveNext."
+                               : "Enumeration already finished.");
+    Il2CppClass *k = e->array->obj.klass->element_class;
+    char *slot = (char *)elements(e->array) + (size_t)e->index * (size_t)sim_element_size(k);
+    return il2cpp_value_box(k, slot);   /* a reference "boxes" to itself */
+}
+
+static void array_enum_reset(void *self, const MethodInfo *m)
+{
+    (void)m;
+    ((SimArrayEnum *)self)->index = -1;
+}
+
+const SimMethodDef sim_methods_array_enum[] = {
+    {.name = "MoveNext", .flags = SIM_M_IMPLEMENTS, .ret = "System.Boolean",
+     .body = SIM_BODY(array_enum_move_next), .invoker = sim_inv_b_t,
+     .overrides = "System.Collections.IEnumerator::MoveNext"},
+    {.name = "get_Current", .flags = SIM_M_IMPLEMENTS | METHOD_ATTRIBUTE_SPECIAL_NAME,
+     .ret = "System.Object", .body = SIM_BODY(array_enum_current), .invoker = sim_inv_o_t,
+     .overrides = "System.Collections.IEnumerator::get_Current"},
+    {.name = "Reset", .flags = SIM_M_INSTANCE, .ret = "System.Void",
+     .body = SIM_BODY(array_enum_reset), .invoker = sim_inv_v_t},
+    {.name = NULL}};
+
 const SimMethodDef sim_methods_array[] = {
+    {.name = "GetEnumerator", .flags = SIM_M_IMPLEMENTS, .ret = "System.Collections.IEnumerator",
+     .body = SIM_BODY(array_get_enumerator), .invoker = sim_inv_o_t,
+     .overrides = "System.Collections.IEnumerable::GetEnumerator"},
+    {.name = "System.Collections.ICollection.get_Count",
+     .flags = ARRAY_EXPLICIT | METHOD_ATTRIBUTE_SPECIAL_NAME, .ret = "System.Int32",
+     .body = SIM_BODY(array_collection_count), .invoker = sim_inv_i4_t,
+     .overrides = "System.Collections.ICollection::get_Count"},
     {.name = "get_Length", .flags = SIM_M_GETSET, .ret = "System.Int32",
      .body = SIM_BODY(array_length), .invoker = sim_inv_i4_t},
     {.name = "get_Rank", .flags = SIM_M_GETSET, .ret = "System.Int32",

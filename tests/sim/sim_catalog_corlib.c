@@ -163,8 +163,14 @@ const SimClassDef sim_catalog_corlib[] = {
      .fields = f_typedref},
     {.ns = "System", .name = "Array", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | SIM_TYPE_SERIALIZABLE,
-     .size = sizeof(Il2CppObject), .methods = {sim_methods_array},
-     .properties = sim_props_array},
+     .size = sizeof(Il2CppObject),
+     .interfaces = {"System.Collections.IList", "System.Collections.ICollection",
+                    "System.Collections.IEnumerable"},
+     .methods = {sim_methods_array}, .properties = sim_props_array},
+    {.ns = "", .name = "ArrayEnumerator", .declaring = "System.Array", .kind = SIM_KIND_CLASS,
+     .flags = SIM_TYPE_NESTED_PRIVATE | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_SERIALIZABLE,
+     .size = sizeof(SimArrayEnum), .interfaces = {"System.Collections.IEnumerator"},
+     .methods = {sim_methods_array_enum}},
     /* System.Type and the runtime's RuntimeType, whose objects
      * il2cpp_type_get_object hands out (R-GEN-1's zlua.typeof) */
     {.ns = "System", .name = "Type", .kind = SIM_KIND_CLASS,

@@ -296,6 +296,14 @@ typedef struct SimWordsIter {
     Il2CppString *current;
 } SimWordsIter;
 
+/* System.Array's enumerator (System.Array+ArrayEnumerator): every
+ * element in memory order, which is foreach's (row-major) */
+typedef struct SimArrayEnum {
+    Il2CppObject obj;
+    Il2CppArray *array;
+    int32_t index;          /* -1 before the first MoveNext */
+} SimArrayEnum;
+
 /* ZLuaTests.Lease: an IDisposable counting its Dispose calls */
 typedef struct SimLease {
     Il2CppObject obj;
