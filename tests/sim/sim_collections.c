@@ -258,6 +258,35 @@ static const SimMethodDef m_list[] = {
     {.name = "System.Collections.IEnumerable.GetEnumerator", .flags = EXPLICIT,
      .ret = "System.Collections.IEnumerator", .body = SIM_BODY(list_get_enumerator_boxed_iface),
      .invoker = sim_inv_o_t, .overrides = "System.Collections.IEnumerable::GetEnumerator"},
+    /* the generic collection interfaces, by the same bodies (C# implements
+     * them implicitly with the public members; here one entry each) */
+    {.name = "System.Collections.Generic.ICollection<System.Int32>.get_Count",
+     .flags = EXPLICIT | METHOD_ATTRIBUTE_SPECIAL_NAME, .ret = "System.Int32",
+     .body = SIM_BODY(list_get_count), .invoker = sim_inv_i4_t,
+     .overrides = GEN "ICollection`1[System.Int32]::get_Count"},
+    {.name = "System.Collections.Generic.ICollection<System.Int32>.Add", .flags = EXPLICIT,
+     .ret = "System.Void", .params = {{"System.Int32", "item"}}, .body = SIM_BODY(list_add),
+     .invoker = sim_inv_v_t_i4, .overrides = GEN "ICollection`1[System.Int32]::Add"},
+    {.name = "System.Collections.Generic.ICollection<System.Int32>.Clear", .flags = EXPLICIT,
+     .ret = "System.Void", .body = SIM_BODY(list_clear), .invoker = sim_inv_v_t,
+     .overrides = GEN "ICollection`1[System.Int32]::Clear"},
+    {.name = "System.Collections.Generic.IList<System.Int32>.get_Item",
+     .flags = EXPLICIT | METHOD_ATTRIBUTE_SPECIAL_NAME, .ret = "System.Int32",
+     .params = {{"System.Int32", "index"}}, .body = SIM_BODY(list_get_item),
+     .invoker = sim_inv_i4_t_i4, .overrides = GEN "IList`1[System.Int32]::get_Item"},
+    {.name = "System.Collections.Generic.IList<System.Int32>.set_Item",
+     .flags = EXPLICIT | METHOD_ATTRIBUTE_SPECIAL_NAME, .ret = "System.Void",
+     .params = {{"System.Int32", "index"}, {"System.Int32", "value"}},
+     .body = SIM_BODY(list_set_item), .invoker = sim_inv_v_t_i4_i4,
+     .overrides = GEN "IList`1[System.Int32]::set_Item"},
+    {.name = "System.Collections.Generic.IReadOnlyCollection<System.Int32>.get_Count",
+     .flags = EXPLICIT | METHOD_ATTRIBUTE_SPECIAL_NAME, .ret = "System.Int32",
+     .body = SIM_BODY(list_get_count), .invoker = sim_inv_i4_t,
+     .overrides = GEN "IReadOnlyCollection`1[System.Int32]::get_Count"},
+    {.name = "System.Collections.Generic.IReadOnlyList<System.Int32>.get_Item",
+     .flags = EXPLICIT | METHOD_ATTRIBUTE_SPECIAL_NAME, .ret = "System.Int32",
+     .params = {{"System.Int32", "index"}}, .body = SIM_BODY(list_get_item),
+     .invoker = sim_inv_i4_t_i4, .overrides = GEN "IReadOnlyList`1[System.Int32]::get_Item"},
     {.name = NULL}};
 
 static const SimPropertyDef p_list[] = {{"Count", "get_Count", NULL}, {NULL, NULL, NULL}};
@@ -623,6 +652,35 @@ static const SimMethodDef m_ienumerator_int[] = {
     {.name = NULL}};
 static const SimPropertyDef p_ienumerator_int[] = {{"Current", "get_Current", NULL},
                                                    {NULL, NULL, NULL}};
+/* List<int>'s generic collection interfaces, with the members the
+ * catalog's lists use (the corlib's others -- Contains, CopyTo, Remove,
+ * IndexOf, Insert, RemoveAt, IsReadOnly -- left out: a view of one of
+ * them lacks those, never has more) */
+#define GET_COUNT_I                                                      \
+    {.name = "get_Count", .flags = SIM_M_INTERFACE | METHOD_ATTRIBUTE_SPECIAL_NAME, \
+     .ret = "System.Int32", .invoker = sim_inv_i4_t}
+#define GET_ITEM_I                                                              \
+    {.name = "get_Item", .flags = SIM_M_INTERFACE | METHOD_ATTRIBUTE_SPECIAL_NAME, \
+     .ret = "System.Int32", .params = {{"System.Int32", "index"}}, .invoker = sim_inv_i4_t_i4}
+static const SimMethodDef m_icollection_int[] = {
+    GET_COUNT_I,
+    {.name = "Add", .flags = SIM_M_INTERFACE, .ret = "System.Void",
+     .params = {{"System.Int32", "item"}}, .invoker = sim_inv_v_t_i4},
+    {.name = "Clear", .flags = SIM_M_INTERFACE, .ret = "System.Void", .invoker = sim_inv_v_t},
+    {.name = NULL}};
+static const SimMethodDef m_ilist_int[] = {
+    GET_ITEM_I,
+    {.name = "set_Item", .flags = SIM_M_INTERFACE | METHOD_ATTRIBUTE_SPECIAL_NAME,
+     .ret = "System.Void", .params = {{"System.Int32", "index"}, {"System.Int32", "value"}},
+     .invoker = sim_inv_v_t_i4_i4},
+    {.name = NULL}};
+static const SimMethodDef m_ireadonly_collection_int[] = {GET_COUNT_I,
+                                                         {.name = NULL}};
+static const SimMethodDef m_ireadonly_list_int[] = {GET_ITEM_I, {.name = NULL}};
+static const SimPropertyDef p_count[] = {{"Count", "get_Count", NULL}, {NULL, NULL, NULL}};
+static const SimPropertyDef p_item_get_set[] = {{"Item", "get_Item", "set_Item"},
+                                                {NULL, NULL, NULL}};
+static const SimPropertyDef p_item_get[] = {{"Item", "get_Item", NULL}, {NULL, NULL, NULL}};
 /* ICollection (Count; the corlib's other members left out) and IList,
  * which extends it (its own members left out): an IList view has Count
  * through ICollection (R-VIEW-1) */
@@ -759,6 +817,24 @@ const SimClassDef sim_catalog_collections[] = {
     {.ns = "System.Collections.Generic", .name = "IEnumerable`1[System.Int32]",
      .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
      .interfaces = {"System.Collections.IEnumerable"}, .methods = {m_ienumerable_int}},
+    {.ns = "System.Collections.Generic", .name = "ICollection`1[System.Int32]",
+     .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
+     .interfaces = {GEN "IEnumerable`1[System.Int32]", "System.Collections.IEnumerable"},
+     .methods = {m_icollection_int}, .properties = p_count},
+    {.ns = "System.Collections.Generic", .name = "IList`1[System.Int32]",
+     .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
+     .interfaces = {GEN "ICollection`1[System.Int32]", GEN "IEnumerable`1[System.Int32]",
+                    "System.Collections.IEnumerable"},
+     .methods = {m_ilist_int}, .properties = p_item_get_set},
+    {.ns = "System.Collections.Generic", .name = "IReadOnlyCollection`1[System.Int32]",
+     .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
+     .interfaces = {GEN "IEnumerable`1[System.Int32]", "System.Collections.IEnumerable"},
+     .methods = {m_ireadonly_collection_int}, .properties = p_count},
+    {.ns = "System.Collections.Generic", .name = "IReadOnlyList`1[System.Int32]",
+     .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
+     .interfaces = {GEN "IReadOnlyCollection`1[System.Int32]", GEN "IEnumerable`1[System.Int32]",
+                    "System.Collections.IEnumerable"},
+     .methods = {m_ireadonly_list_int}, .properties = p_item_get},
     {.ns = "System.Collections.Generic", .name = "IEnumerator`1[System.String]",
      .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
      .interfaces = {"System.IDisposable", "System.Collections.IEnumerator"},
@@ -776,8 +852,10 @@ const SimClassDef sim_catalog_collections[] = {
     {.ns = "System.Collections.Generic", .name = "List`1[System.Int32]",
      .kind = SIM_KIND_CLASS, .flags = TYPE_ATTRIBUTE_PUBLIC | SIM_TYPE_SERIALIZABLE,
      .size = sizeof(SimList),
-     .interfaces = {GEN "IEnumerable`1[System.Int32]", "System.Collections.IEnumerable",
-                    "System.Collections.IList", "System.Collections.ICollection"},
+     .interfaces = {GEN "IList`1[System.Int32]", GEN "ICollection`1[System.Int32]",
+                    GEN "IEnumerable`1[System.Int32]", "System.Collections.IEnumerable",
+                    "System.Collections.IList", "System.Collections.ICollection",
+                    GEN "IReadOnlyList`1[System.Int32]", GEN "IReadOnlyCollection`1[System.Int32]"},
      .fields = f_list, .methods = {m_list}, .properties = p_list},
     {.ns = "System.Collections.Generic", .name = "KeyValuePair`2[System.String,System.Int32]",
      .kind = SIM_KIND_STRUCT, .flags = STRUCT_FLAGS, .size = sizeof(SimKeyValue),

@@ -69,7 +69,7 @@ struct MethodInfo {
     uint8_t indirect_call_via_invokers : 1;
 };
 
-#define SIM_MAX_INTERFACES 4
+#define SIM_MAX_INTERFACES 8
 #define SIM_MAX_GENERIC_ARGS 2
 
 struct SimMethod;
