@@ -217,6 +217,16 @@ describe("R-ENUM-2: what foreach visits, pairs visits", function()
     assert.is_true(e:MoveNext())
   end)
 
+  it("R-ENUM-2: a System.String userdata is its characters, as foreach over it", function()
+    local s = Demo.MakeStringObject("ab")       -- a string object, not a Lua string
+    local ks, vs = collect(s)
+    assert.are.same({ 0, 1 }, ks)
+    assert.are.same({ 97, 98 }, vs)              -- UTF-16 code units, as chars are
+    local e = s:GetEnumerator()                  -- a CharEnumerator
+    assert.is_true(e:MoveNext())
+    assert.are.equal(97, e.Current)
+  end)
+
   it("R-ENUM-2: a collection seen as the non-generic IEnumerable", function()
     local items = CS.ZLuaTests.Seqs.Items(3)
     -- the view is IEnumerable's: no Count, nothing but GetEnumerator and Object's

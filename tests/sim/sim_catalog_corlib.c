@@ -133,7 +133,9 @@ const SimClassDef sim_catalog_corlib[] = {
      .type = IL2CPP_TYPE_STRING,
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_SERIALIZABLE,
      .size = sizeof(Il2CppString), .static_size = sizeof(SimStringStatics),
-     .fields = f_string, .methods = {sim_methods_string},
+     .interfaces = {"System.Collections.Generic.IEnumerable`1[System.Char]",
+                    "System.Collections.IEnumerable"},
+     .fields = f_string, .methods = {sim_methods_string, sim_methods_string_enumerable},
      .properties = sim_props_string},
     /* System.Void: a struct without fields, size 1 */
     {.ns = "System", .name = "Void", .kind = SIM_KIND_STRUCT,

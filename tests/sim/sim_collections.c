@@ -794,6 +794,109 @@ static const SimMethodDef m_range[] = {
     (TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_SEQUENTIAL | SIM_TYPE_BEFORE_FIELD_INIT)
 #define IFACE_FLAGS (TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_INTERFACE | TYPE_ATTRIBUTE_ABSTRACT)
 
+/* ---- System.String as IEnumerable<char>: System.CharEnumerator --------------------- */
+
+typedef struct SimCharEnum {
+    Il2CppObject obj;
+    Il2CppString *str;
+    int32_t index;          /* -1 before the first MoveNext */
+} SimCharEnum;
+
+static SIM_INVOKER_DECL(sim_inv_zc_c2_t);
+SIM_INVOKER(sim_inv_zc_c2_t)
+{
+    typedef Il2CppChar (*Fn)(void *, const MethodInfo *);
+    (void)args;
+    *(Il2CppChar *)ret = ((Fn)fn)(obj, m);
+}
+
+static Il2CppObject *string_get_enumerator(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimCharEnum *e = (SimCharEnum *)il2cpp_object_new(sim_resolve_class("System.CharEnumerator"));
+    sim_gc_store((void **)&e->str, self);
+    e->index = -1;
+    return &e->obj;
+}
+
+static bool char_enum_move_next(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimCharEnum *e = self;
+    if (e->str != NULL && e->index + 1 < e->str->length) {
+        e->index++;
+        return true;
+    }
+    e->index = e->str != NULL ? e->str->length : 0;
+    return false;
+}
+
+static Il2CppChar char_enum_current(void *self, const MethodInfo *m)
+{
+    (void)m;
+    SimCharEnum *e = self;
+    if (e->str == NULL || e->index < 0 || e->index >= e->str->length)
+        sim_raise("System", "InvalidOperationException",
+                  e->index < 0 ? "Enumeration has not started. Call MoveNext."
+                               : "Enumeration already finished.");
+    return e->str->chars[e->index];
+}
+
+static Il2CppObject *char_enum_current_object(void *self, const MethodInfo *m)
+{
+    Il2CppChar c = char_enum_current(self, m);
+    return il2cpp_value_box(sim_resolve_class("System.Char"), &c);
+}
+
+static void char_enum_reset(void *self, const MethodInfo *m)
+{
+    (void)m;
+    ((SimCharEnum *)self)->index = -1;
+}
+
+#define CHAR_SEQ GEN "IEnumerable`1[System.Char]"
+#define CHAR_ENUM GEN "IEnumerator`1[System.Char]"
+
+/* String's own members are in sim_bodies_corlib.c; these are its
+ * IEnumerable<char> and IEnumerable, added to them by sim_catalog_corlib */
+const SimMethodDef sim_methods_string_enumerable[] = {
+    {.name = "GetEnumerator", .flags = SIM_M_INSTANCE, .ret = "System.CharEnumerator",
+     .body = SIM_BODY(string_get_enumerator), .invoker = sim_inv_o_t},
+    {.name = "System.Collections.Generic.IEnumerable<System.Char>.GetEnumerator",
+     .flags = EXPLICIT, .ret = CHAR_ENUM, .body = SIM_BODY(string_get_enumerator),
+     .invoker = sim_inv_o_t, .overrides = CHAR_SEQ "::GetEnumerator"},
+    {.name = "System.Collections.IEnumerable.GetEnumerator", .flags = EXPLICIT,
+     .ret = "System.Collections.IEnumerator", .body = SIM_BODY(string_get_enumerator),
+     .invoker = sim_inv_o_t, .overrides = "System.Collections.IEnumerable::GetEnumerator"},
+    {.name = NULL}};
+
+static const SimMethodDef m_char_enum[] = {
+    {.name = "MoveNext", .flags = SIM_M_IMPLEMENTS, .ret = "System.Boolean",
+     .body = SIM_BODY(char_enum_move_next), .invoker = sim_inv_b_t,
+     .overrides = "System.Collections.IEnumerator::MoveNext"},
+    {.name = "get_Current", .flags = SIM_M_IMPLEMENTS | METHOD_ATTRIBUTE_SPECIAL_NAME,
+     .ret = "System.Char", .body = SIM_BODY(char_enum_current), .invoker = sim_inv_zc_c2_t,
+     .overrides = CHAR_ENUM "::get_Current"},
+    {.name = "System.Collections.IEnumerator.get_Current",
+     .flags = EXPLICIT | METHOD_ATTRIBUTE_SPECIAL_NAME, .ret = "System.Object",
+     .body = SIM_BODY(char_enum_current_object), .invoker = sim_inv_o_t,
+     .overrides = "System.Collections.IEnumerator::get_Current"},
+    {.name = "Reset", .flags = SIM_M_IMPLEMENTS, .ret = "System.Void",
+     .body = SIM_BODY(char_enum_reset), .invoker = sim_inv_v_t},
+    {.name = "Dispose", .flags = SIM_M_IMPLEMENTS, .ret = "System.Void",
+     .body = SIM_BODY(sim_dispose_nothing), .invoker = sim_inv_v_t,
+     .overrides = "System.IDisposable::Dispose"},
+    {.name = NULL}};
+static const SimPropertyDef p_char_enum[] = {{"Current", "get_Current", NULL},
+                                             {NULL, NULL, NULL}};
+static const SimMethodDef m_ienumerable_char[] = {
+    {.name = "GetEnumerator", .flags = SIM_M_INTERFACE, .ret = CHAR_ENUM, .invoker = sim_inv_o_t},
+    {.name = NULL}};
+static const SimMethodDef m_ienumerator_char[] = {
+    {.name = "get_Current", .flags = SIM_M_INTERFACE | METHOD_ATTRIBUTE_SPECIAL_NAME,
+     .ret = "System.Char", .invoker = sim_inv_zc_c2_t},
+    {.name = NULL}};
+
 const SimClassDef sim_catalog_collections[] = {
     {.ns = "System", .name = "IDisposable", .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS,
      .size = sizeof(Il2CppObject), .methods = {m_idisposable}},
@@ -835,6 +938,18 @@ const SimClassDef sim_catalog_collections[] = {
      .interfaces = {GEN "IReadOnlyCollection`1[System.Int32]", GEN "IEnumerable`1[System.Int32]",
                     "System.Collections.IEnumerable"},
      .methods = {m_ireadonly_list_int}, .properties = p_item_get},
+    {.ns = "System.Collections.Generic", .name = "IEnumerator`1[System.Char]",
+     .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
+     .interfaces = {"System.IDisposable", "System.Collections.IEnumerator"},
+     .methods = {m_ienumerator_char}, .properties = p_ienumerator_int},
+    {.ns = "System.Collections.Generic", .name = "IEnumerable`1[System.Char]",
+     .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
+     .interfaces = {"System.Collections.IEnumerable"}, .methods = {m_ienumerable_char}},
+    {.ns = "System", .name = "CharEnumerator", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_SERIALIZABLE,
+     .size = sizeof(SimCharEnum),
+     .interfaces = {CHAR_ENUM, "System.Collections.IEnumerator", "System.IDisposable"},
+     .methods = {m_char_enum}, .properties = p_char_enum},
     {.ns = "System.Collections.Generic", .name = "IEnumerator`1[System.String]",
      .kind = SIM_KIND_INTERFACE, .flags = IFACE_FLAGS, .size = sizeof(Il2CppObject),
      .interfaces = {"System.IDisposable", "System.Collections.IEnumerator"},
