@@ -75,6 +75,13 @@ describe("R-BOX-1 zlua.box", function()
     assert.are.equal("(1, 2)", tostring(b))
   end)
 
+  it("R-BOX-1: a boxed primitive prints as C# prints it (its ToString)", function()
+    assert.are.equal("5", tostring(zlua.box(CS.System.Int32, 5)))
+    assert.are.equal("-7", tostring(zlua.box(CS.System.Int64, -7)))
+    assert.are.equal("True", tostring(zlua.box(CS.System.Boolean, true)))
+    assert.are.equal("5", zlua.box(CS.System.Int32, 5):ToString())
+  end)
+
   it("R-BOX-1: a non-blittable struct's references stay alive in the box", function()
     local b = zlua.box(CS.MyGame.Tagged, Demo.MakeTagged(3, h.runtime_string("t")))
     local name = zlua.unbox(b).name

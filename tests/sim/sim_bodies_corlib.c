@@ -187,6 +187,52 @@ const SimMethodDef sim_methods_string[] = {
 const SimPropertyDef sim_props_string[] = {
     {"Length", "get_Length", NULL}, {"Chars", "get_Chars", NULL}, {NULL, NULL, NULL}};
 
+/* ---- Boolean, Int32, Int64: ToString, as a boxed one prints --------------------------
+ * (the corlib's other members of the primitives are left out; these are
+ * what tostring() of a boxed value, the commonest C# object result,
+ * reaches: "True", "5", "-7", as on a runtime) */
+
+static Il2CppString *bool_to_string(void *self, const MethodInfo *m)
+{
+    (void)m;
+    return sim_literal(*(const bool *)self ? "True" : "False");
+}
+
+static Il2CppString *i32_to_string(void *self, const MethodInfo *m)
+{
+    (void)m;
+    return sim_string_printf("%d", (int)*(const int32_t *)self);
+}
+
+static Il2CppString *i64_to_string(void *self, const MethodInfo *m)
+{
+    (void)m;
+    return sim_string_printf("%lld", (long long)*(const int64_t *)self);
+}
+
+static Il2CppString *bool_to_string_boxed(void *boxed, const MethodInfo *m)
+{
+    return bool_to_string(SIM_UNBOXED(boxed), m);
+}
+
+static Il2CppString *i32_to_string_boxed(void *boxed, const MethodInfo *m)
+{
+    return i32_to_string(SIM_UNBOXED(boxed), m);
+}
+
+static Il2CppString *i64_to_string_boxed(void *boxed, const MethodInfo *m)
+{
+    return i64_to_string(SIM_UNBOXED(boxed), m);
+}
+
+#define PRIMITIVE_TO_STRING(fn)                                                 \
+    {.name = "ToString", .flags = SIM_M_OVERRIDE, .ret = "System.String",      \
+     .body = SIM_BODY(fn), .boxed_body = SIM_BODY(fn##_boxed), .invoker = sim_inv_s_t, \
+     .overrides = "System.Object::ToString"}
+const SimMethodDef sim_methods_boolean[] = {PRIMITIVE_TO_STRING(bool_to_string), {.name = NULL}};
+const SimMethodDef sim_methods_int32[] = {PRIMITIVE_TO_STRING(i32_to_string), {.name = NULL}};
+const SimMethodDef sim_methods_int64[] = {PRIMITIVE_TO_STRING(i64_to_string), {.name = NULL}};
+
 /* ---- System.Array ------------------------------------------------------------------- */
 
 static int32_t array_length(void *self, const MethodInfo *m)

@@ -22,6 +22,11 @@
     {.ns = "System", .name = (n), .kind = SIM_KIND_STRUCT, .type = (te),      \
      .flags = SEALED_STRUCT, .size = sizeof(ctype), .align = alignof(ctype),  \
      .fields = (fields_)}
+/* the same, with methods of its own (ToString: sim_bodies_corlib.c) */
+#define PRIMITIVE_M(n, te, ctype, fields_, methods_)                          \
+    {.ns = "System", .name = (n), .kind = SIM_KIND_STRUCT, .type = (te),      \
+     .flags = SEALED_STRUCT, .size = sizeof(ctype), .align = alignof(ctype),  \
+     .fields = (fields_), .methods = {methods_}}
 
 static const SimFieldDef f_bool[] = {{"m_value", "System.Boolean", PRIV, 0, 0}, {0}};
 static const SimFieldDef f_char[] = {{"m_value", "System.Char", PRIV, 0, 0}, {0}};
@@ -140,15 +145,15 @@ const SimClassDef sim_catalog_corlib[] = {
     /* System.Void: a struct without fields, size 1 */
     {.ns = "System", .name = "Void", .kind = SIM_KIND_STRUCT,
      .type = IL2CPP_TYPE_VOID, .flags = SEALED_STRUCT, .size = 1, .align = 1},
-    PRIMITIVE("Boolean", IL2CPP_TYPE_BOOLEAN, bool, f_bool),
+    PRIMITIVE_M("Boolean", IL2CPP_TYPE_BOOLEAN, bool, f_bool, sim_methods_boolean),
     PRIMITIVE("Char", IL2CPP_TYPE_CHAR, Il2CppChar, f_char),
     PRIMITIVE("SByte", IL2CPP_TYPE_I1, int8_t, f_sbyte),
     PRIMITIVE("Byte", IL2CPP_TYPE_U1, uint8_t, f_byte),
     PRIMITIVE("Int16", IL2CPP_TYPE_I2, int16_t, f_i16),
     PRIMITIVE("UInt16", IL2CPP_TYPE_U2, uint16_t, f_u16),
-    PRIMITIVE("Int32", IL2CPP_TYPE_I4, int32_t, f_i32),
+    PRIMITIVE_M("Int32", IL2CPP_TYPE_I4, int32_t, f_i32, sim_methods_int32),
     PRIMITIVE("UInt32", IL2CPP_TYPE_U4, uint32_t, f_u32),
-    PRIMITIVE("Int64", IL2CPP_TYPE_I8, int64_t, f_i64),
+    PRIMITIVE_M("Int64", IL2CPP_TYPE_I8, int64_t, f_i64, sim_methods_int64),
     PRIMITIVE("UInt64", IL2CPP_TYPE_U8, uint64_t, f_u64),
     PRIMITIVE("Single", IL2CPP_TYPE_R4, float, f_r4),
     PRIMITIVE("Double", IL2CPP_TYPE_R8, double, f_r8),

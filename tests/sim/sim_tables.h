@@ -20,6 +20,7 @@ extern const SimMethodDef sim_methods_string[];
 extern const SimPropertyDef sim_props_string[];
 extern const SimMethodDef sim_methods_array[];
 extern const SimMethodDef sim_methods_array_enum[];
+extern const SimMethodDef sim_methods_boolean[], sim_methods_int32[], sim_methods_int64[];
 extern const SimMethodDef sim_methods_string_enumerable[];   /* sim_collections.c */
 extern const SimPropertyDef sim_props_array[];
 extern const SimMethodDef sim_methods_attribute[];
