@@ -117,8 +117,10 @@ ZLUA_MONO_API int zlua_mono_env_deny(zlua_mono_env *env, const char *pattern);
  * live are), for every state's binds from then on -- load it before the
  * scripts bind the types it names.  Each error line ("FILE:LINE: error:
  * ...") goes to env's log, and a file with any error adds nothing; a file
- * read before is not read again.  0; the number of errors; ZLUA_EINVAL
- * (NULL); ZLUA_ESTATE (another thread, or env closes). */
+ * read before is not read again; serialised with the backend's reading of
+ * attributes (any thread).  0; the number of errors; ZLUA_EINVAL (NULL);
+ * ZLUA_ESTATE (another thread, env closes, or called from inside an
+ * attribute's reading). */
 ZLUA_MONO_API int zlua_mono_env_load_rules(zlua_mono_env *env, const char *xml_path);
 
 #ifdef __cplusplus

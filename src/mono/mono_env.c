@@ -751,9 +751,15 @@ int zlua_mono_env_load_rules(zlua_mono_env *env, const char *xml_path)
 {
     if (env == NULL || xml_path == NULL)
         return ZLUA_EINVAL;
-    if (!zm_env_own(env) || env->closing)
-        return ZLUA_ESTATE;
-    return zm_rules_xml_load(xml_path, zm_env_log, env);
+    if (!zm_env_own(env) || env->closing || zm_live_reading)
+        return ZLUA_ESTATE;   /* zm_live_reading: called from an attribute's own code */
+    /* the rule registry is the process's, and the assembly load hook adds
+     * to it from any thread: one at a time (the reading runs no managed
+     * code, so no hook fires inside it) */
+    pthread_mutex_lock(&zm_live.read_lock);
+    int rc = zm_rules_xml_load(xml_path, zm_env_log, env);
+    pthread_mutex_unlock(&zm_live.read_lock);
+    return rc;
 }
 
 int zlua_mono_env_allow(zlua_mono_env *env, const char *pattern)
