@@ -30,12 +30,12 @@ static void zlua_defaults_nullable(const zlua_meta *pm, unsigned char *slot,
     memcpy(slot + cls->value_offset, constant, pm->elem->size < 8 ? pm->elem->size : 8);
 }
 
-/* Whether parameter i of m is its last, a T[] marked [ParamArray]. */
-static int zlua_defaults_is_params(const zlua__ctx *ctx, const zlua__method *m, uint32_t i)
+/* Whether m's last parameter is a T[] marked [ParamArray] (m has one). */
+static int zlua_defaults_params_last(const zlua__ctx *ctx, const zlua__method *m)
 {
+    uint32_t i = (uint32_t)m->bridge.nparams - 1;
     const zlua_meta *pm = m->params[i];
-    return i + 1 == (uint32_t)m->bridge.nparams && pm->kind == ZLUA_K_OBJECT &&
-           pm->cls != NULL && pm->cls->szarray &&
+    return pm->kind == ZLUA_K_OBJECT && pm->cls != NULL && pm->cls->szarray &&
            zlua_rt_param_has_attribute(m->bridge.method, i, ctx->k_param_array);
 }
 
@@ -55,9 +55,11 @@ static int zlua_defaults_pin(zlua__ctx *ctx, zlua__method *m, uint32_t i, unsign
     return 1;
 }
 
-/* Reads parameter i's default into its slot of buf; 0 when it has none
- * or it cannot be read (the parameter then stays required). */
-static int zlua_defaults_read(zlua__ctx *ctx, zlua__method *m, uint32_t i, unsigned char *buf)
+/* Reads parameter i's default into its slot of buf (is_params: i is the
+ * last, a params T[]); 0 when it has none or it cannot be read (the
+ * parameter then stays required). */
+static int zlua_defaults_read(zlua__ctx *ctx, zlua__method *m, uint32_t i, unsigned char *buf,
+                              int is_params)
 {
     const zlua_meta *pm = m->params[i];
     if (pm->kind == ZLUA_K_BYREF) {
@@ -66,7 +68,7 @@ static int zlua_defaults_read(zlua__ctx *ctx, zlua__method *m, uint32_t i, unsig
     }
     if (pm->kind == ZLUA_K_UNSUPPORTED)
         return 0;
-    if (zlua_defaults_is_params(ctx, m, i)) {   /* left out: T[0] */
+    if (is_params) {   /* left out: T[0] */
         Il2CppArray *empty;
         Il2CppException *exc =
             zlua_rt_array_new(il2cpp_class_get_element_class(pm->cls->klass), 0, &empty);
@@ -96,22 +98,24 @@ static int zlua_defaults_read(zlua__ctx *ctx, zlua__method *m, uint32_t i, unsig
 
 int zlua__method_bind_defaults(zlua__ctx *ctx, zlua__method *m, uint32_t frame_bytes)
 {
-    uint32_t first = (uint32_t)m->bridge.nparams;
+    uint32_t np = (uint32_t)m->bridge.nparams, first = np;
     const MethodInfo *mi = m->bridge.method;
+    /* the metadata asked once whether the last parameter is params */
+    int params_last = np > 0 && zlua_defaults_params_last(ctx, m);
     while (first > 0 && (m->params[first - 1]->kind == ZLUA_K_BYREF ||
                          (il2cpp_type_get_attrs(il2cpp_method_get_param(mi, first - 1)) &
                           ZLUA_PARAM_ATTRIBUTE_HAS_DEFAULT) ||
-                         zlua_defaults_is_params(ctx, m, first - 1)))
+                         (first == np && params_last)))
         first--;
-    if (first == (uint32_t)m->bridge.nparams)
+    if (first == np)
         return 1;
     unsigned char *buf = zlua__ctx_arena_alloc(ctx, frame_bytes ? frame_bytes : 1);
     if (buf == NULL)
         return 0;
     /* from the last one back: an unreadable default keeps the ones
      * before it required too (C# omits trailing arguments only) */
-    uint32_t nreq = (uint32_t)m->bridge.nparams;
-    while (nreq > first && zlua_defaults_read(ctx, m, nreq - 1, buf))
+    uint32_t nreq = np;
+    while (nreq > first && zlua_defaults_read(ctx, m, nreq - 1, buf, params_last && nreq == np))
         nreq--;
     m->defaults = buf;
     m->nrequired = (uint8_t)nreq;

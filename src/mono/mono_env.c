@@ -239,13 +239,6 @@ typedef struct zm_live_asm {
     struct zm_live_asm *next;
 } zm_live_asm;
 
-/* An assembly's rules while it is read (realloc'd: not registered yet). */
-typedef struct zm_live_buf {
-    zlua_marshal_rule *rules;
-    size_t n, cap;
-    int nomem;
-} zm_live_buf;
-
 static struct zm_live {
     pthread_mutex_t start_lock;     /* started: a second env waits for the first read */
     pthread_mutex_t queue_lock;     /* queue */
@@ -280,18 +273,7 @@ static void zm_live_log(const char *line)
 static void zm_live_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *r)
 {
     (void)assembly;   /* the image's: the same for every rule of a read */
-    zm_live_buf *b = ud;
-    if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 16;
-        zlua_marshal_rule *more = realloc(b->rules, cap * sizeof *more);
-        if (more == NULL) {
-            b->nomem = 1;
-            return;
-        }
-        b->rules = more;
-        b->cap = cap;
-    }
-    b->rules[b->n++] = *r;
+    zm_rule_buf_add(ud, r);
 }
 
 static int zm_live_seen(const char *name)
@@ -303,7 +285,7 @@ static int zm_live_seen(const char *name)
 }
 
 /* Registers an assembly's rules: one table, in its final place. */
-static void zm_live_register(zm_live_asm *a, zm_live_buf *b)
+static void zm_live_register(zm_live_asm *a, zm_rule_buf *b)
 {
     char line[600];
     a->table.rules = b->rules;
@@ -335,7 +317,7 @@ static void zm_live_read(MonoAssembly *as)
     a->table.assembly = marshalc_keep(name);
     a->next = zm_live.asms;
     zm_live.asms = a;
-    zm_live_buf b = {0};
+    zm_rule_buf b = {0};
     zm_attrs_read_image(zm_live.L, img, zm_live_on_attr, &b, zm_live_log);
     if (b.nomem) {
         char line[600];

@@ -130,6 +130,16 @@ typedef struct zm_asm_list {
 } zm_asm_list;
 int zm_attrs_loaded(zm_asm_list *s);
 
+/* An assembly's rules while they are collected (realloc'd: registered
+ * only once whole, since zlua_rules_register keeps the table's address);
+ * nomem set when an append failed.  mono_rules_xml.c. */
+typedef struct zm_rule_buf {
+    zlua_marshal_rule *rules;
+    size_t n, cap;
+    int nomem;
+} zm_rule_buf;
+void zm_rule_buf_add(zm_rule_buf *b, const zlua_marshal_rule *r);
+
 /* mono_rules_xml.c: reads a project's XML rule file with the build
  * tools' reader and registers its rules unvalidated (checked at bind
  * time, as attributes read live are); every error line goes to log(ud,

@@ -21,17 +21,31 @@
 #include "marshalc_xml.h"
 #include "mono_rt.h"
 
+void zm_rule_buf_add(zm_rule_buf *b, const zlua_marshal_rule *r)
+{
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 16;
+        zlua_marshal_rule *more = realloc(b->rules, cap * sizeof *more);
+        if (more == NULL) {
+            b->nomem = 1;
+            return;
+        }
+        b->rules = more;
+        b->cap = cap;
+    }
+    b->rules[b->n++] = *r;
+}
+
 /* The rules of one assembly while the file is read. */
 typedef struct zm_xml_asm {
     const char *name;
-    zlua_marshal_rule *rules;
-    size_t n, cap;
+    zm_rule_buf buf;
     struct zm_xml_asm *next;
 } zm_xml_asm;
 
 typedef struct zm_xml_read {
     zm_xml_asm *asms;
-    int nomem;
+    int nomem;                  /* an assembly's record could not be made */
     zm_line_fn log;
     void *ud;
 } zm_xml_read;
@@ -61,17 +75,8 @@ static void zm_xml_on_rule(void *ud, const char *assembly, const zlua_marshal_ru
         a->next = rd->asms;
         rd->asms = a;
     }
-    if (a->n == a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 16;
-        zlua_marshal_rule *more = realloc(a->rules, cap * sizeof *more);
-        if (more == NULL) {
-            rd->nomem = 1;
-            return;
-        }
-        a->rules = more;
-        a->cap = cap;
-    }
-    a->rules[a->n++] = *r;
+    zm_rule_buf_add(&a->buf, r);
+    rd->nomem |= a->buf.nomem;
 }
 
 static void zm_xml_on_error(void *ud, const char *line)
@@ -86,7 +91,7 @@ static void zm_xml_free(zm_xml_asm *a)
 {
     while (a != NULL) {
         zm_xml_asm *next = a->next;
-        free(a->rules);
+        free(a->buf.rules);
         free(a);
         a = next;
     }
@@ -99,8 +104,8 @@ static int zm_xml_register(zm_xml_read *rd, const char *path)
         zlua_marshal_table *t = calloc(1, sizeof *t);
         if (t != NULL) {
             t->assembly = a->name;
-            t->rules = a->rules;
-            t->count = a->n;   /* flags 0: checked at bind time */
+            t->rules = a->buf.rules;
+            t->count = a->buf.n;   /* flags 0: checked at bind time */
         }
         if (t == NULL || zlua_rules_register(t, 1) != ZLUA_OK) {
             char msg[1200];
@@ -110,7 +115,7 @@ static int zm_xml_register(zm_xml_read *rd, const char *path)
             free(t);
             return 1;
         }
-        a->rules = NULL;   /* the table's now, for the process */
+        a->buf.rules = NULL;   /* the table's now, for the process */
     }
     return 0;
 }

@@ -49,8 +49,15 @@ static void zlua_run_set_args(lua_State *L, int argc, char **argv)
 int main(int argc, char **argv)
 {
     const char *self = argv[0];
-    while (argc >= 3 && (strcmp(argv[1], "--assembly") == 0 || strcmp(argv[1], "--rules") == 0)) {
-        if ((argv[1][2] == 'a' ? testbed_rt_add_assembly(argv[2]) : testbed_rt_add_rules(argv[2])) != 0)
+    while (argc >= 3) {
+        int rc;
+        if (strcmp(argv[1], "--assembly") == 0)
+            rc = testbed_rt_add_assembly(argv[2]);
+        else if (strcmp(argv[1], "--rules") == 0)
+            rc = testbed_rt_add_rules(argv[2]);
+        else
+            break;
+        if (rc != 0)
             return 2;
         argv[2] = argv[0];   /* the script stays argv[1], as below */
         argc -= 2;

@@ -36,31 +36,31 @@ static void zm_on_alloc(MonoProfiler *prof, MonoObject *obj)
  * finds their references beside them; the backend finds an assembly
  * opened by name there too (mono_api.c). */
 #define ZM_MAX_GIVEN 32
-static const char *zm_given[ZM_MAX_GIVEN];
-static int zm_ngiven;
+typedef struct zm_paths {
+    const char *path[ZM_MAX_GIVEN];
+    int n;
+} zm_paths;
+static zm_paths zm_given;   /* --assembly */
+static zm_paths zm_rules;   /* --rules: the XML rule files, in order */
 
-int testbed_rt_add_assembly(const char *path)
+static int zm_paths_add(zm_paths *p, const char *path, const char *what)
 {
-    if (zm_ngiven == ZM_MAX_GIVEN) {
-        fprintf(stderr, "mono host: at most %d assemblies\n", ZM_MAX_GIVEN);
+    if (p->n == ZM_MAX_GIVEN) {
+        fprintf(stderr, "mono host: at most %d %s\n", ZM_MAX_GIVEN, what);
         return -1;
     }
-    zm_given[zm_ngiven++] = path;
+    p->path[p->n++] = path;
     return 0;
 }
 
-/* The XML rule files zlua-run-mono was given (--rules), in order. */
-static const char *zm_rules[ZM_MAX_GIVEN];
-static int zm_nrules;
+int testbed_rt_add_assembly(const char *path)
+{
+    return zm_paths_add(&zm_given, path, "assemblies");
+}
 
 int testbed_rt_add_rules(const char *path)
 {
-    if (zm_nrules == ZM_MAX_GIVEN) {
-        fprintf(stderr, "mono host: at most %d rule files\n", ZM_MAX_GIVEN);
-        return -1;
-    }
-    zm_rules[zm_nrules++] = path;
-    return 0;
+    return zm_paths_add(&zm_rules, path, "rule files");
 }
 
 static void zm_rules_error(void *ud, const char *line)
@@ -130,15 +130,15 @@ static int zm_init(const char *dir)
     }
     zm_testbed_install();
     /* the project's rule files, before any state binds a type */
-    for (int i = 0; i < zm_nrules; i++)
-        if (zm_rules_xml_load(zm_rules[i], zm_rules_error, NULL) != 0)
+    for (int i = 0; i < zm_rules.n; i++)
+        if (zm_rules_xml_load(zm_rules.path[i], zm_rules_error, NULL) != 0)
             return -1;
     /* loaded up front, as an Editor loads every assembly of the project:
      * Mono would load it only on the attribute's first use */
     (void)zm_open(dir, "ZLua.Common.dll", 0);
-    if (zm_ngiven > 0) {
-        for (int i = 0; i < zm_ngiven; i++)
-            if (zm_open(NULL, zm_given[i], 1) == NULL)
+    if (zm_given.n > 0) {
+        for (int i = 0; i < zm_given.n; i++)
+            if (zm_open(NULL, zm_given.path[i], 1) == NULL)
                 return -1;
         return 0;
     }
