@@ -52,11 +52,20 @@ end
 local function at_next_allocation(fn, ...)
   -- a step of 2^24 bytes times 1000: a whole cycle of any heap a spec run
   -- has, and no overflow of a 32-bit l_mem (2^30 times 1000 wraps on
-  -- i386, where the step then did too little to reach the finalizer)
-  collectgarbage("incremental", 0, 1000, 24)
+  -- i386, where the step then did too little to reach the finalizer).
+  -- A forced variant keeps its own settings: asking for them again would
+  -- not change them, but in generational mode after a bad collection
+  -- (Lua then runs incremental cycles until a good one) it re-enters
+  -- generational mode with a full cycle, the pending finalizer included,
+  -- before fn is even called.
+  if not FORCED then
+    collectgarbage("incremental", 0, 1000, 24)
+  end
   collectgarbage("restart")
   local r = table.pack(pcall(fn, ...))
-  collectgarbage("incremental", 200, 100, 13)
+  if not FORCED then
+    collectgarbage("incremental", 200, 100, 13)
+  end
   return table.unpack(r, 1, r.n)
 end
 

@@ -64,6 +64,7 @@ typedef struct zlua__ctx {
      * first use (marshal/rules.c); released with the arena */
     struct zlua__rules *rules;
     struct zlua__class *binding;   /* the type table being made (one shot) */
+    int gc_held;                  /* the outermost bind holds the collector (types/typetable.c) */
     /* Pushes cls's ByVal (byobj 0) or ByObj instance metatable, making it
      * on first use; may raise.  The marshal layer makes userdata, the
      * types layer above it their metatables: zlua_open installs it,

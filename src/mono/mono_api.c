@@ -15,6 +15,7 @@
 #include <mono/metadata/image.h>
 #include <mono/metadata/metadata.h>
 #include <mono/metadata/reflection.h>
+#include <mono/metadata/row-indexes.h>
 #include <mono/metadata/threads.h>
 #include <mono/metadata/tokentype.h>
 
@@ -520,7 +521,90 @@ uint32_t il2cpp_method_get_param_count(const MethodInfo *method)
     return mono_signature_get_param_count(mono_method_signature(ZM_METHOD(method)));
 }
 
-static uint32_t zm_param_attrs(MonoMethod *m, uint32_t index)
+/* ---- metadata read directly -------------------------------------------- */
+
+/* Binding asks for every parameter's flags and whether each method is a
+ * generic definition: through reflection that is a managed call each,
+ * with the garbage of a ParameterInfo[] (most of a bind's cost on Mono,
+ * and the collections it causes grow with the heap).  The metadata tables
+ * answer both without managed code.  They are read for a method that
+ * has a row of its own in a plain image (ECMA-335 II.22.26 MethodDef, II.22.33
+ * Param; no indirection tables, not a dynamic image); anything else (an
+ * array's runtime methods, an inflated generic method, a method of a
+ * generic instance, an emitted assembly) asks reflection as before. */
+
+/* The MethodDef row of m in its image (1-based), 0 when the tables cannot
+ * be read directly. */
+static uint32_t zm_md_method_row(MonoMethod *m, MonoImage **img_out)
+{
+    uint32_t token = mono_method_get_token(m);
+    if (mono_metadata_token_table(token) != MONO_TABLE_METHOD)
+        return 0;
+    MonoClass *k = mono_method_get_class(m);
+    if (mono_type_get_type(mono_class_get_type(k)) == MONO_TYPE_GENERICINST)
+        return 0;
+    MonoImage *img = mono_class_get_image(k);
+    if (img == NULL || mono_image_is_dynamic(img) ||
+        mono_table_info_get_rows(mono_image_get_table_info(img, MONO_TABLE_METHOD_POINTER)) ||
+        mono_table_info_get_rows(mono_image_get_table_info(img, MONO_TABLE_PARAM_POINTER)))
+        return 0;
+    uint32_t row = mono_metadata_token_index(token);
+    const MonoTableInfo *mt = mono_image_get_table_info(img, MONO_TABLE_METHOD);
+    if (row == 0 || row > (uint32_t)mono_table_info_get_rows(mt))
+        return 0;
+    /* the token's own method, not one made from it (an inflated instance
+     * carries its definition's token) */
+    if (mono_get_method(img, token, NULL) != m)
+        return 0;
+    *img_out = img;
+    return row;
+}
+
+/* ParameterAttributes of parameter index from its Param row (0 when it
+ * has none, as reflection says); 0 returned: ask reflection. */
+int zm_md_param_flags(MonoMethod *m, uint32_t index, uint32_t *flags)
+{
+    MonoImage *img = NULL;
+    uint32_t row = zm_md_method_row(m, &img);
+    if (row == 0)
+        return 0;
+    const MonoTableInfo *mt = mono_image_get_table_info(img, MONO_TABLE_METHOD);
+    const MonoTableInfo *pt = mono_image_get_table_info(img, MONO_TABLE_PARAM);
+    uint32_t nparams = (uint32_t)mono_table_info_get_rows(pt);
+    uint32_t first = mono_metadata_decode_row_col(mt, row - 1, MONO_METHOD_PARAMLIST);
+    uint32_t end = row < (uint32_t)mono_table_info_get_rows(mt)
+                       ? mono_metadata_decode_row_col(mt, row, MONO_METHOD_PARAMLIST)
+                       : nparams + 1;
+    *flags = 0;
+    for (uint32_t p = first; p < end && p <= nparams; p++)
+        if (mono_metadata_decode_row_col(pt, p - 1, MONO_PARAM_SEQUENCE) == index + 1) {
+            *flags = mono_metadata_decode_row_col(pt, p - 1, MONO_PARAM_FLAGS);
+            break;
+        }
+    return 1;
+}
+
+/* Whether m is a generic method definition, from its signature blob's
+ * calling convention (GENERIC, 0x10: II.23.2.1); 0 returned: ask
+ * reflection. */
+int zm_md_generic_def(MonoMethod *m, int *is_def)
+{
+    MonoImage *img = NULL;
+    uint32_t row = zm_md_method_row(m, &img);
+    if (row == 0)
+        return 0;
+    const MonoTableInfo *mt = mono_image_get_table_info(img, MONO_TABLE_METHOD);
+    const char *blob =
+        mono_metadata_blob_heap(img, mono_metadata_decode_row_col(mt, row - 1,
+                                                                  MONO_METHOD_SIGNATURE));
+    const char *sig = NULL;
+    if (mono_metadata_decode_blob_size(blob, &sig) == 0)
+        return 0;
+    *is_def = ((uint8_t)*sig & 0x10) != 0;
+    return 1;
+}
+
+uint32_t zm_reflect_param_attrs(MonoMethod *m, uint32_t index)
 {
     MonoObject *exc = NULL;
     void *args[2];
@@ -531,6 +615,12 @@ static uint32_t zm_param_attrs(MonoMethod *m, uint32_t index)
     if (exc != NULL || r == NULL)
         return 0;
     return (uint32_t) * (int32_t *)mono_object_unbox(r);
+}
+
+static uint32_t zm_param_attrs(MonoMethod *m, uint32_t index)
+{
+    uint32_t flags;
+    return zm_md_param_flags(m, index, &flags) ? flags : zm_reflect_param_attrs(m, index);
 }
 
 const Il2CppType *il2cpp_method_get_param(const MethodInfo *method, uint32_t index)
@@ -574,12 +664,20 @@ bool il2cpp_method_is_instance(const MethodInfo *method)
     return (mono_method_get_flags(ZM_METHOD(method), NULL) & MONO_METHOD_ATTR_STATIC) == 0;
 }
 
-bool il2cpp_method_is_generic(const MethodInfo *method)
+int zm_reflect_generic_def(MonoMethod *m)
 {
     MonoObject *exc = NULL;
-    void *args[1] = {mono_method_get_object(zm.domain, ZM_METHOD(method), NULL)};
+    void *args[1] = {mono_method_get_object(zm.domain, m, NULL)};
     MonoObject *r = zm_call(zm.h.is_generic_def, args, &exc);
     return exc == NULL && r != NULL && *(MonoBoolean *)mono_object_unbox(r);
+}
+
+bool il2cpp_method_is_generic(const MethodInfo *method)
+{
+    int is_def;
+    if (zm_md_generic_def(ZM_METHOD(method), &is_def))
+        return is_def != 0;
+    return zm_reflect_generic_def(ZM_METHOD(method)) != 0;
 }
 
 uint32_t il2cpp_method_get_token(const MethodInfo *method)

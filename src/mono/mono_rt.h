@@ -83,6 +83,15 @@ int zm_open_state(lua_State *L);
  * il2cpp_api.h, libzlua does not need it). */
 bool il2cpp_class_is_generic(const Il2CppClass *klass);
 
+/* Two bind-time facts read from the metadata tables (mono_api.c): a
+ * parameter's ParameterAttributes and whether a method is a generic
+ * definition.  Each returns 0 where the tables cannot answer directly
+ * (then the reflection helper, zm_reflect_*, does), 1 with the answer.
+ * tests/mono/md_check.c holds them to reflection's answers. */
+int zm_md_param_flags(MonoMethod *m, uint32_t index, uint32_t *flags);
+int zm_md_generic_def(MonoMethod *m, int *is_def);
+uint32_t zm_reflect_param_attrs(MonoMethod *m, uint32_t index);
+int zm_reflect_generic_def(MonoMethod *m);
 /* Invokes a helper (static) with the exception caught; NULL: no exception. */
 MonoObject *zm_call(MonoMethod *m, void **args, MonoObject **exc);
 

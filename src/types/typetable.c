@@ -7,6 +7,7 @@
  * properties are served by the statics table's own __index function;
  * every write goes through __newindex.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -279,20 +280,52 @@ static int zlua_typetable_section_body(lua_State *L)
     return 0;
 }
 
-/* Creates the type table of cls with the Lua collector stopped, so no GC
- * step -- and so no finalizer, which could push this very type -- runs
- * while it is half-made, and with this thread's debug hook off, so no
- * script code runs at all; both are restored on every path, errors
- * included, and the error raised again afterwards. */
+/* The collector's credit a bind takes, in KB.  lua_gc(LUA_GCSTEP, n)
+ * adds n KB to the collector's debt (Lua 5.4's lapi.c: the debt, not a
+ * step, when n is not 0), and Lua steps only when the debt is positive:
+ * -credit pays it far ahead, so no step -- and so no finalizer, which
+ * could reach this very type -- runs while a type is half-made, and
+ * +credit afterwards puts back the debt as it was, plus what the bind
+ * allocated.  LUA_GCSTOP and LUA_GCRESTART would give the same guarantee
+ * but RESTART resets the debt to zero: the next allocation then steps,
+ * so every bind forced a step and start-up grew with the heap (R-BIND-1).
+ * The size keeps credit * 1024 inside Lua's l_mem (ptrdiff_t) with room
+ * for the heap: 2 TB on 64-bit, 512 MB on 32-bit, more than one bind
+ * can allocate. */
+#define ZLUA_BIND_CREDIT_KB (sizeof(void *) >= 8 ? INT_MAX : (1 << 19))
+
+/* Holds the collector for the outermost bind; 1 when this call took the
+ * hold.  A collector the host stopped is left alone (it cannot step),
+ * and inside a finalizer lua_gc refuses everything (-1: no step runs
+ * there either). */
+static int zlua_typetable_hold_gc(lua_State *L, zlua__ctx *ctx)
+{
+    if (ctx->gc_held || lua_gc(L, LUA_GCISRUNNING) != 1)
+        return 0;
+    lua_gc(L, LUA_GCSTEP, -(int)ZLUA_BIND_CREDIT_KB);
+    ctx->gc_held = 1;
+    return 1;
+}
+
+/* Gives the credit back: the collector is where the bind's allocations
+ * alone would have taken it, and steps now if they owe one. */
+static void zlua_typetable_release_gc(lua_State *L, zlua__ctx *ctx)
+{
+    ctx->gc_held = 0;
+    lua_gc(L, LUA_GCSTEP, (int)ZLUA_BIND_CREDIT_KB);
+}
+
+/* Creates the type table of cls with the Lua collector held (no GC step
+ * runs) and with this thread's debug hook off, so no script code runs at
+ * all; both are restored on every path, errors included, and the error
+ * raised again afterwards. */
 static void zlua_typetable_create(lua_State *L, zlua__class *cls)
 {
     zlua__ctx *ctx = cls->ctx;
     /* R-POLICY-1: every way a script reaches a type (its table, a value
      * of it, a nested or generic name) makes its tables here first */
     zlua__policy_check(L, cls);
-    int was_running = lua_gc(L, LUA_GCISRUNNING) == 1;
-    if (was_running)
-        lua_gc(L, LUA_GCSTOP);
+    int held = zlua_typetable_hold_gc(L, ctx);
     lua_Hook hook = lua_gethook(L);
     int hook_mask = lua_gethookmask(L), hook_count = lua_gethookcount(L);
     if (hook != NULL)
@@ -304,8 +337,8 @@ static void zlua_typetable_create(lua_State *L, zlua__class *cls)
     ctx->binding = outer;
     if (hook != NULL)
         lua_sethook(L, hook, hook_mask, hook_count);
-    if (was_running)
-        lua_gc(L, LUA_GCRESTART);
+    if (held)
+        zlua_typetable_release_gc(L, ctx);
     if (status != LUA_OK)
         lua_error(L);
     if (cls->typetable == LUA_NOREF)

@@ -112,6 +112,20 @@ foreach(name test_handle test_scope test_utf test_object_registry test_struct_re
   set_tests_properties(unit.mono.${name} PROPERTIES LABELS mono)
 endforeach()
 
+# The bind-time facts the backend reads from the metadata tables agree
+# with reflection's over corlib and the fixtures (tests/mono/md_check.c).
+add_executable(zlua-md-check-mono tests/mono/md_check.c tools/common/tool_rt_mono.c)
+target_include_directories(zlua-md-check-mono PRIVATE ${ZLUA_TOOL_INCLUDES} src)
+target_include_directories(zlua-md-check-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_compile_definitions(zlua-md-check-mono PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")
+target_compile_options(zlua-md-check-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
+target_link_libraries(zlua-md-check-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
+add_dependencies(zlua-md-check-mono zlua_mono_test_assemblies)
+add_test(NAME mono.metadata_reads
+  COMMAND ${CMAKE_COMMAND} -E env ${ZLUA_MONO_TEST_ENV} $<TARGET_FILE:zlua-md-check-mono>
+          ${ZLUA_MONO_DIR}/Assembly-CSharp.dll ${ZLUA_MONO_DIR}/ZLua.Tests.dll)
+set_tests_properties(mono.metadata_reads PROPERTIES LABELS mono)
+
 # The stub generator over the real assemblies, as a Unity Editor runs it:
 # its report must match the one made from the simulation's metadata, and
 # the stubs it writes must compile against the player's headers.

@@ -133,13 +133,14 @@ static void nest(Il2CppClass *k, const char *outer)
 static Il2CppClass *generic_definition(Il2CppImage *image, const char *ns, const char *name,
                                        Il2CppClass *outer)
 {
-    for (Il2CppClass *k = sim_first_class(); k; k = k->next_all)
-        if (k->generic_params_shell && k->declaring == outer && strcmp(k->name, name) == 0 &&
+    for (Il2CppClass *k = sim_first_shell(); k; k = k->next_shell)
+        if (k->declaring == outer && strcmp(k->name, name) == 0 &&
             strcmp(k->namespaze, ns) == 0)
             return k;
     Il2CppClass *k = sim_class_new(image, ns, sim_strdup(name), SIM_KIND_CLASS, 0);
     k->flags = TYPE_ATTRIBUTE_PUBLIC;
     k->generic_params_shell = true;
+    sim_register_shell(k);
     k->is_generic = true;   /* an open definition, as IL2CPP's */
     k->declaring = outer;
     return k;

@@ -84,6 +84,19 @@ Il2CppClass *sim_first_class(void)
     return all_classes;
 }
 
+static Il2CppClass *all_shells;
+
+void sim_register_shell(Il2CppClass *shell)
+{
+    shell->next_shell = all_shells;
+    all_shells = shell;
+}
+
+Il2CppClass *sim_first_shell(void)
+{
+    return all_shells;
+}
+
 void sim_domain_add(const Il2CppAssembly *assembly)
 {
     if (domain_all == SIM_MAX_ASSEMBLIES)
@@ -202,8 +215,8 @@ static Il2CppClass *image_scan(const Il2CppImage *image, const char *ns,
             return k;
     }
     /* a definition shell (sim_builder.c), listed in no image */
-    for (Il2CppClass *k = all_classes; k != NULL; k = k->next_all)
-        if (k->generic_params_shell && k->declaring == NULL && k->image == image &&
+    for (Il2CppClass *k = all_shells; k != NULL; k = k->next_shell)
+        if (k->declaring == NULL && k->image == image &&
             strcmp(k->name, name) == 0 && strcmp(k->namespaze, ns) == 0)
             return k;
     return NULL;
@@ -254,14 +267,42 @@ static unsigned array_suffix(const char *name, size_t *element_len)
     return rank;
 }
 
+/* sim_class's memo: the class a name found last, by the name's hash.  A
+ * hit is compared again (a class's name may be set after it is made) and
+ * classes are never freed, so a stale entry is only a miss.  Without it
+ * every metadata type named while a generated class materialises walks
+ * every class made so far, which made start-up in the scaling bench
+ * quadratic in the simulation, not in libzlua. */
+#define SIM_CLASS_MEMO 4096
+
+static Il2CppClass *class_memo[SIM_CLASS_MEMO];
+
+static uint32_t class_memo_slot(const char *name)
+{
+    uint32_t h = 2166136261u;
+    for (const char *p = name; *p; p++)
+        h = (h ^ (uint8_t)*p) * 16777619u;
+    return h & (SIM_CLASS_MEMO - 1);
+}
+
+static int class_named(const Il2CppClass *k, const char *full_name)
+{
+    return strcmp(k->full_name, full_name) == 0 || strcmp(k->il_name, full_name) == 0;
+}
+
 Il2CppClass *sim_class(const char *full_name)
 {
     if (full_name == NULL)
         return NULL;
+    uint32_t slot = class_memo_slot(full_name);
+    Il2CppClass *hit = class_memo[slot];
+    if (hit != NULL && class_named(hit, full_name))
+        return hit;
     for (Il2CppClass *k = all_classes; k; k = k->next_all)
-        if (strcmp(k->full_name, full_name) == 0 ||
-            strcmp(k->il_name, full_name) == 0)
+        if (class_named(k, full_name)) {
+            class_memo[slot] = k;
             return k;
+        }
     /* arrays are created on first use, as in IL2CPP */
     size_t elen;
     unsigned rank = array_suffix(full_name, &elen);

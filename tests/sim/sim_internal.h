@@ -366,6 +366,10 @@ void sim_image_add(Il2CppImage *image, Il2CppClass *klass);
 void sim_register_class(Il2CppClass *klass);        /* for sim_class() */
 Il2CppClass *sim_find_class(const char *ns, const char *name);
 Il2CppClass *sim_first_class(void);
+/* The definition shells (sim_builder.c), apart from every other class so
+ * that a lookup by name does not walk the classes a run has made. */
+void sim_register_shell(Il2CppClass *shell);
+Il2CppClass *sim_first_shell(void);
 /* Adds an assembly after the catalog's three (aborts when full). */
 void sim_domain_add(const Il2CppAssembly *assembly);
 /* Shows or hides the last assembly added by sim_domain_add. */

@@ -420,43 +420,72 @@ static void test_interleaved_states_survivor(void **state)
 typedef struct bind_probe {
     lua_State *L;
     Il2CppClass *klass;    /* the class whose binding is watched */
-    int calls, running;    /* probe calls; calls that saw the Lua GC running */
+    int calls, stepped;    /* probe calls; calls in which a GC cycle finished */
     int raise;             /* raise a Lua error from inside the binding */
 } bind_probe;
 
+/* A finalizer that makes its successor: `fins` counts the Lua collector's
+ * finished cycles. */
+static const char g_cycle_counter[] =
+    "fins = 0 "
+    "local function sentinel() "
+    "  setmetatable({}, {__gc = function() fins = fins + 1 sentinel() end}) "
+    "end "
+    "sentinel()";
+
+static lua_Integer cycles_seen(lua_State *L)
+{
+    lua_getglobal(L, "fins");
+    lua_Integer n = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return n;
+}
+
+/* Called inside the binding: allocates 4 MB of garbage, enough for
+ * several cycles of the collector if it were stepping. */
 static void bind_probe_fn(void *ud, Il2CppClass *klass)
 {
     bind_probe *p = ud;
     if (klass != p->klass)
         return;
     p->calls++;
-    p->running += lua_gc(p->L, LUA_GCISRUNNING) == 1;
+    lua_Integer before = cycles_seen(p->L);
+    for (int i = 0; i < 8192; i++) {
+        lua_createtable(p->L, 0, 16);
+        lua_pop(p->L, 1);
+    }
+    p->stepped += cycles_seen(p->L) != before;
     if (p->raise) {
         p->raise = 0;
         luaL_error(p->L, "probe: binding failed");
     }
 }
 
-/* A type is bound with the Lua collector stopped (no GC step, so no
- * finalizer, can see it half-made), restarted afterwards on every path,
- * an error included; a collector the host stopped stays stopped. */
-static void test_binding_stops_the_lua_gc(void **state)
+/* A type is bound with the Lua collector held: however much the binding
+ * allocates, no GC step (so no finalizer) runs while the type is
+ * half-made; the collector runs again afterwards on every path, an error
+ * included, and a collector the host stopped stays stopped. */
+static void test_binding_holds_the_lua_gc(void **state)
 {
     (void)state;
     qalloc q = {0};
     lua_State *L = unit_state_new(qalloc_fn, &q);
     assert_non_null(L);
+    run(L, g_cycle_counter);
     bind_probe p = {L, sim_class("MyGame.Line"), 0, 0, 1};
     sim_set_methods_probe(bind_probe_fn, &p);
-    /* first attempt fails inside the binding: error surfaces, GC restarted */
+    /* first attempt fails inside the binding: error surfaces, GC runs */
     assert_int_not_equal(luaL_dostring(L, "return CS.MyGame.Line"), 0);
     assert_non_null(strstr(lua_tostring(L, -1), "probe: binding failed"));
     lua_pop(L, 1);
     assert_int_equal(lua_gc(L, LUA_GCISRUNNING), 1);
+    lua_Integer before = cycles_seen(L);
+    run(L, "local t for i = 1, 100000 do t = {i} end");
+    assert_true(cycles_seen(L) > before);   /* it collects again */
     /* second attempt binds */
     run(L, "local l = CS.MyGame.Line() assert(l.a.x == 0)");
     assert_true(p.calls > 1);
-    assert_int_equal(p.running, 0);
+    assert_int_equal(p.stepped, 0);
     assert_int_equal(lua_gc(L, LUA_GCISRUNNING), 1);
     /* the host's stop is kept */
     p.klass = sim_class("MyGame.Vector2");
@@ -467,6 +496,32 @@ static void test_binding_stops_the_lua_gc(void **state)
     assert_int_equal(lua_gc(L, LUA_GCISRUNNING), 0);
     lua_gc(L, LUA_GCRESTART);
     sim_set_methods_probe(NULL, NULL);
+    close_and_collect(L, &q);
+}
+
+/* Binding keeps the collector's pace (R-BIND-1): a bind owes the debt its
+ * allocations made and no more.  With the next cycle due only when the
+ * heap has grown tenfold, binding 300 types, far less than that, finishes
+ * no cycle (a collector stopped and restarted around each bind starts its
+ * debt again from zero, so each bind stepped and cycles ran through). */
+static void test_binding_keeps_the_gc_pace(void **state)
+{
+    (void)state;
+    qalloc q = {0};
+    lua_State *L = unit_state_new(qalloc_fn, &q);
+    assert_non_null(L);
+    assert_int_equal(sim_generated_install(300), 300);
+    sim_generated_set_visible(1);
+    run(L, g_cycle_counter);
+    run(L, "for i = 1, 200000 do local _ = {} end "   /* a heap of some size */
+           "T = {} for i = 1, 20000 do T[i] = {i} end "
+           "collectgarbage() collectgarbage('setpause', 1000) fins = 0");
+    int kb0 = lua_gc(L, LUA_GCCOUNT);
+    run(L, "for i = 0, 299 do assert(CS['Gen.N' .. (i // 100) .. '.C' .. i]) end");
+    assert_true(lua_gc(L, LUA_GCCOUNT) < 5 * kb0);   /* the premise: well under tenfold */
+    assert_int_equal(cycles_seen(L), 0);
+    run(L, "collectgarbage('setpause', 200)");
+    sim_generated_set_visible(0);
     close_and_collect(L, &q);
 }
 
@@ -542,7 +597,8 @@ int main(void)
         cmocka_unit_test(test_close_releases_everything),
         cmocka_unit_test(test_open_close_50_states),
         cmocka_unit_test(test_interleaved_states_survivor),
-        cmocka_unit_test(test_binding_stops_the_lua_gc),
+        cmocka_unit_test(test_binding_holds_the_lua_gc),
+        cmocka_unit_test(test_binding_keeps_the_gc_pace),
         cmocka_unit_test(test_context_survives_registry_wipe),
         cmocka_unit_test(test_trampoline_slots),
     };

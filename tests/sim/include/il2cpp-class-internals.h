@@ -115,6 +115,7 @@ struct Il2CppClass {
     Il2CppClass *next_array;     /* array classes of this element class */
     Il2CppClass *next_inflated;  /* generic definitions: their instances */
     Il2CppClass *next_all;       /* every class, for sim_class() */
+    Il2CppClass *next_shell;     /* definition shells, for il2cpp_class_from_name */
     Il2CppClass *declaring;      /* nested types: the enclosing class */
     Il2CppClass **nested;        /* the nested types it declares */
     uint16_t nested_count;
