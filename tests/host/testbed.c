@@ -1,9 +1,11 @@
 /*
  * testbed.c -- the `testbed` global of zlua-run.
  */
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include "testbed.h"
 
 #include <stdint.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +53,17 @@ static int testbed_gc(lua_State *L)
     (void)L;
     testbed_rt_collect();
     return 0;
+}
+
+/* testbed.cpu(): the calling thread's CPU time in seconds (os.clock
+ * counts the process's, the runtime's other threads included). */
+static int testbed_cpu(lua_State *L)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return luaL_error(L, "testbed.cpu: no thread CPU clock");
+    lua_pushnumber(L, (lua_Number)ts.tv_sec + (lua_Number)ts.tv_nsec * 1e-9);
+    return 1;
 }
 
 /* testbed.ref_fields(T): how many managed references libzlua records
@@ -429,7 +442,7 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
         {"rule_logs", testbed_rule_logs},
         {"bind_oom", testbed_bind_oom},
         {"sandbox", testbed_sandbox},       {"full_debug", testbed_full_debug},
-        {"ref_fields", testbed_ref_fields},
+        {"ref_fields", testbed_ref_fields}, {"cpu", testbed_cpu},
         {NULL, NULL},
     };
     lua_newtable(L);

@@ -1,7 +1,7 @@
 # tests/scale: types past every fixed size, on the three hosts (R-BIND-1).
 # The generated assembly of tests/sim/sim_generated.c, 3 classes of 800
 # static methods: by environment on the simulation, compiled from
-# gen_types.cmake's C# for Mono and the Editor's configuration.
+# gen_types.awk's C# for Mono and the Editor's configuration.
 # Included from the top-level CMakeLists.txt after the hosts exist.
 set(ZLUA_SCALE_SRC ${CMAKE_CURRENT_SOURCE_DIR}/tests/scale)
 set(ZLUA_SCALE_SPEC ${ZLUA_SCALE_SRC}/wide_spec.lua)
@@ -19,10 +19,10 @@ if(ZLUA_MONO_TESTS)
   set(ZLUA_SCALE_DLL ${ZLUA_SCALE_DIR}/Generated.dll)
   add_custom_command(OUTPUT ${ZLUA_SCALE_DLL}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_SCALE_DIR}
-    COMMAND ${CMAKE_COMMAND} -DCLASSES=3 -DMEMBERS=800 -DOUT=${ZLUA_SCALE_DIR}/Generated.cs
-            -P ${ZLUA_SCALE_SRC}/gen_types.cmake
+    COMMAND sh -c "awk -v CLASSES=3 -v MEMBERS=800 -f \"$1\" > \"$2\"" gen_types
+            ${ZLUA_SCALE_SRC}/gen_types.awk ${ZLUA_SCALE_DIR}/Generated.cs
     COMMAND ${ZLUA_MCS} ${ZLUA_MCS_FLAGS} -out:${ZLUA_SCALE_DLL} ${ZLUA_SCALE_DIR}/Generated.cs
-    DEPENDS ${ZLUA_SCALE_SRC}/gen_types.cmake
+    DEPENDS ${ZLUA_SCALE_SRC}/gen_types.awk
     COMMENT "Generating and compiling Generated.dll (3 classes of 800 methods)"
     VERBATIM)
   add_custom_target(zlua_scale_assemblies ALL DEPENDS ${ZLUA_SCALE_DLL})

@@ -11,7 +11,7 @@
  * Gen.N<k>.C<i>+Inner) and, with ZLUA_SIM_EXTRA_MEMBERS=M (or
  * sim_generated_install_members), M public static methods
  * `int M<j>(int x) => x + j`, j = 0 .. M-1, and no other member: the
- * shape tests/fixtures/generated.cmake compiles for Mono.
+ * shape tests/scale/gen_types.awk writes in C# for Mono.
  *
  * The image behaves like an IL2CPP image: it holds definitions, not
  * classes.  il2cpp_image_get_class(image, i) creates class i (with its
