@@ -9,7 +9,7 @@
 # declares and may use any module; no module includes it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-order=(il2cpp gc registry scope core class marshal bridge types lib open)
+order=(il2cpp gc registry scope core class marshal bridge types lib open env)
 declare -A rank
 for i in "${!order[@]}"; do rank[${order[$i]}]=$i; done
 rank[glue]=0

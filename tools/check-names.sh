@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 fail=0
 # declarations only: not comment lines, not the glue's zlua_rt_*
-names=$(grep -hvE '^\s*(\*|/\*)' include/zlua.h include/zlua_stub.h include/zlua_mono.h |
+names=$(grep -hvE '^\s*(\*|/\*)' include/zlua.h include/zlua_stub.h include/zlua_mono.h include/zlua_env.h |
           sed -n 's/.*\b\(zlua_[a-z0-9_]*\)(.*/\1/p' | grep -v '^zlua_rt_' | sort -u)
 for name in $names; do
   # what include/ defines itself (the inline helpers) is where it is

@@ -1,7 +1,9 @@
-// ZLua.LuaEnv.cs -- a Lua state for C# in the Unity Editor: the managed
-// side of libzlua's Mono backend (zlua_mono.h), which it loads through
-// DllImport the way Unity loads any native plugin.  The backend attaches
-// to the domain already running; nothing here starts a runtime.
+// ZLua.LuaEnv.cs -- a Lua state for C#, the same source in the Unity
+// Editor and in an IL2CPP player: it calls libzlua's entry API
+// (zlua_env.h) through DllImport, from the Editor's native plugin (the
+// Mono backend, which attaches to the domain already running: nothing
+// here starts a runtime) or, in a player (ENABLE_IL2CPP and not
+// UNITY_EDITOR), from libzlua linked into the player ("__Internal").
 //
 //     using (var env = new ZLua.LuaEnv(msg => Debug.Log(msg))) {
 //         env.AddSearchPath(Application.dataPath + "/Lua");
@@ -9,7 +11,7 @@
 //         object r = env.Call("add", 2, 3);
 //     }
 //
-// The rules (docs/embedding.md, "The Unity Editor"):
+// The rules (docs/embedding.md, "One C# API"):
 //  - Threads (R-THREAD-1): an env belongs to the thread that made it;
 //    every member called on another thread throws InvalidOperationException
 //    naming both threads and touches nothing.  Queue work to the owner.
@@ -28,7 +30,8 @@
 //    calling thread; with none running, the most recent env that thread
 //    made and has not disposed; never a disposed env.
 //  - Ahead-of-time safe (R-ENV-2): one static log callback, marked
-//    [AOT.MonoPInvokeCallback], finds its env through a weak GC handle.
+//    [AOT.MonoPInvokeCallback], finds its env through a weak GC handle; no
+//    code is made at run time.
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -64,41 +67,46 @@ namespace ZLua
 
     public sealed class LuaEnv : IDisposable
     {
-        const string Lib = "zlua-mono";
-        const int Untrusted = 1;   // ZLUA_MONO_ENV_UNTRUSTED
+#if ENABLE_IL2CPP && !UNITY_EDITOR
+        const string Lib = "__Internal";   // libzlua is linked into the player
+#else
+        const string Lib = "zlua-mono";    // the Editor's native plugin
+#endif
+        const int Untrusted = 1;   // ZLUA_ENV_UNTRUSTED
 
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
         delegate void LogFn(IntPtr ud, int kind, IntPtr message);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern IntPtr zlua_mono_env_new(byte[] helpersDll, LogFn log, IntPtr logUd,
-                                               int flags);
+        static extern IntPtr zlua_env_new(LogFn log, IntPtr logUd, int flags);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern int zlua_mono_env_free(IntPtr env);
+        static extern int zlua_env_free(IntPtr env);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern int zlua_mono_env_busy(IntPtr env);
+        static extern int zlua_env_busy(IntPtr env);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern int zlua_mono_env_thread_busy();
+        static extern int zlua_env_thread_busy();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern IntPtr zlua_mono_env_state(IntPtr env);
+        static extern IntPtr zlua_env_state(IntPtr env);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern int zlua_mono_env_add_search_path(IntPtr env, byte[] dir);
+        static extern int zlua_env_add_search_path(IntPtr env, byte[] dir);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern int zlua_mono_env_set_arg(IntPtr env, int index, byte[] value);
+        static extern int zlua_env_set_arg(IntPtr env, int index, byte[] value);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern int zlua_mono_env_dostring(IntPtr env, byte[] chunk, UIntPtr len,
-                                                 byte[] name);
+        static extern int zlua_env_dostring(IntPtr env, byte[] chunk, UIntPtr len, byte[] name);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern int zlua_mono_env_dofile(IntPtr env, byte[] path);
+        static extern int zlua_env_dofile(IntPtr env, byte[] path);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern int zlua_mono_env_call(IntPtr env, byte[] name, uint args,
-                                             out uint result);
+        static extern int zlua_env_call(IntPtr env, byte[] name, IntPtr args, out IntPtr result);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern int zlua_mono_env_allow(IntPtr env, byte[] pattern);
+        static extern int zlua_env_allow(IntPtr env, byte[] pattern);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        static extern int zlua_mono_env_deny(IntPtr env, byte[] pattern);
+        static extern int zlua_env_deny(IntPtr env, byte[] pattern);
+#if !(ENABLE_IL2CPP && !UNITY_EDITOR)
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        static extern int zlua_mono_env_attach(byte[] helpersDll, byte[] err, UIntPtr errSize);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         static extern int zlua_mono_env_load_rules(IntPtr env, byte[] xmlPath);
+#endif
 
         // The one log callback of every env, alive for the process: native
         // code never holds a delegate an env could take away with it.
@@ -118,9 +126,10 @@ namespace ZLua
             owner = Thread.CurrentThread.ManagedThreadId;
             this.log = log ?? DefaultLog;
             CloseDropped();
+            Attach();
             self = GCHandle.Alloc(this, GCHandleType.Weak);
-            env = zlua_mono_env_new(Utf8(HelpersPath()), logThunk, GCHandle.ToIntPtr(self),
-                                    trust == LuaTrust.Untrusted ? Untrusted : 0);
+            env = zlua_env_new(logThunk, GCHandle.ToIntPtr(self),
+                               trust == LuaTrust.Untrusted ? Untrusted : 0);
             if (env == IntPtr.Zero) {
                 self.Free();
                 GC.SuppressFinalize(this);
@@ -144,12 +153,26 @@ namespace ZLua
             }
         }
 
-        // ZLua.MonoHost.dll, the backend's reflection helpers: beside this assembly.
-        static string HelpersPath()
+#if ENABLE_IL2CPP && !UNITY_EDITOR
+        // The player's runtime is libzlua's own boundary: nothing to attach.
+        static void Attach() { }
+#else
+        static bool attached;
+
+        // The Editor's backend attaches to the running domain once, with
+        // ZLua.MonoHost.dll, its reflection helpers, beside this assembly.
+        static void Attach()
         {
+            if (attached)
+                return;
             string here = Path.GetDirectoryName(typeof(LuaEnv).Assembly.Location);
-            return Path.Combine(here, "ZLua.MonoHost.dll");
+            byte[] err = new byte[512];
+            if (zlua_mono_env_attach(Utf8(Path.Combine(here, "ZLua.MonoHost.dll")), err,
+                                     (UIntPtr)err.Length) != 0)
+                throw new InvalidOperationException(FromUtf8(err));
+            attached = true;
         }
+#endif
 
         static void DefaultLog(LuaLogKind kind, string message)
         {
@@ -184,7 +207,7 @@ namespace ZLua
         public IntPtr State
         {
             get {
-                IntPtr L = zlua_mono_env_state(Live());
+                IntPtr L = zlua_env_state(Live());
                 GC.KeepAlive(this);
                 return L;
             }
@@ -193,7 +216,7 @@ namespace ZLua
         // require looks in dir first (dir/?.lua, dir/?/init.lua).
         public void AddSearchPath(string dir)
         {
-            int rc = zlua_mono_env_add_search_path(Live(), Utf8(dir));
+            int rc = zlua_env_add_search_path(Live(), Utf8(dir));
             GC.KeepAlive(this);
             if (rc != 0)
                 throw new InvalidOperationException("zlua: cannot extend package.path");
@@ -202,7 +225,7 @@ namespace ZLua
         // arg[index] = value, as the lua executable sets it.
         public void SetArg(int index, string value)
         {
-            zlua_mono_env_set_arg(Live(), index, Utf8(value));
+            zlua_env_set_arg(Live(), index, Utf8(value));
             GC.KeepAlive(this);
         }
 
@@ -211,14 +234,14 @@ namespace ZLua
         {
             IntPtr e = Live();
             byte[] b = Encoding.UTF8.GetBytes(chunk);
-            bool ok = zlua_mono_env_dostring(e, b, (UIntPtr)b.Length, Utf8(chunkName)) == 0;
+            bool ok = zlua_env_dostring(e, b, (UIntPtr)b.Length, Utf8(chunkName)) == 0;
             GC.KeepAlive(this);
             return ok;
         }
 
         public bool DoFile(string path)
         {
-            bool ok = zlua_mono_env_dofile(Live(), Utf8(path)) == 0;
+            bool ok = zlua_env_dofile(Live(), Utf8(path)) == 0;
             GC.KeepAlive(this);
             return ok;
         }
@@ -234,20 +257,19 @@ namespace ZLua
         {
             IntPtr e = Live();
             GCHandle a = GCHandle.Alloc(args ?? new object[0]);
-            uint result;
+            IntPtr result;
             int rc;
             try {
-                rc = zlua_mono_env_call(e, Utf8(name), (uint)GCHandle.ToIntPtr(a).ToInt64(),
-                                        out result);
+                rc = zlua_env_call(e, Utf8(name), GCHandle.ToIntPtr(a), out result);
             } finally {
                 a.Free();
                 GC.KeepAlive(this);
             }
             if (rc != 0)
                 throw new InvalidOperationException("zlua: " + name + " raised (see the log)");
-            if (result == 0)
+            if (result == IntPtr.Zero)
                 return null;
-            GCHandle r = GCHandle.FromIntPtr((IntPtr)(long)result);
+            GCHandle r = GCHandle.FromIntPtr(result);
             object o = r.Target;
             r.Free();
             return o;
@@ -264,6 +286,11 @@ namespace ZLua
         {
             if (xmlPath == null)
                 throw new ArgumentNullException("xmlPath");
+#if ENABLE_IL2CPP && !UNITY_EDITOR
+            // a player's rules are compiled into it when it is built
+            throw new NotSupportedException("zlua: LoadMarshalRules is the Editor's; a player's " +
+                                            "rule files are compiled when it is built (zlua-marshalc)");
+#else
             int rc = zlua_mono_env_load_rules(Live(), Utf8(xmlPath));
             GC.KeepAlive(this);
             if (rc == -3)
@@ -274,6 +301,7 @@ namespace ZLua
             if (rc > 0)
                 throw new FormatException("zlua: " + xmlPath + ": " + rc +
                                                          " error(s) in the marshal rules (see the log); none applied");
+#endif
         }
 
         // Which C# types scripts may reach (R-POLICY-1; zlua.h,
@@ -284,7 +312,7 @@ namespace ZLua
         {
             if (pattern == null)
                 throw new ArgumentNullException("pattern");
-            int rc = zlua_mono_env_allow(Live(), Utf8(pattern));
+            int rc = zlua_env_allow(Live(), Utf8(pattern));
             GC.KeepAlive(this);
             PolicyResult(rc, pattern);
         }
@@ -293,7 +321,7 @@ namespace ZLua
         {
             if (pattern == null)
                 throw new ArgumentNullException("pattern");
-            int rc = zlua_mono_env_deny(Live(), Utf8(pattern));
+            int rc = zlua_env_deny(Live(), Utf8(pattern));
             GC.KeepAlive(this);
             PolicyResult(rc, pattern);
         }
@@ -327,7 +355,7 @@ namespace ZLua
             CheckThread();
             if (env == IntPtr.Zero)
                 return;
-            if (zlua_mono_env_busy(env) != 0 || zlua_mono_env_free(env) != 0)
+            if (zlua_env_busy(env) != 0 || zlua_env_free(env) != 0)
                 throw new InvalidOperationException(
                     "zlua: LuaEnv.Dispose while the env's Lua code runs (its DoString, DoFile " +
                     "or Call, or a delegate or IC call into its state, is below on the stack); " +
@@ -373,20 +401,20 @@ namespace ZLua
         // Lua code of any state runs on it now (then a later call does).
         static void CloseDropped()
         {
-            if (Volatile.Read(ref droppedCount) == 0 || zlua_mono_env_thread_busy() != 0)
+            if (Volatile.Read(ref droppedCount) == 0 || zlua_env_thread_busy() != 0)
                 return;
             int me = Thread.CurrentThread.ManagedThreadId;
             var mine = new List<Dropped>();
             lock (dropped) {
                 for (int i = dropped.Count - 1; i >= 0; i--)
-                    if (dropped[i].Thread == me && zlua_mono_env_busy(dropped[i].Env) == 0) {
+                    if (dropped[i].Thread == me && zlua_env_busy(dropped[i].Env) == 0) {
                         mine.Add(dropped[i]);
                         dropped.RemoveAt(i);
                     }
                 droppedCount = dropped.Count;
             }
             foreach (Dropped d in mine) {
-                if (zlua_mono_env_free(d.Env) == 0) {
+                if (zlua_env_free(d.Env) == 0) {
                     d.Self.Free();
                     continue;
                 }
@@ -404,6 +432,13 @@ namespace ZLua
             byte[] b = Encoding.UTF8.GetBytes(s);
             Array.Resize(ref b, b.Length + 1);   // the NUL C reads up to
             return b;
+        }
+
+        // A NUL-terminated message C wrote into b.
+        static string FromUtf8(byte[] b)
+        {
+            int n = Array.IndexOf(b, (byte)0);
+            return Encoding.UTF8.GetString(b, 0, n < 0 ? b.Length : n);
         }
 
         static string FromUtf8(IntPtr p)

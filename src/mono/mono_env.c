@@ -1,18 +1,10 @@
 /*
- * mono_env.c -- zlua_mono.h: a Lua state for C# in a domain the backend
- * attached to (the Editor's), driven through DllImport by ZLua.LuaEnv.
- *
- * Errors never leave as longjmps: every entry runs its Lua work under
- * lua_pcall and reports through the env's log function.
- *
- * An env belongs to the thread that made it (R-THREAD-1): every entry
- * made on another thread is refused without touching the state (ZLua.LuaEnv
- * throws before it gets here; this is the C API's own check).  Each
- * entry that runs the env's Lua code counts itself in env->depth and
- * makes the state the innermost one running on its thread (zm_run,
- * mono_rt.h), which is how an IC call finds its env (R-ENV-3); an env
- * whose depth is nonzero, or whose state runs a C# -> Lua call
- * (zlua_stats.running), is never freed.
+ * mono_env.c -- zlua_mono.h: what the Mono backend adds to the envs of
+ * zlua_env.h in a domain it attached to (the Editor's): the
+ * [LuaMarshalAs] attributes read live from the loaded assemblies, Lua
+ * functions as delegates of any type on every state, a project's XML
+ * rule files loaded at run time.  ZLua.LuaEnv's Editor configuration
+ * calls zlua_mono_env_attach once, then zlua_env.h as the player does.
  */
 #define _GNU_SOURCE   /* dladdr */
 #include <dlfcn.h>
@@ -26,195 +18,10 @@
 
 #include <mono/metadata/threads.h>
 
-#include "core/state.h"
 #include "marshalc_attrs.h"
 #include "mono_rt.h"
+#include "zlua_env.h"
 #include "zlua_mono.h"
-
-/* The call zlua_mono_env_call is making: set for its body only, and
- * taken by it, so that a script that reached the body (debug.getinfo of
- * its caller) and calls it again finds none. */
-typedef struct zm_env_call {
-    const char *name;
-    MonoArray *args;
-    MonoObject **out;
-} zm_env_call;
-
-struct zlua_mono_env {
-    lua_State *L;
-    zlua_mono_log_fn log;
-    void *log_ud;
-    zm_env_call *pending;
-    const void *owner;               /* &zm_thread_tag of the thread that made it */
-    unsigned depth;                  /* its entries running now, closing included */
-    int closing;                     /* lua_close runs: no entry any more */
-    struct zlua_mono_env *next;      /* zm_envs */
-};
-
-/* A thread's identity: the address of its own copy of this byte. */
-static _Thread_local char zm_thread_tag;
-
-/* The envs this thread made and has not freed, the most recent first:
- * per thread, since only the owner ever reaches an env. */
-static _Thread_local zlua_mono_env *zm_envs;
-
-static void zm_env_log(void *ud, const char *message)
-{
-    const zlua_mono_env *env = ud;
-    if (env->log != NULL)
-        env->log(env->log_ud, ZLUA_MONO_LOG_ZLUA, message);
-}
-
-/* zm_ic_default: an IC call made while no Lua code runs on its thread
- * reaches the most recent env of that thread still open (mono_rt.h). */
-static lua_State *zm_env_ic_default(void)
-{
-    for (zlua_mono_env *e = zm_envs; e != NULL; e = e->next)
-        if (!e->closing)
-            return e->L;
-    return NULL;
-}
-
-/* The env of L (any of its threads): found by the main thread libzlua's
- * context records, which no script can reach. */
-static zlua_mono_env *zm_env_of(lua_State *L)
-{
-    const zlua__ctx *ctx = zlua__ctx_get(L);
-    for (zlua_mono_env *e = zm_envs; ctx != NULL && e != NULL; e = e->next)
-        if (e->L == ctx->main)
-            return e;
-    return NULL;
-}
-
-static void zm_env_report(const zlua_mono_env *env, int kind, const char *msg)
-{
-    if (env != NULL && env->log != NULL)
-        env->log(env->log_ud, kind, msg);
-    else
-        fprintf(stderr, "%s\n", msg);
-}
-
-/* ---- entries ------------------------------------------------------------------ */
-
-static int zm_env_own(const zlua_mono_env *env)
-{
-    return env->owner == &zm_thread_tag;
-}
-
-/* The start of an entry that may run env's Lua code: refused (-1, on
- * stderr: the log belongs to the owner) on another thread or while the
- * state closes; otherwise counted and pushed as this thread's innermost
- * running state until zm_env_leave. */
-static int zm_env_enter(zlua_mono_env *env, zm_run *run)
-{
-    if (env == NULL)
-        return -1;
-    if (!zm_env_own(env)) {
-        fprintf(stderr, "zlua: a LuaEnv used on a thread other than the one that made it\n");
-        return -1;
-    }
-    if (env->closing)
-        return -1;
-    env->depth++;
-    zm_run_enter(run, env->L);
-    return 0;
-}
-
-static void zm_env_leave(zlua_mono_env *env, zm_run *run)
-{
-    zm_run_leave(run);
-    env->depth--;
-}
-
-int zlua_mono_env_busy(zlua_mono_env *env)
-{
-    if (env == NULL)
-        return 0;
-    if (!zm_env_own(env) || env->depth > 0 || env->closing)
-        return 1;   /* another thread cannot even look: busy for it */
-    zlua_stats st;
-    return zlua_state_stats(env->L, &st) == ZLUA_OK && st.running > 0;
-}
-
-int zlua_mono_env_thread_busy(void)
-{
-    return zm_run_top() != NULL;
-}
-
-/* print(...): tostring of each argument, joined by tabs, one log line. */
-static int zm_env_print(lua_State *L)
-{
-    int n = lua_gettop(L);
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    for (int i = 1; i <= n; i++) {
-        if (i > 1)
-            luaL_addchar(&b, '\t');
-        luaL_tolstring(L, i, NULL);
-        luaL_addvalue(&b);
-    }
-    luaL_pushresult(&b);
-    /* copied out before the call: the log function must not see Lua's
-     * memory change under it, and a NUL in the text ends the line */
-    size_t len;
-    const char *s = lua_tolstring(L, -1, &len);
-    char *line = malloc(len + 1);
-    if (line == NULL)
-        return luaL_error(L, "not enough memory");
-    memcpy(line, s, len + 1);
-    zm_env_report(zm_env_of(L), ZLUA_MONO_LOG_PRINT, line);
-    free(line);
-    return 0;
-}
-
-static int zm_env_traceback(lua_State *L)
-{
-    const char *msg = lua_tostring(L, 1);
-    if (msg == NULL)
-        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    luaL_traceback(L, L, msg, 1);
-    return 1;
-}
-
-/* Runs the function below its nargs arguments on top of the stack with
- * the traceback handler; the error is logged.  0 or 1; nres results are
- * left on success. */
-static int zm_env_pcall(zlua_mono_env *env, int nargs, int nres)
-{
-    lua_State *L = env->L;
-    int base = lua_gettop(L) - nargs;
-    lua_pushcfunction(L, zm_env_traceback);
-    lua_insert(L, base);
-    int rc = lua_pcall(L, nargs, nres, base);
-    lua_remove(L, base);
-    if (rc == LUA_OK)
-        return 0;
-    zm_env_report(env, ZLUA_MONO_LOG_ERROR, lua_tostring(L, -1));
-    lua_pop(L, 1);
-    return 1;
-}
-
-/* The allocator of the states envs make (zlua_mono_env_set_default_alloc);
- * NULL: zm_env_realloc. */
-static lua_Alloc zm_default_alloc;
-static void *zm_default_alloc_ud;
-
-void zlua_mono_env_set_default_alloc(lua_Alloc alloc, void *ud)
-{
-    zm_default_alloc = alloc;
-    zm_default_alloc_ud = ud;
-}
-
-static void *zm_env_realloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    (void)ud;
-    (void)osize;
-    if (nsize == 0) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, nsize);
-}
 
 /* ---- [LuaMarshalAs] read live ------------------------------------------------ */
 /* The Editor reads the attributes from the assemblies themselves (no
@@ -253,21 +60,17 @@ static struct zm_live {
 /* This thread is in the reading loop: a load it causes is only queued. */
 static _Thread_local int zm_live_reading;
 /* The env being made on this thread: its log takes the first lines. */
-static _Thread_local zlua_mono_env *zm_env_making;
+static _Thread_local zlua_env *zm_env_making;
 
 /* A line about the rules: to the env being made, else the env whose Lua
  * code runs innermost on this thread, else this thread's newest env,
  * else stderr (a load on a thread with no env). */
 static void zm_live_log(const char *line)
 {
-    zlua_mono_env *env = zm_env_making;
-    lua_State *top = env == NULL ? zm_run_top() : NULL;
-    if (top != NULL)
-        env = zm_env_of(top);
-    for (zlua_mono_env *e = zm_envs; env == NULL && e != NULL; e = e->next)
-        if (!e->closing)
-            env = e;
-    zm_env_report(env, ZLUA_MONO_LOG_ZLUA, line);
+    zlua_env *env = zm_env_making;
+    if (env == NULL)
+        env = zlua_env_find(zlua_env_current());
+    zlua_env_log(env, ZLUA_ENV_LOG_ZLUA, line);
 }
 
 static void zm_live_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *r)
@@ -410,7 +213,7 @@ static void zm_live_quiet(void *ud, const char *message)
  * hook may fire at any time). */
 static lua_State *zm_live_state(void)
 {
-    lua_State *L = lua_newstate(zm_env_realloc, NULL);
+    lua_State *L = luaL_newstate();
     if (L == NULL)
         return NULL;
     if (zlua_open(L) != ZLUA_OK || zlua_state_set_log(L, zm_live_quiet, NULL) != ZLUA_OK ||
@@ -448,7 +251,7 @@ static int zm_env_read_rules(void)
     return rc;
 }
 
-/* ---- the env ------------------------------------------------------------------ */
+/* ---- the env's runtime part --------------------------------------------------------- */
 
 /* Lua C modules (require of a .so) resolve lua_* from the process's
  * global scope.  Mono 6.8 loads a DllImport library into it already; a
@@ -463,293 +266,55 @@ static void zm_env_promote(void)
         (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
 }
 
-/* For untrusted scripts: the mods preset and no C modules, before any
- * type is bound or any script runs. */
-static int zm_env_untrust(lua_State *L)
+/* Before each env's state: the rules, before any of its classes binds
+ * (the first env of the process reads what is loaded). */
+static int zm_env_prepare(zlua_env *env)
 {
-    int rc = zlua_policy_preset(L, ZLUA_POLICY_MODS);
-    return rc == ZLUA_OK ? zlua_loadlib_disable(L) : rc;
-}
-
-static int zm_env_open(zlua_mono_env *env, int flags)
-{
-    lua_State *L = env->L;
-    luaL_openlibs(L);
-    int rc = zlua_open(L);
-    if (rc == ZLUA_OK && (flags & ZLUA_MONO_ENV_UNTRUSTED))
-        rc = zm_env_untrust(L);
-    if (rc == ZLUA_OK)
-        rc = zlua_state_set_log(L, zm_env_log, env);
-    if (rc == ZLUA_OK)
-        rc = zm_open_state(L);
-    return rc;
-}
-
-zlua_mono_env *zlua_mono_env_new(const char *helpers_dll, zlua_mono_log_fn log, void *log_ud,
-                                 int flags)
-{
-    char err[512];
-    if (zm_attach(mono_domain_get(), helpers_dll, err, sizeof err) != 0) {
-        char line[600];
-        snprintf(line, sizeof line, "zlua: cannot attach to Mono: %s", err);
-        if (log != NULL)
-            log(log_ud, ZLUA_MONO_LOG_ERROR, line);
-        return NULL;
-    }
-    zm_env_promote();
     zm_facts_forget();   /* a new env may follow a domain's unload */
-    zlua_mono_env *env = calloc(1, sizeof *env);
-    if (env == NULL)
-        return NULL;
-    env->log = log;
-    env->log_ud = log_ud;
-    env->owner = &zm_thread_tag;
-    /* the rules before any state of this env binds a class */
     zm_env_making = env;
     int rules = zm_env_read_rules();
     zm_env_making = NULL;
     if (rules != ZLUA_OK) {
-        zm_env_report(env, ZLUA_MONO_LOG_ERROR, "zlua: cannot read the LuaMarshalAs rules");
-        free(env);
-        return NULL;
-    }
-    env->L = zm_default_alloc != NULL ? lua_newstate(zm_default_alloc, zm_default_alloc_ud)
-                                      : lua_newstate(zm_env_realloc, NULL);
-    if (env->L == NULL) {
-        free(env);
-        return NULL;
-    }
-    if (zm_env_open(env, flags) != ZLUA_OK) {
-        zm_env_report(env, ZLUA_MONO_LOG_ERROR, "zlua: cannot open the state");
-        (void)zlua_mono_env_free(env);
-        return NULL;
-    }
-    lua_pushcfunction(env->L, zm_env_print);
-    lua_setglobal(env->L, "print");
-    env->next = zm_envs;
-    zm_envs = env;
-    zm_ic_default = zm_env_ic_default;
-    return env;
-}
-
-int zlua_mono_env_free(zlua_mono_env *env)
-{
-    if (env == NULL)
-        return 0;
-    if (!zm_env_own(env) || zlua_mono_env_busy(env))
+        zlua_env_log(env, ZLUA_ENV_LOG_ERROR, "zlua: cannot read the LuaMarshalAs rules");
         return 1;
-    /* lua_close runs the state's finalizers, Lua code that may call C#
-     * back: the env counts as running (a Dispose from there is refused,
-     * an IC call from there reaches it) but takes no new entry */
-    env->closing = 1;
-    env->depth++;
-    zm_run run;
-    zm_run_enter(&run, env->L);
-    lua_close(env->L);
-    zm_run_leave(&run);
-    for (zlua_mono_env **p = &zm_envs; *p != NULL; p = &(*p)->next)
-        if (*p == env) {
-            *p = env->next;
-            break;
-        }
-    if (zm_ic_get_state() == env->L)
-        zm_ic_set_state(NULL);
-    free(env);
-    zm_facts_forget();
+    }
     return 0;
 }
 
-lua_State *zlua_mono_env_state(zlua_mono_env *env)
-{
-    return env != NULL && zm_env_own(env) ? env->L : NULL;
-}
+static const zlua_env_runtime zm_env_runtime = {zm_env_prepare, zm_open_state,
+                                                zm_facts_forget};
 
-static int zm_env_path(lua_State *L)
+int zlua_mono_env_attach(const char *helpers_dll, char *err, size_t errsize)
 {
-    const char *dir = lua_tostring(L, 1);
-    lua_getglobal(L, "package");
-    lua_getfield(L, -1, "path");
-    lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;%s", dir, dir, luaL_optstring(L, -1, ""));
-    lua_setfield(L, -3, "path");
-    return 0;
-}
-
-int zlua_mono_env_add_search_path(zlua_mono_env *env, const char *dir)
-{
-    zm_run run;
-    if (dir == NULL || zm_env_enter(env, &run) != 0)
+    char why[512];
+    if (zm_attach(mono_domain_get(), helpers_dll, why, sizeof why) != 0) {
+        if (err != NULL && errsize > 0)
+            snprintf(err, errsize, "zlua: cannot attach to Mono: %s", why);
         return -1;
-    lua_pushcfunction(env->L, zm_env_path);
-    lua_pushstring(env->L, dir);
-    int rc = zm_env_pcall(env, 1, 0) == 0 ? 0 : -1;
-    zm_env_leave(env, &run);
-    return rc;
-}
-
-static int zm_env_arg(lua_State *L)
-{
-    if (lua_getglobal(L, "arg") != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-        lua_pushvalue(L, -1);
-        lua_setglobal(L, "arg");
     }
-    lua_pushvalue(L, 2);
-    lua_rawseti(L, -2, lua_tointeger(L, 1));
+    zm_env_promote();
+    zlua_env_set_runtime(&zm_env_runtime);
     return 0;
 }
 
-int zlua_mono_env_set_arg(zlua_mono_env *env, int index, const char *value)
+/* ---- a project's XML rules ------------------------------------------------------- */
+
+static void zm_env_rules_line(void *ud, const char *line)
 {
-    zm_run run;
-    if (value == NULL || zm_env_enter(env, &run) != 0)
-        return -1;
-    lua_pushcfunction(env->L, zm_env_arg);
-    lua_pushinteger(env->L, index);
-    lua_pushstring(env->L, value);
-    int rc = zm_env_pcall(env, 2, 0) == 0 ? 0 : -1;
-    zm_env_leave(env, &run);
-    return rc;
+    zlua_env_log(ud, ZLUA_ENV_LOG_ZLUA, line);
 }
 
-/* Runs the chunk lua_load* left (rc its status) and reports a load error. */
-static int zm_env_run_loaded(zlua_mono_env *env, int rc)
-{
-    if (rc != LUA_OK) {
-        zm_env_report(env, ZLUA_MONO_LOG_ERROR, lua_tostring(env->L, -1));
-        lua_pop(env->L, 1);
-        return 1;
-    }
-    return zm_env_pcall(env, 0, 0);
-}
-
-int zlua_mono_env_dostring(zlua_mono_env *env, const char *chunk, size_t len, const char *name)
-{
-    zm_run run;
-    if (chunk == NULL || zm_env_enter(env, &run) != 0)
-        return 1;
-    int rc = zm_env_run_loaded(
-        env, luaL_loadbufferx(env->L, chunk, len, name ? name : "=(LuaEnv)", "t"));
-    zm_env_leave(env, &run);
-    return rc;
-}
-
-int zlua_mono_env_dofile(zlua_mono_env *env, const char *path)
-{
-    zm_run run;
-    if (path == NULL || zm_env_enter(env, &run) != 0)
-        return 1;
-    int rc = zm_env_run_loaded(env, luaL_loadfilex(env->L, path, "t"));
-    zm_env_leave(env, &run);
-    return rc;
-}
-
-/* ---- calling a global ------------------------------------------------------------- */
-
-static const zlua_meta *zm_env_object_meta(lua_State *L)
-{
-    MonoClass *obj = mono_get_object_class();
-    return zlua_meta_type(L, (const Il2CppType *)(void *)mono_class_get_type(obj));
-}
-
-/* An argument as its own type: a boxed value unboxed (an int a Lua
- * integer), a string a Lua string, an object viewed as its class. */
-static void zm_env_push_arg(lua_State *L, MonoObject *a)
-{
-    if (a == NULL) {
-        lua_pushnil(L);
-        return;
-    }
-    MonoClass *k = mono_object_get_class(a);
-    const zlua_meta *m = zlua_meta_type(L, (const Il2CppType *)(void *)mono_class_get_type(k));
-    if (m == NULL)
-        luaL_error(L, "not enough memory");
-    zlua_meta_push(L, m, mono_class_is_valuetype(k) ? mono_object_unbox(a) : (void *)&a);
-}
-
-/* The body of zlua_mono_env_call, under its pcall: pushes the
- * arguments, calls, pops the first result as a System.Object. */
-static int zm_env_call_body(lua_State *L)
-{
-    zlua_mono_env *env = zm_env_of(L);
-    zm_env_call *c = env != NULL ? env->pending : NULL;
-    if (c == NULL)
-        return luaL_error(L, "zlua: no call of LuaEnv.Call is pending");
-    env->pending = NULL;
-    const zlua_meta *m = zm_env_object_meta(L);
-    if (m == NULL)
-        return luaL_error(L, "not enough memory");
-    if (lua_getglobal(L, c->name) != LUA_TFUNCTION)
-        return luaL_error(L, "%s is not a function (a %s value)", c->name,
-                          luaL_typename(L, -1));
-    int n = c->args != NULL ? (int)mono_array_length(c->args) : 0;
-    luaL_checkstack(L, n, "too many arguments");
-    for (int i = 0; i < n; i++)
-        zm_env_push_arg(L, mono_array_get(c->args, MonoObject *, i));
-    lua_call(L, n, 1);
-    if (zlua_meta_pop(L, -1, m, c->out) != 0)
-        return luaL_error(L, "the result of %s cannot be a System.Object (a %s value)", c->name,
-                          luaL_typename(L, -1));
-    return 0;
-}
-
-int zlua_mono_env_call(zlua_mono_env *env, const char *name, uint32_t args, uint32_t *result)
-{
-    if (result != NULL)
-        *result = 0;
-    zm_run run;
-    if (name == NULL || result == NULL || zm_env_enter(env, &run) != 0)
-        return 1;
-    /* the array stays reachable through the caller's handle for the call;
-     * the result is on this C stack, which the collector scans */
-    MonoObject *arr = args != 0 ? mono_gchandle_get_target(args) : NULL;
-    MonoObject *out = NULL;
-    zm_env_call c = {name, (MonoArray *)(void *)arr, &out};
-    env->pending = &c;
-    lua_pushcfunction(env->L, zm_env_call_body);
-    int rc = zm_env_pcall(env, 0, 0);
-    env->pending = NULL;
-    zm_env_leave(env, &run);
-    if (rc != 0)
-        return 1;
-    *result = out != NULL ? mono_gchandle_new(out, 0) : 0;
-    return 0;
-}
-
-/* ---- what scripts may reach (R-POLICY-1) ------------------------------------------ */
-
-/* Rules change no Lua code's run, but only the owner may set them, and
- * never on a closing state. */
-static int zm_env_policy(zlua_mono_env *env, const char *pattern, int deny)
-{
-    if (env == NULL || pattern == NULL)
-        return ZLUA_EINVAL;
-    if (!zm_env_own(env) || env->closing)
-        return ZLUA_ESTATE;
-    return deny ? zlua_policy_deny(env->L, pattern) : zlua_policy_allow(env->L, pattern);
-}
-
-int zlua_mono_env_load_rules(zlua_mono_env *env, const char *xml_path)
+int zlua_mono_env_load_rules(zlua_env *env, const char *xml_path)
 {
     if (env == NULL || xml_path == NULL)
         return ZLUA_EINVAL;
-    if (!zm_env_own(env) || env->closing || zm_live_reading)
+    if (zlua_env_state(env) == NULL || zm_live_reading)
         return ZLUA_ESTATE;   /* zm_live_reading: called from an attribute's own code */
     /* the rule registry is the process's, and the assembly load hook adds
      * to it from any thread: one at a time (the reading runs no managed
      * code, so no hook fires inside it) */
     pthread_mutex_lock(&zm_live.read_lock);
-    int rc = zm_rules_xml_load(xml_path, zm_env_log, env);
+    int rc = zm_rules_xml_load(xml_path, zm_env_rules_line, env);
     pthread_mutex_unlock(&zm_live.read_lock);
     return rc;
-}
-
-int zlua_mono_env_allow(zlua_mono_env *env, const char *pattern)
-{
-    return zm_env_policy(env, pattern, 0);
-}
-
-int zlua_mono_env_deny(zlua_mono_env *env, const char *pattern)
-{
-    return zm_env_policy(env, pattern, 1);
 }

@@ -703,7 +703,7 @@ static const char *zm_dispatch_result(MonoType *rt, MonoObject **result, void **
  * against the Invoke signature of the record's own delegate type -- its
  * length, each element's class, an object[] exactly (a covariant string[]
  * would take a Lua result of another class).  While the function runs,
- * its state is the innermost one running on this thread (zm_run). */
+ * its state is the innermost one running on this thread (zlua_env_run). */
 static MonoObject *zm_dispatch(MonoObject *target, MonoArray *args, MonoArray *types,
                                MonoReflectionType *ret, MonoObject **ex)
 {
@@ -753,10 +753,10 @@ static MonoObject *zm_dispatch(MonoObject *target, MonoArray *args, MonoArray *t
         *ex = (MonoObject *)mono_get_exception_not_supported(why);
         return NULL;
     }
-    zm_run run;
-    zm_run_enter(&run, d.L);
+    zlua_env_run run;
+    zlua_env_run_enter(&run, d.L);
     Il2CppException *e = zlua_delegate_invoke((Il2CppObject *)(void *)target, slots, rslot);
-    zm_run_leave(&run);
+    zlua_env_run_leave(&run);
     if (e != NULL) {
         *ex = (MonoObject *)(void *)e;
         return NULL;

@@ -31,47 +31,6 @@ typedef struct zm_typedref {
     MonoClass *klass;
 } zm_typedref;
 
-/* ---- which state an IC call reaches (mono_rt.h, zm_run) -------------------- */
-
-static _Thread_local zm_run *zm_running;
-static lua_State *zm_ic_state;
-lua_State *(*zm_ic_default)(void);
-
-void zm_run_enter(zm_run *r, lua_State *L)
-{
-    r->L = L;
-    r->outer = zm_running;
-    zm_running = r;
-}
-
-void zm_run_leave(zm_run *r)
-{
-    zm_running = r->outer;
-}
-
-lua_State *zm_run_top(void)
-{
-    return zm_running != NULL ? zm_running->L : NULL;
-}
-
-void zm_ic_set_state(lua_State *L)
-{
-    zm_ic_state = L;
-}
-
-lua_State *zm_ic_get_state(void)
-{
-    return zm_ic_state;
-}
-
-static lua_State *zm_ic_target(void)
-{
-    if (zm_running != NULL)
-        return zm_running->L;
-    lua_State *L = zm_ic_default != NULL ? zm_ic_default() : NULL;
-    return L != NULL ? L : zm_ic_state;
-}
-
 /* ---- what the caller hands over (R-PTR-1) ------------------------------------- */
 
 /* The top of the calling thread's stack (its highest address), NULL when
@@ -188,10 +147,10 @@ static _Noreturn void zm_ic_raise_arg(const char *why)
  * (a C# method its Lua calls comes back here). */
 static MonoString *zm_ic_run(lua_State *L, zlua_ic_call *c, MonoBoolean catch_error)
 {
-    zm_run run;
-    zm_run_enter(&run, L);
+    zlua_env_run run;
+    zlua_env_run_enter(&run, L);
     int rc = zlua_ic_invoke(L, c);
-    zm_run_leave(&run);
+    zlua_env_run_leave(&run);
     if (rc == ZLUA_OK)
         return NULL;   /* the stack is back already */
     if (!catch_error) {
@@ -220,7 +179,7 @@ static MonoString *zm_ic_call(MonoString *fn, int32_t argc, int32_t byref_mask, 
             zm_ic_raise_arg(bad);
     if (fn == NULL)
         zm_ic_raise(mono_get_exception_argument_null("fn"));
-    lua_State *L = zm_ic_target();
+    lua_State *L = zlua_env_current();
     if (L == NULL)
         zm_ic_raise(mono_get_exception_invalid_operation(
             "zlua: no Lua state for this IC call (no Lua code runs on this thread and "

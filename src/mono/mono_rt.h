@@ -23,6 +23,7 @@
 
 #include "il2cpp/il2cpp_api.h"
 #include "zlua.h"
+#include "zlua_env.h"
 
 #define ZM_CLASS(k) ((MonoClass *)(void *)(k))
 #define ZM_TYPE(t) ((MonoType *)(void *)(t))
@@ -75,7 +76,7 @@ void zm_facts_forget(void);
 
 /* What the backend registers on a state after zlua_open: Lua functions
  * become delegates of any type (Mono compiles their Invoke).  Which state
- * ZLua.LuaIC.Call reaches is zm_run's business (below).  ZLUA_OK or
+ * ZLua.LuaIC.Call reaches is zlua_env_current's business (below).  ZLUA_OK or
  * zlua_open's codes. */
 int zm_open_state(lua_State *L);
 
@@ -160,29 +161,8 @@ int zm_rules_xml_load(const char *path, zm_line_fn log, void *ud);
 /* ZLua.LuaIC.Call, the fixtures' C#-calls-Lua entry (mono_ic.c). */
 void zm_ic_register(void);
 
-/* Which state an IC call reaches (R-ENV-3), in this order:
- *  1. the state whose Lua code runs innermost on the calling thread: every
- *     path that runs a state's Lua code for C# (an env's entries, an IC
- *     call, a delegate's Dispatch) pushes a zm_run frame on its own C
- *     stack for the time it runs, so a C# method called from that Lua
- *     code calls back into the same state;
- *  2. with none running, zm_ic_default() when set: mono_env.c's, the most
- *     recent env the calling thread made and has not freed;
- *  3. else the state a C host named (zm_ic_set_state: the test hosts'
- *     one state), NULL: none, and the call raises.
- * Frames are per thread, so a thread never reaches a state another
- * thread is running. */
-struct lua_State;
-typedef struct zm_run {
-    struct lua_State *L;
-    struct zm_run *outer;
-} zm_run;
-void zm_run_enter(zm_run *r, struct lua_State *L);
-void zm_run_leave(zm_run *r);
-/* The innermost state running on this thread (NULL: none). */
-struct lua_State *zm_run_top(void);
-extern struct lua_State *(*zm_ic_default)(void);
-void zm_ic_set_state(struct lua_State *L);
-struct lua_State *zm_ic_get_state(void);
+/* Which state an IC call or a delegate reaches (R-ENV-3) is
+ * zlua_env_current's answer (zlua_env.h); the paths here that run a
+ * state's Lua code push a zlua_env_run frame for the time they run. */
 
 #endif

@@ -44,12 +44,12 @@ uint64_t testbed_rt_gc_allocs(void)
 }
 
 /* The testbed's counting allocator for the states LuaEnv makes from now
- * on: handed to the backend C to C (zlua_mono_env_set_default_alloc), as
+ * on: handed to the backend C to C (zlua_env_set_default_alloc), as
  * no address ever goes through LuaEnv's managed API. */
 ZLUA_TESTBED_API void zlua_editor_testbed_use_alloc(void);
 ZLUA_TESTBED_API void zlua_editor_testbed_use_alloc(void)
 {
-    zlua_mono_env_set_default_alloc(testbed_alloc_fn, &zt_counter);
+    zlua_env_set_default_alloc(testbed_alloc_fn, &zt_counter);
 }
 
 /* After the LuaEnv is made: testbed, as zlua-run's (testbed.c). */

@@ -32,12 +32,12 @@ int testbed_rt_open(lua_State *L)
 
 void testbed_rt_set_lua_state(lua_State *L)
 {
-    zm_ic_set_state(L);
+    zlua_env_set_host_state(L);
 }
 
 lua_State *testbed_rt_lua_state(void)
 {
-    return zm_ic_get_state();
+    return zlua_env_host_state();
 }
 
 void testbed_rt_collect(void)
