@@ -82,6 +82,10 @@ add_dependencies(zlua-run-mono zlua_game_assemblies)
 # and a C# host (tests/editor).
 include(tests/editor/editor.cmake)
 
+# The player's configuration: LuaEnv over DllImport("__Internal") in a
+# host of a player's shape (tests/player-host).
+include(tests/player-host/player_host.cmake)
+
 # The fuzz harness's replay on Mono (tests/fuzz): the regression inputs and
 # the seed corpus through the same grammar, on a real CLR.
 add_executable(zlua-fuzz-replay-mono tests/fuzz/fuzz_zlua.c tests/fuzz/fuzz_gen.c
