@@ -1,8 +1,11 @@
 /*
- * editor_testbed.c -- libzlua-mono-testbed.so: the `testbed` global of
- * the specs for a LuaEnv in the C# host (zlua-run.exe), over the shipped
- * backend (libzlua-mono.so, which it links) attached to the domain C#
- * runs in.  The C# host loads it through DllImport beside the backend.
+ * editor_testbed.c -- the `testbed` global of the specs for a LuaEnv in
+ * the C# host (zlua-run.exe).  In the Editor's configuration it is
+ * libzlua-mono-testbed.so, over the shipped backend (libzlua-mono.so,
+ * which it links) attached to the domain C# runs in, loaded through
+ * DllImport beside the backend.  Built with ZLUA_TESTBED_PLAYER it is
+ * linked into zlua-player-host instead (DllImport("__Internal")), where
+ * a player's rules are its compiled tables.
  */
 #define _GNU_SOURCE   /* RTLD_DEFAULT */
 #include <dlfcn.h>
@@ -69,23 +72,39 @@ ZLUA_TESTBED_API int zlua_editor_testbed_open(lua_State *L)
     lua_setfield(L, -2, "gc_mode");
     lua_pushboolean(L, 1);   /* every delegate type has an entry on Mono */
     lua_setfield(L, -2, "delegates");
+#ifdef ZLUA_TESTBED_PLAYER
+    lua_pushstring(L, "tables");
+    lua_setfield(L, -2, "marshal");
+    lua_pushstring(L, "player");
+#else
     lua_pushstring(L, "live");
     lua_setfield(L, -2, "marshal");
     lua_pushstring(L, "editor");
+#endif
     lua_setfield(L, -2, "host");
     lua_pop(L, 1);
     return 0;
 }
 
-/* The fixtures' XML rules, compiled (cmake/marshal.cmake), as zlua-run's
- * live mode registers them beside the attributes LuaEnv reads: before
- * the first LuaEnv, since rules must precede the states that bind. */
+/* The fixtures' rules before the first LuaEnv, since rules must precede
+ * the states that bind (cmake/marshal.cmake compiles them).  The Editor:
+ * the XML rules compiled, as zlua-run's live mode registers them beside
+ * the attributes LuaEnv reads.  A player: every rule compiled, attributes
+ * and XML, as a player build registers them. */
+#ifdef ZLUA_TESTBED_PLAYER
+extern const zlua_marshal_table zlua_fixture_marshal[];
+extern const size_t zlua_fixture_marshal_count;
+#define ZT_RULES zlua_fixture_marshal
+#define ZT_RULES_COUNT zlua_fixture_marshal_count
+#else
 extern const zlua_marshal_table zlua_fixture_marshal_xml[];
 extern const size_t zlua_fixture_marshal_xml_count;
+#define ZT_RULES zlua_fixture_marshal_xml
+#define ZT_RULES_COUNT zlua_fixture_marshal_xml_count
+#endif
 
-ZLUA_TESTBED_API int zlua_editor_testbed_register_xml(void);
-ZLUA_TESTBED_API int zlua_editor_testbed_register_xml(void)
+ZLUA_TESTBED_API int zlua_editor_testbed_register_rules(void);
+ZLUA_TESTBED_API int zlua_editor_testbed_register_rules(void)
 {
-    return zlua_rules_register(zlua_fixture_marshal_xml,
-                                                zlua_fixture_marshal_xml_count);
+    return zlua_rules_register(ZT_RULES, ZT_RULES_COUNT);
 }

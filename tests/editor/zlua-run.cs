@@ -5,6 +5,8 @@
 // and makes a ZLua.LuaEnv, which loads libzlua's backend through
 // DllImport.  The specs' `testbed` global comes from a test library
 // beside the backend (libzlua-mono-testbed.so); the rest is LuaEnv's.
+// Compiled with ENABLE_IL2CPP against the player's LuaEnv it runs in
+// zlua-player-host, where libzlua and the testbed are the executable's.
 //
 // Without --assembly it opens the fixtures of $ZLUA_MONO_ASSEMBLIES.
 // --rules loads a project's XML rule file (LuaEnv.LoadMarshalRules).
@@ -18,11 +20,15 @@ using System.Runtime.InteropServices;
 
 static class ZLuaRun
 {
-    const string Testbed = "zlua-mono-testbed";
+#if ENABLE_IL2CPP && !UNITY_EDITOR
+    const string Testbed = "__Internal";          // linked into zlua-player-host
+#else
+    const string Testbed = "zlua-mono-testbed";   // beside the Editor's backend
+#endif
 
     [DllImport(Testbed)] static extern void zlua_editor_testbed_use_alloc();
     [DllImport(Testbed)] static extern int zlua_editor_testbed_open(IntPtr L);
-    [DllImport(Testbed)] static extern int zlua_editor_testbed_register_xml();
+    [DllImport(Testbed)] static extern int zlua_editor_testbed_register_rules();
 
     static void Log(ZLua.LuaLogKind kind, string message)
     {
@@ -64,8 +70,8 @@ static class ZLuaRun
             Console.Error.WriteLine("zlua-run.exe: " + e.Message);
             return 2;
         }
-        if (given.Count == 0 && zlua_editor_testbed_register_xml() != 0) {
-            Console.Error.WriteLine("zlua-run.exe: cannot register the XML marshal rules");
+        if (given.Count == 0 && zlua_editor_testbed_register_rules() != 0) {
+            Console.Error.WriteLine("zlua-run.exe: cannot register the marshal rules");
             return 2;
         }
         ZLua.LuaEnv env;

@@ -8,8 +8,12 @@
 set(ZLUA_PLAYER_HOST_SRC ${CMAKE_CURRENT_SOURCE_DIR}/tests/player-host)
 set(ZLUA_PLAYER_DIR ${CMAKE_BINARY_DIR}/player)
 
-add_executable(zlua-player-host ${ZLUA_PLAYER_HOST_SRC}/zlua_player_host.c)
-target_include_directories(zlua-player-host PRIVATE src src/mono include)
+add_executable(zlua-player-host ${ZLUA_PLAYER_HOST_SRC}/zlua_player_host.c
+  ${ZLUA_EDITOR_SRC}/editor_testbed.c tests/host/testbed.c tests/mono/mono_testbed.c
+  ${ZLUA_MARSHAL_TABLE_SOURCES})
+target_compile_definitions(zlua-player-host PRIVATE ZLUA_TESTBED_PLAYER=1)
+target_include_directories(zlua-player-host PRIVATE src src/mono include tests/host tests/mono
+  tools/marshalc)
 target_include_directories(zlua-player-host SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua-player-host PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 # every libzlua object linked (the C# imports are resolved at run time),
@@ -36,8 +40,16 @@ add_custom_command(OUTPUT ${ZLUA_PLAYER_LUAENV} ${ZLUA_PLAYER_BOOT} ${ZLUA_EDITO
   DEPENDS ${ZLUA_MONO_SRC}/ZLua.LuaEnv.cs ${ZLUA_PLAYER_HOST_SRC}/Boot.cs ${ZLUA_MONO_HOST_DLL}
   COMMENT "mcs ZLua.LuaEnv.dll (player configuration), Boot.exe"
   VERBATIM)
+# zlua-run.exe, the specs' C# host, in the player's configuration
+set(ZLUA_PLAYER_RUN ${ZLUA_PLAYER_DIR}/zlua-run.exe)
+add_custom_command(OUTPUT ${ZLUA_PLAYER_RUN}
+  COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:exe -define:ENABLE_IL2CPP
+          -r:${ZLUA_PLAYER_LUAENV} -out:${ZLUA_PLAYER_RUN} ${ZLUA_EDITOR_SRC}/zlua-run.cs
+  DEPENDS ${ZLUA_EDITOR_SRC}/zlua-run.cs ${ZLUA_PLAYER_LUAENV}
+  COMMENT "mcs zlua-run.exe (player configuration)"
+  VERBATIM)
 add_custom_target(zlua_player_assemblies ALL DEPENDS ${ZLUA_PLAYER_LUAENV} ${ZLUA_PLAYER_BOOT}
-  ${ZLUA_EDITOR_BOOT})
+  ${ZLUA_EDITOR_BOOT} ${ZLUA_PLAYER_RUN})
 add_dependencies(zlua_player_assemblies zlua_mono_assemblies zlua_editor)
 
 add_test(NAME player.boot
@@ -46,5 +58,28 @@ add_test(NAME player.boot
 add_test(NAME editor.boot
   COMMAND ${ZLUA_GAME_SRC}/expect.sh ${ZLUA_PLAYER_HOST_SRC}/boot.expected
           $<TARGET_FILE:zlua_mono_launcher> ${ZLUA_EDITOR_BOOT} ${ZLUA_PLAYER_HOST_SRC}/app)
-set_tests_properties(player.boot PROPERTIES LABELS mono)
 set_tests_properties(editor.boot PROPERTIES LABELS editor ENVIRONMENT "${ZLUA_EDITOR_ENV}")
+
+# The suite through the player's configuration (player.<name>): every
+# busted spec, the tour and the game's app.lua, as in the Editor's.
+set(ZLUA_PLAYER_CMD $<TARGET_FILE:zlua-player-host> ${ZLUA_PLAYER_RUN})
+foreach(spec ${ZLUA_LUA_SPECS})
+  get_filename_component(name ${spec} NAME_WE)
+  add_test(NAME player.${name}
+    COMMAND ${ZLUA_PLAYER_CMD} ${BUSTED} --lpath=${CMAKE_CURRENT_SOURCE_DIR}/lua/spec/?.lua
+            -o utfTerminal ${spec}
+    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+endforeach()
+add_test(NAME player.tour
+  COMMAND ${ZLUA_PLAYER_CMD} ${CMAKE_CURRENT_SOURCE_DIR}/lua/examples/tour.lua)
+set_tests_properties(player.tour PROPERTIES PASS_REGULAR_EXPRESSION "tour complete: .* as described")
+add_test(NAME player.game.app
+  COMMAND ${ZLUA_GAME_SRC}/expect.sh ${ZLUA_GAME_SRC}/app.expected
+          ${ZLUA_PLAYER_CMD} --assembly ${ZLUA_GAME_DLL} ${ZLUA_GAME_SRC}/app.lua)
+get_property(zlua_player_tests DIRECTORY PROPERTY TESTS)
+foreach(t ${zlua_player_tests})
+  if(t MATCHES "^player\\.")
+    set_tests_properties(${t} PROPERTIES LABELS player TIMEOUT 300
+      ENVIRONMENT "${ZLUA_EDITOR_ENV};ZLUA_GAME_DIR=${ZLUA_GAME_DIR}")
+  endif()
+endforeach()
