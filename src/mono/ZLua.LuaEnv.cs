@@ -11,7 +11,7 @@
 //         object r = env.Call("add", 2, 3);
 //     }
 //
-// The rules (docs/embedding.md, "One C# API"):
+// The rules (docs/embedding.md, "One C# API" and "The Unity Editor"):
 //  - Threads (R-THREAD-1): an env belongs to the thread that made it;
 //    every member called on another thread throws InvalidOperationException
 //    naming both threads and touches nothing.  Queue work to the owner.

@@ -1,4 +1,4 @@
-// Boot.cs -- a game's boot code, the same assembly in the Editor and in
+// Boot.cs -- a game's boot code (R-ENV-1), the same assembly in the Editor and in
 // the player: compiled once against ZLua.LuaEnv.dll, it runs beside the
 // Editor's build of that assembly (zlua-mono, the backend plugin) and
 // beside the player's (zlua-player-host, DllImport("__Internal")), with
