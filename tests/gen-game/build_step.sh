@@ -1,5 +1,5 @@
 #!/bin/sh
-# build_step.sh STUBGEN MARSHALC DROPIN GAME_DIR OUT BIND_CHECK LUA_INC CXX CC
+# build_step.sh STUBGEN MARSHALC DROPIN GAME_DIR OUT BIND_CHECK CXX CC
 #
 # The build step of docs/embedding.md ("The build step of a Unity
 # project"), run over tests/gen-game as a project runs it over its own
@@ -16,7 +16,7 @@
 #      report gives one;
 #   5. --reference opens an assembly the game needs without walking it.
 set -eu
-stubgen=$1 marshalc=$2 dropin=$3 game=$4 out=$5 bind=$6 lua_inc=$7 cxx=$8 cc=$9
+stubgen=$1 marshalc=$2 dropin=$3 game=$4 out=$5 bind=$6 cxx=$7 cc=$8
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$out"
 mkdir -p "$out"
@@ -29,8 +29,8 @@ cp -R "$dropin/zlua" "$out/zlua"
     --rules "$here/rules.xml" --out "$out/zlua/zlua_stubs.cpp" --report "$out/zlua_stubs_report.txt"
 
 # 2. compiled as the player compiles them
-"$here/../../tools/dropin-check.sh" "$out" 6000.0 "$lua_inc" "$cxx" "$cc"
-"$cxx" -std=c++17 -x c++ -c -Wall -Wextra -Werror -I"$lua_inc" -I"$out/zlua" \
+"$here/../../tools/dropin-check.sh" "$out" 6000.0 "$cxx" "$cc"
+"$cxx" -std=c++17 -x c++ -c -Wall -Wextra -Werror -I"$out/zlua" \
     "$out/zlua/zlua_marshal_tables.c" -o "$out/tables_as_cpp.o"
 
 # 3. the report: the game's own types exactly; what the instances and

@@ -56,7 +56,7 @@ add_dependencies(gen-bind-check zlua_gengame_alone)
 add_test(NAME gen.mono.build_step
   COMMAND ${ZLUA_GENGAME_SRC}/build_step.sh $<TARGET_FILE:zlua-stubgen-mono>
           $<TARGET_FILE:zlua-marshalc-mono> ${CMAKE_BINARY_DIR}/unity ${ZLUA_GENGAME_DIR}
-          ${ZLUA_GENGAME_DIR}/check $<TARGET_FILE:gen-bind-check> ${LUA_INCLUDE_DIRS}
+          ${ZLUA_GENGAME_DIR}/check $<TARGET_FILE:gen-bind-check>
           ${CMAKE_CXX_COMPILER} ${CMAKE_C_COMPILER})
 set_tests_properties(gen.mono.build_step PROPERTIES LABELS mono)
 

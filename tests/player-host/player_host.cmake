@@ -18,8 +18,15 @@ target_include_directories(zlua-player-host SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua-player-host PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 # every libzlua object linked (the C# imports are resolved at run time),
 # and exported, as __Internal looks in the executable itself
+# Lua: the player plugin's own when the build has one (ZLUA_LUA_SOURCE_DIR:
+# the drop-in folder's liblua.a), else the system's
+if(TARGET zlua_lua)
+  set(zlua_player_lua zlua_lua)
+else()
+  set(zlua_player_lua PkgConfig::LUA)
+endif()
 target_link_libraries(zlua-player-host PRIVATE
-  "$<LINK_LIBRARY:WHOLE_ARCHIVE,zlua_mono,zlua_mono_rt>" ${ZLUA_MONOBOEHM} PkgConfig::LUA
+  "$<LINK_LIBRARY:WHOLE_ARCHIVE,zlua_mono,zlua_mono_rt>" ${ZLUA_MONOBOEHM} ${zlua_player_lua}
   m pthread dl)
 set_target_properties(zlua-player-host PROPERTIES ENABLE_EXPORTS ON
   RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
