@@ -93,6 +93,16 @@ ZLUA_ENV_API int zlua_env_dofile(zlua_env *env, const char *path);
  * error logged. */
 ZLUA_ENV_API int zlua_env_call(zlua_env *env, const char *name, uintptr_t args,
                                uintptr_t *result);
+/* The global function name as a delegate of the delegate type whose
+ * runtime type is delegate_type (C#: typeof(T).TypeHandle.Value, the
+ * runtime's Il2CppType / MonoType), made as a Lua function passed to C#
+ * becomes one (calling it runs the function on env's state, its arguments
+ * and result marshalled by the delegate's signature: no object[], no
+ * boxing where the runtime has the delegate's entry); a new strong GC
+ * handle of it in *result (the caller frees it).  0, or 1 with the reason
+ * logged: name is not a function, or the type is not a delegate type. */
+ZLUA_ENV_API int zlua_env_get_function(zlua_env *env, const char *name,
+                                       const void *delegate_type, uintptr_t *result);
 /* Which C# types scripts may reach (zlua.h, zlua_policy_allow); zlua.h's
  * codes, ZLUA_ESTATE also on another thread. */
 ZLUA_ENV_API int zlua_env_allow(zlua_env *env, const char *pattern);

@@ -20,6 +20,7 @@
 #include <lualib.h>
 
 #include "core/state.h"
+#include "class/class.h"
 #include "core/thread.h"
 #include "env/env_run.h"
 #include "marshal/array.h"
@@ -31,8 +32,9 @@
  * caller) and calls it again finds none. */
 typedef struct zlua_env_pending {
     const char *name;
-    Il2CppObject *args;   /* an object[] */
+    Il2CppObject *args;   /* zlua_env_call: an object[] */
     Il2CppObject **out;
+    const void *type;     /* zlua_env_get_function: the delegate's Il2CppType */
 } zlua_env_pending;
 
 struct zlua_env {
@@ -424,7 +426,7 @@ static int zlua_env_call_body(lua_State *L)
 {
     zlua_env *env = zlua_env_find(L);
     zlua_env_pending *c = env != NULL ? env->pending : NULL;
-    if (c == NULL)
+    if (c == NULL || c->type != NULL)
         return luaL_error(L, "zlua: no call of LuaEnv.Call is pending");
     env->pending = NULL;
     zlua__ctx *ctx = zlua__ctx_get(L);
@@ -468,9 +470,61 @@ int zlua_env_call(zlua_env *env, const char *name, uintptr_t args, uintptr_t *re
     /* the array stays reachable through the caller's handle for the call;
      * the result is on this C stack, which the collector scans */
     Il2CppObject *out = NULL;
-    zlua_env_pending c = {name, arr, &out};
+    zlua_env_pending c = {name, arr, &out, NULL};
     env->pending = &c;
     lua_pushcfunction(env->L, zlua_env_call_body);
+    int rc = zlua_env_pcall(env, 0, 0);
+    env->pending = NULL;
+    zlua_env_leave(env, &run);
+    if (rc != 0)
+        return 1;
+    *result = out != NULL ? zlua_rt_gchandle_new(out, 0) : 0;
+    return 0;
+}
+
+/* ---- a global function as a typed delegate --------------------------------------- */
+
+/* The body of zlua_env_get_function, under its pcall: the global popped
+ * by the delegate type's meta (marshal/delegate_pop.c). */
+static int zlua_env_function_body(lua_State *L)
+{
+    zlua_env *env = zlua_env_find(L);
+    zlua_env_pending *c = env != NULL ? env->pending : NULL;
+    if (c == NULL || c->type == NULL)
+        return luaL_error(L, "zlua: no call of LuaEnv.GetFunction is pending");
+    env->pending = NULL;
+    const Il2CppType *t = c->type;
+    Il2CppClass *k = il2cpp_class_from_type(t);
+    zlua__class *cls = k != NULL ? zlua__class_get(zlua__ctx_get(L), k) : NULL;
+    if (cls == NULL)
+        return luaL_error(L, "zlua: LuaEnv.GetFunction: a type libzlua cannot bind");
+    if (!cls->is_delegate)
+        return luaL_error(L, "zlua: LuaEnv.GetFunction<%s>: not a delegate type",
+                          cls->full_name);
+    const zlua_meta *m = zlua_meta_type(L, t);
+    if (m == NULL)
+        return luaL_error(L, "not enough memory");
+    if (lua_getglobal(L, c->name) != LUA_TFUNCTION)
+        return luaL_error(L, "%s is not a function (a %s value)", c->name,
+                          luaL_typename(L, -1));
+    if (zlua_meta_pop(L, -1, m, c->out) != 0)
+        return luaL_error(L, "%s cannot be a %s", c->name, cls->full_name);
+    return 0;
+}
+
+int zlua_env_get_function(zlua_env *env, const char *name, const void *delegate_type,
+                          uintptr_t *result)
+{
+    if (result != NULL)
+        *result = 0;
+    zlua_env_run run;
+    if (name == NULL || delegate_type == NULL || result == NULL ||
+        zlua_env_enter(env, &run) != 0)
+        return 1;
+    Il2CppObject *out = NULL;   /* on this C stack, which the collector scans */
+    zlua_env_pending c = {name, NULL, &out, delegate_type};
+    env->pending = &c;
+    lua_pushcfunction(env->L, zlua_env_function_body);
     int rc = zlua_env_pcall(env, 0, 0);
     env->pending = NULL;
     zlua_env_leave(env, &run);

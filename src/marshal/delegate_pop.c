@@ -598,6 +598,7 @@ static void zlua_del_set_target(zlua__delrec *r, uintptr_t handle)
 /* The delegate for the function at idx: cached, or made.  A ZLUA_POP_*. */
 static int zlua_del_of_function(lua_State *L, int idx, const zlua_meta *m, Il2CppObject **out)
 {
+    idx = lua_absindex(L, idx);   /* binding the type and the reference push */
     zlua__ctx *ctx = m->ctx;
     struct zlua__delegates *D = zlua__delegates_get(ctx);
     if (D == NULL || D->busy)

@@ -428,7 +428,9 @@ int zlua_meta_pop(lua_State *L, int idx, const zlua_meta *m, void *dst)
 {
     if (L == NULL || m == NULL || dst == NULL)
         return ZLUA_POP_TYPE;
-    return m->pop(L, idx, m, dst);
+    /* a writer may push before it reads the value again (a delegate's
+     * reference, a table's members): idx relative to the top would move */
+    return m->pop(L, lua_absindex(L, idx), m, dst);
 }
 
 void zlua_meta_push(lua_State *L, const zlua_meta *m, const void *src)

@@ -98,6 +98,9 @@ namespace ZLua
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         static extern int zlua_env_call(IntPtr env, byte[] name, IntPtr args, out IntPtr result);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        static extern int zlua_env_get_function(IntPtr env, byte[] name, IntPtr delegateType,
+                                                out IntPtr result);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         static extern int zlua_env_allow(IntPtr env, byte[] pattern);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         static extern int zlua_env_deny(IntPtr env, byte[] pattern);
@@ -273,6 +276,32 @@ namespace ZLua
             object o = r.Target;
             r.Free();
             return o;
+        }
+
+        // The global function name as a delegate of type T (a delegate
+        // type): calling it runs the function on this env's state, its
+        // arguments and result converted by T's signature, as a Lua
+        // function passed to C# is (no object[], no boxing where the
+        // runtime has T's generated entry).  Throws
+        // InvalidOperationException when name is not a function or T is not
+        // a delegate type (the reason went to the log).
+        public T GetFunction<T>(string name) where T : class
+        {
+            if (name == null)
+                throw new ArgumentNullException("name");
+            IntPtr e = Live();
+            IntPtr result;
+            int rc = zlua_env_get_function(e, Utf8(name), typeof(T).TypeHandle.Value, out result);
+            GC.KeepAlive(this);
+            if (rc != 0)
+                throw new InvalidOperationException("zlua: " + name + " cannot be a " + typeof(T) +
+                                                    " (see the log)");
+            if (result == IntPtr.Zero)
+                return null;
+            GCHandle r = GCHandle.FromIntPtr(result);
+            T f = (T)r.Target;
+            r.Free();
+            return f;
         }
 
         // A project's XML marshal rule file (docs/marshal-rules.md), the

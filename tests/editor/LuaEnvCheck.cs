@@ -1,6 +1,8 @@
 // LuaEnvCheck.cs -- ZLua.LuaEnv's API as a C# user calls it, in the C#
-// host's place (zlua-mono LuaEnvCheck.exe LUA_DIR): every line it prints
-// is compared with LuaEnvCheck.expected (ctest editor.luaenv).
+// host's place (zlua-mono LuaEnvCheck.exe LUA_DIR in the Editor's
+// configuration; zlua-player-host with the player's LuaEnv): every line
+// it prints is compared with LuaEnvCheck.expected (ctest editor.luaenv,
+// player.luaenv).
 using System;
 using System.Collections.Generic;
 using ZLua;
@@ -58,6 +60,22 @@ static class LuaEnvCheck
                 Console.WriteLine("Call of a non-function: " + e.Message);
             }
             Flush("its error");
+            // a typed C# -> Lua call: the function as a delegate of its signature
+            var typedAdd = env.GetFunction<Func<int, int, int>>("add");
+            Console.WriteLine("GetFunction add(4, 5): " + typedAdd(4, 5));
+            Console.WriteLine("the same function, the same delegate: " +
+                              ReferenceEquals(typedAdd, env.GetFunction<Func<int, int, int>>("add")));
+            try {
+                env.GetFunction<Action>("nosuch");
+            } catch (InvalidOperationException e) {
+                Console.WriteLine("GetFunction of a non-function: " + e.Message);
+            }
+            try {
+                env.GetFunction<string>("add");
+            } catch (InvalidOperationException e) {
+                Console.WriteLine("GetFunction<string>: " + e.Message);
+            }
+            Flush("their errors");
             // a script that reaches Call's native body through debug finds no call pending
             env.DoString("function sneak() return debug.getinfo(2, 'f').func end");
             env.DoString("local f = nil; function grab() f = debug.getinfo(2, 'f').func end " +

@@ -39,6 +39,9 @@ static class Boot
             Console.WriteLine("add(2, 3) = " + env.Call("add", 2, 3));
             Console.WriteLine("greet = " + env.Call("greet", "player"));
             Console.WriteLine("max = " + env.Call("max_of", 3, 7));
+            // a typed C# -> Lua call: the function as a delegate
+            Func<int, int, int> add = env.GetFunction<Func<int, int, int>>("add");
+            Console.WriteLine("typed add(4, 5) = " + add(4, 5));
             // a script's error goes to the log; the call reports it
             bool ok = env.DoString("error('boom')", "=boot");
             Console.WriteLine("the error was reported: " + !ok);

@@ -47,16 +47,20 @@ add_custom_command(OUTPUT ${ZLUA_PLAYER_LUAENV} ${ZLUA_PLAYER_BOOT} ${ZLUA_EDITO
   DEPENDS ${ZLUA_MONO_SRC}/ZLua.LuaEnv.cs ${ZLUA_PLAYER_HOST_SRC}/Boot.cs ${ZLUA_MONO_HOST_DLL}
   COMMENT "mcs ZLua.LuaEnv.dll (player configuration), Boot.exe"
   VERBATIM)
-# zlua-run.exe, the specs' C# host, in the player's configuration
+# zlua-run.exe, the specs' C# host, and LuaEnvCheck.exe, LuaEnv's API as
+# C# calls it, in the player's configuration
 set(ZLUA_PLAYER_RUN ${ZLUA_PLAYER_DIR}/zlua-run.exe)
-add_custom_command(OUTPUT ${ZLUA_PLAYER_RUN}
+set(ZLUA_PLAYER_CHECK ${ZLUA_PLAYER_DIR}/LuaEnvCheck.exe)
+add_custom_command(OUTPUT ${ZLUA_PLAYER_RUN} ${ZLUA_PLAYER_CHECK}
   COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:exe -define:ENABLE_IL2CPP
           -r:${ZLUA_PLAYER_LUAENV} -out:${ZLUA_PLAYER_RUN} ${ZLUA_EDITOR_SRC}/zlua-run.cs
-  DEPENDS ${ZLUA_EDITOR_SRC}/zlua-run.cs ${ZLUA_PLAYER_LUAENV}
-  COMMENT "mcs zlua-run.exe (player configuration)"
+  COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:exe -r:${ZLUA_PLAYER_LUAENV}
+          -out:${ZLUA_PLAYER_CHECK} ${ZLUA_EDITOR_SRC}/LuaEnvCheck.cs
+  DEPENDS ${ZLUA_EDITOR_SRC}/zlua-run.cs ${ZLUA_EDITOR_SRC}/LuaEnvCheck.cs ${ZLUA_PLAYER_LUAENV}
+  COMMENT "mcs zlua-run.exe, LuaEnvCheck.exe (player configuration)"
   VERBATIM)
 add_custom_target(zlua_player_assemblies ALL DEPENDS ${ZLUA_PLAYER_LUAENV} ${ZLUA_PLAYER_BOOT}
-  ${ZLUA_EDITOR_BOOT} ${ZLUA_PLAYER_RUN})
+  ${ZLUA_EDITOR_BOOT} ${ZLUA_PLAYER_RUN} ${ZLUA_PLAYER_CHECK})
 add_dependencies(zlua_player_assemblies zlua_mono_assemblies zlua_editor)
 
 add_test(NAME player.boot
@@ -77,6 +81,9 @@ foreach(spec ${ZLUA_LUA_SPECS})
             -o utfTerminal ${spec}
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
 endforeach()
+add_test(NAME player.luaenv
+  COMMAND ${ZLUA_GAME_SRC}/expect.sh ${ZLUA_EDITOR_SRC}/LuaEnvCheck.expected
+          $<TARGET_FILE:zlua-player-host> ${ZLUA_PLAYER_CHECK} ${ZLUA_EDITOR_SRC}/lua)
 add_test(NAME player.tour
   COMMAND ${ZLUA_PLAYER_CMD} ${CMAKE_CURRENT_SOURCE_DIR}/lua/examples/tour.lua)
 set_tests_properties(player.tour PROPERTIES PASS_REGULAR_EXPRESSION "tour complete: .* as described")

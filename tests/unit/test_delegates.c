@@ -128,6 +128,38 @@ static void test_delegate_layout_and_closed_state(void **state)
     zlua_rt_gchandle_free(keep);
 }
 
+/* zlua_meta_pop with an index relative to the top (LuaEnv.GetFunction's
+ * use): the delegate writer pushes before it reads the function again,
+ * so it must hold an absolute index; the delegate then calls that very
+ * function, not the writer's own helper. */
+static void test_delegate_pop_relative_index(void **state)
+{
+    (void)state;
+    if (!ZLUA_WITH_STUBS_BUILD)
+        skip();   /* no entries: Lua functions are refused (delegate_spec) */
+    lua_State *L = unit_state_new(NULL, NULL);
+    assert_non_null(L);
+    FieldInfo *f;
+    void *iter = NULL;
+    const Il2CppType *changed = NULL;
+    while ((f = il2cpp_class_get_fields(sim_class("MyGame.Counter"), &iter)) != NULL)
+        if (strcmp(il2cpp_field_get_name(f), "Changed") == 0)
+            changed = il2cpp_field_get_type(f);
+    assert_non_null(changed);
+    const zlua_meta *m = zlua_meta_type(L, changed);
+    assert_non_null(m);
+    assert_int_equal(luaL_loadstring(L, "seen = ..."), LUA_OK);
+    Il2CppObject *d = NULL;
+    assert_int_equal(zlua_meta_pop(L, -1, m, &d), 0);
+    assert_non_null(d);
+    int32_t v = 7;
+    void *args[1] = {&v};
+    assert_null(zlua_delegate_invoke(((Il2CppDelegate *)(void *)d)->target, args, NULL));
+    lua_getglobal(L, "seen");
+    assert_int_equal(lua_tointeger(L, -1), 7);
+    unit_state_close(L);
+}
+
 /* The delegate a Counter's event field holds. */
 static Il2CppDelegate *counter_changed(Il2CppObject *counter)
 {
@@ -260,6 +292,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_register_contract),
         cmocka_unit_test(test_delegate_layout_and_closed_state),
+        cmocka_unit_test(test_delegate_pop_relative_index),
         cmocka_unit_test(test_delegate_target_forged),
         cmocka_unit_test(test_main_thread_not_from_registry),
     };
