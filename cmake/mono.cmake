@@ -62,6 +62,9 @@ message(STATUS "ZLUA_MONO: ON (the Editor backend in ${CMAKE_BINARY_DIR}/editor)
 set(ZLUA_MONO_DIR ${CMAKE_BINARY_DIR}/mono)
 set(ZLUA_EDITOR_DIR ${CMAKE_BINARY_DIR}/editor)
 set(ZLUA_MONO_SRC ${CMAKE_CURRENT_SOURCE_DIR}/src/mono)
+# The C# a game's assemblies reference, one folder per assembly (the
+# runtime part of the Unity package: the Editor and the player alike)
+set(ZLUA_RUNTIME_CS ${CMAKE_CURRENT_SOURCE_DIR}/unity/Runtime)
 
 # ---- libzlua for Mono's collector, and the runtime boundary ------------------
 
@@ -123,8 +126,8 @@ set(ZLUA_MONO_HOST_DLL ${ZLUA_MONO_DIR}/ZLua.MonoHost.dll)
 add_custom_command(OUTPUT ${ZLUA_MONO_COMMON}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_MONO_DIR}
   COMMAND ${ZLUA_MCS} -nologo -langversion:7.2 -target:library -unsafe -warnaserror+
-          -optimize+ -debug- -out:${ZLUA_MONO_COMMON} ${ZLUA_MONO_SRC}/ZLua.Common.cs
-  DEPENDS ${ZLUA_MONO_SRC}/ZLua.Common.cs
+          -optimize+ -debug- -out:${ZLUA_MONO_COMMON} ${ZLUA_RUNTIME_CS}/ZLua.Common/ZLua.Common.cs
+  DEPENDS ${ZLUA_RUNTIME_CS}/ZLua.Common/ZLua.Common.cs
   COMMENT "mcs ZLua.Common.dll"
   VERBATIM)
 add_custom_command(OUTPUT ${ZLUA_MONO_HOST_DLL}
@@ -143,10 +146,10 @@ set(ZLUA_EDITOR_COMMON ${ZLUA_EDITOR_DIR}/ZLua.Common.dll)
 add_custom_command(OUTPUT ${ZLUA_EDITOR_LUAENV} ${ZLUA_EDITOR_HELPERS} ${ZLUA_EDITOR_COMMON}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_EDITOR_DIR}
   COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:library -out:${ZLUA_EDITOR_LUAENV}
-          ${ZLUA_MONO_SRC}/ZLua.LuaEnv.cs
+          ${ZLUA_RUNTIME_CS}/ZLua.LuaEnv/ZLua.LuaEnv.cs
   COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_MONO_HOST_DLL} ${ZLUA_EDITOR_HELPERS}
   COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_MONO_COMMON} ${ZLUA_EDITOR_COMMON}
-  DEPENDS ${ZLUA_MONO_SRC}/ZLua.LuaEnv.cs ${ZLUA_MONO_HOST_DLL} ${ZLUA_MONO_COMMON}
+  DEPENDS ${ZLUA_RUNTIME_CS}/ZLua.LuaEnv/ZLua.LuaEnv.cs ${ZLUA_MONO_HOST_DLL} ${ZLUA_MONO_COMMON}
   COMMENT "mcs ZLua.LuaEnv.dll"
   VERBATIM)
 add_custom_target(zlua_editor ALL DEPENDS ${ZLUA_EDITOR_LUAENV} ${ZLUA_EDITOR_HELPERS}

@@ -3,7 +3,7 @@
 # names.  Public: declared in include/ (zlua_rt.h aside: the player's glue
 # defines those).  A public zlua_<words>... is defined in a file whose
 # name is its leading words: zlua_ic_invoke in ic.c, zlua_state_stats in
-# state.c, zlua_mono_env_new in mono_env.c.  Functions defined inline in
+# state.c, zlua_mono_env_attach in mono_env.c.  Functions defined inline in
 # include/ itself are where their header is.  docs/architecture.md
 # ("Names") states the rule.
 set -euo pipefail

@@ -34,7 +34,7 @@ ZLUA_SIM_EXTRA_CLASSES=3 ZLUA_SIM_EXTRA_MEMBERS=800 \
   tests/scale/wide_spec.lua
 # every fuzzer regression and seed, through the same harness
 run "${vg[@]}" "$build/zlua-fuzz-replay" tests/fuzz/regressions tests/fuzz/corpus
-# On Mono (C host and the Editor's LuaEnv): the hostile-script specs and
+# On Mono (C host, the Editor's LuaEnv and the player's): the hostile-script specs and
 # the Editor's own checks, with errors inside Mono's library suppressed
 # (tests/mono/valgrind-mono.supp: its collector and JIT) and no leak
 # check (Mono keeps its heap to the end).  Not every spec: each start of
@@ -61,5 +61,12 @@ if [ -x "$build/zlua-run-mono" ] && [ -x "$build/zlua-mono" ]; then
     "${vgm[@]}" "$build/zlua-mono" "$build/editor/LuaEnvSafety.exe"
   run tests/game/expect.sh tests/editor/LuaEnvCheck.expected \
     "${vgm[@]}" "$build/zlua-mono" "$build/editor/LuaEnvCheck.exe" tests/editor/lua
+  # the player's configuration: LuaEnv over __Internal (tests/player-host)
+  if [ -x "$build/zlua-player-host" ]; then
+    run tests/game/expect.sh tests/editor/LuaEnvCheck.expected \
+      "${vgm[@]}" "$build/zlua-player-host" "$build/player/LuaEnvCheck.exe" tests/editor/lua
+    run tests/game/expect.sh tests/player-host/boot.expected \
+      "${vgm[@]}" "$build/zlua-player-host" "$build/player/Boot.exe" tests/player-host/app
+  fi
 fi
 exit $fail

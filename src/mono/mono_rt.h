@@ -70,7 +70,8 @@ extern zm_runtime zm;
 int zm_attach(MonoDomain *domain, const char *helpers_dll, char *err, size_t errsize);
 
 /* Empties every thread's cache of method facts (mono_glue.c, the glue's
- * invoke), lazily: from zlua_mono_env_new and _free, so that methods of
+ * invoke), lazily: before an env is made and after one is freed (the env
+ * runtime part of mono_env.c), so that methods of
  * an unloaded domain are never looked up by address again. */
 void zm_facts_forget(void);
 

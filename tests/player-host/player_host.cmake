@@ -39,12 +39,12 @@ set(ZLUA_EDITOR_BOOT ${ZLUA_EDITOR_DIR}/Boot.exe)
 add_custom_command(OUTPUT ${ZLUA_PLAYER_LUAENV} ${ZLUA_PLAYER_BOOT} ${ZLUA_EDITOR_BOOT}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_PLAYER_DIR}
   COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:library -define:ENABLE_IL2CPP
-          -out:${ZLUA_PLAYER_LUAENV} ${ZLUA_MONO_SRC}/ZLua.LuaEnv.cs
+          -out:${ZLUA_PLAYER_LUAENV} ${ZLUA_RUNTIME_CS}/ZLua.LuaEnv/ZLua.LuaEnv.cs
   COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:exe -r:${ZLUA_PLAYER_LUAENV}
           -out:${ZLUA_PLAYER_BOOT} ${ZLUA_PLAYER_HOST_SRC}/Boot.cs
   COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_MONO_HOST_DLL} ${ZLUA_PLAYER_DIR}/ZLua.MonoHost.dll
   COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_PLAYER_BOOT} ${ZLUA_EDITOR_BOOT}
-  DEPENDS ${ZLUA_MONO_SRC}/ZLua.LuaEnv.cs ${ZLUA_PLAYER_HOST_SRC}/Boot.cs ${ZLUA_MONO_HOST_DLL}
+  DEPENDS ${ZLUA_RUNTIME_CS}/ZLua.LuaEnv/ZLua.LuaEnv.cs ${ZLUA_PLAYER_HOST_SRC}/Boot.cs ${ZLUA_MONO_HOST_DLL}
   COMMENT "mcs ZLua.LuaEnv.dll (player configuration), Boot.exe"
   VERBATIM)
 # zlua-run.exe, the specs' C# host, and LuaEnvCheck.exe, LuaEnv's API as

@@ -160,20 +160,24 @@ namespace ZLua
         // The player's runtime is libzlua's own boundary: nothing to attach.
         static void Attach() { }
 #else
+        static readonly object attachLock = new object();
         static bool attached;
 
         // The Editor's backend attaches to the running domain once, with
-        // ZLua.MonoHost.dll, its reflection helpers, beside this assembly.
+        // ZLua.MonoHost.dll, its reflection helpers, beside this assembly
+        // (envs of several threads: one attaches, the others wait).
         static void Attach()
         {
-            if (attached)
-                return;
-            string here = Path.GetDirectoryName(typeof(LuaEnv).Assembly.Location);
-            byte[] err = new byte[512];
-            if (zlua_mono_env_attach(Utf8(Path.Combine(here, "ZLua.MonoHost.dll")), err,
-                                     (UIntPtr)err.Length) != 0)
-                throw new InvalidOperationException(FromUtf8(err));
-            attached = true;
+            lock (attachLock) {
+                if (attached)
+                    return;
+                string here = Path.GetDirectoryName(typeof(LuaEnv).Assembly.Location);
+                byte[] err = new byte[512];
+                if (zlua_mono_env_attach(Utf8(Path.Combine(here, "ZLua.MonoHost.dll")), err,
+                                         (UIntPtr)err.Length) != 0)
+                    throw new InvalidOperationException(FromUtf8(err));
+                attached = true;
+            }
         }
 #endif
 
