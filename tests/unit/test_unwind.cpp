@@ -15,8 +15,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+// Lua is built as C; upstream's headers, unlike some distributions',
+// declare its API without C linkage for C++
+extern "C" {
 #include <lauxlib.h>
 #include <lualib.h>
+}
 
 #include "sim.h"
 #include "zlua.h"
