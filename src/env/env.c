@@ -24,6 +24,7 @@
 #include "core/thread.h"
 #include "env/env_run.h"
 #include "marshal/array.h"
+#include "marshal/meta.h"
 #include "zlua.h"
 #include "zlua_rt.h"
 
@@ -507,8 +508,13 @@ static int zlua_env_function_body(lua_State *L)
     if (lua_getglobal(L, c->name) != LUA_TFUNCTION)
         return luaL_error(L, "%s is not a function (a %s value)", c->name,
                           luaL_typename(L, -1));
-    if (zlua_meta_pop(L, -1, m, c->out) != 0)
-        return luaL_error(L, "%s cannot be a %s", c->name, cls->full_name);
+    int fn = lua_gettop(L);
+    int rc = zlua_meta_pop(L, fn, m, c->out);
+    if (rc != 0) {   /* the writer's reason (a player: no generated entry for the type) */
+        zlua__pop_error_push(L, fn, m, rc);
+        return luaL_error(L, "%s cannot be a %s: %s", c->name, cls->full_name,
+                          lua_tostring(L, -1));
+    }
     return 0;
 }
 
