@@ -437,7 +437,7 @@ static int mc_strptr_cmp(const void *a, const void *b)
 
 static int mc_emit(const char *path, const char *symbol, int attributes)
 {
-    FILE *out = fopen(path, "w");
+    FILE *out = fopen(path, "wb");   /* the same bytes on every host */
     if (out == NULL) {
         fprintf(stderr, "zlua-marshalc: cannot write %s\n", path);
         return 0;

@@ -1144,8 +1144,10 @@ int main(int argc, char **argv)
     if (nxml > 0 && nfiles == 0)
         die("--rules reads the rules of assemblies given with --assembly");
     sg_register_live_rules(xml, nxml);
-    out = fopen(out_path, "w");
-    report = fopen(report_path, "w");
+    /* binary: the same bytes from the generator on every host (a Windows
+     * C library would write CR LF in text mode) */
+    out = fopen(out_path, "wb");
+    report = fopen(report_path, "wb");
     if (out == NULL || report == NULL)
         die("cannot write %s / %s", out_path, report_path);
     sg_walk();
