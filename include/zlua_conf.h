@@ -8,7 +8,16 @@
 #ifndef ZLUA_CONF_H
 #define ZLUA_CONF_H
 
-#if defined(__GNUC__) || defined(__clang__)
+/* ZLUA_MSVC: MSVC's branches (its intrinsics and spellings).  Taken by
+ * MSVC, and by clang in MSVC mode when ZLUA_CHECK_MSVC_PATHS asks for them
+ * (tools/msvc-path-check.sh: where no MSVC is, those branches are still
+ * compiled); clang-cl otherwise takes the GNU ones, which it has. */
+#if defined(_MSC_VER) && (!defined(__clang__) || defined(ZLUA_CHECK_MSVC_PATHS))
+#define ZLUA_MSVC 1
+#else
+#define ZLUA_MSVC 0
+#endif
+#if (defined(__GNUC__) || defined(__clang__)) && !ZLUA_MSVC
 #define ZLUA_GNU_ATTRIBUTES 1
 #else
 #define ZLUA_GNU_ATTRIBUTES 0

@@ -41,7 +41,7 @@
 #include "marshal/meta.h"
 #include "scope/scope.h"
 
-#if defined(__GNUC__) || defined(__clang__)
+#if ZLUA_GNU_ATTRIBUTES
 /* A site's id is set once, by whichever state binds it first, perhaps on
  * another thread: published with a compare-and-swap, read with acquire. */
 #define ZLUA_IC_ID_LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
@@ -49,7 +49,7 @@
 #define ZLUA_IC_ID_SET(p, expected, v)                                                      \
     __atomic_compare_exchange_n((p), (expected), (v), 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
 #else
-#if defined(_MSC_VER)
+#if ZLUA_MSVC
 #include <intrin.h>
 /* an aligned 32-bit load is atomic on every target; the interlocked
  * operations are full barriers */

@@ -172,7 +172,7 @@ static inline zlua__ctx *zlua_ctx_of(lua_State *L)
     /* zlua_open set ud with zlua_state_alloc, and that allocator reads its
      * context on every call: never NULL here.  Said to the compiler, so a
      * caller's NULL test is the allocator test alone. */
-#if defined(__GNUC__) || defined(__clang__)
+#if ZLUA_GNU_ATTRIBUTES
     if (ud == NULL)
         __builtin_unreachable();
 #endif

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "zlua_conf.h"
+
 #if defined(_WIN32)
 /* kernel32's, declared here so that no file of libzlua includes
  * <windows.h> for one function */
@@ -22,7 +24,7 @@ __declspec(dllimport) unsigned long __stdcall GetCurrentThreadId(void);
 #endif
 
 /* Storage of one per thread: C11's, or MSVC's spelling of it. */
-#if defined(_MSC_VER) && !defined(__clang__)
+#if ZLUA_MSVC
 #define ZLUA_THREAD_LOCAL __declspec(thread)
 #else
 #define ZLUA_THREAD_LOCAL _Thread_local

@@ -66,7 +66,7 @@ static uint32_t zlua_del_last_serial;            /* under the lock */
 static Il2CppClass *zlua_del_k_target;           /* under the lock: System.Int64 */
 
 /* The compilers' builtins, not <stdatomic.h>, which MSVC's C lacks. */
-#if defined(_MSC_VER) && !defined(__clang__)
+#if ZLUA_MSVC
 #include <intrin.h>
 static volatile long zlua_del_lock_word;
 

@@ -88,9 +88,7 @@ static int zlua_ud_cached(lua_State *L, const zlua__idmap_entry *e)
 
 /* [cache] -> [cache, ud]: the miss, out of line (the hit is a few
  * instructions and two table reads, and inline in its callers). */
-#if defined(__GNUC__) || defined(__clang__)
 ZLUA_NOINLINE
-#endif
 static void zlua_ud_push_byobj_new(lua_State *L, zlua__ctx *ctx, zlua__class *cls,
                                    Il2CppObject *obj)
 {
