@@ -421,15 +421,41 @@ static void zlua_env_push_arg(lua_State *L, Il2CppObject *a)
     zlua_meta_push(L, m, il2cpp_class_is_valuetype(k) ? il2cpp_object_unbox(a) : (void *)&a);
 }
 
+/* The call pending on L's env for a body of kind typed (GetFunction's:
+ * with a type) or not (Call's), taken: a second run of the body finds
+ * none.  Raises when there is none. */
+static zlua_env_pending *zlua_env_take_pending(lua_State *L, int typed, const char *what)
+{
+    zlua_env *env = zlua_env_find(L);
+    zlua_env_pending *c = env != NULL ? env->pending : NULL;
+    if (c == NULL || (c->type != NULL) != typed)
+        luaL_error(L, "zlua: no call of %s is pending", what);
+    env->pending = NULL;
+    return c;
+}
+
+/* Runs body with c pending (the entry run already entered), then leaves;
+ * the object body left in *c->out goes out in a new strong GC handle
+ * (0 for none).  0, or 1 with the error logged. */
+static int zlua_env_run_pending(zlua_env *env, zlua_env_run *run, lua_CFunction body,
+                                zlua_env_pending *c, uintptr_t *result)
+{
+    env->pending = c;
+    lua_pushcfunction(env->L, body);
+    int rc = zlua_env_pcall(env, 0, 0);
+    env->pending = NULL;
+    zlua_env_leave(env, run);
+    if (rc != 0)
+        return 1;
+    *result = *c->out != NULL ? zlua_rt_gchandle_new(*c->out, 0) : 0;
+    return 0;
+}
+
 /* The body of zlua_env_call, under its pcall: pushes the arguments,
  * calls, pops the first result as a System.Object. */
 static int zlua_env_call_body(lua_State *L)
 {
-    zlua_env *env = zlua_env_find(L);
-    zlua_env_pending *c = env != NULL ? env->pending : NULL;
-    if (c == NULL || c->type != NULL)
-        return luaL_error(L, "zlua: no call of LuaEnv.Call is pending");
-    env->pending = NULL;
+    zlua_env_pending *c = zlua_env_take_pending(L, 0, "LuaEnv.Call");
     zlua__ctx *ctx = zlua__ctx_get(L);
     const zlua_meta *m = zlua_meta_type(L, il2cpp_class_get_type(ctx->k_object));
     if (m == NULL)
@@ -472,15 +498,7 @@ int zlua_env_call(zlua_env *env, const char *name, uintptr_t args, uintptr_t *re
      * the result is on this C stack, which the collector scans */
     Il2CppObject *out = NULL;
     zlua_env_pending c = {name, arr, &out, NULL};
-    env->pending = &c;
-    lua_pushcfunction(env->L, zlua_env_call_body);
-    int rc = zlua_env_pcall(env, 0, 0);
-    env->pending = NULL;
-    zlua_env_leave(env, &run);
-    if (rc != 0)
-        return 1;
-    *result = out != NULL ? zlua_rt_gchandle_new(out, 0) : 0;
-    return 0;
+    return zlua_env_run_pending(env, &run, zlua_env_call_body, &c, result);
 }
 
 /* ---- a global function as a typed delegate --------------------------------------- */
@@ -489,11 +507,7 @@ int zlua_env_call(zlua_env *env, const char *name, uintptr_t args, uintptr_t *re
  * by the delegate type's meta (marshal/delegate_pop.c). */
 static int zlua_env_function_body(lua_State *L)
 {
-    zlua_env *env = zlua_env_find(L);
-    zlua_env_pending *c = env != NULL ? env->pending : NULL;
-    if (c == NULL || c->type == NULL)
-        return luaL_error(L, "zlua: no call of LuaEnv.GetFunction is pending");
-    env->pending = NULL;
+    zlua_env_pending *c = zlua_env_take_pending(L, 1, "LuaEnv.GetFunction");
     const Il2CppType *t = c->type;
     Il2CppClass *k = il2cpp_class_from_type(t);
     zlua__class *cls = k != NULL ? zlua__class_get(zlua__ctx_get(L), k) : NULL;
@@ -529,15 +543,7 @@ int zlua_env_get_function(zlua_env *env, const char *name, const void *delegate_
         return 1;
     Il2CppObject *out = NULL;   /* on this C stack, which the collector scans */
     zlua_env_pending c = {name, NULL, &out, delegate_type};
-    env->pending = &c;
-    lua_pushcfunction(env->L, zlua_env_function_body);
-    int rc = zlua_env_pcall(env, 0, 0);
-    env->pending = NULL;
-    zlua_env_leave(env, &run);
-    if (rc != 0)
-        return 1;
-    *result = out != NULL ? zlua_rt_gchandle_new(out, 0) : 0;
-    return 0;
+    return zlua_env_run_pending(env, &run, zlua_env_function_body, &c, result);
 }
 
 /* ---- what scripts may reach (R-POLICY-1) ------------------------------------------ */
