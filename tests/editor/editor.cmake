@@ -20,7 +20,8 @@ set_target_properties(zlua-mono-testbed PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ZL
 
 # The Editor's executable, as far as libzlua can tell: Mono's driver on
 # the Boehm build (the collector libzlua hooks), allocations counted.
-add_executable(zlua_mono_launcher ${ZLUA_EDITOR_SRC}/zlua_mono_launch.c)
+add_executable(zlua_mono_launcher ${ZLUA_EDITOR_SRC}/zlua_mono_launch.c
+  ${ZLUA_EDITOR_SRC}/mono_alloc_count.c)
 target_include_directories(zlua_mono_launcher SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua_mono_launcher PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_link_libraries(zlua_mono_launcher PRIVATE ${ZLUA_MONOBOEHM})

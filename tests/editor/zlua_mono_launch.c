@@ -11,46 +11,24 @@
  * Boehm build waits two seconds for its threads at cleanup.
  *
  * For the tests only, it counts managed allocations with a profiler
- * installed before the runtime starts (the only time Mono allows it):
- * zlua_launcher_gc_allocs, found by the testbed library by name.
+ * installed before the runtime starts (mono_alloc_count.h).
  */
 #define _POSIX_C_SOURCE 200809L   /* setenv */
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include <mono/jit/jit.h>
 #include <mono/metadata/assembly.h>
 #include <mono/metadata/mono-config.h>
-#include <mono/metadata/profiler.h>
 
-struct _MonoProfiler {
-    int unused;
-};
-static struct _MonoProfiler zl_profiler;
-static uint64_t zl_allocs;
-
-static void zl_on_alloc(MonoProfiler *prof, MonoObject *obj)
-{
-    (void)prof;
-    (void)obj;
-    __atomic_fetch_add(&zl_allocs, 1, __ATOMIC_RELAXED);
-}
-
-uint64_t zlua_launcher_gc_allocs(void);
-uint64_t zlua_launcher_gc_allocs(void)
-{
-    return __atomic_load_n(&zl_allocs, __ATOMIC_RELAXED);
-}
+#include "mono_alloc_count.h"
 
 int main(int argc, char *argv[])
 {
     /* threads stopped by signal for a collection, as the Editor's Mono
      * does (tests/mono/mono_host.c says why the default cannot serve) */
     setenv("MONO_THREADS_SUSPEND", "preemptive", 1);
-    MonoProfilerHandle ph = mono_profiler_create(&zl_profiler);
-    mono_profiler_enable_allocations();
-    mono_profiler_set_gc_allocation_callback(ph, zl_on_alloc);
+    zlua_launcher_count_allocs();
     if (argc < 2) {
         fprintf(stderr, "usage: %s PROGRAM.exe [ARGS...]\n", argv[0]);
         return 2;

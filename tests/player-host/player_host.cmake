@@ -9,11 +9,11 @@ set(ZLUA_PLAYER_HOST_SRC ${CMAKE_CURRENT_SOURCE_DIR}/tests/player-host)
 set(ZLUA_PLAYER_DIR ${CMAKE_BINARY_DIR}/player)
 
 add_executable(zlua-player-host ${ZLUA_PLAYER_HOST_SRC}/zlua_player_host.c
-  ${ZLUA_EDITOR_SRC}/editor_testbed.c tests/host/testbed.c tests/mono/mono_testbed.c
+  ${ZLUA_EDITOR_SRC}/mono_alloc_count.c ${ZLUA_EDITOR_SRC}/editor_testbed.c tests/host/testbed.c tests/mono/mono_testbed.c
   ${ZLUA_MARSHAL_TABLE_SOURCES})
 target_compile_definitions(zlua-player-host PRIVATE ZLUA_TESTBED_PLAYER=1)
 target_include_directories(zlua-player-host PRIVATE src src/mono include tests/host tests/mono
-  tools/marshalc)
+  tests/editor tools/marshalc)
 target_include_directories(zlua-player-host SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua-player-host PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 # every libzlua object linked (the C# imports are resolved at run time),

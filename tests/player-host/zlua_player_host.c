@@ -28,34 +28,12 @@
 #include <mono/jit/jit.h>
 #include <mono/metadata/assembly.h>
 #include <mono/metadata/mono-config.h>
-#include <mono/metadata/profiler.h>
 
+#include "mono_alloc_count.h"
 #include "mono_rt.h"
 #include "zlua_env.h"
 
 static const zlua_env_runtime zph_runtime = {NULL, zm_open_state, zm_facts_forget};
-
-/* For the tests (the specs' testbed, linked in for zlua-run.exe): managed
- * allocations counted by a profiler installed before the runtime starts,
- * found by name as the Editor launcher's count is. */
-struct _MonoProfiler {
-    int unused;
-};
-static struct _MonoProfiler zph_profiler;
-static uint64_t zph_allocs;
-
-static void zph_on_alloc(MonoProfiler *prof, MonoObject *obj)
-{
-    (void)prof;
-    (void)obj;
-    __atomic_fetch_add(&zph_allocs, 1, __ATOMIC_RELAXED);
-}
-
-uint64_t zlua_launcher_gc_allocs(void);
-uint64_t zlua_launcher_gc_allocs(void)
-{
-    return __atomic_load_n(&zph_allocs, __ATOMIC_RELAXED);
-}
 
 /* ZLua.MonoHost.dll: named by the environment, else beside the program. */
 static void zph_helpers(const char *program, char *out, size_t size)
@@ -79,9 +57,8 @@ int main(int argc, char *argv[])
     /* threads stopped by signal for a collection, as IL2CPP's Boehm does
      * (tests/mono/mono_host.c says why Mono's default cannot serve) */
     setenv("MONO_THREADS_SUSPEND", "preemptive", 1);
-    MonoProfilerHandle ph = mono_profiler_create(&zph_profiler);
-    mono_profiler_enable_allocations();
-    mono_profiler_set_gc_allocation_callback(ph, zph_on_alloc);
+    /* the specs' testbed, linked in for zlua-run.exe, reads this count */
+    zlua_launcher_count_allocs();
     mono_config_parse(NULL);
     MonoDomain *domain = mono_jit_init(argv[1]);
     if (domain == NULL) {
