@@ -90,7 +90,7 @@ zlua_library_flags(zlua_mono)
 # the mono_* functions are the process's (the test hosts link
 # libmonoboehm, the Editor has its own).
 set(ZLUA_MONO_RT_SOURCES src/mono/mono_api.c src/mono/mono_attach.c src/mono/mono_attrs.c
-  src/mono/mono_glue.c src/mono/mono_ic.c src/mono/mono_rules_xml.c)   # mono_env.c: the shared library's alone
+  src/mono/mono_glue.c src/mono/mono_delegate.c src/mono/mono_ic.c src/mono/mono_thunk.c src/mono/mono_rules_xml.c)   # mono_env.c: the shared library's alone
 # the XML rule files are read by the build tools' own reader (libexpat)
 if(NOT TARGET PkgConfig::EXPAT)
   pkg_check_modules(EXPAT REQUIRED IMPORTED_TARGET expat)
@@ -132,7 +132,7 @@ add_custom_command(OUTPUT ${ZLUA_MONO_COMMON}
   VERBATIM)
 add_custom_command(OUTPUT ${ZLUA_MONO_HOST_DLL}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_MONO_DIR}
-  COMMAND ${ZLUA_MCS} -nologo -warnaserror -target:library -r:System.Core.dll
+  COMMAND ${ZLUA_MCS} -nologo -warnaserror -target:library -unsafe -r:System.Core.dll
           -out:${ZLUA_MONO_HOST_DLL} ${ZLUA_MONO_SRC}/ZLua.MonoHost.cs
   DEPENDS ${ZLUA_MONO_SRC}/ZLua.MonoHost.cs
   COMMENT "mcs ZLua.MonoHost.dll"

@@ -282,7 +282,7 @@ describe("R-OPQ-5: an argument error midway leaves nothing behind", function()
 end)
 
 describe("the temp-slot path allocates nothing", function()
-  it_sim(h.BOXED_RESULTS, "Increment(5) and Offset(p, 1, 1) make no Lua or managed allocation", function()
+  it("Increment(5) and Offset(p, 1, 1) make no Lua or managed allocation", function()
     local inc, offset, p = Demo.Increment, Demo.Offset, P(0, 0)
     for _ = 1, 10 do inc(5); offset(p, 1, 1) end
     collectgarbage("stop")

@@ -15,11 +15,9 @@ local M = {}
 -- two runtimes") is declared with it_sim instead of it: on Mono it is
 -- reported as pending with its reason, never silently left out.
 --   local it_sim = h.sim_it(it, pending)
---   it_sim(h.BOXED_RESULTS, "name", function() ... end)
+--   it("name", function() ... end)
 M.FAULT_IN_BODY = "a fault injected inside a method body: on Mono the body is compiled "
   .. "C#, whose own allocations never pass through the runtime boundary"
-M.BOXED_RESULTS = "Mono's mono_runtime_invoke boxes a value-type result: "
-  .. "one managed allocation per call that returns one"
 M.JIT_GENERICS = "Mono's JIT makes any generic method instance on demand; "
   .. "IL2CPP has only those compiled into the build"
 

@@ -7,6 +7,7 @@
 // with the exception caught, at bind time only (never per call, except
 // the delegate's own Invoke).
 using System;
+using System.Linq;
 using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
@@ -128,19 +129,106 @@ namespace ZLuaMonoHost
         }
     }
 
-    // A Lua function as a delegate: Invoke packs its arguments into an
-    // object[] (a byref argument's value, written back after the call)
-    // and hands them to Dispatch, an internal call of the Mono glue that
-    // runs libzlua's IC path (zlua_delegate_invoke) on the target libzlua
-    // made for the function.  Internal, and Dispatch trusts none of its
-    // arguments anyway: it resolves the target and checks args against
-    // the Invoke of the record's own delegate type, ignoring types and
-    // ret (mono_glue.c, zm_dispatch).
-    static class LuaDelegate
+    // A Lua function as a delegate.  Make closes one of the generic helpers
+    // below over the target libzlua made for the function (R0..R4 for a
+    // result, V0..V4 without), instantiated with the Invoke's own
+    // parameter and result types: a call hands DispatchRefs, an internal
+    // call of the Mono glue (mono_delegate.c) that runs libzlua's IC path
+    // (zlua_delegate_invoke), a TypedReference over each argument and over
+    // the result's local, so nothing is boxed or allocated per call.
+    // Delegates the helpers cannot take (a byref, pointer or ref-like
+    // parameter, more than four) get a compiled lambda that packs the
+    // arguments into an object[] for Dispatch, a byref's value written
+    // back after the call.  Internal, and neither internal call trusts
+    // its arguments anyway: each resolves the target and checks what it
+    // is handed against the Invoke of the record's own delegate type.
+    static unsafe class LuaDelegate
     {
         [MethodImpl(MethodImplOptions.InternalCall)]
         static extern object Dispatch(object target, object[] args, Type[] types, Type ret,
                                       out Exception ex);
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        static extern Exception DispatchRefs(object target, int argc, void* a0, void* a1,
+                                             void* a2, void* a3, void* ret);
+
+        static void Throw(Exception ex)
+        {
+            if (ex != null)
+                throw ex;
+        }
+
+        public static void V0(object t)
+        {
+            Throw(DispatchRefs(t, 0, null, null, null, null, null));
+        }
+
+        public static void V1<A>(object t, A a)
+        {
+            TypedReference ra = __makeref(a);
+            Throw(DispatchRefs(t, 1, &ra, null, null, null, null));
+        }
+
+        public static void V2<A, B>(object t, A a, B b)
+        {
+            TypedReference ra = __makeref(a), rb = __makeref(b);
+            Throw(DispatchRefs(t, 2, &ra, &rb, null, null, null));
+        }
+
+        public static void V3<A, B, C>(object t, A a, B b, C c)
+        {
+            TypedReference ra = __makeref(a), rb = __makeref(b), rc = __makeref(c);
+            Throw(DispatchRefs(t, 3, &ra, &rb, &rc, null, null));
+        }
+
+        public static void V4<A, B, C, D>(object t, A a, B b, C c, D d)
+        {
+            TypedReference ra = __makeref(a), rb = __makeref(b), rc = __makeref(c),
+                           rd = __makeref(d);
+            Throw(DispatchRefs(t, 4, &ra, &rb, &rc, &rd, null));
+        }
+
+        public static R R0<R>(object t)
+        {
+            R r = default(R);
+            TypedReference rr = __makeref(r);
+            Throw(DispatchRefs(t, 0, null, null, null, null, &rr));
+            return r;
+        }
+
+        public static R R1<A, R>(object t, A a)
+        {
+            R r = default(R);
+            TypedReference ra = __makeref(a), rr = __makeref(r);
+            Throw(DispatchRefs(t, 1, &ra, null, null, null, &rr));
+            return r;
+        }
+
+        public static R R2<A, B, R>(object t, A a, B b)
+        {
+            R r = default(R);
+            TypedReference ra = __makeref(a), rb = __makeref(b), rr = __makeref(r);
+            Throw(DispatchRefs(t, 2, &ra, &rb, null, null, &rr));
+            return r;
+        }
+
+        public static R R3<A, B, C, R>(object t, A a, B b, C c)
+        {
+            R r = default(R);
+            TypedReference ra = __makeref(a), rb = __makeref(b), rc = __makeref(c),
+                           rr = __makeref(r);
+            Throw(DispatchRefs(t, 3, &ra, &rb, &rc, null, &rr));
+            return r;
+        }
+
+        public static R R4<A, B, C, D, R>(object t, A a, B b, C c, D d)
+        {
+            R r = default(R);
+            TypedReference ra = __makeref(a), rb = __makeref(b), rc = __makeref(c),
+                           rd = __makeref(d), rr = __makeref(r);
+            Throw(DispatchRefs(t, 4, &ra, &rb, &rc, &rd, &rr));
+            return r;
+        }
 
         public static object Call(object target, object[] args, Type[] types, Type ret)
         {
@@ -151,10 +239,48 @@ namespace ZLuaMonoHost
             return r;
         }
 
+        // A type the helpers can be instantiated with and DispatchRefs can
+        // take: no byref, pointer, ref-like or Nullable (refused by the
+        // glue as on the boxed path, with its message).
+        static bool Plain(Type t)
+        {
+            return !t.IsByRef && !t.IsPointer && t != typeof(TypedReference) &&
+                   Nullable.GetUnderlyingType(t) == null &&
+                   !t.GetCustomAttributes(false).Any(a => a.GetType().FullName ==
+                       "System.Runtime.CompilerServices.IsByRefLikeAttribute");
+        }
+
+        static Delegate MakeRefs(Type delegateType, object target, MethodInfo invoke,
+                                 ParameterInfo[] ps)
+        {
+            if (ps.Length > 4)
+                return null;
+            bool hasResult = invoke.ReturnType != typeof(void);
+            var args = new Type[ps.Length + (hasResult ? 1 : 0)];
+            for (int i = 0; i < ps.Length; i++) {
+                if (!Plain(ps[i].ParameterType))
+                    return null;
+                args[i] = ps[i].ParameterType;
+            }
+            if (hasResult) {
+                if (!Plain(invoke.ReturnType))
+                    return null;
+                args[ps.Length] = invoke.ReturnType;
+            }
+            MethodInfo helper = typeof(LuaDelegate).GetMethod(
+                (hasResult ? "R" : "V") + ps.Length, BindingFlags.Static | BindingFlags.Public);
+            if (args.Length > 0)
+                helper = helper.MakeGenericMethod(args);
+            return Delegate.CreateDelegate(delegateType, target, helper, false);
+        }
+
         public static Delegate Make(Type delegateType, object target)
         {
             MethodInfo invoke = delegateType.GetMethod("Invoke");
             ParameterInfo[] ps = invoke.GetParameters();
+            Delegate fast = MakeRefs(delegateType, target, invoke, ps);
+            if (fast != null)
+                return fast;
             var pars = new ParameterExpression[ps.Length];
             var boxed = new Expression[ps.Length];
             var types = new Type[ps.Length];   // the element type of a byref

@@ -131,7 +131,7 @@ int zm_attach(MonoDomain *domain, const char *helpers_dll, char *err, size_t err
         snprintf(err, errsize, "cannot open %s", helpers_dll ? helpers_dll : "ZLua.MonoHost.dll");
         return -1;
     }
-    zm_glue_register_icalls();
+    zm_delegate_register_icalls();
     zm_ic_register();
     zm.host_image = mono_assembly_get_image(a);
     zm.h.param_attrs = zm_helper("Reflect", "ParamAttrs", 2, err, errsize);

@@ -182,24 +182,7 @@ static Il2CppException *zm_nullable_args(MonoMethodSignature *sig, void **args, 
 
 /* ---- what a call needs of its method, found once ------------------------------- */
 
-/* The facts of a method's signature every call through zlua_rt_invoke
- * would otherwise ask Mono for again (its parameters, their byref and
- * Nullable flags, the result's kind and size): about a thousand
- * instructions of metadata queries per call.  Kept per thread, because
- * Editor envs may run on several: no lock on the call path. */
-enum { ZM_RET_NONE, ZM_RET_REF, ZM_RET_VALUE, ZM_RET_NULLABLE };
-
-typedef struct zm_facts {
-    MonoMethod *m;
-    MonoMethodSignature *sig;
-    uint8_t byref_nullable;   /* a `ref T?` parameter: through reflection */
-    uint8_t nullable_args;    /* a by-value T? parameter: reboxed per call */
-    uint8_t ret;              /* ZM_RET_* */
-    int32_t ret_size;         /* the result's unboxed size (VALUE, NULLABLE) */
-    uint32_t has_off, val_off;   /* a Nullable result's fields */
-    int32_t t_size;           /* its T's size */
-} zm_facts;
-
+/* The facts (mono_rt.h) of each method a thread has called, by method. */
 static _Thread_local struct zm_facts_map {
     zm_facts **slots;         /* open addressing by method */
     size_t mask, count;       /* capacity - 1 (0: none yet) */
@@ -244,18 +227,25 @@ static void zm_facts_fill(zm_facts *f, MonoMethod *m)
     f->m = m;
     f->sig = mono_method_signature(m);
     f->byref_nullable = (uint8_t)zm_has_byref_nullable(f->sig);
+    f->nparams = mono_signature_get_param_count(f->sig);
     void *it = NULL;
     MonoType *t;
-    while ((t = mono_signature_get_params(f->sig, &it)) != NULL)
-        if (!mono_type_is_byref(t) && mono_class_is_nullable(mono_class_from_mono_type(t)))
+    for (uint32_t i = 0; (t = mono_signature_get_params(f->sig, &it)) != NULL; i++) {
+        MonoClass *k = mono_class_from_mono_type(t);
+        if (!mono_type_is_byref(t) && mono_class_is_nullable(k))
             f->nullable_args = 1;
+        if (i < ZM_TK_MAX_PARAMS)
+            f->param_class[i] = mono_type_is_byref(t) ? NULL : k;
+    }
     MonoType *rt = mono_signature_get_return_type(f->sig);
     if (mono_type_get_type(rt) == MONO_TYPE_VOID) {
         f->ret = ZM_RET_NONE;
     } else if (mono_type_is_reference(rt) || mono_type_is_byref(rt)) {
         f->ret = ZM_RET_REF;
+        f->ret_class = mono_type_is_byref(rt) ? NULL : mono_class_from_mono_type(rt);
     } else {
         MonoClass *k = mono_class_from_mono_type(rt);
+        f->ret_class = k;
         uint32_t align;
         f->ret_size = mono_class_value_size(k, &align);
         f->ret = ZM_RET_VALUE;
@@ -265,6 +255,7 @@ static void zm_facts_fill(zm_facts *f, MonoMethod *m)
             f->t_size = mono_class_value_size(mono_class_get_nullable_param(k), &align);
         }
     }
+    f->thunk_ok = (uint8_t)(!f->byref_nullable && zm_thunk_plan(m, f->sig, &f->thunk));
 }
 
 static int zm_facts_grow(struct zm_facts_map *map)
@@ -288,9 +279,7 @@ static int zm_facts_grow(struct zm_facts_map *map)
     return 1;
 }
 
-/* m's facts, found or made; NULL when memory ran out (the call then asks
- * Mono as it goes: slower, the same result). */
-static const zm_facts *zm_facts_of(MonoMethod *m)
+zm_facts *zm_facts_of(MonoMethod *m)
 {
     struct zm_facts_map *map = &zm_facts_map;
 #if defined(_MSC_VER) && !defined(__clang__)
@@ -356,7 +345,12 @@ Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args
     if (injected != NULL)
         return injected;
     MonoMethod *m = ZM_METHOD(method);
-    const zm_facts *f = zm_facts_of(m);
+    zm_facts *f = zm_facts_of(m);
+    if (f != NULL && f->thunk_ok) {
+        if (ZLUA_LIKELY(f->thunk.code != NULL || zm_thunk_ready(&f->thunk, m)))
+            return zm_thunk_invoke(&f->thunk, obj, args, ret);
+        f->thunk_ok = 0;
+    }
     MonoMethodSignature *sig = f != NULL ? f->sig : mono_method_signature(m);
     if (f != NULL ? f->byref_nullable : zm_has_byref_nullable(sig))
         return zm_invoke_reflect(m, sig, obj, args, ret);
@@ -640,139 +634,6 @@ void zlua_rt_raise(Il2CppException *exc)
 {
     mono_raise_exception(zm_exc((MonoObject *)(void *)exc));
     abort();   /* not reached */
-}
-
-/* ---- delegates over Lua functions ----------------------------------------- */
-
-#define ZM_MAX_DELEGATE_ARGS 16
-
-static MonoObject *zm_dispatch_error(const char *msg)
-{
-    return (MonoObject *)(void *)mono_get_exception_invalid_operation(msg);
-}
-
-/* Argument i of Invoke, type t, in args[i]: the slot IL2CPP's entry hands
- * zlua_delegate_invoke (a value's address, a reference's address; a
- * byref's value lives in args and is written back by the caller).  The
- * element must be of t's class (a value type boxed as exactly that
- * class, never null); NULL when it is not. */
-static void *zm_dispatch_slot(MonoType *t, MonoArray *args, uintptr_t i, const char **why)
-{
-    MonoClass *k = mono_class_from_mono_type(t);
-    MonoObject **elem = mono_array_addr(args, MonoObject *, i);
-    if (mono_class_is_nullable(k)) {
-        *why = "Nullable delegate parameters (mono host)";
-        return NULL;
-    }
-    if (mono_class_is_valuetype(k)) {
-        if (*elem == NULL || mono_object_get_class(*elem) != k) {
-            *why = "zlua: a delegate argument is not a boxed value of its parameter's type";
-            return NULL;
-        }
-        return mono_object_unbox(*elem);
-    }
-    if (*elem != NULL && mono_object_isinst(*elem, k) == NULL) {
-        *why = "zlua: a delegate argument is not of its parameter's type";
-        return NULL;
-    }
-    return elem;
-}
-
-/* The result slot for Invoke's return type rt (NULL for void): a zeroed
- * box (default(T)) for a value type, *result itself for a reference. */
-static const char *zm_dispatch_result(MonoType *rt, MonoObject **result, void **rslot)
-{
-    *rslot = NULL;
-    if (mono_type_get_type(rt) == MONO_TYPE_VOID)
-        return NULL;
-    MonoClass *rk = mono_class_from_mono_type(rt);
-    if (!mono_class_is_valuetype(rk)) {
-        *rslot = result;
-        return NULL;
-    }
-    if (mono_class_is_nullable(rk))
-        return "Nullable delegate results (mono host)";
-    *result = mono_object_new(zm.domain, rk);
-    *rslot = mono_object_unbox(*result);
-    return NULL;
-}
-
-/* LuaDelegate.Dispatch(target, args, types, ret, out ex).  The caller's
- * types and ret are not trusted (R-PTR-1: any C# code can call this with
- * arrays of its choice): the target is resolved first, and args checked
- * against the Invoke signature of the record's own delegate type -- its
- * length, each element's class, an object[] exactly (a covariant string[]
- * would take a Lua result of another class).  While the function runs,
- * its state is the innermost one running on this thread (zlua_env_run). */
-static MonoObject *zm_dispatch(MonoObject *target, MonoArray *args, MonoArray *types,
-                               MonoReflectionType *ret, MonoObject **ex)
-{
-    (void)types;
-    (void)ret;
-    *ex = NULL;
-    zlua__delcall d;
-    int found = zlua__delegates_resolve((Il2CppObject *)(void *)target, &d);
-    if (found != ZLUA_DEL_FOUND) {
-        *ex = zm_dispatch_error(found == ZLUA_DEL_CLOSED
-                                    ? "the lua_State of this delegate has been closed"
-                                    : "zlua: delegate target tampered with (it names no Lua "
-                                      "function of this delegate)");
-        return NULL;
-    }
-    if (d.type->invoke == NULL) {
-        *ex = zm_dispatch_error("zlua: the delegate's type has no Invoke");
-        return NULL;
-    }
-    MonoMethodSignature *sig = mono_method_signature(ZM_METHOD(d.type->invoke));
-    uint32_t n = mono_signature_get_param_count(sig);
-    static MonoClass *objects;   /* object[]: the same class each time it is asked */
-    if (objects == NULL)
-        objects = mono_array_class_get(mono_get_object_class(), 1);
-    if (args == NULL || mono_object_get_class((MonoObject *)(void *)args) != objects ||
-        mono_array_length(args) != n) {
-        *ex = zm_dispatch_error("zlua: the arguments are not an object[] of the delegate's "
-                                "parameter count");
-        return NULL;
-    }
-    if (n > ZM_MAX_DELEGATE_ARGS) {
-        *ex = (MonoObject *)mono_get_exception_not_supported("more than 16 delegate parameters");
-        return NULL;
-    }
-    void *slots[ZM_MAX_DELEGATE_ARGS];
-    const char *why = NULL;
-    void *it = NULL;
-    for (uint32_t i = 0; i < n; i++)
-        if ((slots[i] = zm_dispatch_slot(mono_signature_get_params(sig, &it), args, i, &why)) ==
-            NULL) {
-            *ex = zm_dispatch_error(why);
-            return NULL;
-        }
-    MonoObject *result = NULL;
-    void *rslot;
-    if ((why = zm_dispatch_result(mono_signature_get_return_type(sig), &result, &rslot)) != NULL) {
-        *ex = (MonoObject *)mono_get_exception_not_supported(why);
-        return NULL;
-    }
-    zlua_env_run run;
-    zlua_env_run_enter(&run, d.L);
-    Il2CppException *e = zlua_delegate_invoke((Il2CppObject *)(void *)target, slots, rslot);
-    zlua_env_run_leave(&run);
-    if (e != NULL) {
-        *ex = (MonoObject *)(void *)e;
-        return NULL;
-    }
-    return result;
-}
-
-void zm_glue_register_icalls(void)
-{
-    /* the API takes the function as a data pointer (POSIX guarantees the
-     * round trip; ISO C does not, hence the memcpy) */
-    MonoObject *(*fn)(MonoObject *, MonoArray *, MonoArray *, MonoReflectionType *,
-                      MonoObject **) = zm_dispatch;
-    const void *p;
-    memcpy(&p, &fn, sizeof p);
-    mono_add_internal_call("ZLuaMonoHost.LuaDelegate::Dispatch", p);
 }
 
 /* MonoArray's integers are mono_array_size_t, 32 bits without

@@ -25,12 +25,6 @@
 #define ZM_IC_NAME_MAX 255
 #define ZM_IC_MAX_ARGS 2
 
-typedef struct zm_typedref {
-    MonoType *type;
-    void *value;
-    MonoClass *klass;
-} zm_typedref;
-
 /* ---- what the caller hands over (R-PTR-1) ------------------------------------- */
 
 /* The top of the calling thread's stack (its highest address), NULL when
@@ -82,9 +76,7 @@ static ptrdiff_t zm_ic_byval_offset(void)
     return (const char *)(const void *)mono_class_get_type(k) - (const char *)(const void *)k;
 }
 
-/* What is wrong with argument r (NULL: nothing): the checks a forged or
- * junk pointer fails before anything behind it is used. */
-static const char *zm_ic_check_ref(const zm_typedref *r, const void *frame)
+const char *zm_typedref_check(const zm_typedref *r, const void *frame)
 {
     if (r == NULL)
         return "an IC argument within argc is null";
@@ -175,7 +167,7 @@ static MonoString *zm_ic_call(MonoString *fn, int32_t argc, int32_t byref_mask, 
     if (bad != NULL)
         zm_ic_raise_arg(bad);
     for (int32_t i = 0; i < argc; i++)
-        if ((bad = zm_ic_check_ref(args[i], __builtin_frame_address(0))) != NULL)
+        if ((bad = zm_typedref_check(args[i], __builtin_frame_address(0))) != NULL)
             zm_ic_raise_arg(bad);
     if (fn == NULL)
         zm_ic_raise(mono_get_exception_argument_null("fn"));

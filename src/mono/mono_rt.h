@@ -30,6 +30,65 @@
 #define ZM_METHOD(m) ((MonoMethod *)(void *)(m))
 #define ZM_OBJ(o) ((MonoObject *)(void *)(o))
 
+/* ---- calls through Mono's unmanaged thunks (mono_thunk.c) --------------- */
+
+/* How an argument or the result travels through a thunk. */
+enum { ZM_TK_VOID, ZM_TK_REF, ZM_TK_BYREF, ZM_TK_U1, ZM_TK_I1, ZM_TK_U2, ZM_TK_I2, ZM_TK_U4,
+       ZM_TK_I4, ZM_TK_WORD, ZM_TK_R4, ZM_TK_R8 };
+enum { ZM_TK_MAX_PARAMS = 14 };
+
+/* A method's call through its thunk: planned once (zm_thunk_plan), the
+ * code made at the first call (zm_thunk_ready). */
+typedef struct zm_thunk {
+    void *code;                        /* mono_method_get_unmanaged_thunk's; NULL: not yet */
+    uint8_t nparams;
+    uint8_t ret;                       /* ZM_TK_* */
+    uint8_t exc_slot;                  /* the exception's address: its integer register */
+    uint8_t kind[ZM_TK_MAX_PARAMS];    /* ZM_TK_* per parameter */
+    uint8_t slot[ZM_TK_MAX_PARAMS];    /* its register: integer 0-7, floating-point 8-15 */
+} zm_thunk;
+
+/* 1 when m (signature sig) can be called through its thunk on this
+ * target, with the plan in t; 0: mono_runtime_invoke's (a struct,
+ * Nullable or byref result, a struct argument or `this`, too many
+ * arguments, a target whose ABI the caller does not cover). */
+int zm_thunk_plan(MonoMethod *m, MonoMethodSignature *sig, zm_thunk *t);
+/* Makes the thunk's code if it is not made yet: 0 when Mono gave none. */
+int zm_thunk_ready(zm_thunk *t, MonoMethod *m);
+/* The call, zlua_rt_invoke's contract (args[i] a value's address, a
+ * reference itself, a byref's slot address): the callee's exception, or
+ * NULL with the result in ret. */
+Il2CppException *zm_thunk_invoke(const zm_thunk *t, void *obj, void **args, void *ret);
+
+/* ---- what a call needs of its method, found once (mono_glue.c) ---------- */
+
+/* The facts of a method's signature every call would otherwise ask Mono
+ * for again (its parameters, their byref and Nullable flags and classes,
+ * the result's kind, class and size, the thunk that calls it): about a
+ * thousand instructions of metadata queries per call.  Kept per thread,
+ * because Editor envs may run on several: no lock on the call path. */
+enum { ZM_RET_NONE, ZM_RET_REF, ZM_RET_VALUE, ZM_RET_NULLABLE };
+
+typedef struct zm_facts {
+    MonoMethod *m;
+    MonoMethodSignature *sig;
+    uint8_t byref_nullable;   /* a `ref T?` parameter: through reflection */
+    uint8_t nullable_args;    /* a by-value T? parameter: reboxed per call */
+    uint8_t ret;              /* ZM_RET_* */
+    uint8_t thunk_ok;         /* called through its thunk (mono_thunk.c) */
+    uint32_t nparams;
+    int32_t ret_size;         /* the result's unboxed size (VALUE, NULLABLE) */
+    uint32_t has_off, val_off;   /* a Nullable result's fields */
+    int32_t t_size;           /* its T's size */
+    MonoClass *ret_class;     /* NULL: void or a byref result */
+    MonoClass *param_class[ZM_TK_MAX_PARAMS];   /* the first ones; NULL: a byref */
+    zm_thunk thunk;
+} zm_facts;
+
+/* m's facts, found or made; NULL when memory ran out (a call then asks
+ * Mono as it goes: slower, the same result). */
+zm_facts *zm_facts_of(MonoMethod *m);
+
 /* The helpers compiled from ZLua.MonoHost.cs: reflection queries the
  * embedding API has no function for (parameter flags and defaults,
  * generic definitions and instances, class constructors, collections). */
@@ -97,8 +156,9 @@ int zm_reflect_generic_def(MonoMethod *m);
 /* Invokes a helper (static) with the exception caught; NULL: no exception. */
 MonoObject *zm_call(MonoMethod *m, void **args, MonoObject **exc);
 
-/* The Delegate.Invoke of a Lua function (ZLua.MonoHost's internal call). */
-void zm_glue_register_icalls(void);
+/* The internal calls a Lua function's delegate reaches (ZLua.MonoHost's
+ * LuaDelegate; mono_delegate.c). */
+void zm_delegate_register_icalls(void);
 
 /* Fault injection (testbed.throw_next / fail_next): the glue asks at each
  * runtime operation whether it is to throw, as the simulation's runtime
@@ -161,6 +221,22 @@ int zm_rules_xml_load(const char *path, zm_line_fn log, void *ud);
 
 /* ZLua.LuaIC.Call, the fixtures' C#-calls-Lua entry (mono_ic.c). */
 void zm_ic_register(void);
+
+/* A System.TypedReference as Mono lays it out: the type, the slot's
+ * address, the class. */
+typedef struct zm_typedref {
+    MonoType *type;
+    void *value;
+    MonoClass *klass;
+} zm_typedref;
+
+/* What is wrong with r, a TypedReference a managed caller is to have made
+ * with __makeref over its own local and handed to an internal call by
+ * address (NULL: nothing): the checks a forged or junk pointer fails
+ * before anything behind it is used (on the calling thread's stack above
+ * frame, the internal call's own frame; type and class as __makeref sets
+ * them).  mono_ic.c. */
+const char *zm_typedref_check(const zm_typedref *r, const void *frame);
 
 /* Which state an IC call or a delegate reaches (R-ENV-3) is
  * zlua_env_current's answer (zlua_env.h); the paths here that run a

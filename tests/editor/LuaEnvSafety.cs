@@ -302,9 +302,12 @@ static class Check
     }
 
     // The boxed Int64 libzlua made the target of a Lua function's
-    // delegate: among the constants of its compiled lambda.
+    // delegate: the helper's closed-over first argument, or among the
+    // constants of the compiled lambda that packs an object[].
     static object LuaTarget(Delegate d)
     {
+        if (d.Target is long)   // a generic helper closed over it (LuaDelegate.Make)
+            return d.Target;
         var closure = d.Target as Closure;
         foreach (object o in closure != null ? closure.Constants : new object[0])
             if (o is long)
@@ -346,6 +349,14 @@ static class Check
             dispatch(ti, new object[] { 7 }, new[] { typeof(Guid) }, typeof(Guid)));
         Say("Dispatch, a forged target", dispatch((long)12345, new object[] { 7 }, intTypes,
                                                   typeof(void)));
+        Refs(del, "DispatchRefs, a forged target", (long)12345, 1, 'i', 'n');
+        Refs(del, "DispatchRefs, argc 2 for one parameter", ti, 2, 'i', 'n');
+        Refs(del, "DispatchRefs, argc -1", ti, -1, 'i', 'n');
+        Refs(del, "DispatchRefs, a null argument", ti, 1, 'n', 'n');
+        Refs(del, "DispatchRefs, a heap pointer", ti, 1, 'h', 'n');
+        Refs(del, "DispatchRefs, a string for an int", ti, 1, 's', 'n');
+        Refs(del, "DispatchRefs, a result for void", ti, 1, 'i', 'i');
+        Refs(del, "DispatchRefs, a real one", ti, 1, 'i', 'n');
         Say("Make over another type's target", () => {
             var d = (Action<int>)make.Invoke(null, new object[] { typeof(Action<int>), ts });
             d(5);
@@ -362,6 +373,37 @@ static class Check
         Ic("LuaIC a real one", 1, 0, 'r', 'n');
         env.DoString("print('still works')");
         env.Dispose();
+    }
+
+    unsafe delegate Exception RefsFn(object target, int argc, void* a0, void* a1, void* a2,
+                                     void* a3, void* ret);
+
+    // LuaDelegate.DispatchRefs(target, argc, a0, null, null, null, ret),
+    // reached through a delegate over the internal call as any C# code
+    // could: a0 and ret each 'i' a TypedReference over an int local (7),
+    // 's' over a string, 'h' a heap block of junk, 'n' null.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    static unsafe void Refs(Type del, string what, object target, int argc, char a0, char ret)
+    {
+        var refs = (RefsFn)Delegate.CreateDelegate(typeof(RefsFn), del.GetMethod(
+            "DispatchRefs", BindingFlags.Static | BindingFlags.NonPublic));
+        int n = 7, r = 0;
+        string str = "x";
+        TypedReference tn = __makeref(n), ts = __makeref(str), tr = __makeref(r);
+        IntPtr heap = Marshal.AllocHGlobal(64);
+        for (int i = 0; i < 64; i++)
+            Marshal.WriteByte(heap, i, 0x5a);
+        void* arg = a0 == 'i' ? (void*)&tn : a0 == 's' ? (void*)&ts
+                  : a0 == 'h' ? (void*)heap : null;
+        try {
+            Exception ex = refs(target, argc, arg, null, null, null, ret == 'i' ? &tr : null);
+            Console.WriteLine("  " + what + ": " + (ex == null ? "ok"
+                : ex.GetType().Name + ": " + ex.Message));
+            if (n != 7 || r != 0 || str != "x")   // a refused call writes nothing back
+                Console.WriteLine("  " + what + ": the caller's locals changed");
+        } finally {
+            Marshal.FreeHGlobal(heap);
+        }
     }
 
     // LuaIC.Call(echo, argc, mask, arg0, arg1, catchError) with each

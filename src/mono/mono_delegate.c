@@ -1,0 +1,230 @@
+/*
+ * mono_delegate.c -- Lua functions as delegates on Mono.
+ *
+ * IL2CPP calls a generated native entry per Invoke shape.  On Mono a
+ * Lua function's delegate is made by ZLua.MonoHost (LuaDelegate.Make),
+ * and its Invoke reaches one of two internal calls here, which run
+ * libzlua's IC path (zlua_delegate_invoke) on the target libzlua made for
+ * the function, as the generated entry does:
+ *  - DispatchRefs: the arguments and the result as TypedReferences over
+ *    the managed caller's own locals (a generic helper per arity, so
+ *    nothing is boxed or allocated per call);
+ *  - Dispatch: an object[] of boxed arguments, for the delegates the
+ *    helpers cannot take (byref or pointer parameters, more than four
+ *    parameters).
+ * Neither trusts its arguments: any C# code can call them with values of
+ * its choice (R-PTR-1).
+ */
+#include <string.h>
+
+#include <mono/metadata/exception.h>
+
+#include "marshal/delegate.h"
+#include "mono_rt.h"
+#include "zlua_stub.h"
+
+/* ---- Dispatch: boxed arguments ------------------------------------------------ */
+
+#define ZM_MAX_DELEGATE_ARGS 16
+
+static MonoObject *zm_dispatch_error(const char *msg)
+{
+    return (MonoObject *)(void *)mono_get_exception_invalid_operation(msg);
+}
+
+/* Argument i of Invoke, type t, in args[i]: the slot IL2CPP's entry hands
+ * zlua_delegate_invoke (a value's address, a reference's address; a
+ * byref's value lives in args and is written back by the caller).  The
+ * element must be of t's class (a value type boxed as exactly that
+ * class, never null); NULL when it is not. */
+static void *zm_dispatch_slot(MonoType *t, MonoArray *args, uintptr_t i, const char **why)
+{
+    MonoClass *k = mono_class_from_mono_type(t);
+    MonoObject **elem = mono_array_addr(args, MonoObject *, i);
+    if (mono_class_is_nullable(k)) {
+        *why = "Nullable delegate parameters (mono host)";
+        return NULL;
+    }
+    if (mono_class_is_valuetype(k)) {
+        if (*elem == NULL || mono_object_get_class(*elem) != k) {
+            *why = "zlua: a delegate argument is not a boxed value of its parameter's type";
+            return NULL;
+        }
+        return mono_object_unbox(*elem);
+    }
+    if (*elem != NULL && mono_object_isinst(*elem, k) == NULL) {
+        *why = "zlua: a delegate argument is not of its parameter's type";
+        return NULL;
+    }
+    return elem;
+}
+
+/* The result slot for Invoke's return type rt (NULL for void): a zeroed
+ * box (default(T)) for a value type, *result itself for a reference. */
+static const char *zm_dispatch_result(MonoType *rt, MonoObject **result, void **rslot)
+{
+    *rslot = NULL;
+    if (mono_type_get_type(rt) == MONO_TYPE_VOID)
+        return NULL;
+    MonoClass *rk = mono_class_from_mono_type(rt);
+    if (!mono_class_is_valuetype(rk)) {
+        *rslot = result;
+        return NULL;
+    }
+    if (mono_class_is_nullable(rk))
+        return "Nullable delegate results (mono host)";
+    *result = mono_object_new(zm.domain, rk);
+    *rslot = mono_object_unbox(*result);
+    return NULL;
+}
+
+/* LuaDelegate.Dispatch(target, args, types, ret, out ex).  The caller's
+ * types and ret are not trusted (R-PTR-1: any C# code can call this with
+ * arrays of its choice): the target is resolved first, and args checked
+ * against the Invoke signature of the record's own delegate type -- its
+ * length, each element's class, an object[] exactly (a covariant string[]
+ * would take a Lua result of another class).  While the function runs,
+ * its state is the innermost one running on this thread (zlua_env_run). */
+static MonoObject *zm_dispatch(MonoObject *target, MonoArray *args, MonoArray *types,
+                               MonoReflectionType *ret, MonoObject **ex)
+{
+    (void)types;
+    (void)ret;
+    *ex = NULL;
+    zlua__delcall d;
+    int found = zlua__delegates_resolve((Il2CppObject *)(void *)target, &d);
+    if (found != ZLUA_DEL_FOUND) {
+        *ex = zm_dispatch_error(found == ZLUA_DEL_CLOSED
+                                    ? "the lua_State of this delegate has been closed"
+                                    : "zlua: delegate target tampered with (it names no Lua "
+                                      "function of this delegate)");
+        return NULL;
+    }
+    if (d.type->invoke == NULL) {
+        *ex = zm_dispatch_error("zlua: the delegate's type has no Invoke");
+        return NULL;
+    }
+    MonoMethodSignature *sig = mono_method_signature(ZM_METHOD(d.type->invoke));
+    uint32_t n = mono_signature_get_param_count(sig);
+    static MonoClass *objects;   /* object[]: the same class each time it is asked */
+    if (objects == NULL)
+        objects = mono_array_class_get(mono_get_object_class(), 1);
+    if (args == NULL || mono_object_get_class((MonoObject *)(void *)args) != objects ||
+        mono_array_length(args) != n) {
+        *ex = zm_dispatch_error("zlua: the arguments are not an object[] of the delegate's "
+                                "parameter count");
+        return NULL;
+    }
+    if (n > ZM_MAX_DELEGATE_ARGS) {
+        *ex = (MonoObject *)mono_get_exception_not_supported("more than 16 delegate parameters");
+        return NULL;
+    }
+    void *slots[ZM_MAX_DELEGATE_ARGS];
+    const char *why = NULL;
+    void *it = NULL;
+    for (uint32_t i = 0; i < n; i++)
+        if ((slots[i] = zm_dispatch_slot(mono_signature_get_params(sig, &it), args, i, &why)) ==
+            NULL) {
+            *ex = zm_dispatch_error(why);
+            return NULL;
+        }
+    MonoObject *result = NULL;
+    void *rslot;
+    if ((why = zm_dispatch_result(mono_signature_get_return_type(sig), &result, &rslot)) != NULL) {
+        *ex = (MonoObject *)mono_get_exception_not_supported(why);
+        return NULL;
+    }
+    zlua_env_run run;
+    zlua_env_run_enter(&run, d.L);
+    Il2CppException *e = zlua_delegate_invoke((Il2CppObject *)(void *)target, slots, rslot);
+    zlua_env_run_leave(&run);
+    if (e != NULL) {
+        *ex = (MonoObject *)(void *)e;
+        return NULL;
+    }
+    return result;
+}
+
+
+/* ---- DispatchRefs: the caller's own locals ------------------------------------- */
+
+#define ZM_REFS_MAX 4
+
+static MonoObject *zm_refs_fail(const char *msg)
+{
+    return (MonoObject *)(void *)mono_get_exception_invalid_operation(msg);
+}
+
+/* What is wrong with ref r as a slot of class k (NULL: nothing). */
+static const char *zm_refs_check(const zm_typedref *r, MonoClass *k, const void *frame)
+{
+    if (r == NULL || zm_typedref_check(r, frame) != NULL)
+        return "zlua: a delegate argument is not a TypedReference that __makeref made on the "
+               "caller's stack";
+    if (k == NULL || r->klass != k)
+        return "zlua: a delegate argument is not of its parameter's type";
+    return NULL;
+}
+
+/* LuaDelegate.DispatchRefs(target, argc, a0..a3, ret): the exception to
+ * throw, or null.  Each argument is the address of a TypedReference over
+ * the caller's local of exactly the parameter's class (a value's address
+ * for a value type, the reference's slot for a reference: the slots
+ * IL2CPP's entry hands zlua_delegate_invoke); ret the same over the
+ * result's local, null for void.  The target is resolved first and every
+ * reference checked against the Invoke of the record's own delegate type,
+ * from the method's facts (no metadata query per call). */
+static MonoObject *zm_dispatch_refs(MonoObject *target, int32_t argc, void *a0, void *a1,
+                                    void *a2, void *a3, void *ret)
+{
+    const void *frame = __builtin_frame_address(0);
+    zlua__delcall d;
+    int found = zlua__delegates_resolve((Il2CppObject *)(void *)target, &d);
+    if (found != ZLUA_DEL_FOUND)
+        return zm_refs_fail(found == ZLUA_DEL_CLOSED
+                                ? "the lua_State of this delegate has been closed"
+                                : "zlua: delegate target tampered with (it names no Lua "
+                                  "function of this delegate)");
+    const zm_facts *f = d.type->invoke != NULL ? zm_facts_of(ZM_METHOD(d.type->invoke)) : NULL;
+    if (f == NULL)
+        return zm_refs_fail("zlua: the delegate's type has no Invoke");
+    if (argc < 0 || argc > ZM_REFS_MAX || (uint32_t)argc != f->nparams)
+        return zm_refs_fail("zlua: the arguments are not the delegate's parameter count");
+    const zm_typedref *refs[ZM_REFS_MAX] = {a0, a1, a2, a3};
+    void *slots[ZM_REFS_MAX];
+    for (int32_t i = 0; i < argc; i++) {
+        const char *why = zm_refs_check(refs[i], f->param_class[i], frame);
+        if (why != NULL)
+            return zm_refs_fail(why);
+        slots[i] = refs[i]->value;
+    }
+    void *rslot = NULL;
+    if (f->ret != ZM_RET_NONE || ret != NULL) {
+        const char *why = f->ret == ZM_RET_NONE
+                              ? "zlua: a result for a delegate that returns nothing"
+                              : zm_refs_check(ret, f->ret_class, frame);
+        if (why != NULL)
+            return zm_refs_fail(why);
+        rslot = ((const zm_typedref *)ret)->value;
+    }
+    zlua_env_run run;
+    zlua_env_run_enter(&run, d.L);
+    Il2CppException *e = zlua_delegate_invoke((Il2CppObject *)(void *)target, slots, rslot);
+    zlua_env_run_leave(&run);
+    return (MonoObject *)(void *)e;
+}
+
+void zm_delegate_register_icalls(void)
+{
+    /* the API takes code as a data pointer (POSIX guarantees the round
+     * trip; ISO C does not, hence the memcpy) */
+    MonoObject *(*boxed)(MonoObject *, MonoArray *, MonoArray *, MonoReflectionType *,
+                         MonoObject **) = zm_dispatch;
+    MonoObject *(*refs)(MonoObject *, int32_t, void *, void *, void *, void *, void *) =
+        zm_dispatch_refs;
+    const void *p;
+    memcpy(&p, &boxed, sizeof p);
+    mono_add_internal_call("ZLuaMonoHost.LuaDelegate::Dispatch", p);
+    memcpy(&p, &refs, sizeof p);
+    mono_add_internal_call("ZLuaMonoHost.LuaDelegate::DispatchRefs", p);
+}
