@@ -81,8 +81,11 @@ void annot_name_instance(annot_buf *b, Il2CppClass *k);
 /* The class of k's type table: "CS." and the instance class's name. */
 void annot_name_table(annot_buf *b, Il2CppClass *k);
 
-/* The direction of a slot: what Lua passes in, or what it gets back. */
-enum { ANNOT_IN, ANNOT_OUT };
+/* The direction of a slot: what Lua passes in, what it gets back, or
+ * both (a field or property: one declared type serves its reads and its
+ * writes, so a delegate field also takes a function and an array field
+ * a table, as writes do; no `nil`, which every read would have to test). */
+enum { ANNOT_IN, ANNOT_OUT, ANNOT_FIELD };
 /* The Lua type of a slot of type t (docs/lua-api.md, "Calling C#"):
  * boolean, integer, number, string, a written class, `any` for what the
  * annotations do not model; arrays as zlua.Array<E> (and a table of E

@@ -507,14 +507,27 @@ static int annot_property(const PropertyInfo *p, const MethodInfo **get, const M
 static void annot_property_type(annot_buf *b, const MethodInfo *get, const MethodInfo *set)
 {
     if (get != NULL)
-        annot_type(b, il2cpp_method_get_return_type(get), ANNOT_OUT);
+        annot_type(b, il2cpp_method_get_return_type(get), set != NULL ? ANNOT_FIELD : ANNOT_OUT);
     else
         annot_type(b, il2cpp_method_get_param(set, 0), ANNOT_IN);
 }
 
-/* The instance fields and properties k declares (its parents give the
- * rest); a method of the same name wins (R-MEM-1). */
-static void annot_instance_fields(annot_buf *b, Il2CppClass *k, const annot_methods *methods)
+/* Whether name is in the list of names written (a derived static hides
+ * a base's). */
+static int annot_names_has(annot_buf *names, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = names->s; (p = strstr(p, name)) != NULL; p++)
+        if ((p == names->s || p[-1] == '\n') && p[n] == '\n')
+            return 1;
+    return 0;
+}
+
+/* The instance fields and properties k declares (its parent gives the
+ * rest), those not in seen (a list of names, added to); a method of the
+ * same name wins (R-MEM-1). */
+static void annot_instance_fields(annot_buf *b, Il2CppClass *k, const annot_methods *methods,
+                                  annot_buf *seen)
 {
     void *iter = NULL;
     FieldInfo *f;
@@ -525,23 +538,27 @@ static void annot_instance_fields(annot_buf *b, Il2CppClass *k, const annot_meth
         const char *name = il2cpp_field_get_name(f);
         if (!annot_field_public(f) || (flags & (ZLUA_FIELD_ATTRIBUTE_STATIC |
                                                 ZLUA_FIELD_ATTRIBUTE_LITERAL)) ||
-            annot_methods_has_name(methods, name))
+            annot_methods_has_name(methods, name) || annot_names_has(seen, name))
             continue;
+        annot_buf_printf(seen, "%s\n", name);
         annot_buf_clear(&type);
-        annot_type(&type, il2cpp_field_get_type(f), ANNOT_OUT);
+        annot_type(&type, il2cpp_field_get_type(f),
+                   flags & ZLUA_FIELD_ATTRIBUTE_INIT_ONLY ? ANNOT_OUT : ANNOT_FIELD);
         annot_field_line(b, name, type.s);
     }
     iter = NULL;
     const PropertyInfo *p;
     while ((p = il2cpp_class_get_properties(k, &iter)) != NULL) {
         const MethodInfo *get, *set;
+        const char *name = il2cpp_property_get_name((PropertyInfo *)p);
         if (!annot_property(p, &get, &set) ||
             !il2cpp_method_is_instance(get != NULL ? get : set) ||
-            annot_methods_has_name(methods, il2cpp_property_get_name((PropertyInfo *)p)))
+            annot_methods_has_name(methods, name) || annot_names_has(seen, name))
             continue;
+        annot_buf_printf(seen, "%s\n", name);
         annot_buf_clear(&type);
         annot_property_type(&type, get, set);
-        annot_field_line(b, il2cpp_property_get_name((PropertyInfo *)p), type.s);
+        annot_field_line(b, name, type.s);
     }
     annot_buf_free(&type);
 }
@@ -625,30 +642,30 @@ static void annot_instance_class(annot_buf *b, lua_State *L, Il2CppClass *k)
     annot_buf_init(&body);
     annot_name_instance(&name, k);
     annot_buf_printf(&head, "---@class %s", name.s);
-    const char *sep = ": ";
-    Il2CppClass *parent = il2cpp_class_get_parent(k);
-    if (annot_set_has(parent)) {
-        annot_buf_add(&head, sep);
-        annot_name_instance(&head, parent);
-        sep = ", ";
-    }
-    void *iter = NULL;
-    Il2CppClass *in;
-    while ((in = il2cpp_class_get_interfaces(k, &iter)) != NULL)
-        if (annot_set_has(in)) {
-            annot_buf_add(&head, sep);
-            annot_name_instance(&head, in);
-            sep = ", ";
-        }
+    /* One parent, never an interface: the checker loses a class's index
+     * key (obj[0]) when two paths lead to one ancestor, as interfaces
+     * make them.  A class has its interface methods as its own; an
+     * interface view gets the members of the interfaces it extends
+     * flattened in, below; an interface parameter takes any object
+     * (annot_type). */
     Il2CppClass *object = il2cpp_class_from_name(il2cpp_get_corlib(), "System", "Object");
-    if (il2cpp_class_is_interface(k) && annot_set_has(object)) {
-        annot_buf_add(&head, sep);
-        annot_name_instance(&head, object);
+    Il2CppClass *parent = il2cpp_class_is_interface(k) ? object : il2cpp_class_get_parent(k);
+    if (annot_set_has(parent)) {
+        annot_buf_add(&head, ": ");
+        annot_name_instance(&head, parent);
     }
     annot_buf_add(&head, "\n");
     annot_methods methods = {NULL, 0, 0};
     annot_collect_methods(L, k, 1, &methods);
-    annot_instance_fields(&head, k, &methods);
+    annot_buf seen;
+    annot_buf_init(&seen);
+    annot_buf_add(&seen, "\n");
+    Il2CppClass **chain = annot_chain(k);
+    for (size_t c = 0; chain[c] != NULL; c++)
+        if (chain[c] == k || (il2cpp_class_is_interface(k) && chain[c] != object))
+            annot_instance_fields(&head, chain[c], &methods, &seen);
+    free(chain);
+    annot_buf_free(&seen);
     annot_ref_value(&head, k, &methods);
     annot_indexers_operators(&head, k);
     if (annot_class_is_delegate(k))   /* R-DEL-1: a delegate is called like its Invoke */
@@ -664,17 +681,6 @@ static void annot_instance_class(annot_buf *b, lua_State *L, Il2CppClass *k)
     annot_buf_free(&name);
     annot_buf_free(&head);
     annot_buf_free(&body);
-}
-
-/* Whether name is in the list of names written (a derived static hides
- * a base's). */
-static int annot_names_has(annot_buf *names, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = names->s; (p = strstr(p, name)) != NULL; p++)
-        if ((p == names->s || p[-1] == '\n') && p[n] == '\n')
-            return 1;
-    return 0;
 }
 
 /* The statics of k as its type table holds them: static fields and
@@ -703,7 +709,9 @@ static void annot_static_fields(annot_buf *b, Il2CppClass *k, const annot_method
             if (il2cpp_class_is_enum(c) && (flags & ZLUA_FIELD_ATTRIBUTE_LITERAL))
                 annot_buf_add(&type, "integer");   /* enum names: integer constants */
             else
-                annot_type(&type, il2cpp_field_get_type(f), ANNOT_OUT);
+                annot_type(&type, il2cpp_field_get_type(f),
+                           flags & (ZLUA_FIELD_ATTRIBUTE_INIT_ONLY | ZLUA_FIELD_ATTRIBUTE_LITERAL)
+                               ? ANNOT_OUT : ANNOT_FIELD);
             annot_field_line(b, name, type.s);
         }
         iter = NULL;
@@ -765,7 +773,9 @@ static void annot_table_class(annot_buf *b, lua_State *L, Il2CppClass *k)
     annot_buf_printf(&head, "---@class %s: zlua.TypeTable\n", name.s);
     annot_methods ctors = {NULL, 0, 0};
     annot_ctors(L, k, &ctors);
-    int valuetype = il2cpp_class_is_valuetype(k) && !il2cpp_class_is_enum(k);
+    /* System.Void is a value type without a value: no T(), no _default */
+    int valuetype = il2cpp_class_is_valuetype(k) && !il2cpp_class_is_enum(k) &&
+                    il2cpp_type_get_type(il2cpp_class_get_type(k)) != ZLUA_IL2CPP_TYPE_VOID;
     int has_default = 0;
     for (size_t i = 0; i < ctors.n; i++) {
         const MethodInfo *mi = ctors.items[i].mi;

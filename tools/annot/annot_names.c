@@ -180,7 +180,7 @@ void annot_type(annot_buf *b, const Il2CppType *t, int dir)
         int paren = strchr(e, '|') != NULL;
         annot_buf_printf(b, "zlua.Array<%s>", e);
         /* an array-shaped table makes a new T[] (not T[,]) */
-        if (dir == ANNOT_IN && kind == ZLUA_IL2CPP_TYPE_SZARRAY)
+        if (dir != ANNOT_OUT && kind == ZLUA_IL2CPP_TYPE_SZARRAY)
             annot_buf_printf(b, "|%s%s%s[]", paren ? "(" : "", e, paren ? ")" : "");
         if (dir == ANNOT_IN)
             annot_buf_add(b, "|nil");
@@ -224,10 +224,17 @@ void annot_type(annot_buf *b, const Il2CppType *t, int dir)
         return;
     }
     annot_name_instance(b, k);
+    /* an interface parameter: any object (the classes name no interface
+     * parent, annot_class.c) */
+    Il2CppClass *object = il2cpp_class_from_name(il2cpp_get_corlib(), "System", "Object");
+    if (dir == ANNOT_IN && il2cpp_class_is_interface(k) && annot_set_has(object)) {
+        annot_buf_add(b, "|");
+        annot_name_instance(b, object);
+    }
     if (dir == ANNOT_IN && !il2cpp_class_is_valuetype(k))
         annot_buf_add(b, "|nil");   /* null */
     /* R-DEL-1: a Lua function; last, so that its result type ends the union */
-    if (dir == ANNOT_IN && annot_class_is_delegate(k)) {
+    if (dir != ANNOT_OUT && annot_class_is_delegate(k)) {
         annot_buf_add(b, "|");
         annot_delegate_fun(b, k);
     }
