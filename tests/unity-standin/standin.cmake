@@ -7,6 +7,7 @@
 #   package.cs.editor-il2cpp  ... UNITY_EDITOR and ENABLE_IL2CPP
 #   package.cs.player         ... ENABLE_IL2CPP, the Editor's assemblies left out
 #   package.editor.callbacks  the menu command and the build callbacks, driven
+#   package.sample            the sample's Boot run in the Editor's configuration
 #   standin.list              the stand-in's declarations are the list's, each with
 #                             its reference source evidence in every version
 #   standin.list.selftest     the list check fails on planted differences
@@ -54,6 +55,14 @@ if(ZLUA_MONO_RUNTIME)
     COMMAND ${CMAKE_COMMAND} -DSRC=${CMAKE_CURRENT_SOURCE_DIR} -DPKG=${ZLUA_PACKAGE_DIR}
             -DSTANDIN=${zlua_si_dir} -DOUT=${zlua_si_dir}/callbacks -DMCS=${ZLUA_MCS}
             -DMONO=${ZLUA_MONO_RUNTIME} -P ${zlua_si_src}/callbacks.cmake)
+  # the sample run as the Editor runs it (Mono's Boehm build: the suite on Mono)
+  if(ZLUA_MONOBOEHM)
+    add_test(NAME package.sample
+      COMMAND ${CMAKE_COMMAND} -DSRC=${CMAKE_CURRENT_SOURCE_DIR} -DPKG=${ZLUA_PACKAGE_DIR}
+              -DSTANDIN=${zlua_si_dir} -DOUT=${zlua_si_dir}/sample -DMCS=${ZLUA_MCS}
+              -DLAUNCHER=$<TARGET_FILE:zlua_mono_launcher> -P ${zlua_si_src}/sample.cmake)
+    set_tests_properties(package.sample PROPERTIES LABELS "package;editor")
+  endif()
   add_test(NAME standin.list
     COMMAND ${ZLUA_MONO_RUNTIME} ${zlua_si_dir}/StandinCheck.exe list ${zlua_si_src}/standin.list
             ${zlua_si_dir}/UnityEngine.dll ${zlua_si_dir}/UnityEditor.dll)
