@@ -33,16 +33,18 @@ for f in src/*/*.[ch] src/*/*.cpp; do
 done
 # The player stand-in's own family macros exist in no real libil2cpp:
 # code that compiled only because of them would fail in a player.
-if grep -rn 'ZLUA_STANDIN_' src include tools/stubgen tools/marshalc; then
+if grep -rn 'ZLUA_STANDIN_' src include tools/stubgen tools/marshalc tools/annot; then
   echo "the lines above name tests/player's family macros"; fail=1
 fi
 # The build tools see the runtime API, libzlua's public headers and their
 # own boundary (tools/common/tool_rt.h), never libzlua's sources or the
 # tests: the runtime a tool reads is linked in, not included.
-for f in tools/stubgen/*.[ch] tools/marshalc/*.[ch] tools/common/*.[ch]; do
+for f in tools/stubgen/*.[ch] tools/marshalc/*.[ch] tools/annot/*.[ch] tools/common/*.[ch]; do
   while IFS= read -r inc; do
     case $inc in
       zlua.h|zlua_stub.h|zlua_rt.h|zlua_conf.h|il2cpp_api.h|tool_rt.h|marshalc_attrs.h|marshalc_xml.h) ;;
+      annot.h)   # zlua-annot's parts (tools/annot)
+        [[ $f == tools/annot/* ]] || { echo "$f: includes \"$inc\""; fail=1; } ;;
       mono_rt.h)   # the Mono backend's, for the tools' start of Mono
         [[ $f == tools/common/tool_rt_mono.c ]] ||
           { echo "$f: includes \"$inc\" (only tools/common/tool_rt_mono.c may)"; fail=1; } ;;
