@@ -24,22 +24,12 @@ if(zlua_pkg_cpu MATCHES "^(AMD64|amd64|x86_64)$")
 elseif(zlua_pkg_cpu MATCHES "^(arm64|aarch64)$")
   set(zlua_pkg_cpu ARM64)
 endif()
-if(ZLUA_LUA_INCLUDE_DIR STREQUAL "")
-  list(GET LUA_INCLUDE_DIRS 0 zlua_pkg_lua_inc)
-else()
-  set(zlua_pkg_lua_inc ${ZLUA_LUA_INCLUDE_DIR})
-endif()
-string(REPLACE ";" "|" zlua_pkg_cc_inc "${CMAKE_C_IMPLICIT_INCLUDE_DIRECTORIES}")
-set(zlua_pkg_lua_lib "")
-if(TARGET zlua_lua)
-  set(zlua_pkg_lua_lib $<TARGET_FILE:zlua_lua>)
-endif()
 # the writer's arguments, also used by ctest package.stable for a second build
 set(ZLUA_PACKAGE_ARGS -DSRC=${CMAKE_CURRENT_SOURCE_DIR} -DNAME=${ZLUA_PACKAGE_NAME}
   -DVERSION=${PROJECT_VERSION} -DMONO_LIB=$<TARGET_FILE:zlua-mono>
   -DEDITOR_PLATFORM=${zlua_pkg_os}-${zlua_pkg_cpu} -DLIB=$<TARGET_FILE:zlua>
-  -DPLATFORM=${ZLUA_PACKAGE_PLAYER_PLATFORM} -DLUAINC=${zlua_pkg_lua_inc}
-  -DLUALIB=${zlua_pkg_lua_lib} -DLUAINC_EXTRA=${zlua_pkg_cc_inc})
+  -DPLATFORM=${ZLUA_PACKAGE_PLAYER_PLATFORM} -DLUAINC=${zlua_dropin_lua_inc}
+  -DLUALIB=${zlua_dropin_lua_lib} -DLUAINC_EXTRA=${zlua_dropin_cc_inc})
 set(ZLUA_PACKAGE_DIR ${CMAKE_BINARY_DIR}/package/${ZLUA_PACKAGE_NAME})
 file(GLOB_RECURSE zlua_pkg_inputs CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/unity/*)
 add_custom_target(zlua-package ALL

@@ -51,16 +51,18 @@ foreach(config editor editor-il2cpp player)
             -P ${CMAKE_CURRENT_SOURCE_DIR}/tools/package-cs.cmake)
 endforeach()
 if(ZLUA_MONO_RUNTIME)
+  set(zlua_si_check ${CMAKE_COMMAND} -DSRC=${CMAKE_CURRENT_SOURCE_DIR} -DPKG=${ZLUA_PACKAGE_DIR}
+    -DSTANDIN=${zlua_si_dir} -DMCS=${ZLUA_MCS})
   add_test(NAME package.editor.callbacks
-    COMMAND ${CMAKE_COMMAND} -DSRC=${CMAKE_CURRENT_SOURCE_DIR} -DPKG=${ZLUA_PACKAGE_DIR}
-            -DSTANDIN=${zlua_si_dir} -DOUT=${zlua_si_dir}/callbacks -DMCS=${ZLUA_MCS}
-            -DMONO=${ZLUA_MONO_RUNTIME} -P ${zlua_si_src}/callbacks.cmake)
+    COMMAND ${zlua_si_check} -DOUT=${zlua_si_dir}/callbacks -DCHECK=EditorCallbacksCheck
+            -DREFS=UnityEngine.dll|UnityEditor.dll|ZLua.Editor.dll -DRUNNER=${ZLUA_MONO_RUNTIME}
+            -P ${zlua_si_src}/editor_check.cmake)
   # the sample run as the Editor runs it (Mono's Boehm build: the suite on Mono)
   if(ZLUA_MONOBOEHM)
     add_test(NAME package.sample
-      COMMAND ${CMAKE_COMMAND} -DSRC=${CMAKE_CURRENT_SOURCE_DIR} -DPKG=${ZLUA_PACKAGE_DIR}
-              -DSTANDIN=${zlua_si_dir} -DOUT=${zlua_si_dir}/sample -DMCS=${ZLUA_MCS}
-              -DLAUNCHER=$<TARGET_FILE:zlua_mono_launcher> -P ${zlua_si_src}/sample.cmake)
+      COMMAND ${zlua_si_check} -DOUT=${zlua_si_dir}/sample -DCHECK=SampleCheck
+              -DREFS=UnityEngine.dll|ZLua.Samples.Boot.dll -DRUNNER=$<TARGET_FILE:zlua_mono_launcher>
+              -DEXPECTED=${zlua_si_src}/sample.expected -P ${zlua_si_src}/editor_check.cmake)
     set_tests_properties(package.sample PROPERTIES LABELS "package;editor")
   endif()
   add_test(NAME standin.list
