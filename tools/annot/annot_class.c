@@ -523,11 +523,12 @@ static int annot_names_has(annot_buf *names, const char *name)
     return 0;
 }
 
-/* The instance fields and properties k declares (its parent gives the
- * rest), those not in seen (a list of names, added to); a method of the
- * same name wins (R-MEM-1). */
-static void annot_instance_fields(annot_buf *b, Il2CppClass *k, const annot_methods *methods,
-                                  annot_buf *seen)
+/* The fields and properties k declares, instance ones (statics = 0) or
+ * static ones and constants (statics = 1), those not in seen (a list of
+ * names, added to); a method of the same name wins (R-MEM-1).  An enum's
+ * names are integer constants. */
+static void annot_fields(annot_buf *b, Il2CppClass *k, int statics, const annot_methods *methods,
+                         annot_buf *seen)
 {
     void *iter = NULL;
     FieldInfo *f;
@@ -536,14 +537,18 @@ static void annot_instance_fields(annot_buf *b, Il2CppClass *k, const annot_meth
     while ((f = il2cpp_class_get_fields(k, &iter)) != NULL) {
         int flags = il2cpp_field_get_flags(f);
         const char *name = il2cpp_field_get_name(f);
-        if (!annot_field_public(f) || (flags & (ZLUA_FIELD_ATTRIBUTE_STATIC |
-                                                ZLUA_FIELD_ATTRIBUTE_LITERAL)) ||
+        int is_static = (flags & (ZLUA_FIELD_ATTRIBUTE_STATIC | ZLUA_FIELD_ATTRIBUTE_LITERAL)) != 0;
+        if (!annot_field_public(f) || is_static != statics ||
             annot_methods_has_name(methods, name) || annot_names_has(seen, name))
             continue;
         annot_buf_printf(seen, "%s\n", name);
         annot_buf_clear(&type);
-        annot_type(&type, il2cpp_field_get_type(f),
-                   flags & ZLUA_FIELD_ATTRIBUTE_INIT_ONLY ? ANNOT_OUT : ANNOT_FIELD);
+        if (il2cpp_class_is_enum(k) && (flags & ZLUA_FIELD_ATTRIBUTE_LITERAL))
+            annot_buf_add(&type, "integer");
+        else
+            annot_type(&type, il2cpp_field_get_type(f),
+                       flags & (ZLUA_FIELD_ATTRIBUTE_INIT_ONLY | ZLUA_FIELD_ATTRIBUTE_LITERAL)
+                           ? ANNOT_OUT : ANNOT_FIELD);
         annot_field_line(b, name, type.s);
     }
     iter = NULL;
@@ -552,7 +557,7 @@ static void annot_instance_fields(annot_buf *b, Il2CppClass *k, const annot_meth
         const MethodInfo *get, *set;
         const char *name = il2cpp_property_get_name((PropertyInfo *)p);
         if (!annot_property(p, &get, &set) ||
-            !il2cpp_method_is_instance(get != NULL ? get : set) ||
+            il2cpp_method_is_instance(get != NULL ? get : set) == (statics != 0) ||
             annot_methods_has_name(methods, name) || annot_names_has(seen, name))
             continue;
         annot_buf_printf(seen, "%s\n", name);
@@ -663,7 +668,7 @@ static void annot_instance_class(annot_buf *b, lua_State *L, Il2CppClass *k)
     Il2CppClass **chain = annot_chain(k);
     for (size_t c = 0; chain[c] != NULL; c++)
         if (chain[c] == k || (il2cpp_class_is_interface(k) && chain[c] != object))
-            annot_instance_fields(&head, chain[c], &methods, &seen);
+            annot_fields(&head, chain[c], 0, &methods, &seen);
     free(chain);
     annot_buf_free(&seen);
     annot_ref_value(&head, k, &methods);
@@ -695,39 +700,7 @@ static void annot_static_fields(annot_buf *b, Il2CppClass *k, const annot_method
     for (Il2CppClass *c = k; c != NULL; c = il2cpp_class_get_parent(c)) {
         if (c != k && il2cpp_class_is_interface(k))
             break;
-        void *iter = NULL;
-        FieldInfo *f;
-        while ((f = il2cpp_class_get_fields(c, &iter)) != NULL) {
-            int flags = il2cpp_field_get_flags(f);
-            const char *name = il2cpp_field_get_name(f);
-            if (!annot_field_public(f) ||
-                !(flags & (ZLUA_FIELD_ATTRIBUTE_STATIC | ZLUA_FIELD_ATTRIBUTE_LITERAL)) ||
-                annot_names_has(&seen, name) || annot_methods_has_name(methods, name))
-                continue;
-            annot_buf_printf(&seen, "%s\n", name);
-            annot_buf_clear(&type);
-            if (il2cpp_class_is_enum(c) && (flags & ZLUA_FIELD_ATTRIBUTE_LITERAL))
-                annot_buf_add(&type, "integer");   /* enum names: integer constants */
-            else
-                annot_type(&type, il2cpp_field_get_type(f),
-                           flags & (ZLUA_FIELD_ATTRIBUTE_INIT_ONLY | ZLUA_FIELD_ATTRIBUTE_LITERAL)
-                               ? ANNOT_OUT : ANNOT_FIELD);
-            annot_field_line(b, name, type.s);
-        }
-        iter = NULL;
-        const PropertyInfo *p;
-        while ((p = il2cpp_class_get_properties(c, &iter)) != NULL) {
-            const MethodInfo *get, *set;
-            const char *name = il2cpp_property_get_name((PropertyInfo *)p);
-            if (!annot_property(p, &get, &set) ||
-                il2cpp_method_is_instance(get != NULL ? get : set) ||
-                annot_names_has(&seen, name) || annot_methods_has_name(methods, name))
-                continue;
-            annot_buf_printf(&seen, "%s\n", name);
-            annot_buf_clear(&type);
-            annot_property_type(&type, get, set);
-            annot_field_line(b, name, type.s);
-        }
+        annot_fields(b, c, 1, methods, &seen);
     }
     /* nested types are found after every member (typetable.c) */
     void *iter = NULL;
