@@ -84,11 +84,16 @@ endif()
 # The player's platform folder as Unity's plugin importer names it:
 # PLATFORM's <system>-<processor> -> the platform and CPU a static
 # library is enabled for.  An unknown one stops the build: its
-# libraries would be imported for no player.
-set(player_Linux-x86_64 "Standalone;Linux64;x86_64")
-set(player_Windows-AMD64 "Standalone;Win64;x86_64")
-set(player_Darwin-arm64 "Standalone;OSXUniversal;ARM64")
-set(player_Darwin-x86_64 "Standalone;OSXUniversal;x86_64")
+# libraries would be imported for no player.  "none": a desktop player,
+# whose plugin importer takes shared libraries and C/C++ sources only
+# (Unity's DesktopPluginImporterExtension gives a static library no
+# place in a Linux, Windows or macOS player): the library is kept in the
+# package but enabled for no platform, and linking it into a desktop
+# player is pending (unity/README.md).
+set(player_Linux-x86_64 "none")
+set(player_Windows-AMD64 "none")
+set(player_Darwin-arm64 "none")
+set(player_Darwin-x86_64 "none")
 set(player_Android-aarch64 "Android;Android;ARM64")
 set(player_Android-armv7-a "Android;Android;ARMv7")
 set(player_iOS-arm64 "iPhone;iOS;AnyCPU")
@@ -132,7 +137,8 @@ endfunction()
 
 # A native plugin's PluginImporter: which platforms (and CPU) it is for.
 #  Plugins/Editor/OS-CPU/*: the Editor on that OS and CPU, no player;
-#  Plugins/Player/zlua/lib/PLATFORM/*.a: that player, not the Editor;
+#  Plugins/Player/zlua/lib/PLATFORM/*.a: that player (a mobile one; a
+#  desktop player none, see player_*), not the Editor;
 #  Plugins/Player/zlua/* (headers, the glue): every player (IL2CPP
 #  compiles them; Mono players have no use for them), not the Editor.
 function(plugin_body rel out)
@@ -149,14 +155,16 @@ function(plugin_body rel out)
       message(FATAL_ERROR "package: no plugin importer platform for the player folder "
         "'${CMAKE_MATCH_1}' (cmake/package.cmake, player_*)")
     endif()
-    list(GET p 0 group)
-    list(GET p 1 name)
-    list(GET p 2 cpu)
     plugin_entry("Any" "" 0 "Exclude Editor=1" any)
     plugin_entry("Editor" "Editor" 0 "CPU=AnyCPU;DefaultValueInitialized=true;OS=AnyOS" e)
     string(APPEND entries "${e}")
-    plugin_entry("${group}" "${name}" 1 "CPU=${cpu}" e)
-    string(APPEND entries "${e}")
+    if(NOT p STREQUAL "none")
+      list(GET p 0 group)
+      list(GET p 1 name)
+      list(GET p 2 cpu)
+      plugin_entry("${group}" "${name}" 1 "CPU=${cpu}" e)
+      string(APPEND entries "${e}")
+    endif()
   elseif(rel MATCHES "^Plugins/Player/zlua/")
     plugin_entry("Any" "" 1 "Exclude Editor=1" any)
     plugin_entry("Editor" "Editor" 0 "CPU=AnyCPU;DefaultValueInitialized=true;OS=AnyOS" e)

@@ -14,9 +14,10 @@
 #    meta starts with fileFormatVersion 2 and a 32-digit lower-case GUID,
 #    unique in the package;
 #  - a native plugin's meta is a PluginImporter naming the platforms it
-#    is enabled for: the Editor's libraries their OS and CPU, a player's
-#    static library its platform and CPU, the drop-in's sources every
-#    player but the Editor;
+#    is enabled for: the Editor's libraries their OS and CPU, a mobile
+#    player's static library its platform and CPU (a desktop player's
+#    none: its importer takes no static library), the drop-in's sources
+#    every player but the Editor;
 #  - with OTHER (a second build of the package): the same files, and
 #    every meta byte for byte the same (GUIDs stable across builds);
 #  - with GUIDS (lines "GUID PATH"): those paths have those GUIDs, so a
@@ -160,10 +161,18 @@ foreach(rel IN LISTS all)
       meta_expect("      Editor: Editor${entry}1\n      settings:\n        CPU: ${CMAKE_MATCH_2}\n[^-]*        OS: ${CMAKE_MATCH_1}\n"
         "not enabled for the Editor on ${CMAKE_MATCH_1} ${CMAKE_MATCH_2}")
       meta_expect("      Any: ${entry}0\n" "an Editor library enabled for any platform")
-    elseif(rel MATCHES "^Plugins/Player/zlua/lib/[^/]+/")
+    elseif(rel MATCHES "^Plugins/Player/zlua/lib/([^/]+)/")
+      set(platform "${CMAKE_MATCH_1}")
       meta_expect("      Editor: Editor${entry}0\n" "a player library not excluded from the Editor")
-      meta_expect("      (Standalone|Android|iPhone): [A-Za-z0-9]+${entry}1\n      settings:\n        CPU: [A-Za-z0-9_-]+\n"
-        "a player library enabled for no named platform and CPU")
+      if(platform MATCHES "^(Linux|Windows|Darwin)-")
+        # a desktop player takes no static library: enabled for none
+        if(m MATCHES "enabled: 1")
+          fail("${rel}.meta: a static library enabled for a platform, in a desktop player's folder")
+        endif()
+      else()
+        meta_expect("      (Android|iPhone): [A-Za-z0-9]+${entry}1\n      settings:\n        CPU: [A-Za-z0-9_-]+\n"
+          "a mobile player's library enabled for no named platform and CPU")
+      endif()
     elseif(rel MATCHES "^Plugins/Player/zlua/")
       meta_expect("      Any: ${entry}1\n      settings:\n        Exclude Editor: 1\n"
         "a drop-in source not enabled for every player, or not excluding the Editor")
