@@ -85,11 +85,12 @@ static void *GC_CALLBACK zlua_gc_trampoline(void *p)
     return call->fn(call->arg);
 }
 
-/* Mono's Boehm exports no GC_get_gc_no: no epoch there. */
+/* Mono's Boehm exports no GC_get_gc_no, only the variable it reads. */
 uintptr_t zlua__gc_epoch(void)
 {
 #if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
-    return 0;
+    const volatile uintptr_t *count = zlua_gc_count_variable();
+    return count != NULL ? *count + 1u : 0;
 #else
     return (uintptr_t)GC_get_gc_no() + 1u;
 #endif

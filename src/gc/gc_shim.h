@@ -37,6 +37,10 @@ uintptr_t zlua__gc_epoch(void);
  * does not do: a non-PIC reference gets a copy relocation, a copy the
  * shared library never reads. */
 void (**zlua_gc_hook_variable(void))(void);
+/* The same collector's count of collections (its variable GC_gc_no, a
+ * pointer-sized word), as the collector itself writes it: zlua__gc_epoch
+ * reads it there.  NULL when the process has none (then no epoch). */
+const volatile uintptr_t *zlua_gc_count_variable(void);
 #endif
 
 #endif /* ZLUA_GC_SHIM_H */

@@ -698,14 +698,23 @@ uint32_t il2cpp_object_header_size(void)
     return (uint32_t)(2 * sizeof(void *));   /* vtable, synchronisation */
 }
 
+/* An object begins with its vtable, whose first member is its class, and
+ * a boxed value's bytes follow the header (zm_check_layout holds both to
+ * Mono's own answers at attach).  Read directly: mono_object_get_class and
+ * mono_object_unbox each enter and leave a GC-unsafe region, some sixty
+ * instructions on paths every call and delegate invocation take. */
 Il2CppClass *il2cpp_object_get_class(Il2CppObject *obj)
 {
-    return (Il2CppClass *)(void *)mono_object_get_class(ZM_OBJ(obj));
+    if (obj == NULL)
+        return NULL;
+    MonoClass *const *vtable;
+    memcpy(&vtable, obj, sizeof vtable);
+    return (Il2CppClass *)(void *)*vtable;
 }
 
 void *il2cpp_object_unbox(Il2CppObject *obj)
 {
-    return mono_object_unbox(ZM_OBJ(obj));
+    return (char *)obj + il2cpp_object_header_size();
 }
 
 /* ---- arrays --------------------------------------------------------------- */

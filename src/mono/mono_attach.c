@@ -38,17 +38,36 @@ MonoObject *zm_call(MonoMethod *m, void **args, MonoObject **exc)
 /* The Boehm collector Mono was built on exports its hook variable:
  * Debian's libmonoboehm, Unity's libmonobdwgc.  SGen has none, and
  * libzlua cannot run on it (its registries would go unscanned). */
-static void (**zm_hook_lookup(void))(void)
+static void *zm_gc_symbol(const char *name)
 {
     static const char *const libs[] = {"libmonoboehm-2.0.so.1", "libmonobdwgc-2.0.so"};
     for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
         /* the library's own definition, not an executable's copy */
         void *lib = dlopen(libs[i], RTLD_LAZY | RTLD_NOLOAD);
-        void *slot = lib != NULL ? dlsym(lib, "GC_push_other_roots") : NULL;
+        void *slot = lib != NULL ? dlsym(lib, name) : NULL;
         if (slot != NULL)
-            return (void (**)(void))slot;
+            return slot;
     }
-    return (void (**)(void))dlsym(RTLD_DEFAULT, "GC_push_other_roots");
+    return dlsym(RTLD_DEFAULT, name);
+}
+
+static void (**zm_hook_lookup(void))(void)
+{
+    return (void (**)(void))zm_gc_symbol("GC_push_other_roots");
+}
+
+/* GC_gc_no: the collector moves it on at every collection (bdwgc's
+ * GC_get_gc_no returns it; Mono's Boehm exports the variable only).
+ * Looked up once; NULL when the process has none. */
+const volatile uintptr_t *zlua_gc_count_variable(void)
+{
+    static const volatile uintptr_t *count;
+    static int looked;
+    if (!looked) {
+        count = (const volatile uintptr_t *)zm_gc_symbol("GC_gc_no");
+        looked = 1;
+    }
+    return count;
 }
 
 void (**zlua_gc_hook_variable(void))(void)
@@ -82,6 +101,12 @@ static MonoMethod *zm_helper(const char *cls, const char *name, int nargs, char 
  * int[2..3, -1..3]. */
 static const char *zm_check_layout(void)
 {
+    int32_t seven = 7;
+    MonoObject *box = mono_value_box(zm.domain, mono_get_int32_class(), &seven);
+    if ((MonoClass *)(void *)il2cpp_object_get_class((Il2CppObject *)(void *)box) !=
+            mono_object_get_class(box) ||
+        il2cpp_object_unbox((Il2CppObject *)(void *)box) != mono_object_unbox(box))
+        return "MonoObject layout (vtable, class, boxed value) is not the one stated";
     MonoArray *a = mono_array_new(zm.domain, mono_get_int32_class(), 3);
     uintptr_t len;
     memcpy(&len, (char *)a + il2cpp_offset_of_array_length_in_array_object_header(), sizeof len);
@@ -121,6 +146,7 @@ int zm_attach(MonoDomain *domain, const char *helpers_dll, char *err, size_t err
                                "libzlua needs Mono on its Boehm build, as Unity's Editor is");
         return -1;
     }
+    (void)zlua_gc_count_variable();   /* looked up here, before any thread reads it */
     /* a thread Mono does not know (a native caller's) must be registered
      * before it touches managed memory; the Editor's main thread is */
     (void)mono_thread_attach(domain);

@@ -279,7 +279,8 @@ static int zm_facts_grow(struct zm_facts_map *map)
     return 1;
 }
 
-zm_facts *zm_facts_of(MonoMethod *m)
+/* m's facts when this thread has them: the call path's lookup, inline. */
+ZLUA_INLINE zm_facts *zm_facts_find(MonoMethod *m)
 {
     struct zm_facts_map *map = &zm_facts_map;
 #if defined(_MSC_VER) && !defined(__clang__)
@@ -287,17 +288,26 @@ zm_facts *zm_facts_of(MonoMethod *m)
 #else
     unsigned epoch = __atomic_load_n(&zm_facts_epoch, __ATOMIC_RELAXED);
 #endif
-    if (ZLUA_UNLIKELY(map->epoch != epoch))
-        zm_facts_clear(map, epoch);
-    if (map->mask != 0) {
-        for (size_t i = zm_facts_hash(m) & map->mask;; i = (i + 1) & map->mask) {
-            zm_facts *f = map->slots[i];
-            if (f == NULL)
-                break;
-            if (f->m == m)
-                return f;
-        }
+    if (ZLUA_UNLIKELY(map->epoch != epoch) || map->mask == 0)
+        return NULL;
+    for (size_t i = zm_facts_hash(m) & map->mask;; i = (i + 1) & map->mask) {
+        zm_facts *f = map->slots[i];
+        if (f == NULL || f->m == m)
+            return f;
     }
+}
+
+/* m's facts made, once per method and thread (after zm_facts_find). */
+static ZLUA_NOINLINE zm_facts *zm_facts_make(MonoMethod *m)
+{
+    struct zm_facts_map *map = &zm_facts_map;
+#if defined(_MSC_VER) && !defined(__clang__)
+    unsigned epoch = zm_facts_epoch;
+#else
+    unsigned epoch = __atomic_load_n(&zm_facts_epoch, __ATOMIC_RELAXED);
+#endif
+    if (map->epoch != epoch)
+        zm_facts_clear(map, epoch);
     if ((map->count + 1) * 4 > map->mask * 3 && !zm_facts_grow(map))
         return NULL;
     zm_facts *f = calloc(1, sizeof *f);
@@ -310,6 +320,12 @@ zm_facts *zm_facts_of(MonoMethod *m)
     map->slots[i] = f;
     map->count++;
     return f;
+}
+
+zm_facts *zm_facts_of(MonoMethod *m)
+{
+    zm_facts *f = zm_facts_find(m);
+    return ZLUA_LIKELY(f != NULL) ? f : zm_facts_make(m);
 }
 
 /* A boxed result into ret by the facts of its method (zm_store_result's
@@ -345,7 +361,9 @@ Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args
     if (injected != NULL)
         return injected;
     MonoMethod *m = ZM_METHOD(method);
-    zm_facts *f = zm_facts_of(m);
+    zm_facts *f = zm_facts_find(m);
+    if (ZLUA_UNLIKELY(f == NULL))
+        f = zm_facts_make(m);
     if (f != NULL && f->thunk_ok) {
         if (ZLUA_LIKELY(f->thunk.code != NULL || zm_thunk_ready(&f->thunk, m)))
             return zm_thunk_invoke(&f->thunk, obj, args, ret);

@@ -70,6 +70,8 @@ static int zm_ic_on_stack(const void *p, const void *frame)
  * mkrefany stores klass and &klass->byval_arg, so a TypedReference
  * __makeref made has type == klass + this, checked without reading
  * through either pointer. */
+static ptrdiff_t zm_ic_byval_off;   /* the same for every class: zm_ic_register's */
+
 static ptrdiff_t zm_ic_byval_offset(void)
 {
     MonoClass *k = mono_get_int32_class();
@@ -84,7 +86,7 @@ const char *zm_typedref_check(const zm_typedref *r, const void *frame)
         return "an IC argument is not a TypedReference on the caller's stack";
     if (r->klass == NULL || r->value == NULL ||
         (const char *)(const void *)r->type !=
-            (const char *)(const void *)r->klass + zm_ic_byval_offset())
+            (const char *)(const void *)r->klass + zm_ic_byval_off)
         return "an IC argument is not a TypedReference that __makeref made";
     return NULL;
 }
@@ -205,6 +207,7 @@ static MonoString *zm_ic_call(MonoString *fn, int32_t argc, int32_t byref_mask, 
 
 void zm_ic_register(void)
 {
+    zm_ic_byval_off = zm_ic_byval_offset();
     MonoString *(*fn)(MonoString *, int32_t, int32_t, void *, void *, MonoBoolean) = zm_ic_call;
     const void *p;
     memcpy(&p, &fn, sizeof p);   /* the API takes code as a data pointer */

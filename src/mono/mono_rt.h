@@ -44,6 +44,7 @@ typedef struct zm_thunk {
     uint8_t nparams;
     uint8_t ret;                       /* ZM_TK_* */
     uint8_t exc_slot;                  /* the exception's address: its integer register */
+    uint8_t short_form;                /* integers only, at most six: a six-register call */
     uint8_t kind[ZM_TK_MAX_PARAMS];    /* ZM_TK_* per parameter */
     uint8_t slot[ZM_TK_MAX_PARAMS];    /* its register: integer 0-7, floating-point 8-15 */
 } zm_thunk;

@@ -60,6 +60,9 @@ typedef struct zm_thunk_regs {
         (r).f[1], (r).f[2], (r).f[3], (r).f[4], (r).f[5], (r).f[6], (r).f[7]
 
 typedef int64_t (*zm_thunk_int_fn)(ZM_TK_PARAMS);
+/* the short form, for a thunk of at most six integer arguments and no
+ * floating-point one or result: six registers on both ABIs */
+typedef int64_t (*zm_thunk_int6_fn)(int64_t, int64_t, int64_t, int64_t, int64_t, int64_t);
 typedef float (*zm_thunk_f4_fn)(ZM_TK_PARAMS);
 typedef double (*zm_thunk_f8_fn)(ZM_TK_PARAMS);
 
@@ -150,6 +153,7 @@ int zm_thunk_plan(MonoMethod *m, MonoMethodSignature *sig, zm_thunk *t)
             return 0;
     }
     t->exc_slot = (uint8_t)ints;
+    t->short_form = (uint8_t)(fps == 0 && ints < 6);
     MonoType *rt = mono_signature_get_return_type(sig);
     int r = mono_type_get_type(rt) == MONO_TYPE_VOID ? ZM_TK_VOID
             : mono_type_is_byref(rt)                ? -1
@@ -158,6 +162,8 @@ int zm_thunk_plan(MonoMethod *m, MonoMethodSignature *sig, zm_thunk *t)
         return 0;
     t->ret = (uint8_t)r;
     t->nparams = (uint8_t)n;
+    if (r == ZM_TK_R4 || r == ZM_TK_R8)
+        t->short_form = 0;
     return 1;
 }
 
@@ -200,7 +206,7 @@ static void zm_thunk_store(int kind, int64_t v, void *ret)
 }
 
 /* Argument p of kind k into register slot (zm_thunk.slot). */
-static void zm_thunk_arg(zm_thunk_regs *r, unsigned slot, int k, void *p)
+ZLUA_INLINE void zm_thunk_arg(zm_thunk_regs *r, unsigned slot, int k, void *p)
 {
     int64_t *i = &r->i[slot];
     switch (k) {
@@ -256,8 +262,22 @@ static void zm_thunk_arg(zm_thunk_regs *r, unsigned slot, int k, void *p)
 Il2CppException *zm_thunk_invoke(const zm_thunk *t, void *obj, void **args, void *ret)
 {
     zm_thunk_regs r;
-    memset(&r, 0, sizeof r);   /* the registers no parameter names */
     MonoException *exc = NULL;
+    if (t->short_form) {
+        int64_t *i = r.i;
+        i[0] = (int64_t)(intptr_t)obj;   /* overwritten by the first argument when static */
+        i[1] = i[2] = i[3] = i[4] = i[5] = 0;
+        for (uint32_t k = 0; k < t->nparams; k++)
+            zm_thunk_arg(&r, t->slot[k], t->kind[k], args[k]);
+        i[t->exc_slot] = (int64_t)(intptr_t)&exc;
+        zm_thunk_int6_fn fn;
+        memcpy(&fn, &t->code, sizeof fn);
+        int64_t v = fn(i[0], i[1], i[2], i[3], i[4], i[5]);
+        if (exc == NULL && ret != NULL && t->ret != ZM_TK_VOID)
+            zm_thunk_store(t->ret, v, ret);
+        return (Il2CppException *)(void *)exc;
+    }
+    memset(&r, 0, sizeof r);   /* the registers no parameter names */
     r.i[0] = (int64_t)(intptr_t)obj;   /* overwritten by the first argument when static */
     for (uint32_t i = 0; i < t->nparams; i++)
         zm_thunk_arg(&r, t->slot[i], t->kind[i], args[i]);
