@@ -65,6 +65,10 @@ add_custom_command(OUTPUT ${ZLUA_GENGAME_DIR}/alone/GenGame.dll
   COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_GENGAME_DLL} ${ZLUA_GENGAME_DIR}/alone/GenGame.dll
   DEPENDS ${ZLUA_GENGAME_DLL} VERBATIM)
 add_custom_target(zlua_gengame_alone ALL DEPENDS ${ZLUA_GENGAME_DIR}/alone/GenGame.dll)
+# GenGame.dll's own rule belongs to zlua_gengame_assemblies: without the
+# target order, make runs it (and GenGame.Core.dll's) in both targets at
+# once, two mcs writing one file
+add_dependencies(zlua_gengame_alone zlua_gengame_assemblies)
 set(ZLUA_GENGAME_OUTS --out ${ZLUA_GENGAME_DIR}/err.cpp --report ${ZLUA_GENGAME_DIR}/err.txt)
 set(ZLUA_GENGAME_EXPECT ${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal/expect.sh)
 set(err ${ZLUA_GENGAME_SRC}/errors)
