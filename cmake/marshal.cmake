@@ -57,7 +57,7 @@ target_sources(zlua-run PRIVATE ${ZLUA_MARSHAL_TABLE_SOURCES} tests/sim/tool/sim
 # it (zlua_bridge_shape); other registrations fall back to the generic
 # invoker for it.
 target_sources(zlua-stubgen PRIVATE ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c
-  tools/marshalc/marshalc_xml.c)
+  tools/marshalc/marshalc_xml.c tools/marshalc/marshalc_live.c)
 target_link_libraries(zlua-stubgen PRIVATE PkgConfig::EXPAT)
 target_compile_definitions(zlua-stubgen PRIVATE
   ZLUA_STUBGEN_MARSHAL_TABLES=zlua_fixture_marshal

@@ -76,6 +76,12 @@ if(ZLUA_MONO_TESTS)
     ${CMAKE_COMMAND} -E env ${ZLUA_MONO_TEST_ENV} ZLUA_GAME_DIR=${ZLUA_GAME_DIR}
     $<TARGET_FILE:zlua-run-mono> --assembly ${ZLUA_GAME_CORE} --assembly ${ZLUA_GAME_DLL}
     --assembly ${ZLUA_GAME_MODS})
+  # The rules of a project (tests/gen-game: an attribute, an XML file)
+  # give a method's parameters as several Lua values.
+  add_test(NAME annot.gengame.rules
+    COMMAND ${CMAKE_COMMAND} -E env ${ZLUA_MONO_TEST_ENV} ${ZLUA_ANNOT_TESTS}/rules.sh
+            $<TARGET_FILE:zlua-annot-mono> ${ZLUA_GENGAME_DIR} ${ZLUA_GENGAME_SRC}/rules.xml)
+  set_tests_properties(annot.gengame.rules PROPERTIES LABELS "annot;mono")
   add_test(NAME annot.usage.mono
     COMMAND ${CMAKE_COMMAND} -E env ${ZLUA_MONO_TEST_ENV}
             ${ZLUA_ANNOT_TESTS}/usage.sh $<TARGET_FILE:zlua-annot-mono>)

@@ -1,8 +1,14 @@
 /*
  * zlua_annot.c -- the annotation generator's command line (R-ANNOT-1).
  *
- *   zlua-annot-mono --assembly FILE.dll... --out OUT.lua [--reference FILE.dll]...
+ *   zlua-annot-mono --assembly FILE.dll... --out OUT.lua
+ *                   [--reference FILE.dll]... [--rules FILE.xml]...
  *   zlua-annot --out OUT.lua [ASSEMBLY-NAME...]
+ *
+ *     --reference FILE  an assembly the others need, opened, not annotated
+ *     --rules FILE.xml  the project's XML rule files: a method they (or
+ *                       the assemblies' [LuaMarshalAs] attributes) give
+ *                       several Lua values is annotated with that many
  *
  * Writes one EmmyLua / LuaLS definition file (`---@meta`) describing
  * every type a script can reach through the assemblies given: on Mono,
@@ -20,13 +26,15 @@
 #include <lauxlib.h>
 
 #include "annot.h"
+#include "marshalc_live.h"
 #include "tool_rt.h"
 #include "zlua.h"
 
 #define ANNOT_MAX_ASSEMBLIES 64
 
 static const char annot_usage[] =
-    "usage: zlua-annot-mono --assembly FILE.dll... --out OUT.lua [--reference FILE.dll]...\n"
+    "usage: zlua-annot-mono --assembly FILE.dll... --out OUT.lua [--reference FILE.dll]... "
+    "[--rules FILE.xml]...\n"
     "       zlua-annot --out OUT.lua [ASSEMBLY-NAME...]";
 
 /* Whether img is one of the assemblies named (none named: every one). */
@@ -58,8 +66,8 @@ static int annot_class_cmp(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     const char *files[ANNOT_MAX_ASSEMBLIES], *refs[ANNOT_MAX_ASSEMBLIES];
-    const char *only[ANNOT_MAX_ASSEMBLIES], *out_path = NULL;
-    int nfiles = 0, nrefs = 0, nonly = 0;
+    const char *only[ANNOT_MAX_ASSEMBLIES], *xml[ANNOT_MAX_ASSEMBLIES], *out_path = NULL;
+    int nfiles = 0, nrefs = 0, nonly = 0, nxml = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int has_value = i + 1 < argc;
@@ -71,6 +79,10 @@ int main(int argc, char **argv)
             if (nrefs == ANNOT_MAX_ASSEMBLIES)
                 annot_die("more than %d references", ANNOT_MAX_ASSEMBLIES);
             refs[nrefs++] = argv[++i];
+        } else if (strcmp(a, "--rules") == 0 && has_value) {
+            if (nxml == ANNOT_MAX_ASSEMBLIES)
+                annot_die("more than %d rule files", ANNOT_MAX_ASSEMBLIES);
+            xml[nxml++] = argv[++i];
         } else if (strcmp(a, "--out") == 0 && has_value) {
             out_path = argv[++i];
         } else if (a[0] == '-') {
@@ -85,6 +97,8 @@ int main(int argc, char **argv)
         annot_die("no output file (--out)\n%s", annot_usage);
     if (nfiles > 0 && nonly > 0)
         annot_die("name assemblies either by file (--assembly) or by name, not both");
+    if (nxml > 0 && nfiles == 0)
+        annot_die("--rules reads the rules of assemblies given with --assembly");
     char err[1024] = "";
     if (tool_rt_start(err, sizeof err) != 0)
         annot_die("%s", err);
@@ -94,9 +108,9 @@ int main(int argc, char **argv)
             annot_die("%s", err);
     }
     const Il2CppImage *images[ANNOT_MAX_ASSEMBLIES];
+    const char *names[ANNOT_MAX_ASSEMBLIES];
     for (int i = 0; i < nfiles; i++) {
-        const char *name;
-        images[i] = tool_rt_open(files[i], &name, err, sizeof err);
+        images[i] = tool_rt_open(files[i], &names[i], err, sizeof err);
         if (images[i] == NULL)
             annot_die("%s", err);
     }
@@ -115,6 +129,12 @@ int main(int argc, char **argv)
     if (L == NULL || zlua_open(L) != ZLUA_OK)
         annot_die("cannot open a state");
     zlua_state_set_log(L, NULL, NULL);   /* the binder's reports are not ours */
+    const char *failed;
+    if (marshalc_live_register(L, names, nfiles, xml, nxml, &failed) != 0) {
+        if (failed != NULL)
+            annot_die("%s: the rule file has errors (above)", failed);
+        annot_die("cannot register the [LuaMarshalAs] rules");
+    }
     if (nfiles > 0) {
         for (int i = 0; i < nfiles; i++)
             annot_set_add_image(images[i]);

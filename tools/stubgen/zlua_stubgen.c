@@ -43,8 +43,7 @@
 #include <lauxlib.h>
 
 #include "il2cpp_api.h"
-#include "marshalc_attrs.h"   /* [LuaMarshalAs] read live (--assembly) */
-#include "marshalc_xml.h"     /* and the project's XML rules (--rules) */
+#include "marshalc_live.h"    /* [LuaMarshalAs] read live (--assembly), XML rules (--rules) */
 #include "tool_rt.h"          /* starts the runtime the metadata comes from */
 #include "zlua.h"
 #include "zlua_stub.h"
@@ -1008,53 +1007,20 @@ static void sg_walk(void)
 /* ---- [LuaMarshalAs] read live (--assembly) ------------------------------------------------- */
 
 /* The attributes of the assemblies opened and the XML rules given
- * (--rules), one unvalidated table per assembly, as an Editor registers
- * them: a method they give a multi-value slot (UnpackedValues) gets a
- * stub of that shape, keyed as the binder of a player that registers the
- * compiled tables of the same rules keys it.  (zlua-marshalc checks
- * them; an illegal one shapes nothing here.) */
-static zlua_marshal_table sg_live[SG_MAX_ASSEMBLIES];
-static size_t sg_live_cap[SG_MAX_ASSEMBLIES];
-
-static void sg_on_attr(void *ud, const char *assembly, const zlua_marshal_rule *r)
-{
-    (void)ud;
-    for (int a = 0; a < sg_nimages; a++) {
-        if (strcmp(sg_image_names[a], assembly) != 0)
-            continue;
-        zlua_marshal_table *t = &sg_live[a];
-        if (t->count == sg_live_cap[a]) {
-            sg_live_cap[a] = sg_live_cap[a] ? 2 * sg_live_cap[a] : 16;
-            zlua_marshal_rule *grown = realloc((void *)t->rules, sg_live_cap[a] * sizeof *r);
-            if (grown == NULL)
-                die("out of memory");
-            t->rules = grown;
-        }
-        ((zlua_marshal_rule *)(void *)t->rules)[t->count++] = *r;
-        return;
-    }
-}
-
-static void sg_on_xml(void *ud, const char *assembly, const zlua_marshal_rule *r,
-                      const char *file, long line)
-{
-    (void)file;
-    (void)line;
-    sg_on_attr(ud, assembly, r);
-}
-
+ * (--rules), registered as an Editor registers them (marshalc_live.h):
+ * a method they give a multi-value slot (UnpackedValues) gets a stub of
+ * that shape, keyed as the binder of a player that registers the
+ * compiled tables of the same rules keys it. */
 static void sg_register_live_rules(const char *const *xml, int nxml)
 {
     if (sg_nimages == 0)
         return;
-    for (int a = 0; a < sg_nimages; a++)
-        sg_live[a] = (zlua_marshal_table){sg_image_names[a], NULL, 0, 0};
-    marshalc_read_attributes(sg_L, sg_on_attr, NULL);
-    for (int i = 0; i < nxml; i++)
-        if (marshalc_xml_parse(xml[i], sg_on_xml, NULL) > 0)
-            die("%s: the rule file has errors (above)", xml[i]);
-    if (zlua_rules_register(sg_live, (size_t)sg_nimages) != ZLUA_OK)
+    const char *failed;
+    if (marshalc_live_register(sg_L, sg_image_names, sg_nimages, xml, nxml, &failed) != 0) {
+        if (failed != NULL)
+            die("%s: the rule file has errors (above)", failed);
         die("cannot register the [LuaMarshalAs] attributes");
+    }
 }
 
 static const char sg_usage[] =
