@@ -24,6 +24,7 @@ raises(function() return Demo.Add(1) end, "wrong number of arguments to 'Demo.Ad
 raises(function() return Demo.Add(1, 2, 3) end, "wrong number of arguments to 'Demo.Add' (2 expected, got 3)")
 raises(function() return p:Scale(2, 3) end, "wrong number of arguments")
 raises(function() return MyGame.Circle() end, "wrong number of arguments to 'MyGame.Circle(...)'")
+raises(function() return MyGame.Player() end, "wrong number of arguments to 'MyGame.Player(...)'")
 
 -- a static called as an instance method (the type table passed as its
 -- first argument), an instance method called with '.', a static read

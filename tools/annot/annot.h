@@ -89,7 +89,8 @@ enum { ANNOT_IN, ANNOT_OUT, ANNOT_FIELD };
 /* The Lua type of a slot of type t (docs/lua-api.md, "Calling C#"):
  * boolean, integer, number, string, a written class, `any` for what the
  * annotations do not model; arrays as zlua.Array<E> (and a table of E
- * going in), Nullable<T> as T?, a delegate going in also as a function. */
+ * going in), Nullable<T> as nil|T, a delegate going in also as a
+ * function; a reference never as T|nil (annot_names.c says why). */
 void annot_type(annot_buf *b, const Il2CppType *t, int dir);
 
 /* Whether s can be written after a '.' in Lua (an identifier that is no

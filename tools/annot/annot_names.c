@@ -137,6 +137,11 @@ static void annot_delegate_fun(annot_buf *b, Il2CppClass *k)
     }
 }
 
+/* A reference parameter is not written `T|nil` though C# takes null
+ * there: the checker counts a parameter that may be nil as one a call
+ * may leave out, and would let `CS.MyGame.Player()` pass; an explicit
+ * nil is flagged instead (docs/lua-api.md, "Annotations for editors and
+ * checkers").  A Nullable<T> is `nil|T`: nil is its value. */
 void annot_type(annot_buf *b, const Il2CppType *t, int dir)
 {
     if (il2cpp_type_is_byref(t)) {
@@ -159,7 +164,7 @@ void annot_type(annot_buf *b, const Il2CppType *t, int dir)
         annot_buf_add(b, "number");
         return;
     case ZLUA_IL2CPP_TYPE_STRING:
-        annot_buf_add(b, dir == ANNOT_IN ? "string|nil" : "string");
+        annot_buf_add(b, "string");
         return;
     case ZLUA_IL2CPP_TYPE_PTR: case ZLUA_IL2CPP_TYPE_FNPTR:
         annot_buf_add(b, "lightuserdata");
@@ -182,8 +187,6 @@ void annot_type(annot_buf *b, const Il2CppType *t, int dir)
         /* an array-shaped table makes a new T[] (not T[,]) */
         if (dir != ANNOT_OUT && kind == ZLUA_IL2CPP_TYPE_SZARRAY)
             annot_buf_printf(b, "|%s%s%s[]", paren ? "(" : "", e, paren ? ")" : "");
-        if (dir == ANNOT_IN)
-            annot_buf_add(b, "|nil");
         annot_buf_free(&b_elem);
         return;
     }
@@ -231,8 +234,6 @@ void annot_type(annot_buf *b, const Il2CppType *t, int dir)
         annot_buf_add(b, "|");
         annot_name_instance(b, object);
     }
-    if (dir == ANNOT_IN && !il2cpp_class_is_valuetype(k))
-        annot_buf_add(b, "|nil");   /* null */
     /* R-DEL-1: a Lua function; last, so that its result type ends the union */
     if (dir != ANNOT_OUT && annot_class_is_delegate(k)) {
         annot_buf_add(b, "|");
