@@ -3,7 +3,7 @@
  * rules (src/types/members.c, docs/lua-api.md "Type tables",
  * "Instances", "Overloads and default values"):
  *
- *   ---@class MyGame.Circle: MyGame.Shape, MyGame.IShape   instances
+ *   ---@class MyGame.Circle: MyGame.Shape                  instances
  *   ---@field Radius number                                fields, properties
  *   ---@field [integer] integer                            an indexer
  *   ---@operator add(MyGame.Vector2): MyGame.Vector2       operators

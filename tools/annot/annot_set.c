@@ -7,8 +7,8 @@
  * that `CS.Demo.MakeList(3):Add(4)` completes; what those name in turn
  * is `any`, which keeps a game's file from growing into the whole
  * corlib.  Every base class and interface of a class written is written
- * (a Circle must be assignable to a Shape parameter), at its deriving
- * class's depth.  Types C# outside their assembly cannot name are
+ * (a Circle must be assignable to a Shape parameter; an interface view
+ * has a class of its own), at its deriving class's depth.  Types C# outside their assembly cannot name are
  * never written.
  */
 #include <stdint.h>
