@@ -9,13 +9,15 @@
  *   zlua-bench-mono CASE N
  *
  * runs the case's loop N times after a warm-up and prints
- *   CASE SIDE N managed=<allocations per op> lua=<allocations per op>
+ *   CASE SIDE N managed=<allocations per op> lua=<allocations per op> ns=<CPU ns per op>
  * tools/bench-mono.sh counts instructions at two N (callgrind) and takes
  * the difference, so set-up, binding and warm-up cancel out.
  */
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -408,6 +410,7 @@ int main(int argc, char **argv)
     const char *gc = getenv("ZLUA_BENCH_LUAGC");
     int gc_on = gc != NULL && strcmp(gc, "on") == 0;
     uint64_t g0 = 0, l0 = 0;
+    struct timespec t0 = {0, 0}, t1;
     for (int round = 0; round < 2; round++) {   /* a warm-up, then the measured run */
         long iters = round == 0 ? 100 : n;
         lua_gc(L, LUA_GCCOLLECT);
@@ -415,6 +418,7 @@ int main(int argc, char **argv)
             lua_gc(L, LUA_GCSTOP);
         g0 = testbed_rt_gc_allocs();
         l0 = counter.requests;
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
         lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
         lua_pushinteger(L, iters);
         if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
@@ -425,8 +429,10 @@ int main(int argc, char **argv)
         lua_gc(L, LUA_GCRESTART);
     }
     uint64_t g = testbed_rt_gc_allocs() - g0, l = counter.requests - l0;
-    printf("%s %s %ld managed=%.3f lua=%.3f\n", c->name, base ? "base" : "zlua", n,
-           (double)g / (double)n, (double)l / (double)n);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+    double ns = (double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec);
+    printf("%s %s %ld managed=%.3f lua=%.3f ns=%.1f\n", c->name, base ? "base" : "zlua", n,
+           (double)g / (double)n, (double)l / (double)n, ns / (double)n);
     lua_close(L);
     return 0;
 }

@@ -207,6 +207,8 @@ void zm_facts_forget(void)
 static void zm_facts_clear(struct zm_facts_map *map, unsigned epoch)
 {
     for (size_t i = 0; map->mask && i <= map->mask; i++) {
+        if (map->slots[i] != NULL)
+            zm_thunk_free(&map->slots[i]->thunk);
         free(map->slots[i]);
         map->slots[i] = NULL;
     }
@@ -364,7 +366,7 @@ Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args
     zm_facts *f = zm_facts_find(m);
     if (ZLUA_UNLIKELY(f == NULL))
         f = zm_facts_make(m);
-    if (f != NULL && f->thunk_ok) {
+    if (f != NULL && f->thunk_ok && !f->thunk.box_busy) {
         if (ZLUA_LIKELY(f->thunk.code != NULL || zm_thunk_ready(&f->thunk, m)))
             return zm_thunk_invoke(&f->thunk, obj, args, ret);
         f->thunk_ok = 0;

@@ -45,6 +45,11 @@ typedef struct zm_thunk {
     uint8_t ret;                       /* ZM_TK_* */
     uint8_t exc_slot;                  /* the exception's address: its integer register */
     uint8_t short_form;                /* integers only, at most six: a six-register call */
+    uint8_t box_busy;                  /* the scratch box holds a running call's `this` */
+    MonoClass *box_class;              /* a struct's instance method: `this`'s class */
+    MonoObject *box;                   /* its scratch box (this thread's), pinned by */
+    uint32_t box_handle;               /* this handle (zm_thunk_free releases it) */
+    uint32_t box_size;                 /* the struct's bytes */
     uint8_t kind[ZM_TK_MAX_PARAMS];    /* ZM_TK_* per parameter */
     uint8_t slot[ZM_TK_MAX_PARAMS];    /* its register: integer 0-7, floating-point 8-15 */
 } zm_thunk;
@@ -56,10 +61,13 @@ typedef struct zm_thunk {
 int zm_thunk_plan(MonoMethod *m, MonoMethodSignature *sig, zm_thunk *t);
 /* Makes the thunk's code if it is not made yet: 0 when Mono gave none. */
 int zm_thunk_ready(zm_thunk *t, MonoMethod *m);
-/* The call, zlua_rt_invoke's contract (args[i] a value's address, a
- * reference itself, a byref's slot address): the callee's exception, or
- * NULL with the result in ret. */
-Il2CppException *zm_thunk_invoke(const zm_thunk *t, void *obj, void **args, void *ret);
+/* The call, zlua_rt_invoke's contract (obj: the object, or a struct's
+ * bytes; args[i] a value's address, a reference itself, a byref's slot
+ * address): the callee's exception, or NULL with the result in ret.  Not
+ * while t->box_busy. */
+Il2CppException *zm_thunk_invoke(zm_thunk *t, void *obj, void **args, void *ret);
+/* Releases what zm_thunk_ready made besides the code (the scratch box). */
+void zm_thunk_free(zm_thunk *t);
 
 /* ---- what a call needs of its method, found once (mono_glue.c) ---------- */
 

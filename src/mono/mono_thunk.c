@@ -124,12 +124,13 @@ int zm_thunk_plan(MonoMethod *m, MonoMethodSignature *sig, zm_thunk *t)
     uint32_t iflags = 0;
     uint32_t flags = mono_method_get_flags(m, &iflags);
     MonoClass *owner = mono_method_get_class(m);
-    /* no body to call (abstract), `this` a struct (boxed by a thunk), an
-     * array's runtime methods, String's constructors (they return the
-     * string they make) and varargs: mono_runtime_invoke's */
-    if ((flags & 0x0400 /* METHOD_ATTRIBUTE_ABSTRACT */) != 0 || mono_class_is_valuetype(owner) ||
+    /* no body to call (abstract), an array's runtime methods, String's
+     * constructors (they return the string they make), varargs, and a
+     * Nullable's own methods: mono_runtime_invoke's */
+    if ((flags & 0x0400 /* METHOD_ATTRIBUTE_ABSTRACT */) != 0 ||
         mono_class_get_rank(owner) != 0 || mono_signature_explicit_this(sig) ||
-        mono_signature_get_call_conv(sig) != 0 /* MONO_CALL_DEFAULT */)
+        mono_signature_get_call_conv(sig) != 0 /* MONO_CALL_DEFAULT */ ||
+        mono_class_is_nullable(owner))
         return 0;
     if (owner == mono_get_string_class() && strcmp(mono_method_get_name(m), ".ctor") == 0)
         return 0;
@@ -162,6 +163,13 @@ int zm_thunk_plan(MonoMethod *m, MonoMethodSignature *sig, zm_thunk *t)
         return 0;
     t->ret = (uint8_t)r;
     t->nparams = (uint8_t)n;
+    if (mono_signature_is_instance(sig) && mono_class_is_valuetype(owner)) {
+        /* a struct's `this` reaches a thunk boxed: the thread's scratch
+         * box of the struct, the value copied in and back (zm_thunk_invoke) */
+        uint32_t align;
+        t->box_class = owner;
+        t->box_size = (uint32_t)mono_class_value_size(owner, &align);
+    }
     if (r == ZM_TK_R4 || r == ZM_TK_R8)
         t->short_form = 0;
     return 1;
@@ -169,9 +177,24 @@ int zm_thunk_plan(MonoMethod *m, MonoMethodSignature *sig, zm_thunk *t)
 
 int zm_thunk_ready(zm_thunk *t, MonoMethod *m)
 {
+    if (t->box_class != NULL && t->box == NULL) {
+        /* pinned: the box's address is kept (Boehm moves nothing anyway) */
+        t->box = mono_object_new(zm.domain, t->box_class);
+        if (t->box == NULL)
+            return 0;
+        t->box_handle = mono_gchandle_new(t->box, 1);
+    }
     if (t->code == NULL)
         t->code = mono_method_get_unmanaged_thunk(m);
     return t->code != NULL;
+}
+
+void zm_thunk_free(zm_thunk *t)
+{
+    if (t->box_handle != 0)
+        mono_gchandle_free(t->box_handle);
+    t->box_handle = 0;
+    t->box = NULL;
 }
 
 static void zm_thunk_store(int kind, int64_t v, void *ret)
@@ -259,7 +282,27 @@ ZLUA_INLINE void zm_thunk_arg(zm_thunk_regs *r, unsigned slot, int k, void *p)
     }
 }
 
-Il2CppException *zm_thunk_invoke(const zm_thunk *t, void *obj, void **args, void *ret)
+static Il2CppException *zm_thunk_call(const zm_thunk *t, void *obj, void **args, void *ret);
+
+Il2CppException *zm_thunk_invoke(zm_thunk *t, void *obj, void **args, void *ret)
+{
+    if (t->box_class == NULL)
+        return zm_thunk_call(t, obj, args, ret);
+    /* obj: the struct's bytes; the method runs on the box's copy, which
+     * comes back whatever it did (a throwing method's writes are visible,
+     * as with the value's own address).  The box is the thread's: a call
+     * that reaches this method again while it runs (through Lua) finds it
+     * busy and goes through mono_runtime_invoke (zlua_rt_invoke). */
+    char *payload = (char *)t->box + il2cpp_object_header_size();
+    t->box_busy = 1;
+    memcpy(payload, obj, t->box_size);
+    Il2CppException *e = zm_thunk_call(t, t->box, args, ret);
+    memcpy(obj, payload, t->box_size);
+    t->box_busy = 0;
+    return e;
+}
+
+static Il2CppException *zm_thunk_call(const zm_thunk *t, void *obj, void **args, void *ret)
 {
     zm_thunk_regs r;
     MonoException *exc = NULL;

@@ -7,6 +7,23 @@ using System;
 using System.Collections.Generic;
 using ZLua;
 
+// A struct whose method calls Lua, which calls the same method on another
+// value of it: each call keeps its own `this` (on Mono the outer call's
+// copy sits in the thread's scratch box for the method's thunk, and the
+// inner call, finding it busy, takes mono_runtime_invoke).
+public struct Counter
+{
+    public int n;
+
+    public int Bump(Func<int, int> f)
+    {
+        n++;
+        int r = f(n);
+        n += 100;
+        return r;
+    }
+}
+
 static class LuaEnvCheck
 {
     static readonly List<string> log = new List<string>();
@@ -54,6 +71,10 @@ static class LuaEnvCheck
             Console.WriteLine("nil is null: " + (env.Call("none") == null));
             env.DoString("function count(l) return l.Count end");
             Console.WriteLine("C# members from Lua: " + env.Call("count", list));
+            env.DoString("local C = CS.Counter local a, b = C(), C() " +
+                         "local r = a:Bump(function(x) b:Bump(function(y) return y * 10 end) " +
+                         "return x end) print(r, a.n, b.n)");
+            Flush("a struct's method reentered through Lua on another value");
             try {
                 env.Call("nosuch");
             } catch (InvalidOperationException e) {
