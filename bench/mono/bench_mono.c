@@ -223,15 +223,19 @@ static int bm_calc_add(lua_State *L)
 }
 
 /* Driver.NativeAdd, the internal call C# calls n times: the Lua function
- * bm_run_native was given, called with the Lua C API. */
+ * bm_run was given, called with the Lua C API.  Protected, as any binding
+ * must call Lua from a managed caller (a Lua error's longjmp would cross
+ * its frames), and its result checked; an error here makes 0 where a
+ * real binding would raise a managed exception (none happens). */
 static int32_t bm_native_add(int32_t a, int32_t b)
 {
     lua_State *L = bm_L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, bm_func_ref);
     lua_pushinteger(L, a);
     lua_pushinteger(L, b);
-    lua_call(L, 2, 1);
-    int32_t r = (int32_t)lua_tointeger(L, -1);
+    int32_t r = 0;
+    if (lua_pcall(L, 2, 1, 0) == LUA_OK && lua_isinteger(L, -1))
+        r = (int32_t)lua_tointeger(L, -1);
     lua_pop(L, 1);
     return r;
 }

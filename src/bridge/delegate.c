@@ -45,19 +45,24 @@ Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, v
         return zlua_delegate_error("zlua: delegate target tampered with "
                                    "(it names no Lua function of this delegate)");
     }
-    if (ZLUA_UNLIKELY(d.owner != zlua_thread_token())) {
+    return zlua__delegate_call(&d, args, ret);
+}
+
+Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, void *ret)
+{
+    if (ZLUA_UNLIKELY(d->owner != zlua_thread_token())) {
         /* R-THREAD-1: refused before the state is read (another thread
          * owns it, and may be closing it); the record was copied under
          * the lock */
         char why[256];
-        return zlua_delegate_error(zlua__thread_refusal(why, sizeof why, d.owner_id));
+        return zlua_delegate_error(zlua__thread_refusal(why, sizeof why, d->owner_id));
     }
-    const zlua__deltype *t = d.type;
-    lua_State *L = d.L;
+    const zlua__deltype *t = d->type;
+    lua_State *L = d->L;
     zlua_ic_call c;
     memset(&c, 0, sizeof c);
     c.function = t->cls->full_name;
-    c.function_ref = d.ref;
+    c.function_ref = d->ref;
     c.nargs = t->nparams;
     c.arg_meta = t->params;
     c.arg_slots = args;

@@ -8,6 +8,7 @@
 #include <lua.h>
 
 #include "core/state.h"
+#include "marshal/delegate.h"
 #include "marshal/ic_shape.h"
 #include "zlua.h"
 
@@ -22,5 +23,12 @@ void zlua__ic_open(lua_State *L, zlua__ctx *ctx);
  * shape was computed when its type bound: c's metas are s's, the
  * function a registry reference, nothing to check per call. */
 int zlua__ic_invoke_shaped(lua_State *L, zlua_ic_call *c, const zlua__ic_shape *s);
+
+/* zlua_delegate_invoke once its target has resolved to d
+ * (zlua__delegates_resolve returned ZLUA_DEL_FOUND): for a runtime
+ * backend that resolved it already to check what it was handed against
+ * the record's type (src/mono), so that the target is resolved once per
+ * call.  delegate.c. */
+Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, void *ret);
 
 #endif

@@ -19,6 +19,7 @@
 
 #include <mono/metadata/exception.h>
 
+#include "bridge/ic.h"
 #include "marshal/delegate.h"
 #include "mono_rt.h"
 #include "zlua_stub.h"
@@ -136,7 +137,7 @@ static MonoObject *zm_dispatch(MonoObject *target, MonoArray *args, MonoArray *t
     }
     zlua_env_run run;
     zlua_env_run_enter(&run, d.L);
-    Il2CppException *e = zlua_delegate_invoke((Il2CppObject *)(void *)target, slots, rslot);
+    Il2CppException *e = zlua__delegate_call(&d, slots, rslot);
     zlua_env_run_leave(&run);
     if (e != NULL) {
         *ex = (MonoObject *)(void *)e;
@@ -209,7 +210,7 @@ static MonoObject *zm_dispatch_refs(MonoObject *target, int32_t argc, void *a0, 
     }
     zlua_env_run run;
     zlua_env_run_enter(&run, d.L);
-    Il2CppException *e = zlua_delegate_invoke((Il2CppObject *)(void *)target, slots, rslot);
+    Il2CppException *e = zlua__delegate_call(&d, slots, rslot);
     zlua_env_run_leave(&run);
     return (MonoObject *)(void *)e;
 }
