@@ -23,3 +23,6 @@ target_compile_options(zlua-bench-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OT
 target_link_libraries(zlua-bench-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
 set_target_properties(zlua-bench-mono PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
 add_dependencies(zlua-bench-mono zlua_mono_test_assemblies zlua_bench_mono_dll)
+add_test(NAME bench.mono COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bench/mono/check.sh
+  $<TARGET_FILE:zlua-bench-mono> ${ZLUA_BENCH_MONO_DLL})
+set_tests_properties(bench.mono PROPERTIES LABELS mono ENVIRONMENT "ZLUA_MONO_ASSEMBLIES=${ZLUA_MONO_DIR}")
