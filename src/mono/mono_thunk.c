@@ -231,7 +231,9 @@ static void zm_thunk_store(int kind, int64_t v, void *ret)
 /* Argument p of kind k into register slot (zm_thunk.slot). */
 ZLUA_INLINE void zm_thunk_arg(zm_thunk_regs *r, unsigned slot, int k, void *p)
 {
-    int64_t *i = &r->i[slot];
+    /* an integer slot's register (a floating-point slot, 8 and up, is
+     * r->f's and never indexes r->i) */
+    int64_t *i = r->i + (slot < ZM_TK_INT_REGS ? slot : 0);
     switch (k) {
     case ZM_TK_REF:
     case ZM_TK_BYREF:
