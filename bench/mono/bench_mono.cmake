@@ -17,7 +17,7 @@ add_custom_target(zlua_bench_mono_dll ALL DEPENDS ${ZLUA_BENCH_MONO_DLL})
 
 add_executable(zlua-bench-mono bench/mono/bench_mono.c tests/host/testbed.c
   tests/host/host_marshal.c ${ZLUA_MARSHAL_TABLE_SOURCES})
-target_include_directories(zlua-bench-mono PRIVATE src tests/host tools/marshalc)
+target_include_directories(zlua-bench-mono PRIVATE src src/mono tests/host tools/marshalc)
 target_include_directories(zlua-bench-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua-bench-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_link_libraries(zlua-bench-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::LUA m)
