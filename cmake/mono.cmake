@@ -88,9 +88,11 @@ zlua_library_flags(zlua_mono)
 
 # The runtime boundary on Mono's embedding API.  It links no Mono library:
 # the mono_* functions are the process's (the test hosts link
-# libmonoboehm, the Editor has its own).
+# libmonoboehm, the Editor has its own), looked up by name when the
+# backend attaches (src/mono/mono_syms.c).
 set(ZLUA_MONO_RT_SOURCES src/mono/mono_api.c src/mono/mono_attach.c src/mono/mono_attrs.c
-  src/mono/mono_glue.c src/mono/mono_delegate.c src/mono/mono_ic.c src/mono/mono_thunk.c src/mono/mono_rules_xml.c)   # mono_env.c: the shared library's alone
+  src/mono/mono_glue.c src/mono/mono_delegate.c src/mono/mono_ic.c src/mono/mono_thunk.c src/mono/mono_rules_xml.c
+  src/mono/mono_syms.c)   # mono_env.c: the shared library's alone
 # the XML rule files are read by the build tools' own reader (libexpat)
 if(NOT TARGET PkgConfig::EXPAT)
   pkg_check_modules(EXPAT REQUIRED IMPORTED_TARGET expat)
@@ -100,7 +102,9 @@ add_library(zlua_mono_rt STATIC ${ZLUA_MONO_RT_SOURCES} tools/marshalc/marshalc_
 target_include_directories(zlua_mono_rt PUBLIC src/mono PRIVATE src src/il2cpp tools/marshalc include)
 target_include_directories(zlua_mono_rt SYSTEM PUBLIC ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua_mono_rt PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
-target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
+# ZM_MONO_THROUGH_TABLE: src/mono calls Mono through the table
+# mono_syms.c fills at attach time (mono_syms.h), never by name
+target_compile_definitions(zlua_mono_rt PRIVATE ZLUA_GC_HOOK_VARIABLE=1 ZM_MONO_THROUGH_TABLE=1)
 set_target_properties(zlua_mono_rt PROPERTIES POSITION_INDEPENDENT_CODE ON)
 target_link_libraries(zlua_mono_rt PUBLIC PkgConfig::LUA PkgConfig::EXPAT m pthread dl)
 
@@ -112,6 +116,7 @@ add_library(zlua-mono SHARED src/mono/mono_env.c)
 target_include_directories(zlua-mono PRIVATE src src/mono tools/marshalc include)
 target_include_directories(zlua-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
+target_compile_definitions(zlua-mono PRIVATE ZM_MONO_THROUGH_TABLE=1)
 target_link_libraries(zlua-mono PRIVATE
   "$<LINK_LIBRARY:WHOLE_ARCHIVE,zlua_mono,zlua_mono_rt>" PkgConfig::LUA m pthread dl)
 set_target_properties(zlua-mono PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ZLUA_EDITOR_DIR})

@@ -9,12 +9,11 @@
  * (tests/mono) starts Mono itself and then attaches the same way.
  *
  * The mono_* functions called here and in the rest of src/mono are the
- * host process's own: the shared build of the backend does not link a
- * Mono library, so they resolve from the Mono the host has loaded
- * (docs/embedding.md, "7. The Unity Editor: the Mono backend").
+ * host process's own: the backend links no Mono library, and zm_attach
+ * first looks them up in the Mono the host has loaded (mono_syms.c;
+ * docs/embedding.md, "7. The Unity Editor: the Mono backend").
  */
 #define _POSIX_C_SOURCE 200809L
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,23 +36,11 @@ MonoObject *zm_call(MonoMethod *m, void **args, MonoObject **exc)
 
 /* The Boehm collector Mono was built on exports its hook variable:
  * Debian's libmonoboehm, Unity's libmonobdwgc.  SGen has none, and
- * libzlua cannot run on it (its registries would go unscanned). */
-static void *zm_gc_symbol(const char *name)
-{
-    static const char *const libs[] = {"libmonoboehm-2.0.so.1", "libmonobdwgc-2.0.so"};
-    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
-        /* the library's own definition, not an executable's copy */
-        void *lib = dlopen(libs[i], RTLD_LAZY | RTLD_NOLOAD);
-        void *slot = lib != NULL ? dlsym(lib, name) : NULL;
-        if (slot != NULL)
-            return slot;
-    }
-    return dlsym(RTLD_DEFAULT, name);
-}
-
+ * libzlua cannot run on it (its registries would go unscanned).  Looked
+ * up in the library the embedding functions came from (mono_syms.c). */
 static void (**zm_hook_lookup(void))(void)
 {
-    return (void (**)(void))zm_gc_symbol("GC_push_other_roots");
+    return (void (**)(void))zm_syms_data("GC_push_other_roots");
 }
 
 /* GC_gc_no: the collector moves it on at every collection (bdwgc's
@@ -63,8 +50,8 @@ const volatile uintptr_t *zlua_gc_count_variable(void)
 {
     static const volatile uintptr_t *count;
     static int looked;
-    if (!looked) {
-        count = (const volatile uintptr_t *)zm_gc_symbol("GC_gc_no");
+    if (!looked && zm_syms_origin() != NULL) {   /* not before Mono is found */
+        count = (const volatile uintptr_t *)zm_syms_data("GC_gc_no");
         looked = 1;
     }
     return count;
@@ -141,6 +128,8 @@ int zm_attach(MonoDomain *domain, const char *helpers_dll, char *err, size_t err
         snprintf(err, errsize, "no Mono domain in this process");
         return -1;
     }
+    if (zm_syms_load(err, errsize) != 0)
+        return -1;
     if (zm_hook_lookup() == NULL) {
         snprintf(err, errsize, "Mono's collector is not Boehm (no GC_push_other_roots): "
                                "libzlua needs Mono on its Boehm build, as Unity's Editor is");

@@ -6,9 +6,13 @@
  * rule files loaded at run time.  ZLua.LuaEnv's Editor configuration
  * calls zlua_mono_env_attach once, then zlua_env.h as the player does.
  */
+#if defined(_WIN32)
+#include <windows.h>
+#else
 #define _GNU_SOURCE   /* dladdr */
 #include <dlfcn.h>
 #include <pthread.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,21 +45,35 @@
  * state that spells signatures is the backend's own (zm_live.L), used by
  * nobody else, so a load on any thread can be read. */
 
+/* A plain lock, not recursive: POSIX's mutex, Windows' slim lock (no
+ * pthreads library to ship beside the DLL). */
+#if defined(_WIN32)
+typedef SRWLOCK zm_lock;
+#define ZM_LOCK_INIT SRWLOCK_INIT
+#define zm_lock_take(l) AcquireSRWLockExclusive(l)
+#define zm_lock_give(l) ReleaseSRWLockExclusive(l)
+#else
+typedef pthread_mutex_t zm_lock;
+#define ZM_LOCK_INIT PTHREAD_MUTEX_INITIALIZER
+#define zm_lock_take(l) pthread_mutex_lock(l)
+#define zm_lock_give(l) pthread_mutex_unlock(l)
+#endif
+
 typedef struct zm_live_asm {
     zlua_marshal_table table;
     struct zm_live_asm *next;
 } zm_live_asm;
 
 static struct zm_live {
-    pthread_mutex_t start_lock;     /* started: a second env waits for the first read */
-    pthread_mutex_t queue_lock;     /* queue */
-    pthread_mutex_t read_lock;      /* L, asms, the reading */
+    zm_lock start_lock;             /* started: a second env waits for the first read */
+    zm_lock queue_lock;             /* queue */
+    zm_lock read_lock;              /* L, asms, the reading */
     lua_State *L;
     zm_live_asm *asms;              /* every assembly read, rules or not */
     MonoAssembly **queue;
     size_t nqueue, capqueue;
     int started;
-} zm_live = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, NULL, NULL, NULL, 0, 0, 0};
+} zm_live = {ZM_LOCK_INIT, ZM_LOCK_INIT, ZM_LOCK_INIT, NULL, NULL, NULL, 0, 0, 0};
 
 /* This thread is in the reading loop: a load it causes is only queued. */
 static _Thread_local int zm_live_reading;
@@ -138,7 +156,7 @@ static void zm_live_read(MonoAssembly *as)
 
 static int zm_live_push(MonoAssembly *as)
 {
-    pthread_mutex_lock(&zm_live.queue_lock);
+    zm_lock_take(&zm_live.queue_lock);
     int ok = 1;
     if (zm_live.nqueue == zm_live.capqueue) {
         size_t cap = zm_live.capqueue ? 2 * zm_live.capqueue : 64;
@@ -151,19 +169,19 @@ static int zm_live_push(MonoAssembly *as)
     }
     if (ok)
         zm_live.queue[zm_live.nqueue++] = as;
-    pthread_mutex_unlock(&zm_live.queue_lock);
+    zm_lock_give(&zm_live.queue_lock);
     return ok;
 }
 
 static MonoAssembly *zm_live_pop(void)
 {
-    pthread_mutex_lock(&zm_live.queue_lock);
+    zm_lock_take(&zm_live.queue_lock);
     MonoAssembly *as = NULL;
     if (zm_live.nqueue > 0) {
         as = zm_live.queue[0];
         memmove(zm_live.queue, zm_live.queue + 1, --zm_live.nqueue * sizeof *zm_live.queue);
     }
-    pthread_mutex_unlock(&zm_live.queue_lock);
+    zm_lock_give(&zm_live.queue_lock);
     return as;
 }
 
@@ -174,13 +192,13 @@ static void zm_live_drain(void)
 {
     if (zm_live_reading)
         return;
-    pthread_mutex_lock(&zm_live.read_lock);
+    zm_lock_take(&zm_live.read_lock);
     zm_live_reading = 1;
     MonoAssembly *as;
     while ((as = zm_live_pop()) != NULL)
         zm_live_read(as);
     zm_live_reading = 0;
-    pthread_mutex_unlock(&zm_live.read_lock);
+    zm_lock_give(&zm_live.read_lock);
 }
 
 static void zm_live_enqueue(MonoAssembly *as)
@@ -229,7 +247,7 @@ static lua_State *zm_live_state(void)
  * once). */
 static int zm_env_read_rules(void)
 {
-    pthread_mutex_lock(&zm_live.start_lock);
+    zm_lock_take(&zm_live.start_lock);
     int rc = ZLUA_OK;
     if (!zm_live.started) {
         zm_live.L = zm_live_state();
@@ -247,7 +265,7 @@ static int zm_env_read_rules(void)
         free(s.a);
         zm_live_drain();
     }
-    pthread_mutex_unlock(&zm_live.start_lock);
+    zm_lock_give(&zm_live.start_lock);
     return rc;
 }
 
@@ -257,13 +275,16 @@ static int zm_env_read_rules(void)
  * global scope.  Mono 6.8 loads a DllImport library into it already; a
  * loader that keeps plugins local would leave them unresolved, so this
  * library (and the Lua it links) is promoted: a no-op where it is
- * global. */
+ * global.  Windows has no global scope: a C module imports Lua from the
+ * Lua DLL it was linked with, by name. */
 static void zm_env_promote(void)
 {
+#if !defined(_WIN32)
     Dl_info info;
     void *self = (void *)(uintptr_t)zm_env_promote;
     if (dladdr(self, &info) != 0 && info.dli_fname != NULL)
         (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
+#endif
 }
 
 /* Before each env's state: the rules, before any of its classes binds
@@ -287,7 +308,9 @@ static const zlua_env_runtime zm_env_runtime = {zm_env_prepare, zm_open_state,
 int zlua_mono_env_attach(const char *helpers_dll, char *err, size_t errsize)
 {
     char why[512];
-    if (zm_attach(mono_domain_get(), helpers_dll, why, sizeof why) != 0) {
+    /* mono_domain_get is Mono's too: found before it is called */
+    if (zm_syms_load(why, sizeof why) != 0 ||
+        zm_attach(mono_domain_get(), helpers_dll, why, sizeof why) != 0) {
         if (err != NULL && errsize > 0)
             snprintf(err, errsize, "zlua: cannot attach to Mono: %s", why);
         return -1;
@@ -313,8 +336,8 @@ int zlua_mono_env_load_rules(zlua_env *env, const char *xml_path)
     /* the rule registry is the process's, and the assembly load hook adds
      * to it from any thread: one at a time (the reading runs no managed
      * code, so no hook fires inside it) */
-    pthread_mutex_lock(&zm_live.read_lock);
+    zm_lock_take(&zm_live.read_lock);
     int rc = zm_rules_xml_load(xml_path, zm_env_rules_line, env);
-    pthread_mutex_unlock(&zm_live.read_lock);
+    zm_lock_give(&zm_live.read_lock);
     return rc;
 }

@@ -9,8 +9,17 @@
  * Each argument is a System.TypedReference the caller made over its own
  * slot (Mono's layout: the type, the slot's address, the class).
  */
+#if defined(_WIN32)
+/* GetCurrentThreadStackLimits: Windows 8 on (Unity's Editors need 10) */
+#if !defined(_WIN32_WINNT) || _WIN32_WINNT < 0x0602
+#undef _WIN32_WINNT
+#define _WIN32_WINNT 0x0602
+#endif
+#include <windows.h>
+#else
 #define _GNU_SOURCE   /* pthread_getattr_np */
 #include <pthread.h>
+#endif
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +55,13 @@ static const char *zm_ic_stack_top(void)
     if (base != NULL)
         top = (const char *)base + size;
 #elif defined(__APPLE__)
+    /* the stack's top (its highest address) on Darwin, not its base */
     top = pthread_get_stackaddr_np(pthread_self());
+#elif defined(_WIN32)
+    ULONG_PTR low = 0, high = 0;
+    GetCurrentThreadStackLimits(&low, &high);   /* [low, high): high is the top */
+    if (high != 0)
+        top = (const char *)high;
 #endif
     return top;
 }

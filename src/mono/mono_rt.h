@@ -22,6 +22,7 @@
 #include <mono/metadata/object.h>
 
 #include "il2cpp/il2cpp_api.h"
+#include "mono_syms.h"
 #include "zlua.h"
 #include "zlua_env.h"
 

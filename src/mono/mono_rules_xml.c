@@ -122,8 +122,14 @@ static int zm_xml_register(zm_xml_read *rd, const char *path)
 
 int zm_rules_xml_load(const char *path, zm_line_fn log, void *ud)
 {
+    /* the file's absolute name: one file named two ways is one file */
+#if defined(_WIN32)
+    char resolved[_MAX_PATH];
+    const char *key = _fullpath(resolved, path, sizeof resolved) != NULL ? resolved : path;
+#else
     char resolved[PATH_MAX];
     const char *key = realpath(path, resolved) != NULL ? resolved : path;
+#endif
     for (const zm_xml_file *f = zm_xml_files; f != NULL; f = f->next)
         if (strcmp(f->path, key) == 0)
             return 0;   /* read already: its rules are registered */

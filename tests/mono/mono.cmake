@@ -225,3 +225,21 @@ if(ZLUA_SANITIZE)
     endif()
   endforeach()
 endif()
+
+# The Editor backend's loader of Mono's functions (src/mono/mono_syms.c):
+# in a process that links no Mono, a missing function is an attach error
+# naming it, and a Mono loaded out of the global scope is found by name
+# (mono.syms_missing); the table's types are Mono's own declarations
+# (mono_syms_types.c, a compile-time check).  And libzlua-mono itself
+# links no Mono and names none of its functions (mono.syms_shipped).
+add_executable(zlua-mono-syms-check tests/mono/mono_syms_check.c tests/mono/mono_syms_types.c
+  src/mono/mono_syms.c)
+target_include_directories(zlua-mono-syms-check PRIVATE src/mono)
+target_include_directories(zlua-mono-syms-check SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
+target_compile_options(zlua-mono-syms-check PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
+target_link_libraries(zlua-mono-syms-check PRIVATE dl)
+add_test(NAME mono.syms_missing COMMAND zlua-mono-syms-check ${ZLUA_MONOBOEHM})
+set_tests_properties(mono.syms_missing PROPERTIES LABELS mono)
+add_test(NAME mono.syms_shipped COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/syms_shipped.sh
+  $<TARGET_FILE:zlua-mono>)
+set_tests_properties(mono.syms_shipped PROPERTIES LABELS mono)

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The shipped Editor backend (libzlua-mono.so) links no Mono library and
+# names no mono_* symbol: every Mono function is looked up at attach time
+# (src/mono/mono_syms.c), so the library loads beside any Mono, in any
+# scope, and a Windows build needs no import library.  The collector's
+# GC_* functions that libzlua's GC shim (src/gc) still calls by name are
+# listed, not failed: on Linux and macOS they resolve from the process.
+#   tests/mono/syms_shipped.sh LIBZLUA_MONO
+set -euo pipefail
+lib=$1
+fail=0
+undef=$(nm -D --undefined-only "$lib" | awk '{print $NF}')
+direct=$(grep -E '^mono_' <<<"$undef" || true)
+if [ -n "$direct" ]; then
+  echo "FAIL: $lib names Mono's functions (add them to src/mono/mono_syms.h):"
+  echo "$direct" | sed 's/^/  /'
+  fail=1
+fi
+needed=$(objdump -p "$lib" | awk '$1 == "NEEDED" {print $2}')
+if grep -qi mono <<<"$needed"; then
+  echo "FAIL: $lib links a Mono library: $(grep -i mono <<<"$needed" | tr '\n' ' ')"
+  fail=1
+fi
+# the table is there, filled by the loader (a build without it would
+# have no mono_* references for another reason: none of src/mono)
+nm "$lib" | grep -q ' [bBdD] zm_mono$' || { echo "FAIL: $lib has no table zm_mono"; fail=1; }
+gc=$(grep -E '^GC_' <<<"$undef" | tr '\n' ' ' || true)
+[ -z "$gc" ] || echo "note: called by name from src/gc: $gc"
+[ "$fail" = 0 ] && echo "ok: $lib links no Mono, names no mono_* symbol (NEEDED: $(echo $needed))"
+exit "$fail"

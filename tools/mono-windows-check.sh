@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The Editor backend (src/mono) compiled for Windows x64 with mingw-w64,
+# every warning an error (issue 43, section 5): what a Windows Editor's
+# zlua-mono.dll is made of, against Debian's Mono headers (the embedding
+# API's declarations are the same on every platform; mono_unichar2 is
+# wchar_t on Windows) and Lua's.  Also compiled: the check that the table
+# of Mono's functions has the types of Mono's own declarations
+# (tests/mono/mono_syms_types.c), with the Windows branches of those
+# headers.  Then every object is checked to name no mono_* symbol: a
+# Windows DLL cannot leave them for the process, mono_syms.c finds them
+# in mono-2.0-bdwgc.dll with GetProcAddress.  Compiled, not linked, not
+# run: there is no Windows Mono here (docs/embedding.md, "What is
+# verified here").
+#   tools/mono-windows-check.sh [OUT_DIR] [CC]    (as root: installs mingw-w64)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-build-mono-windows}
+cc=${2:-x86_64-w64-mingw32-gcc}
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
+missing=()
+for p in gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 libmono-2.0-dev liblua5.4-dev; do
+  installed "$p" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "== mono-windows-check: installing ${missing[*]}"
+  tools/apt-update.sh
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+mkdir -p "$out"
+# Mono's and Lua's folders hold only their own headers, so naming them
+# brings no glibc header into the Windows compile
+flags=(-std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -DZLUA_GC_HOOK_VARIABLE=1
+       -Isrc -Isrc/il2cpp -Isrc/mono -Itools/marshalc -Iinclude
+       -isystem /usr/include/mono-2.0 -isystem /usr/include/lua5.4)
+n=0
+for f in src/mono/*.c; do
+  "$cc" "${flags[@]}" -DZM_MONO_THROUGH_TABLE=1 -c "$f" -o "$out/$(basename "$f" .c).o"
+  n=$((n + 1))
+done
+"$cc" "${flags[@]}" -c tests/mono/mono_syms_types.c -o "$out/mono_syms_types.o"
+fail=0
+for o in "$out"/mono_*.o; do
+  case "$o" in */mono_syms_types.o) continue ;; esac
+  x86_64-w64-mingw32-objdump -f "$o" | grep -q 'file format pe-x86-64' ||
+    { echo "mono-windows-check: $o is not a Windows x64 object"; fail=1; }
+  direct=$(x86_64-w64-mingw32-nm -u "$o" | awk '{print $NF}' | grep -E '^(__imp_)?mono_' || true)
+  if [ -n "$direct" ]; then
+    echo "mono-windows-check: $o names Mono's functions: $(echo $direct)"
+    fail=1
+  fi
+done
+# the loader's own Windows imports: GetModuleHandleA and GetProcAddress
+x86_64-w64-mingw32-nm -u "$out/mono_syms.o" | grep -q 'GetProcAddress' ||
+  { echo "mono-windows-check: mono_syms.o does not call GetProcAddress"; fail=1; }
+[ "$fail" = 0 ] || exit 1
+echo "mono-windows-check: src/mono ($n files) and the table's type check compiled for Windows x64 with every warning an error; no object names a mono_* symbol"
