@@ -8,14 +8,19 @@
 # (tests/mono/mono_syms_types.c), with the Windows branches of those
 # headers.  Then every object is checked to name no mono_* symbol: a
 # Windows DLL cannot leave them for the process, mono_syms.c finds them
-# in mono-2.0-bdwgc.dll with GetProcAddress.  Compiled, not linked, not
-# run: there is no Windows Mono here (docs/embedding.md, "What is
-# verified here").
-#   tools/mono-windows-check.sh [OUT_DIR] [CC]    (as root: installs mingw-w64)
+# in mono-2.0-bdwgc.dll with GetProcAddress.  The backend is compiled,
+# not linked nor run: there is no Windows Mono here (docs/embedding.md,
+# "What is verified here").  With --wine, the loader itself runs under
+# wine64 (tests/mono/mono_syms_check.c) against a stand-in
+# mono-2.0-bdwgc.dll that exports every listed function
+# (tests/mono/mono_standin.c), and against one that lacks
+# mono_runtime_invoke, which must be refused naming it.
+#   tools/mono-windows-check.sh [OUT_DIR] [--wine]    (as root: installs mingw-w64)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build-mono-windows}
-cc=${2:-x86_64-w64-mingw32-gcc}
+wine=${2:-}
+cc=x86_64-w64-mingw32-gcc
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
 missing=()
 for p in gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 libmono-2.0-dev liblua5.4-dev; do
@@ -54,3 +59,19 @@ x86_64-w64-mingw32-nm -u "$out/mono_syms.o" | grep -q 'GetProcAddress' ||
   { echo "mono-windows-check: mono_syms.o does not call GetProcAddress"; fail=1; }
 [ "$fail" = 0 ] || exit 1
 echo "mono-windows-check: src/mono ($n files) and the table's type check compiled for Windows x64 with every warning an error; no object names a mono_* symbol"
+[ "$wine" = --wine ] || exit 0
+
+# ---- the loader under wine, against stand-ins of Unity's Mono DLL ----------------
+[ -x /usr/lib/wine/wine64 ] || { echo "mono-windows-check: no wine64 (tools/test-wine.sh installs it): the loader not run"; exit 1; }
+mkdir -p "$out/standin" "$out/standin-missing"
+"$cc" "${flags[@]}" -shared -o "$out/standin/mono-2.0-bdwgc.dll" tests/mono/mono_standin.c
+"$cc" "${flags[@]}" -Dmono_runtime_invoke=zm_standin_omitted -shared \
+  -o "$out/standin-missing/mono-2.0-bdwgc.dll" tests/mono/mono_standin.c
+"$cc" "${flags[@]}" -o "$out/mono_syms_check.exe" tests/mono/mono_syms_check.c \
+  tests/mono/mono_syms_types.c src/mono/mono_syms.c
+winpath() { printf 'Z:%s' "$(realpath "$1" | tr / '\\')"; }
+tools/wine-run.sh "$out/mono_syms_check.exe" "$(winpath "$out/standin/mono-2.0-bdwgc.dll")" \
+  mono-2.0-bdwgc.dll
+tools/wine-run.sh "$out/mono_syms_check.exe" "$(winpath "$out/standin-missing/mono-2.0-bdwgc.dll")" \
+  mono-2.0-bdwgc.dll mono_runtime_invoke
+echo "mono-windows-check: the loader under wine64 finds a stand-in mono-2.0-bdwgc.dll and names the function one lacks"

@@ -226,20 +226,37 @@ if(ZLUA_SANITIZE)
   endforeach()
 endif()
 
-# The Editor backend's loader of Mono's functions (src/mono/mono_syms.c):
-# in a process that links no Mono, a missing function is an attach error
-# naming it, and a Mono loaded out of the global scope is found by name
-# (mono.syms_missing); the table's types are Mono's own declarations
-# (mono_syms_types.c, a compile-time check).  And libzlua-mono itself
-# links no Mono and names none of its functions (mono.syms_shipped).
+# The Editor backend's loader of Mono's functions (src/mono/mono_syms.c),
+# in a process that links no Mono: a missing function is an attach error
+# naming it, and a Mono loaded out of the global scope is found by name:
+# Debian's (mono.syms_missing) and a stand-in named as Unity's, whole
+# (mono.syms_standin) and without mono_runtime_invoke (mono.syms_missing);
+# the table's types are Mono's own declarations (mono_syms_types.c, a
+# compile-time check).  And libzlua-mono itself links no Mono and names
+# none of its functions (mono.syms_shipped).
 add_executable(zlua-mono-syms-check tests/mono/mono_syms_check.c tests/mono/mono_syms_types.c
   src/mono/mono_syms.c)
 target_include_directories(zlua-mono-syms-check PRIVATE src/mono)
 target_include_directories(zlua-mono-syms-check SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua-mono-syms-check PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_link_libraries(zlua-mono-syms-check PRIVATE dl)
-add_test(NAME mono.syms_missing COMMAND zlua-mono-syms-check ${ZLUA_MONOBOEHM})
-set_tests_properties(mono.syms_missing PROPERTIES LABELS mono)
+foreach(variant standin standin-missing)
+  add_library(zlua-mono-${variant} SHARED tests/mono/mono_standin.c)
+  target_include_directories(zlua-mono-${variant} PRIVATE src/mono)
+  target_compile_options(zlua-mono-${variant} PRIVATE ${ZLUA_WARNINGS})
+  # no soname: found by the path it was loaded from, as Unity's may be
+  set_target_properties(zlua-mono-${variant} PROPERTIES OUTPUT_NAME monobdwgc-2.0 NO_SONAME ON
+    LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/mono-${variant})
+  add_dependencies(zlua-mono-syms-check zlua-mono-${variant})
+endforeach()
+target_compile_definitions(zlua-mono-standin-missing PRIVATE mono_runtime_invoke=zm_standin_omitted)
+add_test(NAME mono.syms_missing COMMAND ${CMAKE_COMMAND} -E env ${ZLUA_MONO_TEST_ENV} sh -c
+  "\"$0\" \"$1\" libmonoboehm-2.0.so.1 && \"$0\" \"$2\" libmonobdwgc-2.0.so mono_runtime_invoke"
+  $<TARGET_FILE:zlua-mono-syms-check> ${ZLUA_MONOBOEHM}
+  $<TARGET_FILE:zlua-mono-standin-missing>)
+add_test(NAME mono.syms_standin COMMAND zlua-mono-syms-check
+  $<TARGET_FILE:zlua-mono-standin> libmonobdwgc-2.0.so)
+set_tests_properties(mono.syms_missing mono.syms_standin PROPERTIES LABELS mono)
 add_test(NAME mono.syms_shipped COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/syms_shipped.sh
   $<TARGET_FILE:zlua-mono>)
 set_tests_properties(mono.syms_shipped PROPERTIES LABELS mono)
