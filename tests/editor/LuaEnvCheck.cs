@@ -24,6 +24,47 @@ public struct Counter
     }
 }
 
+// Signatures that test how a call reaches its method on Mono: each
+// argument in its register bank, narrow integers extended by their sign,
+// floats in the low half of their register, the eighth integer argument on
+// the stack, more arguments than registers (mono_runtime_invoke's), an
+// exception from the callee.
+public enum Small : byte { A = 1, B = 200 }
+
+public static class Sigs
+{
+    public static long Ints(sbyte a, byte b, short c, ushort d, int e, uint f, long g)
+    {
+        return a + b + c + d + e + f + g;
+    }
+
+    public static double Mixed(float a, int b, double c, float d, long e, double f, char g)
+    {
+        return a + b + c + d + e + f + g;
+    }
+
+    public static double Many(double a, double b, double c, double d, double e, double f,
+                              double g, double h, double i)
+    {
+        return a + b + c + d + e + f + g + h + i;
+    }
+
+    public static bool Not(bool b) { return !b; }
+    public static char Next(char c) { return (char)(c + 1); }
+    public static sbyte Neg(sbyte x) { return (sbyte)-x; }
+    public static ushort Max16() { return ushort.MaxValue; }
+    public static uint Max32() { return uint.MaxValue; }
+    public static ulong Big() { return 1UL << 62; }
+    public static float Half(float x) { return x / 2; }
+    public static Small Flip(Small s) { return s == Small.A ? Small.B : Small.A; }
+    public static string Join(string a, object b, int[] c) { return a + b + c.Length; }
+
+    public static int Fail(int x)
+    {
+        throw new InvalidOperationException("fail " + x);
+    }
+}
+
 static class LuaEnvCheck
 {
     static readonly List<string> log = new List<string>();
@@ -75,6 +116,16 @@ static class LuaEnvCheck
                          "local r = a:Bump(function(x) b:Bump(function(y) return y * 10 end) " +
                          "return x end) print(r, a.n, b.n)");
             Flush("a struct's method reentered through Lua on another value");
+            env.DoString("local S = CS.Sigs " +
+                         "print(S.Ints(-5, 250, -300, 65535, -70000, 4000000000, -9000000000)) " +
+                         "print(S.Mixed(1.5, -2, 0.25, -0.5, 10000000000, 1e-3, 65)) " +
+                         "print(S.Many(1, 2, 3, 4, 5, 6, 7, 8, 9)) " +
+                         "print(S.Not(false), S.Not(true), S.Next(65), S.Neg(-128), S.Neg(5)) " +
+                         "print(S.Max16(), S.Max32(), S.Big(), S.Half(-3)) " +
+                         "print(S.Flip(CS.Small.A) == CS.Small.B, S.Flip(CS.Small.B) == CS.Small.A) " +
+                         "print(S.Join('a', 1.5, {1, 2, 3})) " +
+                         "print(pcall(S.Fail, 7))");
+            Flush("signatures: every register bank, sign extension, the stack, an exception");
             try {
                 env.Call("nosuch");
             } catch (InvalidOperationException e) {
