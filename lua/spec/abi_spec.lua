@@ -141,3 +141,20 @@ describe("R-META-3: a method whose code no stub may call directly", function()
     assert.are.equal(testbed.stubs and "stub" or "generic", testbed.bridge_kind(CS.Demo, "Add"))
   end)
 end)
+
+describe("R-LINK-1: a method whose code the managed linker stripped", function()
+  -- in the simulation: its metadata without code (no methodPointer, no
+  -- invoker), as a player's linker leaves a method link.xml did not keep
+  local it_sim = h.sim_it(it, pending)
+  local Pointers = CS.ZLuaTests.Pointers
+  it_sim(h.NOTHING_STRIPPED, "raises an error naming it, on every path, and Lua goes on",
+         function()
+    local want = "System.ExecutionEngineException: zlua: ZLuaTests.Pointers.Stripped has no "
+      .. "code in this player: the managed linker stripped it"
+    assert.are.equal("generic", testbed.bridge_kind(Pointers, "Stripped"))
+    for _, f in ipairs(h.both(Pointers, "Stripped")) do
+      h.raises_containing(want, f, 1, 2)
+    end
+    assert.are.equal(12, Pointers.NoPointer(1, 2))
+  end)
+end)

@@ -20,6 +20,8 @@ M.FAULT_IN_BODY = "a fault injected inside a method body: on Mono the body is co
   .. "C#, whose own allocations never pass through the runtime boundary"
 M.JIT_GENERICS = "Mono's JIT makes any generic method instance on demand; "
   .. "IL2CPP has only those compiled into the build"
+M.NOTHING_STRIPPED = "nothing strips a method's code on Mono (the Editor's JIT compiles "
+  .. "every body); an IL2CPP player's managed linker can (R-LINK-1)"
 
 -- The text of a NullReferenceException the runtime raises itself: the
 -- corlib's (and IL2CPP's) ends with a period, the one Mono's JIT raises

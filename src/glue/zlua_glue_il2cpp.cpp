@@ -16,6 +16,7 @@
  * on the non-throwing path each function costs its one call.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "il2cpp-api.h"
@@ -30,9 +31,40 @@
 #include "zlua_rt.h"
 #include "il2cpp/il2cpp_api.h"   /* coexists with the runtime's headers */
 
+/* A method whose metadata the build kept and whose code it did not (the
+ * managed linker stripped the body, R-LINK-1): no invoker to call.  The
+ * exception names it, "Ns.Outer.Inner.Method", and says what keeps it. */
+static Il2CppException *zlua_glue_no_code(const MethodInfo *method)
+{
+    char name[512] = "";
+    Il2CppClass *chain[8];
+    int n = 0;
+    for (Il2CppClass *k = il2cpp_method_get_class(method); k != nullptr && n < 8;
+         k = il2cpp_class_get_declaring_type(k))
+        chain[n++] = k;
+    size_t len = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        const char *ns = i == n - 1 ? il2cpp_class_get_namespace(chain[i]) : "";
+        len += (size_t)snprintf(name + len, len < sizeof name ? sizeof name - len : 0, "%s%s%s.",
+                                ns, ns[0] ? "." : "", il2cpp_class_get_name(chain[i]));
+        if (len >= sizeof name)
+            len = sizeof name - 1;
+    }
+    char msg[768];
+    snprintf(msg, sizeof msg,
+             "zlua: %s%s has no code in this player: the managed linker stripped it "
+             "(keep it with the link.xml zlua-stubgen writes, or list it for it)",
+             name, il2cpp_method_get_name(method));
+    Il2CppException *ex = nullptr;
+    Il2CppException *failed = zlua_rt_exception_new("System", "ExecutionEngineException", msg, &ex);
+    return failed != nullptr ? failed : ex;
+}
+
 extern "C" Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj,
                                            void **args, void *ret)
 {
+    if (method->invoker_method == nullptr)
+        return zlua_glue_no_code(method);
     try {
         method->invoker_method(method->methodPointer, method, obj, args, ret);
     } catch (Il2CppExceptionWrapper &e) {

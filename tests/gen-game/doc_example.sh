@@ -4,7 +4,8 @@
 # a Unity-like project made of tests/gen-game: Library/ScriptAssemblies/
 # with MyGame.Core.dll, Assembly-CSharp.dll and ZLua.Common.dll, and
 # Assets/ZLua/rules.xml.  Then checks what the example promises: the two
-# generated files in Assets/Plugins/zlua, the report with its counts.
+# generated files in Assets/Plugins/zlua, the report with its counts,
+# the link.xml in Assets/ZLua.
 set -eu
 doc=$1 build=$2 mcs=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,4 +31,8 @@ done
 grep -q 'Assets/ZLua/rules.xml:' "$work/Assets/Plugins/zlua/zlua_marshal_tables.c"
 grep -q '^stub     Hero.Move ' "$work/Library/zlua_stubs_report.txt"
 grep -q 'public methods, .* served by .* stubs' "$work/Library/zlua_stubs_report.txt"
+# the link.xml beside the rules, keeping the game's types as the
+# Editor compiled them (GenGame.cs into Assembly-CSharp)
+grep -q '<type fullname="GenGame.Hero" preserve="nothing">' "$work/Assets/ZLua/link.xml"
+grep -q '<assembly fullname="Assembly-CSharp">' "$work/Assets/ZLua/link.xml"
 echo "doc_example: the build-step example runs as written"

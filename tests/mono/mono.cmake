@@ -137,7 +137,8 @@ set_tests_properties(mono.metadata_reads PROPERTIES LABELS mono)
 # mono_rt.h, which names the runtime API by its path in src/)
 set_source_files_properties(tools/common/tool_rt_mono.c PROPERTIES
   INCLUDE_DIRECTORIES ${CMAKE_CURRENT_SOURCE_DIR}/src)
-add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c tools/common/tool_rt_mono.c
+add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c tools/stubgen/stubgen_keep.c
+  tools/common/tool_rt_mono.c
   tools/marshalc/marshalc_xml.c tools/marshalc/marshalc_live.c
   ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)
 target_include_directories(zlua-stubgen-mono PRIVATE ${ZLUA_TOOL_INCLUDES})

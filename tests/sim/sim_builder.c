@@ -397,6 +397,8 @@ SimMethod *sim_build_method(Il2CppClass *k, const SimMethodDef *d)
         m->mi.has_full_generic_sharing_signature = d->pointer == SIM_POINTER_UNRESOLVED;
         /* abstract methods have no body: calling one directly crashes */
         m->mi.invoker_method = d->body ? d->invoker : sim_invoke_abstract;
+        if (d->pointer == SIM_POINTER_STRIPPED)   /* no code at all: nothing to call */
+            m->mi.methodPointer = m->mi.virtualMethodPointer = NULL, m->mi.invoker_method = NULL;
         m->name = d->name;
         m->klass = k;
         m->flags = d->flags;

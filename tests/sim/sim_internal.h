@@ -286,8 +286,11 @@ typedef struct SimMethodDef {
  * invoker_method reaches the method (sim_pointers.c) -- NULL; the body,
  * of a shared signature other than the method's (IL2CPP 2021.3's
  * indirect_call_via_invokers); a stub for code the build lacks, which
- * raises (an unresolved call, sim_unresolved_call). */
-enum { SIM_POINTER_BODY, SIM_POINTER_NULL, SIM_POINTER_INDIRECT, SIM_POINTER_UNRESOLVED };
+ * raises (an unresolved call, sim_unresolved_call).  SIM_POINTER_STRIPPED:
+ * metadata without code, as the managed linker leaves a method it
+ * stripped the body of (R-LINK-1): methodPointer and invoker_method NULL. */
+enum { SIM_POINTER_BODY, SIM_POINTER_NULL, SIM_POINTER_INDIRECT, SIM_POINTER_UNRESOLVED,
+       SIM_POINTER_STRIPPED };
 void sim_unresolved_call(void);
 
 typedef struct SimPropertyDef {

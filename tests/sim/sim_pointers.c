@@ -7,6 +7,7 @@
  *     public static int NoPointer(int a, int b);    // a * 10 + b; methodPointer NULL
  *     public static int Indirect(int a, int b);     // a * 10 + b; shared code
  *     public static int Unresolved(int a, int b);   // a * 10 + b; an unresolved call
+ *     public static int Stripped(int a, int b);     // metadata only: no pointer, no invoker
  *   }
  *
  * As in IL2CPP, invoker_method reaches each correctly: a NULL pointer or
@@ -75,4 +76,8 @@ const SimMethodDef sim_methods_pointers[] = {
     {.name = "Unresolved", .flags = SIM_M_STATIC, .ret = "System.Int32",
      .params = {I4("a"), I4("b")}, .body = SIM_BODY(pointers_combine),
      .invoker = sim_inv_ptr_own_code, .pointer = SIM_POINTER_UNRESOLVED},
+    /* the body is there for the C# catalog's sake; the player has none */
+    {.name = "Stripped", .flags = SIM_M_STATIC, .ret = "System.Int32",
+     .params = {I4("a"), I4("b")}, .body = SIM_BODY(pointers_combine),
+     .invoker = sim_inv_ptr_own_code, .pointer = SIM_POINTER_STRIPPED},
     {.name = NULL}};

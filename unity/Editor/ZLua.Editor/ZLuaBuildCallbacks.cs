@@ -10,7 +10,8 @@
 // (BuildFailedException) while generation in the Editor is pending,
 // saying what to do; off, the build takes the project's own generated
 // files and the package adds no link.xml (the project keeps what Lua
-// calls with its own link.xml).
+// may bind with the link.xml zlua-stubgen-mono --link-xml wrote under
+// Assets/).
 using System;
 using UnityEditor.Build;
 using UnityEditor.Build.Reporting;
@@ -22,8 +23,9 @@ namespace ZLua.EditorTools
                                             IUnityLinkerProcessor
     {
         public const string LinkXmlPending =
-            "zlua: the link.xml of what Lua calls (R-LINK-1) comes from the generator's report, " +
-            "which generation in the Editor does not write yet.";
+            "zlua: the link.xml of what Lua may bind (R-LINK-1) is the stub generator's, which " +
+            "does not run in the Editor yet: write it with zlua-stubgen-mono --link-xml into the " +
+            "project's Assets/ (the linker reads every link.xml there).";
 
         public int callbackOrder { get { return 0; } }
 
