@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # armv7 (armhf: Android's armeabi-v7a, 32-bit ARM devices) cross build on a
-# Debian 12 amd64 host, and the suite that needs no busted under qemu-arm:
-# the unit tests, the tour and the plain-Lua checks.
+# Debian 12 amd64 host, and the suite under qemu-arm: the unit tests, the
+# tour, the plain-Lua checks, then the busted specs (busted's C helpers
+# stood in for: tests/cross/busted).
 #   tools/build-armhf.sh [BUILD_DIR] [extra cmake options...]   (as root)
 # Debian's :armhf multiarch -dev packages are not used: the mirror's armhf
 # indexes are not always served whole, and a stage that cannot install
@@ -23,7 +24,7 @@ log() { printf '== build-armhf: %s\n' "$*"; }
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
 
 missing=()
-for p in gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf qemu-user cmake pkg-config; do
+for p in gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf qemu-user cmake pkg-config lua-busted; do
   installed "$p" || missing+=("$p")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -54,4 +55,11 @@ ctest -j"$(nproc)" -E '^(lua\.|scale\.|run\.)' -LE gc-variant \
 tour=$(qemu-arm -L /usr/arm-linux-gnueabihf ./zlua-run "$src/lua/examples/tour.lua")
 grep -q 'tour complete: .* as described' <<<"$tour" ||
   { echo "build-armhf: the tour failed under qemu-arm"; echo "$tour" | tail -n5; exit 1; }
-log "done: libzlua, the simulation and the tests built for armhf; the units and the tour pass under qemu-arm"
+# the busted specs, one process each: busted's C helpers stood in for in
+# plain Lua (tests/cross/busted/README.md), busted and the specs the host's
+log "the busted specs under qemu-arm"
+export LUA_PATH_5_4="$src/tests/cross/busted/?.lua;$src/tests/cross/busted/?/init.lua;/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua"
+export LUA_CPATH_5_4=""
+ctest -j"$(nproc)" -R '^lua\.([a-z0-9_]+_spec|names|names\.selftest)$' \
+  --timeout "${ZLUA_ARMHF_TIMEOUT:-600}" --output-on-failure
+log "done: libzlua, the simulation and the tests built for armhf; the units, the tour and the specs pass under qemu-arm"

@@ -27,7 +27,7 @@ set_tests_properties(annot.zlua_lib PROPERTIES LABELS annot)
 
 # The generator's refusals: clear messages, never a crash.
 add_test(NAME annot.usage
-  COMMAND ${ZLUA_ANNOT_TESTS}/usage.sh $<TARGET_FILE:zlua-annot>)
+  COMMAND ${ZLUA_ANNOT_TESTS}/usage.sh ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:zlua-annot>)
 set_tests_properties(annot.usage PROPERTIES LABELS annot)
 
 # zlua_annot_checks(NAME PREFIX LIBRARY LABELS RUNNER...): the checker
@@ -52,7 +52,8 @@ function(zlua_annot_checks name prefix library labels)
     LABELS "annot;${labels}")
 endfunction()
 
-zlua_annot_checks(fixtures fixtures ${ZLUA_ANNOT_DIR} "" $<TARGET_FILE:zlua-run>)
+zlua_annot_checks(fixtures fixtures ${ZLUA_ANNOT_DIR} ""
+  ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:zlua-run>)
 
 if(ZLUA_MONO_TESTS)
   # The game's annotations, made from its assemblies as a Unity project's

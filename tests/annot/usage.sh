@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# usage.sh ZLUA-ANNOT: the generator given what it cannot use (ctest
-# annot.usage, annot.usage.mono): each run must exit 1 with the message
-# named here, never crash, and leave no output file behind.
+# usage.sh [EMULATOR...] ZLUA-ANNOT: the generator given what it cannot
+# use (ctest annot.usage, annot.usage.mono): each run must exit 1 with the
+# message named here, never crash, and leave no output file behind.  A
+# cross build's emulator (qemu, wine) goes first.
 set -uo pipefail
-(( $# == 1 )) || { echo "usage: $0 ZLUA-ANNOT" >&2; exit 2; }
-tool=$1
+(( $# >= 1 )) || { echo "usage: $0 [EMULATOR...] ZLUA-ANNOT" >&2; exit 2; }
+run=("$@")
+tool=${run[-1]}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/zlua-annot-usage.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 status=0
 expect() {   # expect MESSAGE ARGS...: runs the tool with ARGS
   local message=$1 out rc
   shift
-  out=$("$tool" "$@" 2>&1)
+  out=$("${run[@]}" "$@" 2>&1)
   rc=$?
   if (( rc != 1 )) || ! grep -qF -- "$message" <<< "$out"; then
     echo "FAIL: $tool $* exited $rc, expected 1 and '$message'; it said:"
