@@ -20,7 +20,8 @@ if(NOT ZLUA_MONOBOEHM)
 endif()
 
 set(ZLUA_TOOLS_HELPERS_DIR ${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/zlua/editor)
-set(zlua_tool_common tools/common/tool_rt_mono.c tools/marshalc/marshalc_xml.c)
+set(zlua_tool_common tools/common/tool_rt_mono.c tools/common/tool_run.c
+  tools/marshalc/marshalc_xml.c)
 function(zlua_ship_tool name)
   add_executable(${name} ${ARGN} ${zlua_tool_common})
   target_include_directories(${name} PRIVATE tools/common tools/marshalc tools/annot src/il2cpp

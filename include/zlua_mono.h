@@ -47,6 +47,41 @@ ZLUA_MONO_API int zlua_mono_env_attach(const char *helpers_dll, char *err, size_
  * attribute's reading). */
 ZLUA_MONO_API int zlua_mono_env_load_rules(zlua_env *env, const char *xml_path);
 
+/* ---- generation in the Editor (R-PKG-2) ---------------------------------------- */
+
+/* What zlua_mono_generate's callback is told: a step starting (fraction:
+ * how far, 0 to 1), an error line ("FILE:LINE: error: ..." for an
+ * illegal rule or list entry; fraction -1), any other line a generator
+ * wrote (fraction -1). */
+#define ZLUA_MONO_GEN_PROGRESS 0
+#define ZLUA_MONO_GEN_ERROR 1
+#define ZLUA_MONO_GEN_INFO 2
+typedef void (*zlua_mono_gen_fn)(void *ud, int kind, const char *text, double fraction);
+
+/* Runs the build step of a Unity project (docs/embedding.md) inside the
+ * Editor, attached first as zlua_mono_env_attach(helpers_dll) attaches
+ * (at once when it is): the rule compiler over assemblies'
+ * [LuaMarshalAs] attributes and the XML rule files, then the stub
+ * generator over the assemblies, with the same rules and the explicit
+ * preservation lists.  Each list is UTF-8 paths, each ended by a NUL, the
+ * list by an empty one ("a.dll\0b.dll\0\0"; NULL: none): assemblies
+ * walked (at least one), references opened but not walked, rules, preserve.
+ * Writes the rule tables (tables_c), the stubs (stubs_cpp), the report
+ * and link.xml, each first beside its path and moved into place when
+ * both generators succeeded (a failed run changes no file).  Messages and
+ * progress go to fn (NULL: none), on the calling thread, before this
+ * returns.  Nothing of a run stays for the next but what the Editor's
+ * process keeps anyway: its loaded assemblies, and a rule file's rules,
+ * registered once per process as zlua_mono_env_load_rules's (a file
+ * edited later shapes the stubs as it did then; the tables take it as
+ * it is).  0; the number of errors reported; -1: refused (cannot attach,
+ * a run under way, an argument missing, out of memory), said to fn. */
+ZLUA_MONO_API int zlua_mono_generate(const char *helpers_dll, const char *assemblies,
+                                     const char *references, const char *rules,
+                                     const char *preserve, const char *stubs_cpp,
+                                     const char *tables_c, const char *report_txt,
+                                     const char *link_xml, zlua_mono_gen_fn fn, void *ud);
+
 #ifdef __cplusplus
 }
 #endif

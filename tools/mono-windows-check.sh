@@ -35,7 +35,7 @@ mkdir -p "$out"
 # Mono's and Lua's folders hold only their own headers, so naming them
 # brings no glibc header into the Windows compile
 flags=(-std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -DZLUA_GC_HOOK_VARIABLE=1
-       -Isrc -Isrc/il2cpp -Isrc/mono -Itools/marshalc -Iinclude
+       -Isrc -Isrc/il2cpp -Isrc/mono -Itools/marshalc -Itools/common -Iinclude
        -isystem /usr/include/mono-2.0 -isystem /usr/include/lua5.4)
 n=0
 for f in src/mono/*.c; do

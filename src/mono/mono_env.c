@@ -269,6 +269,13 @@ static int zm_env_read_rules(void)
     return rc;
 }
 
+/* Generation in the Editor (mono_generate.c): the rules read live as for
+ * an env, before the generators load the game's assemblies. */
+int zm_live_rules_start(void)
+{
+    return zm_env_read_rules();
+}
+
 /* ---- the env's runtime part --------------------------------------------------------- */
 
 /* Lua C modules (require of a .so) resolve lua_* from the process's

@@ -15,6 +15,10 @@
 set -eu
 stubgen=$1 check=$2 out=$3 list=$4
 shift 4
+if [ -e "$out" ] && [ ! -d "$out" ]; then   # OUT is removed and made again: a folder only
+    echo "link_check: $out is not a folder" >&2
+    exit 2
+fi
 rm -rf "$out"
 mkdir -p "$out"
 "$stubgen" "$@" --out "$out/stubs.cpp" --report "$out/report.txt" \

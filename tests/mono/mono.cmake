@@ -138,6 +138,7 @@ set_tests_properties(mono.metadata_reads PROPERTIES LABELS mono)
 set_source_files_properties(tools/common/tool_rt_mono.c PROPERTIES
   INCLUDE_DIRECTORIES ${CMAKE_CURRENT_SOURCE_DIR}/src)
 add_executable(zlua-stubgen-mono tools/stubgen/zlua_stubgen.c tools/stubgen/stubgen_keep.c
+  tools/common/tool_run.c
   tools/common/tool_rt_mono.c
   tools/marshalc/marshalc_xml.c tools/marshalc/marshalc_live.c
   ${CMAKE_BINARY_DIR}/zlua_marshal_fixture.c)
@@ -171,6 +172,7 @@ set_tests_properties(stubgen.mono PROPERTIES LABELS mono)
 # The rule compiler on Mono: [LuaMarshalAs] of the assemblies given
 # (--assembly), read through Mono's metadata, with the XML rule files.
 add_executable(zlua-marshalc-mono tools/marshalc/zlua_marshalc.c tools/marshalc/marshalc_xml.c
+  tools/common/tool_run.c
   tools/common/tool_rt_mono.c)
 target_include_directories(zlua-marshalc-mono PRIVATE ${ZLUA_TOOL_INCLUDES})
 target_include_directories(zlua-marshalc-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})

@@ -1,22 +1,28 @@
 // EditorCallbacksCheck.cs -- ctest package.editor.callbacks: the package's
 // Editor C# (ZLua.Editor.dll, compiled against the stand-in in the Editor
-// configuration) driven as Unity would drive it.  Generation in the Editor
-// is pending (R-PKG-2), so every command and callback that needs it must
-// fail, loudly and with the message that says what to do:
-//  - Tools > ZLua > Generate: NotSupportedException with
-//    ZLuaGeneration.Pending, logged as an error, the progress bar shown
-//    and then cleared;
-//  - the three build callbacks with 'Generate At Build' on (the default,
-//    no settings asset): BuildFailedException, each with its message;
-//  - with it off in the project's settings asset: the callbacks let the
-//    build go on and add no link.xml;
+// configuration) driven as Unity would drive it, generating in-process
+// (R-PKG-2, R-LINK-1) through the Editor's native plugin over a project
+// made of tests/gen-game (its assemblies in Library/ScriptAssemblies, its
+// rules and a preservation list in Assets/ZLua):
+//  - Tools > ZLua > Generate: the stubs, the rule tables, the report and
+//    link.xml written, the stubs the same bytes as zlua-stubgen-mono's
+//    over the same assemblies and rules, the progress bar shown and then
+//    cleared; an assembly the Editor has not compiled: an error, logged;
+//  - the build callbacks: generation again in the same process (the same
+//    files: nothing left from the first run), the linker callback handing
+//    over link.xml; an illegal rule stops the build with its file and
+//    line and changes no file;
+//  - 'Generate At Build' off: the callbacks let the build go on and add
+//    no link.xml;
 //  - two settings assets: an error naming both.
-//     mono EditorCallbacksCheck.exe
+//     zlua-mono-launcher EditorCallbacksCheck.exe   (ZLUA_GENGAME_DIR,
+//     ZLUA_GENGAME_RULES, ZLUA_GENGAME_STUBS, ZLUA_BAD_RULES set)
 using System;
 using System.IO;
 using System.Linq;
 using System.Reflection;
 using System.Runtime.Serialization;
+using System.Text;
 using UnityEditor;
 using UnityEditor.Build;
 using UnityEditor.Build.Reporting;
@@ -61,6 +67,24 @@ static class EditorCallbacksCheck
             d["0000000000000000000000000000000" + i] = assets[i];
     }
 
+    static ZLuaSettings Settings(string[] rules, bool atBuild)
+    {
+        var s = new ZLuaSettings();
+        s.assemblies = new[] { "GenGame.Core", "GenGame" };
+        s.ruleFiles = rules;
+        s.preserveFiles = new[] { "Assets/ZLua/preserve.txt" };
+        s.generateAtBuild = atBuild;
+        return s;
+    }
+
+    static string Env(string name)
+    {
+        string v = Environment.GetEnvironmentVariable(name);
+        if (string.IsNullOrEmpty(v))
+            throw new InvalidOperationException(name + " is not set");
+        return v;
+    }
+
     static int Main()
     {
         var report = (BuildReport)FormatterServices.GetUninitializedObject(typeof(BuildReport));
@@ -69,6 +93,25 @@ static class EditorCallbacksCheck
         var callbacks = new ZLuaBuildCallbacks();
         string output;
 
+        // the project: tests/gen-game as the Editor compiled it, its rules
+        // and a preservation list in Assets/ZLua
+        string game = Env("ZLUA_GENGAME_DIR");
+        string project = Path.GetFullPath("project");
+        if (Directory.Exists(project))
+            Directory.Delete(project, true);
+        Directory.CreateDirectory(project + "/Library/ScriptAssemblies");
+        Directory.CreateDirectory(project + "/Assets/ZLua");
+        foreach (string dll in new[] { "GenGame.Core.dll", "GenGame.dll", "ZLua.Common.dll" })
+            File.Copy(game + "/" + dll, project + "/Library/ScriptAssemblies/" + dll);
+        File.Copy(Env("ZLUA_GENGAME_RULES"), project + "/Assets/ZLua/rules.xml");
+        File.WriteAllText(project + "/Assets/ZLua/preserve.txt",
+                          "mscorlib System.Text.StringBuilder Append   # what a script uses\n");
+        Environment.CurrentDirectory = project;
+        string stubs = GenerationRequest.DefaultOutputFolder + "/" + ZLuaGeneration.StubsFile;
+        string tables = GenerationRequest.DefaultOutputFolder + "/" + ZLuaGeneration.TablesFile;
+        byte[] cliStubs = File.ReadAllBytes(Env("ZLUA_GENGAME_STUBS"));
+        string[] rules = { "Assets/ZLua/rules.xml" };
+
         // the menu item: declared as Unity finds it
         MethodInfo generate = typeof(ZLuaMenu).GetMethod("Generate");
         CustomAttributeData menu = generate.GetCustomAttributesData()
@@ -76,42 +119,83 @@ static class EditorCallbacksCheck
         Check(menu != null && (string)menu.ConstructorArguments[0].Value == "Tools/ZLua/Generate" &&
               generate.IsStatic, "Generate is a static [MenuItem(\"Tools/ZLua/Generate\")]");
 
-        // no settings asset: the defaults, generation on
+        // no settings asset: the defaults, Assembly-CSharp, which this
+        // project does not have
         Assets();
         Exception e = Run(ZLuaMenu.Generate, out output);
-        Check(e is NotSupportedException && e.Message == ZLuaGeneration.Pending,
-              "Generate fails with the pending message: " + (e == null ? "no exception" : e.GetType().Name));
-        Check(output.Contains("[Debug.LogError] " + ZLuaGeneration.Pending), "Generate logs the message as an error");
-        int shown = output.IndexOf("[EditorUtility.DisplayProgressBar] ZLua: generating: ");
-        int cleared = output.IndexOf("[EditorUtility.ClearProgressBar]");
-        Check(shown >= 0 && cleared > shown, "Generate shows the progress bar, then clears it");
+        Check(e is ZLuaGenerationException &&
+              e.Message.Contains("no Library/ScriptAssemblies/Assembly-CSharp.dll"),
+              "defaults: Generate names the assembly the Editor has not compiled: " +
+              (e == null ? "no exception" : e.Message));
+        Check(output.Contains("[Debug.LogError] zlua: no Library/ScriptAssemblies/Assembly-CSharp.dll"),
+              "the error is logged");
 
+        // the menu over the game
+        Assets(Settings(rules, true));
+        e = Run(ZLuaMenu.Generate, out output);
+        Check(e == null, "Generate over the game: " + (e == null ? "done" : e.Message));
+        Check(File.Exists(stubs) && File.ReadAllBytes(stubs).SequenceEqual(cliStubs),
+              "the stubs are zlua-stubgen-mono's, byte for byte");
+        Check(File.Exists(tables) && File.ReadAllText(tables).Contains("Assets/ZLua/rules.xml:"),
+              "the rule tables, their rules' origins as given");
+        Check(File.Exists(ZLuaGeneration.Report) &&
+              File.ReadAllText(ZLuaGeneration.Report).Contains("\nstub     Hero.Move "),
+              "the report");
+        string link = File.Exists(ZLuaGeneration.LinkXml) ? File.ReadAllText(ZLuaGeneration.LinkXml) : "";
+        Check(link.Contains("<type fullname=\"GenGame.Hero\" preserve=\"nothing\">") &&
+              link.Contains("<type fullname=\"System.Text.StringBuilder\" preserve=\"nothing\">"),
+              "link.xml: the game's types and the preservation list's");
+        int shown = output.IndexOf("[EditorUtility.DisplayProgressBar] ZLua: generating: compiling the marshal rules");
+        int stubbing = output.IndexOf("[EditorUtility.DisplayProgressBar] ZLua: generating: generating the stubs");
+        int cleared = output.IndexOf("[EditorUtility.ClearProgressBar]");
+        Check(shown >= 0 && stubbing > shown && cleared > stubbing,
+              "Generate shows each step on the progress bar, then clears it");
+        Check(output.Contains("[Debug.Log] zlua: generated " + stubs), "Generate says what it wrote");
+
+        // a player build: the same again, in the same process
+        File.Delete(stubs);
         e = Run(() => callbacks.OnPreprocessBuild(report), out output);
-        Check(e is BuildFailedException && e.Message == ZLuaGeneration.Pending,
-              "OnPreprocessBuild fails the build with the pending message");
+        Check(e == null, "OnPreprocessBuild lets the build go on");
         e = Run(() => callbacks.OnPostBuildPlayerScriptDLLs(report), out output);
-        Check(e is BuildFailedException && e.Message == ZLuaGeneration.Pending,
-              "OnPostBuildPlayerScriptDLLs fails the build with the pending message");
-        e = Run(() => callbacks.GenerateAdditionalLinkXmlFile(report, data), out output);
-        Check(e is BuildFailedException && e.Message.StartsWith(ZLuaBuildCallbacks.LinkXmlPending) &&
-              e.Message.Contains(ZLuaGeneration.Pending),
-              "GenerateAdditionalLinkXmlFile fails the build: no link.xml yet");
+        Check(e == null && File.Exists(stubs) && File.ReadAllBytes(stubs).SequenceEqual(cliStubs),
+              "OnPostBuildPlayerScriptDLLs generates the same stubs again: " +
+              (e == null ? "done" : e.Message));
+        string linkXml = null;
+        e = Run(() => linkXml = callbacks.GenerateAdditionalLinkXmlFile(report, data), out output);
+        Check(e == null && linkXml == Path.GetFullPath(ZLuaGeneration.LinkXml),
+              "GenerateAdditionalLinkXmlFile hands over the generated link.xml: " + linkXml);
         Check(callbacks.callbackOrder == 0, "callbackOrder is 0");
 
-        // a settings asset with generation at build time off
-        var off = new ZLuaSettings();
-        off.generateAtBuild = false;
-        Assets(off);
+        // an illegal rule stops the build, with its file and line, and
+        // leaves the files as they were
+        byte[] before = File.ReadAllBytes(tables);
+        Assets(Settings(new[] { Env("ZLUA_BAD_RULES") }, true));
+        e = Run(() => callbacks.OnPostBuildPlayerScriptDLLs(report), out output);
+        Check(e is BuildFailedException &&
+              e.Message.Contains("xml1-element.xml:10: error: unknown element <Event> here"),
+              "an illegal rule fails the build with its file and line: " +
+              (e == null ? "no exception" : e.Message));
+        Check(File.ReadAllBytes(tables).SequenceEqual(before) &&
+              File.ReadAllBytes(stubs).SequenceEqual(cliStubs),
+              "a failed generation changes no file");
+
+        // 'Generate At Build' off
+        Assets(Settings(rules, false));
+        File.Delete(ZLuaGeneration.LinkXml);
         e = Run(() => callbacks.OnPreprocessBuild(report), out output);
         Check(e == null, "generation off: OnPreprocessBuild lets the build go on");
         e = Run(() => callbacks.OnPostBuildPlayerScriptDLLs(report), out output);
-        Check(e == null, "generation off: OnPostBuildPlayerScriptDLLs lets the build go on");
-        string linkXml = "unset";
+        Check(e == null && !File.Exists(ZLuaGeneration.LinkXml),
+              "generation off: OnPostBuildPlayerScriptDLLs generates nothing");
+        linkXml = "unset";
         e = Run(() => linkXml = callbacks.GenerateAdditionalLinkXmlFile(report, data), out output);
         Check(e == null && linkXml == null, "generation off: no additional link.xml");
-        e = Run(ZLuaMenu.Generate, out output);
-        Check(e is NotSupportedException && e.Message == ZLuaGeneration.Pending,
-              "generation off: the menu command still fails with the pending message");
+
+        // on, but no link.xml (generation did not run): the linker callback says so
+        Assets(Settings(rules, true));
+        e = Run(() => callbacks.GenerateAdditionalLinkXmlFile(report, data), out output);
+        Check(e is BuildFailedException && e.Message == ZLuaBuildCallbacks.NoLinkXml,
+              "no link.xml to hand over: the build fails saying why");
 
         // an empty assembly list: its own error
         var none = new ZLuaSettings();

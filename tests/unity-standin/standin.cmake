@@ -53,12 +53,23 @@ endforeach()
 if(ZLUA_MONO_RUNTIME)
   set(zlua_si_check ${CMAKE_COMMAND} -DSRC=${CMAKE_CURRENT_SOURCE_DIR} -DPKG=${ZLUA_PACKAGE_DIR}
     -DSTANDIN=${zlua_si_dir} -DMCS=${ZLUA_MCS})
-  add_test(NAME package.editor.callbacks
-    COMMAND ${zlua_si_check} -DOUT=${zlua_si_dir}/callbacks -DCHECK=EditorCallbacksCheck
-            -DREFS=UnityEngine.dll|UnityEditor.dll|ZLua.Editor.dll -DRUNNER=${ZLUA_MONO_RUNTIME}
-            -P ${zlua_si_src}/editor_check.cmake)
   # the sample run as the Editor runs it (Mono's Boehm build: the suite on Mono)
   if(ZLUA_MONOBOEHM)
+    # the menu and the build callbacks generating in-process over
+    # tests/gen-game (its assemblies and CLI-generated stubs: tests/gen-game)
+    add_test(NAME package.editor.callbacks
+      COMMAND ${zlua_si_check} -DOUT=${zlua_si_dir}/callbacks -DCHECK=EditorCallbacksCheck
+              -DREFS=UnityEngine.dll|UnityEditor.dll|ZLua.Editor.dll
+              -DRUNNER=$<TARGET_FILE:zlua_mono_launcher> -P ${zlua_si_src}/editor_check.cmake)
+    set(zlua_si_callbacks_env ZLUA_GENGAME_DIR=${CMAKE_BINARY_DIR}/gen-game
+      ZLUA_GENGAME_RULES=${CMAKE_CURRENT_SOURCE_DIR}/tests/gen-game/rules.xml
+      ZLUA_GENGAME_STUBS=${CMAKE_BINARY_DIR}/gen-game/build/zlua_stubs.cpp
+      ZLUA_BAD_RULES=${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal/xml/xml1-element.xml)
+    if(ZLUA_SANITIZE)
+      list(APPEND zlua_si_callbacks_env ASAN_OPTIONS=detect_leaks=0)
+    endif()
+    set_tests_properties(package.editor.callbacks PROPERTIES LABELS "package;editor"
+      ENVIRONMENT "${zlua_si_callbacks_env}")
     add_test(NAME package.sample
       COMMAND ${zlua_si_check} -DOUT=${zlua_si_dir}/sample -DCHECK=SampleCheck
               -DREFS=UnityEngine.dll|ZLua.Samples.Boot.dll -DRUNNER=$<TARGET_FILE:zlua_mono_launcher>
@@ -82,6 +93,5 @@ endif()
 set_tests_properties(package.layout package.stable package.cs.editor package.cs.editor-il2cpp
   package.cs.player PROPERTIES LABELS package)
 if(ZLUA_MONO_RUNTIME)
-  set_tests_properties(package.editor.callbacks standin.list standin.list.selftest
-    PROPERTIES LABELS package)
+  set_tests_properties(standin.list standin.list.selftest PROPERTIES LABELS package)
 endif()

@@ -23,6 +23,19 @@
 
 const char tool_rt_name[] = "mono";
 
+#ifdef ZLUA_TOOL_LIBRARY
+/* Inside the Editor (libzlua-mono, tool_run.h): Mono runs and the backend
+ * is attached to its domain (zlua_mono_env_attach) before any tool runs. */
+int tool_rt_start(char *err, size_t errsize)
+{
+    if (zm.domain == NULL) {
+        snprintf(err, errsize, "the backend is not attached to the Editor's Mono "
+                               "(zlua_mono_env_attach first)");
+        return -1;
+    }
+    return 0;
+}
+#else
 /* The folder of ZLua.MonoHost.dll, the boundary's reflection helpers:
  * ZLUA_MONO_ASSEMBLIES, else the build's. */
 static const char *tool_rt_helpers_dir(void)
@@ -54,6 +67,7 @@ int tool_rt_start(char *err, size_t errsize)
     snprintf(helpers, sizeof helpers, "%s/ZLua.MonoHost.dll", dir);
     return zm_attach(domain, helpers, err, errsize);
 }
+#endif
 
 /* Whether every assembly img references can be loaded: from the folder
  * of path (where Mono looks for a reference of an assembly it opened from

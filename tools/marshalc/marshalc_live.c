@@ -15,7 +15,15 @@ typedef struct marshalc_live {
     size_t *caps;
     int n;
     int nomem;
+    marshalc_xml_err_fn err;    /* where the XML files' errors go, with err_ud */
+    void *err_ud;
 } marshalc_live;
+
+static void marshalc_live_err(void *ud, const char *line)
+{
+    marshalc_live *l = ud;
+    l->err(l->err_ud, line);
+}
 
 static void marshalc_live_add(void *ud, const char *assembly, const zlua_marshal_rule *r)
 {
@@ -47,21 +55,28 @@ static void marshalc_live_add_xml(void *ud, const char *assembly, const zlua_mar
     marshalc_live_add(ud, assembly, r);
 }
 
-int marshalc_live_register(lua_State *L, const char *const *assemblies, int nassemblies,
-                           const char *const *xml, int nxml, const char **failed)
+/* L: read its attributes first (NULL: none); err: where the XML files'
+ * errors go (NULL: printed). */
+static int marshalc_live_gather(lua_State *L, const char *const *assemblies, int nassemblies,
+                                const char *const *xml, int nxml, const char **failed,
+                                marshalc_xml_err_fn err, void *ud)
 {
     *failed = NULL;
     if (nassemblies <= 0)
         return 0;
     marshalc_live l = {calloc((size_t)nassemblies, sizeof *l.tables),
-                       calloc((size_t)nassemblies, sizeof *l.caps), nassemblies, 0};
-    if (l.tables == NULL || l.caps == NULL)
+                       calloc((size_t)nassemblies, sizeof *l.caps), nassemblies, 0, err, ud};
+    if (l.tables == NULL || l.caps == NULL) {
+        free(l.tables), free(l.caps);
         return -1;
+    }
     for (int a = 0; a < nassemblies; a++)
         l.tables[a] = (zlua_marshal_table){assemblies[a], NULL, 0, 0};
-    marshalc_read_attributes(L, marshalc_live_add, &l);
+    if (L != NULL)
+        marshalc_read_attributes(L, marshalc_live_add, &l);
     for (int i = 0; i < nxml; i++)
-        if (marshalc_xml_parse(xml[i], marshalc_live_add_xml, &l) > 0) {
+        if ((err != NULL ? marshalc_xml_parse_to(xml[i], marshalc_live_add_xml, marshalc_live_err, &l)
+                         : marshalc_xml_parse(xml[i], marshalc_live_add_xml, &l)) > 0) {
             *failed = xml[i];
             return -1;
         }
@@ -69,4 +84,17 @@ int marshalc_live_register(lua_State *L, const char *const *assemblies, int nass
     if (l.nomem || zlua_rules_register(l.tables, (size_t)nassemblies) != ZLUA_OK)
         return -1;
     return 0;
+}
+
+int marshalc_live_register(lua_State *L, const char *const *assemblies, int nassemblies,
+                           const char *const *xml, int nxml, const char **failed)
+{
+    return marshalc_live_gather(L, assemblies, nassemblies, xml, nxml, failed, NULL, NULL);
+}
+
+int marshalc_live_register_xml(const char *const *assemblies, int nassemblies,
+                               const char *const *xml, int nxml, const char **failed,
+                               void (*err)(void *ud, const char *line), void *ud)
+{
+    return marshalc_live_gather(NULL, assemblies, nassemblies, xml, nxml, failed, err, ud);
 }

@@ -23,4 +23,11 @@
 int marshalc_live_register(lua_State *L, const char *const *assemblies, int nassemblies,
                            const char *const *xml, int nxml, const char **failed);
 
+/* The same for the XML files alone, their errors handed to err (with
+ * ud): a process whose attributes are registered already (the Editor's,
+ * which reads them live) adds only a project's files. */
+int marshalc_live_register_xml(const char *const *assemblies, int nassemblies,
+                               const char *const *xml, int nxml, const char **failed,
+                               void (*err)(void *ud, const char *line), void *ud);
+
 #endif

@@ -50,6 +50,7 @@
 #include "il2cpp_api.h"
 #include "marshalc_live.h"    /* [LuaMarshalAs] read live (--assembly), XML rules (--rules) */
 #include "stubgen_keep.h"     /* the preservation list (--link-xml, --preserve) */
+#include "tool_run.h"         /* messages and failure: a process's, or the Editor's run */
 #include "tool_rt.h"          /* starts the runtime the metadata comes from */
 #include "zlua.h"
 #include "zlua_stub.h"
@@ -106,11 +107,11 @@ static void die(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "zlua-stubgen: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    fprintf(tool_err(), "zlua-stubgen: ");
+    vfprintf(tool_err(), fmt, ap);
+    fputc('\n', tool_err());
     va_end(ap);
-    exit(1);
+    tool_fail(1);
 }
 
 /* *p with room for one more element after the n it holds (zeroed). */
@@ -1028,6 +1029,38 @@ static void sg_register_live_rules(const char *const *xml, int nxml)
     if (sg_nimages == 0)
         return;
     const char *failed;
+#ifdef ZLUA_TOOL_LIBRARY
+    /* In the Editor the process's rules are the Editor's: the attributes
+     * it reads live already, and a project's XML files once each (the
+     * registry keeps what it is given for the process's life, as
+     * LuaEnv.LoadMarshalRules's files).  A file already registered here
+     * shapes the stubs as it was then. */
+    static char *seen[SG_MAX_ASSEMBLIES];
+    static int nseen;
+    const char *fresh[SG_MAX_ASSEMBLIES];
+    int nfresh = 0;
+    for (int i = 0; i < nxml; i++) {
+        int known = 0;
+        for (int j = 0; j < nseen; j++)
+            known |= strcmp(seen[j], xml[i]) == 0;
+        if (!known)
+            fresh[nfresh++] = xml[i];
+    }
+    if (nfresh == 0)
+        return;
+    if (marshalc_live_register_xml(sg_image_names, sg_nimages, fresh, nfresh, &failed,
+                                   tool_err_line, NULL) != 0) {
+        if (failed != NULL)
+            die("%s: the rule file has errors (above)", failed);
+        die("cannot register the rule files");
+    }
+    for (int i = 0; i < nfresh && nseen < SG_MAX_ASSEMBLIES; i++) {
+        size_t n = strlen(fresh[i]) + 1;
+        if ((seen[nseen] = malloc(n)) != NULL)
+            memcpy(seen[nseen++], fresh[i], n);
+    }
+    return;
+#endif
     if (marshalc_live_register(sg_L, sg_image_names, sg_nimages, xml, nxml, &failed) != 0) {
         if (failed != NULL)
             die("%s: the rule file has errors (above)", failed);
@@ -1044,10 +1077,41 @@ static const char sg_usage[] =
 static void sg_keep_error(void *ud, const char *line)
 {
     (void)ud;
-    fprintf(stderr, "%s\n", line);
+    fprintf(tool_err(), "%s\n", line);
 }
 
+/* Everything a run leaves, freed: the next run in the same process (the
+ * Editor's, tool_run.h) starts as a new process would. */
+void zlua_stubgen_reset(void)
+{
+    free(sigs), free(entries), free(dsigs), free(delegates), free(structs), free(instances);
+    sigs = NULL, entries = NULL, dsigs = NULL, delegates = NULL, structs = NULL, instances = NULL;
+    nsigs = capsigs = nentries = capentries = ndsigs = capdsigs = 0;
+    ndelegates = capdelegates = nstructs = capstructs = ninstances = capinstances = 0;
+    if (out != NULL)
+        fclose(out);
+    if (report != NULL)
+        fclose(report);
+    out = report = NULL;
+    if (sg_L != NULL)
+        lua_close(sg_L);
+    sg_L = NULL;
+    methods_total = methods_stubbed = 0;
+    sg_instances_on = 1;
+    sg_in_instance = 0;
+    sg_nimages = sg_nonly = 0;
+    sg_keep_reset();
+}
+
+#ifndef ZLUA_TOOL_LIBRARY
+int zlua_stubgen_main(int argc, char **argv);
 int main(int argc, char **argv)
+{
+    return zlua_stubgen_main(argc, argv);
+}
+#endif
+
+int zlua_stubgen_main(int argc, char **argv)
 {
     const char *files[SG_MAX_ASSEMBLIES], *out_path = NULL, *report_path = NULL;
     const char *positional[2 + SG_MAX_ASSEMBLIES], *link_xml = NULL;
@@ -1239,7 +1303,10 @@ int main(int argc, char **argv)
     if (link_xml != NULL && sg_keep_link_xml(link_xml) != 0)
         die("cannot write %s", link_xml);
     sg_keep_reset();
-    if (fclose(out) != 0 || fclose(report) != 0)
+    int closed = fclose(out) == 0;
+    closed &= fclose(report) == 0;
+    out = report = NULL;
+    if (!closed)
         die("write failed");
     return 0;
 }

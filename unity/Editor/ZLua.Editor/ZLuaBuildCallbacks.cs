@@ -1,18 +1,17 @@
 // ZLuaBuildCallbacks.cs -- what a player build asks of the package:
-//  - before the build (IPreprocessBuildWithReport): stop early when the
-//    build would need generation that cannot run;
+//  - before the build (IPreprocessBuildWithReport): the settings read
+//    (two settings assets stop the build before anything is compiled);
 //  - after the player's script assemblies are compiled, before IL2CPP
-//    (IPostBuildPlayerScriptDLLs): generate for them (R-PKG-2), stopping
-//    the build with the file and line of an illegal rule;
+//    (IPostBuildPlayerScriptDLLs): generate (R-PKG-2), stopping the build
+//    with every error line, an illegal rule's with its file and line;
 //  - for the managed linker (IUnityLinkerProcessor): the link.xml that
-//    keeps what only Lua calls (R-LINK-1).
-// With 'Generate At Build' on (the default), each fails the build
-// (BuildFailedException) while generation in the Editor is pending,
-// saying what to do; off, the build takes the project's own generated
-// files and the package adds no link.xml (the project keeps what Lua
-// may bind with the link.xml zlua-stubgen-mono --link-xml wrote under
-// Assets/).
+//    run wrote (R-LINK-1), or a failed build when there is none.
+// With 'Generate At Build' off, the build takes the project's own
+// generated files and the package adds no link.xml (the project keeps
+// what Lua may bind with the link.xml zlua-stubgen-mono --link-xml wrote
+// under Assets/).
 using System;
+using System.IO;
 using UnityEditor.Build;
 using UnityEditor.Build.Reporting;
 using UnityEditor.UnityLinker;
@@ -22,16 +21,16 @@ namespace ZLua.EditorTools
     public sealed class ZLuaBuildCallbacks : IPreprocessBuildWithReport, IPostBuildPlayerScriptDLLs,
                                             IUnityLinkerProcessor
     {
-        public const string LinkXmlPending =
-            "zlua: the link.xml of what Lua may bind (R-LINK-1) is the stub generator's, which " +
-            "does not run in the Editor yet: write it with zlua-stubgen-mono --link-xml into the " +
-            "project's Assets/ (the linker reads every link.xml there).";
+        public const string NoLinkXml =
+            "zlua: no " + ZLuaGeneration.LinkXml + ": the link.xml of what Lua may bind " +
+            "(R-LINK-1) is written when the build generates (IPostBuildPlayerScriptDLLs), " +
+            "which did not run or failed.";
 
         public int callbackOrder { get { return 0; } }
 
         public void OnPreprocessBuild(BuildReport report)
         {
-            Refuse(ZLuaSettings.Load(), ZLuaGeneration.Pending);
+            ZLuaSettings.Load();   // two settings assets: stopped here
         }
 
         public void OnPostBuildPlayerScriptDLLs(BuildReport report)
@@ -42,7 +41,7 @@ namespace ZLua.EditorTools
             try {
                 ZLuaGeneration.Run(request, null);
             } catch (Exception e) {
-                throw new BuildFailedException(e.Message);
+                throw new BuildFailedException("zlua: generation failed:\n" + e.Message);
             }
         }
 
@@ -50,14 +49,11 @@ namespace ZLua.EditorTools
         public string GenerateAdditionalLinkXmlFile(BuildReport report,
                                                     UnityLinkerBuildPipelineData data)
         {
-            Refuse(ZLuaSettings.Load(), LinkXmlPending + "  " + ZLuaGeneration.Pending);
-            return null;
-        }
-
-        static void Refuse(GenerationRequest request, string why)
-        {
-            if (request.GenerateAtBuild)
-                throw new BuildFailedException(why);
+            if (!ZLuaSettings.Load().GenerateAtBuild)
+                return null;
+            if (!File.Exists(ZLuaGeneration.LinkXml))
+                throw new BuildFailedException(NoLinkXml);
+            return Path.GetFullPath(ZLuaGeneration.LinkXml);
         }
     }
 }

@@ -1,43 +1,141 @@
-// ZLuaGeneration.cs -- generation in the Editor (R-PKG-2): the stub
-// generator and the marshal-rule compiler run over the game's assemblies
-// inside the Editor, through the Mono backend (libzlua-mono), from the
-// menu (ZLuaMenu) and from a player build (ZLuaBuildCallbacks).
+// ZLuaGeneration.cs -- generation in the Editor (R-PKG-2): the rule
+// compiler and the stub generator run over the game's assemblies inside
+// the Editor, through the Mono backend (libzlua-mono, zlua_mono_generate),
+// from the menu (ZLuaMenu) and from a player build (ZLuaBuildCallbacks).
 //
-// PENDING: libzlua-mono has no in-process entry for the generators yet
-// (they are the command-line tools of docs/embedding.md, "The build step
-// of a Unity project").  Run checks its request and then throws
-// NotSupportedException with Pending: nothing here pretends to have
-// generated.  tests/unity-standin/EditorCallbacksCheck.cs checks that
-// every caller fails so.
+// What a run reads: the assemblies the settings name, as the Editor
+// compiled them into Library/ScriptAssemblies (Mono holds one assembly
+// per name, the Editor's: a player's own build of a script assembly is
+// not read in the Editor); the XML rule files and preservation lists the
+// settings name, relative to the project folder.  What it writes: the
+// stubs and the rule tables into the settings' output folder (the
+// player compiles them), the report and link.xml into Library/ZLua (the
+// build's linker callback hands link.xml over).  A run that fails writes
+// nothing and throws ZLuaGenerationException with every error line
+// ("Assets/ZLua/rules.xml:9: error: ...").
 using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Runtime.InteropServices;
+using System.Text;
 
 namespace ZLua.EditorTools
 {
+    // A run that failed: Message is its error lines, one per line.
+    public sealed class ZLuaGenerationException : Exception
+    {
+        public readonly string[] Errors;
+
+        public ZLuaGenerationException(string[] errors)
+            : base(string.Join("\n", errors))
+        {
+            Errors = errors;
+        }
+    }
+
     public static class ZLuaGeneration
     {
-        public const string Pending =
-            "zlua: generating in the Editor (R-PKG-2) is not available yet: libzlua-mono has no " +
-            "in-process entry for the stub generator and the marshal-rule compiler.  Run them " +
-            "from the command line over Library/ScriptAssemblies (zlua-stubgen-mono, " +
-            "zlua-marshalc-mono: the package README, \"Generating for a player\"), then turn off " +
-            "'Generate At Build' in the project's ZLuaSettings asset (Assets > Create > ZLua > " +
-            "Settings) so that player builds use those files.";
+        public const string ScriptAssemblies = "Library/ScriptAssemblies";
+        public const string OutputLibrary = "Library/ZLua";
+        public const string LinkXml = OutputLibrary + "/link.xml";
+        public const string Report = OutputLibrary + "/zlua_stubs_report.txt";
+        public const string StubsFile = "zlua_stubs.cpp";
+        public const string TablesFile = "zlua_marshal_tables.c";
 
-        // progress(info, fraction) is told each step; the caller shows it.
-        public static void Run(GenerationRequest request, Action<string, float> progress)
+        const string Lib = "zlua-mono";   // the Editor's native plugin
+
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        delegate void GenFn(IntPtr ud, int kind, IntPtr text, double fraction);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        static extern int zlua_mono_generate(byte[] helpersDll, byte[] assemblies,
+                                             byte[] references, byte[] rules,
+                                             byte[] preserve, byte[] stubsCpp, byte[] tablesC,
+                                             byte[] reportTxt, byte[] linkXml, GenFn fn,
+                                             IntPtr ud);
+
+        const int GenProgress = 0, GenError = 1;   // zlua_mono.h, ZLUA_MONO_GEN_*
+
+        // Generates for request; progress(info, fraction) is told each
+        // step (the caller shows it).  The assemblies' paths, in order.
+        public static string[] Run(GenerationRequest request, Action<string, float> progress)
         {
             if (request == null)
                 throw new ArgumentNullException("request");
             if (request.Assemblies.Length == 0)
                 throw new ArgumentException("zlua: the ZLuaSettings asset names no assembly to " +
                                             "generate for", "request");
-            foreach (string a in request.Assemblies)
+            var paths = new string[request.Assemblies.Length];
+            for (int i = 0; i < paths.Length; i++) {
+                string a = request.Assemblies[i];
                 if (string.IsNullOrEmpty(a))
                     throw new ArgumentException("zlua: the ZLuaSettings asset has an empty " +
                                                 "assembly name", "request");
+                paths[i] = ScriptAssemblies + "/" + a + ".dll";
+                if (!File.Exists(paths[i]))
+                    throw new ZLuaGenerationException(new[] {
+                        "zlua: no " + paths[i] + ": the settings name an assembly the Editor " +
+                        "has not compiled (" + a + ")" });
+            }
             if (progress != null)
                 progress("the stubs and rule tables of " + string.Join(", ", request.Assemblies), 0f);
-            throw new NotSupportedException(Pending);
+            Directory.CreateDirectory(request.OutputFolder);
+            Directory.CreateDirectory(OutputLibrary);
+            var errors = new List<string>();
+            GenFn fn = (ud, kind, text, fraction) => {
+                string line = FromUtf8(text);
+                if (kind == GenError)
+                    errors.Add(line);
+                else if (kind == GenProgress && progress != null)
+                    progress(line, (float)fraction);
+            };
+            // the backend attaches (once) with ZLua.MonoHost.dll beside this
+            // assembly, as ZLua.LuaEnv's does: Unity compiles both into
+            // Library/ScriptAssemblies
+            string helpers = Path.Combine(
+                Path.GetDirectoryName(typeof(ZLuaGeneration).Assembly.Location), "ZLua.MonoHost.dll");
+            int rc = zlua_mono_generate(Utf8(helpers), List(paths), null, List(request.RuleFiles),
+                                        List(request.PreserveFiles),
+                                        Utf8(request.OutputFolder + "/" + StubsFile),
+                                        Utf8(request.OutputFolder + "/" + TablesFile),
+                                        Utf8(Report), Utf8(LinkXml), fn, IntPtr.Zero);
+            GC.KeepAlive(fn);
+            if (rc != 0) {
+                if (errors.Count == 0)
+                    errors.Add("zlua: generation failed (" + rc + ")");
+                throw new ZLuaGenerationException(errors.ToArray());
+            }
+            return paths;
+        }
+
+        static byte[] Utf8(string s)
+        {
+            byte[] b = Encoding.UTF8.GetBytes(s);
+            Array.Resize(ref b, b.Length + 1);
+            return b;
+        }
+
+        // zlua_mono_generate's lists: each string NUL-ended, then an empty one
+        static byte[] List(string[] items)
+        {
+            var bytes = new List<byte>();
+            foreach (string s in items)
+                if (!string.IsNullOrEmpty(s))
+                    bytes.AddRange(Utf8(s));
+            bytes.Add(0);
+            return bytes.ToArray();
+        }
+
+        static string FromUtf8(IntPtr p)
+        {
+            if (p == IntPtr.Zero)
+                return "";
+            int n = 0;
+            while (Marshal.ReadByte(p, n) != 0)
+                n++;
+            var b = new byte[n];
+            Marshal.Copy(p, b, 0, n);
+            return Encoding.UTF8.GetString(b);
         }
     }
 }

@@ -1,7 +1,7 @@
 // ZLuaMenu.cs -- Tools > ZLua > Generate: generation over the game's
-// assemblies with a progress bar (R-PKG-2).  While generation in the
-// Editor is pending (ZLuaGeneration), the command fails with its message
-// in the console, and the progress bar is cleared on every path.
+// assemblies with a progress bar (R-PKG-2; ZLuaGeneration).  A failed
+// run logs each error line (an illegal rule's with its file and line) in
+// the console and throws; the progress bar is cleared on every path.
 using System;
 using UnityEditor;
 using UnityEngine;
@@ -17,9 +17,13 @@ namespace ZLua.EditorTools
         public static void Generate()
         {
             try {
-                ZLuaGeneration.Run(ZLuaSettings.Load(),
+                GenerationRequest request = ZLuaSettings.Load();
+                ZLuaGeneration.Run(request,
                                    (info, fraction) => EditorUtility.DisplayProgressBar(Title, info,
                                                                                         fraction));
+                Debug.Log("zlua: generated " + request.OutputFolder + "/" + ZLuaGeneration.StubsFile +
+                          ", " + request.OutputFolder + "/" + ZLuaGeneration.TablesFile + ", " +
+                          ZLuaGeneration.LinkXml + " (report: " + ZLuaGeneration.Report + ")");
             } catch (Exception e) {
                 Debug.LogError(e.Message);
                 throw;

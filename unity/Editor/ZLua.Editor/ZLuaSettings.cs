@@ -24,6 +24,11 @@ namespace ZLua.EditorTools
         // project folder ("Assets/ZLua/rules.xml").
         public string[] ruleFiles = new string[0];
 
+        // Preservation lists (docs/embedding.md, "Stripping"): what scripts
+        // reach beyond the assemblies above, kept from stripping by the
+        // generated link.xml; relative to the project folder.
+        public string[] preserveFiles = new string[0];
+
         // Where the generated files go, relative to the project folder.
         public string outputFolder = GenerationRequest.DefaultOutputFolder;
 
@@ -34,7 +39,8 @@ namespace ZLua.EditorTools
 
         public GenerationRequest ToRequest()
         {
-            return new GenerationRequest(assemblies, ruleFiles, outputFolder, generateAtBuild);
+            return new GenerationRequest(assemblies, ruleFiles, outputFolder, generateAtBuild,
+                                         preserveFiles);
         }
 
         // The project's request: its one settings asset, or the defaults
@@ -69,14 +75,22 @@ namespace ZLua.EditorTools
 
         public readonly string[] Assemblies;
         public readonly string[] RuleFiles;
+        public readonly string[] PreserveFiles;
         public readonly string OutputFolder;
         public readonly bool GenerateAtBuild;
 
         public GenerationRequest(string[] assemblies, string[] ruleFiles, string outputFolder,
                                  bool generateAtBuild)
+            : this(assemblies, ruleFiles, outputFolder, generateAtBuild, null)
+        {
+        }
+
+        public GenerationRequest(string[] assemblies, string[] ruleFiles, string outputFolder,
+                                 bool generateAtBuild, string[] preserveFiles)
         {
             Assemblies = assemblies ?? new string[0];
             RuleFiles = ruleFiles ?? new string[0];
+            PreserveFiles = preserveFiles ?? new string[0];
             OutputFolder = string.IsNullOrEmpty(outputFolder) ? DefaultOutputFolder : outputFolder;
             GenerateAtBuild = generateAtBuild;
         }
