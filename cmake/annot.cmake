@@ -36,7 +36,8 @@ add_custom_command(
 add_custom_target(zlua_annot_fixtures ALL DEPENDS ${ZLUA_ANNOT_DIR}/fixtures.lua)
 
 if(ZLUA_MONO_TESTS)
-  add_executable(zlua-annot-mono ${ZLUA_ANNOT_SOURCES} tools/common/tool_rt_mono.c)
+  add_executable(zlua-annot-mono ${ZLUA_ANNOT_SOURCES} tools/common/tool_rt_mono.c
+    tools/common/tool_run.c)
   target_include_directories(zlua-annot-mono PRIVATE ${ZLUA_TOOL_INCLUDES} tools/annot)
   target_include_directories(zlua-annot-mono SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
   target_compile_definitions(zlua-annot-mono PRIVATE ZLUA_MONO_ASSEMBLY_DIR="${ZLUA_MONO_DIR}")

@@ -120,13 +120,15 @@ target_compile_definitions(zlua-mono PRIVATE ZM_MONO_THROUGH_TABLE=1)
 target_link_libraries(zlua-mono PRIVATE
   "$<LINK_LIBRARY:WHOLE_ARCHIVE,zlua_mono,zlua_mono_rt>" PkgConfig::LUA m pthread dl)
 set_target_properties(zlua-mono PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ZLUA_EDITOR_DIR})
-# generation in the Editor (R-PKG-2): the rule compiler and the stub
-# generator as library functions (ZLUA_TOOL_LIBRARY: no main, no exit,
+# generation in the Editor (R-PKG-2): the rule compiler, the stub
+# generator and the annotation generator as library functions (ZLUA_TOOL_LIBRARY: no main, no exit,
 # the Editor's attached domain), run by src/mono/mono_generate.c
 target_sources(zlua-mono PRIVATE src/mono/mono_generate.c tools/common/tool_run.c
   tools/common/tool_rt_mono.c tools/marshalc/zlua_marshalc.c tools/marshalc/marshalc_live.c
-  tools/stubgen/zlua_stubgen.c tools/stubgen/stubgen_keep.c)
-target_include_directories(zlua-mono PRIVATE tools/common tools/stubgen src/il2cpp)
+  tools/stubgen/zlua_stubgen.c tools/stubgen/stubgen_keep.c tools/annot/zlua_annot.c
+  tools/annot/annot_buf.c tools/annot/annot_set.c tools/annot/annot_names.c
+  tools/annot/annot_class.c tools/annot/annot_tree.c)
+target_include_directories(zlua-mono PRIVATE tools/common tools/stubgen tools/annot src/il2cpp)
 target_compile_definitions(zlua-mono PRIVATE ZLUA_TOOL_LIBRARY=1)
 
 # ---- the C# assemblies ---------------------------------------------------

@@ -66,9 +66,10 @@ typedef void (*zlua_mono_gen_fn)(void *ud, int kind, const char *text, double fr
  * preservation lists.  Each list is UTF-8 paths, each ended by a NUL, the
  * list by an empty one ("a.dll\0b.dll\0\0"; NULL: none): assemblies
  * walked (at least one), references opened but not walked, rules, preserve.
- * Writes the rule tables (tables_c), the stubs (stubs_cpp), the report
- * and link.xml, each first beside its path and moved into place when
- * both generators succeeded (a failed run changes no file).  Messages and
+ * Writes the rule tables (tables_c), the stubs (stubs_cpp), the report,
+ * link.xml and (annotations_lua not NULL) the EmmyLua annotations of
+ * zlua-annot, each first beside its path and moved into place when every
+ * generator succeeded (a failed run changes no file).  Messages and
  * progress go to fn (NULL: none), on the calling thread, before this
  * returns.  Nothing of a run stays for the next but what the Editor's
  * process keeps anyway: its loaded assemblies, and a rule file's rules,
@@ -80,7 +81,8 @@ ZLUA_MONO_API int zlua_mono_generate(const char *helpers_dll, const char *assemb
                                      const char *references, const char *rules,
                                      const char *preserve, const char *stubs_cpp,
                                      const char *tables_c, const char *report_txt,
-                                     const char *link_xml, zlua_mono_gen_fn fn, void *ud);
+                                     const char *link_xml, const char *annotations_lua,
+                                     zlua_mono_gen_fn fn, void *ud);
 
 #ifdef __cplusplus
 }

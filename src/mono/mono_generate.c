@@ -1,9 +1,9 @@
 /*
  * mono_generate.c -- generation inside the Editor (R-PKG-2;
- * zlua_mono.h): the rule compiler, then the stub generator, run as
- * library functions (tools/common/tool_run.h) over the Editor's own
+ * zlua_mono.h): the rule compiler, the stub generator, then (when asked)
+ * the annotation generator, run as library functions (tools/common/tool_run.h) over the Editor's own
  * domain, their messages handed to the caller, their outputs written
- * beside their final names and moved into place only when both runs
+ * beside their final names and moved into place only when every run
  * succeeded: a failed generation leaves the project's files as they
  * were.
  */
@@ -18,6 +18,8 @@ int zlua_marshalc_main(int argc, char **argv);
 void zlua_marshalc_reset(void);
 int zlua_stubgen_main(int argc, char **argv);
 void zlua_stubgen_reset(void);
+int zlua_annot_main(int argc, char **argv);
+void zlua_annot_reset(void);
 int zm_live_rules_start(void);   /* mono_env.c */
 
 typedef struct zm_gen {
@@ -83,7 +85,7 @@ static char *zm_gen_tmp(const char *path)
 int zlua_mono_generate(const char *helpers_dll, const char *assemblies, const char *references,
                        const char *rules, const char *preserve, const char *stubs_cpp,
                        const char *tables_c, const char *report_txt, const char *link_xml,
-                       zlua_mono_gen_fn fn, void *ud)
+                       const char *annotations_lua, zlua_mono_gen_fn fn, void *ud)
 {
     zm_gen g = {fn, ud, 0, NULL, 0, 0};
     char why[600];
@@ -99,10 +101,11 @@ int zlua_mono_generate(const char *helpers_dll, const char *assemblies, const ch
                    "zlua: generation needs an assembly and the four output paths", -1.0);
         return -1;
     }
-    const char *finals[4] = {tables_c, stubs_cpp, report_txt, link_xml};
-    char *tmps[4] = {NULL, NULL, NULL, NULL};
+    const char *finals[5] = {tables_c, stubs_cpp, report_txt, link_xml, annotations_lua};
+    char *tmps[5] = {NULL, NULL, NULL, NULL, NULL};
+    int nfiles = annotations_lua != NULL ? 5 : 4;
     int status = -1;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < nfiles; i++)
         if ((tmps[i] = zm_gen_tmp(finals[i])) == NULL)
             goto done;
     /* the [LuaMarshalAs] attributes read live, as before an env's first
@@ -138,9 +141,24 @@ int zlua_mono_generate(const char *helpers_dll, const char *assemblies, const ch
     status = tool_run_call(zlua_stubgen_main, zlua_stubgen_reset, g.argc, g.argv, zm_gen_line, &g);
     if (status != 0)
         goto done;
-    /* 3. into place, all four */
+    /* 3. the annotations a Lua editor completes and checks with */
+    if (annotations_lua != NULL) {
+        zm_gen_say(&g, ZLUA_MONO_GEN_PROGRESS, "writing the Lua annotations", 0.7);
+        g.argc = 0;
+        status = -1;
+        if (zm_gen_arg(&g, "zlua-annot") != 0 ||
+            zm_gen_list(&g, "--reference", references) != 0 ||
+            zm_gen_list(&g, "--assembly", assemblies) != 0 ||
+            zm_gen_list(&g, "--rules", rules) != 0 || zm_gen_arg(&g, "--out") != 0 ||
+            zm_gen_arg(&g, tmps[4]) != 0)
+            goto done;
+        status = tool_run_call(zlua_annot_main, zlua_annot_reset, g.argc, g.argv, zm_gen_line, &g);
+        if (status != 0)
+            goto done;
+    }
+    /* 4. into place, all of them */
     zm_gen_say(&g, ZLUA_MONO_GEN_PROGRESS, "writing the generated files", 0.9);
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < nfiles; i++) {
         remove(finals[i]);   /* rename does not replace a file on every system */
         if (rename(tmps[i], finals[i]) != 0) {
             char msg[1200];
@@ -158,7 +176,7 @@ done:
                    tmps[3] == NULL || g.argv == NULL ? "zlua: out of memory"
                                                      : "zlua: a generation is already running",
                    -1.0);
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         if (tmps[i] != NULL) {
             remove(tmps[i]);
             free(tmps[i]);

@@ -5,7 +5,8 @@
 // made of tests/gen-game (its assemblies in Library/ScriptAssemblies, its
 // rules and a preservation list in Assets/ZLua):
 //  - Tools > ZLua > Generate: the stubs, the rule tables, the report and
-//    link.xml written, the stubs the same bytes as zlua-stubgen-mono's
+//    link.xml and the Lua annotations written, the stubs and the
+//    annotations the same bytes as zlua-stubgen-mono's and zlua-annot-mono's
 //    over the same assemblies and rules, the progress bar shown and then
 //    cleared; an assembly the Editor has not compiled: an error, logged;
 //  - the build callbacks: generation again in the same process (the same
@@ -16,7 +17,8 @@
 //    no link.xml;
 //  - two settings assets: an error naming both.
 //     zlua-mono-launcher EditorCallbacksCheck.exe   (ZLUA_GENGAME_DIR,
-//     ZLUA_GENGAME_RULES, ZLUA_GENGAME_STUBS, ZLUA_BAD_RULES set)
+//     ZLUA_GENGAME_RULES, ZLUA_GENGAME_STUBS, ZLUA_GENGAME_ANNOT,
+//     ZLUA_BAD_RULES set)
 using System;
 using System.IO;
 using System.Linq;
@@ -142,6 +144,10 @@ static class EditorCallbacksCheck
               File.ReadAllText(ZLuaGeneration.Report).Contains("\nstub     Hero.Move "),
               "the report");
         string link = File.Exists(ZLuaGeneration.LinkXml) ? File.ReadAllText(ZLuaGeneration.LinkXml) : "";
+        Check(File.Exists(ZLuaGeneration.Annotations) &&
+              File.ReadAllBytes(ZLuaGeneration.Annotations).SequenceEqual(
+                  File.ReadAllBytes(Env("ZLUA_GENGAME_ANNOT"))),
+              "the Lua annotations are zlua-annot-mono's, byte for byte");
         Check(link.Contains("<type fullname=\"GenGame.Hero\" preserve=\"nothing\">") &&
               link.Contains("<type fullname=\"System.Text.StringBuilder\" preserve=\"nothing\">"),
               "link.xml: the game's types and the preservation list's");

@@ -61,9 +61,21 @@ if(ZLUA_MONO_RUNTIME)
       COMMAND ${zlua_si_check} -DOUT=${zlua_si_dir}/callbacks -DCHECK=EditorCallbacksCheck
               -DREFS=UnityEngine.dll|UnityEditor.dll|ZLua.Editor.dll
               -DRUNNER=$<TARGET_FILE:zlua_mono_launcher> -P ${zlua_si_src}/editor_check.cmake)
+    # the command line's annotations of the same game, which the Editor's
+    # must equal
+    set(zlua_si_annot ${zlua_si_dir}/gengame-annotations.lua)
+    add_custom_command(OUTPUT ${zlua_si_annot}
+      COMMAND $<TARGET_FILE:zlua-annot-mono> --assembly ${CMAKE_BINARY_DIR}/gen-game/GenGame.Core.dll
+              --assembly ${CMAKE_BINARY_DIR}/gen-game/GenGame.dll
+              --rules ${CMAKE_CURRENT_SOURCE_DIR}/tests/gen-game/rules.xml --out ${zlua_si_annot}
+      DEPENDS zlua-annot-mono zlua_gengame_assemblies
+              ${CMAKE_CURRENT_SOURCE_DIR}/tests/gen-game/rules.xml
+      COMMENT "The gen-game's annotations from the command line" VERBATIM)
+    add_custom_target(zlua_standin_gengame_annot ALL DEPENDS ${zlua_si_annot})
     set(zlua_si_callbacks_env ZLUA_GENGAME_DIR=${CMAKE_BINARY_DIR}/gen-game
       ZLUA_GENGAME_RULES=${CMAKE_CURRENT_SOURCE_DIR}/tests/gen-game/rules.xml
       ZLUA_GENGAME_STUBS=${CMAKE_BINARY_DIR}/gen-game/build/zlua_stubs.cpp
+      ZLUA_GENGAME_ANNOT=${zlua_si_annot}
       ZLUA_BAD_RULES=${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal/xml/xml1-element.xml)
     if(ZLUA_SANITIZE)
       list(APPEND zlua_si_callbacks_env ASAN_OPTIONS=detect_leaks=0)

@@ -41,7 +41,8 @@ void annot_buf_printf(annot_buf *b, const char *fmt, ...)
 #endif
     ;
 
-/* Reports a fatal error and exits (out of memory, a write that failed). */
+/* Reports a fatal error and exits (out of memory, a write that failed;
+ * in the Editor's run, tool_run.h: back to its caller). */
 void annot_die(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2), noreturn))
@@ -58,6 +59,8 @@ void annot_set_add_image(const Il2CppImage *img);
  * level: what those name in turn is `any`), then every base class and
  * interface of a class in the set.  Call once, after the images. */
 void annot_set_close(void);
+/* Forgets every class (the next run in the same process starts empty). */
+void annot_set_reset(void);
 size_t annot_set_count(void);
 Il2CppClass *annot_set_at(size_t i);
 /* Whether k is written: only such a class is named in a Lua type. */
@@ -105,6 +108,8 @@ void annot_quote(annot_buf *b, const char *s);
  * instance method of its first parameter's class (R-EXT-1).  Call after
  * annot_set_close. */
 void annot_class_collect_extensions(void);
+/* Forgets the extension methods collected. */
+void annot_class_reset(void);
 /* Appends the annotations of k: its instance class (members, indexer,
  * operators, call of a delegate) and its type table's class (statics,
  * constants, nested types, constructors).  L: a state opened with

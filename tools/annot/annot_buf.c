@@ -8,16 +8,17 @@
 #include <string.h>
 
 #include "annot.h"
+#include "tool_run.h"   /* messages and failure: a process's, or the Editor's run */
 
 void annot_die(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "zlua-annot: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    fprintf(tool_err(), "zlua-annot: ");
+    vfprintf(tool_err(), fmt, ap);
+    fputc('\n', tool_err());
     va_end(ap);
-    exit(1);
+    tool_fail(1);
 }
 
 static void annot_buf_reserve(annot_buf *b, size_t more)

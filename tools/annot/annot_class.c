@@ -192,6 +192,15 @@ void annot_class_collect_extensions(void)
     }
 }
 
+void annot_class_reset(void)
+{
+    free(ext_items);
+    free(ext_targets);
+    ext_items = NULL;
+    ext_targets = NULL;
+    ext_n = ext_cap = 0;
+}
+
 /* Whether l holds a method of that name and static-ness (generic or not). */
 static int annot_methods_has_name(const annot_methods *l, const char *name)
 {

@@ -230,6 +230,15 @@ void annot_set_close(void)
     }
 }
 
+void annot_set_reset(void)
+{
+    free(set_items);
+    free(set_slots);
+    set_items = NULL;
+    set_slots = NULL;
+    set_n = set_cap = set_mask = 0;
+}
+
 size_t annot_set_count(void)
 {
     return set_n;

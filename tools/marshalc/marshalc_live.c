@@ -98,3 +98,41 @@ int marshalc_live_register_xml(const char *const *assemblies, int nassemblies,
 {
     return marshalc_live_gather(NULL, assemblies, nassemblies, xml, nxml, failed, err, ud);
 }
+
+int marshalc_live_register_xml_once(const char *const *assemblies, int nassemblies,
+                                    const char *const *xml, int nxml, const char **failed,
+                                    void (*err)(void *ud, const char *line), void *ud)
+{
+    static char **seen;   /* the process's: the files registered */
+    static int nseen, capseen;
+    const char **fresh = malloc((size_t)(nxml > 0 ? nxml : 1) * sizeof *fresh);
+    if (fresh == NULL)
+        return -1;
+    int nfresh = 0;
+    for (int i = 0; i < nxml; i++) {
+        int known = 0;
+        for (int j = 0; j < nseen && !known; j++)
+            known = strcmp(seen[j], xml[i]) == 0;
+        if (!known)
+            fresh[nfresh++] = xml[i];
+    }
+    int rc = nfresh == 0 ? 0
+                         : marshalc_live_register_xml(assemblies, nassemblies, fresh, nfresh,
+                                                      failed, err, ud);
+    for (int i = 0; rc == 0 && i < nfresh; i++) {
+        if (nseen == capseen) {
+            int cap = capseen ? capseen * 2 : 8;
+            char **grown = realloc(seen, (size_t)cap * sizeof *grown);
+            if (grown == NULL)
+                break;   /* not remembered: registered again next time */
+            seen = grown;
+            capseen = cap;
+        }
+        size_t n = strlen(fresh[i]) + 1;
+        if ((seen[nseen] = malloc(n)) == NULL)
+            break;
+        memcpy(seen[nseen++], fresh[i], n);
+    }
+    free(fresh);
+    return rc;
+}

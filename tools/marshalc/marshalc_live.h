@@ -30,4 +30,12 @@ int marshalc_live_register_xml(const char *const *assemblies, int nassemblies,
                                const char *const *xml, int nxml, const char **failed,
                                void (*err)(void *ud, const char *line), void *ud);
 
+/* The same, each file once per process (by its path as given): the
+ * registry keeps what it is given for the process's life, so a file
+ * registered before is not registered again, and shapes as it did then
+ * (the Editor's generators, run again and again in one process). */
+int marshalc_live_register_xml_once(const char *const *assemblies, int nassemblies,
+                                    const char *const *xml, int nxml, const char **failed,
+                                    void (*err)(void *ud, const char *line), void *ud);
+
 #endif

@@ -1031,33 +1031,13 @@ static void sg_register_live_rules(const char *const *xml, int nxml)
     const char *failed;
 #ifdef ZLUA_TOOL_LIBRARY
     /* In the Editor the process's rules are the Editor's: the attributes
-     * it reads live already, and a project's XML files once each (the
-     * registry keeps what it is given for the process's life, as
-     * LuaEnv.LoadMarshalRules's files).  A file already registered here
-     * shapes the stubs as it was then. */
-    static char *seen[SG_MAX_ASSEMBLIES];
-    static int nseen;
-    const char *fresh[SG_MAX_ASSEMBLIES];
-    int nfresh = 0;
-    for (int i = 0; i < nxml; i++) {
-        int known = 0;
-        for (int j = 0; j < nseen; j++)
-            known |= strcmp(seen[j], xml[i]) == 0;
-        if (!known)
-            fresh[nfresh++] = xml[i];
-    }
-    if (nfresh == 0)
-        return;
-    if (marshalc_live_register_xml(sg_image_names, sg_nimages, fresh, nfresh, &failed,
-                                   tool_err_line, NULL) != 0) {
+     * it reads live already, and a project's XML files once each
+     * (marshalc_live.h) */
+    if (marshalc_live_register_xml_once(sg_image_names, sg_nimages, xml, nxml, &failed,
+                                        tool_err_line, NULL) != 0) {
         if (failed != NULL)
             die("%s: the rule file has errors (above)", failed);
         die("cannot register the rule files");
-    }
-    for (int i = 0; i < nfresh && nseen < SG_MAX_ASSEMBLIES; i++) {
-        size_t n = strlen(fresh[i]) + 1;
-        if ((seen[nseen] = malloc(n)) != NULL)
-            memcpy(seen[nseen++], fresh[i], n);
     }
     return;
 #endif

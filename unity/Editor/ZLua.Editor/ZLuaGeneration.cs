@@ -10,7 +10,8 @@
 // settings name, relative to the project folder.  What it writes: the
 // stubs and the rule tables into the settings' output folder (the
 // player compiles them), the report and link.xml into Library/ZLua (the
-// build's linker callback hands link.xml over).  A run that fails writes
+// build's linker callback hands link.xml over), the Lua annotations into
+// Library/ZLuaAnnotations.  A run that fails writes
 // nothing and throws ZLuaGenerationException with every error line
 // ("Assets/ZLua/rules.xml:9: error: ...").
 using System;
@@ -39,6 +40,9 @@ namespace ZLua.EditorTools
         public const string OutputLibrary = "Library/ZLua";
         public const string LinkXml = OutputLibrary + "/link.xml";
         public const string Report = OutputLibrary + "/zlua_stubs_report.txt";
+        // the EmmyLua / LuaLS annotations of the game's types: point a Lua
+        // editor at this folder (with libzlua's zlua.lua beside it)
+        public const string Annotations = "Library/ZLuaAnnotations/game.lua";
         public const string StubsFile = "zlua_stubs.cpp";
         public const string TablesFile = "zlua_marshal_tables.c";
 
@@ -51,8 +55,8 @@ namespace ZLua.EditorTools
         static extern int zlua_mono_generate(byte[] helpersDll, byte[] assemblies,
                                              byte[] references, byte[] rules,
                                              byte[] preserve, byte[] stubsCpp, byte[] tablesC,
-                                             byte[] reportTxt, byte[] linkXml, GenFn fn,
-                                             IntPtr ud);
+                                             byte[] reportTxt, byte[] linkXml,
+                                             byte[] annotationsLua, GenFn fn, IntPtr ud);
 
         const int GenProgress = 0, GenError = 1;   // zlua_mono.h, ZLUA_MONO_GEN_*
 
@@ -81,6 +85,7 @@ namespace ZLua.EditorTools
                 progress("the stubs and rule tables of " + string.Join(", ", request.Assemblies), 0f);
             Directory.CreateDirectory(request.OutputFolder);
             Directory.CreateDirectory(OutputLibrary);
+            Directory.CreateDirectory(Path.GetDirectoryName(Annotations));
             var errors = new List<string>();
             GenFn fn = (ud, kind, text, fraction) => {
                 string line = FromUtf8(text);
@@ -98,7 +103,8 @@ namespace ZLua.EditorTools
                                         List(request.PreserveFiles),
                                         Utf8(request.OutputFolder + "/" + StubsFile),
                                         Utf8(request.OutputFolder + "/" + TablesFile),
-                                        Utf8(Report), Utf8(LinkXml), fn, IntPtr.Zero);
+                                        Utf8(Report), Utf8(LinkXml), Utf8(Annotations), fn,
+                                        IntPtr.Zero);
             GC.KeepAlive(fn);
             if (rc != 0) {
                 if (errors.Count == 0)
