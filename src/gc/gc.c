@@ -56,10 +56,21 @@ static GC_push_other_roots_proc zlua_gc_previous_hook;
 #define zlua_gc_set_hook(fn) GC_set_push_other_roots(fn)
 #endif
 
+/* The collector's functions: by name, or (the variable style) as the
+ * boundary found them, with GC_fn_type as the plain function pointer it
+ * is wherever GC_CALLBACK is empty. */
+#if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
+#define zlua_gc_push_all_eager(b, t) (zlua_gc_functions_get()->push_all_eager((b), (t)))
+#define zlua_gc_call_locked(fn, arg) (zlua_gc_functions_get()->call_with_alloc_lock((fn), (arg)))
+#else
+#define zlua_gc_push_all_eager(b, t) GC_push_all_eager((b), (t))
+#define zlua_gc_call_locked(fn, arg) GC_call_with_alloc_lock((fn), (arg))
+#endif
+
 static void zlua_gc_push_eager(void *start, void *end)
 {
     if (start != NULL && (char *)start < (char *)end)
-        GC_push_all_eager(start, end);
+        zlua_gc_push_all_eager(start, end);
 }
 
 static void GC_CALLBACK zlua_gc_push_other_roots(void)
@@ -101,7 +112,7 @@ void *zlua__gc_with_lock(void *(*fn)(void *arg), void *arg)
     zlua__gc_call call;
     call.fn = fn;
     call.arg = arg;
-    return GC_call_with_alloc_lock(zlua_gc_trampoline, &call);
+    return zlua_gc_call_locked(zlua_gc_trampoline, &call);
 }
 
 typedef struct zlua__gc_reg_op {

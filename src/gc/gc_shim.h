@@ -41,6 +41,16 @@ void (**zlua_gc_hook_variable(void))(void);
  * pointer-sized word), as the collector itself writes it: zlua__gc_epoch
  * reads it there.  NULL when the process has none (then no epoch). */
 const volatile uintptr_t *zlua_gc_count_variable(void);
+/* The same collector's two functions the shim calls: GC_push_all_eager
+ * (from its push callback) and GC_call_with_alloc_lock (its locked
+ * helpers), as the boundary found them: a Windows DLL cannot leave them to
+ * the process to supply, as a shared library on Linux does.  Both set
+ * once zlua_gc_hook_variable has answered. */
+typedef struct zlua_gc_functions {
+    void (*push_all_eager)(void *bottom, void *top);
+    void *(*call_with_alloc_lock)(void *(*fn)(void *), void *arg);
+} zlua_gc_functions;
+const zlua_gc_functions *zlua_gc_functions_get(void);
 #endif
 
 #endif /* ZLUA_GC_SHIM_H */

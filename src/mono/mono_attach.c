@@ -70,6 +70,28 @@ void (**zlua_gc_hook_variable(void))(void)
     return slot;
 }
 
+/* GC_push_all_eager and GC_call_with_alloc_lock, from the same library:
+ * found with the hook (zm_attach refuses a process without all three). */
+static zlua_gc_functions zm_gc_fns;
+
+static int zm_gc_functions_lookup(void)
+{
+    void *push = zm_syms_data("GC_push_all_eager");
+    void *locked = zm_syms_data("GC_call_with_alloc_lock");
+    if (push == NULL || locked == NULL)
+        return 0;
+    /* code handed out as a data pointer (POSIX guarantees the round trip;
+     * ISO C does not, hence the memcpy) */
+    memcpy(&zm_gc_fns.push_all_eager, &push, sizeof push);
+    memcpy(&zm_gc_fns.call_with_alloc_lock, &locked, sizeof locked);
+    return 1;
+}
+
+const zlua_gc_functions *zlua_gc_functions_get(void)
+{
+    return &zm_gc_fns;
+}
+
 /* ---- attaching ------------------------------------------------------------ */
 
 static MonoMethod *zm_helper(const char *cls, const char *name, int nargs, char *err,
@@ -133,6 +155,11 @@ int zm_attach(MonoDomain *domain, const char *helpers_dll, char *err, size_t err
     if (zm_hook_lookup() == NULL) {
         snprintf(err, errsize, "Mono's collector is not Boehm (no GC_push_other_roots): "
                                "libzlua needs Mono on its Boehm build, as Unity's Editor is");
+        return -1;
+    }
+    if (!zm_gc_functions_lookup()) {
+        snprintf(err, errsize, "Mono's collector exports no GC_push_all_eager or "
+                               "GC_call_with_alloc_lock: libzlua's GC shim needs both");
         return -1;
     }
     (void)zlua_gc_count_variable();   /* looked up here, before any thread reads it */
