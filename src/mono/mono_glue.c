@@ -282,15 +282,20 @@ static int zm_facts_grow(struct zm_facts_map *map)
 }
 
 /* m's facts when this thread has them: the call path's lookup, inline. */
+/* The epoch now (zm_facts_forget moves it on). */
+ZLUA_INLINE unsigned zm_facts_epoch_now(void)
+{
+#if defined(_MSC_VER) && !defined(__clang__)
+    return zm_facts_epoch;
+#else
+    return __atomic_load_n(&zm_facts_epoch, __ATOMIC_RELAXED);
+#endif
+}
+
 ZLUA_INLINE zm_facts *zm_facts_find(MonoMethod *m)
 {
     struct zm_facts_map *map = &zm_facts_map;
-#if defined(_MSC_VER) && !defined(__clang__)
-    unsigned epoch = zm_facts_epoch;
-#else
-    unsigned epoch = __atomic_load_n(&zm_facts_epoch, __ATOMIC_RELAXED);
-#endif
-    if (ZLUA_UNLIKELY(map->epoch != epoch) || map->mask == 0)
+    if (ZLUA_UNLIKELY(map->epoch != zm_facts_epoch_now()) || map->mask == 0)
         return NULL;
     for (size_t i = zm_facts_hash(m) & map->mask;; i = (i + 1) & map->mask) {
         zm_facts *f = map->slots[i];
@@ -303,11 +308,7 @@ ZLUA_INLINE zm_facts *zm_facts_find(MonoMethod *m)
 static ZLUA_NOINLINE zm_facts *zm_facts_make(MonoMethod *m)
 {
     struct zm_facts_map *map = &zm_facts_map;
-#if defined(_MSC_VER) && !defined(__clang__)
-    unsigned epoch = zm_facts_epoch;
-#else
-    unsigned epoch = __atomic_load_n(&zm_facts_epoch, __ATOMIC_RELAXED);
-#endif
+    unsigned epoch = zm_facts_epoch_now();
     if (map->epoch != epoch)
         zm_facts_clear(map, epoch);
     if ((map->count + 1) * 4 > map->mask * 3 && !zm_facts_grow(map))

@@ -10,8 +10,9 @@
  * function with the method's own parameters (`this` first), the managed
  * exception returned through one trailing MonoException ** argument,
  * scalars and references passed and returned as C passes them.  Value
- * types other than enums travel boxed through a thunk, so a method that
- * takes or returns a struct, a Nullable, or a struct's `this` stays on
+ * types other than enums travel boxed through a thunk: a struct's `this`
+ * goes as the thread's scratch box of the struct (zm_thunk_invoke), and a
+ * method that takes or returns a struct or a Nullable stays on
  * mono_runtime_invoke (which takes struct arguments by address without
  * boxing).
  *
