@@ -109,6 +109,10 @@ static class EditorCallbacksCheck
         File.WriteAllText(project + "/Assets/ZLua/preserve.txt",
                           "mscorlib System.Text.StringBuilder Append   # what a script uses\n");
         Environment.CurrentDirectory = project;
+        // the package the Editor assemblies come from (FindForAssembly)
+        typeof(UnityEditor.PackageManager.PackageInfo)
+            .GetField("standinResolvedPath", BindingFlags.NonPublic | BindingFlags.Static)
+            .SetValue(null, Env("ZLUA_STANDIN_PACKAGE"));
         string stubs = GenerationRequest.DefaultOutputFolder + "/" + ZLuaGeneration.StubsFile;
         string tables = GenerationRequest.DefaultOutputFolder + "/" + ZLuaGeneration.TablesFile;
         byte[] cliStubs = File.ReadAllBytes(Env("ZLUA_GENGAME_STUBS"));
@@ -157,6 +161,13 @@ static class EditorCallbacksCheck
         Check(shown >= 0 && stubbing > shown && cleared > stubbing,
               "Generate shows each step on the progress bar, then clears it");
         Check(output.Contains("[Debug.Log] zlua: generated " + stubs), "Generate says what it wrote");
+        Check(output.Contains("[AssetDatabase.Refresh]"), "Generate has the Editor import the new files");
+        string dropin = Env("ZLUA_STANDIN_PACKAGE") + "/Plugins/Player/zlua";
+        Check(File.Exists(GenerationRequest.DefaultOutputFolder + "/zlua_stub.h") &&
+              File.ReadAllBytes(GenerationRequest.DefaultOutputFolder + "/zlua_stub.h")
+                  .SequenceEqual(File.ReadAllBytes(dropin + "/zlua_stub.h")) &&
+              File.Exists(GenerationRequest.DefaultOutputFolder + "/lua.h"),
+              "the package's headers copied beside the generated files"); 
 
         // a player build: the same again, in the same process
         File.Delete(stubs);

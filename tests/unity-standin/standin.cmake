@@ -75,7 +75,7 @@ if(ZLUA_MONO_RUNTIME)
     set(zlua_si_callbacks_env ZLUA_GENGAME_DIR=${CMAKE_BINARY_DIR}/gen-game
       ZLUA_GENGAME_RULES=${CMAKE_CURRENT_SOURCE_DIR}/tests/gen-game/rules.xml
       ZLUA_GENGAME_STUBS=${CMAKE_BINARY_DIR}/gen-game/build/zlua_stubs.cpp
-      ZLUA_GENGAME_ANNOT=${zlua_si_annot}
+      ZLUA_GENGAME_ANNOT=${zlua_si_annot} ZLUA_STANDIN_PACKAGE=${ZLUA_PACKAGE_DIR}
       ZLUA_BAD_RULES=${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal/xml/xml1-element.xml)
     if(ZLUA_SANITIZE)
       list(APPEND zlua_si_callbacks_env ASAN_OPTIONS=detect_leaks=0)

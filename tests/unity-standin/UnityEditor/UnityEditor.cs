@@ -62,6 +62,32 @@ namespace UnityEditor
                     return kv.Value as T;
             return null;
         }
+
+        public static void Refresh()
+        {
+            Console.WriteLine("[AssetDatabase.Refresh]");
+        }
+    }
+}
+namespace UnityEditor.PackageManager
+{
+    public sealed class PackageInfo
+    {
+        // The stand-in project's one package: its folder (a test sets it by
+        // reflection; null: no assembly comes from a package).
+        internal static string standinResolvedPath;
+
+        string path;
+
+        internal PackageInfo() { }
+
+        public string resolvedPath { get { return path; } }
+
+        public static PackageInfo FindForAssembly(System.Reflection.Assembly assembly)
+        {
+            Console.WriteLine("[PackageInfo.FindForAssembly] " + assembly.GetName().Name);
+            return standinResolvedPath == null ? null : new PackageInfo { path = standinResolvedPath };
+        }
     }
 }
 

@@ -11,7 +11,8 @@
 // stubs and the rule tables into the settings' output folder (the
 // player compiles them), the report and link.xml into Library/ZLua (the
 // build's linker callback hands link.xml over), the Lua annotations into
-// Library/ZLuaAnnotations.  A run that fails writes
+// Library/ZLuaAnnotations; and beside the stubs, the package's headers
+// they include.  A run that fails writes
 // nothing and throws ZLuaGenerationException with every error line
 // ("Assets/ZLua/rules.xml:9: error: ...").
 using System;
@@ -111,7 +112,27 @@ namespace ZLua.EditorTools
                     errors.Add("zlua: generation failed (" + rc + ")");
                 throw new ZLuaGenerationException(errors.ToArray());
             }
+            CopyHeaders(request.OutputFolder);
             return paths;
+        }
+
+        // The headers the generated files include from their own folder
+        // (libzlua's and Lua's), from the package's drop-in folder: copied
+        // beside them each run, so that they match this package's version.
+        // Nothing when this assembly does not come from a package.
+        static void CopyHeaders(string outputFolder)
+        {
+            UnityEditor.PackageManager.PackageInfo package =
+                UnityEditor.PackageManager.PackageInfo.FindForAssembly(typeof(ZLuaGeneration).Assembly);
+            if (package == null)
+                return;
+            string dropin = Path.Combine(package.resolvedPath, "Plugins/Player/zlua");
+            if (!Directory.Exists(dropin))
+                throw new ZLuaGenerationException(new[] {
+                    "zlua: the package has no " + dropin + ": its headers cannot be copied beside " +
+                    "the generated files" });
+            foreach (string h in Directory.GetFiles(dropin, "*.h"))
+                File.Copy(h, Path.Combine(outputFolder, Path.GetFileName(h)), true);
         }
 
         static byte[] Utf8(string s)

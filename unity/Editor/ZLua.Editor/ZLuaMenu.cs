@@ -21,6 +21,7 @@ namespace ZLua.EditorTools
                 ZLuaGeneration.Run(request,
                                    (info, fraction) => EditorUtility.DisplayProgressBar(Title, info,
                                                                                         fraction));
+                AssetDatabase.Refresh();   // the new files imported
                 Debug.Log("zlua: generated " + request.OutputFolder + "/" + ZLuaGeneration.StubsFile +
                           ", " + request.OutputFolder + "/" + ZLuaGeneration.TablesFile + ", " +
                           ZLuaGeneration.LinkXml + " (report: " + ZLuaGeneration.Report + ")");
