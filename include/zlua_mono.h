@@ -75,8 +75,10 @@ typedef void (*zlua_mono_gen_fn)(void *ud, int kind, const char *text, double fr
  * process keeps anyway: its loaded assemblies, and a rule file's rules,
  * registered once per process as zlua_mono_env_load_rules's (a file
  * edited later shapes the stubs as it did then; the tables take it as
- * it is).  0; the number of errors reported; -1: refused (cannot attach,
- * a run under way, an argument missing, out of memory), said to fn. */
+ * it is).  One run at a time, from one thread (the Editor's main
+ * thread, as the package's menu and build callbacks call it).  0; the
+ * number of errors reported; -1: refused (cannot attach, a run under way,
+ * an argument missing, out of memory), said to fn. */
 ZLUA_MONO_API int zlua_mono_generate(const char *helpers_dll, const char *assemblies,
                                      const char *references, const char *rules,
                                      const char *preserve, const char *stubs_cpp,
