@@ -196,6 +196,30 @@ static class EditorCallbacksCheck
               File.ReadAllBytes(stubs).SequenceEqual(cliStubs),
               "a failed generation changes no file");
 
+        // a preservation list naming what does not exist: the stub
+        // generator fails inside its run (its way back to the caller), the
+        // build stops with the list's file and line; the next run, in the
+        // same process, generates the same files as the first
+        File.WriteAllText(project + "/Assets/ZLua/bad-preserve.txt",
+                          "# a type the game lacks\nGenGame GenGame.Dragon\n");
+        ZLuaSettings badList = Settings(rules, true);
+        badList.preserveFiles = new[] { "Assets/ZLua/bad-preserve.txt" };
+        Assets(badList);
+        e = Run(() => callbacks.OnPostBuildPlayerScriptDLLs(report), out output);
+        Check(e is BuildFailedException &&
+              e.Message.Contains("Assets/ZLua/bad-preserve.txt:2: error: the assembly GenGame has no " +
+                                 "type GenGame.Dragon") &&
+              File.ReadAllBytes(stubs).SequenceEqual(cliStubs),
+              "a bad preservation list fails the build with its file and line, no file changed: " +
+              (e == null ? "no exception" : e.Message));
+        Assets(Settings(rules, true));
+        File.Delete(stubs);
+        e = Run(() => callbacks.OnPostBuildPlayerScriptDLLs(report), out output);
+        Check(e == null && File.ReadAllBytes(stubs).SequenceEqual(cliStubs) &&
+              File.ReadAllText(ZLuaGeneration.LinkXml) == link,
+              "after a failed run, the next one writes the same files: " +
+              (e == null ? "done" : e.Message));
+
         // 'Generate At Build' off
         Assets(Settings(rules, false));
         File.Delete(ZLuaGeneration.LinkXml);

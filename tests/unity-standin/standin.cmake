@@ -63,9 +63,18 @@ if(ZLUA_MONO_RUNTIME)
               -DRUNNER=$<TARGET_FILE:zlua_mono_launcher> -P ${zlua_si_src}/editor_check.cmake)
     # the command line's annotations of the same game, which the Editor's
     # must equal
+    # (under the sanitizers, Mono's own allocations live until exit:
+    # tests/mono/lsan.supp, as for every Mono tool)
     set(zlua_si_annot ${zlua_si_dir}/gengame-annotations.lua)
+    set(zlua_si_tool_env "")
+    if(ZLUA_SANITIZE)
+      set(zlua_si_tool_env
+        "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/lsan.supp")
+    endif()
     add_custom_command(OUTPUT ${zlua_si_annot}
-      COMMAND $<TARGET_FILE:zlua-annot-mono> --assembly ${CMAKE_BINARY_DIR}/gen-game/GenGame.Core.dll
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${zlua_si_dir}
+      COMMAND ${CMAKE_COMMAND} -E env ${zlua_si_tool_env}
+              $<TARGET_FILE:zlua-annot-mono> --assembly ${CMAKE_BINARY_DIR}/gen-game/GenGame.Core.dll
               --assembly ${CMAKE_BINARY_DIR}/gen-game/GenGame.dll
               --rules ${CMAKE_CURRENT_SOURCE_DIR}/tests/gen-game/rules.xml --out ${zlua_si_annot}
       DEPENDS zlua-annot-mono zlua_gengame_assemblies
