@@ -118,6 +118,10 @@ describe("zlua.h: MethodBridge calls with primitive arguments allocate nothing",
 end)
 
 describe("R-DEL-1: a Lua function called as a delegate allocates nothing", function()
+  if not testbed.delegates then   -- a build without the generated entries refuses the function
+    pending("Demo.ApplyFunc(f, x) through Func<int, int> [no delegate entries in this build]")
+    return
+  end
   it("Demo.ApplyFunc(f, x): 1000 calls through Func<int, int>, gc_allocs +0, lua_allocs +0",
      function()
     local base_g, base_l = measure(empty_loop)

@@ -77,8 +77,12 @@ for key in pairs(Demo.MakeDict()) do
 end
 assert(#keys == 2)
 
--- delegates: a Lua function where C# takes one, a C# delegate called
-assert(Demo.Apply(function(a, b) return a * b end, 6, 7) == 42)
+-- delegates: a Lua function where C# takes one (refused, naming the
+-- missing entry, by a build without the generated delegate entries), a C#
+-- delegate called
+local applied, product = pcall(Demo.Apply, function(a, b) return a * b end, 6, 7)
+assert(applied and product == 42
+       or not applied and tostring(product):find("no delegate entry", 1, true) ~= nil)
 assert(Demo.MakeAdder(1)(2, 3) == 6)
 
 -- generics and boxing through the zlua library
