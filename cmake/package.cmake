@@ -51,6 +51,9 @@ endforeach()
 file(MAKE_DIRECTORY "${pkg}/Editor/ZLua.MonoHost")
 file(COPY "${SRC}/src/mono/ZLua.MonoHost.cs" "${SRC}/unity/Editor/ZLua.MonoHost/ZLua.MonoHost.asmdef"
   DESTINATION "${pkg}/Editor/ZLua.MonoHost")
+# the zlua library's annotations, copied beside the game's at generation
+file(MAKE_DIRECTORY "${pkg}/Editor/Annotations")
+file(COPY_FILE "${SRC}/tools/annot/zlua.lua" "${pkg}/Editor/Annotations/zlua.lua")
 file(MAKE_DIRECTORY "${pkg}/Samples~/Boot")
 file(GLOB files "${SRC}/unity/Samples/Boot/*")
 file(COPY ${files} DESTINATION "${pkg}/Samples~/Boot")

@@ -168,6 +168,11 @@ static class EditorCallbacksCheck
                   .SequenceEqual(File.ReadAllBytes(dropin + "/zlua_stub.h")) &&
               File.Exists(GenerationRequest.DefaultOutputFolder + "/lua.h"),
               "the package's headers copied beside the generated files"); 
+        string zluaAnnot = Path.GetDirectoryName(ZLuaGeneration.Annotations) + "/zlua.lua";
+        Check(File.Exists(zluaAnnot) &&
+              File.ReadAllBytes(zluaAnnot).SequenceEqual(
+                  File.ReadAllBytes(Env("ZLUA_STANDIN_PACKAGE") + "/Editor/Annotations/zlua.lua")),
+              "the zlua library's annotations copied beside the game's");
 
         // a player build: the same again, in the same process
         File.Delete(stubs);

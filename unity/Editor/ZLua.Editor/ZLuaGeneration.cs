@@ -117,9 +117,10 @@ namespace ZLua.EditorTools
         }
 
         // The headers the generated files include from their own folder
-        // (libzlua's and Lua's), from the package's drop-in folder: copied
-        // beside them each run, so that they match this package's version.
-        // Nothing when this assembly does not come from a package.
+        // (libzlua's and Lua's), from the package's drop-in folder, and the
+        // zlua library's annotations: copied each run, so that they match
+        // this package's version.  Nothing when this assembly does not come
+        // from a package.
         static void CopyHeaders(string outputFolder)
         {
             UnityEditor.PackageManager.PackageInfo package =
@@ -133,6 +134,14 @@ namespace ZLua.EditorTools
                     "the generated files" });
             foreach (string h in Directory.GetFiles(dropin, "*.h"))
                 File.Copy(h, Path.Combine(outputFolder, Path.GetFileName(h)), true);
+            // the zlua library's annotations beside the game's: an editor
+            // pointed at the folder knows zlua.* too
+            string zlua = Path.Combine(package.resolvedPath, "Editor/Annotations/zlua.lua");
+            if (!File.Exists(zlua))
+                throw new ZLuaGenerationException(new[] {
+                    "zlua: the package has no " + zlua + ": the zlua library's annotations " +
+                    "cannot be copied beside the game's" });
+            File.Copy(zlua, Path.Combine(Path.GetDirectoryName(Annotations), "zlua.lua"), true);
         }
 
         static byte[] Utf8(string s)
