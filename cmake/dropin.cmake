@@ -5,6 +5,7 @@
 #   zlua/zlua_conf.h             the compiler hints every header uses
 #   zlua/zlua_stub.h             what the generated stubs need (stub ABI)
 #   zlua/zlua_rt.h               the glue's contract
+#   zlua/zlua_env.h              LuaEnv's native API; IC stubs ask it for the state
 #   zlua/zlua_il2cpp_api.h       the runtime boundary libzlua declares
 #   zlua/zlua_glue_il2cpp.cpp    the runtime glue (C++)
 #   zlua/zlua_stubs.cpp          generated stubs and delegate entries
@@ -39,6 +40,7 @@ foreach(h zlua_conf.h zlua_stub.h zlua_rt.h)
   dropin_copy("${SRC}/include/${h}" "${OUT}/zlua/${h}")
 endforeach()
 dropin_copy("${SRC}/include/zlua.h" "${OUT}/zlua/zlua.h" "#include <lua.h>=>#include \"lua.h\"")
+dropin_copy("${SRC}/include/zlua_env.h" "${OUT}/zlua/zlua_env.h" "#include <lua.h>=>#include \"lua.h\"")
 foreach(h lua.h luaconf.h lauxlib.h lualib.h)
   if(NOT EXISTS "${LUAINC}/${h}")
     message(FATAL_ERROR "dropin: no ${h} in Lua's headers '${LUAINC}'")

@@ -373,6 +373,7 @@ int zlua_opaque_resolve_slot(lua_State *L, int idx, void **addr, const zlua_meta
  * whose layouts and helpers it would misread. */
 typedef struct zlua_stub_table zlua_stub_table;
 typedef struct zlua_delegate_table zlua_delegate_table;
+typedef struct zlua_ic_table zlua_ic_table;
 
 /* The stub ABI this libzlua was built with. */
 unsigned zlua_stub_abi(void);
@@ -480,6 +481,20 @@ void zlua_ic_done(lua_State *L, zlua_ic_call *call);
  *     }
  */
 Il2CppException *zlua_ic_exception(lua_State *L, const zlua_ic_call *call);
+
+/* R-IC-3: registers the IC stubs of the [LuaInvoke] methods the
+ * generator found (the generated zlua_generated_ic, zlua_stub.h) as those
+ * methods' internal calls, process-wide and before any of them is called
+ * (ZLua.LuaEnv does it when it makes its first env): each row's method is
+ * looked up in the loaded assemblies (a static method of that name and
+ * parameter count), its MethodInfo handed to the stub, and the stub
+ * registered under the row's name (zlua_rt_add_internal_call).  A row
+ * whose method is not found (an assembly not loaded, a method the managed
+ * linker stripped) is skipped: its method, if called, throws
+ * System.MissingMethodException as any unregistered internal call.
+ * *registered (may be NULL): the rows registered.  ZLUA_OK, ZLUA_EINVAL
+ * (NULL table, a row without a name or stub), ZLUA_EVERSION. */
+int zlua_ic_register(const zlua_ic_table *table, size_t *registered);
 
 #ifdef __cplusplus
 }

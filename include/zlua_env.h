@@ -130,6 +130,16 @@ ZLUA_ENV_API lua_State *zlua_env_current(void);
 ZLUA_ENV_API void zlua_env_set_host_state(lua_State *L);
 ZLUA_ENV_API lua_State *zlua_env_host_state(void);
 
+/* ---- [LuaInvoke] methods (R-IC-3) -----------------------------------------
+ *
+ * The generated stub file hands its IC table (zlua_generated_ic) here when
+ * the program loads (a static initializer: no runtime call); the first
+ * zlua_env_new after that registers it (zlua_ic_register), so that a
+ * game's [LuaInvoke] methods call Lua from the first LuaEnv on.  A failed
+ * registration is logged to that env's log. */
+struct zlua_ic_table;
+ZLUA_ENV_API void zlua_env_set_ic_table(const struct zlua_ic_table *table);
+
 /* ---- a runtime backend's part --------------------------------------------
  *
  * What a backend adds to every env (the Editor's Mono backend: read the

@@ -146,6 +146,14 @@ typedef struct zlua_rt_array_layout {
     uint8_t bound_lower_at;    /* its int32 lower bound */
 } zlua_rt_array_layout;
 void zlua_rt_array_layout_get(zlua_rt_array_layout *out);
+/* R-IC-3: il2cpp_add_internal_call(name, fn): fn becomes the code of the
+ * `static extern` InternalCall method the runtime's registry spells
+ * `name` ("Namespace.Class::Method"; a nested class "Namespace.Outer/Inner::Method"),
+ * called with the method's arguments as an internal call takes them (no
+ * MethodInfo).  Before the method is first called: a call site resolves
+ * its internal call once.  Never fails (Mono: mono_add_internal_call;
+ * the simulation keeps a name -> function table). */
+void zlua_rt_add_internal_call(const char *name, zlua_native_fn fn);
 /* Throws exc into the calling C# code (il2cpp_raise_exception); never
  * returns.  Only generated (C++) stubs call it, from their own frame. */
 ZLUA_NORETURN void zlua_rt_raise(Il2CppException *exc);

@@ -453,6 +453,34 @@ typedef struct zlua_delegate_entry {
  * no target libzlua made).  Never longjmps; target may be anything. */
 Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, void *ret);
 
+/* ---- IC stubs of [LuaInvoke] methods (R-IC-3) ----------------------------------
+ *
+ * zlua-stubgen writes one IC stub per `static extern` InternalCall method
+ * carrying ZLua.LuaInvokeAttribute: a function with the method's own
+ * parameters as an internal call receives them (scalars, references as
+ * pointers, structs by value as their generated C++ struct, byrefs as
+ * pointers; no MethodInfo), which calls the Lua global through one
+ * static zlua_ic_site on the state zlua_env_current() names, and raises a
+ * Lua error as the managed exception from its own frame.  Its row in
+ * zlua_generated_ic names the method; zlua_ic_register resolves it, sets
+ * the stub's MethodInfo and registers the stub as the method's internal
+ * call (zlua_rt_add_internal_call). */
+typedef struct zlua_ic_entry {
+    const char *icall;               /* "Namespace.Class::Method" (nested: "Outer/Inner") */
+    const char *assembly;            /* "Assembly-CSharp" */
+    const char *name_space;          /* "MyGame" ("" for none) */
+    const char *klass;               /* "LuaCalls"; nested "Outer/Inner" */
+    const char *method;              /* "OnPointSum" */
+    uint32_t param_count;
+    const MethodInfo **method_info;  /* the stub's: set by zlua_ic_register */
+    zlua_native_fn fn;               /* the stub */
+} zlua_ic_entry;
+
+/* The exception of an IC stub called with no state to reach
+ * (zlua_env_current() is NULL): a System.InvalidOperationException naming
+ * the method ("Namespace.Class::Method"), made through the glue. */
+Il2CppException *zlua_ic_no_state(const char *icall);
+
 /* The generated tables (zlua.h names them).  abi stays their first member
  * in every version, so that any libzlua can read it to refuse the rest. */
 struct zlua_stub_table {
@@ -463,6 +491,11 @@ struct zlua_stub_table {
 struct zlua_delegate_table {
     unsigned abi;                    /* ZLUA_STUB_ABI */
     const zlua_delegate_entry *entries;
+    size_t count;
+};
+struct zlua_ic_table {
+    unsigned abi;                    /* ZLUA_STUB_ABI */
+    const zlua_ic_entry *entries;
     size_t count;
 };
 

@@ -128,6 +128,27 @@ function M.callback(fn)
   return M.global("zlua_spec_cb_" .. counter, fn)
 end
 
+-- ---- allocation counts --------------------------------------------------------------
+
+-- Allocation deltas (managed, Lua) of body(n), with the Lua collector
+-- stopped (a GC step may shrink the string table or a stack, which is a
+-- counted realloc).  The full collection before the measurement shrinks
+-- the Lua stack, so body(1) runs once more before the first snapshot: the
+-- stack regrowth is warm-up, not a per-call allocation.  Both snapshots
+-- are taken the same way, so the cost of the measurement itself (the
+-- second stats table) is the same in every run and cancels out against a
+-- baseline measured the same way.
+function M.measure(body, n)
+  collectgarbage("collect")
+  collectgarbage("stop")
+  body(1)
+  local s0 = testbed.stats()
+  body(n)
+  local s1 = testbed.stats()
+  collectgarbage("restart")
+  return s1.gc_allocs - s0.gc_allocs, s1.lua_allocs - s0.lua_allocs
+end
+
 -- ---- scope / GC state ---------------------------------------------------------------
 
 function M.scope_state()

@@ -8,24 +8,9 @@ local Point2D = CS.MyGame.Point2D
 
 local N = 1000
 
--- Allocation deltas of body(n), with the Lua collector stopped (a GC step
--- may shrink the string table or a stack, which is a counted realloc).
--- The full collection before the measurement shrinks the Lua stack, so
--- body(1) runs once more before the first snapshot: the stack regrowth is
--- warm-up, not a per-call allocation.  Both snapshots are taken the same
--- way, so the cost of the measurement itself (the second stats table) is
--- the same in every run and cancels out against the empty-loop baseline.
+-- Allocation deltas of body(n) (h.measure).
 local function measure(body)
-  collectgarbage("collect")
-  collectgarbage("stop")
-  body(1)
-  local s0 = testbed.stats()
-  local g0, l0 = s0.gc_allocs, s0.lua_allocs
-  body(N)
-  local s1 = testbed.stats()
-  local g1, l1 = s1.gc_allocs, s1.lua_allocs
-  collectgarbage("restart")
-  return g1 - g0, l1 - l0
+  return h.measure(body, N)
 end
 
 local function empty_loop(n)

@@ -29,6 +29,7 @@
  * announced in the context by the call that pushed it, for that thread
  * and that many arguments, and consumed by its first run.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -40,6 +41,7 @@
 #include "marshal/ic_shape.h"
 #include "marshal/meta.h"
 #include "scope/scope.h"
+#include "zlua_stub.h"
 
 #if ZLUA_GNU_ATTRIBUTES
 /* A site's id is set once, by whichever state binds it first, perhaps on
@@ -701,4 +703,16 @@ void zlua_ic_done(lua_State *L, zlua_ic_call *c)
 {
     if (ZLUA_UNLIKELY(L != NULL && c != NULL && !c->restored))
         zlua_ic_drop(L, c);
+}
+
+/* What an IC stub raises with no state to reach (zlua_stub.h). */
+Il2CppException *zlua_ic_no_state(const char *icall)
+{
+    char msg[512];
+    snprintf(msg, sizeof msg,
+             "zlua: %s calls Lua, but no Lua state is open on this thread "
+             "(create a ZLua.LuaEnv first)", icall ? icall : "?");
+    Il2CppException *ex = NULL;
+    Il2CppException *failed = zlua_rt_exception_new("System", "InvalidOperationException", msg, &ex);
+    return failed != NULL ? failed : ex;
 }

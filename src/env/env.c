@@ -257,6 +257,33 @@ static int zlua_env_open(zlua_env *env, int flags)
     return rc;
 }
 
+/* The generated IC table (zlua_env_set_ic_table) and whether an env
+ * registered it already. */
+static const zlua_ic_table *zlua_env_ic;
+static int zlua_env_ic_done;
+
+void zlua_env_set_ic_table(const zlua_ic_table *table)
+{
+    zlua_env_ic = table;
+    zlua_env_ic_done = 0;
+}
+
+/* The first env registers the [LuaInvoke] methods' IC stubs (R-IC-3). */
+static void zlua_env_register_ic(zlua_env *env)
+{
+    if (zlua_env_ic == NULL || zlua_env_ic_done)
+        return;
+    zlua_env_ic_done = 1;
+    int rc = zlua_ic_register(zlua_env_ic, NULL);
+    if (rc != ZLUA_OK) {
+        char msg[160];
+        snprintf(msg, sizeof msg,
+                 "zlua: the [LuaInvoke] methods' IC stubs were not registered (code %d%s)", rc,
+                 rc == ZLUA_EVERSION ? ": the stub file is of another libzlua, regenerate it" : "");
+        zlua_env_log(env, ZLUA_ENV_LOG_ERROR, msg);
+    }
+}
+
 zlua_env *zlua_env_new(zlua_env_log_fn log, void *log_ud, int flags)
 {
     zlua_env *env = calloc(1, sizeof *env);
@@ -286,6 +313,7 @@ zlua_env *zlua_env_new(zlua_env_log_fn log, void *log_ud, int flags)
     }
     lua_pushcfunction(env->L, zlua_env_print);
     lua_setglobal(env->L, "print");
+    zlua_env_register_ic(env);
     env->next = zlua_env_mine;
     zlua_env_mine = env;
     return env;

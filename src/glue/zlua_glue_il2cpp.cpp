@@ -241,6 +241,11 @@ extern "C" void zlua_rt_raise(Il2CppException *exc)
     throw Il2CppExceptionWrapper(exc);
 }
 
+extern "C" void zlua_rt_add_internal_call(const char *name, zlua_native_fn fn)
+{
+    il2cpp_add_internal_call(name, reinterpret_cast<Il2CppMethodPointer>(fn));
+}
+
 extern "C" Il2CppException *zlua_rt_delegate_new(const MethodInfo *ctor, const MethodInfo *invoke,
                                                  Il2CppObject *target, zlua_native_fn entry,
                                                  Il2CppObject **out)

@@ -651,6 +651,13 @@ int zlua_rt_method_direct(const MethodInfo *method)
     return 0;
 }
 
+void zlua_rt_add_internal_call(const char *name, zlua_native_fn fn)
+{
+    const void *p;
+    memcpy(&p, &fn, sizeof p);   /* the API takes code as a data pointer */
+    mono_add_internal_call(name, p);
+}
+
 void zlua_rt_raise(Il2CppException *exc)
 {
     mono_raise_exception(zm_exc((MonoObject *)(void *)exc));

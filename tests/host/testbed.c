@@ -20,6 +20,7 @@
 #include "testbed_rt.h"
 #include "types/types.h"
 #include "zlua.h"
+#include "zlua_env.h"
 
 void *testbed_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -53,6 +54,22 @@ static int testbed_gc(lua_State *L)
     (void)L;
     testbed_rt_collect();
     return 0;
+}
+
+/* testbed.without_state(fn): pcall(fn) while no state is there for C#
+ * to reach (zlua_env_current() NULL: no host state, as in a player before
+ * its first LuaEnv); the host state is put back after. */
+static int testbed_without_state(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *prev = zlua_env_host_state();
+    zlua_env_set_host_state(NULL);
+    lua_settop(L, 1);
+    int rc = lua_pcall(L, 0, 1, 0);
+    zlua_env_set_host_state(prev);
+    lua_pushboolean(L, rc == LUA_OK);
+    lua_insert(L, -2);
+    return 2;
 }
 
 /* testbed.cpu(): the calling thread's CPU time in seconds (os.clock
@@ -443,6 +460,7 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
         {"bind_oom", testbed_bind_oom},
         {"sandbox", testbed_sandbox},       {"full_debug", testbed_full_debug},
         {"ref_fields", testbed_ref_fields}, {"cpu", testbed_cpu},
+        {"without_state", testbed_without_state},
         {NULL, NULL},
     };
     lua_newtable(L);
@@ -450,6 +468,11 @@ void testbed_open(lua_State *L, testbed_alloc *counter)
     luaL_setfuncs(L, fns, 1);
     lua_pushboolean(L, ZLUA_WITH_STUBS_BUILD);   /* the generated stubs are registered */
     lua_setfield(L, -2, "stubs");
+    int ic = host_register_ic();   /* R-IC-3: the [LuaInvoke] methods' IC stubs */
+    if (ic < 0)
+        fprintf(stderr, "testbed: the generated IC stubs could not be registered\n");
+    lua_pushboolean(L, ic > 0);
+    lua_setfield(L, -2, "lua_invoke");
     lua_pushstring(L, testbed_rt_name);   /* "sim" or "mono" */
     lua_setfield(L, -2, "runtime");
     lua_setglobal(L, "testbed");

@@ -7,6 +7,7 @@
 
 #include "host_stubs.h"
 #include "sim.h"
+#include "zlua_env.h"
 
 const char testbed_rt_name[] = "sim";
 
@@ -41,6 +42,7 @@ int testbed_rt_open(lua_State *L)
 void testbed_rt_set_lua_state(lua_State *L)
 {
     sim_set_lua_state(L);
+    zlua_env_set_host_state(L);   /* the state [LuaInvoke] methods reach */
 }
 
 lua_State *testbed_rt_lua_state(void)

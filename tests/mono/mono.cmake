@@ -163,6 +163,10 @@ add_custom_command(
 add_library(zlua_stubs_mono_check OBJECT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp)
 target_include_directories(zlua_stubs_mono_check PRIVATE tests/sim/include include ${LUA_INCLUDE_DIRS})
 target_compile_options(zlua_stubs_mono_check PRIVATE ${ZLUA_CXX_WARNINGS})
+# R-IC-3: the Mono test host links the generated file for its IC stubs
+# ([LuaInvoke] methods) and registers them (tests/host/host_stubs.h)
+target_sources(zlua-run-mono PRIVATE $<TARGET_OBJECTS:zlua_stubs_mono_check>)
+target_compile_definitions(zlua-run-mono PRIVATE ZLUA_TESTBED_IC=1)
 add_test(NAME stubgen.mono
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/mono/stubgen_compare.sh
           $<TARGET_FILE:zlua-stubgen> $<TARGET_FILE:zlua-stubgen-mono> ${CMAKE_BINARY_DIR}/stubgen-compare

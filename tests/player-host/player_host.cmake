@@ -12,6 +12,10 @@ add_executable(zlua-player-host ${ZLUA_PLAYER_HOST_SRC}/zlua_player_host.c
   ${ZLUA_EDITOR_SRC}/mono_alloc_count.c ${ZLUA_EDITOR_SRC}/editor_testbed.c tests/host/testbed.c tests/mono/mono_testbed.c
   ${ZLUA_MARSHAL_TABLE_SOURCES})
 target_compile_definitions(zlua-player-host PRIVATE ZLUA_TESTBED_PLAYER=1)
+# R-IC-3: the generated file, as a player compiles it: its IC stubs reach
+# libzlua as the program loads and LuaEnv registers them
+target_sources(zlua-player-host PRIVATE $<TARGET_OBJECTS:zlua_stubs_mono_check>)
+target_compile_definitions(zlua-player-host PRIVATE ZLUA_TESTBED_IC_ENV=1)
 target_include_directories(zlua-player-host PRIVATE src src/mono include tests/host tests/mono
   tests/editor tools/marshalc)
 target_include_directories(zlua-player-host SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})

@@ -71,6 +71,9 @@ void sim_raise(const char *ns, const char *name, const char *msg);
 /* Test hook: the next method invoked through an invoker throws this
  * exception instead of running. */
 void sim_throw_next(const char *ns, const char *name, const char *msg);
+/* Test hook: forgets every registered internal call (sim_icalls.c), as a
+ * runtime that never registered them. */
+void sim_icalls_clear(void);
 /* Every invoke is checked by default (a null `this` crashes, an armed
  * exception is thrown); 0 turns the null-this check off, for benchmarks
  * that measure libzlua rather than the simulation. */

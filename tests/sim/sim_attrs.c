@@ -124,6 +124,15 @@ Il2CppObject *il2cpp_custom_attrs_get_attr(Il2CppCustomAttrInfo *ainfo,
         return NULL;
     /* a marker attribute without state (IsByRefLikeAttribute): a plain
      * object of its class; only [LuaMarshalAs] carries state */
+    if (a->text != NULL && a->klass == sim_k.invoke_attr) {
+        /* new LuaInvokeAttribute(text) */
+        SimLuaInvokeAttribute *obj = (SimLuaInvokeAttribute *)il2cpp_object_new(a->klass);
+        Il2CppString *text = il2cpp_string_new(a->text);
+        if (obj == NULL || text == NULL)
+            return NULL;
+        sim_gc_store((void **)&obj->name, text);
+        return &obj->obj;
+    }
     if (!il2cpp_class_is_assignable_from(sim_k.marshal_attr, a->klass))
         return il2cpp_object_new(a->klass);
     /* new LuaMarshalAsAttribute(Value) { Members = new[] { ... } } */

@@ -426,6 +426,7 @@ SimMethod *sim_build_method(Il2CppClass *k, const SimMethodDef *d)
             m->attrs = sim_xcalloc(1, sizeof *m->attrs);
             m->attrs->count = 1;
             m->attrs->attrs[0].klass = sim_resolve_class(d->attr);
+            m->attrs->attrs[0].text = d->attr_text;
         }
         for (size_t i = 0; i < sizeof d->marshal / sizeof d->marshal[0]; i++) {
             const SimMarshalDef *md = &d->marshal[i];

@@ -14,6 +14,13 @@
  *       public LuaMarshalType LuaMarshalType { get; }
  *       public string[] Members { get; set; }
  *     }
+ *     [AttributeUsage(AttributeTargets.Method, Inherited = false)]
+ *     public sealed class LuaInvokeAttribute : Attribute {
+ *       readonly string name;
+ *       public LuaInvokeAttribute();
+ *       public LuaInvokeAttribute(string name);
+ *       public string Name { get; }
+ *     }
  *   }
  */
 #include <stddef.h>
@@ -88,6 +95,43 @@ static const SimPropertyDef sim_props_marshal_attr[] = {
     {"Members", "get_Members", "set_Members"},
     {NULL, NULL, NULL}};
 
+/* [LuaInvoke] (R-IC-3): the Lua global a C#-declared IC method calls */
+static const SimFieldDef f_invoke_attr[] = {
+    {"name", "System.String", SIM_FIELD_PRIVATE | FIELD_ATTRIBUTE_INIT_ONLY,
+     offsetof(SimLuaInvokeAttribute, name), 0},
+    {0}};
+
+static void invoke_attr_ctor(void *self, const MethodInfo *m)
+{
+    (void)self, (void)m;
+}
+
+static void invoke_attr_ctor_name(void *self, Il2CppString *name, const MethodInfo *m)
+{
+    (void)m;
+    sim_gc_store((void **)&((SimLuaInvokeAttribute *)self)->name, name);
+}
+
+static Il2CppString *invoke_attr_get_name(void *self, const MethodInfo *m)
+{
+    (void)m;
+    return ((SimLuaInvokeAttribute *)self)->name;
+}
+
+static const SimMethodDef sim_methods_invoke_attr[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .body = SIM_BODY(invoke_attr_ctor), .invoker = sim_inv_v_t},
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .params = {{"System.String", "name"}},
+     .body = SIM_BODY(invoke_attr_ctor_name), .invoker = sim_inv_v_t_s},
+    {.name = "get_Name", .flags = SIM_M_GETSET, .ret = "System.String",
+     .body = SIM_BODY(invoke_attr_get_name), .invoker = sim_inv_s_t},
+    {.name = NULL}};
+
+static const SimPropertyDef sim_props_invoke_attr[] = {
+    {"Name", "get_Name", NULL},
+    {NULL, NULL, NULL}};
+
 const SimClassDef sim_catalog_common[] = {
     {.ns = "ZLua", .name = "LuaMarshalType", .kind = SIM_KIND_ENUM,
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED, .enum_base = "System.Int32",
@@ -97,4 +141,9 @@ const SimClassDef sim_catalog_common[] = {
      .parent = "System.Attribute", .size = sizeof(SimMarshalAsAttribute),
      .fields = f_marshal_attr, .methods = {sim_methods_marshal_attr},
      .properties = sim_props_marshal_attr},
+    {.ns = "ZLua", .name = "LuaInvokeAttribute", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
+     .parent = "System.Attribute", .size = sizeof(SimLuaInvokeAttribute),
+     .fields = f_invoke_attr, .methods = {sim_methods_invoke_attr},
+     .properties = sim_props_invoke_attr},
     {.name = NULL}};

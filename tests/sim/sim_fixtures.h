@@ -195,6 +195,11 @@ typedef struct SimMarshalAsAttribute {
     Il2CppArray *members;        /* string[], the Members property's */
 } SimMarshalAsAttribute;
 
+typedef struct SimLuaInvokeAttribute {
+    Il2CppObject obj;
+    Il2CppString *name;          /* the Lua global; NULL: the method's name */
+} SimLuaInvokeAttribute;
+
 typedef struct SimPoint2DStatics {
     int32_t Created;
 } SimPoint2DStatics;

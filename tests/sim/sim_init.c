@@ -59,6 +59,7 @@ static void find_known(void)
     sim_k.ishape = known("MyGame.IShape");
     sim_k.demo = known("Demo");
     sim_k.marshal_attr = known("ZLua.LuaMarshalAsAttribute");
+    sim_k.invoke_attr = known("ZLua.LuaInvokeAttribute");
     sim_k.param_array = known("System.ParamArrayAttribute");
 }
 

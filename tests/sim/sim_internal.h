@@ -173,6 +173,7 @@ static inline const SimMethod *sim_m(const MethodInfo *m)
 typedef struct SimAttr {
     Il2CppClass *klass;          /* ZLua.LuaMarshalAsAttribute */
     SimMarshalAs marshal;
+    const char *text;            /* a string constructor argument ([LuaInvoke("OnPoint")]) */
 } SimAttr;
 
 struct Il2CppCustomAttrInfo {
@@ -276,6 +277,7 @@ typedef struct SimMethodDef {
     SimMarshalDef marshal[2];
     uint32_t iflags;             /* METHOD_IMPL_ATTRIBUTE_*, 0: IL managed */
     const char *attr;            /* a marker attribute's class ([Extension]) */
+    const char *attr_text;       /* its string constructor argument, NULL: none */
     /* an open generic definition: its parameters (NULL: not generic) */
     const SimGenericParamDef *generic;
     uint8_t pointer;             /* SIM_POINTER_*: what methodPointer is */
@@ -292,6 +294,10 @@ typedef struct SimMethodDef {
 enum { SIM_POINTER_BODY, SIM_POINTER_NULL, SIM_POINTER_INDIRECT, SIM_POINTER_UNRESOLVED,
        SIM_POINTER_STRIPPED };
 void sim_unresolved_call(void);
+/* The body of a `static extern` InternalCall method: its registered
+ * code (il2cpp_add_internal_call), or System.MissingMethodException
+ * raised (sim_icalls.c). */
+Il2CppMethodPointer sim_icall(const char *name);
 
 typedef struct SimPropertyDef {
     const char *name;
@@ -334,7 +340,7 @@ typedef struct SimKnown {
         *char_, *sbyte, *byte, *int16, *uint16, *int32, *uint32, *int64,
         *uint64, *single, *double_, *intptr, *uintptr, *array, *nullable,
         *exception;
-    Il2CppClass *point2d, *vector2, *player, *ishape, *demo, *marshal_attr;
+    Il2CppClass *point2d, *vector2, *player, *ishape, *demo, *marshal_attr, *invoke_attr;
     Il2CppClass *param_array;    /* System.ParamArrayAttribute */
     Il2CppClass *nullable_int32, *nullable_point2d, *nullable_vector2,
         *nullable_boolean;

@@ -38,4 +38,10 @@ const Il2CppImage *tool_rt_open(const char *path, const char **assembly, char *e
  * have no code. */
 bool il2cpp_class_is_generic(const Il2CppClass *klass);
 
+/* The attribute object of class attr on method mi (the runtime makes it
+ * from its constructor's arguments: [LuaInvoke("OnPoint")]), NULL when
+ * mi has none.  IL2CPP's il2cpp_custom_attrs_from_method and
+ * il2cpp_custom_attrs_get_attr; libzlua itself needs no attribute
+ * object of a method, so il2cpp_api.h does not declare them. */
+Il2CppObject *tool_rt_method_attr(const MethodInfo *mi, Il2CppClass *attr);
 #endif

@@ -124,3 +124,15 @@ const Il2CppImage *tool_rt_open(const char *path, const char **assembly, char *e
     *assembly = mono_image_get_name(img);
     return (const Il2CppImage *)(void *)img;
 }
+
+Il2CppObject *tool_rt_method_attr(const MethodInfo *mi, Il2CppClass *attr)
+{
+    MonoCustomAttrInfo *info = mono_custom_attrs_from_method((MonoMethod *)(void *)mi);
+    if (info == NULL)
+        return NULL;
+    MonoObject *obj = mono_custom_attrs_has_attr(info, (MonoClass *)(void *)attr)
+                          ? mono_custom_attrs_get_attr(info, (MonoClass *)(void *)attr)
+                          : NULL;
+    mono_custom_attrs_free(info);
+    return (Il2CppObject *)(void *)obj;
+}

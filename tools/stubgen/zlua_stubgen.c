@@ -99,6 +99,17 @@ static int ndelegates, capdelegates;
 
 static sg_struct *structs;
 static int nstructs, capstructs;
+/* [LuaInvoke] methods (R-IC-3): one IC stub each, one registration row */
+typedef struct sg_ic {
+    const MethodInfo *mi;
+    char icall[SG_SIG_BYTES];   /* "Namespace.Outer/Inner::Method" */
+    char ns[SG_SIG_BYTES / 2];
+    char path[SG_SIG_BYTES / 2];   /* "Outer/Inner" */
+    char function[256];         /* the Lua global */
+} sg_ic;
+static sg_ic *ics;
+static int nics, capics;
+static Il2CppClass *sg_invoke_attr;   /* ZLua.LuaInvokeAttribute, NULL: none loaded */
 static FILE *out, *report;
 static lua_State *sg_L;         /* type names and rule shapes (zlua_bridge_shape) */
 static int methods_total, methods_stubbed;
@@ -192,6 +203,16 @@ static void sg_slot_ctype(const Il2CppType *t, char *buf, size_t size)
         sg_class_ctype(k, buf, size);
     else
         snprintf(buf, size, "%s", sg_prim_ctype(kind));
+}
+
+/* Notes the structs mi's slots hold by value: each gets its definition. */
+static void sg_note_structs(const MethodInfo *mi)
+{
+    char ctype[64];
+    sg_slot_ctype(il2cpp_method_get_return_type(mi), ctype, sizeof ctype);
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    for (uint32_t p = 0; p < n; p++)
+        sg_slot_ctype(il2cpp_method_get_param(mi, p), ctype, sizeof ctype);
 }
 
 /* ---- natural layouts ---------------------------------------------------------------- */
@@ -682,6 +703,28 @@ static void sg_emit_stub(int index)
         sg_emit_args(index);
 }
 
+/* The parameters of mi as a C++ parameter list, "T0 a0, T1 a1", and
+ * `after` behind the last one (nothing without parameters). */
+static void sg_emit_params(const MethodInfo *mi, const char *after)
+{
+    char ptype[64];
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    for (uint32_t i = 0; i < n; i++) {
+        sg_slot_ctype(il2cpp_method_get_param(mi, i), ptype, sizeof ptype);
+        fprintf(out, "%s a%u%s", ptype, i, i + 1 < n ? ", " : after);
+    }
+}
+
+/* The address of each argument's slot -- a by-value parameter's own, a
+ * byref's the one it points at -- then nullptr, closing the array. */
+static void sg_emit_addresses(const MethodInfo *mi)
+{
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    for (uint32_t i = 0; i < n; i++)
+        fprintf(out, il2cpp_type_is_byref(il2cpp_method_get_param(mi, i)) ? "a%u, " : "&a%u, ", i);
+    fprintf(out, "nullptr};\n");
+}
+
 /* ---- delegate entries (R-DEL-1) ------------------------------------------------------------ */
 
 /* ret entry(target, args..., method): what the delegate's Invoke calls
@@ -691,21 +734,15 @@ static void sg_emit_stub(int index)
 static void sg_emit_delegate_entry(int index)
 {
     const MethodInfo *mi = dsigs[index].first;
-    uint32_t n = il2cpp_method_get_param_count(mi);
     const Il2CppType *rt = il2cpp_method_get_return_type(mi);
     int is_void = il2cpp_type_get_type(rt) == ZLUA_IL2CPP_TYPE_VOID;
-    char rtype[64], ptype[64];
+    char rtype[64];
     sg_slot_ctype(rt, rtype, sizeof rtype);
     fprintf(out, "/* delegate %s: %d type(s) */\n", dsigs[index].text, dsigs[index].methods);
     fprintf(out, "static %s zlua_delegate_entry_%d(void *target, ", is_void ? "void" : rtype, index);
-    for (uint32_t i = 0; i < n; i++) {
-        sg_slot_ctype(il2cpp_method_get_param(mi, i), ptype, sizeof ptype);
-        fprintf(out, "%s a%u, ", ptype, i);
-    }
+    sg_emit_params(mi, ", ");
     fprintf(out, "const MethodInfo *method)\n{\n    (void)method;\n    void *args[] = {");
-    for (uint32_t i = 0; i < n; i++)
-        fprintf(out, il2cpp_type_is_byref(il2cpp_method_get_param(mi, i)) ? "a%u, " : "&a%u, ", i);
-    fprintf(out, "nullptr};\n");
+    sg_emit_addresses(mi);
     if (!is_void)
         fprintf(out, "    %s r{};\n", rtype);
     fprintf(out, "    Il2CppException *exc = zlua_delegate_invoke(static_cast<Il2CppObject *>(target), "
@@ -853,6 +890,158 @@ static int sg_delegate_cmp(const void *a, const void *b)
     return strcmp(((const sg_delegate *)a)->name, ((const sg_delegate *)b)->name);
 }
 
+/* ---- IC stubs of [LuaInvoke] methods (R-IC-3) ---------------------------------------------- */
+
+#define ZLUA_METHOD_IMPL_INTERNAL_CALL 0x1000   /* MethodImplAttributes.InternalCall */
+
+/* The Lua global [LuaInvoke("Name")] names, UTF-8 into buf ("" for
+ * [LuaInvoke] or a null name); -1 when it does not fit.  Read from the
+ * attribute object's field `name` (ZLua.Common.cs). */
+static int sg_invoke_name(const MethodInfo *mi, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    Il2CppObject *attr = tool_rt_method_attr(mi, sg_invoke_attr);
+    if (attr == NULL)
+        return 0;
+    void *iter = NULL;
+    FieldInfo *f;
+    Il2CppString *str = NULL;
+    while ((f = il2cpp_class_get_fields(sg_invoke_attr, &iter)) != NULL)
+        if (strcmp(il2cpp_field_get_name(f), "name") == 0)
+            memcpy(&str, (char *)attr + il2cpp_field_get_offset(f), sizeof str);
+    if (str == NULL)
+        return 0;
+    const Il2CppChar *c = il2cpp_string_chars(str);
+    int32_t len = il2cpp_string_length(str);
+    size_t n = 0;
+    for (int32_t i = 0; i < len; i++) {   /* UTF-16 to UTF-8; a lone surrogate as U+FFFD */
+        uint32_t cp = c[i];
+        if (cp >= 0xD800 && cp < 0xDC00 && i + 1 < len && c[i + 1] >= 0xDC00 && c[i + 1] < 0xE000)
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (uint32_t)(c[++i] - 0xDC00);
+        else if (cp >= 0xD800 && cp < 0xE000)
+            cp = 0xFFFD;
+        unsigned char u[4];
+        size_t k = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+        if (k == 1) {
+            u[0] = (unsigned char)cp;
+        } else {
+            for (size_t j = k - 1; j > 0; j--, cp >>= 6)
+                u[j] = (unsigned char)(0x80 | (cp & 0x3F));
+            u[0] = (unsigned char)((k == 2 ? 0xC0 : k == 3 ? 0xE0 : 0xF0) | cp);
+        }
+        if (n + k >= size)
+            return -1;
+        memcpy(buf + n, u, k);
+        n += k;
+    }
+    buf[n] = '\0';
+    return 0;
+}
+
+/* A [LuaInvoke] method of k: its IC stub, or the reason it has none. */
+static void sg_ic_method(Il2CppClass *k, const MethodInfo *mi)
+{
+    if (sg_invoke_attr == NULL || !il2cpp_method_has_attribute(mi, sg_invoke_attr))
+        return;
+    char label[SG_SIG_BYTES];
+    const char *cname = sg_label(k, label, sizeof label);
+    const char *name = il2cpp_method_get_name(mi);
+    uint32_t iflags = 0;
+    uint32_t flags = il2cpp_method_get_flags(mi, &iflags);
+    const char *why = NULL;
+    if (!(flags & ZLUA_METHOD_ATTRIBUTE_STATIC) || !(iflags & ZLUA_METHOD_IMPL_INTERNAL_CALL))
+        why = "not a static extern method with [MethodImpl(MethodImplOptions.InternalCall)]";
+    else if (il2cpp_method_is_generic(mi) || il2cpp_class_is_generic(k))
+        why = "generic";
+    else if (il2cpp_method_get_param_count(mi) > 16)
+        why = "more than 16 parameters";
+    else if (sg_method_unnatural(mi) != NULL)
+        why = "a struct not laid out naturally";
+    for (int i = 0; why == NULL && i < nics; i++)
+        if (il2cpp_method_get_class(ics[i].mi) == k &&
+            strcmp(il2cpp_method_get_name(ics[i].mi), name) == 0)
+            why = "overloaded: an internal call is registered by name";
+    if (why != NULL) {
+        fprintf(report, "no ic    %s.%s (%s)\n", cname, name, why);
+        return;
+    }
+    sg_reserve(ics, nics, capics);
+    sg_ic *ic = &ics[nics];
+    ic->mi = mi;
+    /* the class path: outermost first, nested ones after '/' */
+    Il2CppClass *chain[16];
+    int n = 0;
+    for (Il2CppClass *c = k; c != NULL && n < 16; c = il2cpp_class_get_declaring_type(c))
+        chain[n++] = c;
+    size_t len = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        len += (size_t)snprintf(ic->path + len, len < sizeof ic->path ? sizeof ic->path - len : 0,
+                                "%s%s", i == n - 1 ? "" : "/", il2cpp_class_get_name(chain[i]));
+        if (len >= sizeof ic->path)
+            die("%s.%s: class name too long", cname, name);
+    }
+    snprintf(ic->ns, sizeof ic->ns, "%s", il2cpp_class_get_namespace(chain[n - 1]));
+    if ((size_t)snprintf(ic->icall, sizeof ic->icall, "%s%s%s::%s", ic->ns, ic->ns[0] ? "." : "",
+                         ic->path, name) >= sizeof ic->icall)
+        die("%s.%s: name too long", cname, name);
+    if (sg_invoke_name(mi, ic->function, sizeof ic->function) != 0)
+        die("%s.%s: [LuaInvoke]'s name is longer than %d bytes", cname, name,
+            (int)sizeof ic->function - 1);
+    if (ic->function[0] == '\0')   /* [LuaInvoke]: the method's name */
+        snprintf(ic->function, sizeof ic->function, "%s", name);
+    for (const char *p = ic->function; *p; p++)
+        if (*p == '"' || *p == '\\' || *p == '?' || (unsigned char)*p < 0x20)
+            die("%s.%s: [LuaInvoke(\"%s\")]: a Lua global name the generated C++ cannot spell "
+                "(a quote, backslash, '?' or control character)", cname, name, ic->function);
+    for (const char *p = ic->icall; *p; p++)
+        if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20)
+            die("%s.%s: a name the generated C++ cannot spell", cname, name);
+    nics++;
+    fprintf(report, "ic       %s -> Lua %s\n", ic->icall, ic->function);
+}
+
+/* The IC stub of ics[index]: the method's parameters as an internal call
+ * receives them, the Lua global called through one static site. */
+static void sg_emit_ic(int index)
+{
+    const sg_ic *ic = &ics[index];
+    const MethodInfo *mi = ic->mi;
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    const Il2CppType *rt = il2cpp_method_get_return_type(mi);
+    int is_void = il2cpp_type_get_type(rt) == ZLUA_IL2CPP_TYPE_VOID;
+    char rtype[64];
+    sg_slot_ctype(rt, rtype, sizeof rtype);
+    fprintf(out, "/* %s: calls the Lua global %s */\n", ic->icall, ic->function);
+    fprintf(out, "static const MethodInfo *zlua_ic_method_%d;\n", index);
+    fprintf(out, "static %s zlua_ic_stub_%d(%s", is_void ? "void" : rtype, index,
+            n == 0 ? "void" : "");
+    sg_emit_params(mi, "");
+    fprintf(out, ")\n{\n");
+    fprintf(out, "    static zlua_ic_site site = {\"%s\", 0};\n", ic->function);
+    fprintf(out, "    lua_State *L = zlua_env_current();\n"
+                 "    if (ZLUA_UNLIKELY(L == nullptr))\n"
+                 "        zlua_rt_raise(zlua_ic_no_state(\"%s\"));\n", ic->icall);
+    /* a by-value argument's slot is the parameter; a byref's, where it points */
+    fprintf(out, "    void *slots[] = {");
+    sg_emit_addresses(mi);
+    if (!is_void)
+        fprintf(out, "    %s r{};\n", rtype);
+    fprintf(out, "    zlua_ic_call c{};\n"
+                 "    c.site = &site;\n    c.method = zlua_ic_method_%d;\n    c.nargs = %u;\n"
+                 "    c.arg_slots = slots;\n",
+            index, n);
+    if (!is_void)
+        fprintf(out, "    c.ret_slot = &r;\n");
+    fprintf(out, "    if (ZLUA_UNLIKELY(zlua_ic_invoke(L, &c) != ZLUA_OK)) {\n"
+                 "        Il2CppException *ex = zlua_ic_exception(L, &c);\n"
+                 "        zlua_ic_done(L, &c);\n"
+                 "        zlua_rt_raise(ex);   /* from this frame, never through libzlua's */\n"
+                 "    }\n");
+    if (!is_void)
+        fprintf(out, "    return r;\n");
+    fprintf(out, "}\n\n");
+}
+
 /* ---- the walk ----------------------------------------------------------------------------- */
 
 static int sg_is_public(const MethodInfo *mi)
@@ -954,8 +1143,11 @@ static void sg_class(Il2CppClass *k)
     sg_fields_of(k);
     void *iter = NULL;
     const MethodInfo *mi;
-    while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL)
+    while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL) {
         sg_method(k, mi);
+        if (!sg_in_instance)
+            sg_ic_method(k, mi);
+    }
     if (sg_in_instance)
         return;   /* an instance's nested types are definitions */
     iter = NULL;
@@ -1066,6 +1258,10 @@ void zlua_stubgen_reset(void)
 {
     free(sigs), free(entries), free(dsigs), free(delegates), free(structs), free(instances);
     sigs = NULL, entries = NULL, dsigs = NULL, delegates = NULL, structs = NULL, instances = NULL;
+    free(ics);
+    ics = NULL;
+    nics = capics = 0;
+    sg_invoke_attr = NULL;
     nsigs = capsigs = nentries = capentries = ndsigs = capdsigs = 0;
     ndelegates = capdelegates = nstructs = capstructs = ninstances = capinstances = 0;
     if (out != NULL)
@@ -1191,13 +1387,19 @@ int zlua_stubgen_main(int argc, char **argv)
     if (list_errors > 0)
         die("%d error(s) in the preservation list%s (above)", list_errors,
             nlists > 1 ? "s" : "");
+    {   /* [LuaInvoke] (R-IC-3): none when ZLua.Common is not loaded */
+        const Il2CppAssembly *common =
+            il2cpp_domain_assembly_open(il2cpp_domain_get(), "ZLua.Common");
+        const Il2CppImage *img = common ? il2cpp_assembly_get_image(common) : NULL;
+        sg_invoke_attr = img ? il2cpp_class_from_name(img, "ZLua", "LuaInvokeAttribute") : NULL;
+    }
     sg_walk();
     fprintf(out, "/* Generated by zlua-stubgen: MethodBridge stubs, one per reduced signature.\n"
                  " * Do not edit; the build makes it from the runtime's metadata. */\n"
                  "#include \"il2cpp-class-internals.h\"\n"
                  "#include \"il2cpp-object-internals.h\"\n"
                  "#include <stddef.h>\n#include <stdint.h>\n"
-                 "#include <string.h>\n#include \"zlua_stub.h\"\n\n"
+                 "#include <string.h>\n#include \"zlua_stub.h\"\n#include \"zlua_env.h\"\n\n"
                  "#if ZLUA_STUB_ABI != %uu\n"
                  "#error \"this file was generated for stub ABI %u, not the ABI of this "
                  "zlua_stub.h: regenerate it with the zlua-stubgen of the same libzlua\"\n"
@@ -1214,22 +1416,12 @@ int zlua_stubgen_main(int argc, char **argv)
                  "#endif\n\n",
             (unsigned)ZLUA_STUB_ABI, (unsigned)ZLUA_STUB_ABI);
     /* struct definitions first, then the stubs */
-    for (int i = 0; i < nsigs; i++) {
-        const MethodInfo *mi = sigs[i].first;
-        char ctype[64];
-        sg_slot_ctype(il2cpp_method_get_return_type(mi), ctype, sizeof ctype);
-        uint32_t n = il2cpp_method_get_param_count(mi);
-        for (uint32_t p = 0; p < n; p++)
-            sg_slot_ctype(il2cpp_method_get_param(mi, p), ctype, sizeof ctype);
-    }
-    for (int i = 0; i < ndsigs; i++) {   /* the structs delegates pass by value */
-        const MethodInfo *mi = dsigs[i].first;
-        char ctype[64];
-        sg_slot_ctype(il2cpp_method_get_return_type(mi), ctype, sizeof ctype);
-        uint32_t n = il2cpp_method_get_param_count(mi);
-        for (uint32_t p = 0; p < n; p++)
-            sg_slot_ctype(il2cpp_method_get_param(mi, p), ctype, sizeof ctype);
-    }
+    for (int i = 0; i < nsigs; i++)
+        sg_note_structs(sigs[i].first);
+    for (int i = 0; i < ndsigs; i++)   /* the structs delegates pass by value */
+        sg_note_structs(dsigs[i].first);
+    for (int i = 0; i < nics; i++)     /* the structs IC stubs take by value */
+        sg_note_structs(ics[i].mi);
     for (int i = 0; i < nstructs; i++)
         sg_emit_struct(i);
     for (int i = 0; i < nsigs; i++)
@@ -1271,6 +1463,25 @@ int zlua_stubgen_main(int argc, char **argv)
         fprintf(out, "    {nullptr, nullptr},\n");
     fprintf(out, "};\nextern \"C\" const zlua_delegate_table zlua_generated_delegates = "
                  "{ZLUA_STUB_ABI, zlua_delegate_entries, %d};\n", ndelegates);
+    /* IC stubs of [LuaInvoke] methods, and the table zlua_ic_register takes */
+    fprintf(out, "\n/* ---- IC stubs: [LuaInvoke] methods, C# calling Lua ---- */\n\n");
+    for (int i = 0; i < nics; i++)
+        sg_emit_ic(i);
+    fprintf(out, "static const zlua_ic_entry zlua_ic_entries[] = {\n");
+    for (int i = 0; i < nics; i++)
+        fprintf(out, "    {\"%s\", \"%s\", \"%s\", \"%s\", \"%s\", %u, &zlua_ic_method_%d,\n"
+                     "     reinterpret_cast<zlua_native_fn>(zlua_ic_stub_%d)},\n",
+                ics[i].icall, il2cpp_class_get_assemblyname(il2cpp_method_get_class(ics[i].mi)),
+                ics[i].ns, ics[i].path, il2cpp_method_get_name(ics[i].mi),
+                il2cpp_method_get_param_count(ics[i].mi), i, i);
+    if (nics == 0)
+        fprintf(out, "    {nullptr, nullptr, nullptr, nullptr, nullptr, 0, nullptr, nullptr},\n");
+    fprintf(out, "};\nextern \"C\" const zlua_ic_table zlua_generated_ic = "
+                 "{ZLUA_STUB_ABI, zlua_ic_entries, %d};\n", nics);
+    /* handed to libzlua as the program loads; the first LuaEnv registers it */
+    fprintf(out, "namespace {\nstruct zlua_ic_at_load {\n"
+                 "    zlua_ic_at_load() { zlua_env_set_ic_table(&zlua_generated_ic); }\n"
+                 "} zlua_ic_at_load_instance;\n}\n");
     /* the preservation list (R-LINK-1): what link.xml keeps */
     sg_keep_report(report);
     if (ninstances > 0)
@@ -1280,6 +1491,7 @@ int zlua_stubgen_main(int argc, char **argv)
             methods_total, methods_stubbed, nsigs, methods_total - methods_stubbed);
     fprintf(report, "%d delegate types, served by %d delegate entries (one per Invoke shape)\n",
             ndelegates, ndsigs);
+    fprintf(report, "%d [LuaInvoke] methods, served by %d IC stubs\n", nics, nics);
     if (link_xml != NULL && sg_keep_link_xml(link_xml) != 0)
         die("cannot write %s", link_xml);
     sg_keep_reset();

@@ -10,6 +10,7 @@ DO_API(const char *, il2cpp_image_get_name, (const Il2CppImage *image));
 DO_API(size_t, il2cpp_image_get_class_count, (const Il2CppImage *image));
 DO_API(const Il2CppClass *, il2cpp_image_get_class, (const Il2CppImage *image, size_t index));
 DO_API(const Il2CppImage *, il2cpp_get_corlib, ());
+DO_API(void, il2cpp_add_internal_call, (const char *name, Il2CppMethodPointer method));
 DO_API(Il2CppClass *, il2cpp_class_from_name, (const Il2CppImage *image, const char *namespaze, const char *name));
 DO_API(Il2CppClass *, il2cpp_class_from_type, (const Il2CppType *type));
 DO_API(const Il2CppType *, il2cpp_class_get_type, (Il2CppClass *klass));

@@ -76,6 +76,7 @@ typedef enum Il2CppTypeEnum {
 
 #define METHOD_IMPL_ATTRIBUTE_CODE_TYPE_MASK 0x0003
 #define METHOD_IMPL_ATTRIBUTE_RUNTIME 0x0003
+#define METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL 0x1000
 
 #define TYPE_ATTRIBUTE_VISIBILITY_MASK 0x00000007
 #define TYPE_ATTRIBUTE_PUBLIC 0x00000001
@@ -102,6 +103,10 @@ size_t il2cpp_image_get_class_count(const Il2CppImage *image);
 const Il2CppClass *il2cpp_image_get_class(const Il2CppImage *image,
                                           size_t index);
 const Il2CppImage *il2cpp_get_corlib(void);
+/* internal calls (sim_icalls.c): the code of `static extern` InternalCall
+ * methods by "Namespace.Class::Method" */
+void il2cpp_add_internal_call(const char *name, Il2CppMethodPointer method);
+Il2CppMethodPointer il2cpp_resolve_icall(const char *name);
 
 /* ---- classes ------------------------------------------------------------ */
 Il2CppClass *il2cpp_class_from_name(const Il2CppImage *image,

@@ -28,3 +28,12 @@ const Il2CppImage *tool_rt_open(const char *path, const char **assembly, char *e
                            "built in; the -mono build of this tool reads assemblies)", path);
     return NULL;
 }
+
+Il2CppObject *tool_rt_method_attr(const MethodInfo *mi, Il2CppClass *attr)
+{
+    Il2CppCustomAttrInfo *info = il2cpp_custom_attrs_from_method(mi);
+    Il2CppObject *obj = info != NULL ? il2cpp_custom_attrs_get_attr(info, attr) : NULL;
+    if (info != NULL)
+        il2cpp_custom_attrs_free(info);
+    return obj;
+}

@@ -1,0 +1,123 @@
+-- R-IC-3: C# -> Lua calls declared in C# ([LuaInvoke] static extern
+-- methods, MyGame.LuaCalls).  zlua-stubgen writes each method's IC stub
+-- and the registration table; the host registers it as LuaEnv does
+-- (zlua_ic_register).  OnPointSum calls the Lua global of its own name
+-- ([LuaInvoke]), OnRefInt the global OnIntSlot ([LuaInvoke("OnIntSlot")]).
+local h = require "helpers"
+
+local LuaCalls = CS.MyGame.LuaCalls
+local Point2D = CS.MyGame.Point2D
+
+local N = 1000
+local function measure(body)
+  return h.measure(body, N)
+end
+
+if not testbed.lua_invoke then
+  -- without generated stubs (the Editor's configuration, a build without
+  -- them) nothing registers the internal calls: the runtime finds none,
+  -- as for any unregistered internal call
+  describe("R-IC-3 without generated stubs", function()
+    it("a [LuaInvoke] method throws MissingMethodException", function()
+      h.global("OnPointSum", function() return 1 end)
+      local ok, err = pcall(LuaCalls.OnPointSum, Point2D(1, 2))
+      assert.is_false(ok)
+      assert.matches("MissingMethodException", tostring(err), 1, true)
+      assert.matches("OnPointSum", tostring(err), 1, true)
+    end)
+  end)
+  return
+end
+
+-- Mono's JIT calls an internal call with its own convention for a struct
+-- argument (on x86-64, a struct of two floats in an integer register),
+-- not the C ABI's the stub is compiled with: there the stub reads
+-- Point2D(1, 2) as (0, 0).  IL2CPP calls it as C++ code, with the C ABI.
+local STRUCT_ICALL = "Mono passes a by-value struct to an internal call its own way, "
+  .. "not by the C ABI (a Point2D arrives as 0, 0); IL2CPP's generated C++ uses the C ABI"
+-- In a player a live LuaEnv is the state C# reaches (zlua_env_current): the
+-- host's env stays alive for the whole run
+local ENV_ALIVE = "the player host's LuaEnv stays alive, and it is the state C# reaches"
+
+describe("R-IC-3: [LuaInvoke] methods call Lua through their generated IC stubs", function()
+  local it_sim = h.sim_it(it, pending)
+  local it_not_player = testbed.host == "player"
+    and function(reason, name) pending(name .. " [on the player host: " .. reason .. "]") end
+    or function(_, name, fn) it(name, fn) end
+
+  it_sim(STRUCT_ICALL, "a struct argument reaches Lua as an OpaqueValue; the result comes back", function()
+    local seen = {}
+    h.global("OnPointSum", function(hv, ...)
+      seen.n = select("#", ...) + 1
+      seen.type = type(hv)
+      seen.mt = debug.getmetatable(hv)
+      local p = zlua.get_opaquevalue(hv)
+      seen.handle = hv
+      return p.x + p.y + 0.5
+    end)
+    assert.are.equal(3.5, LuaCalls.OnPointSum(Point2D(1, 2)))
+    assert.are.equal(1, seen.n)
+    assert.are.equal("userdata", seen.type)
+    assert.is_nil(seen.mt)
+    -- the handle expired when the call returned (R-OPQ-3)
+    local ok, err = pcall(zlua.get_opaquevalue, seen.handle)
+    assert.is_false(ok)
+    assert.matches("expired", tostring(err), 1, true)
+  end)
+
+  it("a ref slot is a handle Lua writes through to the C# caller's local", function()
+    h.global("OnIntSlot", function(hv)
+      zlua.set_opaquevalue(hv, zlua.get_opaquevalue(hv) * 10 + 1)
+    end)
+    assert.are.equal(41, LuaCalls.RefInt(4))
+  end)
+
+  it("a result comes back", function()
+    h.global("OnPointSum", function() return 2.25 end)
+    assert.are.equal(2.25, LuaCalls.OnPointSum(Point2D(1, 2)))
+  end)
+
+  it("a Lua error surfaces in C# as the managed exception, the stack restored", function()
+    h.global("OnPointSum", function() error("ic3 boom", 0) end)
+    local top = testbed.stats().scope_depth
+    local ok, err = pcall(LuaCalls.OnPointSum, Point2D(1, 2))
+    assert.is_false(ok)
+    assert.matches("InvalidOperationException", tostring(err), 1, true)
+    assert.matches("ic3 boom", tostring(err), 1, true)
+    assert.are.equal(top, testbed.stats().scope_depth)
+    -- and the next call works
+    h.global("OnPointSum", function() return 7 end)
+    assert.are.equal(7, LuaCalls.OnPointSum(Point2D(0, 0)))
+  end)
+
+  it("a missing Lua global is a managed exception too", function()
+    h.global("OnPointSum", nil)
+    local ok, err = pcall(LuaCalls.OnPointSum, Point2D(1, 2))
+    assert.is_false(ok)
+    assert.matches("OnPointSum", tostring(err), 1, true)
+  end)
+
+  it_not_player(ENV_ALIVE, "with no state to reach, the stub throws a clear exception", function()
+    h.global("OnPointSum", function() return 1 end)
+    local ok, err = testbed.without_state(function()
+      return LuaCalls.OnPointSum(Point2D(1, 2))
+    end)
+    assert.is_false(ok)
+    assert.matches("InvalidOperationException", tostring(err), 1, true)
+    assert.matches("MyGame.LuaCalls::OnPointSum calls Lua, but no Lua state", tostring(err),
+                   1, true)
+  end)
+
+  it("1000 calls allocate nothing, managed or Lua (R-OPQ-2)", function()
+    -- C# calls both methods n times (MyGame.LuaCalls.Repeat): one Lua -> C#
+    -- call per measurement, whatever it costs, the same for any n
+    h.global("OnPointSum", function(hv) return 1 end)
+    h.global("OnIntSlot", function(hv) zlua.set_opaquevalue(hv, 2) end)
+    local repeat_ = LuaCalls.Repeat
+    repeat_(100)                                      -- warm-up
+    local g1, l1 = measure(function() repeat_(1) end)
+    local g, l = measure(function() repeat_(N) end)
+    assert.are.equal(0, g - g1, "managed allocations per 1000 calls")
+    assert.are.equal(0, l - l1, "Lua allocations per 1000 calls")
+  end)
+end)

@@ -1,0 +1,68 @@
+/*
+ * sim_bodies_luacalls.c -- MyGame.LuaCalls: C# -> Lua calls declared in
+ * C# with [LuaInvoke] (R-IC-3).  Each `static extern` InternalCall method
+ * has the body IL2CPP generates for one: it resolves the internal call
+ * registered under its name (the generated IC stub, registered by
+ * zlua_ic_register) and calls it with the method's arguments, no
+ * MethodInfo; with none registered it raises MissingMethodException.
+ */
+#include "sim_fixtures.h"
+#include "sim_internal.h"
+#include "sim_invokers.h"
+#include "sim_tables.h"
+
+/* [LuaInvoke] static extern float OnPointSum(Point2D p) */
+static float lc_on_point_sum(SimPoint2D p, const MethodInfo *method)
+{
+    (void)method;
+    typedef float (*Fn)(SimPoint2D);
+    return ((Fn)sim_icall("MyGame.LuaCalls::OnPointSum"))(p);
+}
+
+/* [LuaInvoke("OnIntSlot")] static extern void OnRefInt(ref int slot) */
+static void lc_on_ref_int(int32_t *slot, const MethodInfo *method)
+{
+    (void)method;
+    typedef void (*Fn)(int32_t *);
+    ((Fn)sim_icall("MyGame.LuaCalls::OnRefInt"))(slot);
+}
+
+/* public static int RefInt(int start) */
+static int32_t lc_ref_int(int32_t start, const MethodInfo *method)
+{
+    (void)method;
+    int32_t slot = start;
+    lc_on_ref_int(&slot, NULL);
+    return slot;
+}
+
+/* public static void Repeat(int n) */
+static void lc_repeat(int32_t n, const MethodInfo *method)
+{
+    (void)method;
+    SimPoint2D p = {1, 2};
+    int32_t slot = 0;
+    for (int32_t i = 0; i < n; i++) {
+        (void)lc_on_point_sum(p, NULL);
+        lc_on_ref_int(&slot, NULL);
+    }
+}
+
+#define LUA_INVOKE "ZLua.LuaInvokeAttribute"
+#define EXTERN(n, lua, r, f, inv, ...)                                          \
+    {.name = (n), .flags = SIM_M_STATIC, .ret = (r), .params = {__VA_ARGS__},    \
+     .body = SIM_BODY(f), .invoker = (inv), .iflags = METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL, \
+     .attr = LUA_INVOKE, .attr_text = (lua)}
+
+const SimMethodDef sim_methods_lua_calls[] = {
+    EXTERN("OnPointSum", NULL, "System.Single", lc_on_point_sum, sim_inv_r4_P,
+           {"MyGame.Point2D", "p"}),
+    EXTERN("OnRefInt", "OnIntSlot", "System.Void", lc_on_ref_int, sim_inv_v_pi4,
+           {"ref System.Int32", "slot"}),
+    {.name = "RefInt", .flags = SIM_M_STATIC, .ret = "System.Int32",
+     .params = {{"System.Int32", "start"}}, .body = SIM_BODY(lc_ref_int),
+     .invoker = sim_inv_i4_i4},
+    {.name = "Repeat", .flags = SIM_M_STATIC, .ret = "System.Void",
+     .params = {{"System.Int32", "n"}}, .body = SIM_BODY(lc_repeat),
+     .invoker = sim_inv_v_i4},
+    {.name = NULL}};
