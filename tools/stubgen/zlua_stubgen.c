@@ -110,6 +110,7 @@ typedef struct sg_ic {
 static sg_ic *ics;
 static int nics, capics;
 static Il2CppClass *sg_invoke_attr;   /* ZLua.LuaInvokeAttribute, NULL: none loaded */
+static int ics_refused;               /* [LuaInvoke] methods without one (listed) */
 static FILE *out, *report;
 static lua_State *sg_L;         /* type names and rule shapes (zlua_bridge_shape) */
 static int methods_total, methods_stubbed;
@@ -963,6 +964,7 @@ static void sg_ic_method(Il2CppClass *k, const MethodInfo *mi)
             why = "overloaded: an internal call is registered by name";
     if (why != NULL) {
         fprintf(report, "no ic    %s.%s (%s)\n", cname, name, why);
+        ics_refused++;
         return;
     }
     sg_reserve(ics, nics, capics);
@@ -1260,7 +1262,7 @@ void zlua_stubgen_reset(void)
     sigs = NULL, entries = NULL, dsigs = NULL, delegates = NULL, structs = NULL, instances = NULL;
     free(ics);
     ics = NULL;
-    nics = capics = 0;
+    nics = capics = ics_refused = 0;
     sg_invoke_attr = NULL;
     nsigs = capsigs = nentries = capentries = ndsigs = capdsigs = 0;
     ndelegates = capdelegates = nstructs = capstructs = ninstances = capinstances = 0;
@@ -1491,7 +1493,8 @@ int zlua_stubgen_main(int argc, char **argv)
             methods_total, methods_stubbed, nsigs, methods_total - methods_stubbed);
     fprintf(report, "%d delegate types, served by %d delegate entries (one per Invoke shape)\n",
             ndelegates, ndsigs);
-    fprintf(report, "%d [LuaInvoke] methods, served by %d IC stubs\n", nics, nics);
+    fprintf(report, "%d [LuaInvoke] methods, %d served by IC stubs, %d without (no ic)\n",
+            nics + ics_refused, nics, ics_refused);
     if (link_xml != NULL && sg_keep_link_xml(link_xml) != 0)
         die("cannot write %s", link_xml);
     sg_keep_reset();
