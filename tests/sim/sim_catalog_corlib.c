@@ -247,4 +247,8 @@ const SimClassDef sim_catalog_corlib[] = {
     EXCEPTION("NotSupportedException", "System.SystemException"),
     EXCEPTION("PlatformNotSupportedException", "System.NotSupportedException"),
     EXCEPTION("ExecutionEngineException", "System.SystemException"),
+    /* an internal call nobody registered (sim_icalls.c) */
+    EXCEPTION("MemberAccessException", "System.SystemException"),
+    EXCEPTION("MissingMemberException", "System.MemberAccessException"),
+    EXCEPTION("MissingMethodException", "System.MissingMemberException"),
     {.name = NULL}};

@@ -158,6 +158,10 @@ namespace ZLua
 
 #if ENABLE_IL2CPP && !UNITY_EDITOR
         // The player's runtime is libzlua's own boundary: nothing to attach.
+        // The first zlua_env_new registers the IC stubs of the game's
+        // [LuaInvoke] methods as their internal calls (R-IC-3): the
+        // generated zlua_stubs.cpp handed their table to libzlua when the
+        // player loaded.  In the Editor nothing registers them.
         static void Attach() { }
 #else
         static readonly object attachLock = new object();
