@@ -27,7 +27,11 @@
  * the game uses them), and writes one C++ stub per reduced signature
  * (zlua_bridge_signature), shared by every public method of that shape,
  * plus the tables zlua_generated_stubs and zlua_generated_delegates
- * (zlua.h) that a host hands to zlua_stub_register / _delegates.  Structs passed by value get a C++ definition with
+ * (zlua.h) that a host hands to zlua_stub_register / _delegates, and, for
+ * each `static extern` InternalCall method marked [LuaInvoke] (R-IC-3),
+ * an IC stub with the internal-call ABI and its row in zlua_generated_ic
+ * (zlua_ic_register; the file hands that table to zlua_env_set_ic_table
+ * as the program loads).  Structs passed by value get a C++ definition with
  * their natural layout -- the fields in order, nothing added -- as IL2CPP
  * declares them, so that the compiler passes them exactly as the method's
  * compiled code expects; static_asserts check size, alignment and every
