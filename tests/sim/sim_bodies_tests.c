@@ -187,6 +187,21 @@ const SimMethodDef sim_methods_refs[] = {
      .body = SIM_BODY(refs_rename), .invoker = sim_inv_zt_v_pT_i4},
     {.name = NULL}};
 
+/* ---- ZLuaTests.BadInvoke (R-IC-3) ------------------------------------------------------ */
+
+/* [LuaInvoke] public static int NotExtern() { return 0; }: no internal call */
+static int32_t bad_invoke_not_extern(const MethodInfo *m)
+{
+    (void)m;
+    return 0;
+}
+
+const SimMethodDef sim_methods_bad_invoke[] = {
+    {.name = "NotExtern", .flags = SIM_M_STATIC, .ret = "System.Int32",
+     .body = SIM_BODY(bad_invoke_not_extern), .invoker = sim_inv_i4,
+     .attr = "ZLua.LuaInvokeAttribute"},
+    {.name = NULL}};
+
 /* ---- ZLuaTests.Held (R-PTR-1) --------------------------------------------------------- */
 
 /* public static object TargetOf(IntOp d) { return d == null ? null : d.Target; }:

@@ -61,6 +61,7 @@ extern const SimMethodDef sim_methods_node[];
 extern const SimMethodDef sim_methods_demo[];
 extern const SimMethodDef sim_methods_demo_ic[];
 extern const SimMethodDef sim_methods_lua_calls[];   /* sim_bodies_luacalls.c */
+extern const SimMethodDef sim_methods_bad_invoke[];  /* sim_bodies_tests.c */
 
 /* sim_bodies_demo2.c: the second milestone's Demo members and the
  * compiler-generated classes its lambdas live in */
