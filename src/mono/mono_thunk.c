@@ -287,6 +287,19 @@ ZLUA_INLINE void zm_thunk_arg(zm_thunk_regs *r, unsigned slot, int k, void *p)
 
 static Il2CppException *zm_thunk_call(const zm_thunk *t, void *obj, void **args, void *ret);
 
+/* n bytes from src to dst: the small sizes a struct's `this` mostly has
+ * as fixed-size copies the compiler inlines, not a call to memcpy */
+ZLUA_INLINE void zm_thunk_copy(void *dst, const void *src, uint32_t n)
+{
+    switch (n) {
+    case 4: memcpy(dst, src, 4); return;
+    case 8: memcpy(dst, src, 8); return;
+    case 12: memcpy(dst, src, 12); return;
+    case 16: memcpy(dst, src, 16); return;
+    default: memcpy(dst, src, n);
+    }
+}
+
 Il2CppException *zm_thunk_invoke(zm_thunk *t, void *obj, void **args, void *ret)
 {
     if (t->box_class == NULL)
@@ -298,9 +311,9 @@ Il2CppException *zm_thunk_invoke(zm_thunk *t, void *obj, void **args, void *ret)
      * busy and goes through mono_runtime_invoke (zlua_rt_invoke). */
     char *payload = (char *)t->box + il2cpp_object_header_size();
     t->box_busy = 1;
-    memcpy(payload, obj, t->box_size);
+    zm_thunk_copy(payload, obj, t->box_size);
     Il2CppException *e = zm_thunk_call(t, t->box, args, ret);
-    memcpy(obj, payload, t->box_size);
+    zm_thunk_copy(obj, payload, t->box_size);
     t->box_busy = 0;
     return e;
 }
