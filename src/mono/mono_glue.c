@@ -187,6 +187,9 @@ static _Thread_local struct zm_facts_map {
     zm_facts **slots;         /* open addressing by method */
     size_t mask, count;       /* capacity - 1 (0: none yet) */
     unsigned epoch;           /* zm_facts_epoch when it was filled */
+    unsigned depth;           /* calls in flight on this thread (zlua_rt_invoke) */
+    zm_facts *retired;        /* emptied out while calls were in flight: freed
+                                 when the outermost returns */
 } zm_facts_map;
 
 /* Moved on by every env made or freed (zm_facts_forget): a thread's map
@@ -204,16 +207,41 @@ void zm_facts_forget(void)
 #endif
 }
 
+static void zm_facts_free(zm_facts *f)
+{
+    zm_thunk_free(&f->thunk);
+    free(f);
+}
+
+/* Empties the map for a new epoch.  A call in flight on this thread (an
+ * env made or closed from inside it, through its Lua) still holds its
+ * facts (its result's layout, its scratch box): those are kept aside and
+ * freed when the outermost call returns (zm_facts_retire_done). */
 static void zm_facts_clear(struct zm_facts_map *map, unsigned epoch)
 {
     for (size_t i = 0; map->mask && i <= map->mask; i++) {
-        if (map->slots[i] != NULL)
-            zm_thunk_free(&map->slots[i]->thunk);
-        free(map->slots[i]);
+        zm_facts *f = map->slots[i];
         map->slots[i] = NULL;
+        if (f == NULL)
+            continue;
+        if (map->depth > 0) {
+            f->retired_next = map->retired;
+            map->retired = f;
+        } else {
+            zm_facts_free(f);
+        }
     }
     map->count = 0;
     map->epoch = epoch;
+}
+
+static ZLUA_NOINLINE void zm_facts_retire_done(struct zm_facts_map *map)
+{
+    while (map->retired != NULL) {
+        zm_facts *f = map->retired;
+        map->retired = f->retired_next;
+        zm_facts_free(f);
+    }
 }
 
 static size_t zm_facts_hash(const MonoMethod *m)
@@ -358,6 +386,8 @@ static void zm_store_known(const zm_facts *f, MonoObject *r, void *ret)
     }
 }
 
+static Il2CppException *zm_invoke(MonoMethod *m, zm_facts *f, void *obj, void **args, void *ret);
+
 Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args, void *ret)
 {
     Il2CppException *injected = zm_fault_take_throw();   /* testbed.throw_next */
@@ -367,6 +397,19 @@ Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args
     zm_facts *f = zm_facts_find(m);
     if (ZLUA_UNLIKELY(f == NULL))
         f = zm_facts_make(m);
+    /* f stays valid through the call even if an env made inside it empties
+     * the map (zm_facts_clear) */
+    struct zm_facts_map *map = &zm_facts_map;
+    map->depth++;
+    Il2CppException *e = zm_invoke(m, f, obj, args, ret);
+    if (--map->depth == 0 && ZLUA_UNLIKELY(map->retired != NULL))
+        zm_facts_retire_done(map);
+    return e;
+}
+
+/* The call itself, with m's facts f (NULL: out of memory, ask Mono). */
+static Il2CppException *zm_invoke(MonoMethod *m, zm_facts *f, void *obj, void **args, void *ret)
+{
     if (f != NULL && f->thunk_ok && !f->thunk.box_busy) {
         if (ZLUA_LIKELY(f->thunk.code != NULL || zm_thunk_ready(&f->thunk, m)))
             return zm_thunk_invoke(&f->thunk, obj, args, ret);

@@ -93,6 +93,7 @@ typedef struct zm_facts {
     MonoClass *ret_class;     /* NULL: void or a byref result */
     MonoClass *param_class[ZM_TK_MAX_PARAMS];   /* the first ones; NULL: a byref */
     zm_thunk thunk;
+    struct zm_facts *retired_next;   /* mono_glue.c's list of facts kept for calls in flight */
 } zm_facts;
 
 /* m's facts, found or made; NULL when memory ran out (a call then asks

@@ -15,6 +15,16 @@ public struct Counter
 {
     public int n;
 
+    // An env made and closed while a call into C# is under way on this
+    // thread (its Lua calls this): the backend's per-method facts of the
+    // calls in flight must outlive the epoch the new env starts.
+    public static int Churn()
+    {
+        using (var e = new LuaEnv((kind, message) => { }))
+            e.DoString("local x = 1");
+        return 7;
+    }
+
     public int Bump(Func<int, int> f)
     {
         n++;
@@ -116,6 +126,10 @@ static class LuaEnvCheck
                          "local r = a:Bump(function(x) b:Bump(function(y) return y * 10 end) " +
                          "return x end) print(r, a.n, b.n)");
             Flush("a struct's method reentered through Lua on another value");
+            env.DoString("local C = CS.Counter local a = C() " +
+                         "local r = a:Bump(function(x) return C.Churn() + CS.Sigs.Neg(x) end) " +
+                         "print(r, a.n, CS.Sigs.Not(false))");
+            Flush("an env made and closed inside a call in flight");
             env.DoString("local S = CS.Sigs " +
                          "print(S.Ints(-5, 250, -300, 65535, -70000, 4000000000, -9000000000)) " +
                          "print(S.Mixed(1.5, -2, 0.25, -0.5, 10000000000, 1e-3, 65)) " +
