@@ -386,7 +386,7 @@ static void zm_store_known(const zm_facts *f, MonoObject *r, void *ret)
     }
 }
 
-static Il2CppException *zm_invoke(MonoMethod *m, zm_facts *f, void *obj, void **args, void *ret);
+ZLUA_INLINE Il2CppException *zm_invoke(MonoMethod *m, zm_facts *f, void *obj, void **args, void *ret);
 
 Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args, void *ret)
 {
@@ -408,7 +408,7 @@ Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args
 }
 
 /* The call itself, with m's facts f (NULL: out of memory, ask Mono). */
-static Il2CppException *zm_invoke(MonoMethod *m, zm_facts *f, void *obj, void **args, void *ret)
+ZLUA_INLINE Il2CppException *zm_invoke(MonoMethod *m, zm_facts *f, void *obj, void **args, void *ret)
 {
     if (f != NULL && f->thunk_ok && !f->thunk.box_busy) {
         if (ZLUA_LIKELY(f->thunk.code != NULL || zm_thunk_ready(&f->thunk, m)))
