@@ -21,23 +21,13 @@ case "$build" in /*) ;; *) build=$src/$build ;; esac
 prefix=$build/_prefix
 deps=$build/_deps
 log() { printf '== build-armhf: %s\n' "$*"; }
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
-
-missing=()
-for p in gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf qemu-user cmake pkg-config lua-busted; do
-  installed "$p" || missing+=("$p")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  log "installing: ${missing[*]}"
-  tools/apt-update.sh
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
-fi
+# shellcheck source=tools/cross-deps.sh
+source "$src/tools/cross-deps.sh"
+cross_install gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf qemu-user cmake pkg-config lua-busted
 export ZLUA_ARMHF_PREFIX=$prefix
 toolchain=$src/tools/armhf-toolchain.cmake
 
 # ---- the dependencies, from Debian's source packages --------------------------
-# shellcheck source=tools/cross-deps.sh
-source "$src/tools/cross-deps.sh"
 cross_deps_build "$deps" "$prefix" "$toolchain" arm-linux-gnueabihf-gcc arm-linux-gnueabihf-ar \
   "-DLUA_USE_LINUX" "-lm -ldl" armhf
 
@@ -47,7 +37,7 @@ cmake -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DZLUA_ARMHF_PREFIX="
   -DZLUA_MONO=OFF -DZLUA_BUILD_BENCH=OFF -DZLUA_WERROR=ON "$@" >/dev/null
 cmake --build "$build" -j"$(nproc)" >"$build/build.log" 2>&1 || { tail -40 "$build/build.log"; exit 1; }
 log "the suite that needs no busted, under qemu-arm"
-# busted runs on C modules (lfs, term, system) not built for armhf here
+# (the busted specs after it: cross_specs)
 cd "$build"
 ctest -j"$(nproc)" -E '^(lua\.|scale\.|run\.)' -LE gc-variant \
   --timeout "${ZLUA_ARMHF_TIMEOUT:-600}" --output-on-failure
@@ -55,11 +45,6 @@ ctest -j"$(nproc)" -E '^(lua\.|scale\.|run\.)' -LE gc-variant \
 tour=$(qemu-arm -L /usr/arm-linux-gnueabihf ./zlua-run "$src/lua/examples/tour.lua")
 grep -q 'tour complete: .* as described' <<<"$tour" ||
   { echo "build-armhf: the tour failed under qemu-arm"; echo "$tour" | tail -n5; exit 1; }
-# the busted specs, one process each: busted's C helpers stood in for in
-# plain Lua (tests/cross/busted/README.md), busted and the specs the host's
 log "the busted specs under qemu-arm"
-export LUA_PATH_5_4="$src/tests/cross/busted/?.lua;$src/tests/cross/busted/?/init.lua;/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua"
-export LUA_CPATH_5_4=""
-ctest -j"$(nproc)" -R '^lua\.([a-z0-9_]+_spec|names|names\.selftest)$' \
-  --timeout "${ZLUA_ARMHF_TIMEOUT:-600}" --output-on-failure
+cross_specs "$src" "${ZLUA_ARMHF_TIMEOUT:-600}"
 log "done: libzlua, the simulation and the tests built for armhf; the units, the tour and the specs pass under qemu-arm"

@@ -1,5 +1,7 @@
 # tools/cross-deps.sh -- sourced by tools/build-armhf.sh and
-# tools/test-wine.sh: the test tree's dependencies built for a cross
+# tools/test-wine.sh: the host packages they need (cross_install), the
+# busted specs under their emulator (cross_specs), and the test tree's
+# dependencies built for a cross
 # target from Debian's source packages (upstream's tarballs, fetched with
 # apt-get source; deb-src entries made by tools/lua-source.sh from the
 # machine's own lists), as static libraries with their .pc files in one
@@ -9,6 +11,27 @@
 # platform macros, LUA_LIBS what lua5.4.pc links beside it.  bdwgc, cmocka
 # and expat go through CMake with TOOLCHAIN.  What is in PREFIX already is
 # kept.  Exits the calling script, its log shown, on any failure.
+
+cross_install() {   # cross_install PKG...: installs those of them that are missing
+  local p missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  echo "== cross-deps: installing ${missing[*]}"
+  tools/apt-update.sh
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+cross_specs() {   # cross_specs SRC TIMEOUT: the busted specs and the name checks, one
+  # process each, under the build's emulator (ctest in the build folder):
+  # busted's C helpers stood in for in plain Lua (tests/cross/busted),
+  # busted and the specs the host's
+  LUA_PATH_5_4="$1/tests/cross/busted/?.lua;$1/tests/cross/busted/?/init.lua;/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua" \
+  LUA_CPATH_5_4="" \
+    ctest -j"$(nproc)" -R '^lua\.([a-z0-9_]+_spec|names|names\.selftest)$' --timeout "$2" \
+      --output-on-failure
+}
 
 cross_first() {   # cross_first PATH...: the first that exists, else nothing
   local p

@@ -17,24 +17,14 @@ case "$build" in /*) ;; *) build=$src/$build ;; esac
 prefix=$build/_prefix
 deps=$build/_deps
 log() { printf '== test-wine: %s\n' "$*"; }
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
-
-missing=()
-for p in gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine64 cmake \
-         pkg-config lua-busted; do
-  installed "$p" || missing+=("$p")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  log "installing: ${missing[*]}"
-  tools/apt-update.sh
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
-fi
+# shellcheck source=tools/cross-deps.sh
+source "$src/tools/cross-deps.sh"
+cross_install gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine64 cmake \
+  pkg-config lua-busted
 export ZLUA_WIN_PREFIX=$prefix
 toolchain=$src/tools/mingw64-toolchain.cmake
 
 # ---- the dependencies, from Debian's source packages --------------------------
-# shellcheck source=tools/cross-deps.sh
-source "$src/tools/cross-deps.sh"
 cross_deps_build "$deps" "$prefix" "$toolchain" x86_64-w64-mingw32-gcc-posix x86_64-w64-mingw32-ar \
   "" "" "Windows x64"
 
@@ -57,11 +47,6 @@ if [ -f "$src/build/zlua_stubs.cpp" ]; then
     { echo "test-wine: the Windows generator's stubs differ from amd64's"; exit 1; }
   log "the generated stubs are amd64's byte for byte"
 fi
-# the busted specs, one process each: busted's C helpers stood in for in
-# plain Lua (tests/cross/busted/README.md), busted and the specs the host's
 log "the busted specs under wine"
-export LUA_PATH_5_4="$src/tests/cross/busted/?.lua;$src/tests/cross/busted/?/init.lua;/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua"
-export LUA_CPATH_5_4=""
-ctest -j"$(nproc)" -R '^lua\.([a-z0-9_]+_spec|names|names\.selftest)$' --timeout 300 \
-  --output-on-failure
+cross_specs "$src" 300
 log "done: libzlua, the simulation and the tests built for Windows x64; the units, the tour and the specs pass under wine"
