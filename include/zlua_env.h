@@ -50,6 +50,18 @@ enum { ZLUA_ENV_UNTRUSTED = 1 };
 
 typedef struct zlua_env zlua_env;
 
+/* Registers the [LuaInvoke] methods' internal calls now (R-IC-3), as the
+ * first zlua_env_new would: in a player the generated IC stubs, in the
+ * Editor the backend's trampolines for every loaded assembly (and from
+ * then on each one as it loads).  Mono binds an internal call when it
+ * compiles a method that calls it, and a method compiled before the
+ * registration throws MissingMethodException for good: call this at
+ * start-up, before code that calls a [LuaInvoke] method is compiled
+ * (IL2CPP binds at the first call, where the first env suffices).  What
+ * cannot be registered goes to stderr.  0, or 1 when the runtime part
+ * could not start. */
+ZLUA_ENV_API int zlua_env_prepare(void);
+
 /* Makes a state with Lua's standard libraries, CS / CSharp / zlua and
  * print routed to log (log_ud with each line).  flags: 0 or
  * ZLUA_ENV_UNTRUSTED.  The state's allocator is zlua_env_set_default_alloc's.

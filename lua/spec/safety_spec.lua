@@ -436,7 +436,7 @@ describe("IC function names", function()
   it("a name with an embedded NUL is not its prefix", function()
     local called = 0
     h.global("OnA", function() called = called + 1 end)
-    h.raises_containing("attempt to call a nil value",
+    h.raises_containing("OnA\\0x is not a function (a nil value)",
                         CS.Demo.InvokeWithPoint, "OnA\0x", CS.MyGame.Point2D(1, 2))
     assert.are.equal(0, called)
     CS.Demo.InvokeWithPoint("OnA", CS.MyGame.Point2D(1, 2))

@@ -350,7 +350,8 @@ ZLUA_INLINE int zlua_ic_push_direct(lua_State *L, const zlua_ic_call *c,
     if (ZLUA_LIKELY(b->ref != 0) && ZLUA_LIKELY(lua_rawgeti(L, LUA_REGISTRYINDEX, b->ref) ==
                                                 LUA_TSTRING)) {
         zlua_ic_lookup_function(L, globals_ok);
-        return 1;
+        if (ZLUA_LIKELY(lua_type(L, -1) == LUA_TFUNCTION))
+            return 1;   /* anything else (nil, a callable table): the protected path */
     }
     lua_settop(L, c->top);
     return 0;
@@ -431,11 +432,38 @@ static int zlua_ic_raise_bad_result(lua_State *L, const zlua__ic_job *j, int idx
     return lua_error(L);
 }
 
+/* The global at f is neither a function nor callable: the error names it
+ * (Lua's own would say only "attempt to call a nil value"). */
+ZLUA_COLD static int zlua_ic_not_function(lua_State *L, const zlua__ic_job *j, int f)
+{
+    zlua_ic_push_name(L, j->c, j->b);
+    size_t n;
+    const char *name = lua_tolstring(L, -1, &n);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (size_t i = 0; i < n; i++) {   /* a NUL spelled out: C# reads the message as C text */
+        if (name[i] == '\0')
+            luaL_addstring(&b, "\\0");
+        else
+            luaL_addchar(&b, name[i]);
+    }
+    lua_pushfstring(L, " is not a function (a %s value)", luaL_typename(L, f));
+    luaL_addvalue(&b);
+    luaL_pushresult(&b);
+    return lua_error(L);
+}
+
 /* The whole call: function, arguments, lua_call, the result popped. */
 static int zlua_ic_body(lua_State *L, zlua__ctx *ctx, const zlua__ic_job *j)
 {
     const zlua__ic_shape *s = j->s;
     zlua_ic_push_function(L, j->c, j->b);
+    int f = lua_gettop(L);
+    if (lua_type(L, f) != LUA_TFUNCTION) {
+        if (luaL_getmetafield(L, f, "__call") == LUA_TNIL)
+            return zlua_ic_not_function(L, j, f);
+        lua_pop(L, 1);   /* callable: Lua calls its __call */
+    }
     int rc = zlua_ic_push_args(L, ctx, j->c, s);
     if (rc == ZLUA_ENOMEM)   /* the scope could not grow: Lua's memory error */
         return luaL_error(L, "%s", zlua_ic_no_memory);

@@ -284,6 +284,14 @@ static void zlua_env_register_ic(zlua_env *env)
     }
 }
 
+int zlua_env_prepare(void)
+{
+    if (zlua_env_rt.prepare != NULL && zlua_env_rt.prepare(NULL) != 0)
+        return 1;
+    zlua_env_register_ic(NULL);
+    return 0;
+}
+
 zlua_env *zlua_env_new(zlua_env_log_fn log, void *log_ud, int flags)
 {
     zlua_env *env = calloc(1, sizeof *env);

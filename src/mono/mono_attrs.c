@@ -58,7 +58,7 @@ static void zm_logf(zm_attrs_log_fn log, const char *fmt, ...)
 
 /* A property of the attribute object, or NULL with why set (an older
  * ZLua.Common without it, or a getter that threw). */
-static MonoObject *zm_get(MonoObject *obj, const char *prop, char *why, size_t size)
+MonoObject *zm_attrs_get(MonoObject *obj, const char *prop, char *why, size_t size)
 {
     MonoProperty *p = mono_class_get_property_from_name(mono_object_get_class(obj), prop);
     if (p == NULL) {
@@ -78,7 +78,7 @@ static MonoObject *zm_get(MonoObject *obj, const char *prop, char *why, size_t s
 
 /* A member name as UTF-8, kept for the process ("" for null), by
  * libzlua's own codec (an unpaired surrogate becomes U+FFFD). */
-static char *zm_utf8(MonoString *str)
+char *zm_attrs_utf8(MonoString *str)
 {
     size_t len = str != NULL ? (size_t)mono_string_length(str) : 0;
     const uint16_t *c = str != NULL ? (const uint16_t *)mono_string_chars(str) : NULL;
@@ -108,7 +108,7 @@ static int zm_members(MonoArray *m, const char **members, char *why, size_t size
         return -1;
     }
     for (uintptr_t i = 0; i < n; i++)
-        list[i] = zm_utf8(mono_array_get(m, MonoString *, i));
+        list[i] = zm_attrs_utf8(mono_array_get(m, MonoString *, i));
     *members = marshalc_join(list, (int)n);
     free(list);
     return 0;
@@ -118,11 +118,11 @@ static int zm_members(MonoArray *m, const char **members, char *why, size_t size
  * Members.  0, or -1 with why set. */
 static int zm_read(MonoObject *attr, zlua_marshal_rule *r, char *why, size_t size)
 {
-    MonoObject *t = zm_get(attr, "LuaMarshalType", why, size);
+    MonoObject *t = zm_attrs_get(attr, "LuaMarshalType", why, size);
     if (t == NULL)
         return -1;
     char mwhy[256] = "";
-    MonoArray *m = (MonoArray *)(void *)zm_get(attr, "Members", mwhy, sizeof mwhy);
+    MonoArray *m = (MonoArray *)(void *)zm_attrs_get(attr, "Members", mwhy, sizeof mwhy);
     if (m == NULL && mwhy[0] != '\0') {
         snprintf(why, size, "%s", mwhy);
         return -1;
@@ -308,14 +308,15 @@ static MonoAssembly *zm_common_load(MonoImage *img, MonoAssemblyName *an)
     return mono_assembly_load(an, dir, &st);
 }
 
-/* ZLua.LuaMarshalAsAttribute as img's metadata names it: img's own
- * (ZLua.Common itself), or that of the ZLua.Common img references.
- * NULL when img cannot carry the attribute (*why empty: nothing to
- * read) or when its ZLua.Common cannot be loaded (*why says so). */
-static MonoClass *zm_attr_class_of(MonoImage *img, char *why, size_t size)
+/* ZLua.<name> (an attribute of ZLua.Common) as img's metadata names it:
+ * img's own (ZLua.Common itself), or that of the ZLua.Common img
+ * references.  NULL when img cannot carry the attribute (*why empty:
+ * nothing to read) or when its ZLua.Common cannot be loaded or lacks the
+ * class (*why says so). */
+MonoClass *zm_attrs_common_class(MonoImage *img, const char *name, char *why, size_t size)
 {
     why[0] = '\0';
-    MonoClass *k = mono_class_from_name(img, "ZLua", "LuaMarshalAsAttribute");
+    MonoClass *k = mono_class_from_name(img, "ZLua", name);
     if (k != NULL)
         return k;
     MonoAssemblyName *an;
@@ -327,10 +328,10 @@ static MonoClass *zm_attr_class_of(MonoImage *img, char *why, size_t size)
                             "beside it (%s)", mono_image_get_filename(img));
         return NULL;
     }
-    k = mono_class_from_name(mono_assembly_get_image(common), "ZLua", "LuaMarshalAsAttribute");
+    k = mono_class_from_name(mono_assembly_get_image(common), "ZLua", name);
     if (k == NULL)
-        snprintf(why, size, "its ZLua.Common (%s) has no ZLua.LuaMarshalAsAttribute",
-                 mono_image_get_filename(mono_assembly_get_image(common)));
+        snprintf(why, size, "its ZLua.Common (%s) has no ZLua.%s",
+                 mono_image_get_filename(mono_assembly_get_image(common)), name);
     return k;
 }
 
@@ -341,7 +342,7 @@ int zm_attrs_read_image(lua_State *L, MonoImage *img, marshalc_attr_fn fn, void 
 {
     char why[1024];
     zm_reader rd = {L, NULL, mono_image_get_name(img), fn, ud, log, 0};
-    rd.ak = zm_attr_class_of(img, why, sizeof why);
+    rd.ak = zm_attrs_common_class(img, "LuaMarshalAsAttribute", why, sizeof why);
     if (rd.ak == NULL) {
         if (why[0] != '\0')
             zm_logf(log, "[ZLua] LuaMarshalAs attributes of assembly '%s' cannot be read (%s): "

@@ -128,7 +128,12 @@ static void zm_live_read(MonoAssembly *as)
 {
     MonoImage *img = mono_assembly_get_image(as);
     const char *name = img != NULL ? mono_image_get_name(img) : NULL;
-    if (name == NULL || zm_live_seen(name))
+    if (name == NULL)
+        return;
+    /* its [LuaInvoke] methods: every image, a reloaded domain's too
+     * (their internal calls then reach the new image's methods) */
+    zm_icall_read_image(img, zm_live_log);
+    if (zm_live_seen(name))
         return;
     zm_live_asm *a = calloc(1, sizeof *a);
     if (a == NULL) {
@@ -295,7 +300,9 @@ static void zm_env_promote(void)
 }
 
 /* Before each env's state: the rules, before any of its classes binds
- * (the first env of the process reads what is loaded). */
+ * (the first env of the process reads what is loaded), and the [LuaInvoke]
+ * methods' internal calls with them.  env NULL: zlua_env_prepare's, at
+ * start-up. */
 static int zm_env_prepare(zlua_env *env)
 {
     zm_facts_forget();   /* a new env may follow a domain's unload */

@@ -141,7 +141,7 @@ static int zm_ic_name(MonoString *fn, char *out, size_t *len)
  * poisoned on the stack the caller goes on using; a noreturn function
  * makes the compiler unpoison the stack before each call to it (and
  * is what it is: mono_raise_exception does not return). */
-static _Noreturn void zm_ic_raise(MonoException *ex)
+_Noreturn void zm_ic_raise(MonoException *ex)
 {
     mono_raise_exception(ex);
     abort();

@@ -55,6 +55,9 @@ typedef struct zm_thunk {
     uint8_t slot[ZM_TK_MAX_PARAMS];    /* its register: integer 0-7, floating-point 8-15 */
 } zm_thunk;
 
+/* A scalar's or an enum's kind (ZM_TK_U1 .. ZM_TK_R8) by type; -1: not
+ * a scalar. */
+int zm_thunk_scalar(MonoType *t);
 /* 1 when m (signature sig) can be called through its thunk on this
  * target, with the plan in t; 0: mono_runtime_invoke's (a struct,
  * Nullable or byref result, a struct argument or `this`, too many
@@ -204,6 +207,25 @@ typedef void (*marshalc_attr_fn)(void *ud, const char *assembly, const zlua_mars
 int zm_attrs_read_image(lua_State *L, MonoImage *img, marshalc_attr_fn fn, void *ud,
                         zm_attrs_log_fn log);
 
+/* ZLua.<name>, an attribute class of ZLua.Common, as img's metadata
+ * names it (NULL: img cannot carry it, *why empty; or its ZLua.Common
+ * cannot be loaded or lacks the class, *why says so). */
+MonoClass *zm_attrs_common_class(MonoImage *img, const char *name, char *why, size_t size);
+/* The attribute object's property prop, or NULL with why set. */
+MonoObject *zm_attrs_get(MonoObject *obj, const char *prop, char *why, size_t size);
+/* str as UTF-8 ("" for null), kept for the process. */
+char *zm_attrs_utf8(MonoString *str);
+
+/* ---- [LuaInvoke] methods in the Editor (mono_icall.c) --------------------- */
+
+/* Registers the [LuaInvoke] internal calls img declares (R-IC-3), each
+ * a trampoline of libzlua's that calls its Lua global through the IC
+ * path; a method the Editor cannot serve gets one that throws why.  Once
+ * per image (a reloaded domain's image takes over its name's
+ * trampoline).  What cannot be registered is a line to log.  Callers
+ * serialize. */
+void zm_icall_read_image(MonoImage *img, zm_attrs_log_fn log);
+
 /* The assemblies loaded now, a copy (free a): -1 out of memory. */
 typedef struct zm_asm_list {
     MonoAssembly **a;
@@ -232,6 +254,8 @@ int zm_rules_xml_load(const char *path, zm_line_fn log, void *ud);
 
 /* ZLua.LuaIC.Call, the fixtures' C#-calls-Lua entry (mono_ic.c). */
 void zm_ic_register(void);
+/* Raises ex in the managed caller of an internal call (never returns). */
+_Noreturn void zm_ic_raise(MonoException *ex);
 
 /* A System.TypedReference as Mono lays it out: the type, the slot's
  * address, the class. */

@@ -67,8 +67,7 @@ typedef int64_t (*zm_thunk_int6_fn)(int64_t, int64_t, int64_t, int64_t, int64_t,
 typedef float (*zm_thunk_f4_fn)(ZM_TK_PARAMS);
 typedef double (*zm_thunk_f8_fn)(ZM_TK_PARAMS);
 
-/* A parameter's or the result's kind, by type; -1: not for a thunk. */
-static int zm_thunk_scalar(MonoType *t)
+int zm_thunk_scalar(MonoType *t)
 {
     switch (mono_type_get_type(t)) {
     case MONO_TYPE_BOOLEAN:

@@ -15,6 +15,9 @@ target_include_directories(zlua-mono-testbed PRIVATE src src/mono tests/host tes
 target_include_directories(zlua-mono-testbed SYSTEM PRIVATE ${MONO_INCLUDE_DIRS})
 target_compile_options(zlua-mono-testbed PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_link_libraries(zlua-mono-testbed PRIVATE zlua-mono PkgConfig::LUA m dl)
+# R-IC-3: the LuaEnv registered the fixtures' [LuaInvoke] methods (the
+# backend's trampolines, src/mono/mono_icall.c)
+target_compile_definitions(zlua-mono-testbed PRIVATE ZLUA_TESTBED_IC_ENV=1)
 set_target_properties(zlua-mono-testbed PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ZLUA_EDITOR_DIR}
   BUILD_RPATH "$ORIGIN")
 

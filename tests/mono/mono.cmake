@@ -78,6 +78,11 @@ set_tests_properties(lua.mono.tour PROPERTIES LABELS mono)
 include(tests/game/game.cmake)
 add_dependencies(zlua-run-mono zlua_game_assemblies)
 
+# The player's configuration's folder, and Boot.exe in it (made by
+# tests/player-host, read by the stub generator below).
+set(ZLUA_PLAYER_DIR ${CMAKE_BINARY_DIR}/player)
+set(ZLUA_PLAYER_BOOT ${ZLUA_PLAYER_DIR}/Boot.exe)
+
 # The Editor's configuration: the backend as a shared library, LuaEnv,
 # and a C# host (tests/editor).
 include(tests/editor/editor.cmake)
@@ -152,13 +157,19 @@ target_compile_definitions(zlua-stubgen-mono PRIVATE
 target_compile_options(zlua-stubgen-mono PRIVATE ${ZLUA_WARNINGS} ${MONO_CFLAGS_OTHER})
 target_link_libraries(zlua-stubgen-mono PRIVATE ${ZLUA_MONO_LINK} PkgConfig::EXPAT PkgConfig::LUA m)
 add_dependencies(zlua-stubgen-mono zlua_mono_test_assemblies)
+# Boot.exe (ZLUA_PLAYER_BOOT), a game's boot code, is one of the game's
+# assemblies: its [LuaInvoke] method gets its IC stub here too.
 add_custom_command(
   OUTPUT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt
   COMMAND ${CMAKE_COMMAND} -E env ${ZLUA_MONO_TEST_ENV}
           $<TARGET_FILE:zlua-stubgen-mono> --assembly ${ZLUA_MONO_DIR}/Assembly-CSharp.dll
-          --assembly ${ZLUA_MONO_DIR}/ZLua.Tests.dll --out ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp
+          --assembly ${ZLUA_MONO_DIR}/ZLua.Tests.dll --assembly ${ZLUA_PLAYER_BOOT}
+          --out ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp
           --report ${CMAKE_BINARY_DIR}/zlua_stubs_mono_report.txt
-  DEPENDS zlua-stubgen-mono zlua_mono_test_assemblies
+  # the target that makes Boot.exe, and its source for the timestamp (the
+  # file itself would put the rule that makes it in a second target)
+  DEPENDS zlua-stubgen-mono zlua_mono_test_assemblies zlua_player_assemblies
+          ${CMAKE_CURRENT_SOURCE_DIR}/tests/player-host/Boot.cs
   COMMENT "Generating MethodBridge stubs from Mono's metadata")
 add_library(zlua_stubs_mono_check OBJECT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp)
 target_include_directories(zlua_stubs_mono_check PRIVATE tests/sim/include include ${LUA_INCLUDE_DIRS})

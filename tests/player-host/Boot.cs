@@ -7,11 +7,18 @@
 //     Boot.exe SCRIPTS_DIR
 using System;
 using System.IO;
+using System.Runtime.CompilerServices;
 using ZLua;
 
 static class Boot
 {
     static int errors;
+
+    // A C# -> Lua call declared in C# (the Lua global on_frame): the
+    // player runs the IC stub its build generated, the Editor a
+    // trampoline of the backend's.
+    [LuaInvoke("on_frame"), MethodImpl(MethodImplOptions.InternalCall)]
+    static extern float OnFrame(int frame, float dt);
 
     // Every line the env reports, as a game would send it to its console.
     static void Log(LuaLogKind kind, string message)
@@ -31,6 +38,14 @@ static class Boot
 
     static int Main(string[] args)
     {
+        // the [LuaInvoke] methods registered before Run, which calls one,
+        // is compiled (in Unity the package does this at start-up)
+        LuaEnv.Prepare();
+        return Run(args);
+    }
+
+    static int Run(string[] args)
+    {
         string dir = args.Length > 0 ? args[0] : ".";
         using (var env = new LuaEnv(Log)) {
             env.AddSearchPath(dir);
@@ -42,6 +57,8 @@ static class Boot
             // a typed C# -> Lua call: the function as a delegate
             Func<int, int, int> add = env.GetFunction<Func<int, int, int>>("add");
             Console.WriteLine("typed add(4, 5) = " + add(4, 5));
+            // C# -> Lua through the [LuaInvoke] method
+            Console.WriteLine("on_frame(3, 0.5) = " + OnFrame(3, 0.5f));
             // a script's error goes to the log; the call reports it
             bool ok = env.DoString("error('boom')", "=boot");
             Console.WriteLine("the error was reported: " + !ok);
@@ -50,6 +67,12 @@ static class Boot
             } catch (InvalidOperationException e) {
                 Console.WriteLine("Call threw: " + e.Message);
             }
+        }
+        // with no env left, the [LuaInvoke] method has no Lua to call
+        try {
+            OnFrame(4, 0.5f);
+        } catch (InvalidOperationException e) {
+            Console.WriteLine("OnFrame threw: " + e.Message);
         }
         Console.WriteLine("errors logged: " + errors);
         return errors == 2 ? 0 : 1;

@@ -6,7 +6,8 @@
 # configuration (zlua-mono, the backend plugin) with the same output.
 # Included from tests/mono/mono.cmake after tests/editor.
 set(ZLUA_PLAYER_HOST_SRC ${CMAKE_CURRENT_SOURCE_DIR}/tests/player-host)
-set(ZLUA_PLAYER_DIR ${CMAKE_BINARY_DIR}/player)
+# ZLUA_PLAYER_DIR and ZLUA_PLAYER_BOOT: tests/mono/mono.cmake's (the
+# stubs generated there take Boot.exe)
 
 add_executable(zlua-player-host ${ZLUA_PLAYER_HOST_SRC}/zlua_player_host.c
   ${ZLUA_EDITOR_SRC}/mono_alloc_count.c ${ZLUA_EDITOR_SRC}/editor_testbed.c tests/host/testbed.c tests/mono/mono_testbed.c
@@ -38,17 +39,18 @@ set_target_properties(zlua-player-host PROPERTIES ENABLE_EXPORTS ON
 # ZLua.LuaEnv.dll in the player's configuration, and Boot.exe, compiled
 # once against it and copied beside the Editor's build of that assembly.
 set(ZLUA_PLAYER_LUAENV ${ZLUA_PLAYER_DIR}/ZLua.LuaEnv.dll)
-set(ZLUA_PLAYER_BOOT ${ZLUA_PLAYER_DIR}/Boot.exe)
 set(ZLUA_EDITOR_BOOT ${ZLUA_EDITOR_DIR}/Boot.exe)
 add_custom_command(OUTPUT ${ZLUA_PLAYER_LUAENV} ${ZLUA_PLAYER_BOOT} ${ZLUA_EDITOR_BOOT}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${ZLUA_PLAYER_DIR}
   COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:library -define:ENABLE_IL2CPP
           -out:${ZLUA_PLAYER_LUAENV} ${ZLUA_RUNTIME_CS}/ZLua.LuaEnv/ZLua.LuaEnv.cs
   COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -target:exe -r:${ZLUA_PLAYER_LUAENV}
-          -out:${ZLUA_PLAYER_BOOT} ${ZLUA_PLAYER_HOST_SRC}/Boot.cs
+          -r:${ZLUA_MONO_COMMON} -out:${ZLUA_PLAYER_BOOT} ${ZLUA_PLAYER_HOST_SRC}/Boot.cs
   COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_MONO_HOST_DLL} ${ZLUA_PLAYER_DIR}/ZLua.MonoHost.dll
+  COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_MONO_COMMON} ${ZLUA_PLAYER_DIR}/ZLua.Common.dll
   COMMAND ${CMAKE_COMMAND} -E copy ${ZLUA_PLAYER_BOOT} ${ZLUA_EDITOR_BOOT}
   DEPENDS ${ZLUA_RUNTIME_CS}/ZLua.LuaEnv/ZLua.LuaEnv.cs ${ZLUA_PLAYER_HOST_SRC}/Boot.cs ${ZLUA_MONO_HOST_DLL}
+          ${ZLUA_MONO_COMMON}
   COMMENT "mcs ZLua.LuaEnv.dll (player configuration), Boot.exe"
   VERBATIM)
 # zlua-run.exe, the specs' C# host, and LuaEnvCheck.exe, LuaEnv's API as

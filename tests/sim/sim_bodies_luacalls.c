@@ -27,6 +27,30 @@ static void lc_on_ref_int(int32_t *slot, const MethodInfo *method)
     ((Fn)sim_icall("MyGame.LuaCalls::OnRefInt"))(slot);
 }
 
+/* [LuaInvoke("OnMix")] static extern double Mix(int a, float b, long c, double d) */
+static double lc_mix(int32_t a, float b, int64_t c, double d, const MethodInfo *method)
+{
+    (void)method;
+    typedef double (*Fn)(int32_t, float, int64_t, double);
+    return ((Fn)sim_icall("MyGame.LuaCalls::Mix"))(a, b, c, d);
+}
+
+/* [LuaInvoke("OnPointRef")] static extern float PointRef(ref Point2D p) */
+static float lc_point_ref(SimPoint2D *p, const MethodInfo *method)
+{
+    (void)method;
+    typedef float (*Fn)(SimPoint2D *);
+    return ((Fn)sim_icall("MyGame.LuaCalls::PointRef"))(p);
+}
+
+/* [LuaInvoke("OnName")] static extern int NameLength(string s) */
+static int32_t lc_name_length(Il2CppString *s, const MethodInfo *method)
+{
+    (void)method;
+    typedef int32_t (*Fn)(Il2CppString *);
+    return ((Fn)sim_icall("MyGame.LuaCalls::NameLength"))(s);
+}
+
 /* public static int RefInt(int start) */
 static int32_t lc_ref_int(int32_t start, const MethodInfo *method)
 {
@@ -48,6 +72,29 @@ static void lc_repeat(int32_t n, const MethodInfo *method)
     }
 }
 
+/* public static Point2D PointRefMoved(float x, float y) */
+static SimPoint2D lc_point_ref_moved(float x, float y, const MethodInfo *method)
+{
+    (void)method;
+    SimPoint2D slot = {x, y};
+    float r = lc_point_ref(&slot, NULL);
+    slot.x += r;
+    return slot;
+}
+
+/* public static void RepeatScalar(int n) */
+static void lc_repeat_scalar(int32_t n, const MethodInfo *method)
+{
+    (void)method;
+    SimPoint2D p = {1, 2};
+    int32_t slot = 0;
+    for (int32_t i = 0; i < n; i++) {
+        (void)lc_mix(1, 2.5f, 3, 4.25, NULL);
+        (void)lc_point_ref(&p, NULL);
+        lc_on_ref_int(&slot, NULL);
+    }
+}
+
 #define LUA_INVOKE "ZLua.LuaInvokeAttribute"
 #define EXTERN(n, lua, r, f, inv, ...)                                          \
     {.name = (n), .flags = SIM_M_STATIC, .ret = (r), .params = {__VA_ARGS__},    \
@@ -59,10 +106,23 @@ const SimMethodDef sim_methods_lua_calls[] = {
            {"MyGame.Point2D", "p"}),
     EXTERN("OnRefInt", "OnIntSlot", "System.Void", lc_on_ref_int, sim_inv_v_pi4,
            {"ref System.Int32", "slot"}),
+    EXTERN("Mix", "OnMix", "System.Double", lc_mix, sim_inv_r8_i4_r4_i8_r8,
+           {"System.Int32", "a"}, {"System.Single", "b"}, {"System.Int64", "c"},
+           {"System.Double", "d"}),
+    EXTERN("PointRef", "OnPointRef", "System.Single", lc_point_ref, sim_inv_r4_pP,
+           {"ref MyGame.Point2D", "p"}),
+    EXTERN("NameLength", "OnName", "System.Int32", lc_name_length, sim_inv_i4_s,
+           {"System.String", "s"}),
     {.name = "RefInt", .flags = SIM_M_STATIC, .ret = "System.Int32",
      .params = {{"System.Int32", "start"}}, .body = SIM_BODY(lc_ref_int),
      .invoker = sim_inv_i4_i4},
     {.name = "Repeat", .flags = SIM_M_STATIC, .ret = "System.Void",
      .params = {{"System.Int32", "n"}}, .body = SIM_BODY(lc_repeat),
+     .invoker = sim_inv_v_i4},
+    {.name = "PointRefMoved", .flags = SIM_M_STATIC, .ret = "MyGame.Point2D",
+     .params = {{"System.Single", "x"}, {"System.Single", "y"}},
+     .body = SIM_BODY(lc_point_ref_moved), .invoker = sim_inv_P_r4_r4},
+    {.name = "RepeatScalar", .flags = SIM_M_STATIC, .ret = "System.Void",
+     .params = {{"System.Int32", "n"}}, .body = SIM_BODY(lc_repeat_scalar),
      .invoker = sim_inv_v_i4},
     {.name = NULL}};

@@ -198,6 +198,13 @@ SIM_INVOKER(sim_inv_b_s_pi4)
     *(bool *)ret = ((Fn)fn)(REF(Il2CppString *, 0), REF(int32_t *, 1), m);
 }
 
+SIM_INVOKER(sim_inv_r8_i4_r4_i8_r8)
+{
+    typedef double (*Fn)(int32_t, float, int64_t, double, const MethodInfo *);
+    (void)obj;
+    *(double *)ret = ((Fn)fn)(VAL(int32_t, 0), VAL(float, 1), VAL(int64_t, 2), VAL(double, 3), m);
+}
+
 SIM_INVOKER(sim_inv_r4_pP)
 {
     typedef float (*Fn)(SimPoint2D *, const MethodInfo *);

@@ -85,6 +85,7 @@ SIM_INVOKER_DECL(sim_inv_b_pNP);
 SIM_INVOKER_DECL(sim_inv_v_ps);
 SIM_INVOKER_DECL(sim_inv_b_s_pi4);
 SIM_INVOKER_DECL(sim_inv_r4_pP);
+SIM_INVOKER_DECL(sim_inv_r8_i4_r4_i8_r8);
 SIM_INVOKER_DECL(sim_inv_v_po);
 SIM_INVOKER_DECL(sim_inv_i4_a);
 SIM_INVOKER_DECL(sim_inv_i4_i4_a);

@@ -943,6 +943,22 @@ static int sg_invoke_name(const MethodInfo *mi, char *buf, size_t size)
     return 0;
 }
 
+/* Another internal call of k has mi's name: the runtime would find the
+ * one registration of that name for both, so neither gets a stub. */
+static int sg_icall_overloaded(Il2CppClass *k, const MethodInfo *mi)
+{
+    void *iter = NULL;
+    const MethodInfo *o;
+    while ((o = il2cpp_class_get_methods(k, &iter)) != NULL) {
+        uint32_t iflags = 0;
+        (void)il2cpp_method_get_flags(o, &iflags);
+        if (o != mi && (iflags & ZLUA_METHOD_IMPL_INTERNAL_CALL) &&
+            strcmp(il2cpp_method_get_name(o), il2cpp_method_get_name(mi)) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* A [LuaInvoke] method of k: its IC stub, or the reason it has none. */
 static void sg_ic_method(Il2CppClass *k, const MethodInfo *mi)
 {
@@ -962,10 +978,8 @@ static void sg_ic_method(Il2CppClass *k, const MethodInfo *mi)
         why = "more than 16 parameters";
     else if (sg_method_unnatural(mi) != NULL)
         why = "a struct not laid out naturally";
-    for (int i = 0; why == NULL && i < nics; i++)
-        if (il2cpp_method_get_class(ics[i].mi) == k &&
-            strcmp(il2cpp_method_get_name(ics[i].mi), name) == 0)
-            why = "overloaded: an internal call is registered by name";
+    if (why == NULL && sg_icall_overloaded(k, mi))
+        why = "overloaded: an internal call is registered by name";
     if (why != NULL) {
         fprintf(report, "no ic    %s.%s (%s)\n", cname, name, why);
         ics_refused++;
@@ -1137,12 +1151,30 @@ static int sg_is_visible(Il2CppClass *k)
     return vis == 0x1 /* Public */ || vis == 0x2 /* NestedPublic */;
 }
 
+/* The [LuaInvoke] methods of a class Lua does not see: internal calls of
+ * the game's own C#, whatever their class's visibility. */
+static void sg_ic_class(Il2CppClass *k)
+{
+    void *iter = NULL;
+    const MethodInfo *mi;
+    while ((mi = il2cpp_class_get_methods(k, &iter)) != NULL)
+        sg_ic_method(k, mi);
+    iter = NULL;
+    Il2CppClass *nested;
+    while ((nested = il2cpp_class_get_nested_types(k, &iter)) != NULL)
+        if (!il2cpp_class_is_generic(nested))
+            sg_ic_class(nested);
+}
+
 static void sg_class(Il2CppClass *k)
 {
     if (il2cpp_class_is_generic(k))   /* open definitions: no code exists */
         return;
-    if (!sg_is_visible(k))
+    if (!sg_is_visible(k)) {
+        if (!sg_in_instance)
+            sg_ic_class(k);
         return;
+    }
     if (sg_keep_class(k) != 0)   /* what Lua may bind of it: kept from stripping */
         die("out of memory");
     sg_delegate_type(k);

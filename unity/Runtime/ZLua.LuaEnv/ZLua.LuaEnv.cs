@@ -78,6 +78,8 @@ namespace ZLua
         delegate void LogFn(IntPtr ud, int kind, IntPtr message);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        static extern int zlua_env_prepare();
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         static extern IntPtr zlua_env_new(LogFn log, IntPtr logUd, int flags);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         static extern int zlua_env_free(IntPtr env);
@@ -120,6 +122,22 @@ namespace ZLua
         readonly int owner;            // the managed id of the thread that made it
         readonly Action<LuaLogKind, string> log;
         string lastError;              // the last error logged (the constructor's reason)
+
+        // Registers the [LuaInvoke] methods' internal calls now (R-IC-3).
+        // Mono, the Editor's runtime, binds an internal call when it
+        // compiles a method that calls it, and a method compiled before
+        // the registration keeps throwing MissingMethodException: call
+        // this at start-up, before the code that calls a [LuaInvoke]
+        // method first runs (not from that method: it is compiled
+        // already).  In a player the first LuaEnv would do; calling it
+        // there too is harmless.
+        public static void Prepare()
+        {
+            Attach();
+            if (zlua_env_prepare() != 0)
+                throw new InvalidOperationException(
+                    "zlua: the [LuaInvoke] methods could not be registered (see stderr)");
+        }
 
         // print, errors and libzlua's log lines go to log (null: Console).
         public LuaEnv(Action<LuaLogKind, string> log = null) : this(log, LuaTrust.Trusted) { }

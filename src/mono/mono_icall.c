@@ -1,0 +1,491 @@
+/*
+ * mono_icall.c -- [LuaInvoke] methods in the Editor (R-IC-3).
+ *
+ * In a player each [LuaInvoke] method is an internal call whose IC stub
+ * zlua-stubgen wrote and the player's build compiled.  The Editor's
+ * plugin is built once for every project, so it cannot hold a project's
+ * stubs: it holds trampolines instead, native functions that take any
+ * signature of scalars, enums, references and byrefs and hand it to the
+ * IC path as a stub would -- the method's own IC site, the slots of its
+ * arguments, the result back, a Lua error raised as the managed
+ * exception.
+ *
+ * A native function registered with mono_add_internal_call learns
+ * nothing of the method it was called for, so each method gets a
+ * trampoline of its own from a fixed pool (its index is its only
+ * difference).  Mono calls it as C calls a function of the method's
+ * parameters, and the trampoline reads them the way mono_thunk.c writes
+ * them: on System V x86-64 and AAPCS64 integer and floating-point
+ * arguments take registers from separate banks, in order, so a function
+ * declared with every integer and every floating-point argument register
+ * receives any signature that fits in them.  A float is the low half of
+ * its register; an integer narrower than 64 bits its low bytes (read no
+ * wider than its type: the caller need not extend it).
+ *
+ * What the Editor cannot serve gets a trampoline that throws a
+ * NotSupportedException naming the method and why, never a call with
+ * misread arguments: a struct passed or returned by value (Mono passes
+ * it to an internal call by a convention of its own, which differs
+ * between its versions: pass it by ref, which every runtime passes as an
+ * address), an instance method, more arguments than the registers hold,
+ * a target whose ABI assigns registers by position (Windows x64) or
+ * splits 64-bit values (32-bit), and any method past the pool's size.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mono/metadata/exception.h>
+#include <mono/metadata/loader.h>
+#include <mono/metadata/row-indexes.h>
+#include <mono/metadata/tokentype.h>
+
+#include "core/utf.h"
+#include "mono_rt.h"
+#include "zlua.h"
+#include "zlua_env.h"
+#include "zlua_stub.h"
+
+#if (defined(__x86_64__) && !defined(_WIN32)) || defined(__aarch64__)
+#define ZM_ICALL_REGS 1
+#else
+#define ZM_ICALL_REGS 0
+#endif
+
+/* Six integer registers on x86-64 (AAPCS64 has eight; six serve both),
+ * eight floating-point on both. */
+enum { ZM_IC_INT_REGS = 6, ZM_IC_FP_REGS = 8, ZM_IC_POOL = 256, ZM_IC_NAME_MAX = 255 };
+
+/* One [LuaInvoke] method and its trampoline. */
+typedef struct zm_icall {
+    const char *icall;               /* "Namespace.Class::Method", kept */
+    MonoMethod *method;              /* the newest image's (a domain reload replaces it) */
+    zlua_ic_site site;               /* the Lua global; libzlua binds it per state */
+    const char *refused;             /* why the Editor cannot serve it; NULL: served */
+    uint8_t nparams;
+    uint8_t ret;                     /* ZM_TK_* */
+    uint8_t kind[ZM_TK_MAX_PARAMS];  /* ZM_TK_* per parameter */
+    uint8_t reg[ZM_TK_MAX_PARAMS];   /* integer register 0-5, floating-point 8-15 */
+} zm_icall;
+
+/* The pool: trampolines returning through the integer register, and
+ * those returning through the floating-point one, each slot one method
+ * for the process (a domain reload re-registers the same names). */
+static zm_icall zm_icall_int[ZM_IC_POOL], zm_icall_fp[ZM_IC_POOL];
+static unsigned zm_icall_nint, zm_icall_nfp;
+
+/* ---- the call ------------------------------------------------------------------- */
+
+_Noreturn static void zm_icall_refuse(const zm_icall *s)
+{
+    char msg[600];
+    snprintf(msg, sizeof msg, "zlua: %s cannot call Lua in the Editor: %s", s->icall,
+             s->refused);
+    zm_ic_raise(mono_get_exception_not_supported(msg));
+}
+
+#if ZM_ICALL_REGS
+/* The call's result, read from where the IC path stored it. */
+typedef union zm_icall_ret {
+    int64_t i;
+    double d;
+    float f;
+    void *p;
+    int32_t i4;
+    uint32_t u4;
+    int16_t i2;
+    uint16_t u2;
+    int8_t i1;
+    uint8_t u1;
+} zm_icall_ret;
+
+/* The call proper: the slots from the registers, the IC path with L the
+ * innermost running state, a failure raised from this frame once the
+ * call's scope is closed. */
+static void zm_icall_run(const zm_icall *s, const int64_t *ir, const double *fr,
+                         zm_icall_ret *r)
+{
+    if (s->refused != NULL)
+        zm_icall_refuse(s);
+    lua_State *L = zlua_env_current();
+    if (L == NULL)
+        zm_ic_raise((MonoException *)(void *)zlua_ic_no_state(s->icall));
+    void *slots[ZM_TK_MAX_PARAMS];
+    for (unsigned k = 0; k < s->nparams; k++) {
+        unsigned g = s->reg[k];
+        if (s->kind[k] == ZM_TK_BYREF)
+            slots[k] = (void *)(intptr_t)ir[g];   /* the slot's address is the argument */
+        else if (g >= ZM_IC_INT_REGS)
+            slots[k] = (void *)&fr[g - 8];      /* little-endian: a float is the low half */
+        else
+            slots[k] = (void *)&ir[g];          /* the low bytes: the narrow integer */
+    }
+    zlua_ic_call c;
+    memset(&c, 0, sizeof c);
+    c.site = (zlua_ic_site *)&s->site;
+    c.method = (const MethodInfo *)(void *)s->method;
+    c.nargs = s->nparams;
+    c.arg_slots = slots;
+    c.ret_slot = s->ret != ZM_TK_VOID ? r : NULL;
+    zlua_env_run run;
+    zlua_env_run_enter(&run, L);
+    int rc = zlua_ic_invoke(L, &c);
+    zlua_env_run_leave(&run);
+    if (rc != ZLUA_OK) {
+        Il2CppException *ex = zlua_ic_exception(L, &c);
+        zlua_ic_done(L, &c);
+        zm_ic_raise((MonoException *)(void *)ex);
+    }
+}
+
+static int64_t zm_icall_run_int(const zm_icall *s, const int64_t *ir, const double *fr)
+{
+    zm_icall_ret r;
+    r.i = 0;
+    zm_icall_run(s, ir, fr, &r);
+    switch (s->ret) {
+    case ZM_TK_U1: return r.u1;
+    case ZM_TK_I1: return r.i1;
+    case ZM_TK_U2: return r.u2;
+    case ZM_TK_I2: return r.i2;
+    case ZM_TK_U4: return r.u4;
+    case ZM_TK_I4: return r.i4;
+    case ZM_TK_REF: return (int64_t)(intptr_t)r.p;
+    default: return r.i;   /* ZM_TK_WORD, ZM_TK_VOID */
+    }
+}
+
+static double zm_icall_run_fp(const zm_icall *s, const int64_t *ir, const double *fr)
+{
+    zm_icall_ret r;
+    r.i = 0;
+    zm_icall_run(s, ir, fr, &r);
+    if (s->ret == ZM_TK_R8)
+        return r.d;
+    /* a float result is the low half of the register the double fills */
+    union { double d; float f; } u;
+    u.d = 0;
+    u.f = r.f;
+    return u.d;
+}
+#endif
+
+/* ---- the trampolines ---------------------------------------------------------- */
+
+#if ZM_ICALL_REGS
+#define ZM_IC_PARAMS                                                                  \
+    int64_t i0, int64_t i1, int64_t i2, int64_t i3, int64_t i4, int64_t i5, double f0, \
+        double f1, double f2, double f3, double f4, double f5, double f6, double f7
+#define ZM_IC_BODY(run, pool, n)                                                 \
+    {                                                                            \
+        const int64_t ir[ZM_IC_INT_REGS] = {i0, i1, i2, i3, i4, i5};             \
+        const double fr[ZM_IC_FP_REGS] = {f0, f1, f2, f3, f4, f5, f6, f7};       \
+        return run(&pool[n], ir, fr);                                            \
+    }
+#define ZM_IC_TRAMP(a, b)                                                        \
+    static int64_t zm_icall_int_##a##b(ZM_IC_PARAMS)                             \
+        ZM_IC_BODY(zm_icall_run_int, zm_icall_int, 0x##a##b)                     \
+    static double zm_icall_fp_##a##b(ZM_IC_PARAMS)                               \
+        ZM_IC_BODY(zm_icall_run_fp, zm_icall_fp, 0x##a##b)
+#else
+/* No method is served here: each trampoline only raises its refusal (no
+ * parameter read; the caller cleans up its arguments on these ABIs). */
+#define ZM_IC_TRAMP(a, b)                                                        \
+    static int64_t zm_icall_int_##a##b(void)                                     \
+    {                                                                            \
+        zm_icall_refuse(&zm_icall_int[0x##a##b]);                                \
+    }                                                                            \
+    static double zm_icall_fp_##a##b(void)                                       \
+    {                                                                            \
+        zm_icall_refuse(&zm_icall_fp[0x##a##b]);                                 \
+    }
+#endif
+
+#define ZM_IC_16(X, a)                                                               \
+    X(a, 0) X(a, 1) X(a, 2) X(a, 3) X(a, 4) X(a, 5) X(a, 6) X(a, 7) X(a, 8) X(a, 9) \
+    X(a, A) X(a, B) X(a, C) X(a, D) X(a, E) X(a, F)
+#define ZM_IC_256(X)                                                                  \
+    ZM_IC_16(X, 0) ZM_IC_16(X, 1) ZM_IC_16(X, 2) ZM_IC_16(X, 3) ZM_IC_16(X, 4)         \
+    ZM_IC_16(X, 5) ZM_IC_16(X, 6) ZM_IC_16(X, 7) ZM_IC_16(X, 8) ZM_IC_16(X, 9)         \
+    ZM_IC_16(X, A) ZM_IC_16(X, B) ZM_IC_16(X, C) ZM_IC_16(X, D) ZM_IC_16(X, E)         \
+    ZM_IC_16(X, F)
+
+ZM_IC_256(ZM_IC_TRAMP)
+
+#define ZM_IC_INT_NAME(a, b) zm_icall_int_##a##b,
+#define ZM_IC_FP_NAME(a, b) zm_icall_fp_##a##b,
+#if ZM_ICALL_REGS
+typedef int64_t (*zm_icall_int_fn)(ZM_IC_PARAMS);
+typedef double (*zm_icall_fp_fn)(ZM_IC_PARAMS);
+#else
+typedef int64_t (*zm_icall_int_fn)(void);
+typedef double (*zm_icall_fp_fn)(void);
+#endif
+static const zm_icall_int_fn zm_icall_int_code[ZM_IC_POOL] = {ZM_IC_256(ZM_IC_INT_NAME)};
+static const zm_icall_fp_fn zm_icall_fp_code[ZM_IC_POOL] = {ZM_IC_256(ZM_IC_FP_NAME)};
+
+/* ---- planning ------------------------------------------------------------------- */
+
+#if ZM_ICALL_REGS
+/* How a parameter travels (ZM_TK_*), or -1 with why set. */
+static int zm_icall_kind(MonoType *t, const char **why)
+{
+    int type = mono_type_get_type(t);
+    if (type == MONO_TYPE_VAR || type == MONO_TYPE_MVAR) {
+        *why = "generic";
+        return -1;
+    }
+    if (mono_type_is_byref(t))
+        return ZM_TK_BYREF;   /* any slot, a struct's too: an address */
+    if (mono_type_is_reference(t))
+        return ZM_TK_REF;
+    int k = zm_thunk_scalar(t);
+    if (k < 0)
+        *why = "a struct passed by value (Mono passes it to an internal call its own way, not as "
+               "C does): take it by ref";
+    return k;
+}
+#endif
+
+/* Another internal call of m's class has m's name: Mono finds one
+ * registration of that name for both, so neither is served (as the
+ * player's generator writes a stub for neither). */
+static int zm_icall_overloaded(MonoMethod *m)
+{
+    void *iter = NULL;
+    MonoMethod *o;
+    while ((o = mono_class_get_methods(mono_method_get_class(m), &iter)) != NULL) {
+        uint32_t iflags = 0;
+        (void)mono_method_get_flags(o, &iflags);
+        if (o != m && (iflags & 0x1000 /* METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL */) &&
+            strcmp(mono_method_get_name(o), mono_method_get_name(m)) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Fills s's plan from m's signature; s->refused says why it cannot be
+ * served (NULL: it can). */
+static void zm_icall_plan(zm_icall *s, MonoMethod *m)
+{
+    s->refused = NULL;
+    s->nparams = 0;
+    s->ret = ZM_TK_VOID;
+    if (zm_icall_overloaded(m)) {
+        s->refused = "overloaded: an internal call is registered by name";
+        return;
+    }
+#if !ZM_ICALL_REGS
+    (void)m;
+    s->refused = "this Editor's ABI passes arguments by position or in 32-bit halves; "
+                 "[LuaInvoke] methods run in the Editor on x86-64 macOS and Linux and on arm64";
+#else
+    uint32_t iflags = 0;
+    MonoMethodSignature *sig = mono_method_signature(m);
+    if ((mono_method_get_flags(m, &iflags) & 0x0010 /* METHOD_ATTRIBUTE_STATIC */) == 0 ||
+        sig == NULL || mono_signature_is_instance(sig)) {
+        s->refused = "it is not static";
+        return;
+    }
+    uint32_t n = mono_signature_get_param_count(sig);
+    if (n > ZM_TK_MAX_PARAMS) {
+        s->refused = "more than 14 parameters";
+        return;
+    }
+    unsigned ints = 0, fps = 0;
+    void *it = NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        const char *why = NULL;
+        int k = zm_icall_kind(mono_signature_get_params(sig, &it), &why);
+        if (k < 0) {
+            s->refused = why;
+            return;
+        }
+        s->kind[i] = (uint8_t)k;
+        s->reg[i] = (uint8_t)(k == ZM_TK_R4 || k == ZM_TK_R8 ? 8 + fps++ : ints++);
+        if (ints > ZM_IC_INT_REGS || fps > ZM_IC_FP_REGS) {
+            s->refused = "more integer or floating-point arguments than the registers hold "
+                         "(six and eight)";
+            return;
+        }
+    }
+    MonoType *rt = mono_signature_get_return_type(sig);
+    int r = ZM_TK_VOID;
+    if (mono_type_get_type(rt) != MONO_TYPE_VOID) {
+        const char *why = NULL;
+        r = mono_type_is_byref(rt) ? -1 : zm_icall_kind(rt, &why);
+        if (r < 0) {
+            s->refused = mono_type_is_byref(rt) ? "a ref result" : "a struct result";
+            return;
+        }
+    }
+    s->ret = (uint8_t)r;
+    s->nparams = (uint8_t)n;
+#endif
+}
+
+/* ---- registration --------------------------------------------------------------- */
+
+/* "Namespace.Outer/Inner::Method", the name Mono looks an internal call
+ * up by; kept for the process. */
+static char *zm_icall_name(MonoMethod *m)
+{
+    char path[512] = "", part[512];
+    for (MonoClass *k = mono_method_get_class(m); k != NULL; k = mono_class_get_nesting_type(k)) {
+        MonoClass *outer = mono_class_get_nesting_type(k);
+        const char *ns = mono_class_get_namespace(k);
+        if (outer == NULL && ns != NULL && ns[0] != '\0')
+            snprintf(part, sizeof part, "%s.%s%s%s", ns, mono_class_get_name(k),
+                     path[0] ? "/" : "", path);
+        else
+            snprintf(part, sizeof part, "%s%s%s", mono_class_get_name(k), path[0] ? "/" : "",
+                     path);
+        memcpy(path, part, sizeof path);
+    }
+    size_t n = strlen(path) + 2 + strlen(mono_method_get_name(m)) + 1;
+    char *out = malloc(n);
+    if (out != NULL)
+        snprintf(out, n, "%s::%s", path, mono_method_get_name(m));
+    return out;
+}
+
+/* The slot that already serves name (a domain reloaded), or NULL. */
+static zm_icall *zm_icall_find(const char *name)
+{
+    for (unsigned i = 0; i < zm_icall_nint; i++)
+        if (strcmp(zm_icall_int[i].icall, name) == 0)
+            return &zm_icall_int[i];
+    for (unsigned i = 0; i < zm_icall_nfp; i++)
+        if (strcmp(zm_icall_fp[i].icall, name) == 0)
+            return &zm_icall_fp[i];
+    return NULL;
+}
+
+/* Registers m as the internal call its name says, calling the Lua global
+ * lua. */
+static void zm_icall_add(MonoMethod *m, const char *lua, zm_attrs_log_fn log)
+{
+    char line[800];
+    char *name = zm_icall_name(m);
+    if (name == NULL) {
+        log("[ZLua] a [LuaInvoke] method cannot be registered: out of memory");
+        return;
+    }
+    zm_icall plan;
+    memset(&plan, 0, sizeof plan);
+    zm_icall_plan(&plan, m);
+    int fp = plan.ret == ZM_TK_R4 || plan.ret == ZM_TK_R8;
+    zm_icall *s = zm_icall_find(name);
+    if (s != NULL && (s >= zm_icall_fp && s < zm_icall_fp + ZM_IC_POOL) != fp) {
+        /* the same name now returns through the other register: its
+         * trampoline cannot change, so the method is refused */
+        plan.refused = "its result changed between floating-point and not since the "
+                       "domain's first load";
+        fp = !fp;
+    }
+    if (s == NULL) {
+        unsigned *used = fp ? &zm_icall_nfp : &zm_icall_nint;
+        if (*used == ZM_IC_POOL) {
+            snprintf(line, sizeof line,
+                     "[ZLua] %s is not registered: the Editor serves at most %d [LuaInvoke] "
+                     "methods returning %s; calling it throws MissingMethodException",
+                     name, ZM_IC_POOL, fp ? "float or double" : "anything else");
+            log(line);
+            free(name);
+            return;
+        }
+        s = fp ? &zm_icall_fp[*used] : &zm_icall_int[*used];
+        s->icall = name;
+        ++*used;
+    } else {
+        free(name);
+    }
+    plan.icall = s->icall;
+    plan.method = m;
+    plan.site = s->site;   /* a site keeps its id for the process */
+    if (plan.site.function == NULL || strcmp(plan.site.function, lua) != 0) {
+        size_t n = strlen(lua) + 1;
+        char *keep = malloc(n);
+        if (keep == NULL) {
+            log("[ZLua] a [LuaInvoke] method cannot be registered: out of memory");
+            return;
+        }
+        memcpy(keep, lua, n);
+        free((char *)plan.site.function);
+        plan.site.function = keep;
+    }
+    *s = plan;
+    const void *code;
+    size_t i = (size_t)(s - (fp ? zm_icall_fp : zm_icall_int));
+    if (fp)
+        memcpy(&code, &zm_icall_fp_code[i], sizeof code);
+    else
+        memcpy(&code, &zm_icall_int_code[i], sizeof code);
+    mono_add_internal_call(s->icall, code);
+}
+
+/* The Lua global m's [LuaInvoke] names (its Name, else m's name) as
+ * UTF-8 into buf: 1; 0 when m carries none or it cannot be read (a line
+ * to log) or spelled in size bytes. */
+static int zm_icall_target(MonoMethod *m, MonoClass *ak, char *buf, size_t size,
+                           zm_attrs_log_fn log)
+{
+    MonoCustomAttrInfo *info = mono_custom_attrs_from_method(m);
+    if (info == NULL)
+        return 0;
+    MonoObject *a = mono_custom_attrs_has_attr(info, ak) ? mono_custom_attrs_get_attr(info, ak)
+                                                          : NULL;
+    mono_custom_attrs_free(info);
+    if (a == NULL)
+        return 0;
+    char why[256] = "", line[600];
+    MonoString *v = (MonoString *)(void *)zm_attrs_get(a, "Name", why, sizeof why);
+    size_t n = 0;
+    if (v != NULL) {
+        n = zlua__utf16_to_utf8(mono_string_chars(v), (size_t)mono_string_length(v), NULL);
+        if (n >= size)
+            snprintf(why, sizeof why, "its Lua name is longer than %zu bytes", size - 1);
+    }
+    if (why[0] != '\0') {
+        snprintf(line, sizeof line, "[ZLua] the [LuaInvoke] of %s::%s cannot be read (%s)",
+                 mono_class_get_name(mono_method_get_class(m)), mono_method_get_name(m), why);
+        log(line);
+        return 0;
+    }
+    if (n > 0) {
+        zlua__utf16_to_utf8(mono_string_chars(v), (size_t)mono_string_length(v), buf);
+        buf[n] = '\0';
+    } else {   /* [LuaInvoke], or a null or empty name: the method's */
+        snprintf(buf, size, "%s", mono_method_get_name(m));
+    }
+    return 1;
+}
+
+void zm_icall_read_image(MonoImage *img, zm_attrs_log_fn log)
+{
+    char why[1024];
+    MonoClass *ak = zm_attrs_common_class(img, "LuaInvokeAttribute", why, sizeof why);
+    if (ak == NULL) {
+        if (why[0] != '\0') {
+            char line[1200];
+            snprintf(line, sizeof line, "[ZLua] [LuaInvoke] methods of assembly '%s' cannot be "
+                                        "registered (%s)", mono_image_get_name(img), why);
+            log(line);
+        }
+        return;
+    }
+    /* the MethodDef table's InternalCall rows only: no class is loaded
+     * for the others */
+    const MonoTableInfo *t = mono_image_get_table_info(img, MONO_TABLE_METHOD);
+    int rows = mono_table_info_get_rows(t);
+    for (int r = 0; r < rows; r++) {
+        if ((mono_metadata_decode_row_col(t, r, MONO_METHOD_IMPLFLAGS) &
+             0x1000 /* METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL */) == 0)
+            continue;
+        MonoMethod *m = mono_get_method(img, MONO_TOKEN_METHOD_DEF | (uint32_t)(r + 1), NULL);
+        char lua[ZM_IC_NAME_MAX + 1];
+        if (m != NULL && zm_icall_target(m, ak, lua, sizeof lua, log))
+            zm_icall_add(m, lua, log);
+    }
+}
