@@ -93,7 +93,7 @@ if(ZLUA_MONO_RUNTIME)
       ENVIRONMENT "${zlua_si_callbacks_env}")
     add_test(NAME package.sample
       COMMAND ${zlua_si_check} -DOUT=${zlua_si_dir}/sample -DCHECK=SampleCheck
-              -DREFS=UnityEngine.dll|ZLua.Samples.Boot.dll -DRUNNER=$<TARGET_FILE:zlua_mono_launcher>
+              -DREFS=UnityEngine.dll|UnityEditor.dll|ZLua.Samples.Boot.dll -DRUNNER=$<TARGET_FILE:zlua_mono_launcher>
               -DEXPECTED=${zlua_si_src}/sample.expected -P ${zlua_si_src}/editor_check.cmake)
     set_tests_properties(package.sample PROPERTIES LABELS "package;editor")
     # under the sanitizers, no leak check at exit: the launcher's main

@@ -7,6 +7,11 @@ using System;
 
 namespace UnityEditor
 {
+    [AttributeUsage(AttributeTargets.Class)]
+    public class InitializeOnLoadAttribute : Attribute
+    {
+    }
+
     [AttributeUsage(AttributeTargets.Method, AllowMultiple = true)]
     public sealed class MenuItem : Attribute
     {

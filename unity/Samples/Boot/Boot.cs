@@ -7,6 +7,7 @@
 // app.lua to Assets/StreamingAssets/Lua/app.lua (the package README,
 // "The sample").
 using System.IO;
+using System.Runtime.CompilerServices;
 using UnityEngine;
 using ZLua;
 
@@ -18,6 +19,12 @@ namespace ZLua.Samples
         public string script = "Lua/app.lua";
 
         LuaEnv env;
+
+        // C# calling the Lua global on_hit, declared in C#: the player
+        // runs the IC stub its build generates, the Editor a trampoline the
+        // package registers as the domain loads
+        [LuaInvoke("on_hit"), MethodImpl(MethodImplOptions.InternalCall)]
+        static extern int OnHit(int damage, float multiplier);
 
         void Start()
         {
@@ -32,6 +39,7 @@ namespace ZLua.Samples
                 return;   // the error went to the log
             Debug.Log("greet(\"Unity\") = " + env.Call("greet", "Unity"));
             Debug.Log("add(2, 3) = " + env.Call("add", 2, 3));
+            Debug.Log("OnHit(10, 1.5) = " + OnHit(10, 1.5f));
         }
 
         void OnDestroy()
