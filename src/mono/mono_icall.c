@@ -243,7 +243,7 @@ static int zm_icall_kind(MonoType *t, const char **why)
     int k = zm_thunk_scalar(t);
     if (k < 0)
         *why = "a struct passed by value (Mono passes it to an internal call its own way, not as "
-               "C does): take it by ref";
+               "C does): take it by ref or in";
     return k;
 }
 #endif
