@@ -14,6 +14,29 @@ using System.Runtime.CompilerServices;
 
 namespace ZLuaMonoHost
 {
+    // How this Mono's compiled code passes structs by value to an internal
+    // call (src/mono/mono_icall.c, before it serves a [LuaInvoke] method
+    // that takes one): Run calls Probe with known values, and the native
+    // side checks each arrived where the System V C ABI puts it.
+    static class AbiProbe
+    {
+        public struct F2 { public float a, b; }
+        public struct F3 { public float a, b, c; }
+        public struct Mixed { public int a; public float b; }
+        public struct D2 { public double a, b; }
+        public struct I3 { public int a, b, c; }
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        static extern void Probe(F2 a, int x, F3 b, Mixed m, D2 d, float f, I3 i);
+
+        public static void Run()
+        {
+            Probe(new F2 { a = 1, b = 2 }, 3, new F3 { a = 4, b = 5, c = 6 },
+                  new Mixed { a = 7, b = 8 }, new D2 { a = 9, b = 10 }, 11,
+                  new I3 { a = 12, b = 13, c = 14 });
+        }
+    }
+
     // Internal: only the backend calls these (mono_runtime_invoke does not
     // ask for public), and no script or other assembly is to reach them.
     static class Reflect

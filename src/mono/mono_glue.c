@@ -252,6 +252,49 @@ static size_t zm_facts_hash(const MonoMethod *m)
     return (size_t)(h ^ (h >> 29));
 }
 
+/* A non-enum value type, by value. */
+static int zm_is_struct(MonoType *t)
+{
+    if (mono_type_is_byref(t) || mono_type_is_reference(t) ||
+        mono_type_get_type(t) == MONO_TYPE_VOID)
+        return 0;
+    MonoClass *k = mono_class_from_mono_type(t);
+    return mono_class_is_valuetype(k) && !mono_class_is_enum(k) && zm_thunk_scalar(t) < 0;
+}
+
+/* m is an internal call whose signature takes or returns a struct by
+ * value.  mono_runtime_invoke passes such an argument (and reads such a
+ * result) other than as the internal call's native code gets it from
+ * compiled code: a Point2D arrives as zeros, a returned struct is read
+ * from garbage.  Such a call is refused, not made. */
+static int zm_icall_struct(MonoMethod *m, MonoMethodSignature *sig)
+{
+    uint32_t iflags = 0;
+    (void)mono_method_get_flags(m, &iflags);
+    if ((iflags & 0x1000 /* METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL */) == 0)
+        return 0;
+    if (zm_is_struct(mono_signature_get_return_type(sig)))
+        return 1;
+    void *it = NULL;
+    MonoType *t;
+    while ((t = mono_signature_get_params(sig, &it)) != NULL)
+        if (zm_is_struct(t))
+            return 1;
+    return 0;
+}
+
+static Il2CppException *zm_icall_struct_refused(MonoMethod *m)
+{
+    char msg[600];
+    MonoClass *k = mono_method_get_class(m);
+    const char *ns = mono_class_get_namespace(k);
+    snprintf(msg, sizeof msg,
+             "zlua: %s%s%s::%s is an internal call that takes or returns a struct by value, "
+             "which Mono cannot call from native code with its values intact: call it from C#",
+             ns, ns[0] ? "." : "", mono_class_get_name(k), mono_method_get_name(m));
+    return (Il2CppException *)(void *)mono_get_exception_not_supported(msg);
+}
+
 static void zm_facts_fill(zm_facts *f, MonoMethod *m)
 {
     f->m = m;
@@ -286,6 +329,7 @@ static void zm_facts_fill(zm_facts *f, MonoMethod *m)
         }
     }
     f->thunk_ok = (uint8_t)(!f->byref_nullable && zm_thunk_plan(m, f->sig, &f->thunk));
+    f->icall_struct = (uint8_t)zm_icall_struct(m, f->sig);
 }
 
 static int zm_facts_grow(struct zm_facts_map *map)
@@ -416,6 +460,8 @@ ZLUA_INLINE Il2CppException *zm_invoke(MonoMethod *m, zm_facts *f, void *obj, vo
         f->thunk_ok = 0;
     }
     MonoMethodSignature *sig = f != NULL ? f->sig : mono_method_signature(m);
+    if (f != NULL ? f->icall_struct : zm_icall_struct(m, sig))
+        return zm_icall_struct_refused(m);
     if (f != NULL ? f->byref_nullable : zm_has_byref_nullable(sig))
         return zm_invoke_reflect(m, sig, obj, args, ret);
     void *boxed[ZM_MAX_INVOKE_ARGS];

@@ -22,14 +22,23 @@
  * its register; an integer narrower than 64 bits its low bytes (read no
  * wider than its type: the caller need not extend it).
  *
+ * A struct passed by value travels as the System V C ABI passes it on
+ * x86-64 (each eightbyte in the next register of its class: floating-
+ * point when all of its fields are, else integer; larger than 16 bytes,
+ * on the stack), which Mono's compiled code follows for internal calls:
+ * checked once, before the first such method is served, by a probe call
+ * from managed code (ZLuaMonoHost.AbiProbe) whose arguments must arrive
+ * where the ABI puts them.
+ *
  * What the Editor cannot serve gets a trampoline that throws a
  * NotSupportedException naming the method and why, never a call with
- * misread arguments: a struct passed or returned by value (Mono passes
- * it to an internal call by a convention of its own, which differs
- * between its versions: pass it by ref, which every runtime passes as an
- * address), an instance method, more arguments than the registers hold,
- * a target whose ABI assigns registers by position (Windows x64) or
- * splits 64-bit values (32-bit), and any method past the pool's size.
+ * misread arguments: a struct returned by value, or passed by value
+ * where the probe failed, on arm64, larger than 16 bytes or without
+ * registers left for it (take it by ref or in: an address on every
+ * runtime); an instance, generic or overloaded method; more arguments
+ * than the registers hold; a target whose ABI assigns registers by
+ * position (Windows x64) or splits 64-bit values (32-bit); and any method
+ * past the pool's size.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -56,6 +65,9 @@
 /* Six integer registers on x86-64 (AAPCS64 has eight; six serve both),
  * eight floating-point on both. */
 enum { ZM_IC_INT_REGS = 6, ZM_IC_FP_REGS = 8, ZM_IC_POOL = 256, ZM_IC_NAME_MAX = 255 };
+/* A struct passed by value (beside the ZM_TK_* kinds): its eightbytes in
+ * reg[] and reg2[] (ZM_IC_NONE: a struct of one eightbyte). */
+enum { ZM_IC_STRUCT = 0x40, ZM_IC_NONE = 0xFF };
 
 /* One [LuaInvoke] method and its trampoline. */
 typedef struct zm_icall {
@@ -67,6 +79,7 @@ typedef struct zm_icall {
     uint8_t ret;                     /* ZM_TK_* */
     uint8_t kind[ZM_TK_MAX_PARAMS];  /* ZM_TK_* per parameter */
     uint8_t reg[ZM_TK_MAX_PARAMS];   /* integer register 0-5, floating-point 8-15 */
+    uint8_t reg2[ZM_TK_MAX_PARAMS];  /* a struct's second eightbyte's, or ZM_IC_NONE */
 } zm_icall;
 
 /* The pool: trampolines returning through the integer register, and
@@ -100,6 +113,17 @@ typedef union zm_icall_ret {
     uint8_t u1;
 } zm_icall_ret;
 
+/* The 8 bytes register g holds (integer 0-5, floating-point 8-15). */
+ZLUA_INLINE uint64_t zm_icall_eightbyte(const int64_t *ir, const double *fr, unsigned g)
+{
+    uint64_t v;
+    if (g >= 8)
+        memcpy(&v, &fr[g - 8], sizeof v);
+    else
+        memcpy(&v, &ir[g], sizeof v);
+    return v;
+}
+
 /* The call proper: the slots from the registers, the IC path with L the
  * innermost running state, a failure raised from this frame once the
  * call's scope is closed. */
@@ -112,9 +136,14 @@ static void zm_icall_run(const zm_icall *s, const int64_t *ir, const double *fr,
     if (L == NULL)
         zm_ic_raise((MonoException *)(void *)zlua_ic_no_state(s->icall));
     void *slots[ZM_TK_MAX_PARAMS];
+    uint64_t copies[ZM_TK_MAX_PARAMS][2];   /* the structs by value, rebuilt */
     for (unsigned k = 0; k < s->nparams; k++) {
         unsigned g = s->reg[k];
-        if (s->kind[k] == ZM_TK_BYREF)
+        if (s->kind[k] == ZM_IC_STRUCT) {
+            copies[k][0] = zm_icall_eightbyte(ir, fr, g);
+            copies[k][1] = s->reg2[k] != ZM_IC_NONE ? zm_icall_eightbyte(ir, fr, s->reg2[k]) : 0;
+            slots[k] = copies[k];
+        } else if (s->kind[k] == ZM_TK_BYREF)
             slots[k] = (void *)(intptr_t)ir[g];   /* the slot's address is the argument */
         else if (g >= ZM_IC_INT_REGS)
             slots[k] = (void *)&fr[g - 8];      /* little-endian: a float is the low half */
@@ -242,9 +271,117 @@ static int zm_icall_kind(MonoType *t, const char **why)
         return ZM_TK_REF;
     int k = zm_thunk_scalar(t);
     if (k < 0)
-        *why = "a struct passed by value (Mono passes it to an internal call its own way, not as "
-               "C does): take it by ref or in";
+        *why = "a struct passed by value: take it by ref or in";
     return k;
+}
+#endif
+
+/* ---- structs by value (System V x86-64) ---------------------------------------- */
+
+#if ZM_ICALL_REGS
+#if defined(__x86_64__) && !defined(_WIN32)
+/* The low float of an SSE eightbyte, and its high one. */
+static float zm_icall_lo(double d)
+{
+    float v[2];
+    memcpy(v, &d, sizeof v);
+    return v[0];
+}
+
+static float zm_icall_hi(double d)
+{
+    float v[2];
+    memcpy(v, &d, sizeof v);
+    return v[1];
+}
+
+static int zm_icall_probe_seen;   /* the probe's arguments arrived as the ABI puts them */
+
+/* ZLuaMonoHost.AbiProbe.Probe(F2 {1, 2}, 3, F3 {4, 5, 6}, Mixed {7, 8f},
+ * D2 {9, 10}, 11f, I3 {12, 13, 14}): each where the System V ABI puts it
+ * (F2 in one SSE register, F3 in two, Mixed in an integer one, D2 in two
+ * SSE, the float in the next SSE, I3 in two integer registers). */
+static void zm_icall_probe(ZM_IC_PARAMS)
+{
+    (void)i4;
+    (void)i5;
+    (void)f6;
+    (void)f7;
+    float mixed_b;
+    memcpy(&mixed_b, (const char *)&i1 + 4, sizeof mixed_b);
+    zm_icall_probe_seen =
+        zm_icall_lo(f0) == 1 && zm_icall_hi(f0) == 2 && i0 == 3 && zm_icall_lo(f1) == 4 &&
+        zm_icall_hi(f1) == 5 && zm_icall_lo(f2) == 6 && (int32_t)i1 == 7 && mixed_b == 8 &&
+        f3 == 9 && f4 == 10 && zm_icall_lo(f5) == 11 && (int32_t)i2 == 12 &&
+        (int32_t)(i2 >> 32) == 13 && (int32_t)i3 == 14;
+}
+#endif
+
+/* 1 when this Mono passes structs by value to internal calls as the
+ * System V ABI does (probed once); 0 elsewhere or when it does not. */
+static int zm_icall_structs(void)
+{
+    static int known = -1;
+    if (known >= 0)
+        return known;
+    known = 0;
+#if defined(__x86_64__) && !defined(_WIN32)
+    void (*probe)(ZM_IC_PARAMS) = zm_icall_probe;
+    const void *code;
+    memcpy(&code, &probe, sizeof code);
+    mono_add_internal_call("ZLuaMonoHost.AbiProbe::Probe", code);
+    MonoClass *k = zm.host_image != NULL
+                       ? mono_class_from_name(zm.host_image, "ZLuaMonoHost", "AbiProbe")
+                       : NULL;
+    MonoMethod *run = k != NULL ? mono_class_get_method_from_name(k, "Run", 0) : NULL;
+    MonoObject *exc = NULL;
+    if (run != NULL) {
+        (void)zm_call(run, NULL, &exc);
+        known = exc == NULL && zm_icall_probe_seen;
+    }
+#endif
+    return known;
+}
+
+/* The class of each eightbyte of a struct (1 integer, 2 floating-point,
+ * 0 none yet) from the fields of k laid at off in it: 0, or -1 when a
+ * field is of no class the ABI can pass in registers or straddles two
+ * eightbytes (the ABI passes such a struct on the stack). */
+static int zm_icall_classify(MonoClass *k, uint32_t off, uint8_t cls[2])
+{
+    uint32_t hdr = (uint32_t)il2cpp_object_header_size();   /* a field's offset counts it */
+    void *it = NULL;
+    MonoClassField *f;
+    while ((f = mono_class_get_fields(k, &it)) != NULL) {
+        if (mono_field_get_flags(f) & 0x0010 /* FIELD_ATTRIBUTE_STATIC */)
+            continue;
+        MonoType *t = mono_field_get_type(f);
+        uint32_t at = off + (uint32_t)mono_field_get_offset(f) - hdr;
+        uint32_t size = 8;
+        uint8_t c = 1;
+        switch (zm_thunk_scalar(t)) {
+        case ZM_TK_U1: case ZM_TK_I1: size = 1; break;
+        case ZM_TK_U2: case ZM_TK_I2: size = 2; break;
+        case ZM_TK_U4: case ZM_TK_I4: size = 4; break;
+        case ZM_TK_WORD: break;
+        case ZM_TK_R4: size = 4; c = 2; break;
+        case ZM_TK_R8: c = 2; break;
+        default:
+            if (mono_type_is_reference(t) || mono_type_get_type(t) == MONO_TYPE_PTR)
+                break;   /* a reference or a pointer: 8 bytes, integer */
+            if (mono_type_is_byref(t) ||
+                !mono_class_is_valuetype(mono_class_from_mono_type(t)))
+                return -1;
+            if (zm_icall_classify(mono_class_from_mono_type(t), at, cls) != 0)
+                return -1;
+            continue;
+        }
+        if (at / 8 != (at + size - 1) / 8 || at / 8 > 1)
+            return -1;
+        if (cls[at / 8] != 1)
+            cls[at / 8] = c;   /* integer wins a shared eightbyte */
+    }
+    return 0;
 }
 #endif
 
@@ -264,6 +401,59 @@ static int zm_icall_overloaded(MonoMethod *m)
     }
     return 0;
 }
+
+#if ZM_ICALL_REGS
+/* Parameter i of s, a struct by value of type t, given its registers:
+ * 1, with ints and fps moved on; 0 with *why set when it cannot be (no
+ * probe passed, larger than 16 bytes, a field the ABI would put on the
+ * stack, not enough registers left: the ABI's stack). */
+static int zm_icall_struct_regs(zm_icall *s, uint32_t i, MonoType *t, unsigned *ints,
+                                unsigned *fps, const char **why)
+{
+    int type = mono_type_get_type(t);
+    if (mono_type_is_byref(t) || (type != MONO_TYPE_VALUETYPE && type != MONO_TYPE_GENERICINST))
+        return 0;
+    MonoClass *k = mono_class_from_mono_type(t);
+    uint32_t align;
+    int32_t size = mono_class_value_size(k, &align);
+    uint8_t cls[2] = {0, 0};
+    if (!zm_icall_structs()) {
+#if defined(__x86_64__)
+        *why = "a struct passed by value, which this Mono does not pass to an internal call "
+               "as the C ABI does (its probe failed): take it by ref or in";
+#else
+        *why = "a struct passed by value, whose passing to an internal call libzlua does not "
+               "read on this ABI: take it by ref or in";
+#endif
+        return 0;
+    }
+    if (size <= 0 || size > 16 || zm_icall_classify(k, 0, cls) != 0 || cls[0] == 0 ||
+        (size > 8 && cls[1] == 0)) {
+        *why = "a struct passed by value that the C ABI passes on the stack (larger than 16 "
+               "bytes, or a field across an 8-byte boundary): take it by ref or in";
+        return 0;
+    }
+    unsigned n = size > 8 ? 2 : 1, need_i = 0, need_f = 0;
+    for (unsigned e = 0; e < n; e++) {
+        if (cls[e] == 2)
+            need_f++;
+        else
+            need_i++;
+    }
+    if (*ints + need_i > ZM_IC_INT_REGS || *fps + need_f > ZM_IC_FP_REGS) {
+        *why = "a struct passed by value after the argument registers ran out (the C ABI "
+               "passes it on the stack): take it by ref or in, or pass fewer arguments";
+        return 0;
+    }
+    uint8_t regs[2] = {ZM_IC_NONE, ZM_IC_NONE};
+    for (unsigned e = 0; e < n; e++)
+        regs[e] = (uint8_t)(cls[e] == 2 ? 8 + (*fps)++ : (*ints)++);
+    s->kind[i] = ZM_IC_STRUCT;
+    s->reg[i] = regs[0];
+    s->reg2[i] = regs[1];
+    return 1;
+}
+#endif
 
 /* Fills s's plan from m's signature; s->refused says why it cannot be
  * served (NULL: it can). */
@@ -297,7 +487,11 @@ static void zm_icall_plan(zm_icall *s, MonoMethod *m)
     void *it = NULL;
     for (uint32_t i = 0; i < n; i++) {
         const char *why = NULL;
-        int k = zm_icall_kind(mono_signature_get_params(sig, &it), &why);
+        MonoType *t = mono_signature_get_params(sig, &it);
+        int k = zm_icall_kind(t, &why);
+        s->reg2[i] = ZM_IC_NONE;
+        if (k < 0 && zm_icall_struct_regs(s, i, t, &ints, &fps, &why))
+            continue;
         if (k < 0) {
             s->refused = why;
             return;
@@ -316,7 +510,8 @@ static void zm_icall_plan(zm_icall *s, MonoMethod *m)
         const char *why = NULL;
         r = mono_type_is_byref(rt) ? -1 : zm_icall_kind(rt, &why);
         if (r < 0) {
-            s->refused = mono_type_is_byref(rt) ? "a ref result" : "a struct result";
+            s->refused = mono_type_is_byref(rt) ? "a ref result"
+                                                : "a struct result: return it through ref or out";
             return;
         }
     }

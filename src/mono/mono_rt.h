@@ -89,6 +89,8 @@ typedef struct zm_facts {
     uint8_t nullable_args;    /* a by-value T? parameter: reboxed per call */
     uint8_t ret;              /* ZM_RET_* */
     uint8_t thunk_ok;         /* called through its thunk (mono_thunk.c) */
+    uint8_t icall_struct;     /* an internal call taking or returning a struct by
+                                 value: Mono's native invoke garbles those, refused */
     uint32_t nparams;
     int32_t ret_size;         /* the result's unboxed size (VALUE, NULLABLE) */
     uint32_t has_off, val_off;   /* a Nullable result's fields */

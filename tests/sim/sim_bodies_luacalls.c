@@ -51,6 +51,55 @@ static int32_t lc_name_length(Il2CppString *s, const MethodInfo *method)
     return ((Fn)sim_icall("MyGame.LuaCalls::NameLength"))(s);
 }
 
+/* public static float PointSumOf(float x, float y) */
+static float lc_point_sum_of(float x, float y, const MethodInfo *method)
+{
+    (void)method;
+    SimPoint2D p = {x, y};
+    return lc_on_point_sum(p, NULL);
+}
+
+/* [LuaInvoke("OnMakePoint")] static extern Point2D MakePoint(float x, float y) */
+static SimPoint2D lc_make_point(float x, float y, const MethodInfo *method)
+{
+    (void)method;
+    typedef SimPoint2D (*Fn)(float, float);
+    return ((Fn)sim_icall("MyGame.LuaCalls::MakePoint"))(x, y);
+}
+
+/* public static float MakePointSum(float x, float y) */
+static float lc_make_point_sum(float x, float y, const MethodInfo *method)
+{
+    (void)method;
+    SimPoint2D p = lc_make_point(x, y, NULL);
+    return p.x + p.y;
+}
+
+/* [LuaInvoke("OnLine")] static extern float LineCall(Line l) */
+static float lc_line_call(SimLine l, const MethodInfo *method)
+{
+    (void)method;
+    typedef float (*Fn)(SimLine);
+    return ((Fn)sim_icall("MyGame.LuaCalls::LineCall"))(l);
+}
+
+/* [LuaInvoke("OnDto")] static extern int DtoCall(MyDto d) */
+static int32_t lc_dto_call(SimMyDto d, const MethodInfo *method)
+{
+    (void)method;
+    typedef int32_t (*Fn)(SimMyDto);
+    return ((Fn)sim_icall("MyGame.LuaCalls::DtoCall"))(d);
+}
+
+/* public static float StructsOf(float ax, float by, string tag) */
+static float lc_structs_of(float ax, float by, Il2CppString *tag, const MethodInfo *method)
+{
+    (void)method;
+    SimLine l = {{ax, 2}, {3, by}};
+    SimMyDto d = {5, 6, tag};
+    return lc_line_call(l, NULL) + (float)lc_dto_call(d, NULL);
+}
+
 /* public static int RefInt(int start) */
 static int32_t lc_ref_int(int32_t start, const MethodInfo *method)
 {
@@ -113,6 +162,21 @@ const SimMethodDef sim_methods_lua_calls[] = {
            {"ref MyGame.Point2D", "p"}),
     EXTERN("NameLength", "OnName", "System.Int32", lc_name_length, sim_inv_i4_s,
            {"System.String", "s"}),
+    EXTERN("MakePoint", "OnMakePoint", "MyGame.Point2D", lc_make_point, sim_inv_P_r4_r4,
+           {"System.Single", "x"}, {"System.Single", "y"}),
+    {.name = "MakePointSum", .flags = SIM_M_STATIC, .ret = "System.Single",
+     .params = {{"System.Single", "x"}, {"System.Single", "y"}},
+     .body = SIM_BODY(lc_make_point_sum), .invoker = sim_inv_r4_r4_r4},
+    EXTERN("LineCall", "OnLine", "System.Single", lc_line_call, sim_inv_r4_L,
+           {"MyGame.Line", "l"}),
+    EXTERN("DtoCall", "OnDto", "System.Int32", lc_dto_call, sim_inv_i4_Dto,
+           {"MyGame.MyDto", "d"}),
+    {.name = "StructsOf", .flags = SIM_M_STATIC, .ret = "System.Single",
+     .params = {{"System.Single", "ax"}, {"System.Single", "by"}, {"System.String", "tag"}},
+     .body = SIM_BODY(lc_structs_of), .invoker = sim_inv_r4_r4_r4_s},
+    {.name = "PointSumOf", .flags = SIM_M_STATIC, .ret = "System.Single",
+     .params = {{"System.Single", "x"}, {"System.Single", "y"}},
+     .body = SIM_BODY(lc_point_sum_of), .invoker = sim_inv_r4_r4_r4},
     {.name = "RefInt", .flags = SIM_M_STATIC, .ret = "System.Int32",
      .params = {{"System.Int32", "start"}}, .body = SIM_BODY(lc_ref_int),
      .invoker = sim_inv_i4_i4},

@@ -198,6 +198,34 @@ SIM_INVOKER(sim_inv_b_s_pi4)
     *(bool *)ret = ((Fn)fn)(REF(Il2CppString *, 0), REF(int32_t *, 1), m);
 }
 
+SIM_INVOKER(sim_inv_r4_L)
+{
+    typedef float (*Fn)(SimLine, const MethodInfo *);
+    (void)obj;
+    *(float *)ret = ((Fn)fn)(VAL(SimLine, 0), m);
+}
+
+SIM_INVOKER(sim_inv_i4_Dto)
+{
+    typedef int32_t (*Fn)(SimMyDto, const MethodInfo *);
+    (void)obj;
+    *(int32_t *)ret = ((Fn)fn)(VAL(SimMyDto, 0), m);
+}
+
+SIM_INVOKER(sim_inv_r4_r4_r4_s)
+{
+    typedef float (*Fn)(float, float, Il2CppString *, const MethodInfo *);
+    (void)obj;
+    *(float *)ret = ((Fn)fn)(VAL(float, 0), VAL(float, 1), REF(Il2CppString *, 2), m);
+}
+
+SIM_INVOKER(sim_inv_r4_r4_r4)
+{
+    typedef float (*Fn)(float, float, const MethodInfo *);
+    (void)obj;
+    *(float *)ret = ((Fn)fn)(VAL(float, 0), VAL(float, 1), m);
+}
+
 SIM_INVOKER(sim_inv_r8_i4_r4_i8_r8)
 {
     typedef double (*Fn)(int32_t, float, int64_t, double, const MethodInfo *);
