@@ -100,17 +100,22 @@ describe("R-IC-3: [LuaInvoke] methods call Lua through their generated IC stubs"
     end
   end)
 
-  it("a struct result comes back (in the Editor: refused, with why)", function()
+  it("a struct result comes back", function()
     h.global("OnMakePoint", function(x, y) return Point2D(x * 10, y * 10) end)
-    if testbed.host == "editor" then
-      local ok, err = pcall(LuaCalls.MakePointSum, 1, 2)
-      assert.is_false(ok)
-      assert.matches("NotSupportedException", tostring(err), 1, true)
-      assert.matches("MyGame.LuaCalls::MakePoint cannot call Lua in the Editor: a struct result",
-                     tostring(err), 1, true)
-    else
-      assert.are.equal(30, LuaCalls.MakePointSum(1, 2))
-    end
+    assert.are.equal(30, LuaCalls.MakePointSum(1, 2))
+  end)
+
+  it("struct results of two registers of either class and through the caller's buffer", function()
+    h.global("OnMakeLine", function(s)
+      local l = CS.MyGame.Line()
+      l.a = Point2D(s, s + 1)
+      l.b = Point2D(s + 2, s + 3)
+      return l
+    end)
+    h.global("OnMakeDto", function(x) return {X = x, Y = x * 2, Tag = "abc"} end)
+    h.global("OnMakeTagged", function(id) return CS.MyGame.Tagged(id, "name") end)
+    -- Line (1, 2, 3, 4): 10; MyDto (5, 10, "abc"): 18; Tagged (5, "name"): 9
+    assert.are.equal(37, LuaCalls.StructResults(1, 5))
   end)
 
   it("a ref slot is a handle Lua writes through to the C# caller's local", function()

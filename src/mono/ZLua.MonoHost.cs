@@ -26,14 +26,48 @@ namespace ZLuaMonoHost
         public struct D2 { public double a, b; }
         public struct I3 { public int a, b, c; }
 
+        public struct IF { public long a; public double b; }
+        public struct FI { public double a; public long b; }
+        public struct Big { public long a, b, c; }
+
         [MethodImpl(MethodImplOptions.InternalCall)]
         static extern void Probe(F2 a, int x, F3 b, Mixed m, D2 d, float f, I3 i);
+        // results, each of known fields, as the C ABI returns them: one
+        // register, two of either class, the caller's buffer (Big, after
+        // which x and y still arrive where they belong)
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        static extern F2 RetF2();
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        static extern Mixed RetMixed();
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        static extern F3 RetF3();
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        static extern I3 RetI3();
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        static extern IF RetIF();
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        static extern FI RetFI();
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        static extern Big RetBig(int x, float y);
 
-        public static void Run()
+        // true when every result read back as the native side made it
+        // (the arguments' side is checked natively)
+        public static bool Run()
         {
             Probe(new F2 { a = 1, b = 2 }, 3, new F3 { a = 4, b = 5, c = 6 },
                   new Mixed { a = 7, b = 8 }, new D2 { a = 9, b = 10 }, 11,
                   new I3 { a = 12, b = 13, c = 14 });
+            F2 f2 = RetF2();
+            Mixed m = RetMixed();
+            F3 f3 = RetF3();
+            I3 i3 = RetI3();
+            IF iff = RetIF();
+            FI fi = RetFI();
+            Big big = RetBig(21, 22.5f);
+            return f2.a == 1 && f2.b == 2 && m.a == 3 && m.b == 4 && f3.a == 5 && f3.b == 6 &&
+                   f3.c == 7 && i3.a == 8 && i3.b == 9 && i3.c == 10 && iff.a == 11 &&
+                   iff.b == 12 && fi.a == 13 && fi.b == 14 && big.a == 21 && big.b == 45 &&
+                   big.c == 15;
         }
     }
 

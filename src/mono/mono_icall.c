@@ -25,17 +25,19 @@
  * A struct passed by value travels as the System V C ABI passes it on
  * x86-64 (each eightbyte in the next register of its class: floating-
  * point when all of its fields are, else integer; larger than 16 bytes,
- * on the stack), which Mono's compiled code follows for internal calls:
- * checked once, before the first such method is served, by a probe call
- * from managed code (ZLuaMonoHost.AbiProbe) whose arguments must arrive
- * where the ABI puts them.
+ * on the stack), and a struct result as it returns one (one or two
+ * registers by the same classes, a larger one through the caller's
+ * buffer, whose address is the first integer argument and the result);
+ * Mono's compiled code follows both for internal calls: checked once,
+ * before the first such method is served, by a probe call from managed
+ * code (ZLuaMonoHost.AbiProbe) whose arguments must arrive where the ABI
+ * puts them and whose results must read back whole.
  *
  * What the Editor cannot serve gets a trampoline that throws a
  * NotSupportedException naming the method and why, never a call with
- * misread arguments: a struct returned by value, or passed by value
- * where the probe failed, on arm64, larger than 16 bytes or without
- * registers left for it (take it by ref or in: an address on every
- * runtime); an instance, generic or overloaded method; more arguments
+ * misread arguments: a struct where the probe failed or on arm64, one
+ * passed by value larger than 16 bytes or without registers left for it
+ * (take it by ref or in: an address on every runtime); an instance, generic or overloaded method; more arguments
  * than the registers hold; a target whose ABI assigns registers by
  * position (Windows x64) or splits 64-bit values (32-bit); and any method
  * past the pool's size.
@@ -66,8 +68,16 @@
  * eight floating-point on both. */
 enum { ZM_IC_INT_REGS = 6, ZM_IC_FP_REGS = 8, ZM_IC_POOL = 256, ZM_IC_NAME_MAX = 255 };
 /* A struct passed by value (beside the ZM_TK_* kinds): its eightbytes in
- * reg[] and reg2[] (ZM_IC_NONE: a struct of one eightbyte). */
-enum { ZM_IC_STRUCT = 0x40, ZM_IC_NONE = 0xFF };
+ * reg[] and reg2[] (ZM_IC_NONE: a struct of one eightbyte).  As a result:
+ * ZM_IC_STRUCT in the registers of its trampoline's variant, ZM_IC_SRET
+ * through the caller's buffer (larger than 16 bytes: its address the
+ * first integer argument, and the result). */
+enum { ZM_IC_STRUCT = 0x40, ZM_IC_SRET = 0x41, ZM_IC_NONE = 0xFF };
+
+/* The trampolines' variants, by where their result goes: the integer
+ * register, the floating-point one, or a struct's two eightbytes (integer
+ * or floating-point each, as the System V ABI returns them). */
+enum { ZM_IC_V_INT, ZM_IC_V_FP, ZM_IC_V_II, ZM_IC_V_SS, ZM_IC_V_IS, ZM_IC_V_SI, ZM_IC_VARIANTS };
 
 /* One [LuaInvoke] method and its trampoline. */
 typedef struct zm_icall {
@@ -76,17 +86,26 @@ typedef struct zm_icall {
     zlua_ic_site site;               /* the Lua global; libzlua binds it per state */
     const char *refused;             /* why the Editor cannot serve it; NULL: served */
     uint8_t nparams;
-    uint8_t ret;                     /* ZM_TK_* */
+    uint8_t ret;                     /* ZM_TK_*, ZM_IC_STRUCT or ZM_IC_SRET */
+    uint8_t variant;                 /* ZM_IC_V_*: its pool */
     uint8_t kind[ZM_TK_MAX_PARAMS];  /* ZM_TK_* per parameter */
     uint8_t reg[ZM_TK_MAX_PARAMS];   /* integer register 0-5, floating-point 8-15 */
     uint8_t reg2[ZM_TK_MAX_PARAMS];  /* a struct's second eightbyte's, or ZM_IC_NONE */
 } zm_icall;
 
-/* The pool: trampolines returning through the integer register, and
- * those returning through the floating-point one, each slot one method
- * for the process (a domain reload re-registers the same names). */
-static zm_icall zm_icall_int[ZM_IC_POOL], zm_icall_fp[ZM_IC_POOL];
-static unsigned zm_icall_nint, zm_icall_nfp;
+/* The pools, one per variant, each slot one method for the process (a
+ * domain reload re-registers the same names): 256 methods returning
+ * through the integer register, 256 through the floating-point one, 64
+ * of each two-register struct result. */
+enum { ZM_IC_POOL_PAIR = 64 };
+static zm_icall zm_icall_int[ZM_IC_POOL], zm_icall_fp[ZM_IC_POOL], zm_icall_ii[ZM_IC_POOL_PAIR],
+    zm_icall_ss[ZM_IC_POOL_PAIR], zm_icall_is[ZM_IC_POOL_PAIR], zm_icall_si[ZM_IC_POOL_PAIR];
+static zm_icall *const zm_icall_pools[ZM_IC_VARIANTS] = {zm_icall_int, zm_icall_fp, zm_icall_ii,
+                                                         zm_icall_ss, zm_icall_is, zm_icall_si};
+static const unsigned zm_icall_caps[ZM_IC_VARIANTS] = {ZM_IC_POOL, ZM_IC_POOL, ZM_IC_POOL_PAIR,
+                                                       ZM_IC_POOL_PAIR, ZM_IC_POOL_PAIR,
+                                                       ZM_IC_POOL_PAIR};
+static unsigned zm_icall_used[ZM_IC_VARIANTS];
 
 /* ---- the call ------------------------------------------------------------------- */
 
@@ -127,8 +146,7 @@ ZLUA_INLINE uint64_t zm_icall_eightbyte(const int64_t *ir, const double *fr, uns
 /* The call proper: the slots from the registers, the IC path with L the
  * innermost running state, a failure raised from this frame once the
  * call's scope is closed. */
-static void zm_icall_run(const zm_icall *s, const int64_t *ir, const double *fr,
-                         zm_icall_ret *r)
+static void zm_icall_run(const zm_icall *s, const int64_t *ir, const double *fr, void *r)
 {
     if (s->refused != NULL)
         zm_icall_refuse(s);
@@ -170,34 +188,62 @@ static void zm_icall_run(const zm_icall *s, const int64_t *ir, const double *fr,
 
 static int64_t zm_icall_run_int(const zm_icall *s, const int64_t *ir, const double *fr)
 {
-    zm_icall_ret r;
-    r.i = 0;
-    zm_icall_run(s, ir, fr, &r);
+    if (s->ret == ZM_IC_SRET) {
+        /* the caller's buffer, its address the first integer argument and
+         * the result */
+        zm_icall_run(s, ir, fr, (void *)(intptr_t)ir[0]);
+        return ir[0];
+    }
+    _Alignas(16) zm_icall_ret r[2];   /* a struct of one eightbyte too */
+    memset(r, 0, sizeof r);
+    zm_icall_run(s, ir, fr, r);
     switch (s->ret) {
-    case ZM_TK_U1: return r.u1;
-    case ZM_TK_I1: return r.i1;
-    case ZM_TK_U2: return r.u2;
-    case ZM_TK_I2: return r.i2;
-    case ZM_TK_U4: return r.u4;
-    case ZM_TK_I4: return r.i4;
-    case ZM_TK_REF: return (int64_t)(intptr_t)r.p;
-    default: return r.i;   /* ZM_TK_WORD, ZM_TK_VOID */
+    case ZM_TK_U1: return r[0].u1;
+    case ZM_TK_I1: return r[0].i1;
+    case ZM_TK_U2: return r[0].u2;
+    case ZM_TK_I2: return r[0].i2;
+    case ZM_TK_U4: return r[0].u4;
+    case ZM_TK_I4: return r[0].i4;
+    case ZM_TK_REF: return (int64_t)(intptr_t)r[0].p;
+    default: return r[0].i;   /* ZM_TK_WORD, ZM_TK_VOID, ZM_IC_STRUCT */
     }
 }
 
 static double zm_icall_run_fp(const zm_icall *s, const int64_t *ir, const double *fr)
 {
-    zm_icall_ret r;
-    r.i = 0;
-    zm_icall_run(s, ir, fr, &r);
-    if (s->ret == ZM_TK_R8)
-        return r.d;
+    _Alignas(16) zm_icall_ret r[2];   /* a struct of one eightbyte too */
+    memset(r, 0, sizeof r);
+    zm_icall_run(s, ir, fr, r);
+    if (s->ret != ZM_TK_R4)
+        return r[0].d;   /* a double, or a struct's eightbyte */
     /* a float result is the low half of the register the double fills */
     union { double d; float f; } u;
     u.d = 0;
-    u.f = r.f;
+    u.f = r[0].f;
     return u.d;
 }
+
+/* A struct result of two eightbytes, each returned in the register of its
+ * class: the pair's types make the C compiler put them there. */
+typedef struct { int64_t a, b; } zm_ic_ii;
+typedef struct { double a, b; } zm_ic_ss;
+typedef struct { int64_t a; double b; } zm_ic_is;
+typedef struct { double a; int64_t b; } zm_ic_si;
+
+#define ZM_IC_RUN_PAIR(NAME, T)                                                       \
+    static T NAME(const zm_icall *s, const int64_t *ir, const double *fr)            \
+    {                                                                                 \
+        _Alignas(16) unsigned char r[16];                                             \
+        memset(r, 0, sizeof r);                                                       \
+        zm_icall_run(s, ir, fr, r);                                                   \
+        T v;                                                                          \
+        memcpy(&v, r, sizeof v);                                                      \
+        return v;                                                                     \
+    }
+ZM_IC_RUN_PAIR(zm_icall_run_ii, zm_ic_ii)
+ZM_IC_RUN_PAIR(zm_icall_run_ss, zm_ic_ss)
+ZM_IC_RUN_PAIR(zm_icall_run_is, zm_ic_is)
+ZM_IC_RUN_PAIR(zm_icall_run_si, zm_ic_si)
 #endif
 
 /* ---- the trampolines ---------------------------------------------------------- */
@@ -217,42 +263,74 @@ static double zm_icall_run_fp(const zm_icall *s, const int64_t *ir, const double
         ZM_IC_BODY(zm_icall_run_int, zm_icall_int, 0x##a##b)                     \
     static double zm_icall_fp_##a##b(ZM_IC_PARAMS)                               \
         ZM_IC_BODY(zm_icall_run_fp, zm_icall_fp, 0x##a##b)
+#define ZM_IC_TRAMP_PAIR(a, b)                                                   \
+    static zm_ic_ii zm_icall_ii_##a##b(ZM_IC_PARAMS)                             \
+        ZM_IC_BODY(zm_icall_run_ii, zm_icall_ii, 0x##a##b)                       \
+    static zm_ic_ss zm_icall_ss_##a##b(ZM_IC_PARAMS)                             \
+        ZM_IC_BODY(zm_icall_run_ss, zm_icall_ss, 0x##a##b)                       \
+    static zm_ic_is zm_icall_is_##a##b(ZM_IC_PARAMS)                             \
+        ZM_IC_BODY(zm_icall_run_is, zm_icall_is, 0x##a##b)                       \
+    static zm_ic_si zm_icall_si_##a##b(ZM_IC_PARAMS)                             \
+        ZM_IC_BODY(zm_icall_run_si, zm_icall_si, 0x##a##b)
 #else
 /* No method is served here: each trampoline only raises its refusal (no
- * parameter read; the caller cleans up its arguments on these ABIs). */
+ * parameter read; the caller cleans up its arguments on these ABIs), and
+ * every method takes the integer variant. */
 #define ZM_IC_TRAMP(a, b)                                                        \
     static int64_t zm_icall_int_##a##b(void)                                     \
     {                                                                            \
         zm_icall_refuse(&zm_icall_int[0x##a##b]);                                \
-    }                                                                            \
-    static double zm_icall_fp_##a##b(void)                                       \
-    {                                                                            \
-        zm_icall_refuse(&zm_icall_fp[0x##a##b]);                                 \
     }
 #endif
 
 #define ZM_IC_16(X, a)                                                               \
     X(a, 0) X(a, 1) X(a, 2) X(a, 3) X(a, 4) X(a, 5) X(a, 6) X(a, 7) X(a, 8) X(a, 9) \
     X(a, A) X(a, B) X(a, C) X(a, D) X(a, E) X(a, F)
+#define ZM_IC_64(X) ZM_IC_16(X, 0) ZM_IC_16(X, 1) ZM_IC_16(X, 2) ZM_IC_16(X, 3)
 #define ZM_IC_256(X)                                                                  \
-    ZM_IC_16(X, 0) ZM_IC_16(X, 1) ZM_IC_16(X, 2) ZM_IC_16(X, 3) ZM_IC_16(X, 4)         \
-    ZM_IC_16(X, 5) ZM_IC_16(X, 6) ZM_IC_16(X, 7) ZM_IC_16(X, 8) ZM_IC_16(X, 9)         \
-    ZM_IC_16(X, A) ZM_IC_16(X, B) ZM_IC_16(X, C) ZM_IC_16(X, D) ZM_IC_16(X, E)         \
-    ZM_IC_16(X, F)
+    ZM_IC_64(X) ZM_IC_16(X, 4) ZM_IC_16(X, 5) ZM_IC_16(X, 6) ZM_IC_16(X, 7)           \
+    ZM_IC_16(X, 8) ZM_IC_16(X, 9) ZM_IC_16(X, A) ZM_IC_16(X, B) ZM_IC_16(X, C)         \
+    ZM_IC_16(X, D) ZM_IC_16(X, E) ZM_IC_16(X, F)
 
 ZM_IC_256(ZM_IC_TRAMP)
 
-#define ZM_IC_INT_NAME(a, b) zm_icall_int_##a##b,
-#define ZM_IC_FP_NAME(a, b) zm_icall_fp_##a##b,
+/* Each variant's code. */
+#define ZM_IC_NAME_int(a, b) zm_icall_int_##a##b,
 #if ZM_ICALL_REGS
-typedef int64_t (*zm_icall_int_fn)(ZM_IC_PARAMS);
-typedef double (*zm_icall_fp_fn)(ZM_IC_PARAMS);
+ZM_IC_64(ZM_IC_TRAMP_PAIR)
+#define ZM_IC_NAME_fp(a, b) zm_icall_fp_##a##b,
+#define ZM_IC_NAME_ii(a, b) zm_icall_ii_##a##b,
+#define ZM_IC_NAME_ss(a, b) zm_icall_ss_##a##b,
+#define ZM_IC_NAME_is(a, b) zm_icall_is_##a##b,
+#define ZM_IC_NAME_si(a, b) zm_icall_si_##a##b,
+static int64_t (*const zm_icall_int_code[ZM_IC_POOL])(ZM_IC_PARAMS) = {ZM_IC_256(ZM_IC_NAME_int)};
+static double (*const zm_icall_fp_code[ZM_IC_POOL])(ZM_IC_PARAMS) = {ZM_IC_256(ZM_IC_NAME_fp)};
+static zm_ic_ii (*const zm_icall_ii_code[ZM_IC_POOL_PAIR])(ZM_IC_PARAMS) = {ZM_IC_64(ZM_IC_NAME_ii)};
+static zm_ic_ss (*const zm_icall_ss_code[ZM_IC_POOL_PAIR])(ZM_IC_PARAMS) = {ZM_IC_64(ZM_IC_NAME_ss)};
+static zm_ic_is (*const zm_icall_is_code[ZM_IC_POOL_PAIR])(ZM_IC_PARAMS) = {ZM_IC_64(ZM_IC_NAME_is)};
+static zm_ic_si (*const zm_icall_si_code[ZM_IC_POOL_PAIR])(ZM_IC_PARAMS) = {ZM_IC_64(ZM_IC_NAME_si)};
 #else
-typedef int64_t (*zm_icall_int_fn)(void);
-typedef double (*zm_icall_fp_fn)(void);
+static int64_t (*const zm_icall_int_code[ZM_IC_POOL])(void) = {ZM_IC_256(ZM_IC_NAME_int)};
 #endif
-static const zm_icall_int_fn zm_icall_int_code[ZM_IC_POOL] = {ZM_IC_256(ZM_IC_INT_NAME)};
-static const zm_icall_fp_fn zm_icall_fp_code[ZM_IC_POOL] = {ZM_IC_256(ZM_IC_FP_NAME)};
+
+/* The code of slot i of variant v's pool, as the data pointer
+ * mono_add_internal_call takes (POSIX guarantees the round trip; ISO C
+ * does not, hence the memcpy). */
+static const void *zm_icall_code(int v, unsigned i)
+{
+    const void *p = NULL;
+    switch (v) {
+#if ZM_ICALL_REGS
+    case ZM_IC_V_FP: memcpy(&p, &zm_icall_fp_code[i], sizeof p); break;
+    case ZM_IC_V_II: memcpy(&p, &zm_icall_ii_code[i], sizeof p); break;
+    case ZM_IC_V_SS: memcpy(&p, &zm_icall_ss_code[i], sizeof p); break;
+    case ZM_IC_V_IS: memcpy(&p, &zm_icall_is_code[i], sizeof p); break;
+    case ZM_IC_V_SI: memcpy(&p, &zm_icall_si_code[i], sizeof p); break;
+#endif
+    default: memcpy(&p, &zm_icall_int_code[i], sizeof p); break;
+    }
+    return p;
+}
 
 /* ---- planning ------------------------------------------------------------------- */
 
@@ -315,10 +393,37 @@ static void zm_icall_probe(ZM_IC_PARAMS)
         f3 == 9 && f4 == 10 && zm_icall_lo(f5) == 11 && (int32_t)i2 == 12 &&
         (int32_t)(i2 >> 32) == 13 && (int32_t)i3 == 14;
 }
+
+/* The probe's results, made as C returns them (the managed side checks
+ * what it read). */
+typedef struct { float a, b; } zm_pr_f2;
+typedef struct { int32_t a; float b; } zm_pr_mixed;
+typedef struct { float a, b, c; } zm_pr_f3;
+typedef struct { int32_t a, b, c; } zm_pr_i3;
+typedef struct { int64_t a; double b; } zm_pr_if;
+typedef struct { double a; int64_t b; } zm_pr_fi;
+typedef struct { int64_t a, b, c; } zm_pr_big;
+static zm_pr_f2 zm_pr_ret_f2(void) { return (zm_pr_f2){1, 2}; }
+static zm_pr_mixed zm_pr_ret_mixed(void) { return (zm_pr_mixed){3, 4}; }
+static zm_pr_f3 zm_pr_ret_f3(void) { return (zm_pr_f3){5, 6, 7}; }
+static zm_pr_i3 zm_pr_ret_i3(void) { return (zm_pr_i3){8, 9, 10}; }
+static zm_pr_if zm_pr_ret_if(void) { return (zm_pr_if){11, 12}; }
+static zm_pr_fi zm_pr_ret_fi(void) { return (zm_pr_fi){13, 14}; }
+static zm_pr_big zm_pr_ret_big(int32_t x, float y) { return (zm_pr_big){x, (int64_t)(y * 2), 15}; }
+
+/* mono_add_internal_call of a function of any type (code as the data
+ * pointer the API takes). */
+#define ZM_IC_REGISTER(name, fn)                                                 \
+    do {                                                                         \
+        const void *p_;                                                          \
+        memcpy(&p_, &(fn), sizeof p_);                                           \
+        mono_add_internal_call(name, p_);                                        \
+    } while (0)
 #endif
 
-/* 1 when this Mono passes structs by value to internal calls as the
- * System V ABI does (probed once); 0 elsewhere or when it does not. */
+/* 1 when this Mono passes structs by value to internal calls and reads
+ * them back from them as the System V ABI does (probed once); 0 elsewhere
+ * or when it does not. */
 static int zm_icall_structs(void)
 {
     static int known = -1;
@@ -327,18 +432,29 @@ static int zm_icall_structs(void)
     known = 0;
 #if defined(__x86_64__) && !defined(_WIN32)
     void (*probe)(ZM_IC_PARAMS) = zm_icall_probe;
-    const void *code;
-    memcpy(&code, &probe, sizeof code);
-    mono_add_internal_call("ZLuaMonoHost.AbiProbe::Probe", code);
+    zm_pr_f2 (*f2)(void) = zm_pr_ret_f2;
+    zm_pr_mixed (*mixed)(void) = zm_pr_ret_mixed;
+    zm_pr_f3 (*f3)(void) = zm_pr_ret_f3;
+    zm_pr_i3 (*i3)(void) = zm_pr_ret_i3;
+    zm_pr_if (*iff)(void) = zm_pr_ret_if;
+    zm_pr_fi (*fi)(void) = zm_pr_ret_fi;
+    zm_pr_big (*big)(int32_t, float) = zm_pr_ret_big;
+    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::Probe", probe);
+    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetF2", f2);
+    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetMixed", mixed);
+    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetF3", f3);
+    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetI3", i3);
+    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetIF", iff);
+    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetFI", fi);
+    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetBig", big);
     MonoClass *k = zm.host_image != NULL
                        ? mono_class_from_name(zm.host_image, "ZLuaMonoHost", "AbiProbe")
                        : NULL;
     MonoMethod *run = k != NULL ? mono_class_get_method_from_name(k, "Run", 0) : NULL;
     MonoObject *exc = NULL;
-    if (run != NULL) {
-        (void)zm_call(run, NULL, &exc);
-        known = exc == NULL && zm_icall_probe_seen;
-    }
+    MonoObject *ok = run != NULL ? zm_call(run, NULL, &exc) : NULL;
+    known = exc == NULL && ok != NULL && *(MonoBoolean *)mono_object_unbox(ok) &&
+            zm_icall_probe_seen;
 #endif
     return known;
 }
@@ -455,6 +571,43 @@ static int zm_icall_struct_regs(zm_icall *s, uint32_t i, MonoType *t, unsigned *
 }
 #endif
 
+#if ZM_ICALL_REGS
+/* s's result, a struct of type t, planned: 1 (its variant and ret set);
+ * 0 with *why set when it cannot be. */
+static int zm_icall_struct_ret(zm_icall *s, MonoType *t, const char **why)
+{
+    int type = mono_type_get_type(t);
+    if (type != MONO_TYPE_VALUETYPE && type != MONO_TYPE_GENERICINST)
+        return 0;
+    if (!zm_icall_structs()) {
+        *why = "a struct result, which this Mono does not read from an internal call as the C "
+               "ABI returns it (or libzlua does not on this ABI): return it through ref or out";
+        return 0;
+    }
+    MonoClass *k = mono_class_from_mono_type(t);
+    uint32_t align;
+    int32_t size = mono_class_value_size(k, &align);
+    uint8_t cls[2] = {0, 0};
+    if (size <= 0) {
+        *why = "an empty struct result";
+        return 0;
+    }
+    if (size > 16 || zm_icall_classify(k, 0, cls) != 0 || cls[0] == 0 ||
+        (size > 8 && cls[1] == 0)) {
+        s->ret = ZM_IC_SRET;   /* the ABI's memory class: the caller's buffer */
+        s->variant = ZM_IC_V_INT;
+        return 1;
+    }
+    s->ret = ZM_IC_STRUCT;
+    if (size <= 8)
+        s->variant = cls[0] == 2 ? ZM_IC_V_FP : ZM_IC_V_INT;
+    else
+        s->variant = cls[0] == 2 ? (cls[1] == 2 ? ZM_IC_V_SS : ZM_IC_V_SI)
+                                 : (cls[1] == 2 ? ZM_IC_V_IS : ZM_IC_V_II);
+    return 1;
+}
+#endif
+
 /* Fills s's plan from m's signature; s->refused says why it cannot be
  * served (NULL: it can). */
 static void zm_icall_plan(zm_icall *s, MonoMethod *m)
@@ -462,6 +615,7 @@ static void zm_icall_plan(zm_icall *s, MonoMethod *m)
     s->refused = NULL;
     s->nparams = 0;
     s->ret = ZM_TK_VOID;
+    s->variant = ZM_IC_V_INT;
     if (zm_icall_overloaded(m)) {
         s->refused = "overloaded: an internal call is registered by name";
         return;
@@ -483,7 +637,21 @@ static void zm_icall_plan(zm_icall *s, MonoMethod *m)
         s->refused = "more than 14 parameters";
         return;
     }
-    unsigned ints = 0, fps = 0;
+    /* the result first: one returned through the caller's buffer takes
+     * the first integer register for its address */
+    MonoType *rt = mono_signature_get_return_type(sig);
+    if (mono_type_get_type(rt) != MONO_TYPE_VOID) {
+        const char *why = NULL;
+        int r = mono_type_is_byref(rt) ? -1 : zm_icall_kind(rt, &why);
+        if (r >= 0) {
+            s->ret = (uint8_t)r;
+            s->variant = (uint8_t)(r == ZM_TK_R4 || r == ZM_TK_R8 ? ZM_IC_V_FP : ZM_IC_V_INT);
+        } else if (mono_type_is_byref(rt) || !zm_icall_struct_ret(s, rt, &why)) {
+            s->refused = mono_type_is_byref(rt) ? "a ref result" : why;
+            return;
+        }
+    }
+    unsigned ints = s->ret == ZM_IC_SRET, fps = 0;
     void *it = NULL;
     for (uint32_t i = 0; i < n; i++) {
         const char *why = NULL;
@@ -504,18 +672,6 @@ static void zm_icall_plan(zm_icall *s, MonoMethod *m)
             return;
         }
     }
-    MonoType *rt = mono_signature_get_return_type(sig);
-    int r = ZM_TK_VOID;
-    if (mono_type_get_type(rt) != MONO_TYPE_VOID) {
-        const char *why = NULL;
-        r = mono_type_is_byref(rt) ? -1 : zm_icall_kind(rt, &why);
-        if (r < 0) {
-            s->refused = mono_type_is_byref(rt) ? "a ref result"
-                                                : "a struct result: return it through ref or out";
-            return;
-        }
-    }
-    s->ret = (uint8_t)r;
     s->nparams = (uint8_t)n;
 #endif
 }
@@ -545,15 +701,16 @@ static char *zm_icall_name(MonoMethod *m)
     return out;
 }
 
-/* The slot that already serves name (a domain reloaded), or NULL. */
-static zm_icall *zm_icall_find(const char *name)
+/* The slot that already serves name (a domain reloaded), or NULL; its
+ * variant in *v. */
+static zm_icall *zm_icall_find(const char *name, int *v)
 {
-    for (unsigned i = 0; i < zm_icall_nint; i++)
-        if (strcmp(zm_icall_int[i].icall, name) == 0)
-            return &zm_icall_int[i];
-    for (unsigned i = 0; i < zm_icall_nfp; i++)
-        if (strcmp(zm_icall_fp[i].icall, name) == 0)
-            return &zm_icall_fp[i];
+    for (int p = 0; p < ZM_IC_VARIANTS; p++)
+        for (unsigned i = 0; i < zm_icall_used[p]; i++)
+            if (strcmp(zm_icall_pools[p][i].icall, name) == 0) {
+                *v = p;
+                return &zm_icall_pools[p][i];
+            }
     return NULL;
 }
 
@@ -570,29 +727,27 @@ static void zm_icall_add(MonoMethod *m, const char *lua, zm_attrs_log_fn log)
     zm_icall plan;
     memset(&plan, 0, sizeof plan);
     zm_icall_plan(&plan, m);
-    int fp = plan.ret == ZM_TK_R4 || plan.ret == ZM_TK_R8;
-    zm_icall *s = zm_icall_find(name);
-    if (s != NULL && (s >= zm_icall_fp && s < zm_icall_fp + ZM_IC_POOL) != fp) {
-        /* the same name now returns through the other register: its
+    int v = plan.variant, had = 0;
+    zm_icall *s = zm_icall_find(name, &had);
+    if (s != NULL && had != v) {
+        /* the same name now returns through other registers: its
          * trampoline cannot change, so the method is refused */
-        plan.refused = "its result changed between floating-point and not since the "
-                       "domain's first load";
-        fp = !fp;
+        plan.refused = "its result's registers changed since the domain's first load";
+        plan.variant = (uint8_t)had;
+        v = had;
     }
     if (s == NULL) {
-        unsigned *used = fp ? &zm_icall_nfp : &zm_icall_nint;
-        if (*used == ZM_IC_POOL) {
+        if (zm_icall_used[v] == zm_icall_caps[v]) {
             snprintf(line, sizeof line,
-                     "[ZLua] %s is not registered: the Editor serves at most %d [LuaInvoke] "
-                     "methods returning %s; calling it throws MissingMethodException",
-                     name, ZM_IC_POOL, fp ? "float or double" : "anything else");
+                     "[ZLua] %s is not registered: the Editor serves at most %u [LuaInvoke] "
+                     "methods of its kind of result; calling it throws MissingMethodException",
+                     name, zm_icall_caps[v]);
             log(line);
             free(name);
             return;
         }
-        s = fp ? &zm_icall_fp[*used] : &zm_icall_int[*used];
+        s = &zm_icall_pools[v][zm_icall_used[v]++];
         s->icall = name;
-        ++*used;
     } else {
         free(name);
     }
@@ -611,13 +766,7 @@ static void zm_icall_add(MonoMethod *m, const char *lua, zm_attrs_log_fn log)
         plan.site.function = keep;
     }
     *s = plan;
-    const void *code;
-    size_t i = (size_t)(s - (fp ? zm_icall_fp : zm_icall_int));
-    if (fp)
-        memcpy(&code, &zm_icall_fp_code[i], sizeof code);
-    else
-        memcpy(&code, &zm_icall_int_code[i], sizeof code);
-    mono_add_internal_call(s->icall, code);
+    mono_add_internal_call(s->icall, zm_icall_code(v, (unsigned)(s - zm_icall_pools[v])));
 }
 
 /* The Lua global m's [LuaInvoke] names (its Name, else m's name) as

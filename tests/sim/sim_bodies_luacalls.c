@@ -100,6 +100,41 @@ static float lc_structs_of(float ax, float by, Il2CppString *tag, const MethodIn
     return lc_line_call(l, NULL) + (float)lc_dto_call(d, NULL);
 }
 
+/* [LuaInvoke("OnMakeLine")] static extern Line MakeLine(float s) */
+static SimLine lc_make_line(float v, const MethodInfo *method)
+{
+    (void)method;
+    typedef SimLine (*Fn)(float);
+    return ((Fn)sim_icall("MyGame.LuaCalls::MakeLine"))(v);
+}
+
+/* [LuaInvoke("OnMakeDto")] static extern MyDto MakeDto(int x) */
+static SimMyDto lc_make_dto(int32_t x, const MethodInfo *method)
+{
+    (void)method;
+    typedef SimMyDto (*Fn)(int32_t);
+    return ((Fn)sim_icall("MyGame.LuaCalls::MakeDto"))(x);
+}
+
+/* [LuaInvoke("OnMakeTagged")] static extern Tagged MakeTagged(int id) */
+static SimTagged lc_make_tagged(int32_t id, const MethodInfo *method)
+{
+    (void)method;
+    typedef SimTagged (*Fn)(int32_t);
+    return ((Fn)sim_icall("MyGame.LuaCalls::MakeTagged"))(id);
+}
+
+/* public static float StructResults(float s, int x) */
+static float lc_struct_results(float v, int32_t x, const MethodInfo *method)
+{
+    (void)method;
+    SimLine l = lc_make_line(v, NULL);
+    SimMyDto d = lc_make_dto(x, NULL);
+    SimTagged t = lc_make_tagged(x, NULL);
+    return l.a.x + l.a.y + l.b.x + l.b.y + (float)(d.X + d.Y + il2cpp_string_length(d.Tag) +
+                                                   t.id + il2cpp_string_length(t.name));
+}
+
 /* public static int RefInt(int start) */
 static int32_t lc_ref_int(int32_t start, const MethodInfo *method)
 {
@@ -174,6 +209,15 @@ const SimMethodDef sim_methods_lua_calls[] = {
     {.name = "StructsOf", .flags = SIM_M_STATIC, .ret = "System.Single",
      .params = {{"System.Single", "ax"}, {"System.Single", "by"}, {"System.String", "tag"}},
      .body = SIM_BODY(lc_structs_of), .invoker = sim_inv_r4_r4_r4_s},
+    EXTERN("MakeLine", "OnMakeLine", "MyGame.Line", lc_make_line, sim_inv_L_r4,
+           {"System.Single", "s"}),
+    EXTERN("MakeDto", "OnMakeDto", "MyGame.MyDto", lc_make_dto, sim_inv_Dto_i4,
+           {"System.Int32", "x"}),
+    EXTERN("MakeTagged", "OnMakeTagged", "MyGame.Tagged", lc_make_tagged, sim_inv_T_i4,
+           {"System.Int32", "id"}),
+    {.name = "StructResults", .flags = SIM_M_STATIC, .ret = "System.Single",
+     .params = {{"System.Single", "s"}, {"System.Int32", "x"}},
+     .body = SIM_BODY(lc_struct_results), .invoker = sim_inv_r4_r4_i4},
     {.name = "PointSumOf", .flags = SIM_M_STATIC, .ret = "System.Single",
      .params = {{"System.Single", "x"}, {"System.Single", "y"}},
      .body = SIM_BODY(lc_point_sum_of), .invoker = sim_inv_r4_r4_r4},

@@ -198,6 +198,34 @@ SIM_INVOKER(sim_inv_b_s_pi4)
     *(bool *)ret = ((Fn)fn)(REF(Il2CppString *, 0), REF(int32_t *, 1), m);
 }
 
+SIM_INVOKER(sim_inv_L_r4)
+{
+    typedef SimLine (*Fn)(float, const MethodInfo *);
+    (void)obj;
+    *(SimLine *)ret = ((Fn)fn)(VAL(float, 0), m);
+}
+
+SIM_INVOKER(sim_inv_Dto_i4)
+{
+    typedef SimMyDto (*Fn)(int32_t, const MethodInfo *);
+    (void)obj;
+    *(SimMyDto *)ret = ((Fn)fn)(VAL(int32_t, 0), m);
+}
+
+SIM_INVOKER(sim_inv_T_i4)
+{
+    typedef SimTagged (*Fn)(int32_t, const MethodInfo *);
+    (void)obj;
+    *(SimTagged *)ret = ((Fn)fn)(VAL(int32_t, 0), m);
+}
+
+SIM_INVOKER(sim_inv_r4_r4_i4)
+{
+    typedef float (*Fn)(float, int32_t, const MethodInfo *);
+    (void)obj;
+    *(float *)ret = ((Fn)fn)(VAL(float, 0), VAL(int32_t, 1), m);
+}
+
 SIM_INVOKER(sim_inv_r4_L)
 {
     typedef float (*Fn)(SimLine, const MethodInfo *);
