@@ -27,6 +27,7 @@
 
 #include "marshal/delegate.h"
 #include "mono_rt.h"
+#include "mono_thunk_call.h"
 #include "zlua_stub.h"
 
 static Il2CppException *zm_box(MonoClass *k, void *data, Il2CppObject **out);
@@ -432,12 +433,38 @@ static void zm_store_known(const zm_facts *f, MonoObject *r, void *ret)
 
 ZLUA_INLINE Il2CppException *zm_invoke(MonoMethod *m, zm_facts *f, void *obj, void **args, void *ret);
 
+static ZLUA_NOINLINE Il2CppException *zm_rt_invoke_slow(MonoMethod *m, void *obj, void **args,
+                                                         void *ret);
+
+/* The common call, inline: a method this thread has called before, whose
+ * thunk is made (and scratch box free), with no fault to inject.  The
+ * rest (facts to make, a busy box, mono_runtime_invoke) out of line. */
 Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args, void *ret)
+{
+    MonoMethod *m = ZM_METHOD(method);
+    zm_facts *f = zm_facts_find(m);
+    if (ZLUA_LIKELY(f != NULL) && ZLUA_LIKELY(f->thunk_ok) && !f->thunk.box_busy &&
+        ZLUA_LIKELY(f->thunk.code != NULL) && ZLUA_LIKELY(zm.fault_take_throw == NULL)) {
+        /* f stays valid through the call even if an env made inside it
+         * empties the map (zm_facts_clear) */
+        struct zm_facts_map *map = &zm_facts_map;
+        map->depth++;
+        Il2CppException *e = f->thunk.box_class == NULL
+                                 ? zm_thunk_call(&f->thunk, obj, args, ret)
+                                 : zm_thunk_invoke(&f->thunk, obj, args, ret);
+        if (--map->depth == 0 && ZLUA_UNLIKELY(map->retired != NULL))
+            zm_facts_retire_done(map);
+        return e;
+    }
+    return zm_rt_invoke_slow(m, obj, args, ret);
+}
+
+static ZLUA_NOINLINE Il2CppException *zm_rt_invoke_slow(MonoMethod *m, void *obj, void **args,
+                                                         void *ret)
 {
     Il2CppException *injected = zm_fault_take_throw();   /* testbed.throw_next */
     if (injected != NULL)
         return injected;
-    MonoMethod *m = ZM_METHOD(method);
     zm_facts *f = zm_facts_find(m);
     if (ZLUA_UNLIKELY(f == NULL))
         f = zm_facts_make(m);

@@ -65,11 +65,7 @@ int zm_thunk_scalar(MonoType *t);
 int zm_thunk_plan(MonoMethod *m, MonoMethodSignature *sig, zm_thunk *t);
 /* Makes the thunk's code if it is not made yet: 0 when Mono gave none. */
 int zm_thunk_ready(zm_thunk *t, MonoMethod *m);
-/* The call, zlua_rt_invoke's contract (obj: the object, or a struct's
- * bytes; args[i] a value's address, a reference itself, a byref's slot
- * address): the callee's exception, or NULL with the result in ret.  Not
- * while t->box_busy. */
-Il2CppException *zm_thunk_invoke(zm_thunk *t, void *obj, void **args, void *ret);
+/* The call itself: mono_thunk_call.h (inline in the glue's invoke). */
 /* Releases what zm_thunk_ready made besides the code (the scratch box). */
 void zm_thunk_free(zm_thunk *t);
 
