@@ -84,6 +84,34 @@ describe("R-IC-3: [LuaInvoke] methods call Lua through their generated IC stubs"
     assert.are.same({5, 6, "tag"}, dto)
   end)
 
+  it("a struct of 24 bytes by value: the call (the Editor: refused, with why)", function()
+    h.global("OnTaggedArg", function(t)
+      local v = zlua.get_opaquevalue(t)
+      return v.id * 10 + #v.name
+    end)
+    if testbed.host == "editor" then
+      local ok, err = pcall(LuaCalls.TaggedArgOf, 4)
+      assert.is_false(ok)
+      assert.matches("NotSupportedException", tostring(err), 1, true)
+      assert.matches("MyGame.LuaCalls::TaggedArg cannot call Lua in the Editor: a struct passed "
+                     .. "by value that the C ABI passes on the stack", tostring(err), 1, true)
+    else
+      assert.are.equal(43, LuaCalls.TaggedArgOf(4))
+    end
+  end)
+
+  it("overloads of an internal call's name get no code (the Editor: refused, with why)", function()
+    local ok, err = pcall(CS.ZLuaTests.BadInvoke.Twice, 2)
+    assert.is_false(ok)
+    if testbed.host == "editor" then
+      assert.matches("NotSupportedException", tostring(err), 1, true)
+      assert.matches("ZLuaTests.BadInvoke::Twice cannot call Lua in the Editor: overloaded",
+                     tostring(err), 1, true)
+    else
+      assert.matches("MissingMethodException", tostring(err), 1, true)
+    end
+  end)
+
   it("Lua calling the method itself with a struct: the call, or on Mono a clear refusal", function()
     h.global("OnPointSum", function(hv)
       local p = zlua.get_opaquevalue(hv)

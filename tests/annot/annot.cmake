@@ -95,7 +95,9 @@ if(ZLUA_MONO_TESTS)
             --out ${ZLUA_ANNOT_MONO_DIR}/fixtures.lua
     COMMAND ${CMAKE_COMMAND} -E copy ${CMAKE_CURRENT_SOURCE_DIR}/tools/annot/zlua.lua
             ${ZLUA_ANNOT_MONO_DIR}/zlua.lua
-    DEPENDS zlua-annot-mono zlua_mono_test_assemblies
+    # the assemblies' target, and their sources for the timestamp (the
+    # assemblies themselves would put their rule in this target too)
+    DEPENDS zlua-annot-mono zlua_mono_test_assemblies ${ZLUA_FIXTURE_CS}
             ${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal/catalog.xml
             ${CMAKE_CURRENT_SOURCE_DIR}/tests/marshal/tests.xml
             ${CMAKE_CURRENT_SOURCE_DIR}/tools/annot/zlua.lua

@@ -78,6 +78,10 @@ set_tests_properties(lua.mono.tour PROPERTIES LABELS mono)
 include(tests/game/game.cmake)
 add_dependencies(zlua-run-mono zlua_game_assemblies)
 
+# The fixtures' C# sources: what the generators over the fixture
+# assemblies depend on for their timestamps (beside the assemblies' target).
+file(GLOB ZLUA_FIXTURE_CS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tests/fixtures/*.cs)
+
 # The player's configuration's folder, and Boot.exe in it (made by
 # tests/player-host, read by the stub generator below).
 set(ZLUA_PLAYER_DIR ${CMAKE_BINARY_DIR}/player)
@@ -169,7 +173,7 @@ add_custom_command(
   # the target that makes Boot.exe, and its source for the timestamp (the
   # file itself would put the rule that makes it in a second target)
   DEPENDS zlua-stubgen-mono zlua_mono_test_assemblies zlua_player_assemblies
-          ${CMAKE_CURRENT_SOURCE_DIR}/tests/player-host/Boot.cs
+          ${CMAKE_CURRENT_SOURCE_DIR}/tests/player-host/Boot.cs ${ZLUA_FIXTURE_CS}
   COMMENT "Generating MethodBridge stubs from Mono's metadata")
 add_library(zlua_stubs_mono_check OBJECT ${CMAKE_BINARY_DIR}/zlua_stubs_mono.cpp)
 target_include_directories(zlua_stubs_mono_check PRIVATE tests/sim/include include ${LUA_INCLUDE_DIRS})

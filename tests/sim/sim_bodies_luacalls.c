@@ -135,6 +135,22 @@ static float lc_struct_results(float v, int32_t x, const MethodInfo *method)
                                                    t.id + il2cpp_string_length(t.name));
 }
 
+/* [LuaInvoke("OnTaggedArg")] static extern int TaggedArg(Tagged t) */
+static int32_t lc_tagged_arg(SimTagged t, const MethodInfo *method)
+{
+    (void)method;
+    typedef int32_t (*Fn)(SimTagged);
+    return ((Fn)sim_icall("MyGame.LuaCalls::TaggedArg"))(t);
+}
+
+/* public static int TaggedArgOf(int id) */
+static int32_t lc_tagged_arg_of(int32_t id, const MethodInfo *method)
+{
+    (void)method;
+    SimTagged t = {id, sim_literal("tag"), NULL};
+    return lc_tagged_arg(t, NULL);
+}
+
 /* public static int RefInt(int start) */
 static int32_t lc_ref_int(int32_t start, const MethodInfo *method)
 {
@@ -218,6 +234,11 @@ const SimMethodDef sim_methods_lua_calls[] = {
     {.name = "StructResults", .flags = SIM_M_STATIC, .ret = "System.Single",
      .params = {{"System.Single", "s"}, {"System.Int32", "x"}},
      .body = SIM_BODY(lc_struct_results), .invoker = sim_inv_r4_r4_i4},
+    EXTERN("TaggedArg", "OnTaggedArg", "System.Int32", lc_tagged_arg, sim_inv_i4_T,
+           {"MyGame.Tagged", "t"}),
+    {.name = "TaggedArgOf", .flags = SIM_M_STATIC, .ret = "System.Int32",
+     .params = {{"System.Int32", "id"}}, .body = SIM_BODY(lc_tagged_arg_of),
+     .invoker = sim_inv_i4_i4},
     {.name = "PointSumOf", .flags = SIM_M_STATIC, .ret = "System.Single",
      .params = {{"System.Single", "x"}, {"System.Single", "y"}},
      .body = SIM_BODY(lc_point_sum_of), .invoker = sim_inv_r4_r4_r4},

@@ -196,9 +196,32 @@ static int32_t bad_invoke_not_extern(const MethodInfo *m)
     return 0;
 }
 
+/* [LuaInvoke] static extern int Twice(int x) / Twice(float x): the body
+ * IL2CPP generates for an internal call; none is registered for either */
+static int32_t bad_invoke_twice_i4(int32_t x, const MethodInfo *m)
+{
+    (void)m;
+    typedef int32_t (*Fn)(int32_t);
+    return ((Fn)sim_icall("ZLuaTests.BadInvoke::Twice"))(x);
+}
+
+static int32_t bad_invoke_twice_r4(float x, const MethodInfo *m)
+{
+    (void)m;
+    typedef int32_t (*Fn)(float);
+    return ((Fn)sim_icall("ZLuaTests.BadInvoke::Twice"))(x);
+}
+
 const SimMethodDef sim_methods_bad_invoke[] = {
     {.name = "NotExtern", .flags = SIM_M_STATIC, .ret = "System.Int32",
      .body = SIM_BODY(bad_invoke_not_extern), .invoker = sim_inv_i4,
+     .attr = "ZLua.LuaInvokeAttribute"},
+    {.name = "Twice", .flags = SIM_M_STATIC, .ret = "System.Int32",
+     .params = {I4("x")}, .body = SIM_BODY(bad_invoke_twice_i4), .invoker = sim_inv_i4_i4,
+     .iflags = METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL, .attr = "ZLua.LuaInvokeAttribute"},
+    {.name = "Twice", .flags = SIM_M_STATIC, .ret = "System.Int32",
+     .params = {{"System.Single", "x", NULL, NULL}}, .body = SIM_BODY(bad_invoke_twice_r4),
+     .invoker = sim_inv_i4_r4, .iflags = METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL,
      .attr = "ZLua.LuaInvokeAttribute"},
     {.name = NULL}};
 

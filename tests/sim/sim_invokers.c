@@ -226,6 +226,20 @@ SIM_INVOKER(sim_inv_r4_r4_i4)
     *(float *)ret = ((Fn)fn)(VAL(float, 0), VAL(int32_t, 1), m);
 }
 
+SIM_INVOKER(sim_inv_i4_T)
+{
+    typedef int32_t (*Fn)(SimTagged, const MethodInfo *);
+    (void)obj;
+    *(int32_t *)ret = ((Fn)fn)(VAL(SimTagged, 0), m);
+}
+
+SIM_INVOKER(sim_inv_i4_r4)
+{
+    typedef int32_t (*Fn)(float, const MethodInfo *);
+    (void)obj;
+    *(int32_t *)ret = ((Fn)fn)(VAL(float, 0), m);
+}
+
 SIM_INVOKER(sim_inv_r4_L)
 {
     typedef float (*Fn)(SimLine, const MethodInfo *);

@@ -88,6 +88,8 @@ SIM_INVOKER_DECL(sim_inv_r4_pP);
 SIM_INVOKER_DECL(sim_inv_r8_i4_r4_i8_r8);
 SIM_INVOKER_DECL(sim_inv_r4_r4_r4);
 SIM_INVOKER_DECL(sim_inv_r4_L);
+SIM_INVOKER_DECL(sim_inv_i4_r4);
+SIM_INVOKER_DECL(sim_inv_i4_T);
 SIM_INVOKER_DECL(sim_inv_L_r4);
 SIM_INVOKER_DECL(sim_inv_Dto_i4);
 SIM_INVOKER_DECL(sim_inv_T_i4);
