@@ -37,10 +37,11 @@
  * NotSupportedException naming the method and why, never a call with
  * misread arguments: a struct where the probe failed or on arm64, one
  * passed by value larger than 16 bytes or without registers left for it
- * (take it by ref or in: an address on every runtime); an instance, generic or overloaded method; more arguments
- * than the registers hold; a target whose ABI assigns registers by
- * position (Windows x64) or splits 64-bit values (32-bit); and any method
- * past the pool's size.
+ * (take it by ref or in: an address on every runtime); an instance,
+ * generic or overloaded method; more arguments than the registers hold;
+ * a target whose ABI assigns registers by position (Windows x64) or
+ * splits 64-bit values (32-bit).  A method past its pool's size is not
+ * registered (a log line says so) and throws MissingMethodException.
  */
 #include <stdint.h>
 #include <stdio.h>
