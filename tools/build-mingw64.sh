@@ -15,16 +15,9 @@ cd "$(dirname "$0")/.."
 build=${1:-build-mingw64}
 dropin=${2:-build/unity}
 case "$build" in /*) ;; *) build=$PWD/$build ;; esac
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
-missing=()
-for p in gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 binutils-mingw-w64-x86-64 libgc-dev; do
-  installed "$p" || missing+=("$p")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "== build-mingw64: installing ${missing[*]}"
-  tools/apt-update.sh
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
-fi
+# shellcheck source=tools/cross-deps.sh
+source tools/cross-deps.sh
+cross_install gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 binutils-mingw-w64-x86-64 libgc-dev
 tree=$(tools/lua-source.sh "$build-lua-src")
 # bdwgc's declarations in a folder of their own: the system's include
 # folder would bring glibc's headers into a Windows compile

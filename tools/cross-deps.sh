@@ -1,5 +1,6 @@
-# tools/cross-deps.sh -- sourced by tools/build-armhf.sh and
-# tools/test-wine.sh: the host packages they need (cross_install), the
+# tools/cross-deps.sh -- sourced by tools/build-armhf.sh,
+# tools/test-wine.sh, tools/build-mingw64.sh and tools/mono-windows-check.sh:
+# the host packages they need (cross_install), the
 # busted specs under their emulator (cross_specs), and the test tree's
 # dependencies built for a cross
 # target from Debian's source packages (upstream's tarballs, fetched with

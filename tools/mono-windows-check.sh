@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Editor backend (src/mono) compiled for Windows x64 with mingw-w64,
-# every warning an error (issue 43, section 5): what a Windows Editor's
+# every warning an error: what a Windows Editor's
 # zlua-mono.dll is made of, against Debian's Mono headers (the embedding
 # API's declarations are the same on every platform; mono_unichar2 is
 # wchar_t on Windows) and Lua's.  Also compiled: the check that the table
@@ -21,16 +21,9 @@ cd "$(dirname "$0")/.."
 out=${1:-build-mono-windows}
 wine=${2:-}
 cc=x86_64-w64-mingw32-gcc
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
-missing=()
-for p in gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 libmono-2.0-dev liblua5.4-dev; do
-  installed "$p" || missing+=("$p")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "== mono-windows-check: installing ${missing[*]}"
-  tools/apt-update.sh
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
-fi
+# shellcheck source=tools/cross-deps.sh
+source tools/cross-deps.sh
+cross_install gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 libmono-2.0-dev liblua5.4-dev
 mkdir -p "$out"
 # Mono's and Lua's folders hold only their own headers, so naming them
 # brings no glibc header into the Windows compile
