@@ -150,6 +150,38 @@ ZLUA_INLINE void zm_thunk_copy(void *dst, const void *src, uint32_t n)
     }
 }
 
+/* The thunk at t->code called with ARGS as a function of type FN_INT,
+ * FN_F4 or FN_F8 by the result's kind, the result stored into ret unless
+ * the callee threw (exc, a local of the caller).  The API hands code out
+ * as a data pointer (POSIX guarantees the round trip; ISO C does not,
+ * hence the memcpy). */
+#define ZM_TK_CALL(FN_INT, FN_F4, FN_F8, ARGS)                                  \
+    switch (t->ret) {                                                       \
+    case ZM_TK_R4: {                                                        \
+        FN_F4 fn;                                                           \
+        memcpy(&fn, &t->code, sizeof fn);                                   \
+        float v = fn(ARGS);                                                 \
+        if (exc == NULL && ret != NULL)                                     \
+            memcpy(ret, &v, sizeof v);                                      \
+        break;                                                              \
+    }                                                                       \
+    case ZM_TK_R8: {                                                        \
+        FN_F8 fn;                                                           \
+        memcpy(&fn, &t->code, sizeof fn);                                   \
+        double v = fn(ARGS);                                                \
+        if (exc == NULL && ret != NULL)                                     \
+            memcpy(ret, &v, sizeof v);                                      \
+        break;                                                              \
+    }                                                                       \
+    default: {                                                              \
+        FN_INT fn;                                                          \
+        memcpy(&fn, &t->code, sizeof fn);                                   \
+        int64_t v = fn(ARGS);                                               \
+        if (exc == NULL && ret != NULL && t->ret != ZM_TK_VOID)             \
+            zm_thunk_store(t->ret, v, ret);                                 \
+    }                                                                       \
+    }
+
 /* The call, zlua_rt_invoke's contract (obj: the object, or a struct's
  * bytes; args[i] a value's address, a reference itself, a byref's slot
  * address): the callee's exception, or NULL with the result in ret.  For a
@@ -172,9 +204,9 @@ ZLUA_INLINE Il2CppException *zm_thunk_call(const zm_thunk *t, void *obj, void **
             zm_thunk_store(t->ret, v, ret);
         return (Il2CppException *)(void *)exc;
     }
+    r.i[0] = (int64_t)(intptr_t)obj;   /* overwritten by the first argument when static */
     /* the registers no parameter names: zeroed by plain stores, which
      * the compiler keeps inline (a memset of the block costs a call) */
-    r.i[0] = (int64_t)(intptr_t)obj;   /* overwritten by the first argument when static */
     for (unsigned k = 1; k < 6; k++)
         r.i[k] = 0;
     r.i[6] = r.i[7] = 0;   /* passed only when an integer argument goes past six */
@@ -183,60 +215,10 @@ ZLUA_INLINE Il2CppException *zm_thunk_call(const zm_thunk *t, void *obj, void **
     for (uint32_t i = 0; i < t->nparams; i++)
         zm_thunk_arg(&r, t->slot[i], t->kind[i], args[i]);
     r.i[t->exc_slot] = (int64_t)(intptr_t)&exc;
-    /* the API hands code out as a data pointer (POSIX guarantees the
-     * round trip; ISO C does not, hence the memcpy) */
     if (t->exc_slot < 6) {   /* every integer argument in a register */
-        switch (t->ret) {
-        case ZM_TK_R4: {
-            zm_thunk_f414_fn fn;
-            memcpy(&fn, &t->code, sizeof fn);
-            float v = fn(ZM_TK_ARGS14(r));
-            if (exc == NULL && ret != NULL)
-                memcpy(ret, &v, sizeof v);
-            break;
-        }
-        case ZM_TK_R8: {
-            zm_thunk_f814_fn fn;
-            memcpy(&fn, &t->code, sizeof fn);
-            double v = fn(ZM_TK_ARGS14(r));
-            if (exc == NULL && ret != NULL)
-                memcpy(ret, &v, sizeof v);
-            break;
-        }
-        default: {
-            zm_thunk_int14_fn fn;
-            memcpy(&fn, &t->code, sizeof fn);
-            int64_t v = fn(ZM_TK_ARGS14(r));
-            if (exc == NULL && ret != NULL && t->ret != ZM_TK_VOID)
-                zm_thunk_store(t->ret, v, ret);
-        }
-        }
-        return (Il2CppException *)(void *)exc;
-    }
-    switch (t->ret) {
-    case ZM_TK_R4: {
-        zm_thunk_f4_fn fn;
-        memcpy(&fn, &t->code, sizeof fn);
-        float v = fn(ZM_TK_ARGS(r));
-        if (exc == NULL && ret != NULL)
-            memcpy(ret, &v, sizeof v);
-        break;
-    }
-    case ZM_TK_R8: {
-        zm_thunk_f8_fn fn;
-        memcpy(&fn, &t->code, sizeof fn);
-        double v = fn(ZM_TK_ARGS(r));
-        if (exc == NULL && ret != NULL)
-            memcpy(ret, &v, sizeof v);
-        break;
-    }
-    default: {
-        zm_thunk_int_fn fn;
-        memcpy(&fn, &t->code, sizeof fn);
-        int64_t v = fn(ZM_TK_ARGS(r));
-        if (exc == NULL && ret != NULL && t->ret != ZM_TK_VOID)
-            zm_thunk_store(t->ret, v, ret);
-    }
+        ZM_TK_CALL(zm_thunk_int14_fn, zm_thunk_f414_fn, zm_thunk_f814_fn, ZM_TK_ARGS14(r))
+    } else {
+        ZM_TK_CALL(zm_thunk_int_fn, zm_thunk_f4_fn, zm_thunk_f8_fn, ZM_TK_ARGS(r))
     }
     return (Il2CppException *)(void *)exc;
 }
