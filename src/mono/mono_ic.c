@@ -154,7 +154,7 @@ static _Noreturn void zm_ic_raise_arg(const char *why)
 
 /* The IC call proper, with L the innermost running state while it runs
  * (a C# method its Lua calls comes back here). */
-static MonoString *zm_ic_run(lua_State *L, zlua_ic_call *c, MonoBoolean catch_error)
+MonoString *zm_ic_run(lua_State *L, zlua_ic_call *c, MonoBoolean catch_error)
 {
     zlua_env_run run;
     zlua_env_run_enter(&run, L);

@@ -176,15 +176,7 @@ static void zm_icall_run(const zm_icall *s, const int64_t *ir, const double *fr,
     c.nargs = s->nparams;
     c.arg_slots = slots;
     c.ret_slot = s->ret != ZM_TK_VOID ? r : NULL;
-    zlua_env_run run;
-    zlua_env_run_enter(&run, L);
-    int rc = zlua_ic_invoke(L, &c);
-    zlua_env_run_leave(&run);
-    if (rc != ZLUA_OK) {
-        Il2CppException *ex = zlua_ic_exception(L, &c);
-        zlua_ic_done(L, &c);
-        zm_ic_raise((MonoException *)(void *)ex);
-    }
+    (void)zm_ic_run(L, &c, 0);   /* a failure raised from here, as LuaIC.Call's */
 }
 
 static int64_t zm_icall_run_int(const zm_icall *s, const int64_t *ir, const double *fr)

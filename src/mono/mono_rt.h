@@ -254,6 +254,11 @@ int zm_rules_xml_load(const char *path, zm_line_fn log, void *ud);
 void zm_ic_register(void);
 /* Raises ex in the managed caller of an internal call (never returns). */
 _Noreturn void zm_ic_raise(MonoException *ex);
+/* Runs c on L, the innermost running state meanwhile: NULL when it
+ * succeeded; on a failure, with catch_error the Lua message (the call's
+ * scope closed), without it the managed exception raised from this
+ * internal call's frame once the scope is closed.  mono_ic.c. */
+MonoString *zm_ic_run(lua_State *L, zlua_ic_call *c, MonoBoolean catch_error);
 
 /* A System.TypedReference as Mono lays it out: the type, the slot's
  * address, the class. */
