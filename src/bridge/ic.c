@@ -322,15 +322,15 @@ static int zlua_ic_push_globals(lua_State *L)
 
 /* [globals, name] -> [globals, function]: the globals table stays below
  * the call (dropped with everything else after it: by zlua_ic_run on
- * success, by zlua_ic_done after a failure). */
-static void zlua_ic_lookup_function(lua_State *L, int globals_ok)
+ * success, by zlua_ic_done after a failure).  Returns the value's type,
+ * as lua_rawget does. */
+static int zlua_ic_lookup_function(lua_State *L, int globals_ok)
 {
     if (ZLUA_LIKELY(globals_ok))
-        lua_rawget(L, -2);
-    else {
-        lua_pop(L, 1);
-        lua_pushnil(L);
-    }
+        return lua_rawget(L, -2);
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    return LUA_TNIL;
 }
 
 /* The fast path's function, pushed without allocating: a delegate's from
@@ -349,8 +349,7 @@ ZLUA_INLINE int zlua_ic_push_direct(lua_State *L, const zlua_ic_call *c,
     int globals_ok = zlua_ic_push_globals(L);
     if (ZLUA_LIKELY(b->ref != 0) && ZLUA_LIKELY(lua_rawgeti(L, LUA_REGISTRYINDEX, b->ref) ==
                                                 LUA_TSTRING)) {
-        zlua_ic_lookup_function(L, globals_ok);
-        if (ZLUA_LIKELY(lua_type(L, -1) == LUA_TFUNCTION))
+        if (ZLUA_LIKELY(zlua_ic_lookup_function(L, globals_ok) == LUA_TFUNCTION))
             return 1;   /* anything else (nil, a callable table): the protected path */
     }
     lua_settop(L, c->top);
@@ -389,7 +388,7 @@ static void zlua_ic_push_function(lua_State *L, const zlua_ic_call *c, struct zl
                 b->ref = luaL_ref(L, LUA_REGISTRYINDEX);
         }
     }
-    zlua_ic_lookup_function(L, globals_ok);
+    (void)zlua_ic_lookup_function(L, globals_ok);
 }
 
 /* An OpaqueValue -- every struct and byref argument, the IC path's
