@@ -426,10 +426,15 @@ typedef struct zlua_ic_site {
  * one (a name known only at run time), the call names the global by
  * function_len bytes at function (a NUL among them is part of the name)
  * and gives the metas, which must be L's own: a meta of another state is
- * refused.  Such a call interns the name on every call. */
+ * refused; or, with `method` and no arg_meta / ret_meta, takes the metas
+ * of the method's last nargs parameters (at most 16) and of its result,
+ * as a site would (a [LuaInvokeByName] method's stub: its first
+ * parameter is the name, zlua_stub.h).  Such a call interns the name on
+ * every call. */
 typedef struct zlua_ic_call {
     zlua_ic_site *site;              /* NULL: function / function_len */
-    const MethodInfo *method;        /* with site: the stub's method */
+    const MethodInfo *method;        /* with site: the stub's method; without:
+                                        optional, the metas' method */
     const char *function;            /* without site: the global's name */
     size_t function_len;             /* its bytes (at least 1) */
     int nargs;

@@ -481,6 +481,20 @@ typedef struct zlua_ic_entry {
  * the method ("Namespace.Class::Method"), made through the glue. */
 Il2CppException *zlua_ic_no_state(const char *icall);
 
+/* A [LuaInvokeByName] method's IC stub (ZLua.LuaInvokeByNameAttribute)
+ * calls the Lua global its first argument, a string, names: the stub
+ * converts it here, into name (ZLUA_IC_NAME_MAX + 1 bytes: the UTF-8
+ * bytes, a NUL after them; a NUL among them is part of the name) and
+ * *len, and calls without a site: zlua_ic_call's function /
+ * function_len, its method, nargs one less than its parameters, no
+ * arg_meta (libzlua takes the other parameters' metas and the result's).
+ * NULL, or the exception to raise (name then empty): a
+ * System.ArgumentNullException naming param for a null string, a
+ * System.ArgumentException for one longer than ZLUA_IC_NAME_MAX bytes. */
+#define ZLUA_IC_NAME_MAX 255
+Il2CppException *zlua_ic_function_name(Il2CppString *fn, const char *param, char *name,
+                                       size_t *len);
+
 /* The generated tables (zlua.h names them).  abi stays their first member
  * in every version, so that any libzlua can read it to refuse the rest. */
 struct zlua_stub_table {

@@ -38,6 +38,7 @@
 
 #include "core/state.h"
 #include "core/thread.h"
+#include "core/utf.h"
 #include "marshal/ic_shape.h"
 #include "marshal/meta.h"
 #include "scope/scope.h"
@@ -76,6 +77,9 @@ static int zlua_ic_id_set(uint32_t *p, uint32_t *expected, uint32_t v)
     (*(p) == *(expected) ? (*(p) = (v), 1) : (*(expected) = *(p), 0))
 #endif
 #endif
+
+/* The arguments of a call by name that gives its method, not its metas. */
+#define ZLUA_IC_METHOD_ARGS 16
 
 /* Sites the process may name; far above any generated file's count. */
 #define ZLUA_IC_SITES_MAX (UINT32_C(1) << 20)
@@ -263,18 +267,19 @@ ZLUA_COLD static int zlua_ic_bind(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c,
     return ZLUA_OK;
 }
 
-/* A call without site: its own name and metas, which must be L's,
- * checked and counted in one pass (a delegate's every call comes here;
- * out of line, so that a site's path keeps its registers). */
-ZLUA_COLD static int zlua_ic_shape_of(const zlua__ctx *ctx, zlua_ic_call *c, zlua__ic_shape *s)
+/* A call without site: its own name and metas (args, ret), which must
+ * be L's, checked and counted in one pass (a delegate's every call comes
+ * here; out of line, so that a site's path keeps its registers). */
+ZLUA_COLD static int zlua_ic_shape_of(const zlua__ctx *ctx, zlua_ic_call *c,
+                                      const zlua_meta *const *args, const zlua_meta *ret,
+                                      zlua__ic_shape *s)
 {
     int n = c->nargs;
     if (ZLUA_UNLIKELY(c->function == NULL || (c->function_len == 0 && c->function_ref == 0)))
         return zlua_ic_refuse(c, zlua_ic_no_function);
-    if (ZLUA_UNLIKELY(n < 0 || (n > 0 && (c->arg_meta == NULL || c->arg_slots == NULL)) ||
-                      (c->ret_meta != NULL && c->ret_slot == NULL)))
+    if (ZLUA_UNLIKELY(n < 0 || (n > 0 && (args == NULL || c->arg_slots == NULL)) ||
+                      (ret != NULL && c->ret_slot == NULL)))
         return zlua_ic_refuse(c, zlua_ic_bad_slots);
-    const zlua_meta *const *args = c->arg_meta;
     int safe = 1, nvals = 0, nres = 0;
     for (int i = 0; i < n; i++) {
         const zlua_meta *m = args[i];
@@ -283,7 +288,6 @@ ZLUA_COLD static int zlua_ic_shape_of(const zlua__ctx *ctx, zlua_ic_call *c, zlu
         safe &= m->push_safe;
         nvals += zlua_meta_slots(m);
     }
-    const zlua_meta *ret = c->ret_meta;
     if (ret != NULL) {
         if (ZLUA_UNLIKELY(ret->ctx != ctx))
             return zlua_ic_refuse(c, zlua_ic_foreign);
@@ -299,6 +303,36 @@ ZLUA_COLD static int zlua_ic_shape_of(const zlua__ctx *ctx, zlua_ic_call *c, zlu
      * delegate's function is a registry read */
     s->direct = safe && c->function_ref != 0;
     return ZLUA_OK;
+}
+
+/* A call by name with its method instead of metas (a [LuaInvokeByName]
+ * method's stub, zlua.h): the metas of the method's last nargs
+ * parameters and of its result, as a site binds them (cached per state
+ * by zlua_meta_param), into args / *ret. */
+ZLUA_COLD static int zlua_ic_method_metas(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c,
+                                          const zlua_meta **args, const zlua_meta **ret)
+{
+    const MethodInfo *method = c->method;
+    uint32_t n = il2cpp_method_get_param_count(method);
+    if (c->nargs < 0 || c->nargs > ZLUA_IC_METHOD_ARGS || (uint32_t)c->nargs > n)
+        return zlua_ic_refuse(c, zlua_ic_bad_slots);
+    unsigned nomem = ctx->nomem;
+    uint32_t first = n - (uint32_t)c->nargs;
+    for (int k = 0; k < c->nargs; k++) {
+        args[k] = zlua_meta_param(L, method, (int)(first + (uint32_t)k));
+        if (!zlua_ic_usable(args[k]))
+            goto unusable;
+    }
+    const Il2CppType *rt = il2cpp_method_get_return_type(method);
+    *ret = NULL;
+    if (rt != NULL && il2cpp_type_get_type(rt) != ZLUA_IL2CPP_TYPE_VOID) {
+        *ret = zlua_meta_param(L, method, -1);
+        if (!zlua_ic_usable(*ret))
+            goto unusable;
+    }
+    return ZLUA_OK;
+unusable:
+    return ctx->nomem != nomem ? zlua_ic_nomem(c) : zlua_ic_refuse(c, zlua_ic_site_unusable);
 }
 
 void zlua__ic_open(lua_State *L, zlua__ctx *ctx)
@@ -672,11 +706,20 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
                 return rc;
         }
         s = &b->shape;
-    } else {
-        int rc = zlua_ic_shape_of(ctx, c, &own);
+    } else if (c->method == NULL || c->arg_meta != NULL || c->ret_meta != NULL) {
+        int rc = zlua_ic_shape_of(ctx, c, c->arg_meta, c->ret_meta, &own);
         if (rc != ZLUA_OK)
             return rc;
         s = &own;
+    } else {
+        /* by name, the metas its method's (they live for this call) */
+        const zlua_meta *args[ZLUA_IC_METHOD_ARGS], *ret;
+        int rc = zlua_ic_method_metas(L, ctx, c, args, &ret);
+        if (rc == ZLUA_OK)
+            rc = zlua_ic_shape_of(ctx, c, args, ret, &own);
+        if (rc != ZLUA_OK)
+            return rc;
+        return zlua_ic_go(L, ctx, c, &own, NULL);
     }
     return zlua_ic_go(L, ctx, c, s, b);
 }
@@ -742,4 +785,33 @@ Il2CppException *zlua_ic_no_state(const char *icall)
     Il2CppException *ex = NULL;
     Il2CppException *failed = zlua_rt_exception_new("System", "InvalidOperationException", msg, &ex);
     return failed != NULL ? failed : ex;
+}
+
+/* The Lua global a [LuaInvokeByName] method's first argument names
+ * (zlua_stub.h): measured before it is written, so that an overlong name
+ * is refused without a buffer of its size. */
+Il2CppException *zlua_ic_function_name(Il2CppString *fn, const char *param, char *name,
+                                       size_t *len)
+{
+    Il2CppException *ex = NULL, *failed;
+    *len = 0;
+    name[0] = '\0';
+    if (fn == NULL) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "Value cannot be null.\nParameter name: %s",
+                 param ? param : "?");
+        failed = zlua_rt_exception_new("System", "ArgumentNullException", msg, &ex);
+        return failed != NULL ? failed : ex;
+    }
+    const uint16_t *chars = il2cpp_string_chars(fn);
+    size_t n = (size_t)il2cpp_string_length(fn);
+    if (zlua__utf16_to_utf8(chars, n, NULL) > ZLUA_IC_NAME_MAX) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "Lua function name longer than %d bytes", ZLUA_IC_NAME_MAX);
+        failed = zlua_rt_exception_new("System", "ArgumentException", msg, &ex);
+        return failed != NULL ? failed : ex;
+    }
+    *len = zlua__utf16_to_utf8(chars, n, name);
+    name[*len] = '\0';
+    return NULL;
 }

@@ -35,19 +35,19 @@ static inline int host_register_stubs(lua_State *L)
 
 /* R-IC-3: the IC stubs of the fixtures' [LuaInvoke] methods registered as
  * their internal calls, once per process, as LuaEnv does in a player.  1
- * when they are: a simulated host with stubs, a Mono host that links the
- * generated file (ZLUA_TESTBED_IC), the player host, whose LuaEnv
- * registered them already (ZLUA_TESTBED_IC_ENV); 0 without (the Editor's
- * configuration, a build without stubs: those methods throw
- * MissingMethodException); -1 when the registration failed. */
-#if (defined(ZLUA_WITH_STUBS) && ZLUA_WITH_STUBS) || defined(ZLUA_TESTBED_IC)
+ * when they are: a simulated host (which links the generated file with or
+ * without registering its MethodBridge stubs) or a Mono host that links it
+ * (ZLUA_TESTBED_IC), the player host, whose LuaEnv registered them
+ * already (ZLUA_TESTBED_IC_ENV); 0 for a host without them (those methods
+ * throw MissingMethodException); -1 when the registration failed. */
+#if defined(ZLUA_TESTBED_IC)
 extern const zlua_ic_table zlua_generated_ic;
 #endif
 static inline int host_register_ic(void)
 {
 #if defined(ZLUA_TESTBED_IC_ENV)
     return 1;
-#elif (defined(ZLUA_WITH_STUBS) && ZLUA_WITH_STUBS) || defined(ZLUA_TESTBED_IC)
+#elif defined(ZLUA_TESTBED_IC)
     static int done;
     if (done == 0)
         done = zlua_ic_register(&zlua_generated_ic, NULL) == ZLUA_OK ? 1 : -1;

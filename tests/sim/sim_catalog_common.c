@@ -21,6 +21,8 @@
  *       public LuaInvokeAttribute(string name);
  *       public string Name { get; }
  *     }
+ *     [AttributeUsage(AttributeTargets.Method, Inherited = false)]
+ *     public sealed class LuaInvokeByNameAttribute : Attribute { }
  *   }
  */
 #include <stddef.h>
@@ -132,6 +134,12 @@ static const SimPropertyDef sim_props_invoke_attr[] = {
     {"Name", "get_Name", NULL},
     {NULL, NULL, NULL}};
 
+/* [LuaInvokeByName]: a marker, its default constructor only */
+static const SimMethodDef sim_methods_byname_attr[] = {
+    {.name = ".ctor", .flags = SIM_M_CTOR, .ret = "System.Void",
+     .body = SIM_BODY(invoke_attr_ctor), .invoker = sim_inv_v_t},
+    {.name = NULL}};
+
 const SimClassDef sim_catalog_common[] = {
     {.ns = "ZLua", .name = "LuaMarshalType", .kind = SIM_KIND_ENUM,
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED, .enum_base = "System.Int32",
@@ -146,4 +154,8 @@ const SimClassDef sim_catalog_common[] = {
      .parent = "System.Attribute", .size = sizeof(SimLuaInvokeAttribute),
      .fields = f_invoke_attr, .methods = {sim_methods_invoke_attr},
      .properties = sim_props_invoke_attr},
+    {.name = "LuaInvokeByNameAttribute", .ns = "ZLua", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
+     .parent = "System.Attribute", .size = sizeof(Il2CppObject),
+     .methods = {sim_methods_byname_attr}},
     {.name = NULL}};

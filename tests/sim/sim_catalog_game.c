@@ -198,6 +198,10 @@ const SimClassDef sim_catalog_game[] = {
      .size = sizeof(Il2CppObject), .static_size = sizeof(SimDemoLambdasStatics),
      .fields = f_demo_lambdas, .methods = {sim_methods_demo_lambdas},
      .cctor = sim_demo_lambdas_cctor},
+    /* Demo's internal calls into Lua: an internal static class */
+    {.ns = "", .name = "DemoLua", .kind = SIM_KIND_CLASS,
+     .flags = TYPE_ATTRIBUTE_ABSTRACT | TYPE_ATTRIBUTE_SEALED | SIM_TYPE_BEFORE_FIELD_INIT,
+     .size = sizeof(Il2CppObject), .methods = {sim_methods_demo_lua}},
     /* C# -> Lua calls declared in C# ([LuaInvoke], R-IC-3) */
     {.ns = "MyGame", .name = "LuaCalls", .kind = SIM_KIND_CLASS,
      .flags = TYPE_ATTRIBUTE_PUBLIC | TYPE_ATTRIBUTE_ABSTRACT | TYPE_ATTRIBUTE_SEALED |

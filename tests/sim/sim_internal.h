@@ -81,6 +81,9 @@
 #define SIM_M_STATIC                                                    \
     (METHOD_ATTRIBUTE_PUBLIC | SIM_METHOD_HIDE_BY_SIG | METHOD_ATTRIBUTE_STATIC)
 #define SIM_M_INSTANCE (METHOD_ATTRIBUTE_PUBLIC | SIM_METHOD_HIDE_BY_SIG)
+/* `internal static` (ECMA-335's Assem access, 0x0003) */
+#define SIM_METHOD_ASSEM 0x0003
+#define SIM_M_STATIC_INTERNAL (SIM_METHOD_ASSEM | SIM_METHOD_HIDE_BY_SIG | METHOD_ATTRIBUTE_STATIC)
 #define SIM_M_CTOR                                                      \
     (METHOD_ATTRIBUTE_PUBLIC | SIM_METHOD_HIDE_BY_SIG |                 \
      METHOD_ATTRIBUTE_SPECIAL_NAME | METHOD_ATTRIBUTE_RT_SPECIAL_NAME)

@@ -60,6 +60,7 @@ extern const SimMethodDef sim_methods_node[];
 /* sim_bodies_demo.c, sim_bodies_ic.c */
 extern const SimMethodDef sim_methods_demo[];
 extern const SimMethodDef sim_methods_demo_ic[];
+extern const SimMethodDef sim_methods_demo_lua[];
 extern const SimMethodDef sim_methods_lua_calls[];   /* sim_bodies_luacalls.c */
 extern const SimMethodDef sim_methods_bad_invoke[];  /* sim_bodies_tests.c */
 

@@ -296,7 +296,8 @@ lua_State *unit_state_new(lua_Alloc f, void *ud)
     lua_State *L = unit_state_new_bare(f, ud);
     if (L == NULL)
         return NULL;
-    if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK) {
+    /* the fixtures' [LuaInvoke] methods reach their IC stubs, as in a player */
+    if (zlua_open(L) != ZLUA_OK || host_register_stubs(L) != ZLUA_OK || host_register_ic() < 0) {
         lua_close(L);
         return NULL;
     }

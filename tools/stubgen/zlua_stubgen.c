@@ -109,11 +109,13 @@ typedef struct sg_ic {
     char icall[SG_SIG_BYTES];   /* "Namespace.Outer/Inner::Method" */
     char ns[SG_SIG_BYTES / 2];
     char path[SG_SIG_BYTES / 2];   /* "Outer/Inner" */
-    char function[256];         /* the Lua global */
+    char function[256];         /* the Lua global ("" by name) */
+    int by_name;                /* [LuaInvokeByName]: the first argument names it */
 } sg_ic;
 static sg_ic *ics;
 static int nics, capics;
 static Il2CppClass *sg_invoke_attr;   /* ZLua.LuaInvokeAttribute, NULL: none loaded */
+static Il2CppClass *sg_byname_attr;   /* ZLua.LuaInvokeByNameAttribute, likewise */
 static int ics_refused;               /* [LuaInvoke] methods without one (listed) */
 static FILE *out, *report;
 static lua_State *sg_L;         /* type names and rule shapes (zlua_bridge_shape) */
@@ -962,7 +964,9 @@ static int sg_icall_overloaded(Il2CppClass *k, const MethodInfo *mi)
 /* A [LuaInvoke] method of k: its IC stub, or the reason it has none. */
 static void sg_ic_method(Il2CppClass *k, const MethodInfo *mi)
 {
-    if (sg_invoke_attr == NULL || !il2cpp_method_has_attribute(mi, sg_invoke_attr))
+    int fixed = sg_invoke_attr != NULL && il2cpp_method_has_attribute(mi, sg_invoke_attr);
+    int by_name = sg_byname_attr != NULL && il2cpp_method_has_attribute(mi, sg_byname_attr);
+    if (!fixed && !by_name)
         return;
     char label[SG_SIG_BYTES];
     const char *cname = sg_label(k, label, sizeof label);
@@ -978,6 +982,13 @@ static void sg_ic_method(Il2CppClass *k, const MethodInfo *mi)
         why = "more than 16 parameters";
     else if (sg_method_unnatural(mi) != NULL)
         why = "a struct not laid out naturally";
+    else if (fixed && by_name)
+        why = "both [LuaInvoke] and [LuaInvokeByName]";
+    else if (by_name && (il2cpp_method_get_param_count(mi) == 0 ||
+                         il2cpp_type_get_type(il2cpp_method_get_param(mi, 0)) !=
+                             ZLUA_IL2CPP_TYPE_STRING ||
+                         il2cpp_type_is_byref(il2cpp_method_get_param(mi, 0))))
+        why = "[LuaInvokeByName] without a string first parameter (the Lua global's name)";
     if (why == NULL && sg_icall_overloaded(k, mi))
         why = "overloaded: an internal call is registered by name";
     if (why != NULL) {
@@ -1004,6 +1015,13 @@ static void sg_ic_method(Il2CppClass *k, const MethodInfo *mi)
     if ((size_t)snprintf(ic->icall, sizeof ic->icall, "%s%s%s::%s", ic->ns, ic->ns[0] ? "." : "",
                          ic->path, name) >= sizeof ic->icall)
         die("%s.%s: name too long", cname, name);
+    ic->by_name = by_name;
+    if (by_name) {
+        nics++;
+        fprintf(report, "ic       %s -> Lua global named by %s\n", ic->icall,
+                il2cpp_method_get_param_name(mi, 0));
+        return;
+    }
     if (sg_invoke_name(mi, ic->function, sizeof ic->function) != 0)
         die("%s.%s: [LuaInvoke]'s name is longer than %d bytes", cname, name,
             (int)sizeof ic->function - 1);
@@ -1022,9 +1040,60 @@ static void sg_ic_method(Il2CppClass *k, const MethodInfo *mi)
 
 /* The IC stub of ics[index]: the method's parameters as an internal call
  * receives them, the Lua global called through one static site. */
+/* The IC stub of a [LuaInvokeByName] method: the first argument named,
+ * the call made without a site, libzlua taking the metas of the other
+ * parameters from the method. */
+static void sg_emit_ic_by_name(int index)
+{
+    const sg_ic *ic = &ics[index];
+    const MethodInfo *mi = ic->mi;
+    uint32_t n = il2cpp_method_get_param_count(mi);
+    const Il2CppType *rt = il2cpp_method_get_return_type(mi);
+    int is_void = il2cpp_type_get_type(rt) == ZLUA_IL2CPP_TYPE_VOID;
+    char rtype[64];
+    sg_slot_ctype(rt, rtype, sizeof rtype);
+    const char *param = il2cpp_method_get_param_name(mi, 0);
+    fprintf(out, "/* %s: calls the Lua global its first argument names */\n", ic->icall);
+    fprintf(out, "static const MethodInfo *zlua_ic_method_%d;\n", index);
+    fprintf(out, "static %s zlua_ic_stub_%d(", is_void ? "void" : rtype, index);
+    sg_emit_params(mi, "");
+    fprintf(out, ")\n{\n");
+    fprintf(out, "    lua_State *L = zlua_env_current();\n"
+                 "    if (ZLUA_UNLIKELY(L == nullptr))\n"
+                 "        zlua_rt_raise(zlua_ic_no_state(\"%s\"));\n", ic->icall);
+    fprintf(out, "    char name[ZLUA_IC_NAME_MAX + 1];\n    size_t len;\n"
+                 "    Il2CppException *bad =\n        zlua_ic_function_name(static_cast<Il2CppString *>(a0), \"%s\", name, &len);\n"
+                 "    if (ZLUA_UNLIKELY(bad != nullptr))\n        zlua_rt_raise(bad);\n",
+            param != NULL ? param : "?");
+    fprintf(out, "    void *slots[] = {");
+    for (uint32_t i = 1; i < n; i++)
+        fprintf(out, il2cpp_type_is_byref(il2cpp_method_get_param(mi, i)) ? "a%u, " : "&a%u, ", i);
+    fprintf(out, "nullptr};\n");
+    if (!is_void)
+        fprintf(out, "    %s r{};\n", rtype);
+    fprintf(out, "    zlua_ic_call c{};\n"
+                 "    c.method = zlua_ic_method_%d;\n    c.function = name;\n"
+                 "    c.function_len = len;\n    c.nargs = %u;\n    c.arg_slots = slots;\n",
+            index, n - 1);
+    if (!is_void)
+        fprintf(out, "    c.ret_slot = &r;\n");
+    fprintf(out, "    if (ZLUA_UNLIKELY(zlua_ic_invoke(L, &c) != ZLUA_OK)) {\n"
+                 "        Il2CppException *ex = zlua_ic_exception(L, &c);\n"
+                 "        zlua_ic_done(L, &c);\n"
+                 "        zlua_rt_raise(ex);   /* from this frame, never through libzlua's */\n"
+                 "    }\n");
+    if (!is_void)
+        fprintf(out, "    return r;\n");
+    fprintf(out, "}\n\n");
+}
+
 static void sg_emit_ic(int index)
 {
     const sg_ic *ic = &ics[index];
+    if (ic->by_name) {
+        sg_emit_ic_by_name(index);
+        return;
+    }
     const MethodInfo *mi = ic->mi;
     uint32_t n = il2cpp_method_get_param_count(mi);
     const Il2CppType *rt = il2cpp_method_get_return_type(mi);
@@ -1430,6 +1499,8 @@ int zlua_stubgen_main(int argc, char **argv)
             il2cpp_domain_assembly_open(il2cpp_domain_get(), "ZLua.Common");
         const Il2CppImage *img = common ? il2cpp_assembly_get_image(common) : NULL;
         sg_invoke_attr = img ? il2cpp_class_from_name(img, "ZLua", "LuaInvokeAttribute") : NULL;
+        sg_byname_attr = img ? il2cpp_class_from_name(img, "ZLua", "LuaInvokeByNameAttribute")
+                             : NULL;
     }
     sg_walk();
     fprintf(out, "/* Generated by zlua-stubgen: MethodBridge stubs, one per reduced signature.\n"
