@@ -15,21 +15,9 @@ local function measure(body)
   return h.measure(body, N)
 end
 
-if not testbed.lua_invoke then
-  -- without generated stubs (the Editor's configuration, a build without
-  -- them) nothing registers the internal calls: the runtime finds none,
-  -- as for any unregistered internal call
-  describe("R-IC-3 without generated stubs", function()
-    it("a [LuaInvoke] method throws MissingMethodException", function()
-      h.global("OnPointSum", function() return 1 end)
-      local ok, err = pcall(LuaCalls.OnPointSum, Point2D(1, 2))
-      assert.is_false(ok)
-      assert.matches("MissingMethodException", tostring(err), 1, true)
-      assert.matches("OnPointSum", tostring(err), 1, true)
-    end)
-  end)
-  return
-end
+-- every host serves them: the generated stubs, registered by the host or
+-- its LuaEnv, or the Editor's trampolines
+assert(testbed.lua_invoke, "the host registered no IC stubs for the [LuaInvoke] methods")
 
 -- Mono's native invoke (mono_runtime_invoke, how Lua reaches a C# method
 -- there) garbles a struct passed to or returned from an internal call by
@@ -237,5 +225,47 @@ describe("R-IC-3: [LuaInvoke] methods call Lua through their generated IC stubs"
     local g, l = measure(function() repeat_(N) end)
     assert.are.equal(0, g - g1, "managed allocations per 1000 calls")
     assert.are.equal(0, l - l1, "Lua allocations per 1000 calls")
+  end)
+end)
+
+-- [LuaInvokeByName]: the first argument, a string, names the global (the
+-- fixtures' Demo.Invoke* call DemoLua's methods so)
+describe("R-IC-3: [LuaInvokeByName] methods call the global their first argument names", function()
+  local Demo = CS.Demo
+
+  it("looks the name up on each call; the other arguments are the call's", function()
+    local function double(hv) zlua.set_opaquevalue(hv, zlua.get_opaquevalue(hv) * 2) end
+    local a = h.callback(function(hv) zlua.set_opaquevalue(hv, zlua.get_opaquevalue(hv) + 1) end)
+    local b = h.callback(double)
+    assert.are.equal(42, Demo.InvokeWithRefInt(a, 41))
+    assert.are.equal(82, Demo.InvokeWithRefInt(b, 41))
+    h.global(a, double)   -- the same name, another function now
+    assert.are.equal(82, Demo.InvokeWithRefInt(a, 41))
+  end)
+
+  it("a name of 255 bytes is called; a NUL is part of it", function()
+    local long = ("n"):rep(255)
+    h.global(long, function(hv) zlua.set_opaquevalue(hv, 7) end)
+    assert.are.equal(7, Demo.InvokeWithRefInt(long, 0))
+    h.global("OnA\0x", function(hv) zlua.set_opaquevalue(hv, 8) end)
+    assert.are.equal(8, Demo.InvokeWithRefInt("OnA\0x", 0))
+  end)
+
+  it("a null or overlong name is the caller's error, before Lua is reached", function()
+    local called = false
+    h.global(("n"):rep(256), function() called = true end)
+    h.raises("System.ArgumentNullException: Value cannot be null.\nParameter name: fn " ..
+             "(in Demo.InvokeWithRefInt)", Demo.InvokeWithRefInt, nil, 1)
+    h.raises("System.ArgumentException: Lua function name longer than 255 bytes " ..
+             "(in Demo.InvokeWithRefInt)", Demo.InvokeWithRefInt, ("n"):rep(256), 1)
+    -- 128 two-byte characters: 256 bytes
+    h.raises("System.ArgumentException: Lua function name longer than 255 bytes " ..
+             "(in Demo.InvokeCatch)", Demo.InvokeCatch, ("\u{e9}"):rep(128))
+    assert.is_false(called)
+  end)
+
+  it("a missing global is the Lua error, named", function()
+    assert.are.equal("zlua_spec_missing is not a function (a nil value)",
+                     Demo.InvokeCatch("zlua_spec_missing"))
   end)
 end)

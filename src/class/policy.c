@@ -44,8 +44,7 @@ static int zlua_policy_own(const char *name, const char *assembly)
     for (size_t i = 0; i < sizeof assemblies / sizeof assemblies[0]; i++)
         if (assembly != NULL && strcmp(assembly, assemblies[i]) == 0)
             return 1;
-    return strcmp(name, "ZLua.LuaIC") == 0 || strncmp(name, "ZLuaMonoHost.", 13) == 0 ||
-           strcmp(name, "ZLua.LuaEnv") == 0;
+    return strncmp(name, "ZLuaMonoHost.", 13) == 0 || strcmp(name, "ZLua.LuaEnv") == 0;
 }
 
 /* The length of name's namespace: up to the last '.' before any '+' (a

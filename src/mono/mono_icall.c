@@ -86,6 +86,8 @@ typedef struct zm_icall {
     MonoMethod *method;              /* the newest image's (a domain reload replaces it) */
     zlua_ic_site site;               /* the Lua global; libzlua binds it per state */
     const char *refused;             /* why the Editor cannot serve it; NULL: served */
+    char name_param[64];             /* [LuaInvokeByName]: its first parameter's name;
+                                        "": a fixed name (site.function) */
     uint8_t nparams;
     uint8_t ret;                     /* ZM_TK_*, ZM_IC_STRUCT or ZM_IC_SRET */
     uint8_t variant;                 /* ZM_IC_V_*: its pool */
@@ -171,12 +173,27 @@ static void zm_icall_run(const zm_icall *s, const int64_t *ir, const double *fr,
     }
     zlua_ic_call c;
     memset(&c, 0, sizeof c);
-    c.site = (zlua_ic_site *)&s->site;
     c.method = (const MethodInfo *)(void *)s->method;
     c.nargs = s->nparams;
     c.arg_slots = slots;
     c.ret_slot = s->ret != ZM_TK_VOID ? r : NULL;
-    (void)zm_ic_run(L, &c, 0);   /* a failure raised from here, as LuaIC.Call's */
+    char name[ZLUA_IC_NAME_MAX + 1];
+    if (s->name_param[0] != '\0') {
+        /* [LuaInvokeByName]: the first argument names the global, the
+         * others are the call's (the player's stub does the same) */
+        size_t len = 0;
+        Il2CppException *bad = zlua_ic_function_name((Il2CppString *)(void *)(intptr_t)ir[s->reg[0]],
+                                                     s->name_param, name, &len);
+        if (bad != NULL)
+            zm_ic_raise((MonoException *)(void *)bad);
+        c.function = name;
+        c.function_len = len;
+        c.nargs = s->nparams - 1;
+        c.arg_slots = slots + 1;
+    } else {
+        c.site = (zlua_ic_site *)&s->site;
+    }
+    zm_ic_run(L, &c);   /* a failure raised from here */
 }
 
 static int64_t zm_icall_run_int(const zm_icall *s, const int64_t *ir, const double *fr)
@@ -602,16 +619,34 @@ static int zm_icall_struct_ret(zm_icall *s, MonoType *t, const char **why)
 #endif
 
 /* Fills s's plan from m's signature; s->refused says why it cannot be
- * served (NULL: it can). */
-static void zm_icall_plan(zm_icall *s, MonoMethod *m)
+ * served (NULL: it can).  by_name: m carries [LuaInvokeByName], and its
+ * first parameter, a string, names the Lua global. */
+static void zm_icall_plan(zm_icall *s, MonoMethod *m, int by_name)
 {
     s->refused = NULL;
     s->nparams = 0;
     s->ret = ZM_TK_VOID;
     s->variant = ZM_IC_V_INT;
+    s->name_param[0] = '\0';
     if (zm_icall_overloaded(m)) {
         s->refused = "overloaded: an internal call is registered by name";
         return;
+    }
+    if (by_name) {
+        MonoMethodSignature *sig = mono_method_signature(m);
+        void *it = NULL;
+        MonoType *t0 = sig != NULL && mono_signature_get_param_count(sig) > 0
+                           ? mono_signature_get_params(sig, &it)
+                           : NULL;
+        if (t0 == NULL || mono_type_get_type(t0) != MONO_TYPE_STRING || mono_type_is_byref(t0)) {
+            s->refused = "[LuaInvokeByName] without a string first parameter (the Lua global's "
+                         "name)";
+            return;
+        }
+        const char *names[ZM_TK_MAX_PARAMS + 1] = {NULL};
+        if (mono_signature_get_param_count(sig) <= ZM_TK_MAX_PARAMS)
+            mono_method_get_param_names(m, names);
+        snprintf(s->name_param, sizeof s->name_param, "%s", names[0] ? names[0] : "?");
     }
 #if !ZM_ICALL_REGS
     (void)m;
@@ -708,8 +743,9 @@ static zm_icall *zm_icall_find(const char *name, int *v)
 }
 
 /* Registers m as the internal call its name says, calling the Lua global
- * lua. */
-static void zm_icall_add(MonoMethod *m, const char *lua, zm_attrs_log_fn log)
+ * lua (NULL: the one its first argument names, [LuaInvokeByName]; why:
+ * the reason it cannot be served, found before). */
+static void zm_icall_add(MonoMethod *m, const char *lua, const char *why, zm_attrs_log_fn log)
 {
     char line[800];
     char *name = zm_icall_name(m);
@@ -719,7 +755,9 @@ static void zm_icall_add(MonoMethod *m, const char *lua, zm_attrs_log_fn log)
     }
     zm_icall plan;
     memset(&plan, 0, sizeof plan);
-    zm_icall_plan(&plan, m);
+    zm_icall_plan(&plan, m, lua == NULL);
+    if (why != NULL && plan.refused == NULL)
+        plan.refused = why;
     int v = plan.variant, had = 0;
     zm_icall *s = zm_icall_find(name, &had);
     if (s != NULL && had != v) {
@@ -747,7 +785,7 @@ static void zm_icall_add(MonoMethod *m, const char *lua, zm_attrs_log_fn log)
     plan.icall = s->icall;
     plan.method = m;
     plan.site = s->site;   /* a site keeps its id for the process */
-    if (plan.site.function == NULL || strcmp(plan.site.function, lua) != 0) {
+    if (lua != NULL && (plan.site.function == NULL || strcmp(plan.site.function, lua) != 0)) {
         size_t n = strlen(lua) + 1;
         char *keep = malloc(n);
         if (keep == NULL) {
@@ -768,7 +806,7 @@ static void zm_icall_add(MonoMethod *m, const char *lua, zm_attrs_log_fn log)
 static int zm_icall_target(MonoMethod *m, MonoClass *ak, char *buf, size_t size,
                            zm_attrs_log_fn log)
 {
-    MonoCustomAttrInfo *info = mono_custom_attrs_from_method(m);
+    MonoCustomAttrInfo *info = ak != NULL ? mono_custom_attrs_from_method(m) : NULL;
     if (info == NULL)
         return 0;
     MonoObject *a = mono_custom_attrs_has_attr(info, ak) ? mono_custom_attrs_get_attr(info, ak)
@@ -799,6 +837,17 @@ static int zm_icall_target(MonoMethod *m, MonoClass *ak, char *buf, size_t size,
     return 1;
 }
 
+/* m carries [LuaInvokeByName] (bk, NULL: not loaded). */
+static int zm_icall_by_name(MonoMethod *m, MonoClass *bk)
+{
+    MonoCustomAttrInfo *info = bk != NULL ? mono_custom_attrs_from_method(m) : NULL;
+    if (info == NULL)
+        return 0;
+    int has = mono_custom_attrs_has_attr(info, bk) != 0;
+    mono_custom_attrs_free(info);
+    return has;
+}
+
 void zm_icall_read_image(MonoImage *img, zm_attrs_log_fn log)
 {
     char why[1024];
@@ -812,6 +861,8 @@ void zm_icall_read_image(MonoImage *img, zm_attrs_log_fn log)
         }
         return;
     }
+    /* an older ZLua.Common has no [LuaInvokeByName]: none to serve */
+    MonoClass *bk = zm_attrs_common_class(img, "LuaInvokeByNameAttribute", why, sizeof why);
     /* the MethodDef table's InternalCall rows only: no class is loaded
      * for the others */
     const MonoTableInfo *t = mono_image_get_table_info(img, MONO_TABLE_METHOD);
@@ -821,8 +872,13 @@ void zm_icall_read_image(MonoImage *img, zm_attrs_log_fn log)
              0x1000 /* METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL */) == 0)
             continue;
         MonoMethod *m = mono_get_method(img, MONO_TOKEN_METHOD_DEF | (uint32_t)(r + 1), NULL);
+        if (m == NULL)
+            continue;
         char lua[ZM_IC_NAME_MAX + 1];
-        if (m != NULL && zm_icall_target(m, ak, lua, sizeof lua, log))
-            zm_icall_add(m, lua, log);
+        int fixed = zm_icall_target(m, ak, lua, sizeof lua, log);
+        if (zm_icall_by_name(m, bk))
+            zm_icall_add(m, NULL, fixed ? "both [LuaInvoke] and [LuaInvokeByName]" : NULL, log);
+        else if (fixed)
+            zm_icall_add(m, lua, NULL, log);
     }
 }

@@ -148,7 +148,7 @@ void zm_facts_forget(void);
 
 /* What the backend registers on a state after zlua_open: Lua functions
  * become delegates of any type (Mono compiles their Invoke).  Which state
- * ZLua.LuaIC.Call reaches is zlua_env_current's business (below).  ZLUA_OK or
+ * a [LuaInvoke] method reaches is zlua_env_current's business (below).  ZLUA_OK or
  * zlua_open's codes. */
 int zm_open_state(lua_State *L);
 
@@ -250,15 +250,14 @@ void zm_rule_buf_add(zm_rule_buf *b, const zlua_marshal_rule *r);
 typedef void (*zm_line_fn)(void *ud, const char *line);
 int zm_rules_xml_load(const char *path, zm_line_fn log, void *ud);
 
-/* ZLua.LuaIC.Call, the fixtures' C#-calls-Lua entry (mono_ic.c). */
-void zm_ic_register(void);
+/* Readies zm_typedref_check, once the runtime is up (mono_ic.c). */
+void zm_ic_init(void);
 /* Raises ex in the managed caller of an internal call (never returns). */
 _Noreturn void zm_ic_raise(MonoException *ex);
-/* Runs c on L, the innermost running state meanwhile: NULL when it
- * succeeded; on a failure, with catch_error the Lua message (the call's
- * scope closed), without it the managed exception raised from this
- * internal call's frame once the scope is closed.  mono_ic.c. */
-MonoString *zm_ic_run(lua_State *L, zlua_ic_call *c, MonoBoolean catch_error);
+/* Runs c on L, the innermost running state meanwhile; on a failure
+ * raises the managed exception from this internal call's frame once the
+ * call's scope is closed.  mono_ic.c. */
+void zm_ic_run(lua_State *L, zlua_ic_call *c);
 
 /* A System.TypedReference as Mono lays it out: the type, the slot's
  * address, the class. */

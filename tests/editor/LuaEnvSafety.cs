@@ -41,21 +41,26 @@ public static class Hooks
     public static void KeepInt(Action<int> f) { KeptInt = f; }
     public static void KeepString(Action<string> f) { KeptString = f; }
 
-    // C# -> Lua through the IC entry: probe() raises its env's `who`, which
-    // comes back as the call's caught error (catchError true).  Not
-    // inlined: Mono makes an internal call's wrapper when it compiles the
-    // caller, and the backend registers LuaIC.Call with the first LuaEnv.
+    // C# -> Lua through [LuaInvoke] methods: probe() returns its env's
+    // `who`, so the result says which env the call reached.  Not inlined:
+    // Mono binds an internal call when it compiles the caller, and the
+    // backend registers the [LuaInvoke] methods with the first LuaEnv.
+    [LuaInvoke("probe"), MethodImpl(MethodImplOptions.InternalCall)]
+    static extern string ProbeLua();
+
+    [LuaInvoke("echo"), MethodImpl(MethodImplOptions.InternalCall)]
+    static extern string EchoLua(string s);
+
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static unsafe string Probe()
+    public static string Probe()
     {
-        return LuaIC.Call("probe", 0, 0, null, null, true);
+        return ProbeLua();
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static unsafe string Echo(string s)
+    public static string Echo(string s)
     {
-        TypedReference a0 = __makeref(s);
-        return LuaIC.Call("echo", 1, 0, &a0, null, true);
+        return EchoLua(s);
     }
 }
 
@@ -127,7 +132,7 @@ static class Check
 
         other.Dispose();   // env is the most recent again: where an IC call goes
         Title("Dispose inside an IC call into its state");
-        env.DoString("function probe() error(CS.Hooks.FireInner(), 0) end");
+        env.DoString("function probe() return CS.Hooks.FireInner() end");
         Console.WriteLine("  " + Hooks.Probe());
         env.DoString("print('still works')");
 
@@ -237,8 +242,8 @@ static class Check
         Title("IC calls, two envs");
         var a = new LuaEnv(Log);
         var b = new LuaEnv(Log);
-        a.DoString("who = 'a' function probe() error(who, 0) end");
-        b.DoString("who = 'b' function probe() error(who, 0) end");
+        a.DoString("who = 'a' function probe() return who end");
+        b.DoString("who = 'b' function probe() return who end");
         a.DoString("print('from a:', CS.Hooks.Probe())");
         b.DoString("print('from b:', CS.Hooks.Probe())");
         Console.WriteLine("  from C#, none running: " + Hooks.Probe());
@@ -248,11 +253,11 @@ static class Check
         a.DoString("print('a, b disposed:', CS.Hooks.Probe())");
         Console.WriteLine("  from C#, b disposed: " + Hooks.Probe());
         var c = new LuaEnv(Log);
-        c.DoString("who = 'c' function probe() error(who, 0) end");
+        c.DoString("who = 'c' function probe() return who end");
         a.Dispose();
         c.DoString("print('c, a disposed:', CS.Hooks.Probe())");
-        c.DoString("function echo(s) error(who .. ' got ' .. s, 0) end");
-        Console.WriteLine("  a TypedReference argument: " + Hooks.Echo("x"));
+        c.DoString("function echo(s) return who .. ' got ' .. s end");
+        Console.WriteLine("  a string argument: " + Hooks.Echo("x"));
         c.Dispose();
         Say("none left", () => Console.WriteLine("  " + Hooks.Probe()));
     }
@@ -362,15 +367,6 @@ static class Check
             d(5);
         });
 
-        env.DoString("function echo(s) error('got ' .. tostring(s), 0) end");
-        Ic("LuaIC argc 3", 3, 0, 'r', 'n');
-        Ic("LuaIC argc -1", -1, 0, 'n', 'n');
-        Ic("LuaIC byref bit past argc", 1, 2, 'r', 'n');
-        Ic("LuaIC an argument past argc", 1, 0, 'r', 'r');
-        Ic("LuaIC a null argument", 1, 0, 'n', 'n');
-        Ic("LuaIC a heap pointer", 1, 0, 'h', 'n');
-        Ic("LuaIC a stack slot that is no TypedReference", 1, 0, 'j', 'n');
-        Ic("LuaIC a real one", 1, 0, 'r', 'n');
         env.DoString("print('still works')");
         env.Dispose();
     }
@@ -404,32 +400,6 @@ static class Check
         } finally {
             Marshal.FreeHGlobal(heap);
         }
-    }
-
-    // LuaIC.Call(echo, argc, mask, arg0, arg1, catchError) with each
-    // argument: 'r' a real TypedReference over a string, 'n' null, 'h' a
-    // heap block of junk, 'j' a stack slot of junk.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    static unsafe void Ic(string what, int argc, int mask, char k0, char k1)
-    {
-        string s = "x";
-        GC.KeepAlive(s);
-        TypedReference r = __makeref(s);
-        long junk = 0x4141414141414141;
-        IntPtr heap = Marshal.AllocHGlobal(64);
-        for (int i = 0; i < 64; i++)
-            Marshal.WriteByte(heap, i, 0x41);
-        void*[] pick = { &r, null, (void*)heap, &junk };
-        string kinds = "rnhj";
-        string result;
-        try {
-            result = LuaIC.Call("echo", argc, mask, pick[kinds.IndexOf(k0)],
-                                pick[kinds.IndexOf(k1)], true) ?? "ok";
-        } catch (Exception e) {
-            result = Describe(e);
-        }
-        Marshal.FreeHGlobal(heap);
-        Console.WriteLine("  " + what + ": " + result);
     }
 
     // ---- R-POLICY-1 / R-LIB-1: the Untrusted option and the rules ----------

@@ -254,7 +254,7 @@ static const fz_type types[] = {
     {"MyGame", "AC", ""},                 {"System.Int32&", "mscorlib", ""},
     /* libzlua's own entry points: never reachable (R-POLICY-1; on Mono
      * they exist, on the simulation they are names of nothing) */
-    {"ZLua.LuaIC", "ZLua.Common", "s"},   {"ZLua.LuaEnv", "ZLua.LuaEnv", ""},
+    {"ZLua.LuaEnv", "ZLua.LuaEnv", ""},
     {"ZLuaMonoHost.LuaDelegate", "ZLua.MonoHost", ""},
     {"ZLuaMonoHost.Reflect", "ZLua.MonoHost", ""},
 };
