@@ -3,7 +3,7 @@
 # runtime boundary on Mono's embedding API, attaching to the domain already
 # running), ZLua.LuaEnv.dll over it, ZLua.MonoHost.dll (the reflection
 # helpers the backend calls) and ZLua.Common.dll ([LuaMarshalAs],
-# ZLua.LuaIC).  Included from the top CMakeLists.txt whether or not the
+# [LuaInvoke], [LuaInvokeByName]).  Included from the top CMakeLists.txt whether or not the
 # tests are built; the tests (tests/fixtures, tests/mono, tests/editor)
 # build their hosts on the targets made here.
 #
@@ -133,8 +133,8 @@ target_compile_definitions(zlua-mono PRIVATE ZLUA_TOOL_LIBRARY=1)
 
 # ---- the C# assemblies ---------------------------------------------------
 
-# ZLua.Common.dll: [LuaMarshalAs] and ZLua.LuaIC (unsafe: LuaIC.Call takes
-# pointers), which a project's scripts reference.  ZLua.MonoHost.dll: the
+# ZLua.Common.dll: the attributes a project's scripts use ([LuaMarshalAs],
+# [LuaInvoke], [LuaInvokeByName]).  ZLua.MonoHost.dll: the
 # reflection helpers.  Both in mono/, copied into editor/.
 set(ZLUA_MONO_COMMON ${ZLUA_MONO_DIR}/ZLua.Common.dll)
 set(ZLUA_MONO_HOST_DLL ${ZLUA_MONO_DIR}/ZLua.MonoHost.dll)

@@ -3,7 +3,7 @@
 #
 #   NAME/package.json            name, version, displayName, unity, samples
 #   NAME/README.md, LICENSE.md   for Unity users (unity/README.md)
-#   NAME/Runtime/ZLua.Common/    [LuaMarshalAs], LuaIC (asmdef: any platform)
+#   NAME/Runtime/ZLua.Common/    [LuaMarshalAs], [LuaInvoke] (asmdef: any platform)
 #   NAME/Runtime/ZLua.LuaEnv/    ZLua.LuaEnv (asmdef: any platform)
 #   NAME/Editor/ZLua.Editor/     menu, build callbacks, settings (asmdef: Editor)
 #   NAME/Editor/ZLua.MonoHost/   the Mono backend's reflection helpers (Editor)

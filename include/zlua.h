@@ -138,8 +138,8 @@ int zlua_state_set_log(lua_State *L, zlua_log_fn fn, void *ud);
  * rule, and that before "*"; between an allow and a deny of one pattern
  * the later call wins.  A constructed type is reachable when its
  * definition, each generic argument and an array's element type are.
- * libzlua's own managed entry points (the ZLua.LuaEnv, ZLua.LuaIC and
- * ZLuaMonoHost types) are never reachable, whatever the rules say.
+ * libzlua's own managed entry points (the ZLua.LuaEnv and ZLuaMonoHost
+ * types) are never reachable, whatever the rules say.
  *
  * The check is made where a type becomes reachable: its type table
  * (CS, CSharp, zlua.typeof, zlua.generic, nested types), an instance

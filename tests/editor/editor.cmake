@@ -110,8 +110,7 @@ endif()
 
 # What a LuaEnv holds against its users and scripts (R-ENV-3,
 # R-THREAD-1, R-PTR-1, R-POLICY-1, R-LIB-1), output compared
-# (editor.luaenv_safety).  It calls ZLua.LuaIC.Call itself: unsafe, over
-# ZLua.Common.dll.
+# (editor.luaenv_safety).  Its [LuaInvoke] methods need ZLua.Common.dll.
 set(ZLUA_EDITOR_SAFETY ${ZLUA_EDITOR_DIR}/LuaEnvSafety.exe)
 add_custom_command(OUTPUT ${ZLUA_EDITOR_SAFETY}
   COMMAND ${ZLUA_MCS} -nologo -warnaserror+ -unsafe -target:exe -r:System.Core.dll
