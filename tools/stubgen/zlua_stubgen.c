@@ -1039,86 +1039,56 @@ static void sg_ic_method(Il2CppClass *k, const MethodInfo *mi)
 }
 
 /* The IC stub of ics[index]: the method's parameters as an internal call
- * receives them, the Lua global called through one static site. */
-/* The IC stub of a [LuaInvokeByName] method: the first argument named,
- * the call made without a site, libzlua taking the metas of the other
- * parameters from the method. */
-static void sg_emit_ic_by_name(int index)
-{
-    const sg_ic *ic = &ics[index];
-    const MethodInfo *mi = ic->mi;
-    uint32_t n = il2cpp_method_get_param_count(mi);
-    const Il2CppType *rt = il2cpp_method_get_return_type(mi);
-    int is_void = il2cpp_type_get_type(rt) == ZLUA_IL2CPP_TYPE_VOID;
-    char rtype[64];
-    sg_slot_ctype(rt, rtype, sizeof rtype);
-    const char *param = il2cpp_method_get_param_name(mi, 0);
-    fprintf(out, "/* %s: calls the Lua global its first argument names */\n", ic->icall);
-    fprintf(out, "static const MethodInfo *zlua_ic_method_%d;\n", index);
-    fprintf(out, "static %s zlua_ic_stub_%d(", is_void ? "void" : rtype, index);
-    sg_emit_params(mi, "");
-    fprintf(out, ")\n{\n");
-    fprintf(out, "    lua_State *L = zlua_env_current();\n"
-                 "    if (ZLUA_UNLIKELY(L == nullptr))\n"
-                 "        zlua_rt_raise(zlua_ic_no_state(\"%s\"));\n", ic->icall);
-    fprintf(out, "    char name[ZLUA_IC_NAME_MAX + 1];\n    size_t len;\n"
-                 "    Il2CppException *bad =\n        zlua_ic_function_name(static_cast<Il2CppString *>(a0), \"%s\", name, &len);\n"
-                 "    if (ZLUA_UNLIKELY(bad != nullptr))\n        zlua_rt_raise(bad);\n",
-            param != NULL ? param : "?");
-    fprintf(out, "    void *slots[] = {");
-    for (uint32_t i = 1; i < n; i++)
-        fprintf(out, il2cpp_type_is_byref(il2cpp_method_get_param(mi, i)) ? "a%u, " : "&a%u, ", i);
-    fprintf(out, "nullptr};\n");
-    if (!is_void)
-        fprintf(out, "    %s r{};\n", rtype);
-    fprintf(out, "    zlua_ic_call c{};\n"
-                 "    c.method = zlua_ic_method_%d;\n    c.function = name;\n"
-                 "    c.function_len = len;\n    c.nargs = %u;\n    c.arg_slots = slots;\n",
-            index, n - 1);
-    if (!is_void)
-        fprintf(out, "    c.ret_slot = &r;\n");
-    fprintf(out, "    if (ZLUA_UNLIKELY(zlua_ic_invoke(L, &c) != ZLUA_OK)) {\n"
-                 "        Il2CppException *ex = zlua_ic_exception(L, &c);\n"
-                 "        zlua_ic_done(L, &c);\n"
-                 "        zlua_rt_raise(ex);   /* from this frame, never through libzlua's */\n"
-                 "    }\n");
-    if (!is_void)
-        fprintf(out, "    return r;\n");
-    fprintf(out, "}\n\n");
-}
-
+ * receives them, the Lua global called through one static site -- or,
+ * for a [LuaInvokeByName] method, the global its first argument names,
+ * called without a site (libzlua takes the metas of the other parameters
+ * from the method). */
 static void sg_emit_ic(int index)
 {
     const sg_ic *ic = &ics[index];
-    if (ic->by_name) {
-        sg_emit_ic_by_name(index);
-        return;
-    }
     const MethodInfo *mi = ic->mi;
     uint32_t n = il2cpp_method_get_param_count(mi);
+    uint32_t first = ic->by_name ? 1 : 0;   /* the first argument of the Lua call */
     const Il2CppType *rt = il2cpp_method_get_return_type(mi);
     int is_void = il2cpp_type_get_type(rt) == ZLUA_IL2CPP_TYPE_VOID;
     char rtype[64];
     sg_slot_ctype(rt, rtype, sizeof rtype);
-    fprintf(out, "/* %s: calls the Lua global %s */\n", ic->icall, ic->function);
+    if (ic->by_name)
+        fprintf(out, "/* %s: calls the Lua global its first argument names */\n", ic->icall);
+    else
+        fprintf(out, "/* %s: calls the Lua global %s */\n", ic->icall, ic->function);
     fprintf(out, "static const MethodInfo *zlua_ic_method_%d;\n", index);
     fprintf(out, "static %s zlua_ic_stub_%d(%s", is_void ? "void" : rtype, index,
             n == 0 ? "void" : "");
     sg_emit_params(mi, "");
     fprintf(out, ")\n{\n");
-    fprintf(out, "    static zlua_ic_site site = {\"%s\", 0};\n", ic->function);
+    if (!ic->by_name)
+        fprintf(out, "    static zlua_ic_site site = {\"%s\", 0};\n", ic->function);
     fprintf(out, "    lua_State *L = zlua_env_current();\n"
                  "    if (ZLUA_UNLIKELY(L == nullptr))\n"
                  "        zlua_rt_raise(zlua_ic_no_state(\"%s\"));\n", ic->icall);
+    if (ic->by_name) {
+        const char *param = il2cpp_method_get_param_name(mi, 0);
+        fprintf(out, "    char name[ZLUA_IC_NAME_MAX + 1];\n    size_t len;\n"
+                     "    Il2CppException *bad =\n        zlua_ic_function_name("
+                     "static_cast<Il2CppString *>(a0), \"%s\", name, &len);\n"
+                     "    if (ZLUA_UNLIKELY(bad != nullptr))\n        zlua_rt_raise(bad);\n",
+                param != NULL ? param : "?");
+    }
     /* a by-value argument's slot is the parameter; a byref's, where it points */
     fprintf(out, "    void *slots[] = {");
-    sg_emit_addresses(mi);
+    for (uint32_t i = first; i < n; i++)
+        fprintf(out, il2cpp_type_is_byref(il2cpp_method_get_param(mi, i)) ? "a%u, " : "&a%u, ", i);
+    fprintf(out, "nullptr};\n");
     if (!is_void)
         fprintf(out, "    %s r{};\n", rtype);
-    fprintf(out, "    zlua_ic_call c{};\n"
-                 "    c.site = &site;\n    c.method = zlua_ic_method_%d;\n    c.nargs = %u;\n"
-                 "    c.arg_slots = slots;\n",
-            index, n);
+    fprintf(out, "    zlua_ic_call c{};\n");
+    if (ic->by_name)
+        fprintf(out, "    c.function = name;\n    c.function_len = len;\n");
+    else
+        fprintf(out, "    c.site = &site;\n");
+    fprintf(out, "    c.method = zlua_ic_method_%d;\n    c.nargs = %u;\n    c.arg_slots = slots;\n",
+            index, n - first);
     if (!is_void)
         fprintf(out, "    c.ret_slot = &r;\n");
     fprintf(out, "    if (ZLUA_UNLIKELY(zlua_ic_invoke(L, &c) != ZLUA_OK)) {\n"
