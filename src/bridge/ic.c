@@ -805,7 +805,8 @@ Il2CppException *zlua_ic_function_name(Il2CppString *fn, const char *param, char
     }
     const uint16_t *chars = il2cpp_string_chars(fn);
     size_t n = (size_t)il2cpp_string_length(fn);
-    if (zlua__utf16_to_utf8(chars, n, NULL) > ZLUA_IC_NAME_MAX) {
+    /* a UTF-16 unit is one UTF-8 byte at least: a long string is not read */
+    if (n > ZLUA_IC_NAME_MAX || zlua__utf16_to_utf8(chars, n, NULL) > ZLUA_IC_NAME_MAX) {
         char msg[160];
         snprintf(msg, sizeof msg, "Lua function name longer than %d bytes", ZLUA_IC_NAME_MAX);
         failed = zlua_rt_exception_new("System", "ArgumentException", msg, &ex);

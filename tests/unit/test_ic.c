@@ -1046,6 +1046,52 @@ static void test_site_misuse(void **state)
     lua_pop(L, 1);
 }
 
+/* A call by name that gives its method instead of metas (a
+ * [LuaInvokeByName] stub's): the method's last nargs parameters are the
+ * call's, its result popped; a count the method cannot have is refused. */
+static void test_call_by_name_with_method(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    assert_int_equal(unit_dostring(L, site_callbacks), 0);
+    /* InvokeWithPoint(string fn, Point2D p): p is the call's argument */
+    const MethodInfo *mi = sim_method("Demo", "InvokeWithPoint", 2);
+    point2d p = {0, 9};
+    void *slots[1] = {&p};
+    zlua_ic_call c = {.function = "OnPoint", .function_len = 7, .method = mi, .nargs = 1,
+                      .arg_slots = slots};
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_OK);
+    zlua_ic_done(L, &c);
+    lua_getglobal(L, "Got");
+    assert_int_equal(lua_tointeger(L, -1), 9);
+    lua_pop(L, 1);
+    /* more arguments than the method has parameters */
+    c.nargs = 3;
+    assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(L, &c, NULL),
+                        "zlua: an IC call's argument count, metas or slots do not fit its "
+                        "function");
+    zlua_ic_done(L, &c);
+    /* a result the method has, without a slot for it */
+    int32_t ret = 0;
+    void *one[1] = {&ret};
+    zlua_ic_call r = {.function = "Other", .function_len = 5,
+                      .method = sim_method("Demo", "CallOnRefInt", 1), .nargs = 0,
+                      .arg_slots = one};
+    assert_int_equal(zlua_ic_invoke(L, &r), ZLUA_EINVAL);
+    assert_string_equal(zlua_ic_error(L, &r, NULL),
+                        "zlua: an IC call's argument count, metas or slots do not fit its "
+                        "function");
+    zlua_ic_done(L, &r);
+    /* the method's result popped into the slot */
+    assert_int_equal(unit_dostring(L, "function Seven() return 7 end"), 0);
+    r.function = "Seven";
+    r.ret_slot = &ret;
+    assert_int_equal(zlua_ic_invoke(L, &r), ZLUA_OK);
+    zlua_ic_done(L, &r);
+    assert_int_equal(ret, 7);
+}
+
 /* The fast path of a bound site allocates nothing (R-OPQ-2). */
 static void test_site_call_allocates_nothing(void **state)
 {
@@ -1197,6 +1243,7 @@ int main(void)
         T(test_ref_int_call_allocates_nothing),
         T(test_function_name_with_length),
         T(test_site_misuse),
+        T(test_call_by_name_with_method),
         T(test_site_call_allocates_nothing),
         T(test_memory_exhausted_after_the_call),
         cmocka_unit_test(test_site_across_states),
