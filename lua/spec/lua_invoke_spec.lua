@@ -264,6 +264,26 @@ describe("R-IC-3: [LuaInvokeByName] methods call the global their first argument
     assert.is_false(called)
   end)
 
+  it("a method whose first parameter is no string, or with both attributes, gets no code", function()
+    local cases = {
+      {CS.ZLuaTests.BadInvoke.NoName, 1, "NoName",
+       "[LuaInvokeByName] without a string first parameter (the Lua global's name)"},
+      {CS.ZLuaTests.BadInvoke.Both, "OnBoth", "Both", "both [LuaInvoke] and [LuaInvokeByName]"},
+    }
+    for _, c in ipairs(cases) do
+      local ok, err = pcall(c[1], c[2])
+      assert.is_false(ok)
+      if testbed.host == "editor" then
+        assert.matches("NotSupportedException", tostring(err), 1, true)
+        assert.matches("ZLuaTests.BadInvoke::" .. c[3] .. " cannot call Lua in the Editor: " ..
+                       c[4], tostring(err), 1, true)
+      else
+        assert.matches("MissingMethodException", tostring(err), 1, true)
+        assert.matches(c[3], tostring(err), 1, true)
+      end
+    end
+  end)
+
   it("a missing global is the Lua error, named", function()
     assert.are.equal("zlua_spec_missing is not a function (a nil value)",
                      Demo.InvokeCatch("zlua_spec_missing"))

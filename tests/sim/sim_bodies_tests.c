@@ -212,6 +212,23 @@ static int32_t bad_invoke_twice_r4(float x, const MethodInfo *m)
     return ((Fn)sim_icall("ZLuaTests.BadInvoke::Twice"))(x);
 }
 
+/* [LuaInvokeByName] static extern int NoName(int x), [LuaInvoke,
+ * LuaInvokeByName] static extern int Both(string fn): internal calls the
+ * generator refuses, so none is registered */
+static int32_t bad_invoke_no_name(int32_t x, const MethodInfo *m)
+{
+    (void)m;
+    typedef int32_t (*Fn)(int32_t);
+    return ((Fn)sim_icall("ZLuaTests.BadInvoke::NoName"))(x);
+}
+
+static int32_t bad_invoke_both(Il2CppString *fn, const MethodInfo *m)
+{
+    (void)m;
+    typedef int32_t (*Fn)(Il2CppString *);
+    return ((Fn)sim_icall("ZLuaTests.BadInvoke::Both"))(fn);
+}
+
 const SimMethodDef sim_methods_bad_invoke[] = {
     {.name = "NotExtern", .flags = SIM_M_STATIC, .ret = "System.Int32",
      .body = SIM_BODY(bad_invoke_not_extern), .invoker = sim_inv_i4,
@@ -223,6 +240,13 @@ const SimMethodDef sim_methods_bad_invoke[] = {
      .params = {{"System.Single", "x", NULL, NULL}}, .body = SIM_BODY(bad_invoke_twice_r4),
      .invoker = sim_inv_i4_r4, .iflags = METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL,
      .attr = "ZLua.LuaInvokeAttribute"},
+    {.name = "NoName", .flags = SIM_M_STATIC, .ret = "System.Int32",
+     .params = {I4("x")}, .body = SIM_BODY(bad_invoke_no_name), .invoker = sim_inv_i4_i4,
+     .iflags = METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL, .attr = "ZLua.LuaInvokeByNameAttribute"},
+    {.name = "Both", .flags = SIM_M_STATIC, .ret = "System.Int32",
+     .params = {{"System.String", "fn", NULL, NULL}}, .body = SIM_BODY(bad_invoke_both),
+     .invoker = sim_inv_i4_s, .iflags = METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL,
+     .attr = "ZLua.LuaInvokeAttribute", .attr2 = "ZLua.LuaInvokeByNameAttribute"},
     {.name = NULL}};
 
 /* ---- ZLuaTests.Held (R-PTR-1) --------------------------------------------------------- */

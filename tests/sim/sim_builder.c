@@ -424,9 +424,11 @@ SimMethod *sim_build_method(Il2CppClass *k, const SimMethodDef *d)
         m->overrides_name = d->overrides;
         if (d->attr != NULL) {   /* the shells of every image exist by now */
             m->attrs = sim_xcalloc(1, sizeof *m->attrs);
-            m->attrs->count = 1;
+            m->attrs->count = d->attr2 != NULL ? 2 : 1;
             m->attrs->attrs[0].klass = sim_resolve_class(d->attr);
             m->attrs->attrs[0].text = d->attr_text;
+            if (d->attr2 != NULL)
+                m->attrs->attrs[1].klass = sim_resolve_class(d->attr2);
         }
         for (size_t i = 0; i < sizeof d->marshal / sizeof d->marshal[0]; i++) {
             const SimMarshalDef *md = &d->marshal[i];

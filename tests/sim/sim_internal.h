@@ -281,6 +281,7 @@ typedef struct SimMethodDef {
     uint32_t iflags;             /* METHOD_IMPL_ATTRIBUTE_*, 0: IL managed */
     const char *attr;            /* a marker attribute's class ([Extension]) */
     const char *attr_text;       /* its string constructor argument, NULL: none */
+    const char *attr2;           /* a second marker attribute's class, NULL: none */
     /* an open generic definition: its parameters (NULL: not generic) */
     const SimGenericParamDef *generic;
     uint8_t pointer;             /* SIM_POINTER_*: what methodPointer is */
