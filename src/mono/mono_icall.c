@@ -8,7 +8,8 @@
  * signature of scalars, enums, references and byrefs and hand it to the
  * IC path as a stub would -- the method's own IC site, the slots of its
  * arguments, the result back, a Lua error raised as the managed
- * exception.
+ * exception.  A [LuaInvokeByName] method's first argument names the Lua
+ * global instead of a site (zlua_ic_function_name, as its stub).
  *
  * A native function registered with mono_add_internal_call learns
  * nothing of the method it was called for, so each method gets a
