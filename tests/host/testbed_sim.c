@@ -39,15 +39,16 @@ int testbed_rt_open(lua_State *L)
     return ZLUA_WITH_STUBS_BUILD;
 }
 
+/* The state [LuaInvoke] methods reach (their IC stubs ask
+ * zlua_env_current), as on Mono's testbed. */
 void testbed_rt_set_lua_state(lua_State *L)
 {
-    sim_set_lua_state(L);
-    zlua_env_set_host_state(L);   /* the state [LuaInvoke] methods reach */
+    zlua_env_set_host_state(L);
 }
 
 lua_State *testbed_rt_lua_state(void)
 {
-    return sim_get_lua_state();
+    return zlua_env_host_state();
 }
 
 void testbed_rt_collect(void)

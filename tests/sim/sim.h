@@ -14,8 +14,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <lua.h>
-
 #include "il2cpp-api.h"
 
 #ifdef __cplusplus
@@ -38,15 +36,11 @@ void il2cpp_thread_detach(Il2CppThread *thread);
 /* Builds the catalog (idempotent).  Call after sim_gc_init. */
 void sim_init(void);
 
-/* The lua_State the IC method bodies (C# calling Lua) call into. */
-void sim_set_lua_state(lua_State *L);
-
 #if defined(SIM_CHECKED_POINTERS)
 /* The fuzzer's Demo.ReadPtr / WritePtr abort on an int* C# never produced
  * (sim_bodies_demo.c); 0: they raise IndexOutOfRangeException instead. */
 extern int sim_foreign_pointer_abort;
 #endif
-lua_State *sim_get_lua_state(void);
 
 /* Managed allocations so far: objects, strings, arrays, boxes, exceptions,
  * attribute objects.  String.Empty and metadata are not counted. */

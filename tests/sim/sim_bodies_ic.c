@@ -16,18 +16,6 @@
 #include "sim_invokers.h"
 #include "sim_tables.h"
 
-static lua_State *current_state;
-
-void sim_set_lua_state(lua_State *L)
-{
-    current_state = L;
-}
-
-lua_State *sim_get_lua_state(void)
-{
-    return current_state;
-}
-
 /* ---- DemoLua: the internal calls (bodies as IL2CPP generates them) -------------- */
 
 /* [LuaInvokeByName] static extern void WithPoint(string fn, Point2D p) */

@@ -77,6 +77,7 @@
 
 #include "sim.h"
 #include "testbed.h"
+#include "testbed_rt.h"
 #include "unit_support.h"
 #include "zlua.h"
 
@@ -438,7 +439,7 @@ static void test_churn_under_concurrent_collections(void **state)
     assert_true(counts[1] >= counts[0] * 9 / 10);
 
     lua_close(L);
-    sim_set_lua_state(NULL);
+    testbed_rt_set_lua_state(NULL);
     if (opt_incremental == VDB_MPROTECT) {
         (void)sigaction(SIGSEGV, &cm_segv, NULL);
         (void)sigaction(SIGBUS, &cm_bus, NULL);

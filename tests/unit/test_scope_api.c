@@ -24,7 +24,6 @@ static lua_State *new_state(void)
     lua_State *L = luaL_newstate();
     luaL_openlibs(L);
     assert_int_equal(zlua_open(L), ZLUA_OK);
-    sim_set_lua_state(L);
     return L;
 }
 
