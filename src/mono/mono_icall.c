@@ -801,18 +801,14 @@ static void zm_icall_add(MonoMethod *m, const char *lua, const char *why, zm_att
     mono_add_internal_call(s->icall, zm_icall_code(v, (unsigned)(s - zm_icall_pools[v])));
 }
 
-/* The Lua global m's [LuaInvoke] names (its Name, else m's name) as
- * UTF-8 into buf: 1; 0 when m carries none or it cannot be read (a line
- * to log) or spelled in size bytes. */
-static int zm_icall_target(MonoMethod *m, MonoClass *ak, char *buf, size_t size,
-                           zm_attrs_log_fn log)
+/* The Lua global m's [LuaInvoke] (ak, among m's attributes info) names
+ * (its Name, else m's name) as UTF-8 into buf: 1; 0 when m carries none
+ * or it cannot be read (a line to log) or spelled in size bytes. */
+static int zm_icall_target(MonoMethod *m, MonoCustomAttrInfo *info, MonoClass *ak, char *buf,
+                           size_t size, zm_attrs_log_fn log)
 {
-    MonoCustomAttrInfo *info = ak != NULL ? mono_custom_attrs_from_method(m) : NULL;
-    if (info == NULL)
-        return 0;
     MonoObject *a = mono_custom_attrs_has_attr(info, ak) ? mono_custom_attrs_get_attr(info, ak)
                                                           : NULL;
-    mono_custom_attrs_free(info);
     if (a == NULL)
         return 0;
     char why[256] = "", line[600];
@@ -838,17 +834,6 @@ static int zm_icall_target(MonoMethod *m, MonoClass *ak, char *buf, size_t size,
     return 1;
 }
 
-/* m carries [LuaInvokeByName] (bk, NULL: not loaded). */
-static int zm_icall_by_name(MonoMethod *m, MonoClass *bk)
-{
-    MonoCustomAttrInfo *info = bk != NULL ? mono_custom_attrs_from_method(m) : NULL;
-    if (info == NULL)
-        return 0;
-    int has = mono_custom_attrs_has_attr(info, bk) != 0;
-    mono_custom_attrs_free(info);
-    return has;
-}
-
 void zm_icall_read_image(MonoImage *img, zm_attrs_log_fn log)
 {
     char why[1024];
@@ -862,7 +847,6 @@ void zm_icall_read_image(MonoImage *img, zm_attrs_log_fn log)
         }
         return;
     }
-    /* an older ZLua.Common has no [LuaInvokeByName]: none to serve */
     MonoClass *bk = zm_attrs_common_class(img, "LuaInvokeByNameAttribute", why, sizeof why);
     /* the MethodDef table's InternalCall rows only: no class is loaded
      * for the others */
@@ -873,11 +857,15 @@ void zm_icall_read_image(MonoImage *img, zm_attrs_log_fn log)
              0x1000 /* METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL */) == 0)
             continue;
         MonoMethod *m = mono_get_method(img, MONO_TOKEN_METHOD_DEF | (uint32_t)(r + 1), NULL);
-        if (m == NULL)
+        MonoCustomAttrInfo *info = m != NULL ? mono_custom_attrs_from_method(m) : NULL;
+        if (info == NULL)
             continue;
         char lua[ZM_IC_NAME_MAX + 1];
-        int fixed = zm_icall_target(m, ak, lua, sizeof lua, log);
-        if (zm_icall_by_name(m, bk))
+        int fixed = zm_icall_target(m, info, ak, lua, sizeof lua, log);
+        /* bk NULL: an older ZLua.Common, no [LuaInvokeByName] to serve */
+        int by_name = bk != NULL && mono_custom_attrs_has_attr(info, bk);
+        mono_custom_attrs_free(info);
+        if (by_name)
             zm_icall_add(m, NULL, fixed ? "both [LuaInvoke] and [LuaInvokeByName]" : NULL, log);
         else if (fixed)
             zm_icall_add(m, lua, NULL, log);
