@@ -992,6 +992,11 @@ static void test_site_two_states(void **state)
     unit_state_close(B);
 }
 
+/* What zlua_ic_error says of a call whose count, metas or slots do not
+ * fit its function. */
+static const char bad_slots[] =
+    "zlua: an IC call's argument count, metas or slots do not fit its function";
+
 /* A site is its stub's: another method, another count, metas of the
  * call's own, are refused with the reason, and the site keeps working. */
 static void test_site_misuse(void **state)
@@ -1017,9 +1022,7 @@ static void test_site_misuse(void **state)
     c = ok;
     c.nargs = 2;
     assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
-    assert_string_equal(zlua_ic_error(L, &c, NULL),
-                        "zlua: an IC call's argument count, metas or slots do not fit its "
-                        "function");
+    assert_string_equal(zlua_ic_error(L, &c, NULL), bad_slots);
     zlua_ic_done(L, &c);
     /* metas of its own, on a site's first call */
     static zlua_ic_site fresh = {"OnPoint", 0};
@@ -1068,9 +1071,7 @@ static void test_call_by_name_with_method(void **state)
     /* more arguments than the method has parameters */
     c.nargs = 3;
     assert_int_equal(zlua_ic_invoke(L, &c), ZLUA_EINVAL);
-    assert_string_equal(zlua_ic_error(L, &c, NULL),
-                        "zlua: an IC call's argument count, metas or slots do not fit its "
-                        "function");
+    assert_string_equal(zlua_ic_error(L, &c, NULL), bad_slots);
     zlua_ic_done(L, &c);
     /* a result the method has, without a slot for it */
     int32_t ret = 0;
@@ -1079,9 +1080,7 @@ static void test_call_by_name_with_method(void **state)
                       .method = sim_method("Demo", "CallOnRefInt", 1), .nargs = 0,
                       .arg_slots = one};
     assert_int_equal(zlua_ic_invoke(L, &r), ZLUA_EINVAL);
-    assert_string_equal(zlua_ic_error(L, &r, NULL),
-                        "zlua: an IC call's argument count, metas or slots do not fit its "
-                        "function");
+    assert_string_equal(zlua_ic_error(L, &r, NULL), bad_slots);
     zlua_ic_done(L, &r);
     /* the method's result popped into the slot */
     assert_int_equal(unit_dostring(L, "function Seven() return 7 end"), 0);
