@@ -326,6 +326,24 @@ describe("R-SUD-3: access after __gc raises 'struct userdata has been finalized'
     collect_until(baseline, {}, 10)
     assert.are.equal(baseline, h.structs())
   end)
+
+  it("R-RT-4: once the collector's finalizers ran, a call by hand is still refused: plain, as a metamethod, from a script's finalizer", function()
+    for i = 1, 20 do Tagged(i, h.runtime_string("warm-")) end
+    collect_until(baseline, {}, 10)                  -- finalizers have run here
+    local holder = { t = Tagged(5, h.runtime_string("hand-")) }
+    local gc = debug.getmetatable(holder.t).__gc
+    local msg = "zlua: __gc is called by the collector only"
+    h.raises(msg, gc, holder.t)
+    h.raises(msg, function() return holder.t < setmetatable({}, { __lt = gc }) end)
+    local from_fin
+    setmetatable({}, { __gc = function() from_fin = select(2, pcall(function() gc(holder.t) end)) end })
+    collectgarbage(); collectgarbage()
+    assert.is_truthy(from_fin and tostring(from_fin):find(msg, 1, true), tostring(from_fin))
+    assert.are.equal(baseline + 1, h.structs())
+    assert.are.equal(5, holder.t.id)                 -- still alive and readable
+    holder.t = nil
+    collect_until(baseline, {}, 10)
+  end)
 end)
 
 describe("R-SUD-4 / R-GC-2: the object registry follows the Lua GC", function()

@@ -65,6 +65,10 @@ typedef struct zlua__ctx {
     struct zlua__rules *rules;
     struct zlua__class *binding;   /* the type table being made (one shot) */
     int gc_held;                  /* the outermost bind holds the collector (types/typetable.c) */
+    /* the name and namewhat lua_getinfo gave a finalizer's call, once
+     * compared with "__gc" and "metamethod" (types/instance.c): a later
+     * call compares the pointers only */
+    const char *fin_name, *fin_namewhat;
     /* Pushes cls's ByVal (byobj 0) or ByObj instance metatable, making it
      * on first use; may raise.  The marshal layer makes userdata, the
      * types layer above it their metatables: zlua_open installs it,

@@ -482,16 +482,27 @@ static int zlua_instance_newindex_byobj(lua_State *L)
  * the calling instruction, one from C gets no name).  A finalizer run by a
  * GC step inside the C part of a debug hook is named "hook" instead; the
  * only other call named so is a script's hook function itself, whose
- * arguments are an event name and a line, never a userdata. */
+ * arguments are an event name and a line, never a userdata.  Lua gives
+ * a finalizer's call the same two constant strings each time, so once
+ * compared they are known by their addresses: every later finalizer
+ * compares two pointers, not two strings (a call from a script is named
+ * by a string of its own, or by another constant). */
 static int zlua_called_by_collector(lua_State *L)
 {
     lua_Debug ar;
     if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "n", &ar) || ar.namewhat == NULL)
         return 0;
+    zlua__ctx *ctx = zlua__ctx_get(L);
+    if (ar.namewhat == ctx->fin_namewhat && ar.name == ctx->fin_name)
+        return 1;
     if (strcmp(ar.namewhat, "hook") == 0)
         return 1;
-    return ar.name != NULL && strcmp(ar.name, "__gc") == 0 &&
-           strcmp(ar.namewhat, "metamethod") == 0;
+    if (ar.name == NULL || strcmp(ar.name, "__gc") != 0 ||
+        strcmp(ar.namewhat, "metamethod") != 0)
+        return 0;
+    ctx->fin_name = ar.name;
+    ctx->fin_namewhat = ar.namewhat;
+    return 1;
 }
 
 /* __gc: retires, then releases, what the userdata holds, by its own
