@@ -188,7 +188,8 @@ static _Thread_local struct zm_facts_map {
     zm_facts **slots;         /* open addressing by method */
     size_t mask, count;       /* capacity - 1 (0: none yet) */
     unsigned epoch;           /* zm_facts_epoch when it was filled */
-    unsigned depth;           /* calls in flight on this thread (zlua_rt_invoke) */
+    unsigned depth;           /* calls in flight on this thread that read their
+                                 facts after the call (zlua_rt_invoke) */
     zm_facts *retired;        /* emptied out while calls were in flight: freed
                                  when the outermost returns */
 } zm_facts_map;
@@ -445,13 +446,15 @@ Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args
     zm_facts *f = zm_facts_find(m);
     if (ZLUA_LIKELY(f != NULL) && ZLUA_LIKELY(f->thunk_ok) && !f->thunk.box_busy &&
         ZLUA_LIKELY(f->thunk.code != NULL) && ZLUA_LIKELY(zm.fault_take_throw == NULL)) {
-        /* f stays valid through the call even if an env made inside it
-         * empties the map (zm_facts_clear) */
+        /* without a scratch box nothing of f is read once the thunk runs
+         * (zm_thunk_call), so an env made inside it may empty the map and
+         * free f at once; with one, f stays valid through the call (its
+         * box is copied back after it: zm_facts_clear keeps it aside) */
+        if (f->thunk.box_class == NULL)
+            return zm_thunk_call(&f->thunk, obj, args, ret);
         struct zm_facts_map *map = &zm_facts_map;
         map->depth++;
-        Il2CppException *e = f->thunk.box_class == NULL
-                                 ? zm_thunk_call(&f->thunk, obj, args, ret)
-                                 : zm_thunk_invoke(&f->thunk, obj, args, ret);
+        Il2CppException *e = zm_thunk_invoke(&f->thunk, obj, args, ret);
         if (--map->depth == 0 && ZLUA_UNLIKELY(map->retired != NULL))
             zm_facts_retire_done(map);
         return e;

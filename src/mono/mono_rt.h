@@ -37,6 +37,9 @@
 enum { ZM_TK_VOID, ZM_TK_REF, ZM_TK_BYREF, ZM_TK_U1, ZM_TK_I1, ZM_TK_U2, ZM_TK_I2, ZM_TK_U4,
        ZM_TK_I4, ZM_TK_WORD, ZM_TK_R4, ZM_TK_R8 };
 enum { ZM_TK_MAX_PARAMS = 14 };
+/* Parameters all of one way of loading (zm_thunk.uniform): each then
+ * goes to its register without a dispatch on its kind. */
+enum { ZM_TK_MIXED, ZM_TK_ALL_I4, ZM_TK_ALL_PTR, ZM_TK_ALL_R4, ZM_TK_ALL_R8 };
 
 /* A method's call through its thunk: planned once (zm_thunk_plan), the
  * code made at the first call (zm_thunk_ready). */
@@ -47,6 +50,7 @@ typedef struct zm_thunk {
     uint8_t exc_slot;                  /* the exception's address: its integer register */
     uint8_t short_form;                /* integers only, at most six: a six-register call */
     uint8_t box_busy;                  /* the scratch box holds a running call's `this` */
+    uint8_t uniform;                   /* ZM_TK_ALL_*: how every parameter loads */
     MonoClass *box_class;              /* a struct's instance method: `this`'s class */
     MonoObject *box;                   /* its scratch box (this thread's), pinned by */
     uint32_t box_handle;               /* this handle (zm_thunk_free releases it) */

@@ -94,6 +94,25 @@ static int zm_thunk_kind(MonoType *t)
     return zm_thunk_scalar(t);
 }
 
+/* ZM_TK_ALL_* when the n kinds all load one way, else ZM_TK_MIXED: the
+ * common signatures (ints, references, floats) then fill their registers
+ * in a loop with no dispatch per argument (zm_thunk_args). */
+static int zm_thunk_uniform(const uint8_t *kind, uint32_t n)
+{
+    int all = ZM_TK_MIXED;
+    for (uint32_t i = 0; i < n; i++) {
+        int u = kind[i] == ZM_TK_I4                            ? ZM_TK_ALL_I4
+                : kind[i] == ZM_TK_REF || kind[i] == ZM_TK_BYREF ? ZM_TK_ALL_PTR
+                : kind[i] == ZM_TK_R4                          ? ZM_TK_ALL_R4
+                : kind[i] == ZM_TK_R8                          ? ZM_TK_ALL_R8
+                                                               : ZM_TK_MIXED;
+        if (u == ZM_TK_MIXED || (i > 0 && u != all))
+            return ZM_TK_MIXED;
+        all = u;
+    }
+    return all;
+}
+
 int zm_thunk_plan(MonoMethod *m, MonoMethodSignature *sig, zm_thunk *t)
 {
     memset(t, 0, sizeof *t);
@@ -133,6 +152,7 @@ int zm_thunk_plan(MonoMethod *m, MonoMethodSignature *sig, zm_thunk *t)
     }
     t->exc_slot = (uint8_t)ints;
     t->short_form = (uint8_t)(fps == 0 && ints < 6);
+    t->uniform = (uint8_t)zm_thunk_uniform(t->kind, n);
     MonoType *rt = mono_signature_get_return_type(sig);
     int r = mono_type_get_type(rt) == MONO_TYPE_VOID ? ZM_TK_VOID
             : mono_type_is_byref(rt)                ? -1

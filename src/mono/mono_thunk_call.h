@@ -136,6 +136,42 @@ ZLUA_INLINE void zm_thunk_arg(zm_thunk_regs *r, unsigned slot, int k, void *p)
     }
 }
 
+/* Every argument into its register slot: by the one way they all load
+ * when the plan found one (t->uniform), else by each one's kind.  An
+ * integer slot is below ZM_TK_INT_REGS, a floating-point one at or above
+ * it (zm_thunk_plan); the masks only keep a corrupt plan inside r. */
+ZLUA_INLINE void zm_thunk_args(zm_thunk_regs *r, const zm_thunk *t, void **args)
+{
+    uint32_t n = t->nparams;
+    switch (t->uniform) {
+    case ZM_TK_ALL_I4:
+        for (uint32_t k = 0; k < n; k++) {
+            int32_t v;
+            memcpy(&v, args[k], sizeof v);
+            r->i[t->slot[k] & (ZM_TK_INT_REGS - 1)] = v;
+        }
+        return;
+    case ZM_TK_ALL_PTR:   /* the object, or the slot's address */
+        for (uint32_t k = 0; k < n; k++)
+            r->i[t->slot[k] & (ZM_TK_INT_REGS - 1)] = (int64_t)(intptr_t)args[k];
+        return;
+    case ZM_TK_ALL_R4:
+        for (uint32_t k = 0; k < n; k++) {
+            union { double d; float f; } u;
+            u.d = 0;
+            memcpy(&u.f, args[k], sizeof(float));   /* the low half, little-endian */
+            r->f[t->slot[k] & (ZM_TK_FP_REGS - 1)] = u.d;
+        }
+        return;
+    case ZM_TK_ALL_R8:
+        for (uint32_t k = 0; k < n; k++)
+            memcpy(&r->f[t->slot[k] & (ZM_TK_FP_REGS - 1)], args[k], sizeof(double));
+        return;
+    default:
+        for (uint32_t k = 0; k < n; k++)
+            zm_thunk_arg(r, t->slot[k], t->kind[k], args[k]);
+    }
+}
 
 /* n bytes from src to dst: the small sizes a struct's `this` mostly has
  * as fixed-size copies the compiler inlines, not a call to memcpy */
@@ -151,12 +187,12 @@ ZLUA_INLINE void zm_thunk_copy(void *dst, const void *src, uint32_t n)
 }
 
 /* The thunk at t->code called with ARGS as a function of type FN_INT,
- * FN_F4 or FN_F8 by the result's kind, the result stored into ret unless
- * the callee threw (exc, a local of the caller).  The API hands code out
+ * FN_F4 or FN_F8 by the result's kind rk, the result stored into ret
+ * unless the callee threw (exc, rk: locals of the caller).  The API hands code out
  * as a data pointer (POSIX guarantees the round trip; ISO C does not,
  * hence the memcpy). */
 #define ZM_TK_CALL(FN_INT, FN_F4, FN_F8, ARGS)                                  \
-    switch (t->ret) {                                                       \
+    switch (rk) {                                                           \
     case ZM_TK_R4: {                                                        \
         FN_F4 fn;                                                           \
         memcpy(&fn, &t->code, sizeof fn);                                   \
@@ -177,8 +213,8 @@ ZLUA_INLINE void zm_thunk_copy(void *dst, const void *src, uint32_t n)
         FN_INT fn;                                                          \
         memcpy(&fn, &t->code, sizeof fn);                                   \
         int64_t v = fn(ARGS);                                               \
-        if (exc == NULL && ret != NULL && t->ret != ZM_TK_VOID)             \
-            zm_thunk_store(t->ret, v, ret);                                 \
+        if (exc == NULL && ret != NULL && rk != ZM_TK_VOID)                 \
+            zm_thunk_store(rk, v, ret);                                     \
     }                                                                       \
     }
 
@@ -190,18 +226,20 @@ ZLUA_INLINE Il2CppException *zm_thunk_call(const zm_thunk *t, void *obj, void **
 {
     zm_thunk_regs r;
     MonoException *exc = NULL;
+    /* read before the call: t is not touched once it runs (an env made or
+     * closed inside it may free the facts holding t, zm_rt_invoke) */
+    const int rk = t->ret;
     if (t->short_form) {
         int64_t *i = r.i;
         i[0] = (int64_t)(intptr_t)obj;   /* overwritten by the first argument when static */
         i[1] = i[2] = i[3] = i[4] = i[5] = 0;
-        for (uint32_t k = 0; k < t->nparams; k++)
-            zm_thunk_arg(&r, t->slot[k], t->kind[k], args[k]);
+        zm_thunk_args(&r, t, args);
         i[t->exc_slot] = (int64_t)(intptr_t)&exc;
         zm_thunk_int6_fn fn;
         memcpy(&fn, &t->code, sizeof fn);
         int64_t v = fn(i[0], i[1], i[2], i[3], i[4], i[5]);
-        if (exc == NULL && ret != NULL && t->ret != ZM_TK_VOID)
-            zm_thunk_store(t->ret, v, ret);
+        if (exc == NULL && ret != NULL && rk != ZM_TK_VOID)
+            zm_thunk_store(rk, v, ret);
         return (Il2CppException *)(void *)exc;
     }
     r.i[0] = (int64_t)(intptr_t)obj;   /* overwritten by the first argument when static */
@@ -212,8 +250,7 @@ ZLUA_INLINE Il2CppException *zm_thunk_call(const zm_thunk *t, void *obj, void **
     r.i[6] = r.i[7] = 0;   /* passed only when an integer argument goes past six */
     for (unsigned k = 0; k < ZM_TK_FP_REGS; k++)
         r.f[k] = 0;
-    for (uint32_t i = 0; i < t->nparams; i++)
-        zm_thunk_arg(&r, t->slot[i], t->kind[i], args[i]);
+    zm_thunk_args(&r, t, args);
     r.i[t->exc_slot] = (int64_t)(intptr_t)&exc;
     if (t->exc_slot < 6) {   /* every integer argument in a register */
         ZM_TK_CALL(zm_thunk_int14_fn, zm_thunk_f414_fn, zm_thunk_f814_fn, ZM_TK_ARGS14(r))

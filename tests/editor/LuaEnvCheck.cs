@@ -66,6 +66,10 @@ public static class Sigs
     public static uint Max32() { return uint.MaxValue; }
     public static ulong Big() { return 1UL << 62; }
     public static float Half(float x) { return x / 2; }
+    // every argument of one kind (each loads without a dispatch on it)
+    public static int Sum3(int a, int b, int c) { return a + b + c; }
+    public static double Avg(double a, double b) { return (a + b) / 2; }
+    public static float Mul(float a, float b) { return a * b; }
     public static Small Flip(Small s) { return s == Small.A ? Small.B : Small.A; }
     public static string Join(string a, object b, int[] c) { return a + b + c.Length; }
 
@@ -138,6 +142,7 @@ static class LuaEnvCheck
                          "print(S.Max16(), S.Max32(), S.Big(), S.Half(-3)) " +
                          "print(S.Flip(CS.Small.A) == CS.Small.B, S.Flip(CS.Small.B) == CS.Small.A) " +
                          "print(S.Join('a', 1.5, {1, 2, 3})) " +
+                         "print(S.Sum3(-1, 2, -2147483648), S.Avg(1.5, 2.25), S.Mul(1.5, -2)) " +
                          "print(pcall(S.Fail, 7))");
             Flush("signatures: every register bank, sign extension, the stack, an exception");
             try {
