@@ -156,15 +156,11 @@ static MonoObject *zm_refs_fail(const char *msg)
     return (MonoObject *)(void *)mono_get_exception_invalid_operation(msg);
 }
 
-/* What is wrong with ref r as a slot of class k (NULL: nothing). */
-static const char *zm_refs_check(const zm_typedref *r, MonoClass *k, const void *frame)
+/* What is wrong with r, a checked ref, as a slot of class k (NULL: nothing). */
+static const char *zm_refs_class(const zm_typedref *r, MonoClass *k)
 {
-    if (r == NULL || zm_typedref_check(r, frame) != NULL)
-        return "zlua: a delegate argument is not a TypedReference that __makeref made on the "
-               "caller's stack";
-    if (k == NULL || r->klass != k)
-        return "zlua: a delegate argument is not of its parameter's type";
-    return NULL;
+    return k == NULL || r->klass != k ? "zlua: a delegate argument is not of its parameter's type"
+                                      : NULL;
 }
 
 /* LuaDelegate.DispatchRefs(target, argc, a0..a3, ret): the exception to
@@ -191,22 +187,31 @@ static MonoObject *zm_dispatch_refs(MonoObject *target, int32_t argc, void *a0, 
         return zm_refs_fail("zlua: the delegate's type has no Invoke");
     if (argc < 0 || argc > ZM_REFS_MAX || (uint32_t)argc != f->nparams)
         return zm_refs_fail("zlua: the arguments are not the delegate's parameter count");
-    const zm_typedref *refs[ZM_REFS_MAX] = {a0, a1, a2, a3};
+    uint32_t n = (uint32_t)argc;
+    const zm_typedref *refs[ZM_REFS_MAX + 1] = {a0, a1, a2, a3, NULL};
+    int has_ret = f->ret != ZM_RET_NONE || ret != NULL;
+    if (has_ret) {
+        if (f->ret == ZM_RET_NONE)
+            return zm_refs_fail("zlua: a result for a delegate that returns nothing");
+        refs[n] = ret;   /* checked with the arguments, after them */
+    }
+    /* every ref (the result's too) first, the stack's extent read once */
+    if (zm_typedref_check(refs, n + (uint32_t)has_ret, frame) != NULL)
+        return zm_refs_fail("zlua: a delegate argument is not a TypedReference that __makeref "
+                            "made on the caller's stack");
     void *slots[ZM_REFS_MAX];
-    for (int32_t i = 0; i < argc; i++) {
-        const char *why = zm_refs_check(refs[i], f->param_class[i], frame);
+    for (uint32_t i = 0; i < n; i++) {
+        const char *why = zm_refs_class(refs[i], f->param_class[i]);
         if (why != NULL)
             return zm_refs_fail(why);
         slots[i] = refs[i]->value;
     }
     void *rslot = NULL;
-    if (f->ret != ZM_RET_NONE || ret != NULL) {
-        const char *why = f->ret == ZM_RET_NONE
-                              ? "zlua: a result for a delegate that returns nothing"
-                              : zm_refs_check(ret, f->ret_class, frame);
+    if (has_ret) {
+        const char *why = zm_refs_class(refs[n], f->ret_class);
         if (why != NULL)
             return zm_refs_fail(why);
-        rslot = ((const zm_typedref *)ret)->value;
+        rslot = refs[n]->value;
     }
     zlua_env_run run;
     zlua_env_run_enter(&run, d.L);

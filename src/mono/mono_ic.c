@@ -65,12 +65,12 @@ static const char *zm_ic_stack_top(void)
  * Anything else (a heap address a script got from some C# API, junk) is
  * refused before a byte of it is read.  frame: this call's own frame
  * (__builtin_frame_address: the machine stack even where a sanitizer
- * moves locals to a heap of its own).  Where the stack's extent is not
- * known, the caller's frame is taken to lie within 1 MiB above ours. */
-static int zm_ic_on_stack(const void *p, const void *frame)
+ * moves locals to a heap of its own); top: zm_ic_stack_top's, or where
+ * the stack's extent is not known NULL, and the caller's frame is taken
+ * to lie within 1 MiB above ours. */
+ZLUA_INLINE int zm_ic_on_stack(const void *p, const void *frame, const char *top)
 {
     uintptr_t a = (uintptr_t)p, lo = (uintptr_t)frame;
-    const char *top = zm_ic_stack_top();
     uintptr_t hi = top != NULL ? (uintptr_t)top : lo + ((uintptr_t)1 << 20);
     return a % _Alignof(zm_typedref) == 0 && a > lo && a <= hi - sizeof(zm_typedref);
 }
@@ -87,16 +87,19 @@ static ptrdiff_t zm_ic_byval_offset(void)
     return (const char *)(const void *)mono_class_get_type(k) - (const char *)(const void *)k;
 }
 
-const char *zm_typedref_check(const zm_typedref *r, const void *frame)
+const char *zm_typedref_check(const zm_typedref *const *r, uint32_t n, const void *frame)
 {
-    if (r == NULL)
-        return "a null argument";
-    if (!zm_ic_on_stack(r, frame))
-        return "an argument is not a TypedReference on the caller's stack";
-    if (r->klass == NULL || r->value == NULL ||
-        (const char *)(const void *)r->type !=
-            (const char *)(const void *)r->klass + zm_ic_byval_off)
-        return "an argument is not a TypedReference that __makeref made";
+    const char *top = zm_ic_stack_top();   /* once for all of them */
+    for (uint32_t i = 0; i < n; i++) {
+        if (r[i] == NULL)
+            return "a null argument";
+        if (!zm_ic_on_stack(r[i], frame, top))
+            return "an argument is not a TypedReference on the caller's stack";
+        if (r[i]->klass == NULL || r[i]->value == NULL ||
+            (const char *)(const void *)r[i]->type !=
+                (const char *)(const void *)r[i]->klass + zm_ic_byval_off)
+            return "an argument is not a TypedReference that __makeref made";
+    }
     return NULL;
 }
 

@@ -271,13 +271,13 @@ typedef struct zm_typedref {
     MonoClass *klass;
 } zm_typedref;
 
-/* What is wrong with r, a TypedReference a managed caller is to have made
- * with __makeref over its own local and handed to an internal call by
- * address (NULL: nothing): the checks a forged or junk pointer fails
+/* What is wrong with r[0..n), TypedReferences a managed caller is to have
+ * made with __makeref over its own locals and handed to an internal call
+ * by address (NULL: nothing): the checks a forged or junk pointer fails
  * before anything behind it is used (on the calling thread's stack above
  * frame, the internal call's own frame; type and class as __makeref sets
  * them).  mono_ic.c. */
-const char *zm_typedref_check(const zm_typedref *r, const void *frame);
+const char *zm_typedref_check(const zm_typedref *const *r, uint32_t n, const void *frame);
 
 /* Which state an IC call or a delegate reaches (R-ENV-3) is
  * zlua_env_current's answer (zlua_env.h); the paths here that run a
