@@ -74,7 +74,9 @@ set(ZLUA_RUNTIME_CS ${CMAKE_CURRENT_SOURCE_DIR}/unity/Runtime)
 # it goes into the shared library.
 add_library(zlua_mono STATIC ${ZLUA_SOURCES})
 target_include_directories(zlua_mono PUBLIC include PRIVATE src)
-target_compile_definitions(zlua_mono PRIVATE ZLUA_GC_HOOK_VARIABLE=1)
+# ZLUA_RT_CALLS: the Mono backend keeps a record of each method's calls per
+# state (zlua_rt.h), so a call looks nothing up
+target_compile_definitions(zlua_mono PRIVATE ZLUA_GC_HOOK_VARIABLE=1 ZLUA_RT_CALLS=1)
 if(ZLUA_USE_SYSTEM_BDWGC)
   target_include_directories(zlua_mono PRIVATE ${BDWGC_INCLUDE_DIRS})
 else()

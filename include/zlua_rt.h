@@ -40,6 +40,23 @@ typedef void (*zlua_native_fn)(void);
 /* method->invoker_method(method->methodPointer, method, obj, args, ret). */
 Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj,
                                 void **args, void *ret);
+/* A runtime may keep per-method call records: what a call needs of its
+ * method, found once (the Editor's Mono backend keeps the facts of the
+ * signature and the method's thunk), so that a call looks nothing up.
+ * libzlua makes a record at a method's first call in a state, calls
+ * through it from then on, and frees it when the state closes (after its
+ * finalizers); a record serves that one state, so one thread.  Only a
+ * libzlua built with ZLUA_RT_CALLS defined (the Mono backend's build)
+ * calls these three; the player's glue keeps no records and defines
+ * none of them.  zlua_rt_call_new returns NULL when memory ran out (the
+ * call then goes through zlua_rt_invoke, and the next one asks again). */
+typedef struct zlua_rt_call zlua_rt_call;
+zlua_rt_call *zlua_rt_call_new(const MethodInfo *method);
+/* zlua_rt_invoke of the record's method. */
+Il2CppException *zlua_rt_call_invoke(zlua_rt_call *call, void *obj, void **args,
+                                     void *ret);
+void zlua_rt_call_free(zlua_rt_call *call);
+
 /* il2cpp_object_new(klass). */
 Il2CppException *zlua_rt_object_new(Il2CppClass *klass, Il2CppObject **out);
 /* il2cpp_value_box(klass, data). */

@@ -94,6 +94,11 @@ typedef struct zlua__method {
     /* that entry's body for this method's own shape and parameter count
      * (method_entry.c), set with closure: what every closure of it runs */
     int (*run)(lua_State *L, const struct zlua__method *m);
+#if defined(ZLUA_RT_CALLS)
+    /* the runtime's record of calls to bridge.method, made at the first
+     * (zlua__method_rt_invoke); NULL: not yet */
+    struct zlua_rt_call *rt_call;
+#endif
 } zlua__method;
 
 /* m's declaring class and its context's scope stack, kept in its bridge

@@ -55,6 +55,27 @@ void zlua__method_invoke(lua_State *L, const zlua__method *m, int base, int n, v
     if (exc != NULL)
         zlua__method_raise_exception(L, m, exc);
 }
+#if defined(ZLUA_RT_CALLS)
+Il2CppException *zlua__method_rt_first(const zlua__method *m, void *obj, void **args,
+                                           void *ret)
+{
+    zlua__ctx *ctx = zlua__method_owner(m)->ctx;
+    zlua_rt_call *c = zlua_rt_call_new(m->bridge.method);
+    struct zlua__rt_calls *node = c != NULL ? zlua__ctx_arena_alloc(ctx, sizeof *node) : NULL;
+    if (node == NULL) {   /* out of memory: this call without a record */
+        zlua_rt_call_free(c);
+        return zlua_rt_invoke(m->bridge.method, obj, args, ret);
+    }
+    node->call = c;
+    node->next = ctx->rt_calls;
+    ctx->rt_calls = node;
+    /* the record is the method's, kept in its arena-made (writable)
+     * binding; every other field stays as bound */
+    ((zlua__method *)(uintptr_t)m)->rt_call = c;
+    return zlua_rt_call_invoke(c, obj, args, ret);
+}
+#endif
+
 int zlua__method_call(lua_State *L, const zlua__method *m, int base, void *this_ptr)
 {
     return zlua_method_call_inline(L, m, base, m->nslots, this_ptr, 0);
@@ -74,7 +95,7 @@ int zlua__method_call_getter(lua_State *L, const zlua__method *m, void *this_ptr
     /* no argument and a scalar result: nothing in this frame can take or
      * issue an OpaqueValue, so, as for simple methods, no scope of its own
      * (R-OPQ-5 holds trivially; docs/architecture.md) */
-    Il2CppException *exc = zlua_rt_invoke(mi, this_ptr, args, &ret);
+    Il2CppException *exc = zlua__method_rt_invoke(m, mi, this_ptr, args, &ret);
     return zlua_method_finish(L, m, exc, &ret, 1);
 }
 
@@ -92,7 +113,7 @@ ZLUA_INLINE int zlua_method_ctor_call(lua_State *L, const zlua__method *m, int b
     /* A constructor is not virtual: no dispatch.  A scalar shape has no
      * byref, so, as for the stub of the same constructor, no scope of
      * the call's own (R-OPQ-5: nothing in this frame holds a handle). */
-    Il2CppException *exc = zlua_rt_invoke(m->bridge.method, payload, args, &ret);
+    Il2CppException *exc = zlua__method_rt_invoke(m, m->bridge.method, payload, args, &ret);
     if (exc != NULL)
         return zlua__method_raise_exception(L, m, exc);
     return 1;

@@ -119,18 +119,44 @@ ZLUA_INLINE void zlua_method_pop_args(lua_State *L, const zlua__method *m, int b
         zlua__method_fill_defaults(m, n, frame, args);
 }
 
+#if defined(ZLUA_RT_CALLS)
+/* The first call of m in its state: makes the runtime's record, then
+ * calls through it (method_call.c). */
+Il2CppException *zlua__method_rt_first(const zlua__method *m, void *obj, void **args,
+                                           void *ret);
+#endif
+
+/* zlua_rt_invoke of mi, which a call of m runs (m's own method, or the
+ * override a virtual call found): through the runtime's record of m's
+ * method where the runtime keeps records (ZLUA_RT_CALLS, zlua_rt.h). */
+ZLUA_INLINE Il2CppException *zlua__method_rt_invoke(const zlua__method *m,
+                                                    const MethodInfo *mi, void *obj,
+                                                    void **args, void *ret)
+{
+#if defined(ZLUA_RT_CALLS)
+    if (ZLUA_LIKELY(mi == m->bridge.method)) {
+        if (ZLUA_LIKELY(m->rt_call != NULL))
+            return zlua_rt_call_invoke(m->rt_call, obj, args, ret);
+        return zlua__method_rt_first(m, obj, args, ret);
+    }
+#else
+    (void)m;
+#endif
+    return zlua_rt_invoke(mi, obj, args, ret);
+}
+
 /* R-OPQ-5: the call runs inside its own scope, closed before anything is
  * raised; the exception, if any, is returned. */
-ZLUA_INLINE Il2CppException *zlua_method_invoke_scoped(zlua__scope *scope,
-                                                           const MethodInfo *mi,
-                                                           void *this_ptr, void **args,
-                                                           void *ret)
+ZLUA_INLINE Il2CppException *zlua_method_invoke_scoped(const zlua__method *m,
+                                                       const MethodInfo *mi, void *this_ptr,
+                                                       void **args, void *ret)
 {
+    zlua__scope *scope = zlua__method_scope(m);
     zlua__scope_state saved = zlua_scope_save(scope);
     /* Without memory for a watermark the call still runs; the restore
      * below is exact either way. */
     (void)zlua_scope_open(scope);
-    Il2CppException *exc = zlua_rt_invoke(mi, this_ptr, args, ret);
+    Il2CppException *exc = zlua__method_rt_invoke(m, mi, this_ptr, args, ret);
     zlua_scope_restore(scope, saved);
     return exc;
 }
@@ -154,8 +180,8 @@ ZLUA_INLINE Il2CppException *zlua_method_run(const zlua__method *m, void *this_p
 {
     const MethodInfo *mi = zlua_method_target(m, &this_ptr);
     if (!m->scoped)   /* no byref: nothing in this frame holds a handle */
-        return zlua_rt_invoke(mi, this_ptr, args, ret);
-    return zlua_method_invoke_scoped(zlua__method_scope(m), mi, this_ptr, args, ret);
+        return zlua__method_rt_invoke(m, mi, this_ptr, args, ret);
+    return zlua_method_invoke_scoped(m, mi, this_ptr, args, ret);
 }
 
 /* After the scope is closed: raise the exception or push the result.

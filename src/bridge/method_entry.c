@@ -183,7 +183,7 @@ ZLUA_INLINE int zlua_method_simple_call(lua_State *L, const zlua__method *m, int
      * pop, and a nested IC call scopes itself, so the call needs no scope
      * of its own (R-OPQ-5 holds trivially: nothing to restore, nothing to
      * expire) */
-    Il2CppException *exc = zlua_rt_invoke(m->bridge.method, NULL, args, ret);
+    Il2CppException *exc = zlua__method_rt_invoke(m, m->bridge.method, NULL, args, ret);
     return zlua_method_finish(L, m, exc, ret, 1);
 }
 
@@ -240,7 +240,7 @@ ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m,
             zlua_method_pop_arg(L, m, i, 1 + i, zlua_method_kind(m, i, kinds), &cells[i]);
         }
     }
-    Il2CppException *exc = zlua_rt_invoke(m->bridge.method, NULL, args, &ret);
+    Il2CppException *exc = zlua__method_rt_invoke(m, m->bridge.method, NULL, args, &ret);
     return zlua_method_finish(L, m, exc, &ret, 1);
 }
 

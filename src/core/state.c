@@ -174,6 +174,10 @@ static void zlua_ctx_release(zlua__ctx *ctx)
         ctx->delegates_release(ctx);   /* before the arena its types live in */
     for (struct zlua__pinned *p = ctx->pinned; p != NULL; p = p->next)
         zlua_rt_gchandle_free(p->handle);   /* the nodes live in the arena */
+#if defined(ZLUA_RT_CALLS)
+    for (struct zlua__rt_calls *c = ctx->rt_calls; c != NULL; c = c->next)
+        zlua_rt_call_free(c->call);   /* the nodes live in the arena */
+#endif
     if (ctx->held_exception != 0)
         zlua_rt_gchandle_free(ctx->held_exception);
     if (ctx->last_exception != 0)

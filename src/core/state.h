@@ -129,6 +129,12 @@ typedef struct zlua__ctx {
      * which touches no Lua (the state is gone by then). */
     struct zlua__delegates *delegates;
     void (*delegates_release)(struct zlua__ctx *ctx);
+    /* the runtime's call records of this state's methods (zlua_rt.h,
+     * ZLUA_RT_CALLS; bridge/method_call.c), freed with the state */
+    struct zlua__rt_calls {
+        struct zlua_rt_call *call;
+        struct zlua__rt_calls *next;
+    } *rt_calls;
     size_t delegates_live;
     /* The methods of the generic invoker's closures, each closure's
      * upvalue being its index here (bridge/method_entry.c).  A script can put

@@ -512,6 +512,69 @@ ZLUA_INLINE Il2CppException *zm_invoke(MonoMethod *m, zm_facts *f, void *obj, vo
     return NULL;
 }
 
+/* ---- a state's record of a method's calls (zlua_rt.h) --------------------------- */
+
+/* The facts of one method, kept by the state that calls it (its thread's
+ * alone): found without a lookup, and, being the state's, outliving
+ * every call of it (no epoch: the state closes before its methods'
+ * domain goes). */
+struct zlua_rt_call {
+    zm_facts f;
+    /* its thunk is made and takes six integer registers, with no scratch
+     * box: the common call, zlua_rt_call_invoke's inline one */
+    uint8_t short_ready;
+};
+
+zlua_rt_call *zlua_rt_call_new(const MethodInfo *method)
+{
+    zlua_rt_call *c = calloc(1, sizeof *c);
+    if (c != NULL)
+        zm_facts_fill(&c->f, ZM_METHOD(method));
+    return c;
+}
+
+void zlua_rt_call_free(zlua_rt_call *c)
+{
+    if (c == NULL)
+        return;
+    zm_thunk_free(&c->f.thunk);
+    free(c);
+}
+
+/* A fault to inject, the thunk to make (the first call), a busy box, a
+ * method no thunk serves. */
+static ZLUA_NOINLINE Il2CppException *zm_rt_call_slow(zlua_rt_call *c, void *obj, void **args,
+                                                      void *ret)
+{
+    zm_facts *f = &c->f;
+    Il2CppException *injected = zm_fault_take_throw();   /* testbed.throw_next */
+    if (injected != NULL)
+        return injected;
+    Il2CppException *e = zm_invoke(f->m, f, obj, args, ret);   /* makes the thunk */
+    c->short_ready = (uint8_t)(f->thunk_ok && f->thunk.code != NULL && f->thunk.short_form &&
+                               f->thunk.box_class == NULL);
+    return e;
+}
+
+/* The other calls through a made thunk: the full register set, a
+ * scratch box. */
+static ZLUA_NOINLINE Il2CppException *zm_rt_call_other(zlua_rt_call *c, void *obj, void **args,
+                                                       void *ret)
+{
+    zm_facts *f = &c->f;
+    if (f->thunk_ok && !f->thunk.box_busy && f->thunk.code != NULL &&
+        zm.fault_take_throw == NULL)
+        return zm_thunk_invoke(&f->thunk, obj, args, ret);
+    return zm_rt_call_slow(c, obj, args, ret);
+}
+
+Il2CppException *zlua_rt_call_invoke(zlua_rt_call *c, void *obj, void **args, void *ret)
+{
+    if (ZLUA_LIKELY(c->short_ready) && ZLUA_LIKELY(zm.fault_take_throw == NULL))
+        return zm_thunk_call_short(&c->f.thunk, obj, args, ret);
+    return zm_rt_call_other(c, obj, args, ret);
+}
+
 /* Runs k's static constructor if it has not run, with its exception
  * (TypeInitializationException, as IL2CPP's class init throws) caught. */
 static Il2CppException *zm_class_init(MonoClass *k)

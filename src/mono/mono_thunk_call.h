@@ -221,27 +221,36 @@ ZLUA_INLINE void zm_thunk_copy(void *dst, const void *src, uint32_t n)
 /* The call, zlua_rt_invoke's contract (obj: the object, or a struct's
  * bytes; args[i] a value's address, a reference itself, a byref's slot
  * address): the callee's exception, or NULL with the result in ret.  For a
- * method without a scratch box (t->box_class NULL). */
-ZLUA_INLINE Il2CppException *zm_thunk_call(const zm_thunk *t, void *obj, void **args, void *ret)
+ * method without a scratch box (t->box_class NULL), in two forms: six
+ * integer registers (t->short_form), or every argument register.  Each
+ * reads what it needs of t before the thunk runs and nothing after (an
+ * env made or closed inside the call may free the facts holding t,
+ * zlua_rt_invoke). */
+ZLUA_INLINE Il2CppException *zm_thunk_call_short(const zm_thunk *t, void *obj, void **args,
+                                                 void *ret)
 {
     zm_thunk_regs r;
     MonoException *exc = NULL;
-    /* read before the call: t is not touched once it runs (an env made or
-     * closed inside it may free the facts holding t, zm_rt_invoke) */
     const int rk = t->ret;
-    if (t->short_form) {
-        int64_t *i = r.i;
-        i[0] = (int64_t)(intptr_t)obj;   /* overwritten by the first argument when static */
-        i[1] = i[2] = i[3] = i[4] = i[5] = 0;
-        zm_thunk_args(&r, t, args);
-        i[t->exc_slot] = (int64_t)(intptr_t)&exc;
-        zm_thunk_int6_fn fn;
-        memcpy(&fn, &t->code, sizeof fn);
-        int64_t v = fn(i[0], i[1], i[2], i[3], i[4], i[5]);
-        if (exc == NULL && ret != NULL && rk != ZM_TK_VOID)
-            zm_thunk_store(rk, v, ret);
-        return (Il2CppException *)(void *)exc;
-    }
+    int64_t *i = r.i;
+    i[0] = (int64_t)(intptr_t)obj;   /* overwritten by the first argument when static */
+    i[1] = i[2] = i[3] = i[4] = i[5] = 0;
+    zm_thunk_args(&r, t, args);
+    i[t->exc_slot] = (int64_t)(intptr_t)&exc;
+    zm_thunk_int6_fn fn;
+    memcpy(&fn, &t->code, sizeof fn);
+    int64_t v = fn(i[0], i[1], i[2], i[3], i[4], i[5]);
+    if (exc == NULL && ret != NULL && rk != ZM_TK_VOID)
+        zm_thunk_store(rk, v, ret);
+    return (Il2CppException *)(void *)exc;
+}
+
+ZLUA_INLINE Il2CppException *zm_thunk_call_full(const zm_thunk *t, void *obj, void **args,
+                                                void *ret)
+{
+    zm_thunk_regs r;
+    MonoException *exc = NULL;
+    const int rk = t->ret;
     r.i[0] = (int64_t)(intptr_t)obj;   /* overwritten by the first argument when static */
     /* the registers no parameter names: zeroed by plain stores, which
      * the compiler keeps inline (a memset of the block costs a call) */
@@ -258,6 +267,12 @@ ZLUA_INLINE Il2CppException *zm_thunk_call(const zm_thunk *t, void *obj, void **
         ZM_TK_CALL(zm_thunk_int_fn, zm_thunk_f4_fn, zm_thunk_f8_fn, ZM_TK_ARGS(r))
     }
     return (Il2CppException *)(void *)exc;
+}
+
+ZLUA_INLINE Il2CppException *zm_thunk_call(const zm_thunk *t, void *obj, void **args, void *ret)
+{
+    return t->short_form ? zm_thunk_call_short(t, obj, args, ret)
+                         : zm_thunk_call_full(t, obj, args, ret);
 }
 
 /* The same for any method: a struct's `this` through the thread's
