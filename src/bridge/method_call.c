@@ -55,9 +55,10 @@ void zlua__method_invoke(lua_State *L, const zlua__method *m, int base, int n, v
     if (exc != NULL)
         zlua__method_raise_exception(L, m, exc);
 }
+
 #if defined(ZLUA_RT_CALLS)
 Il2CppException *zlua__method_rt_first(const zlua__method *m, void *obj, void **args,
-                                           void *ret)
+                                       void *ret)
 {
     zlua__ctx *ctx = zlua__method_owner(m)->ctx;
     zlua_rt_call *c = zlua_rt_call_new(m->bridge.method);

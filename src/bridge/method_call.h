@@ -123,7 +123,7 @@ ZLUA_INLINE void zlua_method_pop_args(lua_State *L, const zlua__method *m, int b
 /* The first call of m in its state: makes the runtime's record, then
  * calls through it (method_call.c). */
 Il2CppException *zlua__method_rt_first(const zlua__method *m, void *obj, void **args,
-                                           void *ret);
+                                       void *ret);
 #endif
 
 /* zlua_rt_invoke of mi, which a call of m runs (m's own method, or the
