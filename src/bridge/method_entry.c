@@ -241,6 +241,8 @@ ZLUA_INLINE int zlua_method_simple_ref_call(lua_State *L, const zlua__method *m,
         }
     }
     Il2CppException *exc = zlua__method_rt_invoke(m, m->bridge.method, NULL, args, &ret);
+    if (m->ret_kind == ZLUA_K_VOID && exc == NULL)
+        return 0;   /* a ref method mostly answers through its refs alone */
     return zlua_method_finish(L, m, exc, &ret, 1);
 }
 
