@@ -493,15 +493,17 @@ static int zlua_called_by_collector(lua_State *L)
     if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "n", &ar) || ar.namewhat == NULL)
         return 0;
     zlua__ctx *ctx = zlua__ctx_get(L);
-    if (ar.namewhat == ctx->fin_namewhat && ar.name == ctx->fin_name)
+    if (ctx != NULL && ar.namewhat == ctx->fin_namewhat && ar.name == ctx->fin_name)
         return 1;
     if (strcmp(ar.namewhat, "hook") == 0)
         return 1;
     if (ar.name == NULL || strcmp(ar.name, "__gc") != 0 ||
         strcmp(ar.namewhat, "metamethod") != 0)
         return 0;
-    ctx->fin_name = ar.name;
-    ctx->fin_namewhat = ar.namewhat;
+    if (ctx != NULL) {
+        ctx->fin_name = ar.name;
+        ctx->fin_namewhat = ar.namewhat;
+    }
     return 1;
 }
 
