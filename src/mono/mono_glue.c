@@ -437,15 +437,22 @@ ZLUA_INLINE Il2CppException *zm_invoke(MonoMethod *m, zm_facts *f, void *obj, vo
 static ZLUA_NOINLINE Il2CppException *zm_rt_invoke_slow(MonoMethod *m, void *obj, void **args,
                                                          void *ret);
 
+/* f's thunk can take a call now: planned and made, its scratch box (if
+ * any) free, no fault waiting to be injected. */
+ZLUA_INLINE int zm_thunk_callable(const zm_facts *f)
+{
+    return ZLUA_LIKELY(f->thunk_ok) && !f->thunk.box_busy &&
+           ZLUA_LIKELY(f->thunk.code != NULL) && ZLUA_LIKELY(zm.fault_take_throw == NULL);
+}
+
 /* The common call, inline: a method this thread has called before, whose
- * thunk is made (and scratch box free), with no fault to inject.  The
- * rest (facts to make, a busy box, mono_runtime_invoke) out of line. */
+ * thunk can take it (zm_thunk_callable).  The rest (facts to make, a busy
+ * box, mono_runtime_invoke) out of line. */
 Il2CppException *zlua_rt_invoke(const MethodInfo *method, void *obj, void **args, void *ret)
 {
     MonoMethod *m = ZM_METHOD(method);
     zm_facts *f = zm_facts_find(m);
-    if (ZLUA_LIKELY(f != NULL) && ZLUA_LIKELY(f->thunk_ok) && !f->thunk.box_busy &&
-        ZLUA_LIKELY(f->thunk.code != NULL) && ZLUA_LIKELY(zm.fault_take_throw == NULL)) {
+    if (ZLUA_LIKELY(f != NULL) && zm_thunk_callable(f)) {
         /* without a scratch box nothing of f is read once the thunk runs
          * (zm_thunk_call), so an env made inside it may empty the map and
          * free f at once; with one, f stays valid through the call (its
@@ -562,8 +569,7 @@ static ZLUA_NOINLINE Il2CppException *zm_rt_call_other(zlua_rt_call *c, void *ob
                                                        void *ret)
 {
     zm_facts *f = &c->f;
-    if (f->thunk_ok && !f->thunk.box_busy && f->thunk.code != NULL &&
-        zm.fault_take_throw == NULL)
+    if (zm_thunk_callable(f))
         return zm_thunk_invoke(&f->thunk, obj, args, ret);
     return zm_rt_call_slow(c, obj, args, ret);
 }
