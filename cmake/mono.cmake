@@ -93,7 +93,7 @@ zlua_library_flags(zlua_mono)
 # libmonoboehm, the Editor has its own), looked up by name when the
 # backend attaches (src/mono/mono_syms.c).
 set(ZLUA_MONO_RT_SOURCES src/mono/mono_api.c src/mono/mono_attach.c src/mono/mono_attrs.c
-  src/mono/mono_glue.c src/mono/mono_delegate.c src/mono/mono_ic.c src/mono/mono_thunk.c src/mono/mono_icall.c src/mono/mono_rules_xml.c
+  src/mono/mono_glue.c src/mono/mono_delegate.c src/mono/mono_delegate_regs.c src/mono/mono_ic.c src/mono/mono_thunk.c src/mono/mono_icall.c src/mono/mono_rules_xml.c
   src/mono/mono_syms.c)   # mono_env.c: the shared library's alone
 # the XML rule files are read by the build tools' own reader (libexpat)
 if(NOT TARGET PkgConfig::EXPAT)

@@ -335,7 +335,8 @@ namespace ZLuaMonoHost
         {
             MethodInfo invoke = delegateType.GetMethod("Invoke");
             ParameterInfo[] ps = invoke.GetParameters();
-            Delegate fast = MakeRefs(delegateType, target, invoke, ps);
+            Delegate fast = LuaDelegateRegs.Make(delegateType, target, invoke, ps) ??
+                            MakeRefs(delegateType, target, invoke, ps);
             if (fast != null)
                 return fast;
             var pars = new ParameterExpression[ps.Length];
@@ -368,6 +369,86 @@ namespace ZLuaMonoHost
                 body.Add(Expression.Empty());
             var block = Expression.Block(invoke.ReturnType, new[] { arr, res }, body);
             return Expression.Lambda(delegateType, block, pars).Compile();
+        }
+    }
+
+    // A Lua function's delegate whose Invoke takes at most four
+    // primitives or enums and returns nothing, an int, a bool, a long, a
+    // float or a double: closed over one of these internal calls,
+    // instantiated with the Invoke's parameter types, so that its caller
+    // reaches the native entry (mono_delegate_regs.c) with the arguments
+    // in registers and takes the result from one.  The letter is the
+    // result (V void, I int, B bool, L long, F float, D double), the
+    // digit the parameter count; no result is generic, so none can be
+    // returned through memory.  Only where Available says the native side
+    // reads registers so (elsewhere LuaDelegate's helpers serve).
+    static class LuaDelegateRegs
+    {
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern bool Available();
+
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern void V0(object t);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern void V1<A>(object t, A a);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern void V2<A, B>(object t, A a, B b);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern void V3<A, B, C>(object t, A a, B b, C c);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern void V4<A, B, C, D>(object t, A a, B b, C c, D d);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern int I0(object t);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern int I1<A>(object t, A a);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern int I2<A, B>(object t, A a, B b);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern int I3<A, B, C>(object t, A a, B b, C c);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern int I4<A, B, C, D>(object t, A a, B b, C c, D d);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern bool B0(object t);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern bool B1<A>(object t, A a);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern bool B2<A, B>(object t, A a, B b);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern bool B3<A, B, C>(object t, A a, B b, C c);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern bool B4<A, B, C, D>(object t, A a, B b, C c, D d);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern long L0(object t);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern long L1<A>(object t, A a);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern long L2<A, B>(object t, A a, B b);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern long L3<A, B, C>(object t, A a, B b, C c);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern long L4<A, B, C, D>(object t, A a, B b, C c, D d);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern float F0(object t);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern float F1<A>(object t, A a);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern float F2<A, B>(object t, A a, B b);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern float F3<A, B, C>(object t, A a, B b, C c);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern float F4<A, B, C, D>(object t, A a, B b, C c, D d);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern double D0(object t);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern double D1<A>(object t, A a);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern double D2<A, B>(object t, A a, B b);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern double D3<A, B, C>(object t, A a, B b, C c);
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern double D4<A, B, C, D>(object t, A a, B b, C c, D d);
+
+        static bool? available;
+
+        static string Letter(Type r)
+        {
+            return r == typeof(void) ? "V" : r == typeof(int) ? "I" : r == typeof(bool) ? "B"
+                 : r == typeof(long) ? "L" : r == typeof(float) ? "F" : r == typeof(double) ? "D"
+                 : null;
+        }
+
+        // The delegate, or null when its Invoke is not one these take.
+        public static Delegate Make(Type delegateType, object target, MethodInfo invoke,
+                                    ParameterInfo[] ps)
+        {
+            string letter = Letter(invoke.ReturnType);
+            if (letter == null || ps.Length > 4)
+                return null;
+            var args = new Type[ps.Length];
+            for (int i = 0; i < ps.Length; i++) {
+                Type t = ps[i].ParameterType;
+                if (!t.IsPrimitive && !t.IsEnum)
+                    return null;
+                args[i] = t;
+            }
+            if (available == null)
+                available = Available();
+            if (!available.Value)
+                return null;
+            MethodInfo entry = typeof(LuaDelegateRegs).GetMethod(
+                letter + ps.Length, BindingFlags.Static | BindingFlags.NonPublic);
+            if (args.Length > 0)
+                entry = entry.MakeGenericMethod(args);
+            return Delegate.CreateDelegate(delegateType, target, entry, false);
         }
     }
 }

@@ -174,6 +174,7 @@ int zm_attach(MonoDomain *domain, const char *helpers_dll, char *err, size_t err
         return -1;
     }
     zm_delegate_register_icalls();
+    zm_delegate_regs_register_icalls();
     zm_ic_init();
     zm.host_image = mono_assembly_get_image(a);
     zm.h.param_attrs = zm_helper("Reflect", "ParamAttrs", 2, err, errsize);

@@ -331,6 +331,7 @@ static void zm_facts_fill(zm_facts *f, MonoMethod *m)
         }
     }
     f->thunk_ok = (uint8_t)(!f->byref_nullable && zm_thunk_plan(m, f->sig, &f->thunk));
+    f->regs = (uint8_t)(f->thunk_ok ? zm_delegate_regs_of(&f->thunk) : ZM_REGS_NONE);
     f->icall_struct = (uint8_t)zm_icall_struct(m, f->sig);
 }
 

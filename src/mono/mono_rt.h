@@ -91,6 +91,8 @@ typedef struct zm_facts {
     uint8_t thunk_ok;         /* called through its thunk (mono_thunk.c) */
     uint8_t icall_struct;     /* an internal call taking or returning a struct by
                                  value: Mono's native invoke garbles those, refused */
+    uint8_t regs;             /* ZM_REGS_*: a delegate's Invoke that takes its arguments in
+                                 registers (mono_delegate_regs.c) */
     uint32_t nparams;
     int32_t ret_size;         /* the result's unboxed size (VALUE, NULLABLE) */
     uint32_t has_off, val_off;   /* a Nullable result's fields */
@@ -175,6 +177,14 @@ MonoObject *zm_call(MonoMethod *m, void **args, MonoObject **exc);
 /* The internal calls a Lua function's delegate reaches (ZLua.MonoHost's
  * LuaDelegate; mono_delegate.c). */
 void zm_delegate_register_icalls(void);
+/* Which of LuaDelegateRegs' entries serves a delegate whose Invoke has
+ * the thunk plan t (a plan made: zm_thunk_plan returned 1), by the
+ * register of its result; ZM_REGS_NONE: none (a reference or byref
+ * among them, too many, a target without the register ABI).  And the
+ * entries' registration.  mono_delegate_regs.c. */
+enum { ZM_REGS_NONE, ZM_REGS_INT, ZM_REGS_R4, ZM_REGS_R8 };
+int zm_delegate_regs_of(const zm_thunk *t);
+void zm_delegate_regs_register_icalls(void);
 
 /* Fault injection (testbed.throw_next / fail_next): the glue asks at each
  * runtime operation whether it is to throw, as the simulation's runtime

@@ -156,6 +156,40 @@ static class LuaEnvCheck
             Console.WriteLine("GetFunction add(4, 5): " + typedAdd(4, 5));
             Console.WriteLine("the same function, the same delegate: " +
                               ReferenceEquals(typedAdd, env.GetFunction<Func<int, int, int>>("add")));
+            // delegates of scalars, each result register and argument bank (on
+            // Mono these take their arguments in registers: mono_delegate_regs.c)
+            env.DoString("function mix(a, b, c, d) return a + b + c + d end " +
+                         "function fmul(a, b) return a * b end " +
+                         "function big(n) return n > 4294967296 end " +
+                         "function narrow(s, b, c) return s * 1000000 + b * 1000 + c end " +
+                         "function small(e) return e == CS.Small.B and 2 or 1 end " +
+                         "function seven() return 7 end " +
+                         "function half() return 0.5 end " +
+                         "function note(a, b) print('note', a, b) end " +
+                         "function boom(n) error('boom ' .. n, 0) end");
+            var mix = env.GetFunction<Func<float, int, double, long, double>>("mix");
+            var fmul = env.GetFunction<Func<float, float, float>>("fmul");
+            var big = env.GetFunction<Func<long, bool>>("big");
+            var narrow = env.GetFunction<Func<short, byte, char, long>>("narrow");
+            var small = env.GetFunction<Func<Small, int>>("small");
+            var note = env.GetFunction<Action<int, double>>("note");
+            Console.WriteLine("scalar delegates: " + mix(1.5f, -2, 0.25, 1L << 40) + " " +
+                              fmul(1.5f, -3f) + " " + big(1L << 33) + " " + big(5) + " " +
+                              narrow(-7, 200, 'A') + " " + small(Small.B) + " " +
+                              small(Small.A) + " " + env.GetFunction<Func<int>>("seven")() +
+                              " " + env.GetFunction<Func<double>>("half")());
+            note(3, 0.75);
+            Flush("their Lua");
+            try {
+                env.GetFunction<Func<int, int>>("boom")(9);
+            } catch (InvalidOperationException e) {
+                Console.WriteLine("a scalar delegate's Lua error: " + e.Message);
+            }
+            try {
+                env.GetFunction<Func<int, int>>("half")(1);
+            } catch (InvalidOperationException e) {
+                Console.WriteLine("a scalar delegate's bad result: " + e.Message);
+            }
             try {
                 env.GetFunction<Action>("nosuch");
             } catch (InvalidOperationException e) {

@@ -362,9 +362,30 @@ static class Check
         Refs(del, "DispatchRefs, a string for an int", ti, 1, 's', 'n');
         Refs(del, "DispatchRefs, a result for void", ti, 1, 'i', 'i');
         Refs(del, "DispatchRefs, a real one", ti, 1, 'i', 'n');
+        // the register entries (mono_delegate_regs.c), forged as any C# code
+        // could: a target that is not one, another delegate type's target,
+        // the wrong result register for the target's Invoke
+        Type regs = HostType("ZLuaMonoHost.LuaDelegateRegs");
+        Func<string, Type[], MethodInfo> entry = (name, ta) => {
+            MethodInfo m = regs.GetMethod(name, BindingFlags.Static | BindingFlags.NonPublic);
+            return ta.Length > 0 ? m.MakeGenericMethod(ta) : m;
+        };
+        Func<MethodInfo, object[], Action> regsCall = (m, a) => () => m.Invoke(null, a);
+        Say("Regs, a forged target", regsCall(entry("V1", intTypes), new object[] { (long)12345, 7 }));
+        Say("Regs, a null target", regsCall(entry("V1", intTypes), new object[] { null, 7 }));
+        Say("Regs, a string delegate's target", regsCall(entry("V1", intTypes), new object[] { ts, 7 }));
+        Say("Regs, a float entry for a void Invoke", regsCall(entry("F1", intTypes), new object[] { ti, 7 }));
+        Say("Regs, a double entry for a void Invoke", regsCall(entry("D0", new Type[0]), new object[] { ti }));
+        Say("Regs, a real one, its argument a long", regsCall(entry("V1", new[] { typeof(long) }),
+                                                              new object[] { ti, (1L << 32) | 5 }));
+        Say("Regs, a real one", regsCall(entry("V1", intTypes), new object[] { ti, 9 }));
         Say("Make over another type's target", () => {
             var d = (Action<int>)make.Invoke(null, new object[] { typeof(Action<int>), ts });
             d(5);
+        });
+        Say("Make over another type's target, by TypedReferences", () => {
+            var d = (Action<string>)make.Invoke(null, new object[] { typeof(Action<string>), ti });
+            d("x");
         });
 
         env.DoString("print('still works')");

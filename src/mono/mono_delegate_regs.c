@@ -1,0 +1,205 @@
+/*
+ * mono_delegate_regs.c -- a Lua function's delegate whose Invoke takes
+ * and returns scalars only, called with its arguments in registers.
+ *
+ * Such a delegate (Func<int, int, int>, Action<float>, Predicate<long>:
+ * at most four parameters, each a primitive or an enum; the result void,
+ * int, bool, long, float or double) is closed over one of the generic
+ * internal calls of ZLuaMonoHost.LuaDelegateRegs, instantiated with the
+ * Invoke's own parameter types, so the managed caller's call lands here
+ * directly: no managed helper, no TypedReference, nothing boxed.  One
+ * native function per result register serves every instantiation: on
+ * the ABIs where integer and floating-point arguments take registers of
+ * their own banks in order (mono_thunk.c's file comment says why), a
+ * function that declares every argument register reads any signature of
+ * scalars, and the Invoke's facts (mono_glue.c, zm_facts.thunk) say
+ * which register holds which parameter.  Elsewhere nothing is
+ * registered and the delegates take mono_delegate.c's TypedReferences.
+ *
+ * Nothing here trusts the caller (R-PTR-1: C# can call a private
+ * internal call through reflection, with any instantiation).  The target
+ * is resolved by its checked name before anything of it is read, as on
+ * every path; a scalar-only result type means no instantiation can move
+ * the target out of the first register (a struct result returned
+ * through memory would); the arguments are read as the scalars the
+ * record's own Invoke takes, so a forged instantiation gets numbers
+ * reinterpreted, never an address followed; and a call that lands on the
+ * wrong result register for the record's Invoke is refused.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <mono/metadata/exception.h>
+
+#include "bridge/ic.h"
+#include "marshal/delegate.h"
+#include "mono_rt.h"
+#include "mono_thunk_call.h"
+
+#if (defined(__x86_64__) && !defined(_WIN32)) || defined(__aarch64__)
+#define ZM_DELEGATE_REGS 1
+#else
+#define ZM_DELEGATE_REGS 0
+#endif
+
+/* Six integer registers (the target in the first) are what both ABIs
+ * pass a C function's first integer arguments in; eight floating-point. */
+enum { ZM_DR_INTS = 6, ZM_DR_MAX = 4 };
+
+int zm_delegate_regs_of(const zm_thunk *t)
+{
+    if (!ZM_DELEGATE_REGS || t->box_class != NULL || t->nparams > ZM_DR_MAX)
+        return ZM_REGS_NONE;
+    for (uint32_t i = 0; i < t->nparams; i++) {
+        int k = t->kind[i];
+        if (k == ZM_TK_REF || k == ZM_TK_BYREF)
+            return ZM_REGS_NONE;
+        if (k != ZM_TK_R4 && k != ZM_TK_R8 && t->slot[i] >= ZM_DR_INTS)
+            return ZM_REGS_NONE;
+    }
+    switch (t->ret) {
+    case ZM_TK_REF:
+    case ZM_TK_BYREF:
+        return ZM_REGS_NONE;
+    case ZM_TK_R4:
+        return ZM_REGS_R4;
+    case ZM_TK_R8:
+        return ZM_REGS_R8;
+    default:
+        return ZM_REGS_INT;   /* void and the integers: the integer register */
+    }
+}
+
+#if ZM_DELEGATE_REGS
+
+/* The argument registers as the entry received them: i[0] the target. */
+typedef struct zm_dr_regs {
+    int64_t i[ZM_DR_INTS];
+    double f[ZM_TK_FP_REGS];
+} zm_dr_regs;
+
+ZLUA_COLD static _Noreturn void zm_dr_fail(const char *msg)
+{
+    zm_ic_raise(mono_get_exception_invalid_operation(msg));
+}
+
+/* The call: its result (zeroed first) in *ret, or the managed exception
+ * raised from the internal call's frame (this function holds nothing
+ * then: the IC call and the running mark are closed). */
+static void zm_dr_run(MonoObject *target, const zm_dr_regs *r, uint64_t *ret, int variant)
+{
+    zlua__delcall d;
+    int found = zlua__delegates_resolve((Il2CppObject *)(void *)target, &d);
+    if (ZLUA_UNLIKELY(found != ZLUA_DEL_FOUND))
+        zm_dr_fail(found == ZLUA_DEL_CLOSED ? "the lua_State of this delegate has been closed"
+                                            : "zlua: delegate target tampered with (it names no "
+                                              "Lua function of this delegate)");
+    const zm_facts *f = d.type->invoke != NULL ? zm_facts_of(ZM_METHOD(d.type->invoke)) : NULL;
+    if (ZLUA_UNLIKELY(f == NULL))
+        zm_dr_fail("zlua: the delegate's type has no Invoke");
+    if (ZLUA_UNLIKELY(f->regs != variant))
+        zm_dr_fail("zlua: the delegate's Invoke does not take this call (its arguments or "
+                   "result are not where this entry reads them)");
+    void *slots[ZM_DR_MAX];
+    for (uint32_t i = 0; i < f->thunk.nparams; i++) {
+        unsigned s = f->thunk.slot[i];
+        slots[i] = s < ZM_TK_INT_REGS ? (void *)(uintptr_t)&r->i[s]
+                                      : (void *)(uintptr_t)&r->f[s - ZM_TK_INT_REGS];
+    }
+    *ret = 0;
+    zlua_env_run run;
+    zlua_env_run_enter(&run, d.L);
+    Il2CppException *e = zlua__delegate_call(&d, slots, f->ret != ZM_RET_NONE ? ret : NULL);
+    zlua_env_run_leave(&run);
+    if (ZLUA_UNLIKELY(e != NULL))
+        zm_ic_raise((MonoException *)(void *)e);
+}
+
+#define ZM_DR_PARAMS                                                                           \
+    MonoObject *t, int64_t i1, int64_t i2, int64_t i3, int64_t i4, int64_t i5, double f0,      \
+        double f1, double f2, double f3, double f4, double f5, double f6, double f7
+#define ZM_DR_REGS                                                                             \
+    {{(int64_t)(intptr_t)t, i1, i2, i3, i4, i5}, {f0, f1, f2, f3, f4, f5, f6, f7}}
+
+/* The three entries, by the register the result goes back in: a scalar
+ * in the low bytes of the integer one (void: nothing read), a float in
+ * the low half of the first floating-point one, a double in all of it. */
+static int64_t zm_dr_int(ZM_DR_PARAMS)
+{
+    const zm_dr_regs r = ZM_DR_REGS;
+    uint64_t v;
+    zm_dr_run(t, &r, &v, ZM_REGS_INT);
+    return (int64_t)v;
+}
+
+static float zm_dr_r4(ZM_DR_PARAMS)
+{
+    const zm_dr_regs r = ZM_DR_REGS;
+    uint64_t v;
+    zm_dr_run(t, &r, &v, ZM_REGS_R4);
+    float x;
+    memcpy(&x, &v, sizeof x);
+    return x;
+}
+
+static double zm_dr_r8(ZM_DR_PARAMS)
+{
+    const zm_dr_regs r = ZM_DR_REGS;
+    uint64_t v;
+    zm_dr_run(t, &r, &v, ZM_REGS_R8);
+    double x;
+    memcpy(&x, &v, sizeof x);
+    return x;
+}
+
+static uint8_t zm_dr_available(void)
+{
+    return 1;
+}
+
+#else
+
+static uint8_t zm_dr_available(void)
+{
+    return 0;
+}
+
+#endif
+
+/* The API takes code as a data pointer (POSIX guarantees the round
+ * trip; ISO C does not, hence the memcpy). */
+static void zm_dr_add(const char *name, const void *fn_bytes, size_t size)
+{
+    const void *p;
+    memcpy(&p, fn_bytes, size < sizeof p ? size : sizeof p);
+    mono_add_internal_call(name, p);
+}
+
+#define ZM_DR_NAME(x) "ZLuaMonoHost.LuaDelegateRegs::" x
+
+void zm_delegate_regs_register_icalls(void)
+{
+    uint8_t (*available)(void) = zm_dr_available;
+    zm_dr_add(ZM_DR_NAME("Available"), &available, sizeof available);
+#if ZM_DELEGATE_REGS
+    /* V void, I int, B bool, L long: the integer register; F float, D double */
+    static const char *const ints[] = {
+        ZM_DR_NAME("V0"), ZM_DR_NAME("V1"), ZM_DR_NAME("V2"), ZM_DR_NAME("V3"), ZM_DR_NAME("V4"),
+        ZM_DR_NAME("I0"), ZM_DR_NAME("I1"), ZM_DR_NAME("I2"), ZM_DR_NAME("I3"), ZM_DR_NAME("I4"),
+        ZM_DR_NAME("B0"), ZM_DR_NAME("B1"), ZM_DR_NAME("B2"), ZM_DR_NAME("B3"), ZM_DR_NAME("B4"),
+        ZM_DR_NAME("L0"), ZM_DR_NAME("L1"), ZM_DR_NAME("L2"), ZM_DR_NAME("L3"), ZM_DR_NAME("L4")};
+    static const char *const r4s[] = {ZM_DR_NAME("F0"), ZM_DR_NAME("F1"), ZM_DR_NAME("F2"),
+                                      ZM_DR_NAME("F3"), ZM_DR_NAME("F4")};
+    static const char *const r8s[] = {ZM_DR_NAME("D0"), ZM_DR_NAME("D1"), ZM_DR_NAME("D2"),
+                                      ZM_DR_NAME("D3"), ZM_DR_NAME("D4")};
+    int64_t (*i)(ZM_DR_PARAMS) = zm_dr_int;
+    float (*f)(ZM_DR_PARAMS) = zm_dr_r4;
+    double (*d)(ZM_DR_PARAMS) = zm_dr_r8;
+    for (size_t k = 0; k < sizeof ints / sizeof *ints; k++)
+        zm_dr_add(ints[k], &i, sizeof i);
+    for (size_t k = 0; k < sizeof r4s / sizeof *r4s; k++) {
+        zm_dr_add(r4s[k], &f, sizeof f);
+        zm_dr_add(r8s[k], &d, sizeof d);
+    }
+#endif
+}
