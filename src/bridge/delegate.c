@@ -48,26 +48,37 @@ Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, v
     return zlua__delegate_call(&d, args, ret);
 }
 
+ZLUA_COLD Il2CppException *zlua__delegate_wrong_thread(const zlua__delcall *d)
+{
+    /* R-THREAD-1: refused before the state is read (another thread owns
+     * it, and may be closing it); the record was copied under the lock */
+    char why[256];
+    return zlua_delegate_error(zlua__thread_refusal(why, sizeof why, d->owner_id));
+}
+
 Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, void *ret)
 {
-    if (ZLUA_UNLIKELY(d->owner != zlua_thread_token())) {
-        /* R-THREAD-1: refused before the state is read (another thread
-         * owns it, and may be closing it); the record was copied under
-         * the lock */
-        char why[256];
-        return zlua_delegate_error(zlua__thread_refusal(why, sizeof why, d->owner_id));
-    }
+    if (ZLUA_UNLIKELY(d->owner != zlua_thread_token()))
+        return zlua__delegate_wrong_thread(d);
     const zlua__deltype *t = d->type;
     lua_State *L = d->L;
-    zlua_ic_call c;
-    memset(&c, 0, sizeof c);
-    c.function = t->cls->full_name;
-    c.function_ref = d->ref;
-    c.nargs = t->nparams;
-    c.arg_meta = t->params;
-    c.arg_slots = args;
-    c.ret_meta = t->ret;
-    c.ret_slot = ret;
+    /* every field named: the call's struct is not cleared first, a
+     * call's worth of stores on a path C# takes per call */
+    zlua_ic_call c = {
+        .site = NULL,
+        .method = NULL,
+        .function = t->cls->full_name,
+        .function_len = 0,
+        .nargs = t->nparams,
+        .arg_meta = t->params,
+        .arg_slots = args,
+        .ret_meta = t->ret,
+        .ret_slot = ret,
+        .top = 0,
+        .function_ref = d->ref,
+        .restored = 0,
+        .refused = NULL,
+    };
     if (ZLUA_LIKELY(zlua__ic_invoke_shaped(L, &c, &t->shape) == ZLUA_OK))
         return NULL;   /* the stack is back already */
     Il2CppException *exc = zlua_ic_exception(L, &c);

@@ -440,6 +440,9 @@ ZLUA_INLINE int zlua_ic_push_args(lua_State *L, zlua__ctx *ctx, const zlua_ic_ca
             rc = zlua_scope_issue(&ctx->scope, c->arg_slots[i], m, &h);
             if (rc == ZLUA_OK)
                 lua_pushlightuserdata(L, (void *)h);
+        } else if (m->push_arg == zlua__push_arg_copy) {
+            m->push(L, m, c->arg_slots[i]);   /* a scalar's: what push_arg would call */
+            rc = ZLUA_OK;
         } else {
             rc = m->push_arg(L, m, c->arg_slots[i]);
         }

@@ -30,5 +30,10 @@ int zlua__ic_invoke_shaped(lua_State *L, zlua_ic_call *c, const zlua__ic_shape *
  * the record's type (src/mono), so that the target is resolved once per
  * call.  delegate.c. */
 Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, void *ret);
+/* The exception that refuses d's call on this thread, which is not the
+ * state's (d->owner != zlua_thread_token(); R-THREAD-1): made from d, the
+ * copy, without reading the state, which its own thread may be closing.
+ * A backend that reads d->type before zlua__delegate_call asks first. */
+Il2CppException *zlua__delegate_wrong_thread(const zlua__delcall *d);
 
 #endif

@@ -60,16 +60,9 @@ void zlua__method_invoke(lua_State *L, const zlua__method *m, int base, int n, v
 Il2CppException *zlua__method_rt_first(const zlua__method *m, void *obj, void **args,
                                        void *ret)
 {
-    zlua__ctx *ctx = zlua__method_owner(m)->ctx;
-    zlua_rt_call *c = zlua_rt_call_new(m->bridge.method);
-    struct zlua__rt_calls *node = c != NULL ? zlua__ctx_arena_alloc(ctx, sizeof *node) : NULL;
-    if (node == NULL) {   /* out of memory: this call without a record */
-        zlua_rt_call_free(c);
+    zlua_rt_call *c = zlua__ctx_rt_call_new(zlua__method_owner(m)->ctx, m->bridge.method);
+    if (c == NULL)   /* out of memory: this call without a record */
         return zlua_rt_invoke(m->bridge.method, obj, args, ret);
-    }
-    node->call = c;
-    node->next = ctx->rt_calls;
-    ctx->rt_calls = node;
     /* the record is the method's, kept in its arena-made (writable)
      * binding; every other field stays as bound */
     ((zlua__method *)(uintptr_t)m)->rt_call = c;

@@ -89,6 +89,26 @@ void zlua__ref_table(lua_State *L, int ref)
         luaL_error(L, "zlua: internal table replaced");
 }
 
+struct zlua_rt_call *zlua__ctx_rt_call_new(zlua__ctx *ctx, const MethodInfo *m)
+{
+#if defined(ZLUA_RT_CALLS)
+    zlua_rt_call *c = zlua_rt_call_new(m);
+    struct zlua__rt_calls *node = c != NULL ? zlua__ctx_arena_alloc(ctx, sizeof *node) : NULL;
+    if (node == NULL) {
+        zlua_rt_call_free(c);
+        return NULL;
+    }
+    node->call = c;
+    node->next = ctx->rt_calls;
+    ctx->rt_calls = node;
+    return c;
+#else
+    (void)ctx;
+    (void)m;
+    return NULL;
+#endif
+}
+
 void *zlua__ctx_arena_alloc(zlua__ctx *ctx, size_t size)
 {
     size = (size + ZLUA_ARENA_ALIGN - 1) & ~(size_t)(ZLUA_ARENA_ALIGN - 1);

@@ -220,6 +220,11 @@ void zlua__ctx_check_nomem(lua_State *L, const zlua__ctx *ctx, unsigned mark);
 void *zlua__ctx_arena_alloc(zlua__ctx *ctx, size_t size);
 /* A copy of s in the arena. */
 char *zlua__ctx_strdup(zlua__ctx *ctx, const char *s);
+/* The runtime's new call record of method m (zlua_rt.h), kept in ctx's
+ * list and freed with the state; NULL when memory ran out or where the
+ * runtime keeps no records (a build without ZLUA_RT_CALLS): the caller
+ * then calls without one. */
+struct zlua_rt_call *zlua__ctx_rt_call_new(zlua__ctx *ctx, const MethodInfo *m);
 
 /* Adds p to the closure table and returns its index (> 0), or 0 when
  * memory ran out. */

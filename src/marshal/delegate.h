@@ -27,6 +27,9 @@ typedef struct zlua__deltype {
     int nparams;
     int unsupported;                 /* a slot no IC writer serves */
     zlua__ic_shape shape;             /* Invoke's IC shape, from the metas above */
+    /* the runtime's record of Invoke's calls (zlua_rt.h), made at the
+     * first call that asks (zlua__delegate_rt_call); NULL: not yet */
+    struct zlua_rt_call *rt_call;
 } zlua__deltype;
 
 /* One Lua function made a delegate of one type.  Native memory that
@@ -100,6 +103,12 @@ typedef struct zlua__delcall {
  * the name was checked against the tables and the record's own weak
  * handle names this very object. */
 int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out);
+
+/* t's call record in L's state, made at the first call (a runtime that
+ * serves a delegate's Invoke itself reads it: the Mono backend's register
+ * entries); NULL where the runtime keeps none, or memory ran out (then
+ * the next call tries again).  t must be a type of L's state. */
+struct zlua_rt_call *zlua__delegate_rt_call(lua_State *L, const zlua__deltype *t);
 
 /* The delegates of ctx, made on first use; NULL when memory ran out. */
 struct zlua__delegates *zlua__delegates_get(zlua__ctx *ctx);

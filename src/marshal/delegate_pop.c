@@ -520,6 +520,19 @@ static zlua__deltype *zlua_del_type(lua_State *L, zlua__ctx *ctx, struct zlua__d
     return t;
 }
 
+struct zlua_rt_call *zlua__delegate_rt_call(lua_State *L, const zlua__deltype *t)
+{
+    if (ZLUA_LIKELY(t->rt_call != NULL))
+        return t->rt_call;
+    zlua__ctx *ctx = zlua_ctx_of(L);
+    if (ctx == NULL || t->invoke == NULL)
+        return NULL;
+    /* the type is the state's, made in its (writable) arena: only this
+     * field changes, once */
+    ((zlua__deltype *)(uintptr_t)t)->rt_call = zlua__ctx_rt_call_new(ctx, t->invoke);
+    return t->rt_call;
+}
+
 /* ---- making the delegate of a function ---------------------------------------------- */
 
 /* A new record for (fn, t), inserted; NULL when memory ran out. */

@@ -20,6 +20,7 @@
 #include <mono/metadata/exception.h>
 
 #include "bridge/ic.h"
+#include "core/thread.h"
 #include "marshal/delegate.h"
 #include "mono_rt.h"
 #include "zlua_stub.h"
@@ -99,6 +100,10 @@ static MonoObject *zm_dispatch(MonoObject *target, MonoArray *args, MonoArray *t
                                     ? "the lua_State of this delegate has been closed"
                                     : "zlua: delegate target tampered with (it names no Lua "
                                       "function of this delegate)");
+        return NULL;
+    }
+    if (d.owner != zlua_thread_token()) {
+        *ex = (MonoObject *)(void *)zlua__delegate_wrong_thread(&d);   /* the type unread */
         return NULL;
     }
     if (d.type->invoke == NULL) {
@@ -182,6 +187,8 @@ static MonoObject *zm_dispatch_refs(MonoObject *target, int32_t argc, void *a0, 
                                 ? "the lua_State of this delegate has been closed"
                                 : "zlua: delegate target tampered with (it names no Lua "
                                   "function of this delegate)");
+    if (ZLUA_UNLIKELY(d.owner != zlua_thread_token()))
+        return (MonoObject *)(void *)zlua__delegate_wrong_thread(&d);   /* the type unread */
     const zm_facts *f = d.type->invoke != NULL ? zm_facts_of(ZM_METHOD(d.type->invoke)) : NULL;
     if (f == NULL)
         return zm_refs_fail("zlua: the delegate's type has no Invoke");

@@ -522,16 +522,7 @@ ZLUA_INLINE Il2CppException *zm_invoke(MonoMethod *m, zm_facts *f, void *obj, vo
 
 /* ---- a state's record of a method's calls (zlua_rt.h) --------------------------- */
 
-/* The facts of one method, kept by the state that calls it (its thread's
- * alone): found without a lookup, and, being the state's, outliving
- * every call of it (no epoch: the state closes before its methods'
- * domain goes). */
-struct zlua_rt_call {
-    zm_facts f;
-    /* its thunk is made and takes six integer registers, with no scratch
-     * box: the common call, zlua_rt_call_invoke's inline one */
-    uint8_t short_ready;
-};
+/* struct zlua_rt_call: mono_rt.h */
 
 zlua_rt_call *zlua_rt_call_new(const MethodInfo *method)
 {

@@ -107,6 +107,18 @@ typedef struct zm_facts {
  * Mono as it goes: slower, the same result). */
 zm_facts *zm_facts_of(MonoMethod *m);
 
+/* A state's record of a method's calls (zlua_rt.h; mono_glue.c makes it):
+ * the facts of the method, kept by the state that calls it (its thread's
+ * alone), found without a lookup, and, being the state's, outliving
+ * every call of it (no epoch: the state closes before its methods'
+ * domain goes). */
+struct zlua_rt_call {
+    zm_facts f;
+    /* its thunk is made and takes six integer registers, with no scratch
+     * box: the common call, zlua_rt_call_invoke's inline one */
+    uint8_t short_ready;
+};
+
 /* The helpers compiled from ZLua.MonoHost.cs: reflection queries the
  * embedding API has no function for (parameter flags and defaults,
  * generic definitions and instances, class constructors, collections). */
