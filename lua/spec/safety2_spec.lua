@@ -177,6 +177,9 @@ describe("R-PTR-1: a delegate's target names its function, checked on every call
     local tf, tg = writable(Held.TargetOf(f)), writable(Held.TargetOf(g))
     local genuine = tf.value
     for _, forged in ipairs({0x41414141, -1, 0x7FFFFFFF00000100, 8}) do
+      -- f called just before: a rewrite right after a good call is seen too
+      tf.value = genuine
+      assert.are.equal(3, Demo.Apply(f, 1, 2))
       tf.value = forged
       h.raises(tampered, Demo.Apply, f, 1, 2)
     end

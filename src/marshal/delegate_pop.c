@@ -26,8 +26,9 @@
 
 #include "class/class.h"
 #include "class/policy.h"
-#include "core/state.h"
 #include "core/exception.h"
+#include "core/state.h"
+#include "core/thread.h"
 #include "gc/gc_shim.h"
 #include "marshal/delegate.h"
 #include "marshal/meta.h"
@@ -64,6 +65,9 @@ static void zlua_del_free(zlua__ctx *ctx, void *p, size_t size)
 static struct zlua__delegates *zlua_del_states;   /* under the lock */
 static uint32_t zlua_del_last_serial;            /* under the lock */
 static Il2CppClass *zlua_del_k_target;           /* under the lock: System.Int64 */
+/* How many records were released, in any state: changed under the lock,
+ * read without it by zlua_del_hit's check (a relaxed atomic). */
+static uint32_t zlua_del_released;
 
 /* The compilers' builtins, not <stdatomic.h>, which MSVC's C lacks. */
 #if ZLUA_MSVC
@@ -94,6 +98,15 @@ static void zlua_del_unlock(void)
     __atomic_store_n(&zlua_del_lock_word, 0, __ATOMIC_RELEASE);
 }
 #endif
+
+static uint32_t zlua_del_released_now(void)
+{
+#if ZLUA_MSVC
+    return (uint32_t)*(const volatile uint32_t *)&zlua_del_released;
+#else
+    return __atomic_load_n(&zlua_del_released, __ATOMIC_RELAXED);
+#endif
+}
 
 static uint64_t zlua_del_name(const struct zlua__delegates *D, uint32_t index)
 {
@@ -163,14 +176,15 @@ static int zlua_del_id_take(zlua__ctx *ctx, struct zlua__delegates *D, zlua__del
 static void zlua_del_record_free(zlua__ctx *ctx, zlua__delrec *r)
 {
     struct zlua__delegates *D = ctx->delegates;
+    zlua_del_lock();
+    zlua_del_released++;   /* no thread's last resolve (zlua_del_hit) holds now */
     if (r->id != 0) {
-        zlua_del_lock();
         D->ids[r->id].rec = NULL;
         D->ids[r->id].gen++;
         D->ids[r->id].next_free = D->ids_free;
         D->ids_free = r->id;
-        zlua_del_unlock();
     }
+    zlua_del_unlock();
     if (r->target_weak)
         zlua_rt_gchandle_free(r->target_weak);
     if (r->delegate_weak)
@@ -195,10 +209,48 @@ static int zlua_del_target_is(zlua__delrec *r, const Il2CppObject *target)
     return t != NULL && t == target;
 }
 
+/* This thread's last resolve of a target to a record of a state the
+ * thread owns (the only calls that go on to run: R-THREAD-1).  While the
+ * collector has not run since (the object at the target's address is the
+ * same one, an Int64 box, and every weak handle as it was), no record
+ * was released in any state (the state is open, the record its own)
+ * and the target holds the same name (a script may rewrite a box's
+ * value), resolving again gives the same answer: a delegate C# calls in
+ * a loop is resolved once per collection.  Each thread's own, so that
+ * a record's release on the owner's thread is seen by its next call. */
+typedef struct zlua_del_hit {
+    const void *target;              /* compared, never read through */
+    uint64_t name;
+    uintptr_t epoch;                 /* the collector's when resolved, nonzero */
+    uint32_t released;               /* zlua_del_released then */
+    zlua__delcall call;
+} zlua_del_hit;
+
+static ZLUA_THREAD_LOCAL zlua_del_hit zlua_del_last;
+
+static int zlua_del_hit_holds(const zlua_del_hit *h, Il2CppObject *target)
+{
+    if (h->target != target)
+        return 0;
+    uintptr_t epoch = zlua__gc_epoch();
+    if (epoch == 0 || epoch != h->epoch || h->released != zlua_del_released_now())
+        return 0;
+    uint64_t name;
+    /* the object resolved before, and still there: an Int64 box */
+    memcpy(&name, il2cpp_object_unbox(target), sizeof name);
+    return name == h->name;
+}
+
 int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
 {
     if (target == NULL)
         return ZLUA_DEL_FORGED;
+    zlua_del_hit *h = &zlua_del_last;
+    if (zlua_del_hit_holds(h, target)) {
+        *out = h->call;
+        return ZLUA_DEL_FOUND;
+    }
+    uintptr_t epoch = zlua__gc_epoch();   /* before anything is looked at */
     Il2CppClass *k = il2cpp_object_get_class(target);
     zlua_del_lock();
     if (k == NULL || k != zlua_del_k_target) {
@@ -224,6 +276,13 @@ int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
             out->type = r->type;
             out->ref = r->ref;
             rc = ZLUA_DEL_FOUND;
+            if (D->owner == zlua_thread_token() && epoch != 0) {
+                h->target = target;
+                h->name = name;
+                h->epoch = epoch;
+                h->released = zlua_del_released;
+                h->call = *out;
+            }
         }
     }
     zlua_del_unlock();
