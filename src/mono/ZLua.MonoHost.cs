@@ -381,10 +381,13 @@ namespace ZLuaMonoHost
     // result (V void, I int, B bool, L long, F float, D double), the
     // digit the parameter count; no result is generic, so none can be
     // returned through memory.  Only where Available says the native side
-    // reads registers so (elsewhere LuaDelegate's helpers serve).
+    // reads registers so, and a generic internal call was seen to arrive
+    // (Probe, once): elsewhere LuaDelegate's helpers serve.
     static class LuaDelegateRegs
     {
         [MethodImpl(MethodImplOptions.InternalCall)] static extern bool Available();
+        // 10 * a + b for an int a and a float b, read as the entries read
+        [MethodImpl(MethodImplOptions.InternalCall)] static extern long Probe<A, B>(A a, B b);
 
         [MethodImpl(MethodImplOptions.InternalCall)] static extern void V0(object t);
         [MethodImpl(MethodImplOptions.InternalCall)] static extern void V1<A>(object t, A a);
@@ -440,8 +443,15 @@ namespace ZLuaMonoHost
                     return null;
                 args[i] = t;
             }
-            if (available == null)
-                available = Available();
+            if (available == null) {
+                bool ok;
+                try {
+                    ok = Available() && Probe<int, float>(4, 2.5f) == 42;
+                } catch (Exception) {   // a Mono without generic internal calls
+                    ok = false;
+                }
+                available = ok;
+            }
             if (!available.Value)
                 return null;
             MethodInfo entry = typeof(LuaDelegateRegs).GetMethod(

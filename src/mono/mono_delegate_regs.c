@@ -168,6 +168,16 @@ static uint8_t zm_dr_available(void)
     return 1;
 }
 
+/* LuaDelegateRegs.Probe<int, float>(a, b): 10 * a + (int)b, the int from
+ * the first integer register and the float from the low half of the
+ * first floating-point one, as the entries read them. */
+static int64_t zm_dr_probe(int64_t a, double b)
+{
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return 10 * (int64_t)(int32_t)a + (int64_t)f;
+}
+
 #else
 
 static uint8_t zm_dr_available(void)
@@ -203,6 +213,8 @@ void zm_delegate_regs_register_icalls(void)
                                       ZM_DR_NAME("F3"), ZM_DR_NAME("F4")};
     static const char *const r8s[] = {ZM_DR_NAME("D0"), ZM_DR_NAME("D1"), ZM_DR_NAME("D2"),
                                       ZM_DR_NAME("D3"), ZM_DR_NAME("D4")};
+    int64_t (*probe)(int64_t, double) = zm_dr_probe;
+    zm_dr_add(ZM_DR_NAME("Probe"), &probe, sizeof probe);
     int64_t (*i)(ZM_DR_PARAMS) = zm_dr_int;
     float (*f)(ZM_DR_PARAMS) = zm_dr_r4;
     double (*d)(ZM_DR_PARAMS) = zm_dr_r8;
