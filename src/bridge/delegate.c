@@ -79,7 +79,8 @@ Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, 
         .restored = 0,
         .refused = NULL,
     };
-    if (ZLUA_LIKELY(zlua__ic_invoke_shaped(L, &c, &t->shape) == ZLUA_OK))
+    /* the type is the state's: its class's context is L's */
+    if (ZLUA_LIKELY(zlua__ic_invoke_shaped(L, t->cls->ctx, &c, &t->shape) == ZLUA_OK))
         return NULL;   /* the stack is back already */
     Il2CppException *exc = zlua_ic_exception(L, &c);
     zlua_ic_done(L, &c);

@@ -736,12 +736,13 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
     return zlua_ic_go(L, ctx, c, s, b);
 }
 
-int zlua__ic_invoke_shaped(lua_State *L, zlua_ic_call *c, const zlua__ic_shape *s)
+int zlua__ic_invoke_shaped(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c,
+                           const zlua__ic_shape *s)
 {
-    int rc;
-    zlua__ctx *ctx = zlua_ic_enter(L, c, &rc);
-    if (ZLUA_UNLIKELY(ctx == NULL))
-        return rc;
+    /* what zlua_ic_enter sets, its checks the caller's */
+    c->restored = 0;
+    c->refused = NULL;
+    c->top = lua_gettop(L);
     return zlua_ic_go(L, ctx, c, s, NULL);
 }
 

@@ -21,8 +21,11 @@ void zlua__ic_open(lua_State *L, zlua__ctx *ctx);
 
 /* zlua_ic_invoke for a call libzlua made itself (a delegate's), whose
  * shape was computed when its type bound: c's metas are s's, the
- * function a registry reference, nothing to check per call. */
-int zlua__ic_invoke_shaped(lua_State *L, zlua_ic_call *c, const zlua__ic_shape *s);
+ * function a registry reference, ctx L's context, and the caller has
+ * checked that this thread owns the state (R-THREAD-1): nothing to check
+ * per call. */
+int zlua__ic_invoke_shaped(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c,
+                           const zlua__ic_shape *s);
 
 /* zlua_delegate_invoke once its target has resolved to d
  * (zlua__delegates_resolve returned ZLUA_DEL_FOUND): for a runtime
