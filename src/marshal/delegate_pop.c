@@ -241,15 +241,11 @@ static int zlua_del_hit_holds(const zlua_del_hit *h, Il2CppObject *target)
     return name == h->name;
 }
 
-int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
+/* The resolve proper, under the lock; h: this thread's last, kept anew
+ * when the answer is a record of a state this thread owns. */
+static ZLUA_NOINLINE int zlua_del_resolve(Il2CppObject *target, zlua__delcall *out,
+                                          zlua_del_hit *h)
 {
-    if (target == NULL)
-        return ZLUA_DEL_FORGED;
-    zlua_del_hit *h = &zlua_del_last;
-    if (zlua_del_hit_holds(h, target)) {
-        *out = h->call;
-        return ZLUA_DEL_FOUND;
-    }
     uintptr_t epoch = zlua__gc_epoch();   /* before anything is looked at */
     Il2CppClass *k = il2cpp_object_get_class(target);
     zlua_del_lock();
@@ -287,6 +283,18 @@ int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
     }
     zlua_del_unlock();
     return rc;
+}
+
+int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
+{
+    if (target == NULL)
+        return ZLUA_DEL_FORGED;
+    zlua_del_hit *h = &zlua_del_last;
+    if (ZLUA_LIKELY(zlua_del_hit_holds(h, target))) {
+        *out = h->call;
+        return ZLUA_DEL_FOUND;
+    }
+    return zlua_del_resolve(target, out, h);
 }
 
 /* From zlua_ctx_release: the state is gone, so no Lua here.  The state
