@@ -22,6 +22,7 @@
 #include "bridge/ic.h"
 #include "core/thread.h"
 #include "marshal/delegate.h"
+#include "mono_delegate.h"
 #include "mono_rt.h"
 #include "zlua_stub.h"
 
@@ -189,7 +190,7 @@ static MonoObject *zm_dispatch_refs(MonoObject *target, int32_t argc, void *a0, 
                                   "function of this delegate)");
     if (ZLUA_UNLIKELY(d.owner != zlua_thread_token()))
         return (MonoObject *)(void *)zlua__delegate_wrong_thread(&d);   /* the type unread */
-    const zm_facts *f = d.type->invoke != NULL ? zm_facts_of(ZM_METHOD(d.type->invoke)) : NULL;
+    const zm_facts *f = zm_delegate_facts(&d);
     if (f == NULL)
         return zm_refs_fail("zlua: the delegate's type has no Invoke");
     if (argc < 0 || argc > ZM_REFS_MAX || (uint32_t)argc != f->nparams)

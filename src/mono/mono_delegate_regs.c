@@ -34,6 +34,7 @@
 #include "bridge/ic.h"
 #include "core/thread.h"
 #include "marshal/delegate.h"
+#include "mono_delegate.h"
 #include "mono_rt.h"
 #include "mono_thunk_call.h"
 
@@ -97,15 +98,7 @@ static void zm_dr_run(MonoObject *target, const zm_dr_regs *r, uint64_t *ret, in
                                               "Lua function of this delegate)");
     if (ZLUA_UNLIKELY(d.owner != zlua_thread_token()))
         zm_ic_raise((MonoException *)(void *)zlua__delegate_wrong_thread(&d));
-    /* the state's own thread from here on.  Invoke's facts: the state's
-     * record of its calls, made at the first (the thread's facts map when
-     * memory ran out for one) */
-    const zlua_rt_call *rc = d.type->rt_call;
-    if (ZLUA_UNLIKELY(rc == NULL))
-        rc = zlua__delegate_rt_call(d.L, d.type);
-    const zm_facts *f = ZLUA_LIKELY(rc != NULL) ? &rc->f
-                        : d.type->invoke != NULL ? zm_facts_of(ZM_METHOD(d.type->invoke))
-                                                 : NULL;
+    const zm_facts *f = zm_delegate_facts(&d);   /* the state's own thread */
     if (ZLUA_UNLIKELY(f == NULL))
         zm_dr_fail("zlua: the delegate's type has no Invoke");
     if (ZLUA_UNLIKELY(f->regs != variant))
