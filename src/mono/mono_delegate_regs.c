@@ -88,7 +88,7 @@ ZLUA_COLD static _Noreturn void zm_dr_fail(const char *msg)
 /* The call: its result (zeroed first) in *ret, or the managed exception
  * raised from the internal call's frame (this function holds nothing
  * then: the IC call and the running mark are closed). */
-static void zm_dr_run(MonoObject *target, const zm_dr_regs *r, uint64_t *ret, int variant)
+ZLUA_INLINE void zm_dr_run(MonoObject *target, const zm_dr_regs *r, uint64_t *ret, int variant)
 {
     zlua__delcall d;
     int found = zlua__delegates_resolve((Il2CppObject *)(void *)target, &d);
