@@ -11,17 +11,16 @@
  * managed exception, never an access.  Only the state's own thread may
  * run it (R-THREAD-1): another thread gets an InvalidOperationException
  * naming both, and the state is not touched.  The call is an IC call of the
- * record's registry reference: scope around it, struct arguments as
+ * record's registry reference (zlua__delegate_call, in ic.c beside the IC
+ * call it runs inline): scope around it, struct arguments as
  * OpaqueValues, the result popped into ret, a Lua error returned as the
  * managed exception the entry raises from its own frame.
  */
-#include <string.h>
 
 #include "bridge/ic.h"
 #include "core/state.h"
 #include "core/thread.h"
 #include "marshal/delegate.h"
-#include "marshal/meta.h"
 
 static Il2CppException *zlua_delegate_error(const char *msg)
 {
@@ -54,37 +53,6 @@ ZLUA_COLD Il2CppException *zlua__delegate_wrong_thread(const zlua__delcall *d)
      * it, and may be closing it); the record was copied under the lock */
     char why[256];
     return zlua_delegate_error(zlua__thread_refusal(why, sizeof why, d->owner_id));
-}
-
-Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, void *ret)
-{
-    if (ZLUA_UNLIKELY(d->owner != zlua_thread_token()))
-        return zlua__delegate_wrong_thread(d);
-    const zlua__deltype *t = d->type;
-    lua_State *L = d->L;
-    /* every field named: the call's struct is not cleared first, a
-     * call's worth of stores on a path C# takes per call */
-    zlua_ic_call c = {
-        .site = NULL,
-        .method = NULL,
-        .function = t->cls->full_name,
-        .function_len = 0,
-        .nargs = t->nparams,
-        .arg_meta = t->params,
-        .arg_slots = args,
-        .ret_meta = t->ret,
-        .ret_slot = ret,
-        .top = 0,
-        .function_ref = d->ref,
-        .restored = 0,
-        .refused = NULL,
-    };
-    /* the type is the state's: its class's context is L's */
-    if (ZLUA_LIKELY(zlua__ic_invoke_shaped(L, t->cls->ctx, &c, &t->shape) == ZLUA_OK))
-        return NULL;   /* the stack is back already */
-    Il2CppException *exc = zlua_ic_exception(L, &c);
-    zlua_ic_done(L, &c);
-    return exc;
 }
 
 int zlua_delegate_register(lua_State *L, const zlua_delegate_table *t)

@@ -736,14 +736,40 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
     return zlua_ic_go(L, ctx, c, s, b);
 }
 
-int zlua__ic_invoke_shaped(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c,
-                           const zlua__ic_shape *s)
+/* A delegate's call (delegate.c's, a backend's): an IC call of the
+ * record's function, its shape the type's, bound when the type bound, so
+ * nothing is checked per call but the thread; here, beside the IC call it
+ * runs inline, so that a C# -> Lua delegate call is one frame. */
+Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, void *ret)
 {
-    /* what zlua_ic_enter sets, its checks the caller's */
-    c->restored = 0;
-    c->refused = NULL;
-    c->top = lua_gettop(L);
-    return zlua_ic_go(L, ctx, c, s, NULL);
+    if (ZLUA_UNLIKELY(d->owner != zlua_thread_token()))
+        return zlua__delegate_wrong_thread(d);
+    const zlua__deltype *t = d->type;
+    lua_State *L = d->L;
+    /* every field named: the call's struct is not cleared first, a
+     * call's worth of stores on a path C# takes per call */
+    zlua_ic_call c = {
+        .site = NULL,
+        .method = NULL,
+        .function = t->cls->full_name,
+        .function_len = 0,
+        .nargs = t->nparams,
+        .arg_meta = t->params,
+        .arg_slots = args,
+        .ret_meta = t->ret,
+        .ret_slot = ret,
+        .top = lua_gettop(L),
+        .function_ref = d->ref,
+        .restored = 0,
+        .refused = NULL,
+    };
+    /* the type is the state's: its class's context is L's (what
+     * zlua_ic_enter would find, its thread check done above) */
+    if (ZLUA_LIKELY(zlua_ic_go(L, t->cls->ctx, &c, &t->shape, NULL) == ZLUA_OK))
+        return NULL;   /* the stack is back already */
+    Il2CppException *exc = zlua_ic_exception(L, &c);
+    zlua_ic_done(L, &c);
+    return exc;
 }
 
 /* Reads only: a string on top is the message (the number an error was

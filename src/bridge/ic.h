@@ -19,24 +19,17 @@
  * hash part.  May raise (memory). */
 void zlua__ic_open(lua_State *L, zlua__ctx *ctx);
 
-/* zlua_ic_invoke for a call libzlua made itself (a delegate's), whose
- * shape was computed when its type bound: c's metas are s's, the
- * function a registry reference, ctx L's context, and the caller has
- * checked that this thread owns the state (R-THREAD-1): nothing to check
- * per call. */
-int zlua__ic_invoke_shaped(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c,
-                           const zlua__ic_shape *s);
-
 /* zlua_delegate_invoke once its target has resolved to d
  * (zlua__delegates_resolve returned ZLUA_DEL_FOUND): for a runtime
  * backend that resolved it already to check what it was handed against
  * the record's type (src/mono), so that the target is resolved once per
- * call.  delegate.c. */
+ * call.  ic.c, beside the IC call it runs. */
 Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, void *ret);
 /* The exception that refuses d's call on this thread, which is not the
  * state's (d->owner != zlua_thread_token(); R-THREAD-1): made from d, the
  * copy, without reading the state, which its own thread may be closing.
- * A backend that reads d->type before zlua__delegate_call asks first. */
+ * A backend that reads d->type before zlua__delegate_call asks first.
+ * delegate.c. */
 Il2CppException *zlua__delegate_wrong_thread(const zlua__delcall *d);
 
 #endif
