@@ -35,16 +35,17 @@ Il2CppException *zlua_delegate_invoke(Il2CppObject *target, void *const *args, v
     /* everything the call needs, copied: the function may run a sweep
      * (never of this record: its target is on our caller's stack) */
     zlua__delcall d;
-    switch (zlua__delegates_resolve(target, &d)) {
-    case ZLUA_DEL_FOUND:
-        break;
-    case ZLUA_DEL_CLOSED:
-        return zlua_delegate_error("the lua_State of this delegate has been closed");
-    default:
-        return zlua_delegate_error("zlua: delegate target tampered with "
-                                   "(it names no Lua function of this delegate)");
-    }
+    int found = zlua__delegates_resolve(target, &d);
+    if (ZLUA_UNLIKELY(found != ZLUA_DEL_FOUND))
+        return zlua_delegate_error(zlua__delegate_unresolved(found));
     return zlua__delegate_call(&d, args, ret);
+}
+
+const char *zlua__delegate_unresolved(int found)
+{
+    return found == ZLUA_DEL_CLOSED ? "the lua_State of this delegate has been closed"
+                                    : "zlua: delegate target tampered with "
+                                      "(it names no Lua function of this delegate)";
 }
 
 ZLUA_COLD Il2CppException *zlua__delegate_wrong_thread(const zlua__delcall *d)

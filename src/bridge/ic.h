@@ -31,5 +31,9 @@ Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, 
  * A backend that reads d->type before zlua__delegate_call asks first.
  * delegate.c. */
 Il2CppException *zlua__delegate_wrong_thread(const zlua__delcall *d);
+/* What a target that did not resolve (zlua__delegates_resolve's
+ * ZLUA_DEL_CLOSED or ZLUA_DEL_FORGED) is told, on every entry: its
+ * InvalidOperationException's message.  delegate.c. */
+const char *zlua__delegate_unresolved(int found);
 
 #endif

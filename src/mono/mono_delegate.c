@@ -97,10 +97,7 @@ static MonoObject *zm_dispatch(MonoObject *target, MonoArray *args, MonoArray *t
     zlua__delcall d;
     int found = zlua__delegates_resolve((Il2CppObject *)(void *)target, &d);
     if (found != ZLUA_DEL_FOUND) {
-        *ex = zm_dispatch_error(found == ZLUA_DEL_CLOSED
-                                    ? "the lua_State of this delegate has been closed"
-                                    : "zlua: delegate target tampered with (it names no Lua "
-                                      "function of this delegate)");
+        *ex = zm_dispatch_error(zlua__delegate_unresolved(found));
         return NULL;
     }
     if (d.owner != zlua_thread_token()) {
@@ -184,10 +181,7 @@ static MonoObject *zm_dispatch_refs(MonoObject *target, int32_t argc, void *a0, 
     zlua__delcall d;
     int found = zlua__delegates_resolve((Il2CppObject *)(void *)target, &d);
     if (found != ZLUA_DEL_FOUND)
-        return zm_refs_fail(found == ZLUA_DEL_CLOSED
-                                ? "the lua_State of this delegate has been closed"
-                                : "zlua: delegate target tampered with (it names no Lua "
-                                  "function of this delegate)");
+        return zm_refs_fail(zlua__delegate_unresolved(found));
     if (ZLUA_UNLIKELY(d.owner != zlua_thread_token()))
         return (MonoObject *)(void *)zlua__delegate_wrong_thread(&d);   /* the type unread */
     const zm_facts *f = zm_delegate_facts(&d);
@@ -230,15 +224,10 @@ static MonoObject *zm_dispatch_refs(MonoObject *target, int32_t argc, void *a0, 
 
 void zm_delegate_register_icalls(void)
 {
-    /* the API takes code as a data pointer (POSIX guarantees the round
-     * trip; ISO C does not, hence the memcpy) */
     MonoObject *(*boxed)(MonoObject *, MonoArray *, MonoArray *, MonoReflectionType *,
                          MonoObject **) = zm_dispatch;
     MonoObject *(*refs)(MonoObject *, int32_t, void *, void *, void *, void *, void *) =
         zm_dispatch_refs;
-    const void *p;
-    memcpy(&p, &boxed, sizeof p);
-    mono_add_internal_call("ZLuaMonoHost.LuaDelegate::Dispatch", p);
-    memcpy(&p, &refs, sizeof p);
-    mono_add_internal_call("ZLuaMonoHost.LuaDelegate::DispatchRefs", p);
+    ZM_ADD_ICALL("ZLuaMonoHost.LuaDelegate::Dispatch", boxed);
+    ZM_ADD_ICALL("ZLuaMonoHost.LuaDelegate::DispatchRefs", refs);
 }

@@ -38,19 +38,13 @@
 #include "mono_rt.h"
 #include "mono_thunk_call.h"
 
-#if (defined(__x86_64__) && !defined(_WIN32)) || defined(__aarch64__)
-#define ZM_DELEGATE_REGS 1
-#else
-#define ZM_DELEGATE_REGS 0
-#endif
-
 /* Six integer registers (the target in the first) are what both ABIs
  * pass a C function's first integer arguments in; eight floating-point. */
 enum { ZM_DR_INTS = 6, ZM_DR_MAX = 4 };
 
 int zm_delegate_regs_of(const zm_thunk *t)
 {
-    if (!ZM_DELEGATE_REGS || t->box_class != NULL || t->nparams > ZM_DR_MAX)
+    if (!ZM_REG_BANKS || t->box_class != NULL || t->nparams > ZM_DR_MAX)
         return ZM_REGS_NONE;
     for (uint32_t i = 0; i < t->nparams; i++) {
         int k = t->kind[i];
@@ -72,7 +66,7 @@ int zm_delegate_regs_of(const zm_thunk *t)
     }
 }
 
-#if ZM_DELEGATE_REGS
+#if ZM_REG_BANKS
 
 /* The argument registers as the entry received them: i[0] the target. */
 typedef struct zm_dr_regs {
@@ -93,9 +87,7 @@ ZLUA_INLINE void zm_dr_run(MonoObject *target, const zm_dr_regs *r, uint64_t *re
     zlua__delcall d;
     int found = zlua__delegates_resolve((Il2CppObject *)(void *)target, &d);
     if (ZLUA_UNLIKELY(found != ZLUA_DEL_FOUND))
-        zm_dr_fail(found == ZLUA_DEL_CLOSED ? "the lua_State of this delegate has been closed"
-                                            : "zlua: delegate target tampered with (it names no "
-                                              "Lua function of this delegate)");
+        zm_dr_fail(zlua__delegate_unresolved(found));
     if (ZLUA_UNLIKELY(d.owner != zlua_thread_token()))
         zm_ic_raise((MonoException *)(void *)zlua__delegate_wrong_thread(&d));
     const zm_facts *f = zm_delegate_facts(&d);   /* the state's own thread */
@@ -180,22 +172,13 @@ static uint8_t zm_dr_available(void)
 
 #endif
 
-/* The API takes code as a data pointer (POSIX guarantees the round
- * trip; ISO C does not, hence the memcpy). */
-static void zm_dr_add(const char *name, const void *fn_bytes, size_t size)
-{
-    const void *p;
-    memcpy(&p, fn_bytes, size < sizeof p ? size : sizeof p);
-    mono_add_internal_call(name, p);
-}
-
 #define ZM_DR_NAME(x) "ZLuaMonoHost.LuaDelegateRegs::" x
 
 void zm_delegate_regs_register_icalls(void)
 {
     uint8_t (*available)(void) = zm_dr_available;
-    zm_dr_add(ZM_DR_NAME("Available"), &available, sizeof available);
-#if ZM_DELEGATE_REGS
+    ZM_ADD_ICALL(ZM_DR_NAME("Available"), available);
+#if ZM_REG_BANKS
     /* V void, I int, B bool, L long: the integer register; F float, D double */
     static const char *const ints[] = {
         ZM_DR_NAME("V0"), ZM_DR_NAME("V1"), ZM_DR_NAME("V2"), ZM_DR_NAME("V3"), ZM_DR_NAME("V4"),
@@ -207,15 +190,15 @@ void zm_delegate_regs_register_icalls(void)
     static const char *const r8s[] = {ZM_DR_NAME("D0"), ZM_DR_NAME("D1"), ZM_DR_NAME("D2"),
                                       ZM_DR_NAME("D3"), ZM_DR_NAME("D4")};
     int64_t (*probe)(int64_t, double) = zm_dr_probe;
-    zm_dr_add(ZM_DR_NAME("Probe"), &probe, sizeof probe);
+    ZM_ADD_ICALL(ZM_DR_NAME("Probe"), probe);
     int64_t (*i)(ZM_DR_PARAMS) = zm_dr_int;
     float (*f)(ZM_DR_PARAMS) = zm_dr_r4;
     double (*d)(ZM_DR_PARAMS) = zm_dr_r8;
     for (size_t k = 0; k < sizeof ints / sizeof *ints; k++)
-        zm_dr_add(ints[k], &i, sizeof i);
+        ZM_ADD_ICALL(ints[k], i);
     for (size_t k = 0; k < sizeof r4s / sizeof *r4s; k++) {
-        zm_dr_add(r4s[k], &f, sizeof f);
-        zm_dr_add(r8s[k], &d, sizeof d);
+        ZM_ADD_ICALL(r4s[k], f);
+        ZM_ADD_ICALL(r8s[k], d);
     }
 #endif
 }

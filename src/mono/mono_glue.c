@@ -833,9 +833,7 @@ int zlua_rt_method_direct(const MethodInfo *method)
 
 void zlua_rt_add_internal_call(const char *name, zlua_native_fn fn)
 {
-    const void *p;
-    memcpy(&p, &fn, sizeof p);   /* the API takes code as a data pointer */
-    mono_add_internal_call(name, p);
+    ZM_ADD_ICALL(name, fn);
 }
 
 void zlua_rt_raise(Il2CppException *exc)

@@ -60,12 +60,6 @@
 #include "zlua_env.h"
 #include "zlua_stub.h"
 
-#if (defined(__x86_64__) && !defined(_WIN32)) || defined(__aarch64__)
-#define ZM_ICALL_REGS 1
-#else
-#define ZM_ICALL_REGS 0
-#endif
-
 /* Six integer registers on x86-64 (AAPCS64 has eight; six serve both),
  * eight floating-point on both. */
 enum { ZM_IC_INT_REGS = 6, ZM_IC_FP_REGS = 8, ZM_IC_POOL = 256, ZM_IC_NAME_MAX = 255 };
@@ -121,7 +115,7 @@ _Noreturn static void zm_icall_refuse(const zm_icall *s)
     zm_ic_raise(mono_get_exception_not_supported(msg));
 }
 
-#if ZM_ICALL_REGS
+#if ZM_REG_BANKS
 /* The call's result, read from where the IC path stored it. */
 typedef union zm_icall_ret {
     int64_t i;
@@ -259,7 +253,7 @@ ZM_IC_RUN_PAIR(zm_icall_run_si, zm_ic_si)
 
 /* ---- the trampolines ---------------------------------------------------------- */
 
-#if ZM_ICALL_REGS
+#if ZM_REG_BANKS
 #define ZM_IC_PARAMS                                                                  \
     int64_t i0, int64_t i1, int64_t i2, int64_t i3, int64_t i4, int64_t i5, double f0, \
         double f1, double f2, double f3, double f4, double f5, double f6, double f7
@@ -307,7 +301,7 @@ ZM_IC_256(ZM_IC_TRAMP)
 
 /* Each variant's code. */
 #define ZM_IC_NAME_int(a, b) zm_icall_int_##a##b,
-#if ZM_ICALL_REGS
+#if ZM_REG_BANKS
 ZM_IC_64(ZM_IC_TRAMP_PAIR)
 #define ZM_IC_NAME_fp(a, b) zm_icall_fp_##a##b,
 #define ZM_IC_NAME_ii(a, b) zm_icall_ii_##a##b,
@@ -331,7 +325,7 @@ static const void *zm_icall_code(int v, unsigned i)
 {
     const void *p = NULL;
     switch (v) {
-#if ZM_ICALL_REGS
+#if ZM_REG_BANKS
     case ZM_IC_V_FP: memcpy(&p, &zm_icall_fp_code[i], sizeof p); break;
     case ZM_IC_V_II: memcpy(&p, &zm_icall_ii_code[i], sizeof p); break;
     case ZM_IC_V_SS: memcpy(&p, &zm_icall_ss_code[i], sizeof p); break;
@@ -345,7 +339,7 @@ static const void *zm_icall_code(int v, unsigned i)
 
 /* ---- planning ------------------------------------------------------------------- */
 
-#if ZM_ICALL_REGS
+#if ZM_REG_BANKS
 /* How a parameter travels (ZM_TK_*), or -1 with why set. */
 static int zm_icall_kind(MonoType *t, const char **why)
 {
@@ -367,7 +361,7 @@ static int zm_icall_kind(MonoType *t, const char **why)
 
 /* ---- structs by value (System V x86-64) ---------------------------------------- */
 
-#if ZM_ICALL_REGS
+#if ZM_REG_BANKS
 #if defined(__x86_64__) && !defined(_WIN32)
 /* The low float of an SSE eightbyte, and its high one. */
 static float zm_icall_lo(double d)
@@ -422,14 +416,6 @@ static zm_pr_if zm_pr_ret_if(void) { return (zm_pr_if){11, 12}; }
 static zm_pr_fi zm_pr_ret_fi(void) { return (zm_pr_fi){13, 14}; }
 static zm_pr_big zm_pr_ret_big(int32_t x, float y) { return (zm_pr_big){x, (int64_t)(y * 2), 15}; }
 
-/* mono_add_internal_call of a function of any type (code as the data
- * pointer the API takes). */
-#define ZM_IC_REGISTER(name, fn)                                                 \
-    do {                                                                         \
-        const void *p_;                                                          \
-        memcpy(&p_, &(fn), sizeof p_);                                           \
-        mono_add_internal_call(name, p_);                                        \
-    } while (0)
 #endif
 
 /* 1 when this Mono passes structs by value to internal calls and reads
@@ -450,14 +436,14 @@ static int zm_icall_structs(void)
     zm_pr_if (*iff)(void) = zm_pr_ret_if;
     zm_pr_fi (*fi)(void) = zm_pr_ret_fi;
     zm_pr_big (*big)(int32_t, float) = zm_pr_ret_big;
-    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::Probe", probe);
-    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetF2", f2);
-    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetMixed", mixed);
-    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetF3", f3);
-    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetI3", i3);
-    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetIF", iff);
-    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetFI", fi);
-    ZM_IC_REGISTER("ZLuaMonoHost.AbiProbe::RetBig", big);
+    ZM_ADD_ICALL("ZLuaMonoHost.AbiProbe::Probe", probe);
+    ZM_ADD_ICALL("ZLuaMonoHost.AbiProbe::RetF2", f2);
+    ZM_ADD_ICALL("ZLuaMonoHost.AbiProbe::RetMixed", mixed);
+    ZM_ADD_ICALL("ZLuaMonoHost.AbiProbe::RetF3", f3);
+    ZM_ADD_ICALL("ZLuaMonoHost.AbiProbe::RetI3", i3);
+    ZM_ADD_ICALL("ZLuaMonoHost.AbiProbe::RetIF", iff);
+    ZM_ADD_ICALL("ZLuaMonoHost.AbiProbe::RetFI", fi);
+    ZM_ADD_ICALL("ZLuaMonoHost.AbiProbe::RetBig", big);
     MonoClass *k = zm.host_image != NULL
                        ? mono_class_from_name(zm.host_image, "ZLuaMonoHost", "AbiProbe")
                        : NULL;
@@ -529,7 +515,7 @@ static int zm_icall_overloaded(MonoMethod *m)
     return 0;
 }
 
-#if ZM_ICALL_REGS
+#if ZM_REG_BANKS
 /* Parameter i of s, a struct by value of type t, given its registers:
  * 1, with ints and fps moved on; 0 with *why set when it cannot be (no
  * probe passed, larger than 16 bytes, a field the ABI would put on the
@@ -582,7 +568,7 @@ static int zm_icall_struct_regs(zm_icall *s, uint32_t i, MonoType *t, unsigned *
 }
 #endif
 
-#if ZM_ICALL_REGS
+#if ZM_REG_BANKS
 /* s's result, a struct of type t, planned: 1 (its variant and ret set);
  * 0 with *why set when it cannot be. */
 static int zm_icall_struct_ret(zm_icall *s, MonoType *t, const char **why)
@@ -649,7 +635,7 @@ static void zm_icall_plan(zm_icall *s, MonoMethod *m, int by_name)
             mono_method_get_param_names(m, names);
         snprintf(s->name_param, sizeof s->name_param, "%s", names[0] ? names[0] : "?");
     }
-#if !ZM_ICALL_REGS
+#if !ZM_REG_BANKS
     (void)m;
     s->refused = "this Editor's ABI passes arguments by position or in 32-bit halves; "
                  "[LuaInvoke] methods run in the Editor on x86-64 macOS and Linux and on arm64";

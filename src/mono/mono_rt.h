@@ -14,6 +14,7 @@
 #define ZLUA_MONO_RT_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include <mono/jit/jit.h>
 #include <mono/metadata/appdomain.h>
@@ -30,6 +31,30 @@
 #define ZM_TYPE(t) ((MonoType *)(void *)(t))
 #define ZM_METHOD(m) ((MonoMethod *)(void *)(m))
 #define ZM_OBJ(o) ((MonoObject *)(void *)(o))
+
+/* 1 where integer and floating-point arguments take registers from
+ * separate banks, in order (System V x86-64, AAPCS64 and Apple's): one
+ * call that fills every argument register of both banks passes, and one
+ * function that declares them all reads, any signature of scalars
+ * (mono_thunk.c's file comment says why).  0 elsewhere: Windows x64
+ * assigns registers by position, 32-bit targets split 64-bit integers.
+ * The thunk calls, the [LuaInvoke] trampolines and the delegates'
+ * register entries all rest on it. */
+#if (defined(__x86_64__) && !defined(_WIN32)) || defined(__aarch64__)
+#define ZM_REG_BANKS 1
+#else
+#define ZM_REG_BANKS 0
+#endif
+
+/* mono_add_internal_call of fn, a variable of any function pointer type:
+ * the API takes code as a data pointer (POSIX guarantees the round
+ * trip; ISO C does not, hence the memcpy). */
+#define ZM_ADD_ICALL(name, fn)                                                   \
+    do {                                                                         \
+        const void *zm_p_;                                                       \
+        memcpy(&zm_p_, &(fn), sizeof zm_p_);                                     \
+        mono_add_internal_call((name), zm_p_);                                   \
+    } while (0)
 
 /* ---- calls through Mono's unmanaged thunks (mono_thunk.c) --------------- */
 

@@ -39,12 +39,6 @@
 #include "mono_rt.h"
 #include "mono_thunk_call.h"   /* the register banks the plan fills */
 
-#if (defined(__x86_64__) && !defined(_WIN32)) || defined(__aarch64__)
-#define ZM_THUNK_REGS 1
-#else
-#define ZM_THUNK_REGS 0
-#endif
-
 int zm_thunk_scalar(MonoType *t)
 {
     switch (mono_type_get_type(t)) {
@@ -116,7 +110,7 @@ static int zm_thunk_uniform(const uint8_t *kind, uint32_t n)
 int zm_thunk_plan(MonoMethod *m, MonoMethodSignature *sig, zm_thunk *t)
 {
     memset(t, 0, sizeof *t);
-    if (!ZM_THUNK_REGS)
+    if (!ZM_REG_BANKS)
         return 0;
     uint32_t iflags = 0;
     uint32_t flags = mono_method_get_flags(m, &iflags);
