@@ -35,6 +35,7 @@
 #include <lauxlib.h>
 
 #include "bridge/ic.h"
+#include "bridge/ic_scalar.h"
 
 #include "core/state.h"
 #include "core/thread.h"
@@ -302,6 +303,7 @@ ZLUA_COLD static int zlua_ic_shape_of(const zlua__ctx *ctx, zlua_ic_call *c,
     /* a name known only now is interned in the protected call; a
      * delegate's function is a registry read */
     s->direct = safe && c->function_ref != 0;
+    s->scalar = 0;   /* a delegate type's alone is read (zlua__delegate_call) */
     return ZLUA_OK;
 }
 
@@ -736,19 +738,14 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
     return zlua_ic_go(L, ctx, c, s, b);
 }
 
-/* A delegate's call (delegate.c's, a backend's): an IC call of the
- * record's function, its shape the type's, bound when the type bound, so
- * nothing is checked per call but the thread; here, beside the IC call it
- * runs inline, so that a C# -> Lua delegate call is one frame. */
-Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, void *ret)
+/* A delegate's call record: an IC call of the record's function, its
+ * shape the type's; every field named (the struct is not cleared first:
+ * a call's worth of stores on a path C# takes per call). */
+static void zlua_ic_delegate_record(zlua_ic_call *c, const zlua__delcall *d, void *const *args,
+                                    void *ret, int top)
 {
-    if (ZLUA_UNLIKELY(d->owner != zlua_thread_token()))
-        return zlua__delegate_wrong_thread(d);
     const zlua__deltype *t = d->type;
-    lua_State *L = d->L;
-    /* every field named: the call's struct is not cleared first, a
-     * call's worth of stores on a path C# takes per call */
-    zlua_ic_call c = {
+    *c = (zlua_ic_call){
         .site = NULL,
         .method = NULL,
         .function = t->cls->full_name,
@@ -758,18 +755,63 @@ Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, 
         .arg_slots = args,
         .ret_meta = t->ret,
         .ret_slot = ret,
-        .top = lua_gettop(L),
+        .top = top,
         .function_ref = d->ref,
         .restored = 0,
         .refused = NULL,
     };
-    /* the type is the state's: its class's context is L's (what
-     * zlua_ic_enter would find, its thread check done above) */
+}
+
+/* The C# exception for a call that failed, its message on top; the
+ * stack back to c's top. */
+static Il2CppException *zlua_ic_delegate_error(lua_State *L, zlua_ic_call *c)
+{
+    Il2CppException *exc = zlua_ic_exception(L, c);
+    zlua_ic_done(L, c);
+    return exc;
+}
+
+ZLUA_COLD Il2CppException *zlua__ic_scalar_nomem(lua_State *L, const zlua__delcall *d,
+                                                 void *const *args, void *ret)
+{
+    zlua_ic_call c;
+    zlua_ic_delegate_record(&c, d, args, ret, lua_gettop(L));
+    (void)zlua_ic_nomem(&c);
+    return zlua_ic_delegate_error(L, &c);
+}
+
+ZLUA_COLD Il2CppException *zlua__ic_scalar_failed(lua_State *L, zlua__ctx *ctx,
+                                                  const zlua__delcall *d, void *const *args,
+                                                  void *ret, int status)
+{
+    zlua_ic_call c;   /* its top below what the failure left on top */
+    zlua_ic_delegate_record(&c, d, args, ret, lua_gettop(L) - 1);
+    if (status == LUA_OK)
+        (void)zlua_ic_bad_result(L, ctx, &c, &d->type->shape, NULL);
+    else
+        (void)zlua_ic_failed(L);
+    return zlua_ic_delegate_error(L, &c);
+}
+
+/* A delegate's call (delegate.c's, a backend's): an IC call of the
+ * record's function, its shape the type's, bound when the type bound, so
+ * nothing is checked per call but the thread; here, beside the IC call it
+ * runs inline, so that a C# -> Lua delegate call is one frame.  The
+ * type is the state's: its class's context is L's (what zlua_ic_enter
+ * would find, its thread check done here). */
+Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, void *ret)
+{
+    if (ZLUA_UNLIKELY(d->owner != zlua_thread_token()))
+        return zlua__delegate_wrong_thread(d);
+    const zlua__deltype *t = d->type;
+    lua_State *L = d->L;
+    if (ZLUA_LIKELY(t->shape.scalar))
+        return zlua__ic_scalar_call(d, args, ret);
+    zlua_ic_call c;
+    zlua_ic_delegate_record(&c, d, args, ret, lua_gettop(L));
     if (ZLUA_LIKELY(zlua_ic_go(L, t->cls->ctx, &c, &t->shape, NULL) == ZLUA_OK))
         return NULL;   /* the stack is back already */
-    Il2CppException *exc = zlua_ic_exception(L, &c);
-    zlua_ic_done(L, &c);
-    return exc;
+    return zlua_ic_delegate_error(L, &c);
 }
 
 /* Reads only: a string on top is the message (the number an error was

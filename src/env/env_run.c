@@ -5,24 +5,19 @@
  */
 #include "env/env_run.h"
 
-#include "core/thread.h"
-#include "zlua_env.h"
-
-static ZLUA_THREAD_LOCAL zlua_env_run *zlua_env_running;
+ZLUA_THREAD_LOCAL zlua_env_run *zlua__env_running;
 
 void zlua_env_run_enter(zlua_env_run *run, lua_State *L)
 {
-    run->L = L;
-    run->outer = zlua_env_running;
-    zlua_env_running = run;
+    zlua__env_run_push(run, L);
 }
 
 void zlua_env_run_leave(zlua_env_run *run)
 {
-    zlua_env_running = run->outer;
+    zlua__env_run_pop(run);
 }
 
 lua_State *zlua__env_run_top(void)
 {
-    return zlua_env_running != NULL ? zlua_env_running->L : NULL;
+    return zlua__env_running != NULL ? zlua__env_running->L : NULL;
 }

@@ -2,12 +2,33 @@
  * env_run.h -- the run frames of zlua_env.h (which state runs Lua code
  * for C# on the calling thread), kept apart from env.c: a frame lives on
  * its caller's C stack, and a compiler that inlined the push into env.c's
- * entries would see a local's address stored in a thread's global.
+ * entries would see a local's address stored in a thread's global.  The
+ * push and pop are inline for a backend's per-call entries (a delegate's
+ * call, src/mono), whose frame is a local of the same function.
  */
 #ifndef ZLUA_ENV_RUN_H
 #define ZLUA_ENV_RUN_H
 
 #include <lua.h>
+
+#include "core/thread.h"
+#include "zlua_env.h"
+
+/* This thread's innermost frame (env_run.c's). */
+extern ZLUA_THREAD_LOCAL zlua_env_run *zlua__env_running;
+
+/* zlua_env_run_enter / _leave, inline. */
+static inline void zlua__env_run_push(zlua_env_run *run, lua_State *L)
+{
+    run->L = L;
+    run->outer = zlua__env_running;
+    zlua__env_running = run;
+}
+
+static inline void zlua__env_run_pop(zlua_env_run *run)
+{
+    zlua__env_running = run->outer;
+}
 
 /* The innermost state running Lua code for C# on this thread; NULL none. */
 lua_State *zlua__env_run_top(void);

@@ -97,17 +97,26 @@ static void *GC_CALLBACK zlua_gc_trampoline(void *p)
 }
 
 /* Mono's Boehm exports no GC_get_gc_no, only the variable it reads. */
-uintptr_t zlua__gc_epoch(void)
+#if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
+const volatile uintptr_t *zlua__gc_count;
+#endif
+
+uintptr_t zlua__gc_epoch_read(void)
 {
 #if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
     /* the variable's address, kept once the runtime has one: the same
      * for the process's life (the backend looks it up when it attaches,
      * before any thread calls here), so whichever thread stores it
      * stores that value; until then every call asks */
-    static const volatile uintptr_t *count;
-    if (ZLUA_UNLIKELY(count == NULL))
-        count = zlua_gc_count_variable();
-    return count != NULL ? *count + 1u : 0;
+    const volatile uintptr_t *count = zlua_gc_count_variable();
+    if (count == NULL)
+        return 0;
+#if ZLUA_MSVC
+    *(const volatile uintptr_t *volatile *)&zlua__gc_count = count;
+#else
+    __atomic_store_n(&zlua__gc_count, count, __ATOMIC_RELAXED);
+#endif
+    return *count + 1u;
 #else
     return (uintptr_t)GC_get_gc_no() + 1u;
 #endif

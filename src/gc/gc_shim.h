@@ -28,7 +28,26 @@ void *zlua__gc_with_lock(void *(*fn)(void *arg), void *arg);
  * while the epoch is still e (bdwgc frees nothing between collections,
  * and moves nothing).  0: the collector gives no such number (always
  * check through a handle). */
-uintptr_t zlua__gc_epoch(void);
+uintptr_t zlua__gc_epoch_read(void);
+#if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
+/* The count variable's address once zlua__gc_epoch_read found it (the
+ * same for the process's life, whichever thread stores it). */
+extern const volatile uintptr_t *zlua__gc_count;
+#endif
+/* Inline: a delegate's kept resolve reads it on every call. */
+static inline uintptr_t zlua__gc_epoch(void)
+{
+#if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
+#if ZLUA_MSVC
+    const volatile uintptr_t *count = *(const volatile uintptr_t *const volatile *)&zlua__gc_count;
+#else
+    const volatile uintptr_t *count = __atomic_load_n(&zlua__gc_count, __ATOMIC_RELAXED);
+#endif
+    if (count != NULL)
+        return *count + 1u;
+#endif
+    return zlua__gc_epoch_read();
+}
 
 #if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
 /* Built for a collector with only the hook variable GC_push_other_roots

@@ -8,12 +8,15 @@
 #define ZLUA_MARSHAL_DELEGATE_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include <lua.h>
 
 #include "class/class.h"
 #include "core/state.h"
 #include "core/ptrmap.h"
+#include "core/thread.h"
+#include "gc/gc_shim.h"
 #include "marshal/ic_shape.h"
 #include "marshal/meta.h"
 
@@ -98,11 +101,61 @@ typedef struct zlua__delcall {
 #define ZLUA_DEL_CLOSED 1            /* the name's state was closed */
 #define ZLUA_DEL_FORGED 2            /* no record of this target, in no state */
 
+/* This thread's last resolve of a target to a record of a state the
+ * thread owns (the only calls that go on to run: R-THREAD-1).  While the
+ * collector has not run since (the object at the target's address is the
+ * same one, an Int64 box, and every weak handle as it was), no record
+ * was released in any state (the state is open, the record its own)
+ * and the target holds the same name (a script may rewrite a box's
+ * value), resolving again gives the same answer: a delegate C# calls in
+ * a loop is resolved once per collection.  Each thread's own, so that
+ * a record's release on the owner's thread is seen by its next call.
+ * Kept by delegate_pop.c, read inline by every invocation. */
+typedef struct zlua__delkept {
+    const void *target;              /* compared, never read through */
+    const void *payload;             /* its Int64, while target is the same
+                                        object (unboxed when kept) */
+    uint64_t name;
+    uintptr_t epoch;                 /* the collector's when resolved, nonzero */
+    uint32_t released;               /* zlua__del_released then */
+    zlua__delcall call;
+} zlua__delkept;
+
+extern ZLUA_THREAD_LOCAL zlua__delkept zlua__del_kept;
+/* How many records were released, in any state: changed under the
+ * process-wide lock, read without it by the kept check (relaxed). */
+extern uint32_t zlua__del_released;
+
+/* The resolve proper, under the lock, keeping its answer for this thread
+ * when the record's state is the thread's own. */
+int zlua__delegates_resolve_slow(Il2CppObject *target, zlua__delcall *out);
+
 /* Finds the record target names (the invocation, bridge/delegate.c).
  * target may come from anywhere: nothing in it is dereferenced before
  * the name was checked against the tables and the record's own weak
- * handle names this very object. */
-int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out);
+ * handle names this very object (the kept resolve reads the Int64 of an
+ * object that was that box, unmoved and alive while the epoch holds). */
+static inline int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
+{
+    const zlua__delkept *h = &zlua__del_kept;
+    /* a NULL target matches only a thread's unset kept resolve, whose
+     * epoch 0 no collector has: the slow path refuses it */
+    if (ZLUA_LIKELY(h->target == target)) {
+        uintptr_t epoch = zlua__gc_epoch();
+#if ZLUA_MSVC
+        uint32_t released = *(const volatile uint32_t *)&zlua__del_released;
+#else
+        uint32_t released = __atomic_load_n(&zlua__del_released, __ATOMIC_RELAXED);
+#endif
+        uint64_t name;
+        if (ZLUA_LIKELY(epoch != 0 && epoch == h->epoch && h->released == released) &&
+            (memcpy(&name, h->payload, sizeof name), name == h->name)) {
+            *out = h->call;
+            return ZLUA_DEL_FOUND;
+        }
+    }
+    return zlua__delegates_resolve_slow(target, out);
+}
 
 /* t's call record in L's state, made at the first call (a runtime that
  * serves a delegate's Invoke itself reads it: the Mono backend's register

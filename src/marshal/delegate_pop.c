@@ -65,9 +65,7 @@ static void zlua_del_free(zlua__ctx *ctx, void *p, size_t size)
 static struct zlua__delegates *zlua_del_states;   /* under the lock */
 static uint32_t zlua_del_last_serial;            /* under the lock */
 static Il2CppClass *zlua_del_k_target;           /* under the lock: System.Int64 */
-/* How many records were released, in any state: changed under the lock,
- * read without it by zlua_del_hit's check (a relaxed atomic). */
-static uint32_t zlua_del_released;
+uint32_t zlua__del_released;                    /* delegate.h; under the lock */
 
 /* The compilers' builtins, not <stdatomic.h>, which MSVC's C lacks. */
 #if ZLUA_MSVC
@@ -98,15 +96,6 @@ static void zlua_del_unlock(void)
     __atomic_store_n(&zlua_del_lock_word, 0, __ATOMIC_RELEASE);
 }
 #endif
-
-static uint32_t zlua_del_released_now(void)
-{
-#if ZLUA_MSVC
-    return (uint32_t)*(const volatile uint32_t *)&zlua_del_released;
-#else
-    return __atomic_load_n(&zlua_del_released, __ATOMIC_RELAXED);
-#endif
-}
 
 static uint64_t zlua_del_name(const struct zlua__delegates *D, uint32_t index)
 {
@@ -177,7 +166,7 @@ static void zlua_del_record_free(zlua__ctx *ctx, zlua__delrec *r)
 {
     struct zlua__delegates *D = ctx->delegates;
     zlua_del_lock();
-    zlua_del_released++;   /* no thread's last resolve (zlua_del_hit) holds now */
+    zlua__del_released++;   /* no thread's last resolve (zlua__del_kept) holds now */
     if (r->id != 0) {
         D->ids[r->id].rec = NULL;
         D->ids[r->id].gen++;
@@ -209,43 +198,15 @@ static int zlua_del_target_is(zlua__delrec *r, const Il2CppObject *target)
     return t != NULL && t == target;
 }
 
-/* This thread's last resolve of a target to a record of a state the
- * thread owns (the only calls that go on to run: R-THREAD-1).  While the
- * collector has not run since (the object at the target's address is the
- * same one, an Int64 box, and every weak handle as it was), no record
- * was released in any state (the state is open, the record its own)
- * and the target holds the same name (a script may rewrite a box's
- * value), resolving again gives the same answer: a delegate C# calls in
- * a loop is resolved once per collection.  Each thread's own, so that
- * a record's release on the owner's thread is seen by its next call. */
-typedef struct zlua_del_hit {
-    const void *target;              /* compared, never read through */
-    uint64_t name;
-    uintptr_t epoch;                 /* the collector's when resolved, nonzero */
-    uint32_t released;               /* zlua_del_released then */
-    zlua__delcall call;
-} zlua_del_hit;
-
-static ZLUA_THREAD_LOCAL zlua_del_hit zlua_del_last;
-
-static int zlua_del_hit_holds(const zlua_del_hit *h, Il2CppObject *target)
-{
-    if (h->target != target)
-        return 0;
-    uintptr_t epoch = zlua__gc_epoch();
-    if (epoch == 0 || epoch != h->epoch || h->released != zlua_del_released_now())
-        return 0;
-    uint64_t name;
-    /* the object resolved before, and still there: an Int64 box */
-    memcpy(&name, il2cpp_object_unbox(target), sizeof name);
-    return name == h->name;
-}
+ZLUA_THREAD_LOCAL zlua__delkept zlua__del_kept;   /* delegate.h */
 
 /* The resolve proper, under the lock; h: this thread's last, kept anew
  * when the answer is a record of a state this thread owns. */
-static ZLUA_NOINLINE int zlua_del_resolve(Il2CppObject *target, zlua__delcall *out,
-                                          zlua_del_hit *h)
+int zlua__delegates_resolve_slow(Il2CppObject *target, zlua__delcall *out)
 {
+    if (target == NULL)
+        return ZLUA_DEL_FORGED;
+    zlua__delkept *h = &zlua__del_kept;
     uintptr_t epoch = zlua__gc_epoch();   /* before anything is looked at */
     Il2CppClass *k = il2cpp_object_get_class(target);
     zlua_del_lock();
@@ -274,27 +235,16 @@ static ZLUA_NOINLINE int zlua_del_resolve(Il2CppObject *target, zlua__delcall *o
             rc = ZLUA_DEL_FOUND;
             if (D->owner == zlua_thread_token() && epoch != 0) {
                 h->target = target;
+                h->payload = il2cpp_object_unbox(target);
                 h->name = name;
                 h->epoch = epoch;
-                h->released = zlua_del_released;
+                h->released = zlua__del_released;
                 h->call = *out;
             }
         }
     }
     zlua_del_unlock();
     return rc;
-}
-
-int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
-{
-    if (target == NULL)
-        return ZLUA_DEL_FORGED;
-    zlua_del_hit *h = &zlua_del_last;
-    if (ZLUA_LIKELY(zlua_del_hit_holds(h, target))) {
-        *out = h->call;
-        return ZLUA_DEL_FOUND;
-    }
-    return zlua_del_resolve(target, out, h);
 }
 
 /* From zlua_ctx_release: the state is gone, so no Lua here.  The state

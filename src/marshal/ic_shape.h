@@ -21,6 +21,9 @@ typedef struct zlua__ic_shape {
     int nres;                  /* the results the call takes back */
     int direct;                /* no push allocates and the pop cannot
                                   raise: a bare lua_pcall can run it */
+    int scalar;                /* direct, and every argument and the result
+                                  one number or boolean copied by its meta's
+                                  push / pop: no handle, no frame of values */
 } zlua__ic_shape;
 
 /* Whether m's pop can raise: a Table rule's reads its members by key,
@@ -31,12 +34,21 @@ static inline int zlua__ic_pop_may_raise(const zlua_meta *m)
     return m->mtype == ZLUA_MARSHAL_TABLE;
 }
 
+/* Whether m is one Lua number or boolean, pushed by a copy that cannot
+ * raise (a primitive's or an enum's default writer). */
+static inline int zlua__ic_meta_scalar(const zlua_meta *m)
+{
+    return zlua_kind_is_scalar(m->kind) && m->push_arg == zlua__push_arg_copy &&
+           m->push_safe && zlua_meta_slots(m) == 1;
+}
+
 static inline void zlua__ic_shape_fill(zlua__ic_shape *s, const zlua_meta *const *args,
                                        int nargs, const zlua_meta *ret)
 {
-    int safe = 1, nvals = 0;
+    int safe = 1, scalar = 1, nvals = 0;
     for (int i = 0; i < nargs; i++) {
         safe &= args[i]->push_safe != 0;
+        scalar &= zlua__ic_meta_scalar(args[i]);
         nvals += zlua_meta_slots(args[i]);
     }
     s->args = args;
@@ -45,6 +57,7 @@ static inline void zlua__ic_shape_fill(zlua__ic_shape *s, const zlua_meta *const
     s->nvals = nvals;
     s->nres = ret != NULL ? zlua_meta_slots(ret) : 0;
     s->direct = safe && (ret == NULL || !zlua__ic_pop_may_raise(ret));
+    s->scalar = s->direct && scalar && (ret == NULL || zlua__ic_meta_scalar(ret));
 }
 
 #endif

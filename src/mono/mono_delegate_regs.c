@@ -26,13 +26,16 @@
  * reinterpreted, never an address followed; and a call that lands on the
  * wrong result register for the record's Invoke is refused.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include <mono/metadata/exception.h>
 
 #include "bridge/ic.h"
+#include "bridge/ic_scalar.h"
 #include "core/thread.h"
+#include "env/env_run.h"
 #include "marshal/delegate.h"
 #include "mono_delegate.h"
 #include "mono_rt.h"
@@ -68,11 +71,14 @@ int zm_delegate_regs_of(const zm_thunk *t)
 
 #if ZM_REG_BANKS
 
-/* The argument registers as the entry received them: i[0] the target. */
-typedef struct zm_dr_regs {
-    int64_t i[ZM_DR_INTS];
-    double f[ZM_TK_FP_REGS];
-} zm_dr_regs;
+/* The argument registers as the entry received them, in the thunks'
+ * layout (a slot 0-7 an integer register, i[0] the target; 8-15 a
+ * floating-point one): a parameter's copy is at its slot times eight.
+ * No slot names i[6] or i[7] (zm_delegate_regs_of): zeros. */
+typedef zm_thunk_regs zm_dr_regs;
+_Static_assert(offsetof(zm_dr_regs, f) == ZM_TK_INT_REGS * sizeof(int64_t) &&
+                   sizeof(zm_dr_regs) == (ZM_TK_INT_REGS + ZM_TK_FP_REGS) * sizeof(int64_t),
+               "a slot times eight is its register's copy");
 
 ZLUA_COLD static _Noreturn void zm_dr_fail(const char *msg)
 {
@@ -97,16 +103,18 @@ ZLUA_INLINE void zm_dr_run(MonoObject *target, const zm_dr_regs *r, uint64_t *re
         zm_dr_fail("zlua: the delegate's Invoke does not take this call (its arguments or "
                    "result are not where this entry reads them)");
     void *slots[ZM_DR_MAX];
-    for (uint32_t i = 0; i < f->thunk.nparams; i++) {
-        unsigned s = f->thunk.slot[i];
-        slots[i] = s < ZM_TK_INT_REGS ? (void *)(uintptr_t)&r->i[s]
-                                      : (void *)(uintptr_t)&r->f[s - ZM_TK_INT_REGS];
-    }
+    const char *base = (const char *)r;
+    for (uint32_t i = 0; i < f->thunk.nparams; i++)
+        slots[i] = (void *)(uintptr_t)(base + (f->thunk.slot[i] & 15u) * sizeof(int64_t));
     *ret = 0;
     zlua_env_run run;
-    zlua_env_run_enter(&run, d.L);
-    Il2CppException *e = zlua__delegate_call(&d, slots, f->ret != ZM_RET_NONE ? ret : NULL);
-    zlua_env_run_leave(&run);
+    zlua__env_run_push(&run, d.L);
+    void *rslot = f->ret != ZM_RET_NONE ? ret : NULL;
+    /* the IC call in this frame (its arguments primitives and enums: a
+     * scalar shape, but the type's metas decide) */
+    Il2CppException *e = ZLUA_LIKELY(d.type->shape.scalar) ? zlua__ic_scalar_call(&d, slots, rslot)
+                                                            : zlua__delegate_call(&d, slots, rslot);
+    zlua__env_run_pop(&run);
     if (ZLUA_UNLIKELY(e != NULL))
         zm_ic_raise((MonoException *)(void *)e);
 }
@@ -115,7 +123,7 @@ ZLUA_INLINE void zm_dr_run(MonoObject *target, const zm_dr_regs *r, uint64_t *re
     MonoObject *t, int64_t i1, int64_t i2, int64_t i3, int64_t i4, int64_t i5, double f0,      \
         double f1, double f2, double f3, double f4, double f5, double f6, double f7
 #define ZM_DR_REGS                                                                             \
-    {{(int64_t)(intptr_t)t, i1, i2, i3, i4, i5}, {f0, f1, f2, f3, f4, f5, f6, f7}}
+    {{(int64_t)(intptr_t)t, i1, i2, i3, i4, i5, 0, 0}, {f0, f1, f2, f3, f4, f5, f6, f7}}
 
 /* The three entries, by the register the result goes back in: a scalar
  * in the low bytes of the integer one (void: nothing read), a float in

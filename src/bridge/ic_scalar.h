@@ -1,0 +1,73 @@
+/*
+ * ic_scalar.h -- the call of a scalar delegate (zlua__ic_shape.scalar:
+ * every argument and the result one number or boolean, copied), inline:
+ * zlua__delegate_call runs it for such a type, and a backend's entry that
+ * took the arguments in registers (src/mono) runs it in its own frame, so
+ * that C# -> Lua is one C frame.  What zlua_ic_go's direct path does,
+ * without the call's struct: that is made, with every message, only when
+ * the call fails (ic.c, cold).
+ */
+#ifndef ZLUA_IC_SCALAR_H
+#define ZLUA_IC_SCALAR_H
+
+#include <lua.h>
+
+#include "core/state.h"
+#include "marshal/delegate.h"
+#include "marshal/ic_shape.h"
+#include "marshal/meta.h"
+#include "scope/scope.h"
+
+/* d's call when the Lua stack has no room for it (no frame opened). */
+Il2CppException *zlua__ic_scalar_nomem(lua_State *L, const zlua__delcall *d, void *const *args,
+                                       void *ret);
+/* d's call that failed in its frame (status: lua_pcall's; LUA_OK: the
+ * result on top, refused by its pop): the exception the general path
+ * gives, with its message; the stack back. */
+Il2CppException *zlua__ic_scalar_failed(lua_State *L, zlua__ctx *ctx, const zlua__delcall *d,
+                                        void *const *args, void *ret, int status);
+
+/* d's call, its type's shape scalar and d->owner this thread (checked by
+ * the caller, before d->type was read): NULL with the result in *ret
+ * (ret NULL for void) and the stack back, or the exception to raise.
+ * args[i] points at the i-th argument's value.  The call's frame of
+ * handles opens and closes around it (R-OPQ-5), though no push here
+ * issues one. */
+ZLUA_INLINE Il2CppException *zlua__ic_scalar_call(const zlua__delcall *d, void *const *args,
+                                                  void *ret)
+{
+    const zlua__ic_shape *s = &d->type->shape;
+    lua_State *L = d->L;
+    zlua__ctx *ctx = d->type->cls->ctx;   /* the type is the state's */
+    if (ZLUA_UNLIKELY(!lua_checkstack(L, s->nargs + s->nres + 8)))
+        return zlua__ic_scalar_nomem(L, d, args, ret);
+    zlua__scope_state saved = zlua_scope_save(&ctx->scope);
+    ctx->ic_depth++;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, d->ref);
+    const zlua_meta *const *metas = s->args;   /* read once: a push may write anywhere */
+    int nargs = s->nargs;
+    for (int i = 0; i < nargs; i++) {
+        const zlua_meta *m = metas[i];
+        if (m->kind == ZLUA_K_I4)   /* the commonest, without the call */
+            zlua_push_i4_value(L, args[i]);
+        else
+            m->push(L, m, args[i]);
+    }
+    int status = lua_pcall(L, nargs, s->nres, 0);
+    int ok = status == LUA_OK;
+    if (ok && s->nres) {
+        const zlua_meta *m = s->ret;
+        ok = (m->kind == ZLUA_K_I4 && zlua_pop_i4_fast(L, -1, ret) == ZLUA_POP_OK) ||
+             m->pop(L, -1, m, ret) == ZLUA_POP_OK;
+        if (ZLUA_LIKELY(ok))
+            lua_settop(L, -2);
+    }
+    Il2CppException *exc = NULL;
+    if (ZLUA_UNLIKELY(!ok))
+        exc = zlua__ic_scalar_failed(L, ctx, d, args, ret, status);
+    ctx->ic_depth--;
+    zlua_scope_restore(&ctx->scope, saved);   /* every path */
+    return exc;
+}
+
+#endif
