@@ -771,26 +771,40 @@ static Il2CppException *zlua_ic_delegate_error(lua_State *L, zlua_ic_call *c)
     return exc;
 }
 
-ZLUA_COLD Il2CppException *zlua__ic_scalar_nomem(lua_State *L, const zlua__delcall *d,
-                                                 void *const *args, void *ret)
+const uint8_t zlua__ic_cells_in_order[ZLUA_IC_SCALAR_MAX] = {0, 1, 2, 3, 4, 5, 6, 7};
+
+/* A scalar call's record has no argument slots: its failures come after
+ * the pushes, and only the messages read it. */
+ZLUA_COLD Il2CppException *zlua__ic_scalar_nomem(lua_State *L, const zlua__delcall *d, void *ret)
 {
     zlua_ic_call c;
-    zlua_ic_delegate_record(&c, d, args, ret, lua_gettop(L));
+    zlua_ic_delegate_record(&c, d, NULL, ret, lua_gettop(L));
     (void)zlua_ic_nomem(&c);
     return zlua_ic_delegate_error(L, &c);
 }
 
 ZLUA_COLD Il2CppException *zlua__ic_scalar_failed(lua_State *L, zlua__ctx *ctx,
-                                                  const zlua__delcall *d, void *const *args,
-                                                  void *ret, int status)
+                                                  const zlua__delcall *d, void *ret, int status)
 {
     zlua_ic_call c;   /* its top below what the failure left on top */
-    zlua_ic_delegate_record(&c, d, args, ret, lua_gettop(L) - 1);
+    zlua_ic_delegate_record(&c, d, NULL, ret, lua_gettop(L) - 1);
     if (status == LUA_OK)
         (void)zlua_ic_bad_result(L, ctx, &c, &d->type->shape, NULL);
     else
         (void)zlua_ic_failed(L);
     return zlua_ic_delegate_error(L, &c);
+}
+
+/* A scalar delegate's call from a caller with a pointer per argument:
+ * the values copied into cells first (each eight bytes at most). */
+static Il2CppException *zlua_ic_delegate_cells(const zlua__delcall *d, void *const *args,
+                                               void *ret)
+{
+    const zlua__ic_shape *s = &d->type->shape;
+    uint64_t cells[ZLUA_IC_SCALAR_MAX];
+    for (int i = 0; i < s->nargs; i++)
+        memcpy(&cells[i], args[i], s->args[i]->size);
+    return zlua__ic_scalar_call(d, cells, zlua__ic_cells_in_order, ret);
 }
 
 /* A delegate's call (delegate.c's, a backend's): an IC call of the
@@ -806,7 +820,7 @@ Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, 
     const zlua__deltype *t = d->type;
     lua_State *L = d->L;
     if (ZLUA_LIKELY(t->shape.scalar))
-        return zlua__ic_scalar_call(d, args, ret);
+        return zlua_ic_delegate_cells(d, args, ret);
     zlua_ic_call c;
     zlua_ic_delegate_record(&c, d, args, ret, lua_gettop(L));
     if (ZLUA_LIKELY(zlua_ic_go(L, t->cls->ctx, &c, &t->shape, NULL) == ZLUA_OK))

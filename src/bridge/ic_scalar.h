@@ -10,6 +10,8 @@
 #ifndef ZLUA_IC_SCALAR_H
 #define ZLUA_IC_SCALAR_H
 
+#include <stdint.h>
+
 #include <lua.h>
 
 #include "core/state.h"
@@ -18,29 +20,34 @@
 #include "marshal/meta.h"
 #include "scope/scope.h"
 
+/* 0, 1, ... ZLUA_IC_SCALAR_MAX - 1 (ic_shape.h): the cells of a caller
+ * whose arguments were scattered and copied into cells, in order. */
+extern const uint8_t zlua__ic_cells_in_order[ZLUA_IC_SCALAR_MAX];
+
 /* d's call when the Lua stack has no room for it (no frame opened). */
-Il2CppException *zlua__ic_scalar_nomem(lua_State *L, const zlua__delcall *d, void *const *args,
-                                       void *ret);
+Il2CppException *zlua__ic_scalar_nomem(lua_State *L, const zlua__delcall *d, void *ret);
 /* d's call that failed in its frame (status: lua_pcall's; LUA_OK: the
  * result on top, refused by its pop): the exception the general path
  * gives, with its message; the stack back. */
 Il2CppException *zlua__ic_scalar_failed(lua_State *L, zlua__ctx *ctx, const zlua__delcall *d,
-                                        void *const *args, void *ret, int status);
+                                        void *ret, int status);
 
 /* d's call, its type's shape scalar and d->owner this thread (checked by
  * the caller, before d->type was read): NULL with the result in *ret
  * (ret NULL for void) and the stack back, or the exception to raise.
- * args[i] points at the i-th argument's value.  The call's frame of
- * handles opens and closes around it (R-OPQ-5), though no push here
- * issues one. */
-ZLUA_INLINE Il2CppException *zlua__ic_scalar_call(const zlua__delcall *d, void *const *args,
-                                                  void *ret)
+ * The i-th argument's value is at the start of the eight-byte cell
+ * cell[i] of cells (a register entry's copy of its argument registers,
+ * in the order the registers come: no array of pointers made per call).
+ * The call's frame of handles opens and closes around it (R-OPQ-5),
+ * though no push here issues one. */
+ZLUA_INLINE Il2CppException *zlua__ic_scalar_call(const zlua__delcall *d, const void *cells,
+                                                  const uint8_t *cell, void *ret)
 {
     const zlua__ic_shape *s = &d->type->shape;
     lua_State *L = d->L;
     zlua__ctx *ctx = d->type->cls->ctx;   /* the type is the state's */
     if (ZLUA_UNLIKELY(!lua_checkstack(L, s->nargs + s->nres + 8)))
-        return zlua__ic_scalar_nomem(L, d, args, ret);
+        return zlua__ic_scalar_nomem(L, d, ret);
     zlua__scope_state saved = zlua_scope_save(&ctx->scope);
     ctx->ic_depth++;
     lua_rawgeti(L, LUA_REGISTRYINDEX, d->ref);
@@ -48,10 +55,11 @@ ZLUA_INLINE Il2CppException *zlua__ic_scalar_call(const zlua__delcall *d, void *
     int nargs = s->nargs;
     for (int i = 0; i < nargs; i++) {
         const zlua_meta *m = metas[i];
+        const void *v = (const char *)cells + (size_t)cell[i] * 8u;
         if (m->kind == ZLUA_K_I4)   /* the commonest, without the call */
-            zlua_push_i4_value(L, args[i]);
+            zlua_push_i4_value(L, v);
         else
-            m->push(L, m, args[i]);
+            m->push(L, m, v);
     }
     int status = lua_pcall(L, nargs, s->nres, 0);
     int ok = status == LUA_OK;
@@ -64,7 +72,7 @@ ZLUA_INLINE Il2CppException *zlua__ic_scalar_call(const zlua__delcall *d, void *
     }
     Il2CppException *exc = NULL;
     if (ZLUA_UNLIKELY(!ok))
-        exc = zlua__ic_scalar_failed(L, ctx, d, args, ret, status);
+        exc = zlua__ic_scalar_failed(L, ctx, d, ret, status);
     ctx->ic_depth--;
     zlua_scope_restore(&ctx->scope, saved);   /* every path */
     return exc;

@@ -21,9 +21,10 @@ typedef struct zlua__ic_shape {
     int nres;                  /* the results the call takes back */
     int direct;                /* no push allocates and the pop cannot
                                   raise: a bare lua_pcall can run it */
-    int scalar;                /* direct, and every argument and the result
-                                  one number or boolean copied by its meta's
-                                  push / pop: no handle, no frame of values */
+    int scalar;                /* direct, at most ZLUA_IC_SCALAR_MAX
+                                  arguments, each and the result one number
+                                  or boolean (8 bytes at most) copied by its
+                                  meta's push / pop: no handle issued */
 } zlua__ic_shape;
 
 /* Whether m's pop can raise: a Table rule's reads its members by key,
@@ -34,12 +35,16 @@ static inline int zlua__ic_pop_may_raise(const zlua_meta *m)
     return m->mtype == ZLUA_MARSHAL_TABLE;
 }
 
+/* The most arguments of a scalar shape: its callers may copy them into
+ * an array of eight-byte cells (bridge/ic_scalar.h). */
+#define ZLUA_IC_SCALAR_MAX 8
+
 /* Whether m is one Lua number or boolean, pushed by a copy that cannot
  * raise (a primitive's or an enum's default writer). */
 static inline int zlua__ic_meta_scalar(const zlua_meta *m)
 {
     return zlua_kind_is_scalar(m->kind) && m->push_arg == zlua__push_arg_copy &&
-           m->push_safe && zlua_meta_slots(m) == 1;
+           m->push_safe && zlua_meta_slots(m) == 1 && m->size <= 8;
 }
 
 static inline void zlua__ic_shape_fill(zlua__ic_shape *s, const zlua_meta *const *args,
@@ -57,7 +62,8 @@ static inline void zlua__ic_shape_fill(zlua__ic_shape *s, const zlua_meta *const
     s->nvals = nvals;
     s->nres = ret != NULL ? zlua_meta_slots(ret) : 0;
     s->direct = safe && (ret == NULL || !zlua__ic_pop_may_raise(ret));
-    s->scalar = s->direct && scalar && (ret == NULL || zlua__ic_meta_scalar(ret));
+    s->scalar = s->direct && scalar && nargs <= ZLUA_IC_SCALAR_MAX &&
+                (ret == NULL || zlua__ic_meta_scalar(ret));
 }
 
 #endif

@@ -11,8 +11,9 @@
  * native function per result register serves every instantiation: on
  * the ABIs where integer and floating-point arguments take registers of
  * their own banks in order (mono_thunk.c's file comment says why), a
- * function that declares every argument register reads any signature of
- * scalars, and the Invoke's facts (mono_glue.c, zm_facts.thunk) say
+ * function that declares the first five integer and four floating-point
+ * argument registers reads any signature of at most four scalars, and
+ * the Invoke's facts (mono_glue.c, zm_facts.thunk) say
  * which register holds which parameter.  Elsewhere nothing is
  * registered and the delegates take mono_delegate.c's TypedReferences.
  *
@@ -41,9 +42,10 @@
 #include "mono_rt.h"
 #include "mono_thunk_call.h"
 
-/* Six integer registers (the target in the first) are what both ABIs
- * pass a C function's first integer arguments in; eight floating-point. */
-enum { ZM_DR_INTS = 6, ZM_DR_MAX = 4 };
+/* At most four parameters: the target and four integers take the first
+ * five integer registers, four floating-point ones the first four of
+ * theirs (both ABIs pass more than that in registers). */
+enum { ZM_DR_MAX = 4, ZM_DR_INTS = 1 + ZM_DR_MAX, ZM_DR_FPS = ZM_DR_MAX };
 
 int zm_delegate_regs_of(const zm_thunk *t)
 {
@@ -53,7 +55,11 @@ int zm_delegate_regs_of(const zm_thunk *t)
         int k = t->kind[i];
         if (k == ZM_TK_REF || k == ZM_TK_BYREF)
             return ZM_REGS_NONE;
-        if (k != ZM_TK_R4 && k != ZM_TK_R8 && t->slot[i] >= ZM_DR_INTS)
+        /* what a parameter count of at most four gives: the cells the
+         * entries keep */
+        if (k != ZM_TK_R4 && k != ZM_TK_R8 ? t->slot[i] >= ZM_DR_INTS
+                                           : t->slot[i] < ZM_TK_INT_REGS ||
+                                                 t->slot[i] >= ZM_TK_INT_REGS + ZM_DR_FPS)
             return ZM_REGS_NONE;
     }
     switch (t->ret) {
@@ -74,7 +80,7 @@ int zm_delegate_regs_of(const zm_thunk *t)
 /* The argument registers as the entry received them, in the thunks'
  * layout (a slot 0-7 an integer register, i[0] the target; 8-15 a
  * floating-point one): a parameter's copy is at its slot times eight.
- * No slot names i[6] or i[7] (zm_delegate_regs_of): zeros. */
+ * Only the cells a slot can name (zm_delegate_regs_of) are kept. */
 typedef zm_thunk_regs zm_dr_regs;
 _Static_assert(offsetof(zm_dr_regs, f) == ZM_TK_INT_REGS * sizeof(int64_t) &&
                    sizeof(zm_dr_regs) == (ZM_TK_INT_REGS + ZM_TK_FP_REGS) * sizeof(int64_t),
@@ -102,35 +108,42 @@ ZLUA_INLINE void zm_dr_run(MonoObject *target, const zm_dr_regs *r, uint64_t *re
     if (ZLUA_UNLIKELY(f->regs != variant))
         zm_dr_fail("zlua: the delegate's Invoke does not take this call (its arguments or "
                    "result are not where this entry reads them)");
-    void *slots[ZM_DR_MAX];
-    const char *base = (const char *)r;
-    for (uint32_t i = 0; i < f->thunk.nparams; i++)
-        slots[i] = (void *)(uintptr_t)(base + (f->thunk.slot[i] & 15u) * sizeof(int64_t));
     *ret = 0;
     zlua_env_run run;
     zlua__env_run_push(&run, d.L);
     void *rslot = f->ret != ZM_RET_NONE ? ret : NULL;
-    /* the IC call in this frame (its arguments primitives and enums: a
-     * scalar shape, but the type's metas decide) */
-    Il2CppException *e = ZLUA_LIKELY(d.type->shape.scalar) ? zlua__ic_scalar_call(&d, slots, rslot)
-                                                            : zlua__delegate_call(&d, slots, rslot);
+    /* the IC call in this frame, the arguments read where their
+     * registers' copies are (primitives and enums: a scalar shape, but the
+     * type's metas decide) */
+    Il2CppException *e;
+    if (ZLUA_LIKELY(d.type->shape.scalar)) {
+        e = zlua__ic_scalar_call(&d, r, f->thunk.slot, rslot);
+    } else {
+        void *slots[ZM_DR_MAX];
+        for (uint32_t i = 0; i < f->thunk.nparams; i++)
+            slots[i] = (void *)(uintptr_t)((const char *)r + f->thunk.slot[i] * sizeof(int64_t));
+        e = zlua__delegate_call(&d, slots, rslot);
+    }
     zlua__env_run_pop(&run);
     if (ZLUA_UNLIKELY(e != NULL))
         zm_ic_raise((MonoException *)(void *)e);
 }
 
 #define ZM_DR_PARAMS                                                                           \
-    MonoObject *t, int64_t i1, int64_t i2, int64_t i3, int64_t i4, int64_t i5, double f0,      \
-        double f1, double f2, double f3, double f4, double f5, double f6, double f7
-#define ZM_DR_REGS                                                                             \
-    {{(int64_t)(intptr_t)t, i1, i2, i3, i4, i5, 0, 0}, {f0, f1, f2, f3, f4, f5, f6, f7}}
+    MonoObject *t, int64_t i1, int64_t i2, int64_t i3, int64_t i4, double f0, double f1,         \
+        double f2, double f3
+/* r: the registers' cells (the others are never read) */
+#define ZM_DR_KEEP(r)                                                                          \
+    zm_dr_regs r;                                                                              \
+    r.i[0] = (int64_t)(intptr_t)t, r.i[1] = i1, r.i[2] = i2, r.i[3] = i3, r.i[4] = i4;         \
+    r.f[0] = f0, r.f[1] = f1, r.f[2] = f2, r.f[3] = f3
 
 /* The three entries, by the register the result goes back in: a scalar
  * in the low bytes of the integer one (void: nothing read), a float in
  * the low half of the first floating-point one, a double in all of it. */
 static int64_t zm_dr_int(ZM_DR_PARAMS)
 {
-    const zm_dr_regs r = ZM_DR_REGS;
+    ZM_DR_KEEP(r);
     uint64_t v;
     zm_dr_run(t, &r, &v, ZM_REGS_INT);
     return (int64_t)v;
@@ -138,7 +151,7 @@ static int64_t zm_dr_int(ZM_DR_PARAMS)
 
 static float zm_dr_r4(ZM_DR_PARAMS)
 {
-    const zm_dr_regs r = ZM_DR_REGS;
+    ZM_DR_KEEP(r);
     uint64_t v;
     zm_dr_run(t, &r, &v, ZM_REGS_R4);
     float x;
@@ -148,7 +161,7 @@ static float zm_dr_r4(ZM_DR_PARAMS)
 
 static double zm_dr_r8(ZM_DR_PARAMS)
 {
-    const zm_dr_regs r = ZM_DR_REGS;
+    ZM_DR_KEEP(r);
     uint64_t v;
     zm_dr_run(t, &r, &v, ZM_REGS_R8);
     double x;

@@ -180,6 +180,32 @@ static class LuaEnvCheck
                               " " + env.GetFunction<Func<double>>("half")());
             note(3, 0.75);
             Flush("their Lua");
+            // more than four scalars (on Mono: no register entry, the values
+            // copied into cells of one width whatever their own), and more
+            // than a scalar call takes (the general IC call)
+            env.DoString("function wide(a, b, c, d, e, f) " +
+                         "return (a and 1 or 0) + b * 10 + c * 100 + d * 1000 + " +
+                         "math.floor(e * 4) * 100000 + math.floor(f * 4) * 1000000 end " +
+                         "function nine(a, b, c, d, e, f, g, h, i) " +
+                         "return a + b * 2 + c * 3 + d * 4 + e * 5 + f * 6 + g * 7 + h * 8 + i * 9 end " +
+                         "function wideboom() error('wide boom', 0) end");
+            var wide = env.GetFunction<Func<bool, byte, short, char, double, float, long>>("wide");
+            var nine = env.GetFunction<Func<int, int, int, int, int, int, int, int, int, int>>("nine");
+            Console.WriteLine("wider scalar delegates: " + wide(true, 255, -3, 'B', 0.5, 1.25f) +
+                              " " + wide(false, 0, 0, '\0', 0, 0) + " " +
+                              nine(1, 1, 1, 1, 1, 1, 1, 1, -1));
+            try {
+                env.GetFunction<Func<bool, byte, short, char, double, float, long>>("wideboom")(
+                    true, 1, 2, 'C', 3, 4);
+            } catch (InvalidOperationException e) {
+                Console.WriteLine("a wide scalar delegate's Lua error: " + e.Message);
+            }
+            try {
+                env.GetFunction<Func<bool, byte, short, char, double, float, long>>("half")(
+                    true, 1, 2, 'C', 3, 4);
+            } catch (InvalidOperationException e) {
+                Console.WriteLine("a wide scalar delegate's bad result: " + e.Message);
+            }
             try {
                 env.GetFunction<Func<int, int>>("boom")(9);
             } catch (InvalidOperationException e) {
