@@ -187,18 +187,19 @@ namespace ZLuaMonoHost
     }
 
     // A Lua function as a delegate.  Make closes one of the generic helpers
-    // below over the target libzlua made for the function (R0..R4 for a
-    // result, V0..V4 without), instantiated with the Invoke's own
-    // parameter and result types: a call hands DispatchRefs, an internal
-    // call of the Mono glue (mono_delegate.c) that runs libzlua's IC path
-    // (zlua_delegate_invoke), a TypedReference over each argument and over
+    // below over the target libzlua made for the function (R0..R8 for a
+    // result, V0..V8 without), instantiated with the Invoke's own
+    // parameter and result types: a call hands an internal call of the
+    // Mono glue (mono_delegate.c: DispatchRefs up to four parameters,
+    // DispatchRefs8 up to eight) that runs libzlua's IC path
+    // (zlua_delegate_invoke) a TypedReference over each argument and over
     // the result's local, so nothing is boxed or allocated per call.
-    // Delegates the helpers cannot take (a byref, pointer or ref-like
-    // parameter, more than four) get a compiled lambda that packs the
-    // arguments into an object[] for Dispatch, a byref's value written
-    // back after the call.  Internal, and neither internal call trusts
-    // its arguments anyway: each resolves the target and checks what it
-    // is handed against the Invoke of the record's own delegate type.
+    // Delegates the helpers cannot take (a byref, pointer, ref-like or
+    // Nullable parameter, more than eight) get a compiled lambda that packs
+    // the arguments into an object[] for Dispatch, a byref's value written
+    // back after the call.  Internal, and no internal call trusts its
+    // arguments anyway: each resolves the target and checks what it is
+    // handed against the Invoke of the record's own delegate type.
     static unsafe class LuaDelegate
     {
         [MethodImpl(MethodImplOptions.InternalCall)]
@@ -208,6 +209,11 @@ namespace ZLuaMonoHost
         [MethodImpl(MethodImplOptions.InternalCall)]
         static extern Exception DispatchRefs(object target, int argc, void* a0, void* a1,
                                              void* a2, void* a3, void* ret);
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        static extern Exception DispatchRefs8(object target, int argc, void* a0, void* a1,
+                                              void* a2, void* a3, void* a4, void* a5,
+                                              void* a6, void* a7, void* ret);
 
         static void Throw(Exception ex)
         {
@@ -287,6 +293,77 @@ namespace ZLuaMonoHost
             return r;
         }
 
+        public static void V5<A, B, C, D, E>(object t, A a, B b, C c, D d, E e)
+        {
+            TypedReference ra = __makeref(a), rb = __makeref(b), rc = __makeref(c),
+                           rd = __makeref(d), re = __makeref(e);
+            Throw(DispatchRefs8(t, 5, &ra, &rb, &rc, &rd, &re, null, null, null, null));
+        }
+
+        public static void V6<A, B, C, D, E, F>(object t, A a, B b, C c, D d, E e, F f)
+        {
+            TypedReference ra = __makeref(a), rb = __makeref(b), rc = __makeref(c),
+                           rd = __makeref(d), re = __makeref(e), rf = __makeref(f);
+            Throw(DispatchRefs8(t, 6, &ra, &rb, &rc, &rd, &re, &rf, null, null, null));
+        }
+
+        public static void V7<A, B, C, D, E, F, G>(object t, A a, B b, C c, D d, E e, F f, G g)
+        {
+            TypedReference ra = __makeref(a), rb = __makeref(b), rc = __makeref(c),
+                           rd = __makeref(d), re = __makeref(e), rf = __makeref(f),
+                           rg = __makeref(g);
+            Throw(DispatchRefs8(t, 7, &ra, &rb, &rc, &rd, &re, &rf, &rg, null, null));
+        }
+
+        public static void V8<A, B, C, D, E, F, G, H>(object t, A a, B b, C c, D d, E e, F f, G g,
+                                                      H h)
+        {
+            TypedReference ra = __makeref(a), rb = __makeref(b), rc = __makeref(c),
+                           rd = __makeref(d), re = __makeref(e), rf = __makeref(f),
+                           rg = __makeref(g), rh = __makeref(h);
+            Throw(DispatchRefs8(t, 8, &ra, &rb, &rc, &rd, &re, &rf, &rg, &rh, null));
+        }
+
+        public static R R5<A, B, C, D, E, R>(object t, A a, B b, C c, D d, E e)
+        {
+            R r = default(R);
+            TypedReference ra = __makeref(a), rb = __makeref(b), rc = __makeref(c),
+                           rd = __makeref(d), re = __makeref(e), rr = __makeref(r);
+            Throw(DispatchRefs8(t, 5, &ra, &rb, &rc, &rd, &re, null, null, null, &rr));
+            return r;
+        }
+
+        public static R R6<A, B, C, D, E, F, R>(object t, A a, B b, C c, D d, E e, F f)
+        {
+            R r = default(R);
+            TypedReference ra = __makeref(a), rb = __makeref(b), rc = __makeref(c),
+                           rd = __makeref(d), re = __makeref(e), rf = __makeref(f),
+                           rr = __makeref(r);
+            Throw(DispatchRefs8(t, 6, &ra, &rb, &rc, &rd, &re, &rf, null, null, &rr));
+            return r;
+        }
+
+        public static R R7<A, B, C, D, E, F, G, R>(object t, A a, B b, C c, D d, E e, F f, G g)
+        {
+            R r = default(R);
+            TypedReference ra = __makeref(a), rb = __makeref(b), rc = __makeref(c),
+                           rd = __makeref(d), re = __makeref(e), rf = __makeref(f),
+                           rg = __makeref(g), rr = __makeref(r);
+            Throw(DispatchRefs8(t, 7, &ra, &rb, &rc, &rd, &re, &rf, &rg, null, &rr));
+            return r;
+        }
+
+        public static R R8<A, B, C, D, E, F, G, H, R>(object t, A a, B b, C c, D d, E e, F f, G g,
+                                                      H h)
+        {
+            R r = default(R);
+            TypedReference ra = __makeref(a), rb = __makeref(b), rc = __makeref(c),
+                           rd = __makeref(d), re = __makeref(e), rf = __makeref(f),
+                           rg = __makeref(g), rh = __makeref(h), rr = __makeref(r);
+            Throw(DispatchRefs8(t, 8, &ra, &rb, &rc, &rd, &re, &rf, &rg, &rh, &rr));
+            return r;
+        }
+
         public static object Call(object target, object[] args, Type[] types, Type ret)
         {
             Exception ex;
@@ -310,7 +387,7 @@ namespace ZLuaMonoHost
         static Delegate MakeRefs(Type delegateType, object target, MethodInfo invoke,
                                  ParameterInfo[] ps)
         {
-            if (ps.Length > 4)
+            if (ps.Length > 8)
                 return null;
             bool hasResult = invoke.ReturnType != typeof(void);
             var args = new Type[ps.Length + (hasResult ? 1 : 0)];

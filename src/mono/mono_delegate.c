@@ -6,12 +6,13 @@
  * and its Invoke reaches one of two internal calls here, which run
  * libzlua's IC path (zlua_delegate_invoke) on the target libzlua made for
  * the function, as the generated entry does:
- *  - DispatchRefs: the arguments and the result as TypedReferences over
- *    the managed caller's own locals (a generic helper per arity, so
- *    nothing is boxed or allocated per call);
+ *  - DispatchRefs (up to four parameters) and DispatchRefs8 (up to
+ *    eight): the arguments and the result as TypedReferences over the
+ *    managed caller's own locals (a generic helper per arity, so nothing
+ *    is boxed or allocated per call);
  *  - Dispatch: an object[] of boxed arguments, for the delegates the
- *    helpers cannot take (byref or pointer parameters, more than four
- *    parameters).
+ *    helpers cannot take (byref, pointer, ref-like or Nullable
+ *    parameters, more than eight parameters).
  * Neither trusts its arguments: any C# code can call them with values of
  * its choice (R-PTR-1).
  */
@@ -152,7 +153,7 @@ static MonoObject *zm_dispatch(MonoObject *target, MonoArray *args, MonoArray *t
 
 /* ---- DispatchRefs: the caller's own locals ------------------------------------- */
 
-#define ZM_REFS_MAX 4
+#define ZM_REFS_MAX 8   /* DispatchRefs8's */
 
 static MonoObject *zm_refs_fail(const char *msg)
 {
@@ -166,18 +167,19 @@ static const char *zm_refs_class(const zm_typedref *r, MonoClass *k)
                                       : NULL;
 }
 
-/* LuaDelegate.DispatchRefs(target, argc, a0..a3, ret): the exception to
- * throw, or null.  Each argument is the address of a TypedReference over
- * the caller's local of exactly the parameter's class (a value's address
- * for a value type, the reference's slot for a reference: the slots
- * IL2CPP's entry hands zlua_delegate_invoke); ret the same over the
- * result's local, null for void.  The target is resolved first and every
- * reference checked against the Invoke of the record's own delegate type,
- * from the method's facts (no metadata query per call). */
-static MonoObject *zm_dispatch_refs(MonoObject *target, int32_t argc, void *a0, void *a1,
-                                    void *a2, void *a3, void *ret)
+/* LuaDelegate.DispatchRefs(target, argc, a0..a3, ret) and DispatchRefs8
+ * (a0..a7), by run: the exception to throw, or null.  Each argument is
+ * the address of a TypedReference over the caller's local of exactly the
+ * parameter's class (a value's address for a value type, the reference's
+ * slot for a reference: the slots IL2CPP's entry hands
+ * zlua_delegate_invoke); ret the same over the result's local, null for
+ * void; a[argc..max) unread.  frame: the internal call's own, below which
+ * no argument may lie.  The target is resolved first and every reference
+ * checked against the Invoke of the record's own delegate type, from the
+ * method's facts (no metadata query per call). */
+static MonoObject *zm_refs_run(const void *frame, MonoObject *target, int32_t argc,
+                               uint32_t max, const zm_typedref **refs, void *ret)
 {
-    const void *frame = __builtin_frame_address(0);
     zlua__delcall d;
     int found = zlua__delegates_resolve((Il2CppObject *)(void *)target, &d);
     if (found != ZLUA_DEL_FOUND)
@@ -187,15 +189,14 @@ static MonoObject *zm_dispatch_refs(MonoObject *target, int32_t argc, void *a0, 
     const zm_facts *f = zm_delegate_facts(&d);
     if (f == NULL)
         return zm_refs_fail("zlua: the delegate's type has no Invoke");
-    if (argc < 0 || argc > ZM_REFS_MAX || (uint32_t)argc != f->nparams)
+    if (argc < 0 || (uint32_t)argc > max || (uint32_t)argc != f->nparams)
         return zm_refs_fail("zlua: the arguments are not the delegate's parameter count");
     uint32_t n = (uint32_t)argc;
-    const zm_typedref *refs[ZM_REFS_MAX + 1] = {a0, a1, a2, a3, NULL};
     int has_ret = f->ret != ZM_RET_NONE || ret != NULL;
     if (has_ret) {
         if (f->ret == ZM_RET_NONE)
             return zm_refs_fail("zlua: a result for a delegate that returns nothing");
-        refs[n] = ret;   /* checked with the arguments, after them */
+        refs[n] = ret;   /* checked with the arguments, after them (refs has room) */
     }
     /* every ref (the result's too) first, the stack's extent read once */
     if (zm_typedref_check(refs, n + (uint32_t)has_ret, frame) != NULL)
@@ -222,12 +223,30 @@ static MonoObject *zm_dispatch_refs(MonoObject *target, int32_t argc, void *a0, 
     return (MonoObject *)(void *)e;
 }
 
+static MonoObject *zm_dispatch_refs(MonoObject *target, int32_t argc, void *a0, void *a1,
+                                    void *a2, void *a3, void *ret)
+{
+    const zm_typedref *refs[4 + 1] = {a0, a1, a2, a3, NULL};
+    return zm_refs_run(__builtin_frame_address(0), target, argc, 4, refs, ret);
+}
+
+static MonoObject *zm_dispatch_refs8(MonoObject *target, int32_t argc, void *a0, void *a1,
+                                     void *a2, void *a3, void *a4, void *a5, void *a6,
+                                     void *a7, void *ret)
+{
+    const zm_typedref *refs[ZM_REFS_MAX + 1] = {a0, a1, a2, a3, a4, a5, a6, a7, NULL};
+    return zm_refs_run(__builtin_frame_address(0), target, argc, ZM_REFS_MAX, refs, ret);
+}
+
 void zm_delegate_register_icalls(void)
 {
     MonoObject *(*boxed)(MonoObject *, MonoArray *, MonoArray *, MonoReflectionType *,
                          MonoObject **) = zm_dispatch;
     MonoObject *(*refs)(MonoObject *, int32_t, void *, void *, void *, void *, void *) =
         zm_dispatch_refs;
+    MonoObject *(*refs8)(MonoObject *, int32_t, void *, void *, void *, void *, void *, void *,
+                         void *, void *, void *) = zm_dispatch_refs8;
     ZM_ADD_ICALL("ZLuaMonoHost.LuaDelegate::Dispatch", boxed);
     ZM_ADD_ICALL("ZLuaMonoHost.LuaDelegate::DispatchRefs", refs);
+    ZM_ADD_ICALL("ZLuaMonoHost.LuaDelegate::DispatchRefs8", refs8);
 }

@@ -362,6 +362,11 @@ static class Check
         Refs(del, "DispatchRefs, a string for an int", ti, 1, 's', 'n');
         Refs(del, "DispatchRefs, a result for void", ti, 1, 'i', 'i');
         Refs(del, "DispatchRefs, a real one", ti, 1, 'i', 'n');
+        Refs8(del, "DispatchRefs8, argc 9", ti, 9, 'i', 'n');
+        Refs8(del, "DispatchRefs8, argc 5 for one parameter", ti, 5, 'i', 'n');
+        Refs8(del, "DispatchRefs8, a heap pointer", ti, 1, 'h', 'n');
+        Refs8(del, "DispatchRefs8, a result for void", ti, 1, 'i', 'i');
+        Refs8(del, "DispatchRefs8, a real one", ti, 1, 'i', 'n');
         // the register entries (mono_delegate_regs.c), forged as any C# code
         // could: a target that is not one, another delegate type's target,
         // the wrong result register for the target's Invoke
@@ -417,6 +422,34 @@ static class Check
             Console.WriteLine("  " + what + ": " + (ex == null ? "ok"
                 : ex.GetType().Name + ": " + ex.Message));
             if (n != 7 || r != 0 || str != "x")   // a refused call writes nothing back
+                Console.WriteLine("  " + what + ": the caller's locals changed");
+        } finally {
+            Marshal.FreeHGlobal(heap);
+        }
+    }
+
+    unsafe delegate Exception Refs8Fn(object target, int argc, void* a0, void* a1, void* a2,
+                                      void* a3, void* a4, void* a5, void* a6, void* a7,
+                                      void* ret);
+
+    // The same through LuaDelegate.DispatchRefs8 (a1..a7 null).
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    static unsafe void Refs8(Type del, string what, object target, int argc, char a0, char ret)
+    {
+        var refs = (Refs8Fn)Delegate.CreateDelegate(typeof(Refs8Fn), del.GetMethod(
+            "DispatchRefs8", BindingFlags.Static | BindingFlags.NonPublic));
+        int n = 7, r = 0;
+        TypedReference tn = __makeref(n), tr = __makeref(r);
+        IntPtr heap = Marshal.AllocHGlobal(64);
+        for (int i = 0; i < 64; i++)
+            Marshal.WriteByte(heap, i, 0x5a);
+        void* arg = a0 == 'i' ? (void*)&tn : a0 == 'h' ? (void*)heap : null;
+        try {
+            Exception ex = refs(target, argc, arg, null, null, null, null, null, null, null,
+                                ret == 'i' ? &tr : null);
+            Console.WriteLine("  " + what + ": " + (ex == null ? "ok"
+                : ex.GetType().Name + ": " + ex.Message));
+            if (n != 7 || r != 0)   // a refused call writes nothing back
                 Console.WriteLine("  " + what + ": the caller's locals changed");
         } finally {
             Marshal.FreeHGlobal(heap);
