@@ -10,6 +10,7 @@ using System;
 using System.Linq;
 using System.Linq.Expressions;
 using System.Reflection;
+using System.Reflection.Emit;
 using System.Runtime.CompilerServices;
 
 namespace ZLuaMonoHost
@@ -194,10 +195,11 @@ namespace ZLuaMonoHost
     // DispatchRefs8 up to eight) that runs libzlua's IC path
     // (zlua_delegate_invoke) a TypedReference over each argument and over
     // the result's local, so nothing is boxed or allocated per call.
-    // Delegates the helpers cannot take (a byref, pointer, ref-like or
-    // Nullable parameter, more than eight) get a compiled lambda that packs
-    // the arguments into an object[] for Dispatch, a byref's value written
-    // back after the call.  Internal, and no internal call trusts its
+    // A delegate with byref parameters gets the same body emitted for its
+    // shape (MakeByrefs).  Delegates none of them can take (a pointer,
+    // ref-like or Nullable parameter, more than eight) get a compiled
+    // lambda that packs the arguments into an object[] for Dispatch, a
+    // byref's value written back after the call.  Internal, and no internal call trusts its
     // arguments anyway: each resolves the target and checks what it is
     // handed against the Invoke of the record's own delegate type.
     static unsafe class LuaDelegate
@@ -408,12 +410,76 @@ namespace ZLuaMonoHost
             return Delegate.CreateDelegate(delegateType, target, helper, false);
         }
 
+        // A delegate of up to eight parameters some of which are byrefs
+        // (ref, out, in: no generic helper can take a managed pointer): a
+        // method emitted for the Invoke's shape, the helpers' body in IL --
+        // a TypedReference over each argument, a byref's over what it refers
+        // to (mkrefany on the pointer itself), and over the result's local,
+        // handed to DispatchRefs8.  Lua's writes through a byref's
+        // OpaqueValue land in the caller's variable; nothing is allocated
+        // per call.  The Editor's JIT only: the player's delegates are
+        // generated entries.
+        static Delegate MakeByrefs(Type delegateType, object target, MethodInfo invoke,
+                                   ParameterInfo[] ps)
+        {
+            if (ps.Length > 8 || !ps.Any(p => p.ParameterType.IsByRef))
+                return null;
+            Type ret = invoke.ReturnType;
+            bool hasResult = ret != typeof(void);
+            if (hasResult && (ret.IsByRef || !Plain(ret)))
+                return null;
+            var sig = new Type[ps.Length + 1];
+            sig[0] = typeof(object);
+            for (int i = 0; i < ps.Length; i++) {
+                Type pt = ps[i].ParameterType;
+                if (!Plain(pt.IsByRef ? pt.GetElementType() : pt))
+                    return null;
+                sig[i + 1] = pt;
+            }
+            var dm = new DynamicMethod("LuaDelegateByrefs", ret, sig, typeof(LuaDelegate), true);
+            ILGenerator il = dm.GetILGenerator();
+            var refs = new LocalBuilder[ps.Length];
+            for (int i = 0; i < ps.Length; i++) {
+                Type pt = ps[i].ParameterType;
+                refs[i] = il.DeclareLocal(typeof(TypedReference));
+                il.Emit(pt.IsByRef ? OpCodes.Ldarg : OpCodes.Ldarga, (short)(i + 1));
+                il.Emit(OpCodes.Mkrefany, pt.IsByRef ? pt.GetElementType() : pt);
+                il.Emit(OpCodes.Stloc, refs[i]);
+            }
+            LocalBuilder res = null, rr = null;
+            if (hasResult) {
+                res = il.DeclareLocal(ret);   // default(R): the method's locals start zeroed
+                rr = il.DeclareLocal(typeof(TypedReference));
+                il.Emit(OpCodes.Ldloca, res);
+                il.Emit(OpCodes.Mkrefany, ret);
+                il.Emit(OpCodes.Stloc, rr);
+            }
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldc_I4, ps.Length);
+            for (int j = 0; j < 9; j++) {   // a0..a7, then ret
+                LocalBuilder r = j < ps.Length ? refs[j] : j == 8 ? rr : null;
+                if (r != null)
+                    il.Emit(OpCodes.Ldloca, r);
+                else
+                    il.Emit(OpCodes.Ldc_I4_0);
+                il.Emit(OpCodes.Conv_U);
+            }
+            const BindingFlags priv = BindingFlags.Static | BindingFlags.NonPublic;
+            il.Emit(OpCodes.Call, typeof(LuaDelegate).GetMethod("DispatchRefs8", priv));
+            il.Emit(OpCodes.Call, typeof(LuaDelegate).GetMethod("Throw", priv));
+            if (hasResult)
+                il.Emit(OpCodes.Ldloc, res);
+            il.Emit(OpCodes.Ret);
+            return dm.CreateDelegate(delegateType, target);
+        }
+
         public static Delegate Make(Type delegateType, object target)
         {
             MethodInfo invoke = delegateType.GetMethod("Invoke");
             ParameterInfo[] ps = invoke.GetParameters();
             Delegate fast = LuaDelegateRegs.Make(delegateType, target, invoke, ps) ??
-                            MakeRefs(delegateType, target, invoke, ps);
+                            MakeRefs(delegateType, target, invoke, ps) ??
+                            MakeByrefs(delegateType, target, invoke, ps);
             if (fast != null)
                 return fast;
             var pars = new ParameterExpression[ps.Length];

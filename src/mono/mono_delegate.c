@@ -8,11 +8,12 @@
  * the function, as the generated entry does:
  *  - DispatchRefs (up to four parameters) and DispatchRefs8 (up to
  *    eight): the arguments and the result as TypedReferences over the
- *    managed caller's own locals (a generic helper per arity, so nothing
- *    is boxed or allocated per call);
+ *    managed caller's own locals, a byref's over what it refers to (a
+ *    generic helper per arity, or one emitted for a shape with byrefs, so
+ *    nothing is boxed or allocated per call);
  *  - Dispatch: an object[] of boxed arguments, for the delegates the
- *    helpers cannot take (byref, pointer, ref-like or Nullable
- *    parameters, more than eight parameters).
+ *    helpers cannot take (pointer, ref-like or Nullable parameters, more
+ *    than eight parameters).
  * Neither trusts its arguments: any C# code can call them with values of
  * its choice (R-PTR-1).
  */
@@ -172,7 +173,9 @@ static const char *zm_refs_class(const zm_typedref *r, MonoClass *k)
  * the address of a TypedReference over the caller's local of exactly the
  * parameter's class (a value's address for a value type, the reference's
  * slot for a reference: the slots IL2CPP's entry hands
- * zlua_delegate_invoke); ret the same over the result's local, null for
+ * zlua_delegate_invoke), or for a byref parameter over what it refers to
+ * (of its element's class: the slot Dispatch hands for one too); ret the
+ * same over the result's local, null for
  * void; a[argc..max) unread.  frame: the internal call's own, below which
  * no argument may lie.  The target is resolved first and every reference
  * checked against the Invoke of the record's own delegate type, from the
@@ -191,6 +194,9 @@ static MonoObject *zm_refs_run(const void *frame, MonoObject *target, int32_t ar
         return zm_refs_fail("zlua: the delegate's type has no Invoke");
     if (argc < 0 || (uint32_t)argc > max || (uint32_t)argc != f->nparams)
         return zm_refs_fail("zlua: the arguments are not the delegate's parameter count");
+    if (f->nullable_args || f->byref_nullable || f->ret == ZM_RET_NULLABLE)   /* as Dispatch */
+        return zm_refs_fail("zlua: Nullable delegate parameters and results (mono host) take "
+                            "no TypedReference");
     uint32_t n = (uint32_t)argc;
     int has_ret = f->ret != ZM_RET_NONE || ret != NULL;
     if (has_ret) {

@@ -310,7 +310,7 @@ static void zm_facts_fill(zm_facts *f, MonoMethod *m)
         if (!mono_type_is_byref(t) && mono_class_is_nullable(k))
             f->nullable_args = 1;
         if (i < ZM_TK_MAX_PARAMS)
-            f->param_class[i] = mono_type_is_byref(t) ? NULL : k;
+            f->param_class[i] = k;   /* a byref's: its element's */
     }
     MonoType *rt = mono_signature_get_return_type(f->sig);
     if (mono_type_get_type(rt) == MONO_TYPE_VOID) {

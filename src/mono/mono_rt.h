@@ -123,7 +123,7 @@ typedef struct zm_facts {
     uint32_t has_off, val_off;   /* a Nullable result's fields */
     int32_t t_size;           /* its T's size */
     MonoClass *ret_class;     /* NULL: void or a byref result */
-    MonoClass *param_class[ZM_TK_MAX_PARAMS];   /* the first ones; NULL: a byref */
+    MonoClass *param_class[ZM_TK_MAX_PARAMS];   /* the first ones (a byref: its element's) */
     zm_thunk thunk;
     struct zm_facts *retired_next;   /* mono_glue.c's list of facts kept for calls in flight */
 } zm_facts;

@@ -41,6 +41,10 @@ public struct Counter
 // exception from the callee.
 public enum Small : byte { A = 1, B = 200 }
 
+// delegates with byref parameters (Lua writes them through OpaqueValues)
+public delegate bool TryGet(int key, out int value);
+public delegate void BumpBoth(ref int n, ref string s);
+
 public static class Sigs
 {
     public static long Ints(sbyte a, byte b, short c, ushort d, int e, uint f, long g)
@@ -211,6 +215,27 @@ static class LuaEnvCheck
             ulong allocs = zlua_launcher_gc_allocs() - before;
             Console.WriteLine("1000 calls of three scalar delegates: " + isum + " " + fsum +
                               ", managed allocations " + allocs);
+            // byref parameters: the caller's variables written by Lua
+            env.DoString("function tryget(k, v) zlua.set_opaquevalue(v, k * 2) return k > 0 end " +
+                         "function bumpboth(n, s) " +
+                         "zlua.set_opaquevalue(n, zlua.get_opaquevalue(n) + 1) " +
+                         "zlua.set_opaquevalue(s, zlua.get_opaquevalue(s) .. '!') end");
+            var tryget = env.GetFunction<TryGet>("tryget");
+            var bumpboth = env.GetFunction<BumpBoth>("bumpboth");
+            int got, bumped = 1;
+            string text = "hi";
+            bool found = tryget(21, out got);
+            bumpboth(ref bumped, ref text);
+            Console.WriteLine("byref delegates: " + found + " " + got + " " + bumped + " " + text);
+            before = zlua_launcher_gc_allocs();
+            int gsum = 0;
+            for (int i = 0; i < 1000; i++) {
+                tryget(i, out got);
+                gsum += got;
+            }
+            allocs = zlua_launcher_gc_allocs() - before;
+            Console.WriteLine("1000 calls with an out parameter: " + gsum + ", managed allocations " +
+                              allocs);
             try {
                 env.GetFunction<Func<bool, byte, short, char, double, float, long>>("wideboom")(
                     true, 1, 2, 'C', 3, 4);

@@ -40,6 +40,11 @@ public static class Hooks
     public static void KeepAll(Action f) { KeptAll.Add(f); }
     public static void KeepInt(Action<int> f) { KeptInt = f; }
     public static void KeepString(Action<string> f) { KeptString = f; }
+    public delegate void RefInt(ref int n);
+    public static RefInt KeptRef;
+    public static void KeepRef(RefInt f) { KeptRef = f; }
+    public static Action<int?> KeptNullable;
+    public static void KeepNullable(Action<int?> f) { KeptNullable = f; }
 
     // C# -> Lua through [LuaInvoke] methods: probe() returns its env's
     // `who`, so the result says which env the call reached.  Not inlined:
@@ -367,6 +372,14 @@ static class Check
         Refs8(del, "DispatchRefs8, a heap pointer", ti, 1, 'h', 'n');
         Refs8(del, "DispatchRefs8, a result for void", ti, 1, 'i', 'i');
         Refs8(del, "DispatchRefs8, a real one", ti, 1, 'i', 'n');
+        env.DoString("CS.Hooks.KeepRef(function(n) print('ref', zlua.get_opaquevalue(n)) end) " +
+                     "CS.Hooks.KeepNullable(function(n) print('nullable', n) end)");
+        int seven = 7;
+        Hooks.KeptRef(ref seven);
+        object tr = LuaTarget(Hooks.KeptRef), tq = LuaTarget(Hooks.KeptNullable);
+        Refs8(del, "DispatchRefs8, a string for a ref int", tr, 1, 's', 'n');
+        Refs8(del, "DispatchRefs8, a Nullable parameter", tq, 1, 'i', 'n');
+        Refs8(del, "DispatchRefs8, a real one over a ref int", tr, 1, 'i', 'n');
         // the register entries (mono_delegate_regs.c), forged as any C# code
         // could: a target that is not one, another delegate type's target,
         // the wrong result register for the target's Invoke
@@ -439,17 +452,19 @@ static class Check
         var refs = (Refs8Fn)Delegate.CreateDelegate(typeof(Refs8Fn), del.GetMethod(
             "DispatchRefs8", BindingFlags.Static | BindingFlags.NonPublic));
         int n = 7, r = 0;
-        TypedReference tn = __makeref(n), tr = __makeref(r);
+        string str = "x";
+        TypedReference tn = __makeref(n), ts = __makeref(str), tr = __makeref(r);
         IntPtr heap = Marshal.AllocHGlobal(64);
         for (int i = 0; i < 64; i++)
             Marshal.WriteByte(heap, i, 0x5a);
-        void* arg = a0 == 'i' ? (void*)&tn : a0 == 'h' ? (void*)heap : null;
+        void* arg = a0 == 'i' ? (void*)&tn : a0 == 's' ? (void*)&ts
+                  : a0 == 'h' ? (void*)heap : null;
         try {
             Exception ex = refs(target, argc, arg, null, null, null, null, null, null, null,
                                 ret == 'i' ? &tr : null);
             Console.WriteLine("  " + what + ": " + (ex == null ? "ok"
                 : ex.GetType().Name + ": " + ex.Message));
-            if (n != 7 || r != 0)   // a refused call writes nothing back
+            if (n != 7 || r != 0 || str != "x")   // a refused call writes nothing back
                 Console.WriteLine("  " + what + ": the caller's locals changed");
         } finally {
             Marshal.FreeHGlobal(heap);
