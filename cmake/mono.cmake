@@ -122,6 +122,19 @@ target_compile_definitions(zlua-mono PRIVATE ZM_MONO_THROUGH_TABLE=1)
 target_link_libraries(zlua-mono PRIVATE
   "$<LINK_LIBRARY:WHOLE_ARCHIVE,zlua_mono,zlua_mono_rt>" PkgConfig::LUA m pthread dl)
 set_target_properties(zlua-mono PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ZLUA_EDITOR_DIR})
+
+include(CheckCCompilerFlag)
+# A call from the library to its own function goes there directly, not
+# through the PLT, and a function of one file can be inlined in its
+# callers there: the library's functions are not for the process to
+# interpose (its symbols stay visible: the test hosts link to them).
+check_c_compiler_flag(-fno-semantic-interposition ZLUA_HAS_NO_INTERPOSITION)
+if(ZLUA_HAS_NO_INTERPOSITION AND NOT WIN32 AND NOT APPLE)
+  foreach(t zlua_mono zlua_mono_rt zlua-mono)
+    target_compile_options(${t} PRIVATE -fno-semantic-interposition)
+  endforeach()
+  target_link_options(zlua-mono PRIVATE -Wl,-Bsymbolic-functions)
+endif()
 # generation in the Editor (R-PKG-2): the rule compiler, the stub
 # generator and the annotation generator as library functions (ZLUA_TOOL_LIBRARY: no main, no exit,
 # the Editor's attached domain), run by src/mono/mono_generate.c

@@ -30,6 +30,26 @@ __declspec(dllimport) unsigned long __stdcall GetCurrentThreadId(void);
 #define ZLUA_THREAD_LOCAL _Thread_local
 #endif
 
+/* A thread-local that other files of the library read on a call path:
+ * bound inside the library (no other module's copy can stand for it), so
+ * that a shared library (the Editor's plugin) finds all such variables
+ * from one lookup of its thread-local block rather than one call to the
+ * runtime's TLS resolver per variable. */
+#if !ZLUA_MSVC && !defined(_WIN32) && defined(__GNUC__)
+#define ZLUA_THREAD_LOCAL_SHARED __attribute__((visibility("hidden"))) _Thread_local
+#else
+#define ZLUA_THREAD_LOCAL_SHARED ZLUA_THREAD_LOCAL
+#endif
+
+/* Keeps p (a thread-local's address) in a register or the frame from here
+ * on: a compiler may otherwise compute it again at each use, which in a
+ * shared library is a call each time. */
+#if defined(__GNUC__)
+#define ZLUA_TLS_PIN(p) __asm__("" : "+r"(p))
+#else
+#define ZLUA_TLS_PIN(p) ((void)0)
+#endif
+
 #if defined(__has_builtin) && !defined(__APPLE__) && !defined(_WIN32) &&            \
     (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || defined(__arm__))
 #if __has_builtin(__builtin_thread_pointer)

@@ -5,19 +5,18 @@
  */
 #include "env/env_run.h"
 
-ZLUA_THREAD_LOCAL zlua_env_run *zlua__env_running;
-
 void zlua_env_run_enter(zlua_env_run *run, lua_State *L)
 {
-    zlua__env_run_push(run, L);
+    zlua__env_run_push(&zlua__calls.run_top, run, L);
 }
 
 void zlua_env_run_leave(zlua_env_run *run)
 {
-    zlua__env_run_pop(run);
+    zlua__env_run_pop(&zlua__calls.run_top, run);
 }
 
 lua_State *zlua__env_run_top(void)
 {
-    return zlua__env_running != NULL ? zlua__env_running->L : NULL;
+    const zlua_env_run *top = zlua__calls.run_top;
+    return top != NULL ? top->L : NULL;
 }

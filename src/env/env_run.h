@@ -12,22 +12,22 @@
 #include <lua.h>
 
 #include "core/thread.h"
+#include "marshal/delegate.h"
 #include "zlua_env.h"
 
-/* This thread's innermost frame (env_run.c's). */
-extern ZLUA_THREAD_LOCAL zlua_env_run *zlua__env_running;
-
-/* zlua_env_run_enter / _leave, inline. */
-static inline void zlua__env_run_push(zlua_env_run *run, lua_State *L)
+/* zlua_env_run_enter / _leave, inline, on this thread's stack of frames
+ * (zlua__calls.run_top: top, its address found once by the caller, as a
+ * delegate's entry finds it with its kept resolve). */
+static inline void zlua__env_run_push(zlua_env_run **top, zlua_env_run *run, lua_State *L)
 {
     run->L = L;
-    run->outer = zlua__env_running;
-    zlua__env_running = run;
+    run->outer = *top;
+    *top = run;
 }
 
-static inline void zlua__env_run_pop(zlua_env_run *run)
+static inline void zlua__env_run_pop(zlua_env_run **top, zlua_env_run *run)
 {
-    zlua__env_running = run->outer;
+    *top = run->outer;
 }
 
 /* The innermost state running Lua code for C# on this thread; NULL none. */

@@ -17,6 +17,7 @@
 #include "core/ptrmap.h"
 #include "core/thread.h"
 #include "gc/gc_shim.h"
+#include "zlua_env.h"
 #include "marshal/ic_shape.h"
 #include "marshal/meta.h"
 
@@ -121,7 +122,16 @@ typedef struct zlua__delkept {
     zlua__delcall call;
 } zlua__delkept;
 
-extern ZLUA_THREAD_LOCAL zlua__delkept zlua__del_kept;
+/* What a C# -> Lua call on this thread reads of the thread's own, in one
+ * variable (a shared library finds it with one lookup per call): the
+ * last resolve, and the innermost run frame of env_run.h (which state a
+ * C# -> Lua call reaches; that module's, kept here beside it). */
+typedef struct zlua__thread_calls {
+    zlua__delkept kept;
+    zlua_env_run *run_top;
+} zlua__thread_calls;
+
+extern ZLUA_THREAD_LOCAL_SHARED zlua__thread_calls zlua__calls;
 /* How many records were released, in any state: changed under the
  * process-wide lock, read without it by the kept check (relaxed). */
 extern uint32_t zlua__del_released;
@@ -135,9 +145,10 @@ int zlua__delegates_resolve_slow(Il2CppObject *target, zlua__delcall *out);
  * the name was checked against the tables and the record's own weak
  * handle names this very object (the kept resolve reads the Int64 of an
  * object that was that box, unmoved and alive while the epoch holds). */
-static inline int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
+static inline int zlua__delegates_resolve_at(const zlua__thread_calls *tc, Il2CppObject *target,
+                                             zlua__delcall *out)
 {
-    const zlua__delkept *h = &zlua__del_kept;
+    const zlua__delkept *h = &tc->kept;
     /* a NULL target matches only a thread's unset kept resolve, whose
      * epoch 0 no collector has: the slow path refuses it */
     if (ZLUA_LIKELY(h->target == target)) {
@@ -155,6 +166,15 @@ static inline int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *o
         }
     }
     return zlua__delegates_resolve_slow(target, out);
+}
+
+/* The same, this thread's block found here (tc: for a caller that also
+ * pushes a run frame, env_run.h, with the one lookup). */
+static inline int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
+{
+    const zlua__thread_calls *tc = &zlua__calls;
+    ZLUA_TLS_PIN(tc);
+    return zlua__delegates_resolve_at(tc, target, out);
 }
 
 /* t's call record in L's state, made at the first call (a runtime that

@@ -166,7 +166,7 @@ static void zlua_del_record_free(zlua__ctx *ctx, zlua__delrec *r)
 {
     struct zlua__delegates *D = ctx->delegates;
     zlua_del_lock();
-    zlua__del_released++;   /* no thread's last resolve (zlua__del_kept) holds now */
+    zlua__del_released++;   /* no thread's last resolve (zlua__calls.kept) holds now */
     if (r->id != 0) {
         D->ids[r->id].rec = NULL;
         D->ids[r->id].gen++;
@@ -198,7 +198,7 @@ static int zlua_del_target_is(zlua__delrec *r, const Il2CppObject *target)
     return t != NULL && t == target;
 }
 
-ZLUA_THREAD_LOCAL zlua__delkept zlua__del_kept;   /* delegate.h */
+ZLUA_THREAD_LOCAL_SHARED zlua__thread_calls zlua__calls;   /* delegate.h */
 
 /* The resolve proper, under the lock; h: this thread's last, kept anew
  * when the answer is a record of a state this thread owns. */
@@ -206,7 +206,7 @@ int zlua__delegates_resolve_slow(Il2CppObject *target, zlua__delcall *out)
 {
     if (target == NULL)
         return ZLUA_DEL_FORGED;
-    zlua__delkept *h = &zlua__del_kept;
+    zlua__delkept *h = &zlua__calls.kept;
     uintptr_t epoch = zlua__gc_epoch();   /* before anything is looked at */
     Il2CppClass *k = il2cpp_object_get_class(target);
     zlua_del_lock();

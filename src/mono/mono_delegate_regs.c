@@ -96,8 +96,10 @@ ZLUA_COLD static _Noreturn void zm_dr_fail(const char *msg)
  * then: the IC call and the running mark are closed). */
 ZLUA_INLINE void zm_dr_run(MonoObject *target, const zm_dr_regs *r, uint64_t *ret, int variant)
 {
+    zlua__thread_calls *tc = &zlua__calls;   /* this thread's, looked up once */
+    ZLUA_TLS_PIN(tc);
     zlua__delcall d;
-    int found = zlua__delegates_resolve((Il2CppObject *)(void *)target, &d);
+    int found = zlua__delegates_resolve_at(tc, (Il2CppObject *)(void *)target, &d);
     if (ZLUA_UNLIKELY(found != ZLUA_DEL_FOUND))
         zm_dr_fail(zlua__delegate_unresolved(found));
     if (ZLUA_UNLIKELY(d.owner != zlua_thread_token()))
@@ -110,7 +112,7 @@ ZLUA_INLINE void zm_dr_run(MonoObject *target, const zm_dr_regs *r, uint64_t *re
                    "result are not where this entry reads them)");
     *ret = 0;
     zlua_env_run run;
-    zlua__env_run_push(&run, d.L);
+    zlua__env_run_push(&tc->run_top, &run, d.L);
     void *rslot = f->ret != ZM_RET_NONE ? ret : NULL;
     /* the IC call in this frame, the arguments read where their
      * registers' copies are (primitives and enums: a scalar shape, but the
@@ -124,7 +126,7 @@ ZLUA_INLINE void zm_dr_run(MonoObject *target, const zm_dr_regs *r, uint64_t *re
             slots[i] = (void *)(uintptr_t)((const char *)r + f->thunk.slot[i] * sizeof(int64_t));
         e = zlua__delegate_call(&d, slots, rslot);
     }
-    zlua__env_run_pop(&run);
+    zlua__env_run_pop(&tc->run_top, &run);
     if (ZLUA_UNLIKELY(e != NULL))
         zm_ic_raise((MonoException *)(void *)e);
 }
