@@ -4,7 +4,10 @@
  * its caller's C stack, and a compiler that inlined the push into env.c's
  * entries would see a local's address stored in a thread's global.  The
  * push and pop are inline for a backend's per-call entries (a delegate's
- * call, src/mono), whose frame is a local of the same function.
+ * call, src/mono), whose frame is a local of the same function.  The
+ * stack's top lives in marshal/delegate.h's zlua__calls, beside what a
+ * delegate's call reads of its thread: one lookup of the thread's block
+ * serves both.
  */
 #ifndef ZLUA_ENV_RUN_H
 #define ZLUA_ENV_RUN_H

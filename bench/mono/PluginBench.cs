@@ -1,0 +1,47 @@
+// PluginBench.cs -- two rows of the Editor benchmark (bench/mono) as a
+// game's C# runs them: through ZLua.LuaEnv and the shipped plugin
+// (libzlua-mono.so), loaded as the Editor loads it, where zlua-bench-mono
+// links libzlua into its executable.  tools/bench-mono-plugin.sh counts
+// its instructions per op against the hand-written binding's.
+//   PluginBench.exe func|add N
+using System;
+using ZLua;
+
+public static class Calc
+{
+    public static int Add(int a, int b)
+    {
+        return a + b;
+    }
+}
+
+static class PluginBench
+{
+    static void Log(LuaLogKind kind, string message)
+    {
+        Console.WriteLine(message);
+    }
+
+    static int Main(string[] args)
+    {
+        int n = int.Parse(args[1]);
+        using (var env = new LuaEnv(Log)) {
+            if (args[0] == "func") {   // C# calls a Lua function through Func<int, int, int>
+                env.DoString("function add2(a, b) return a + b end");
+                var f = env.GetFunction<Func<int, int, int>>("add2");
+                int s = f(1, 2);
+                for (int i = 0; i < n; i++)
+                    s += f(i, 1);
+                Console.WriteLine(s);
+            } else {                   // Lua calls Calc.Add, read once
+                env.DoString("local add = CS.Calc.Add\n" +
+                             "function run(n) local s = 0 for i = 1, n do s = s + add(i, 2) end " +
+                             "return s % 65536 end");
+                var run = env.GetFunction<Func<int, int>>("run");
+                run(10);
+                Console.WriteLine(run(n));
+            }
+        }
+        return 0;
+    }
+}
