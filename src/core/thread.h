@@ -30,11 +30,11 @@ __declspec(dllimport) unsigned long __stdcall GetCurrentThreadId(void);
 #define ZLUA_THREAD_LOCAL _Thread_local
 #endif
 
-/* A thread-local that other files of the library read on a call path:
- * bound inside the library (no other module's copy can stand for it), so
- * that a shared library (the Editor's plugin) finds all such variables
- * from one lookup of its thread-local block rather than one call to the
- * runtime's TLS resolver per variable. */
+/* A thread-local that other files of the library read on a call path,
+ * bound inside the library: no other module's copy can stand for it, and
+ * in a shared library (the Editor's plugin) the compiler may find it
+ * through the library's own thread-local block (the local-dynamic
+ * model) rather than by its name. */
 #if !ZLUA_MSVC && !defined(_WIN32) && defined(__GNUC__)
 #define ZLUA_THREAD_LOCAL_SHARED __attribute__((visibility("hidden"))) _Thread_local
 #else

@@ -17,9 +17,9 @@
 #include "core/ptrmap.h"
 #include "core/thread.h"
 #include "gc/gc_shim.h"
-#include "zlua_env.h"
 #include "marshal/ic_shape.h"
 #include "marshal/meta.h"
+#include "zlua_env.h"
 
 /* A delegate type as this state calls it: bound once, in the arena. */
 typedef struct zlua__deltype {

@@ -470,7 +470,11 @@ namespace ZLuaMonoHost
             if (hasResult)
                 il.Emit(OpCodes.Ldloc, res);
             il.Emit(OpCodes.Ret);
-            return dm.CreateDelegate(delegateType, target);
+            try {
+                return dm.CreateDelegate(delegateType, target);
+            } catch (ArgumentException) {
+                return null;   // a signature the runtime will not bind: the object[] path
+            }
         }
 
         public static Delegate Make(Type delegateType, object target)

@@ -396,6 +396,7 @@ static class Check
         Say("Regs, a double entry for a void Invoke", regsCall(entry("D0", new Type[0]), new object[] { ti }));
         Say("Regs, a real one, its argument a long", regsCall(entry("V1", new[] { typeof(long) }),
                                                               new object[] { ti, (1L << 32) | 5 }));
+        Say("Regs, a ref int delegate's target", regsCall(entry("V1", intTypes), new object[] { tr, 9 }));
         Say("Regs, a real one", regsCall(entry("V1", intTypes), new object[] { ti, 9 }));
         Say("Make over another type's target", () => {
             var d = (Action<int>)make.Invoke(null, new object[] { typeof(Action<int>), ts });
