@@ -50,6 +50,15 @@
 #define ZLUA_COLD ZLUA_NOINLINE
 #endif
 
+/* A global the library's own files share and nothing outside it reads:
+ * bound inside a shared library (the Editor's plugin), so that a read is
+ * direct, not through the global offset table. */
+#if ZLUA_GNU_ATTRIBUTES && !defined(_WIN32)
+#define ZLUA_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define ZLUA_HIDDEN
+#endif
+
 /* Branch hints: the checks of a call almost always pass, so their failure
  * paths are laid out of line and the common case runs straight through. */
 #if ZLUA_GNU_ATTRIBUTES

@@ -304,6 +304,7 @@ ZLUA_COLD static int zlua_ic_shape_of(const zlua__ctx *ctx, zlua_ic_call *c,
      * delegate's function is a registry read */
     s->direct = safe && c->function_ref != 0;
     s->scalar = 0;   /* a delegate type's alone is read (zlua__delegate_call) */
+    s->args_i4 = 0;
     return ZLUA_OK;
 }
 
@@ -738,13 +739,13 @@ int zlua_ic_invoke(lua_State *L, zlua_ic_call *c)
     return zlua_ic_go(L, ctx, c, s, b);
 }
 
-/* A delegate's call record: an IC call of the record's function, its
- * shape the type's; every field named (the struct is not cleared first:
- * a call's worth of stores on a path C# takes per call). */
-static void zlua_ic_delegate_record(zlua_ic_call *c, const zlua__delcall *d, void *const *args,
-                                    void *ret, int top)
+/* The call record of a delegate of type t over the function at registry
+ * ref: an IC call of that function, its shape the type's; every field
+ * named (the struct is not cleared first: a call's worth of stores on a
+ * path C# takes per call). */
+static void zlua_ic_delegate_record(zlua_ic_call *c, const zlua__deltype *t, int ref,
+                                    void *const *args, void *ret, int top)
 {
-    const zlua__deltype *t = d->type;
     *c = (zlua_ic_call){
         .site = NULL,
         .method = NULL,
@@ -756,7 +757,7 @@ static void zlua_ic_delegate_record(zlua_ic_call *c, const zlua__delcall *d, voi
         .ret_meta = t->ret,
         .ret_slot = ret,
         .top = top,
-        .function_ref = d->ref,
+        .function_ref = ref,
         .restored = 0,
         .refused = NULL,
     };
@@ -775,21 +776,23 @@ const uint8_t zlua__ic_cells_in_order[ZLUA_IC_SCALAR_MAX] = {0, 1, 2, 3, 4, 5, 6
 
 /* A scalar call's record has no argument slots: its failures come after
  * the pushes, and only the messages read it. */
-ZLUA_COLD Il2CppException *zlua__ic_scalar_nomem(lua_State *L, const zlua__delcall *d, void *ret)
+ZLUA_COLD Il2CppException *zlua__ic_scalar_nomem(lua_State *L, const zlua__deltype *t, int ref,
+                                                 void *ret)
 {
     zlua_ic_call c;
-    zlua_ic_delegate_record(&c, d, NULL, ret, lua_gettop(L));
+    zlua_ic_delegate_record(&c, t, ref, NULL, ret, lua_gettop(L));
     (void)zlua_ic_nomem(&c);
     return zlua_ic_delegate_error(L, &c);
 }
 
 ZLUA_COLD Il2CppException *zlua__ic_scalar_failed(lua_State *L, zlua__ctx *ctx,
-                                                  const zlua__delcall *d, void *ret, int status)
+                                                  const zlua__deltype *t, int ref, void *ret,
+                                                  int status)
 {
     zlua_ic_call c;   /* its top below what the failure left on top */
-    zlua_ic_delegate_record(&c, d, NULL, ret, lua_gettop(L) - 1);
+    zlua_ic_delegate_record(&c, t, ref, NULL, ret, lua_gettop(L) - 1);
     if (status == LUA_OK)
-        (void)zlua_ic_bad_result(L, ctx, &c, &d->type->shape, NULL);
+        (void)zlua_ic_bad_result(L, ctx, &c, &t->shape, NULL);
     else
         (void)zlua_ic_failed(L);
     return zlua_ic_delegate_error(L, &c);
@@ -804,7 +807,7 @@ static Il2CppException *zlua_ic_delegate_cells(const zlua__delcall *d, void *con
     uint64_t cells[ZLUA_IC_SCALAR_MAX];
     for (int i = 0; i < s->nargs; i++)
         memcpy(&cells[i], args[i], s->args[i]->size);
-    return zlua__ic_scalar_call(d, cells, zlua__ic_cells_in_order, ret);
+    return zlua__ic_scalar_call(d->L, d->type, d->ref, cells, zlua__ic_cells_in_order, ret);
 }
 
 /* A delegate's call (delegate.c's, a backend's): an IC call of the
@@ -822,7 +825,7 @@ Il2CppException *zlua__delegate_call(const zlua__delcall *d, void *const *args, 
     if (ZLUA_LIKELY(t->shape.scalar))
         return zlua_ic_delegate_cells(d, args, ret);
     zlua_ic_call c;
-    zlua_ic_delegate_record(&c, d, args, ret, lua_gettop(L));
+    zlua_ic_delegate_record(&c, t, d->ref, args, ret, lua_gettop(L));
     if (ZLUA_LIKELY(zlua_ic_go(L, t->cls->ctx, &c, &t->shape, NULL) == ZLUA_OK))
         return NULL;   /* the stack is back already */
     return zlua_ic_delegate_error(L, &c);

@@ -35,11 +35,7 @@ __declspec(dllimport) unsigned long __stdcall GetCurrentThreadId(void);
  * in a shared library (the Editor's plugin) the compiler may find it
  * through the library's own thread-local block (the local-dynamic
  * model) rather than by its name. */
-#if !ZLUA_MSVC && !defined(_WIN32) && defined(__GNUC__)
-#define ZLUA_THREAD_LOCAL_SHARED __attribute__((visibility("hidden"))) _Thread_local
-#else
-#define ZLUA_THREAD_LOCAL_SHARED ZLUA_THREAD_LOCAL
-#endif
+#define ZLUA_THREAD_LOCAL_SHARED ZLUA_HIDDEN ZLUA_THREAD_LOCAL
 
 /* Keeps p (a thread-local's address) in a register or the frame from here
  * on: a compiler may otherwise compute it again at each use, which in a

@@ -98,7 +98,7 @@ static void *GC_CALLBACK zlua_gc_trampoline(void *p)
 
 /* Mono's Boehm exports no GC_get_gc_no, only the variable it reads. */
 #if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
-const volatile uintptr_t *zlua__gc_count;
+ZLUA_HIDDEN const volatile uintptr_t *zlua__gc_count;
 #endif
 
 uintptr_t zlua__gc_epoch_read(void)

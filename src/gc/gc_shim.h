@@ -32,7 +32,7 @@ uintptr_t zlua__gc_epoch_read(void);
 #if defined(ZLUA_GC_HOOK_VARIABLE) && ZLUA_GC_HOOK_VARIABLE
 /* The count variable's address once zlua__gc_epoch_read found it (the
  * same for the process's life, whichever thread stores it). */
-extern const volatile uintptr_t *zlua__gc_count;
+extern ZLUA_HIDDEN const volatile uintptr_t *zlua__gc_count;
 #endif
 /* Inline: a delegate's kept resolve reads it on every call. */
 static inline uintptr_t zlua__gc_epoch(void)

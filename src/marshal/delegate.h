@@ -134,7 +134,7 @@ typedef struct zlua__thread_calls {
 extern ZLUA_THREAD_LOCAL_SHARED zlua__thread_calls zlua__calls;
 /* How many records were released, in any state: changed under the
  * process-wide lock, read without it by the kept check (relaxed). */
-extern uint32_t zlua__del_released;
+extern ZLUA_HIDDEN uint32_t zlua__del_released;
 
 /* The resolve proper, under the lock, keeping its answer for this thread
  * when the record's state is the thread's own. */
@@ -144,13 +144,16 @@ int zlua__delegates_resolve_slow(Il2CppObject *target, zlua__delcall *out);
  * target may come from anywhere: nothing in it is dereferenced before
  * the name was checked against the tables and the record's own weak
  * handle names this very object (the kept resolve reads the Int64 of an
- * object that was that box, unmoved and alive while the epoch holds). */
-static inline int zlua__delegates_resolve_at(const zlua__thread_calls *tc, Il2CppObject *target,
-                                             zlua__delcall *out)
+ * object that was that box, unmoved and alive while the epoch holds).
+ * zlua__delegates_kept: the kept answer alone, in tc (NULL: not kept),
+ * valid until this thread resolves again -- the Lua code a call runs may:
+ * take what the call needs of it first. */
+static inline const zlua__delcall *zlua__delegates_kept(const zlua__thread_calls *tc,
+                                                        Il2CppObject *target)
 {
     const zlua__delkept *h = &tc->kept;
-    /* a NULL target matches only a thread's unset kept resolve, whose
-     * epoch 0 no collector has: the slow path refuses it */
+    /* a thread's unset kept resolve names no object (zlua__calls's
+     * initializer): a NULL target misses too */
     if (ZLUA_LIKELY(h->target == target)) {
         uintptr_t epoch = zlua__gc_epoch();
 #if ZLUA_MSVC
@@ -159,11 +162,20 @@ static inline int zlua__delegates_resolve_at(const zlua__thread_calls *tc, Il2Cp
         uint32_t released = __atomic_load_n(&zlua__del_released, __ATOMIC_RELAXED);
 #endif
         uint64_t name;
-        if (ZLUA_LIKELY(epoch != 0 && epoch == h->epoch && h->released == released) &&
-            (memcpy(&name, h->payload, sizeof name), name == h->name)) {
-            *out = h->call;
-            return ZLUA_DEL_FOUND;
-        }
+        if (ZLUA_LIKELY(epoch == h->epoch && h->released == released) &&
+            (memcpy(&name, h->payload, sizeof name), name == h->name))
+            return &h->call;
+    }
+    return NULL;
+}
+
+static inline int zlua__delegates_resolve_at(const zlua__thread_calls *tc, Il2CppObject *target,
+                                             zlua__delcall *out)
+{
+    const zlua__delcall *kept = zlua__delegates_kept(tc, target);
+    if (ZLUA_LIKELY(kept != NULL)) {
+        *out = *kept;
+        return ZLUA_DEL_FOUND;
     }
     return zlua__delegates_resolve_slow(target, out);
 }

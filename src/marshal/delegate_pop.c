@@ -65,7 +65,7 @@ static void zlua_del_free(zlua__ctx *ctx, void *p, size_t size)
 static struct zlua__delegates *zlua_del_states;   /* under the lock */
 static uint32_t zlua_del_last_serial;            /* under the lock */
 static Il2CppClass *zlua_del_k_target;           /* under the lock: System.Int64 */
-uint32_t zlua__del_released;                    /* delegate.h; under the lock */
+ZLUA_HIDDEN uint32_t zlua__del_released;        /* delegate.h; under the lock */
 
 /* The compilers' builtins, not <stdatomic.h>, which MSVC's C lacks. */
 #if ZLUA_MSVC
@@ -198,7 +198,9 @@ static int zlua_del_target_is(zlua__delrec *r, const Il2CppObject *target)
     return t != NULL && t == target;
 }
 
-ZLUA_THREAD_LOCAL_SHARED zlua__thread_calls zlua__calls;   /* delegate.h */
+/* a kept target no object has, at first: a NULL target misses too */
+static const char zlua_del_unkept;
+ZLUA_THREAD_LOCAL_SHARED zlua__thread_calls zlua__calls = {.kept = {.target = &zlua_del_unkept}};
 
 /* The resolve proper, under the lock; h: this thread's last, kept anew
  * when the answer is a record of a state this thread owns. */

@@ -25,6 +25,8 @@ typedef struct zlua__ic_shape {
                                   arguments, each and the result one number
                                   or boolean (8 bytes at most) copied by its
                                   meta's push / pop: no handle issued */
+    int args_i4;               /* scalar, and every argument an int32: pushed
+                                  without reading the metas */
 } zlua__ic_shape;
 
 /* Whether m's pop can raise: a Table rule's reads its members by key,
@@ -50,10 +52,11 @@ static inline int zlua__ic_meta_scalar(const zlua_meta *m)
 static inline void zlua__ic_shape_fill(zlua__ic_shape *s, const zlua_meta *const *args,
                                        int nargs, const zlua_meta *ret)
 {
-    int safe = 1, scalar = 1, nvals = 0;
+    int safe = 1, scalar = 1, i4 = 1, nvals = 0;
     for (int i = 0; i < nargs; i++) {
         safe &= args[i]->push_safe != 0;
         scalar &= zlua__ic_meta_scalar(args[i]);
+        i4 &= args[i]->kind == ZLUA_K_I4;
         nvals += zlua_meta_slots(args[i]);
     }
     s->args = args;
@@ -64,6 +67,7 @@ static inline void zlua__ic_shape_fill(zlua__ic_shape *s, const zlua_meta *const
     s->direct = safe && (ret == NULL || !zlua__ic_pop_may_raise(ret));
     s->scalar = s->direct && scalar && nargs <= ZLUA_IC_SCALAR_MAX &&
                 (ret == NULL || zlua__ic_meta_scalar(ret));
+    s->args_i4 = s->scalar && i4;
 }
 
 #endif

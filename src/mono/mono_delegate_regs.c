@@ -98,33 +98,42 @@ ZLUA_INLINE void zm_dr_run(MonoObject *target, const zm_dr_regs *r, uint64_t *re
 {
     zlua__thread_calls *tc = &zlua__calls;   /* this thread's, looked up once */
     ZLUA_TLS_PIN(tc);
-    zlua__delcall d;
-    int found = zlua__delegates_resolve_at(tc, (Il2CppObject *)(void *)target, &d);
-    if (ZLUA_UNLIKELY(found != ZLUA_DEL_FOUND))
-        zm_dr_fail(zlua__delegate_unresolved(found));
-    if (ZLUA_UNLIKELY(d.owner != zlua_thread_token()))
-        zm_ic_raise((MonoException *)(void *)zlua__delegate_wrong_thread(&d));
-    const zm_facts *f = zm_delegate_facts(&d);   /* the state's own thread */
+    zlua__delcall resolved;
+    const zlua__delcall *d = zlua__delegates_kept(tc, (Il2CppObject *)(void *)target);
+    if (ZLUA_UNLIKELY(d == NULL)) {
+        int found = zlua__delegates_resolve_slow((Il2CppObject *)(void *)target, &resolved);
+        if (ZLUA_UNLIKELY(found != ZLUA_DEL_FOUND))
+            zm_dr_fail(zlua__delegate_unresolved(found));
+        d = &resolved;
+    }
+    if (ZLUA_UNLIKELY(d->owner != zlua_thread_token()))
+        zm_ic_raise((MonoException *)(void *)zlua__delegate_wrong_thread(d));
+    const zm_facts *f = zm_delegate_facts(d);   /* the state's own thread */
     if (ZLUA_UNLIKELY(f == NULL))
         zm_dr_fail("zlua: the delegate's type has no Invoke");
     if (ZLUA_UNLIKELY(f->regs != variant))
         zm_dr_fail("zlua: the delegate's Invoke does not take this call (its arguments or "
                    "result are not where this entry reads them)");
+    /* what the call needs of the record, read before its Lua code runs
+     * (which may resolve other delegates: d may be the kept answer) */
+    lua_State *L = d->L;
+    const zlua__deltype *t = d->type;
+    int ref = d->ref;
     *ret = 0;
     zlua_env_run run;
-    zlua__env_run_push(&tc->run_top, &run, d.L);
-    void *rslot = f->ret != ZM_RET_NONE ? ret : NULL;
+    zlua__env_run_push(&tc->run_top, &run, L);
     /* the IC call in this frame, the arguments read where their
      * registers' copies are (primitives and enums: a scalar shape, but the
      * type's metas decide) */
     Il2CppException *e;
-    if (ZLUA_LIKELY(d.type->shape.scalar)) {
-        e = zlua__ic_scalar_call(&d, r, f->thunk.slot, rslot);
+    if (ZLUA_LIKELY(t->shape.scalar)) {
+        e = zlua__ic_scalar_call(L, t, ref, r, f->thunk.slot, ret);
     } else {
+        zlua__delcall copy = *d;
         void *slots[ZM_DR_MAX];
         for (uint32_t i = 0; i < f->thunk.nparams; i++)
             slots[i] = (void *)(uintptr_t)((const char *)r + f->thunk.slot[i] * sizeof(int64_t));
-        e = zlua__delegate_call(&d, slots, rslot);
+        e = zlua__delegate_call(&copy, slots, ret);   /* unread for void */
     }
     zlua__env_run_pop(&tc->run_top, &run);
     if (ZLUA_UNLIKELY(e != NULL))
