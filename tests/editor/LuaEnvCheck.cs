@@ -41,6 +41,12 @@ public struct Counter
 // exception from the callee.
 public enum Small : byte { A = 1, B = 200 }
 
+// a delegate Lua calls from inside another delegate's call
+public static class Nest
+{
+    public static Func<double, double> Inner;
+}
+
 // delegates with byref parameters (Lua writes them through OpaqueValues)
 public delegate bool TryGet(int key, out int value);
 public delegate void BumpBoth(ref int n, ref string s);
@@ -215,6 +221,20 @@ static class LuaEnvCheck
             ulong allocs = zlua_launcher_gc_allocs() - before;
             Console.WriteLine("1000 calls of three scalar delegates: " + isum + " " + fsum +
                               ", managed allocations " + allocs);
+            // a delegate whose Lua calls another delegate (its resolve
+            // replaces the thread's kept one) before it returns or fails:
+            // the outer call still knows its own type and function
+            env.DoString("function inner(x) return x * 2 end " +
+                         "function outer(n) return math.floor(CS.Nest.Inner(n)) + 1 end " +
+                         "function outerbad(n) return 'x' .. CS.Nest.Inner(n) end");
+            Nest.Inner = env.GetFunction<Func<double, double>>("inner");
+            var outer = env.GetFunction<Func<int, int>>("outer");
+            Console.WriteLine("a delegate called inside a delegate: " + outer(20) + " " + outer(1));
+            try {
+                env.GetFunction<Func<int, int>>("outerbad")(3);
+            } catch (InvalidOperationException e) {
+                Console.WriteLine("its bad result after the inner call: " + e.Message);
+            }
             // byref parameters: the caller's variables written by Lua
             env.DoString("function tryget(k, v) zlua.set_opaquevalue(v, k * 2) return k > 0 end " +
                          "function bumpboth(n, s) " +
