@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two rows of the Editor table (docs/performance.md) on the shipped
+# Three rows of the Editor table (docs/performance.md) on the shipped
 # plugin: bench/mono/PluginBench.cs runs them through ZLua.LuaEnv with
 # libzlua-mono.so loaded as the Editor loads it (dlopen: its
 # thread-locals and its exported functions cost what they cost there),
@@ -7,12 +7,12 @@
 # Instructions per op (callgrind at two iteration counts, the difference
 # over the extra ops) against the hand-written binding's, measured in the
 # same run by zlua-bench-mono.
-#   tools/bench-mono-plugin.sh [BUILD_DIR] [CASES...]     (cases: func add)
+#   tools/bench-mono-plugin.sh [BUILD_DIR] [CASES...]     (cases: func add vec)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-build-release}
 shift || true
-cases=${*:-func add}
+cases=${*:-func add vec}
 if [ "$dir" = build-release ]; then
   tools/deps.sh >/dev/null
   cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release >/dev/null

@@ -1,11 +1,23 @@
-// PluginBench.cs -- two rows of the Editor benchmark (bench/mono) as a
+// PluginBench.cs -- three rows of the Editor benchmark (bench/mono) as a
 // game's C# runs them: through ZLua.LuaEnv and the shipped plugin
 // (libzlua-mono.so), loaded as the Editor loads it, where zlua-bench-mono
 // links libzlua into its executable.  tools/bench-mono-plugin.sh counts
 // its instructions per op against the hand-written binding's.
-//   PluginBench.exe func|add N
+//   PluginBench.exe func|add|vec N
 using System;
 using ZLua;
+
+public struct Vec
+{
+    public float x, y, z;
+
+    public Vec(float x, float y, float z)
+    {
+        this.x = x;
+        this.y = y;
+        this.z = z;
+    }
+}
 
 public static class Calc
 {
@@ -33,9 +45,10 @@ static class PluginBench
                 for (int i = 0; i < n; i++)
                     s += f(i, 1);
                 Console.WriteLine(s);
-            } else {                   // Lua calls Calc.Add, read once
-                env.DoString("local add = CS.Calc.Add\n" +
-                             "function run(n) local s = 0 for i = 1, n do s = s + add(i, 2) end " +
+            } else {                   // Lua calls Calc.Add (read once), or constructs a Vec
+                string loop = args[0] == "add" ? "s = s + add(i, 2)" : "local v = Vec(1, 2, 3)";
+                env.DoString("local add, Vec = CS.Calc.Add, CS.Vec\n" +
+                             "function run(n) local s = 0 for i = 1, n do " + loop + " end " +
                              "return s % 65536 end");
                 var run = env.GetFunction<Func<int, int>>("run");
                 run(10);
