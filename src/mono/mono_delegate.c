@@ -175,11 +175,11 @@ static const char *zm_refs_class(const zm_typedref *r, MonoClass *k)
  * slot for a reference: the slots IL2CPP's entry hands
  * zlua_delegate_invoke), or for a byref parameter over what it refers to
  * (of its element's class: the slot Dispatch hands for one too); ret the
- * same over the result's local, null for
- * void; a[argc..max) unread.  frame: the internal call's own, below which
- * no argument may lie.  The target is resolved first and every reference
- * checked against the Invoke of the record's own delegate type, from the
- * method's facts (no metadata query per call). */
+ * same over the result's local, null for void; refs[argc..max) unread.
+ * frame: the internal call's own, below which no argument may lie.  The
+ * target is resolved first and every reference checked against the
+ * Invoke of the record's own delegate type, from the method's facts (no
+ * metadata query per call). */
 static MonoObject *zm_refs_run(const void *frame, MonoObject *target, int32_t argc,
                                uint32_t max, const zm_typedref **refs, void *ret)
 {
