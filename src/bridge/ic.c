@@ -443,13 +443,10 @@ ZLUA_INLINE int zlua_ic_push_args(lua_State *L, zlua__ctx *ctx, const zlua_ic_ca
             rc = zlua_scope_issue(&ctx->scope, c->arg_slots[i], m, &h);
             if (rc == ZLUA_OK)
                 lua_pushlightuserdata(L, (void *)h);
-        } else if (m->kind == ZLUA_K_I4) {
-            /* int32, the commonest scalar, without the indirect call (the
-             * rule of meta.h, as the bridge's results) */
-            zlua_push_i4_value(L, c->arg_slots[i]);
-            rc = ZLUA_OK;
-        } else if (m->push_arg == zlua__push_arg_copy) {
-            m->push(L, m, c->arg_slots[i]);   /* a scalar's: what push_arg would call */
+        } else if (m->kind == ZLUA_K_I4 || m->push_arg == zlua__push_arg_copy) {
+            /* a scalar's copy, what push_arg would make (an int32 without
+             * the indirect call) */
+            zlua_meta_push_value(L, m, c->arg_slots[i]);
             rc = ZLUA_OK;
         } else {
             rc = m->push_arg(L, m, c->arg_slots[i]);
@@ -632,11 +629,8 @@ ZLUA_INLINE int zlua_ic_run(lua_State *L, zlua__ctx *ctx, zlua_ic_call *c, const
         if (s->nres) {
             /* the results from the first (several for UnpackedValues) */
             int first = s->nres == 1 ? -1 : lua_gettop(L) - s->nres + 1;
-            /* an int32 without the indirect call; anything else, and an
-             * exact float for an int32, by the meta's pop */
-            if (!(s->ret->kind == ZLUA_K_I4 &&
-                  zlua_pop_i4_fast(L, first, c->ret_slot) == ZLUA_POP_OK) &&
-                ZLUA_UNLIKELY(s->ret->pop(L, first, s->ret, c->ret_slot) != ZLUA_POP_OK))
+            if (ZLUA_UNLIKELY(zlua_meta_pop_value(L, first, s->ret, c->ret_slot) !=
+                              ZLUA_POP_OK))
                 return zlua_ic_bad_result(L, ctx, c, s, b);
         }
     } else {

@@ -61,21 +61,13 @@ ZLUA_INLINE Il2CppException *zlua__ic_scalar_call(lua_State *L, const zlua__delt
             zlua_push_i4_value(L, (const char *)cells + (size_t)cell[i] * 8u);
     } else {
         const zlua_meta *const *metas = s->args;
-        for (int i = 0; i < nargs; i++) {
-            const zlua_meta *m = metas[i];
-            const void *v = (const char *)cells + (size_t)cell[i] * 8u;
-            if (m->kind == ZLUA_K_I4)   /* the commonest, without the call */
-                zlua_push_i4_value(L, v);
-            else
-                m->push(L, m, v);
-        }
+        for (int i = 0; i < nargs; i++)
+            zlua_meta_push_value(L, metas[i], (const char *)cells + (size_t)cell[i] * 8u);
     }
     int status = lua_pcall(L, nargs, s->nres, 0);
     int ok = status == LUA_OK;
     if (ok && s->nres) {
-        const zlua_meta *m = s->ret;
-        ok = (m->kind == ZLUA_K_I4 && zlua_pop_i4_fast(L, -1, ret) == ZLUA_POP_OK) ||
-             m->pop(L, -1, m, ret) == ZLUA_POP_OK;
+        ok = zlua_meta_pop_value(L, -1, s->ret, ret) == ZLUA_POP_OK;
         if (ZLUA_LIKELY(ok))
             lua_settop(L, -2);
     }

@@ -53,15 +53,6 @@ ZLUA_INLINE void zlua_method_pop_arg(lua_State *L, const zlua__method *m, int i,
         zlua__pop_argerror(L, idx, m->slot_of[i] + 1, m->bridge.display, pm, rc);
 }
 
-/* The result: int32, the commonest, without the indirect call. */
-ZLUA_INLINE void zlua_method_push_result(lua_State *L, const zlua_meta *rm, const void *ret)
-{
-    if (rm->kind == ZLUA_K_I4)
-        zlua_push_i4_value(L, ret);
-    else
-        rm->push(L, rm, ret);
-}
-
 /* args[i] for the value in slot: the slot itself, or for a reference
  * (indirect) parameter the pointer it holds. */
 ZLUA_INLINE void zlua_method_set_arg(const zlua_meta *pm, void *slot, void **arg)
@@ -207,7 +198,7 @@ ZLUA_INLINE int zlua_method_finish(lua_State *L, const zlua__method *m,
         zlua_method_push_object_last(L, m, ret);
         return 1;
     }
-    zlua_method_push_result(L, m->bridge.ret, ret);
+    zlua_meta_push_value(L, m->bridge.ret, ret);
     return m->ret_slots;   /* UnpackedValues: several (lua-api.md, "[LuaMarshalAs]") */
 }
 

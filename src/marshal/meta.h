@@ -338,6 +338,24 @@ ZLUA_INT_SCALAR(i8, int64_t)
 ZLUA_FLOAT_SCALAR(r4, float)
 ZLUA_FLOAT_SCALAR(r8, double)
 
+/* m's push of the value at src and m's pop of the value at idx into dst
+ * (a ZLUA_POP_* code), an int32 without the indirect call: what the hot
+ * paths that take any meta do with results and arguments. */
+static inline void zlua_meta_push_value(lua_State *L, const zlua_meta *m, const void *src)
+{
+    if (m->kind == ZLUA_K_I4)
+        zlua_push_i4_value(L, src);
+    else
+        m->push(L, m, src);
+}
+
+static inline int zlua_meta_pop_value(lua_State *L, int idx, const zlua_meta *m, void *dst)
+{
+    if (m->kind == ZLUA_K_I4 && zlua_pop_i4_fast(L, idx, dst) == ZLUA_POP_OK)
+        return ZLUA_POP_OK;
+    return m->pop(L, idx, m, dst);   /* exact floats for an int32, the errors */
+}
+
 /* A ByValUserData of exactly m's class (a primitive or enum ref made by
  * zlua.new_ref, R-REF-3) read by value into dst: OK, FINALIZED for a dead
  * one of that class, TYPE for anything else.  The slow end of the scalar
