@@ -30,13 +30,6 @@ __declspec(dllimport) unsigned long __stdcall GetCurrentThreadId(void);
 #define ZLUA_THREAD_LOCAL _Thread_local
 #endif
 
-/* A thread-local that other files of the library read on a call path,
- * bound inside the library: no other module's copy can stand for it, and
- * in a shared library (the Editor's plugin) the compiler may find it
- * through the library's own thread-local block (the local-dynamic
- * model) rather than by its name. */
-#define ZLUA_THREAD_LOCAL_SHARED ZLUA_HIDDEN ZLUA_THREAD_LOCAL
-
 /* Keeps p (a thread-local's address) in a register or the frame from here
  * on: a compiler may otherwise compute it again at each use, which in a
  * shared library is a call each time. */

@@ -131,7 +131,7 @@ typedef struct zlua__thread_calls {
     zlua_env_run *run_top;
 } zlua__thread_calls;
 
-extern ZLUA_THREAD_LOCAL_SHARED zlua__thread_calls zlua__calls;
+extern ZLUA_HIDDEN ZLUA_THREAD_LOCAL zlua__thread_calls zlua__calls;
 /* How many records were released, in any state: changed under the
  * process-wide lock, read without it by the kept check (relaxed). */
 extern ZLUA_HIDDEN uint32_t zlua__del_released;
@@ -169,24 +169,16 @@ static inline const zlua__delcall *zlua__delegates_kept(const zlua__thread_calls
     return NULL;
 }
 
-static inline int zlua__delegates_resolve_at(const zlua__thread_calls *tc, Il2CppObject *target,
-                                             zlua__delcall *out)
+static inline int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
 {
+    const zlua__thread_calls *tc = &zlua__calls;
+    ZLUA_TLS_PIN(tc);
     const zlua__delcall *kept = zlua__delegates_kept(tc, target);
     if (ZLUA_LIKELY(kept != NULL)) {
         *out = *kept;
         return ZLUA_DEL_FOUND;
     }
     return zlua__delegates_resolve_slow(target, out);
-}
-
-/* The same, this thread's block found here (tc: for a caller that also
- * pushes a run frame, env_run.h, with the one lookup). */
-static inline int zlua__delegates_resolve(Il2CppObject *target, zlua__delcall *out)
-{
-    const zlua__thread_calls *tc = &zlua__calls;
-    ZLUA_TLS_PIN(tc);
-    return zlua__delegates_resolve_at(tc, target, out);
 }
 
 /* t's call record in L's state, made at the first call (a runtime that

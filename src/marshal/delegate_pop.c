@@ -200,7 +200,7 @@ static int zlua_del_target_is(zlua__delrec *r, const Il2CppObject *target)
 
 /* a kept target no object has, at first: a NULL target misses too */
 static const char zlua_del_unkept;
-ZLUA_THREAD_LOCAL_SHARED zlua__thread_calls zlua__calls = {.kept = {.target = &zlua_del_unkept}};
+ZLUA_HIDDEN ZLUA_THREAD_LOCAL zlua__thread_calls zlua__calls = {.kept = {.target = &zlua_del_unkept}};
 
 /* The resolve proper, under the lock; h: this thread's last, kept anew
  * when the answer is a record of a state this thread owns. */
