@@ -367,19 +367,19 @@ static class Check
         Refs(del, "DispatchRefs, a string for an int", ti, 1, 's', 'n');
         Refs(del, "DispatchRefs, a result for void", ti, 1, 'i', 'i');
         Refs(del, "DispatchRefs, a real one", ti, 1, 'i', 'n');
-        Refs8(del, "DispatchRefs8, argc 9", ti, 9, 'i', 'n');
-        Refs8(del, "DispatchRefs8, argc 5 for one parameter", ti, 5, 'i', 'n');
-        Refs8(del, "DispatchRefs8, a heap pointer", ti, 1, 'h', 'n');
-        Refs8(del, "DispatchRefs8, a result for void", ti, 1, 'i', 'i');
-        Refs8(del, "DispatchRefs8, a real one", ti, 1, 'i', 'n');
+        Refs(del, "DispatchRefs8, argc 9", ti, 9, 'i', 'n', true);
+        Refs(del, "DispatchRefs8, argc 5 for one parameter", ti, 5, 'i', 'n', true);
+        Refs(del, "DispatchRefs8, a heap pointer", ti, 1, 'h', 'n', true);
+        Refs(del, "DispatchRefs8, a result for void", ti, 1, 'i', 'i', true);
+        Refs(del, "DispatchRefs8, a real one", ti, 1, 'i', 'n', true);
         env.DoString("CS.Hooks.KeepRef(function(n) print('ref', zlua.get_opaquevalue(n)) end) " +
                      "CS.Hooks.KeepNullable(function(n) print('nullable', n) end)");
         int seven = 7;
         Hooks.KeptRef(ref seven);
         object tr = LuaTarget(Hooks.KeptRef), tq = LuaTarget(Hooks.KeptNullable);
-        Refs8(del, "DispatchRefs8, a string for a ref int", tr, 1, 's', 'n');
-        Refs8(del, "DispatchRefs8, a Nullable parameter", tq, 1, 'i', 'n');
-        Refs8(del, "DispatchRefs8, a real one over a ref int", tr, 1, 'i', 'n');
+        Refs(del, "DispatchRefs8, a string for a ref int", tr, 1, 's', 'n', true);
+        Refs(del, "DispatchRefs8, a Nullable parameter", tq, 1, 'i', 'n', true);
+        Refs(del, "DispatchRefs8, a real one over a ref int", tr, 1, 'i', 'n', true);
         // the register entries (mono_delegate_regs.c), forged as any C# code
         // could: a target that is not one, another delegate type's target,
         // the wrong result register for the target's Invoke
@@ -414,44 +414,20 @@ static class Check
     unsafe delegate Exception RefsFn(object target, int argc, void* a0, void* a1, void* a2,
                                      void* a3, void* ret);
 
-    // LuaDelegate.DispatchRefs(target, argc, a0, null, null, null, ret),
-    // reached through a delegate over the internal call as any C# code
-    // could: a0 and ret each 'i' a TypedReference over an int local (7),
-    // 's' over a string, 'h' a heap block of junk, 'n' null.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    static unsafe void Refs(Type del, string what, object target, int argc, char a0, char ret)
-    {
-        var refs = (RefsFn)Delegate.CreateDelegate(typeof(RefsFn), del.GetMethod(
-            "DispatchRefs", BindingFlags.Static | BindingFlags.NonPublic));
-        int n = 7, r = 0;
-        string str = "x";
-        TypedReference tn = __makeref(n), ts = __makeref(str), tr = __makeref(r);
-        IntPtr heap = Marshal.AllocHGlobal(64);
-        for (int i = 0; i < 64; i++)
-            Marshal.WriteByte(heap, i, 0x5a);
-        void* arg = a0 == 'i' ? (void*)&tn : a0 == 's' ? (void*)&ts
-                  : a0 == 'h' ? (void*)heap : null;
-        try {
-            Exception ex = refs(target, argc, arg, null, null, null, ret == 'i' ? &tr : null);
-            Console.WriteLine("  " + what + ": " + (ex == null ? "ok"
-                : ex.GetType().Name + ": " + ex.Message));
-            if (n != 7 || r != 0 || str != "x")   // a refused call writes nothing back
-                Console.WriteLine("  " + what + ": the caller's locals changed");
-        } finally {
-            Marshal.FreeHGlobal(heap);
-        }
-    }
-
     unsafe delegate Exception Refs8Fn(object target, int argc, void* a0, void* a1, void* a2,
                                       void* a3, void* a4, void* a5, void* a6, void* a7,
                                       void* ret);
 
-    // The same through LuaDelegate.DispatchRefs8 (a1..a7 null).
+    // LuaDelegate.DispatchRefs(target, argc, a0, null, null, null, ret), or
+    // with eight DispatchRefs8 (a1..a7 null), reached through a delegate
+    // over the internal call as any C# code could: a0 and ret each 'i' a
+    // TypedReference over an int local (7), 's' over a string, 'h' a heap
+    // block of junk, 'n' null.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    static unsafe void Refs8(Type del, string what, object target, int argc, char a0, char ret)
+    static unsafe void Refs(Type del, string what, object target, int argc, char a0, char ret,
+                            bool eight = false)
     {
-        var refs = (Refs8Fn)Delegate.CreateDelegate(typeof(Refs8Fn), del.GetMethod(
-            "DispatchRefs8", BindingFlags.Static | BindingFlags.NonPublic));
+        const BindingFlags priv = BindingFlags.Static | BindingFlags.NonPublic;
         int n = 7, r = 0;
         string str = "x";
         TypedReference tn = __makeref(n), ts = __makeref(str), tr = __makeref(r);
@@ -461,8 +437,13 @@ static class Check
         void* arg = a0 == 'i' ? (void*)&tn : a0 == 's' ? (void*)&ts
                   : a0 == 'h' ? (void*)heap : null;
         try {
-            Exception ex = refs(target, argc, arg, null, null, null, null, null, null, null,
-                                ret == 'i' ? &tr : null);
+            void* rp = ret == 'i' ? &tr : null;
+            Exception ex = eight
+                ? ((Refs8Fn)Delegate.CreateDelegate(typeof(Refs8Fn), del.GetMethod(
+                      "DispatchRefs8", priv)))(target, argc, arg, null, null, null, null, null,
+                                                null, null, rp)
+                : ((RefsFn)Delegate.CreateDelegate(typeof(RefsFn), del.GetMethod(
+                      "DispatchRefs", priv)))(target, argc, arg, null, null, null, rp);
             Console.WriteLine("  " + what + ": " + (ex == null ? "ok"
                 : ex.GetType().Name + ": " + ex.Message));
             if (n != 7 || r != 0 || str != "x")   // a refused call writes nothing back
