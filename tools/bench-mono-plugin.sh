@@ -21,9 +21,9 @@ if [ "$dir" = build-release ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cp "$dir"/editor/*.dll "$dir"/editor/libzlua-mono.so "$tmp"/
-mcs -nologo -warnaserror+ -target:exe -r:"$tmp/ZLua.LuaEnv.dll" -out:"$tmp/PluginBench.exe" \
-  bench/mono/PluginBench.cs
+cp "$dir"/editor/*.dll "$dir"/editor/libzlua-mono.so "$dir"/bench/EditorBench.dll "$tmp"/
+mcs -nologo -warnaserror+ -target:exe -r:"$tmp/ZLua.LuaEnv.dll" -r:"$tmp/EditorBench.dll" \
+  -out:"$tmp/PluginBench.exe" bench/mono/PluginBench.cs
 export ZLUA_MONO_ASSEMBLIES=$PWD/$dir/mono
 n1=20000 n2=120000
 collected() { sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }

@@ -1,31 +1,11 @@
-// PluginBench.cs -- three rows of the Editor benchmark (bench/mono) as a
-// game's C# runs them: through ZLua.LuaEnv and the shipped plugin
-// (libzlua-mono.so), loaded as the Editor loads it, where zlua-bench-mono
-// links libzlua into its executable.  tools/bench-mono-plugin.sh counts
+// PluginBench.cs -- three rows of the Editor benchmark (bench/mono), over
+// EditorBench.cs's members, as a game's C# runs them: through ZLua.LuaEnv
+// and the shipped plugin (libzlua-mono.so), loaded as the Editor loads
+// it, where zlua-bench-mono links libzlua into its executable.  tools/bench-mono-plugin.sh counts
 // its instructions per op against the hand-written binding's.
 //   PluginBench.exe func|add|vec N
 using System;
 using ZLua;
-
-public struct Vec
-{
-    public float x, y, z;
-
-    public Vec(float x, float y, float z)
-    {
-        this.x = x;
-        this.y = y;
-        this.z = z;
-    }
-}
-
-public static class Calc
-{
-    public static int Add(int a, int b)
-    {
-        return a + b;
-    }
-}
 
 static class PluginBench
 {
@@ -37,6 +17,7 @@ static class PluginBench
     static int Main(string[] args)
     {
         int n = int.Parse(args[1]);
+        GC.KeepAlive(typeof(Bench.Calc));   // EditorBench.dll loaded before Lua reads CS.Bench
         using (var env = new LuaEnv(Log)) {
             if (args[0] == "func") {   // C# calls a Lua function through Func<int, int, int>
                 env.DoString("function add2(a, b) return a + b end");
@@ -47,7 +28,7 @@ static class PluginBench
                 Console.WriteLine(s);
             } else {                   // Lua calls Calc.Add (read once), or constructs a Vec
                 string loop = args[0] == "add" ? "s = s + add(i, 2)" : "local v = Vec(1, 2, 3)";
-                env.DoString("local add, Vec = CS.Calc.Add, CS.Vec\n" +
+                env.DoString("local add, Vec = CS.Bench.Calc.Add, CS.Bench.Vec\n" +
                              "function run(n) local s = 0 for i = 1, n do " + loop + " end " +
                              "return s % 65536 end");
                 var run = env.GetFunction<Func<int, int>>("run");
